@@ -1,0 +1,99 @@
+import type { z } from 'zod';
+import type { Endpoint } from '../define-endpoint.js';
+import { ApiError } from '../errors/api-error.js';
+import { validationError } from './validation-error.js';
+import { tryParseJson, wireKindOf } from './wire-kind.js';
+
+/** Where the parameters of one request arrived. */
+export interface WireParams {
+  /** Path parameters from the route match (already URL-decoded). */
+  path?: Readonly<Record<string, string>>;
+  /** Form-body fields (urlencoded or multipart); looked up before the query string. */
+  body?: ReadonlyMap<string, string> | URLSearchParams | null;
+  /** Query-string fields; read on every method, as the real server does. */
+  query?: URLSearchParams | null;
+}
+
+/** The decoded parameters and the names of the request parameters the endpoint ignored. */
+export interface DecodedParams<T> {
+  params: T;
+  /** Sorted names of parameters the endpoint does not support (`ignored_parameters_unsupported`). */
+  ignored: string[];
+}
+
+function lookup(source: WireParams, name: string): string | undefined {
+  return source.body?.get(name) ?? source.query?.get(name) ?? undefined;
+}
+
+function wireNames(source: WireParams): Set<string> {
+  const names = new Set<string>();
+  for (const key of source.body?.keys() ?? []) names.add(key);
+  for (const key of source.query?.keys() ?? []) names.add(key);
+  return names;
+}
+
+/** Decodes one wire text into the value of `schema`, or throws the real server's error for it. */
+function decodeValue(name: string, schema: z.ZodType, text: string): unknown {
+  const kind = wireKindOf(schema);
+  if (kind === 'raw') return text;
+  const parsed = tryParseJson(text);
+  if (kind === 'raw-or-json') {
+    return parsed !== undefined && schema.safeParse(parsed.value).success ? parsed.value : text;
+  }
+  if (parsed === undefined) {
+    throw new ApiError('BAD_REQUEST', `${name} is not valid JSON`, { extra: { var_name: name } });
+  }
+  return parsed.value;
+}
+
+/**
+ * Decodes the parameters of a request into the contract's types, with the real server's
+ * errors: `REQUEST_VARIABLE_MISSING` (`Missing 'x' argument`), `BAD_REQUEST` with
+ * `x is not a boolean` / `x is not an integer` / `Invalid x` / …, and
+ * `REQUEST_CONFUSING_VAR` when a parameter arrives under two of its names.
+ *
+ * @throws {ApiError} naming the offending parameter in `msg` and `var_name`.
+ */
+export function decodeParams<E extends Endpoint>(endpoint: E, source: WireParams): DecodedParams<z.output<E['params']>> {
+  const shape = endpoint.params.shape as Record<string, z.ZodType>;
+  const aliasesOf = new Map<string, string[]>();
+  for (const [alias, target] of Object.entries(endpoint.aliases ?? {})) {
+    aliasesOf.set(target, [...(aliasesOf.get(target) ?? []), alias]);
+  }
+  const seen = wireNames(source);
+  const used = new Set<string>();
+  const values: Record<string, unknown> = {};
+
+  for (const [name, schema] of Object.entries(shape)) {
+    let text: string | undefined;
+    if (endpoint.pathParams.includes(name)) {
+      text = source.path?.[name];
+    } else {
+      let found: string | undefined;
+      for (const wireName of [name, ...(aliasesOf.get(name) ?? [])]) {
+        const candidate = lookup(source, wireName);
+        if (candidate === undefined) continue;
+        if (found !== undefined) {
+          throw new ApiError('REQUEST_CONFUSING_VAR', `Can't decide between '${found}' and '${wireName}' arguments`, {
+            extra: { var_name1: found, var_name2: wireName },
+          });
+        }
+        found = wireName;
+        text = candidate;
+        used.add(wireName);
+      }
+    }
+    if (text === undefined) {
+      if (!schema.safeParse(undefined).success) {
+        throw new ApiError('REQUEST_VARIABLE_MISSING', `Missing '${name}' argument`, { extra: { var_name: name } });
+      }
+      continue;
+    }
+    values[name] = decodeValue(name, schema, text);
+  }
+
+  const result = endpoint.params.safeParse(values);
+  if (!result.success) throw validationError(result.error.issues);
+  const ignored = [...seen].filter((name) => !used.has(name)).sort();
+  return { params: result.data as z.output<E['params']>, ignored };
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * How a parameter travels on the wire.
+ *
+ * - `raw`: the literal text (names, descriptions, enum strings such as `op=add`).
+ * - `json`: JSON text (`true`, `5`, `[1,2]`, `{"new":11}`), parsed strictly on the server.
+ * - `raw-or-json`: a type that admits strings and other values (`to`, `message_retention_days`,
+ *   nullable strings). The server tries JSON first and falls back to the literal text; the
+ *   encoder quotes a string only when its text would otherwise read as another value.
+ *
+ * A schema may force `json` with `.meta({ wire: 'json' })` where the real server expects
+ * JSON-quoted strings (`message_retention_days`).
+ */
+export type WireKind = 'raw' | 'json' | 'raw-or-json';
+
+interface WireMeta {
+  wire?: WireKind;
+}
+
+type AnySchema = z.core.$ZodType;
+
+function defOf(schema: AnySchema): z.core.$ZodTypeDef & Record<string, unknown> {
+  return schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+}
+
+/** The schema under optional/default/nullable-free wrappers that do not change the wire form. */
+export function unwrapSchema(schema: AnySchema): AnySchema {
+  let current = schema;
+  for (;;) {
+    const def = defOf(current);
+    switch (def.type) {
+      case 'optional':
+      case 'default':
+      case 'prefault':
+      case 'nonoptional':
+      case 'readonly':
+      case 'catch':
+        current = def['innerType'] as AnySchema;
+        break;
+      case 'pipe':
+        current = def['in'] as AnySchema;
+        break;
+      case 'lazy':
+        current = (def['getter'] as () => AnySchema)();
+        break;
+      default:
+        return current;
+    }
+  }
+}
+
+function metaWire(schema: AnySchema): WireKind | undefined {
+  let current: AnySchema | undefined = schema;
+  while (current) {
+    const meta = z.globalRegistry.get(current) as WireMeta | undefined;
+    if (meta?.wire) return meta.wire;
+    const def = defOf(current);
+    current = (def['innerType'] ?? (def.type === 'pipe' ? def['in'] : undefined)) as AnySchema | undefined;
+  }
+  return undefined;
+}
+
+/** Whether values of `schema` are (only) strings. */
+function isStringLike(schema: AnySchema): boolean {
+  const def = defOf(unwrapSchema(schema));
+  switch (def.type) {
+    case 'string':
+    case 'template_literal':
+      return true;
+    case 'enum':
+      return Object.values(def['entries'] as Record<string, unknown>).every((v) => typeof v === 'string');
+    case 'literal':
+      return (def['values'] as unknown[]).every((v) => typeof v === 'string');
+    default:
+      return false;
+  }
+}
+
+/** Whether some string is a value of `schema` (a string member of a union or nullable). */
+function admitsStrings(schema: AnySchema): boolean {
+  const inner = unwrapSchema(schema);
+  if (isStringLike(inner)) return true;
+  const def = defOf(inner);
+  if (def.type === 'nullable') return admitsStrings(def['innerType'] as AnySchema);
+  if (def.type === 'union') return (def['options'] as AnySchema[]).some(admitsStrings);
+  return false;
+}
+
+/** The wire kind of a parameter schema. */
+export function wireKindOf(schema: AnySchema): WireKind {
+  const forced = metaWire(schema);
+  if (forced) return forced;
+  if (isStringLike(schema)) return 'raw';
+  return admitsStrings(schema) ? 'raw-or-json' : 'json';
+}
+
+/** Parses JSON text, or returns `undefined` when it is not JSON. */
+export function tryParseJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
+}

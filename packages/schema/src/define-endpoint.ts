@@ -1,0 +1,100 @@
+import type { z } from 'zod';
+import type { ErrorCode } from './errors/codes.js';
+
+/** HTTP methods the API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call an endpoint.
+ *
+ * - `public`: no authentication; credentials, if sent, are ignored.
+ * - `optional`: authenticated when credentials are sent; anonymous callers are let through
+ *   and the handler decides (GET /users in organizations with public access).
+ * - `user`: any active account, bots included.
+ * - `human`: any active human account (bots get `This endpoint does not accept bot requests.`).
+ * - `member`: accounts that are not guests (guests get `Not allowed for guest users`).
+ * - `human-member`: human accounts that are not guests (user groups).
+ * - `admin`: organization administrators and owners (`UNAUTHORIZED_PRINCIPAL` otherwise).
+ * - `owner`: organization owners.
+ */
+export type Access = 'public' | 'optional' | 'user' | 'human' | 'member' | 'human-member' | 'admin' | 'owner';
+
+/** Any zod object usable as a params schema. */
+export type ParamsSchema = z.ZodObject<z.ZodRawShape>;
+
+/** The declaration of one endpoint: the only place its shape is written. */
+export interface EndpointConfig<
+  TName extends string = string,
+  TParams extends ParamsSchema = ParamsSchema,
+  TResponse extends z.ZodType = z.ZodType,
+> {
+  /** Stable id: SDK method (`client.messages.get`), tRPC procedure and CLI name. */
+  name: TName;
+  method: HttpMethod;
+  /** Path below `/api/v1`, with path parameters in braces: `/messages/{message_id}`. */
+  path: string;
+  access: Access;
+  /** Feature level that introduced the endpoint (omitted for endpoints older than feature levels). */
+  since?: number;
+  /** One sentence for docs, `--help` and JSDoc. */
+  summary: string;
+  /** Parameters: path parameters, then query (GET) or form-body parameters. */
+  params: TParams;
+  /** Fields of the success body besides `result` and `msg`. */
+  response: TResponse;
+  /** Error codes the endpoint may answer with, besides the generic ones every endpoint has. */
+  errors: readonly ErrorCode[];
+  /** Other wire spellings of parameters: `{ client_gravatar: 'client_extavatar' }`. */
+  aliases?: Readonly<Record<string, string>>;
+  /** Set on deprecated endpoints: what to use instead. */
+  deprecated?: string;
+}
+
+/** A declared endpoint with its path parameter names worked out. */
+export type Endpoint<
+  TName extends string = string,
+  TParams extends ParamsSchema = ParamsSchema,
+  TResponse extends z.ZodType = z.ZodType,
+> = Readonly<EndpointConfig<TName, TParams, TResponse>> & {
+  /** Names of the path parameters, in path order. */
+  readonly pathParams: readonly string[];
+};
+
+/** Parameters a caller passes (defaults optional). */
+export type EndpointInput<E extends Endpoint> = z.input<E['params']>;
+/** Parameters a handler receives (defaults applied). */
+export type EndpointParams<E extends Endpoint> = z.output<E['params']>;
+/** The success body's fields. */
+export type EndpointResult<E extends Endpoint> = z.output<E['response']>;
+
+const PATH_PARAM = /\{([a-z_]+)\}/g;
+
+/**
+ * Declares an endpoint contract. Every consumer (SDK, server, mock, CLI) is derived from it.
+ *
+ * @example
+ * export const getMessage = defineEndpoint({
+ *   name: 'messages.get', method: 'GET', path: '/messages/{message_id}', access: 'user',
+ *   summary: 'Fetch a single message.',
+ *   params: z.object({ message_id: z.number().int() }),
+ *   response: z.object({ message: Message }), errors: ['BAD_REQUEST'],
+ * });
+ */
+export function defineEndpoint<
+  const TName extends `${string}.${string}`,
+  TParams extends ParamsSchema,
+  TResponse extends z.ZodType,
+>(config: EndpointConfig<TName, TParams, TResponse>): Endpoint<TName, TParams, TResponse> {
+  const pathParams = [...config.path.matchAll(PATH_PARAM)].map((match) => match[1] as string);
+  for (const name of pathParams) {
+    if (!(name in config.params.shape)) {
+      throw new Error(`[teamchat-schema] ${config.name}: path parameter '${name}' is not in params`);
+    }
+  }
+  for (const [alias, target] of Object.entries(config.aliases ?? {})) {
+    if (!(target in config.params.shape)) {
+      throw new Error(`[teamchat-schema] ${config.name}: alias '${alias}' names unknown parameter '${target}'`);
+    }
+  }
+  return Object.freeze({ ...config, pathParams: Object.freeze(pathParams) });
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../define-endpoint.js';
+import { Event } from '../../models/event.js';
+
+/**
+ * GET /events: long-poll a queue for events newer than `last_event_id`; answers a heartbeat
+ * when nothing happens for a while, and at once with `dont_block`.
+ */
+export const getEvents = defineEndpoint({
+  name: 'events.get',
+  method: 'GET',
+  path: '/events',
+  access: 'user',
+  summary: 'Fetch (long-poll) the events of a registered queue.',
+  params: z.object({
+    queue_id: z.string(),
+    last_event_id: z.number().int().optional(),
+    dont_block: z.boolean().default(false),
+  }),
+  response: z.looseObject({ events: z.array(Event), queue_id: z.string().optional() }),
+  errors: ['BAD_EVENT_QUEUE_ID'],
+});

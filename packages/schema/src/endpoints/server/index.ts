@@ -1,0 +1,2 @@
+export { fetchApiKey } from './fetch-api-key.js';
+export { getServerSettings } from './get-server-settings.js';

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../define-endpoint.js';
+import { realmDefaultSettingsShape } from './settings-params.js';
+
+/**
+ * PATCH /realm/user_settings_defaults: the settings new accounts start with. Administrators only;
+ * existing accounts never change.
+ *
+ * @see api-spec.md "Update realm-level defaults of user settings"
+ */
+export const updateRealmUserSettingsDefaults = defineEndpoint({
+  name: 'settings.updateRealmDefaults',
+  method: 'PATCH',
+  path: '/realm/user_settings_defaults',
+  access: 'admin',
+  since: 96,
+  summary: 'Change the default settings of accounts created later.',
+  params: z.object(realmDefaultSettingsShape),
+  response: z.looseObject({}),
+  errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],
+});

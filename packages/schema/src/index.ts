@@ -1,0 +1,72 @@
+/**
+ * @module @teamchat/schema
+ * Zod schemas of the team chat API's resources, one contract per endpoint, the error codes
+ * and the wire codec. Every other teamchat package is derived from this table.
+ */
+
+// Contracts
+export { defineEndpoint } from './define-endpoint.js';
+export type {
+  Access,
+  Endpoint,
+  EndpointConfig,
+  EndpointInput,
+  EndpointParams,
+  EndpointResult,
+  HttpMethod,
+  ParamsSchema,
+} from './define-endpoint.js';
+export { endpointList, endpoints } from './endpoints/index.js';
+export type { EndpointName, Endpoints } from './endpoints/index.js';
+export { API_PREFIX, FEATURE_LEVEL, SERVER_VERSION } from './version.js';
+
+// Errors
+export { ApiError, hasErrorCode, isApiError } from './errors/api-error.js';
+export type { ApiErrorExtra, ApiErrorOptions, ErrorEnvelope } from './errors/api-error.js';
+export { ERROR_CODES, httpStatusOf, isErrorCode } from './errors/codes.js';
+export type { ErrorCode } from './errors/codes.js';
+
+// Wire codec
+export { decodeParams } from './codec/decode-params.js';
+export type { DecodedParams, WireParams } from './codec/decode-params.js';
+export { encodeParams, encodeParamValue } from './codec/encode-params.js';
+export type { EncodedRequest } from './codec/encode-params.js';
+export { validationError } from './codec/validation-error.js';
+export { wireKindOf } from './codec/wire-kind.js';
+export type { WireKind } from './codec/wire-kind.js';
+
+// Resources
+export { Channel, CHANNEL_GROUP_SETTINGS, Subscription, TOPICS_POLICIES, TopicsPolicy } from './models/channel.js';
+export type { ChannelGroupSetting } from './models/channel.js';
+export { GroupSettingValue, openEnum, Role, ROLES, Timestamp, UserId } from './models/common.js';
+export { Event } from './models/event.js';
+export {
+  DirectRecipient,
+  EditHistoryEntry,
+  Message,
+  MESSAGE_FLAGS,
+  MessageFlag,
+  Reaction,
+  REACTION_TYPES,
+  ReactionType,
+  Submessage,
+  TopicLink,
+} from './models/message.js';
+export { Narrow, NarrowElement, NarrowOperand } from './models/narrow.js';
+export { OutgoingWebhookPayload, OutgoingWebhookReply } from './models/outgoing-webhook-payload.js';
+export { LegacyPresence, ModernPresence } from './models/presence.js';
+export { Attachment, CodePlayground, CustomProfileField, Linkifier, NavigationView, PushRegistration } from './models/realm-config.js';
+export { ServerSettings } from './models/server-settings.js';
+export { Topic } from './models/topic.js';
+export { OwnUser, ProfileFieldValue, User } from './models/user.js';
+export { UserGroup, USER_GROUP_SETTINGS } from './models/user-group.js';
+export type { UserGroupSetting } from './models/user-group.js';
+export {
+  initialUserSettings,
+  isTimeZone,
+  LANGUAGE_CODES,
+  NOTIFICATION_SOUNDS,
+  REALM_DEFAULT_OVERRIDES,
+  USER_SETTINGS,
+} from './models/user-settings.js';
+export type { UserSettingName, UserSettings, UserSettingSpec } from './models/user-settings.js';

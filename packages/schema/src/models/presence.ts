@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { Timestamp } from './common.js';
+
+/**
+ * Modern presence entry (map key: user ID).
+ *
+ * @see api-spec.md "Presence entry"
+ */
+export const ModernPresence = z.looseObject({
+  active_timestamp: Timestamp,
+  idle_timestamp: Timestamp,
+});
+export type ModernPresence = z.infer<typeof ModernPresence>;
+
+/** One client entry of the legacy presence format. */
+export const LegacyPresenceClient = z.looseObject({
+  client: z.string(),
+  status: z.enum(['idle', 'active', 'offline']).or(z.string()),
+  timestamp: Timestamp,
+  pushable: z.boolean().optional(),
+});
+
+/** Legacy presence entry (map key: the user's API email): `aggregated` and `website`. */
+export const LegacyPresence = z.looseObject({
+  aggregated: LegacyPresenceClient,
+  website: LegacyPresenceClient,
+});
+export type LegacyPresence = z.infer<typeof LegacyPresence>;

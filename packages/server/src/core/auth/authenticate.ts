@@ -1,0 +1,86 @@
+import { ApiError, type Access } from '@teamchat/schema';
+import type { Services } from '../context.js';
+import type { UserRecord } from '../db.js';
+import { isAdmin, isOwner } from '../permissions/roles.js';
+
+const API_KEY = /^[A-Za-z0-9]{32}$/;
+
+/** The message of a request without credentials, as the real server words it. */
+export const NOT_LOGGED_IN = 'Not logged in: API authentication or user session required';
+
+function unauthorized(msg: string): ApiError {
+  return new ApiError('UNAUTHORIZED', msg);
+}
+
+/** Splits `Basic base64(email:key)`; the errors of the real server's Basic-auth path. */
+function parseBasic(header: string): { email: string; apiKey: string } {
+  const space = header.indexOf(' ');
+  const scheme = space < 0 ? header : header.slice(0, space);
+  if (scheme.toLowerCase() !== 'basic') {
+    throw new ApiError('BAD_REQUEST', 'This endpoint requires HTTP basic authentication.');
+  }
+  let decoded: string;
+  try {
+    decoded = new TextDecoder().decode(Uint8Array.from(atob(header.slice(space + 1).trim()), (c) => c.charCodeAt(0)));
+  } catch {
+    throw unauthorized('Invalid authorization header for basic auth');
+  }
+  const colon = decoded.indexOf(':');
+  if (space < 0 || colon < 0) throw unauthorized('Invalid authorization header for basic auth');
+  return { email: decoded.slice(0, colon).trim(), apiKey: decoded.slice(colon + 1).trim() };
+}
+
+/** The account of `email:apiKey`, or the real server's 401 for it. */
+export function userForApiKey(services: Services, email: string, apiKey: string): UserRecord {
+  if (!API_KEY.test(apiKey)) throw unauthorized('Malformed API key');
+  const user = services.indexes.usersByEmail.get(email.toLowerCase());
+  if (!user || user.api_key !== apiKey) throw unauthorized('Invalid API key');
+  if (!user.is_active) throw unauthorized('Account is deactivated');
+  return user;
+}
+
+/**
+ * Authenticates a request for an endpoint of `access`, and checks the caller's role.
+ *
+ * @returns the caller, or null for `public` endpoints and anonymous `optional` calls.
+ * @throws {ApiError} `UNAUTHORIZED` (401) for missing or wrong credentials, `BAD_REQUEST` for
+ *   bots and guests where they are not allowed, `UNAUTHORIZED_PRINCIPAL` for missing roles.
+ */
+export function authenticate(services: Services, access: Access, authorization: string | null): UserRecord | null {
+  if (access === 'public') return null;
+  if (!authorization) {
+    if (access === 'optional') return null;
+    throw unauthorized(NOT_LOGGED_IN);
+  }
+  const { email, apiKey } = parseBasic(authorization);
+  const user = userForApiKey(services, email, apiKey);
+  if (user.bot_type === 2) throw unauthorized('This API is not available to incoming webhook bots.');
+  checkAccess(user, access);
+  return user;
+}
+
+/** Checks that `user` may call an endpoint of `access`. */
+export function checkAccess(user: UserRecord, access: Access): void {
+  switch (access) {
+    case 'public':
+    case 'optional':
+    case 'user':
+      return;
+    case 'human':
+      if (user.is_bot) throw new ApiError('BAD_REQUEST', 'This endpoint does not accept bot requests.');
+      return;
+    case 'member':
+      if (user.role === 600) throw new ApiError('BAD_REQUEST', 'Not allowed for guest users');
+      return;
+    case 'human-member':
+      if (user.role === 600) throw new ApiError('BAD_REQUEST', 'Not allowed for guest users');
+      if (user.is_bot) throw new ApiError('BAD_REQUEST', 'This endpoint does not accept bot requests.');
+      return;
+    case 'admin':
+      if (!isAdmin(user)) throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
+      return;
+    case 'owner':
+      if (!isOwner(user)) throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
+      return;
+  }
+}

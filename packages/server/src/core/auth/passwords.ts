@@ -1,0 +1,56 @@
+/**
+ * Password hashing and API keys with the Web Crypto API, so the core runs in Node and in
+ * browsers (inside the mock) alike.
+ */
+
+const ITERATIONS = 100_000;
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A source of random bytes; the mock passes a seeded one for deterministic fixtures. */
+export type RandomBytes = (length: number) => Uint8Array;
+
+/** Cryptographically random bytes. */
+export const secureRandomBytes: RandomBytes = (length) => globalThis.crypto.getRandomValues(new Uint8Array(length));
+
+/** A random string of `length` letters and digits (API keys are 32 of them). */
+export function randomAlphanumeric(length: number, random: RandomBytes = secureRandomBytes): string {
+  const bytes = random(length);
+  let out = '';
+  for (const byte of bytes) out += ALPHANUMERIC[byte % ALPHANUMERIC.length];
+  return out;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+async function derive(password: string, salt: string, iterations: number): Promise<string> {
+  const encoder = new TextEncoder();
+  const key = await globalThis.crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, ['deriveBits']);
+  const bits = await globalThis.crypto.subtle.deriveBits(
+    { name: 'PBKDF2', hash: 'SHA-256', salt: encoder.encode(salt), iterations },
+    key,
+    256,
+  );
+  return toBase64(new Uint8Array(bits));
+}
+
+/** Hashes `password` as `pbkdf2_sha256$<iterations>$<salt>$<hash>`. */
+export async function hashPassword(password: string, random: RandomBytes = secureRandomBytes, iterations = ITERATIONS): Promise<string> {
+  const salt = randomAlphanumeric(16, random);
+  return `pbkdf2_sha256$${iterations}$${salt}$${await derive(password, salt, iterations)}`;
+}
+
+/** Whether `password` matches `hash` (constant-time comparison of the derived keys). */
+export async function verifyPassword(password: string, hash: string | null): Promise<boolean> {
+  if (!hash) return false;
+  const [scheme, iterations, salt, expected] = hash.split('$');
+  if (scheme !== 'pbkdf2_sha256' || !iterations || !salt || !expected) return false;
+  const actual = await derive(password, salt, Number(iterations));
+  if (actual.length !== expected.length) return false;
+  let diff = 0;
+  for (let i = 0; i < actual.length; i += 1) diff |= actual.charCodeAt(i) ^ expected.charCodeAt(i);
+  return diff === 0;
+}

@@ -1,0 +1,183 @@
+import type { GroupSettingValue, UserSettings } from '@teamchat/schema';
+import type { Store, Transaction } from '../store/store.js';
+
+/** The organization. There is one per server; its record has ID 1. */
+export interface RealmRecord {
+  id: 1;
+  name: string;
+  /** Identifier unique within the server (`sender_realm_str`). */
+  string_id: string;
+  description: string;
+  date_created: number;
+  /** Shown instead of the empty topic to clients that do not support empty topics. */
+  empty_topic_display_name: string;
+  /** Effective policy of channels whose `topics_policy` is `inherit`. */
+  topics_policy: 'allow_empty_topic' | 'disable_empty_topic';
+  /** Whether unauthenticated visitors may read web-public channels and the user list. */
+  enable_spectator_access: boolean;
+  /** Days a role-400 account must wait to be a full member. */
+  waiting_period_threshold: number;
+  message_retention_days: number;
+  /** Seconds after sending during which a sender may delete their own message; null = forever. */
+  message_content_delete_limit_seconds: number | null;
+  message_content_edit_limit_seconds: number | null;
+  allow_message_editing: boolean;
+  /** 1 all edits, 2 moves only, 3 none (FL 358). */
+  message_edit_history_visibility_policy: 1 | 2 | 3;
+  name_changes_disabled: boolean;
+  email_changes_disabled: boolean;
+  require_unique_names: boolean;
+  presence_disabled: boolean;
+  /** Group settings of the organization (can_create_public_channel_group, …). */
+  groups: Record<RealmGroupSetting, GroupSettingValue>;
+  /** The settings new accounts start with. */
+  user_settings_defaults: UserSettings;
+}
+
+/** The organization's group settings this server enforces. */
+export const REALM_GROUP_SETTINGS = [
+  'can_access_all_users_group',
+  'can_add_subscribers_group',
+  'can_create_groups',
+  'can_create_private_channel_group',
+  'can_create_public_channel_group',
+  'can_create_web_public_channel_group',
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+  'can_manage_all_groups',
+  'can_mention_many_users_group',
+  'can_move_messages_between_channels_group',
+  'can_move_messages_between_topics_group',
+  'can_resolve_topics_group',
+  'can_set_delete_message_policy_group',
+  'can_set_topics_policy_group',
+  'direct_message_permission_group',
+  'direct_message_initiator_group',
+] as const;
+export type RealmGroupSetting = (typeof REALM_GROUP_SETTINGS)[number];
+
+/** An account: a human or a bot. */
+export interface UserRecord {
+  id: number;
+  /** The real (delivery) email address; also the login name. */
+  email: string;
+  full_name: string;
+  role: 100 | 200 | 300 | 400 | 600;
+  is_active: boolean;
+  is_bot: boolean;
+  /** 1 generic, 2 incoming webhook, 3 outgoing webhook, 4 embedded; null for humans. */
+  bot_type: 1 | 2 | 3 | 4 | null;
+  bot_owner_id: number | null;
+  api_key: string;
+  /** PBKDF2 hash (`pbkdf2_sha256$iterations$salt$hash`), or null when password login is off. */
+  password_hash: string | null;
+  /** Milliseconds since the epoch. */
+  date_joined: number;
+  /** `G` third-party hashed avatar, `U` uploaded. */
+  avatar_source: 'G' | 'U';
+  avatar_version: number;
+  /** The user's personal recipient (`recipient_id` of direct messages). */
+  recipient_id: number;
+  settings: UserSettings;
+  /** Custom profile field ID → value. */
+  profile_data: Record<string, string>;
+  /** Special permission for owners to change other users' emails (FL 285). */
+  can_change_user_emails: boolean;
+  /** Outgoing-webhook configuration of bots of type 3. */
+  service: { base_url: string; token: string; interface: 1 | 2 } | null;
+}
+
+/** A channel. */
+export interface ChannelRecord {
+  id: number;
+  name: string;
+  description: string;
+  rendered_description: string;
+  date_created: number;
+  creator_id: number | null;
+  invite_only: boolean;
+  is_web_public: boolean;
+  history_public_to_subscribers: boolean;
+  message_retention_days: number | null;
+  topics_policy: 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';
+  first_message_id: number | null;
+  folder_id: number | null;
+  is_archived: boolean;
+  is_default: boolean;
+  recipient_id: number;
+  groups: Record<
+    | 'can_add_subscribers_group'
+    | 'can_administer_channel_group'
+    | 'can_delete_any_message_group'
+    | 'can_delete_own_message_group'
+    | 'can_move_messages_out_of_channel_group'
+    | 'can_move_messages_within_channel_group'
+    | 'can_remove_subscribers_group'
+    | 'can_resolve_topics_group'
+    | 'can_send_message_group'
+    | 'can_subscribe_group',
+    GroupSettingValue
+  >;
+}
+
+/** A user's subscription to a channel (kept, inactive, after unsubscribing). */
+export interface SubscriptionRecord {
+  id: number;
+  user_id: number;
+  stream_id: number;
+  active: boolean;
+  color: string;
+  is_muted: boolean;
+  pin_to_top: boolean;
+  desktop_notifications: boolean | null;
+  audible_notifications: boolean | null;
+  push_notifications: boolean | null;
+  email_notifications: boolean | null;
+  wildcard_mentions_notify: boolean | null;
+}
+
+/** A user group; system groups (`role:*`) included. */
+export interface UserGroupRecord {
+  id: number;
+  name: string;
+  description: string;
+  is_system_group: boolean;
+  /** Direct members (user IDs), deactivated users included; output hides them. */
+  members: number[];
+  direct_subgroup_ids: number[];
+  deactivated: boolean;
+  creator_id: number | null;
+  date_created: number | null;
+  groups: Record<
+    | 'can_add_members_group'
+    | 'can_join_group'
+    | 'can_leave_group'
+    | 'can_manage_group'
+    | 'can_mention_group'
+    | 'can_remove_members_group',
+    GroupSettingValue
+  >;
+}
+
+/** A recipient: what messages are addressed to (a channel, a user, a group of users). */
+export interface RecipientRecord {
+  id: number;
+  type: 'stream' | 'personal' | 'direct_message_group';
+  /** Channel ID, user ID or direct-message group ID. */
+  type_id: number;
+}
+
+/** The collections of the document. Later areas add theirs here. */
+export type Db = {
+  realm: RealmRecord;
+  users: UserRecord;
+  channels: ChannelRecord;
+  subscriptions: SubscriptionRecord;
+  user_groups: UserGroupRecord;
+  recipients: RecipientRecord;
+};
+
+/** The store of the document. */
+export type DbStore = Store<Db>;
+/** The writes (and reads) of one request. */
+export type DbTx = Transaction<Db>;

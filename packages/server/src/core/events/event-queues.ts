@@ -1,0 +1,130 @@
+import { ApiError } from '@teamchat/schema';
+import { EventQueue, type QueueOptions, type QueuedEvent } from './event-queue.js';
+
+/** Timing of the event system; tests shorten the heartbeat. */
+export interface EventQueuesOptions {
+  /** Clock in milliseconds (the context's `now`). */
+  now: () => number;
+  /** How long a GET /events waits before answering a heartbeat (the real server: 45–55 s). */
+  heartbeatMs: number;
+  /** Default queue lifetime without polls, in seconds (the real server: 10 minutes). */
+  defaultLifespanSecs: number;
+}
+
+const MAX_LIFESPAN_SECS = 7 * 24 * 3600;
+
+/** What an event looks like for one queue (content follows `apply_markdown`, …); null to skip it. */
+export type EventForQueue = (queue: EventQueue) => (Record<string, unknown> & { type: string }) | null;
+
+/**
+ * The event queues of the server: registered by POST /register, read by GET /events,
+ * deleted by DELETE /events or after their lifetime without polls. Queues live in memory
+ * only: after a restart clients get `BAD_EVENT_QUEUE_ID` and register again, as with the
+ * real server.
+ */
+export class EventQueues {
+  private readonly queues = new Map<string, EventQueue>();
+  private readonly byUser = new Map<number, Set<EventQueue>>();
+  private counter = 0;
+
+  constructor(private readonly options: EventQueuesOptions) {}
+
+  /** Number of live queues. */
+  get size(): number {
+    return this.queues.size;
+  }
+
+  /** Creates a queue for `userId`. */
+  register(userId: number, options: Omit<QueueOptions, 'lifespanSecs'> & { lifespanSecs?: number | undefined }): EventQueue {
+    const now = this.options.now();
+    this.collect(now);
+    this.counter += 1;
+    const id = `${Math.floor(now / 1000)}:${this.counter}`;
+    const lifespanSecs = Math.min(options.lifespanSecs ?? this.options.defaultLifespanSecs, MAX_LIFESPAN_SECS);
+    const queue = new EventQueue(id, userId, { ...options, lifespanSecs }, now);
+    this.queues.set(id, queue);
+    let set = this.byUser.get(userId);
+    if (!set) {
+      set = new Set();
+      this.byUser.set(userId, set);
+    }
+    set.add(queue);
+    return queue;
+  }
+
+  /** The queue `queueId` of `userId`, or `BAD_EVENT_QUEUE_ID`. */
+  get(queueId: string, userId: number): EventQueue {
+    const now = this.options.now();
+    const queue = this.queues.get(queueId);
+    if (!queue || queue.userId !== userId || this.expired(queue, now)) {
+      if (queue && this.expired(queue, now)) this.remove(queue);
+      throw new ApiError('BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId}`, { extra: { queue_id: queueId } });
+    }
+    queue.lastAccess = now;
+    return queue;
+  }
+
+  /** Deletes the queue `queueId` of `userId`. */
+  delete(queueId: string, userId: number): void {
+    this.remove(this.get(queueId, userId));
+  }
+
+  /** Deletes every queue of `userId` (deactivation). */
+  deleteAllOf(userId: number): void {
+    for (const queue of [...(this.byUser.get(userId) ?? [])]) this.remove(queue);
+  }
+
+  /** Queues of `userId`. */
+  queuesOf(userId: number): Iterable<EventQueue> {
+    return this.byUser.get(userId) ?? [];
+  }
+
+  /**
+   * Delivers an event to every queue of `userIds` that wants its type. `event` may be a
+   * function that shapes the event per queue.
+   */
+  publish(userIds: Iterable<number>, event: (Record<string, unknown> & { type: string }) | EventForQueue): void {
+    for (const userId of userIds) {
+      for (const queue of this.byUser.get(userId) ?? []) {
+        const shaped = typeof event === 'function' ? event(queue) : event;
+        if (shaped && queue.wants(shaped.type)) queue.push(shaped);
+      }
+    }
+  }
+
+  /**
+   * GET /events: acknowledges events up to `lastEventId`, then answers the newer ones, waiting
+   * for one (or a heartbeat after `heartbeatMs`) unless `dontBlock`.
+   */
+  async poll(queue: EventQueue, lastEventId: number | undefined, dontBlock: boolean, signal?: AbortSignal): Promise<QueuedEvent[]> {
+    const after = lastEventId ?? -1;
+    if (lastEventId !== undefined) queue.acknowledge(lastEventId);
+    let events = queue.pending(after);
+    if (events.length > 0 || dontBlock) return events;
+    await queue.waitForEvent(this.options.heartbeatMs, signal);
+    queue.lastAccess = this.options.now();
+    events = queue.pending(after);
+    if (events.length === 0 && !signal?.aborted && this.queues.has(queue.id)) {
+      queue.push({ type: 'heartbeat' });
+      events = queue.pending(after);
+    }
+    return events;
+  }
+
+  private expired(queue: EventQueue, now: number): boolean {
+    return now - queue.lastAccess > queue.options.lifespanSecs * 1000;
+  }
+
+  /** Drops queues whose lifetime without polls has passed. */
+  collect(now = this.options.now()): void {
+    for (const queue of this.queues.values()) if (this.expired(queue, now)) this.remove(queue);
+  }
+
+  private remove(queue: EventQueue): void {
+    this.queues.delete(queue.id);
+    this.byUser.get(queue.userId)?.delete(queue);
+    queue.wake();
+  }
+}
+
+export type { EventQueue, QueueOptions, QueuedEvent };

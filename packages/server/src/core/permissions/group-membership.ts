@@ -1,0 +1,84 @@
+import type { GroupSettingValue } from '@teamchat/schema';
+import type { Db, RealmRecord, UserGroupRecord, UserRecord } from '../db.js';
+import type { SystemGroupName } from './system-groups.js';
+
+/** What membership checks read. */
+export interface GroupReader {
+  get<C extends keyof Db & string>(c: C, id: number | string): Db[C] | undefined;
+}
+
+/** Options of a membership check. */
+export interface MembershipOptions {
+  /**
+   * False for settings whose configuration disallows the everyone group: guests are then
+   * never members, whatever the value says.
+   */
+  allowEveryone?: boolean;
+  /** The organization, for the full-member waiting period. */
+  realm: Pick<RealmRecord, 'waiting_period_threshold'>;
+  /** The clock, in milliseconds. */
+  now: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Whether `user` is in the system group `name`, by role (the real server's shortcut). */
+export function inSystemGroup(user: UserRecord, name: SystemGroupName, options: MembershipOptions): boolean {
+  switch (name) {
+    case 'role:nobody':
+      return false;
+    case 'role:internet':
+    case 'role:everyone':
+      return true;
+    case 'role:members':
+      return user.role <= 400;
+    case 'role:fullmembers':
+      return user.role < 400 || (user.role === 400 && options.now - user.date_joined >= options.realm.waiting_period_threshold * DAY_MS);
+    case 'role:moderators':
+      return user.role <= 300;
+    case 'role:administrators':
+      return user.role <= 200;
+    case 'role:owners':
+      return user.role === 100;
+  }
+}
+
+function inGroup(db: GroupReader, user: UserRecord, group: UserGroupRecord, options: MembershipOptions, seen: Set<number>): boolean {
+  if (seen.has(group.id)) return false;
+  seen.add(group.id);
+  if (group.is_system_group) return inSystemGroup(user, group.name as SystemGroupName, options);
+  if (group.members.includes(user.id)) return true;
+  return group.direct_subgroup_ids.some((id) => {
+    const subgroup = db.get('user_groups', id);
+    return subgroup !== undefined && inGroup(db, user, subgroup, options, seen);
+  });
+}
+
+/**
+ * Whether `user` is in the group-setting value `value`: a group ID (members and subgroups,
+ * recursively) or an anonymous group of direct members and direct subgroups.
+ *
+ * Deactivated users are never members; deactivated groups still expand. Every permission
+ * check of the server goes through this function.
+ *
+ * @see shared/reference/users-channels-realm.md §4.3
+ */
+export function isUserInGroupSetting(db: GroupReader, user: UserRecord, value: GroupSettingValue, options: MembershipOptions): boolean {
+  if (!user.is_active) return false;
+  if (options.allowEveryone === false && user.role === 600) return false;
+  const seen = new Set<number>();
+  if (typeof value === 'number') {
+    const group = db.get('user_groups', value);
+    return group !== undefined && inGroup(db, user, group, options, seen);
+  }
+  if (value.direct_members.includes(user.id)) return true;
+  return value.direct_subgroups.some((id) => {
+    const group = db.get('user_groups', id);
+    return group !== undefined && inGroup(db, user, group, options, seen);
+  });
+}
+
+/** Whether `user` is (recursively) a member of the group `groupId`. */
+export function isUserInGroup(db: GroupReader, user: UserRecord, groupId: number, options: MembershipOptions): boolean {
+  return isUserInGroupSetting(db, user, groupId, options);
+}

@@ -1,0 +1,33 @@
+import type { TRPCBuiltRouter, TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
+import type { Endpoint, EndpointName, Endpoints } from '@teamchat/schema';
+import type { z } from 'zod';
+import type { Implementation } from './implement.js';
+import { endpointProcedure, router, type ProcedureMeta, type RootTypes } from './trpc.js';
+
+type AreaOf<N> = N extends `${infer A}.${string}` ? A : never;
+type OpOf<N> = N extends `${string}.${infer O}` ? O : never;
+
+type ProcedureFor<E extends Endpoint> = E['method'] extends 'GET'
+  ? TRPCQueryProcedure<{ input: z.input<E['params']>; output: z.output<E['response']>; meta: ProcedureMeta }>
+  : TRPCMutationProcedure<{ input: z.input<E['params']>; output: z.output<E['response']>; meta: ProcedureMeta }>;
+
+/** The router's shape for a set of endpoint names: `{ area: { op: procedure } }`. */
+export type RouterRecordFor<N extends EndpointName> = {
+  [A in AreaOf<N>]: TRPCBuiltRouter<RootTypes, { [K in N as AreaOf<K> extends A ? OpOf<K> : never]: ProcedureFor<Endpoints[K]> }>;
+};
+
+/** Builds the tRPC router of `implementations`: one procedure per contract, nested by area. */
+export function buildRouter<N extends EndpointName>(implementations: readonly Implementation[]): TRPCBuiltRouter<RootTypes, RouterRecordFor<N>> {
+  const areas = new Map<string, Record<string, unknown>>();
+  for (const { endpoint, handler } of implementations) {
+    const [area, op] = endpoint.name.split('.') as [string, string];
+    const procedure = endpointProcedure.meta({ endpoint }).input(endpoint.params).output(endpoint.response);
+    const resolve = ({ input, ctx }: { input: unknown; ctx: unknown }) =>
+      (handler as (params: unknown, ctx: unknown) => unknown)(input, ctx);
+    const record = areas.get(area) ?? {};
+    record[op] = endpoint.method === 'GET' ? procedure.query(resolve) : procedure.mutation(resolve);
+    areas.set(area, record);
+  }
+  const record = Object.fromEntries([...areas].map(([area, procedures]) => [area, router(procedures as never)]));
+  return router(record as never) as unknown as TRPCBuiltRouter<RootTypes, RouterRecordFor<N>>;
+}

@@ -1,0 +1,283 @@
+import {
+  STORE_FORMAT,
+  type CollectionMap,
+  type IndexObserver,
+  type JournalEntry,
+  type Persister,
+  type RecordKey,
+  type StoreDocument,
+  type StoreOp,
+  type StoredRecord,
+} from './types.js';
+
+type Undo = () => void;
+
+/**
+ * The records of one document in memory, changed only through transactions.
+ *
+ * Records are never mutated in place: a change replaces the record object. Readers may
+ * keep references, and a snapshot taken by reference stays consistent while writes go on.
+ */
+export class Store<T extends CollectionMap> {
+  private readonly collections = new Map<string, Map<RecordKey, StoredRecord>>();
+  private readonly counters: Record<string, number> = {};
+  private readonly observers = new Map<string, IndexObserver<StoredRecord>[]>();
+  private seq = 0;
+  private persister: Persister | null = null;
+  private closed = false;
+  private writeQueue: Promise<void> = Promise.resolve();
+
+  constructor(document?: StoreDocument) {
+    if (document) this.load(document);
+  }
+
+  /** Sends committed transactions to `persister` (the disk journal). */
+  attach(persister: Persister): void {
+    this.persister = persister;
+  }
+
+  /** Number of the last committed transaction. */
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  private collection(name: string): Map<RecordKey, StoredRecord> {
+    let map = this.collections.get(name);
+    if (!map) {
+      map = new Map();
+      this.collections.set(name, map);
+    }
+    return map;
+  }
+
+  /** The record `id` of collection `c`. */
+  get<C extends keyof T & string>(c: C, id: RecordKey): T[C] | undefined {
+    return this.collections.get(c)?.get(id) as T[C] | undefined;
+  }
+
+  /** Every record of collection `c`, in insertion order. */
+  all<C extends keyof T & string>(c: C): IterableIterator<T[C]> {
+    return this.collection(c).values() as IterableIterator<T[C]>;
+  }
+
+  /** Number of records in collection `c`. */
+  count<C extends keyof T & string>(c: C): number {
+    return this.collections.get(c)?.size ?? 0;
+  }
+
+  /** The next ID of collection `c`; IDs only grow, even across deletes and restarts. */
+  nextId<C extends keyof T & string>(c: C): number {
+    const next = (this.counters[c] ?? 0) + 1;
+    this.counters[c] = next;
+    return next;
+  }
+
+  /**
+   * Keeps an index in step with collection `c`; it is fed every record already stored.
+   */
+  observe<C extends keyof T & string>(c: C, observer: IndexObserver<T[C]>): void {
+    const list = this.observers.get(c) ?? [];
+    list.push(observer as unknown as IndexObserver<StoredRecord>);
+    this.observers.set(c, list);
+    for (const record of this.collection(c).values()) observer.put(record as T[C], undefined);
+  }
+
+  /** Starts a transaction; its operations apply at once and are journaled on commit. */
+  begin(): Transaction<T> {
+    if (this.closed) throw new Error('[teamchat-server] the store is closed');
+    return new Transaction(this);
+  }
+
+  /**
+   * Runs `fn` as one transaction, one writer at a time: its writes are journaled in the
+   * order they were made, and the returned promise settles once they are durable. When
+   * `fn` throws, its writes are undone and nothing is journaled.
+   *
+   * The lock is held only while `fn` runs, not during the fsync, so concurrent writers
+   * share one journal append and fsync (group commit).
+   */
+  async write<R>(fn: (tx: Transaction<T>) => R | Promise<R>): Promise<R> {
+    const previous = this.writeQueue;
+    let release!: () => void;
+    this.writeQueue = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await previous;
+    let durable: Promise<void>;
+    let result: R;
+    try {
+      const tx = this.begin();
+      try {
+        result = await fn(tx);
+      } catch (error) {
+        tx.rollback();
+        throw error;
+      }
+      durable = tx.commit();
+    } finally {
+      release();
+    }
+    await durable;
+    return result;
+  }
+
+  /**
+   * Applies one operation to memory and returns how to undo it. Used by transactions and by
+   * journal replay.
+   */
+  apply(op: StoreOp): Undo {
+    const [kind, c] = op;
+    const map = this.collection(c);
+    const observers = this.observers.get(c) ?? [];
+    if (kind === 'del') {
+      const previous = map.get(op[2]);
+      if (!previous) return () => {};
+      map.delete(op[2]);
+      for (const o of observers) o.delete(previous);
+      return () => this.restore(c, previous, undefined);
+    }
+    const previous = map.get(kind === 'put' ? op[2].id : op[2]);
+    let record: StoredRecord;
+    if (kind === 'put') {
+      record = op[2];
+    } else {
+      if (!previous) throw new Error(`[teamchat-server] patch of missing record ${c}/${String(op[2])}`);
+      record = { ...previous, ...op[3] } as StoredRecord;
+    }
+    map.set(record.id, record);
+    if (typeof record.id === 'number' && record.id > (this.counters[c] ?? 0)) this.counters[c] = record.id;
+    for (const o of observers) o.put(record, previous);
+    return () => this.restore(c, previous, record);
+  }
+
+  private restore(c: string, previous: StoredRecord | undefined, current: StoredRecord | undefined): void {
+    const map = this.collection(c);
+    const observers = this.observers.get(c) ?? [];
+    if (previous) {
+      map.set(previous.id, previous);
+      for (const o of observers) o.put(previous, current);
+    } else if (current) {
+      map.delete(current.id);
+      for (const o of observers) o.delete(current);
+    }
+  }
+
+  /** Makes a committed transaction durable; resolves when it is on disk. */
+  async persist(ops: StoreOp[]): Promise<void> {
+    if (ops.length === 0) return;
+    this.seq += 1;
+    const entry: JournalEntry = { seq: this.seq, ops };
+    if (this.persister) await this.persister.append(entry);
+  }
+
+  /** Replays a journaled transaction. */
+  replay(entry: JournalEntry): void {
+    for (const op of entry.ops) this.apply(op);
+    this.seq = Math.max(this.seq, entry.seq);
+  }
+
+  private load(document: StoreDocument): void {
+    if (document.format !== STORE_FORMAT) {
+      throw new Error(`unknown data format ${String(document.format)} (this server reads format ${STORE_FORMAT})`);
+    }
+    this.seq = document.seq;
+    Object.assign(this.counters, document.counters);
+    for (const [name, records] of Object.entries(document.collections)) {
+      const map = this.collection(name);
+      for (const record of records) map.set(record.id, record);
+    }
+  }
+
+  /**
+   * The whole document by reference: consistent at the moment of the call, since records are
+   * replaced and never changed in place.
+   */
+  snapshot(): StoreDocument {
+    const collections: Record<string, StoredRecord[]> = {};
+    for (const [name, map] of this.collections) collections[name] = Array.from(map.values());
+    return { format: STORE_FORMAT, seq: this.seq, counters: { ...this.counters }, collections };
+  }
+
+  /** Writes a final snapshot (disk stores) and refuses further transactions. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.persister?.close(this);
+  }
+}
+
+/**
+ * The writes of one request. Operations apply to memory at once (later reads see them) and
+ * are recorded; `commit()` journals them as one entry and runs the `onCommit` callbacks
+ * (event delivery); `rollback()` undoes them in reverse order.
+ *
+ * Domain code must not await between its writes: another request's writes would interleave.
+ */
+export class Transaction<T extends CollectionMap> {
+  private readonly ops: StoreOp[] = [];
+  private readonly undos: Undo[] = [];
+  private readonly callbacks: (() => void)[] = [];
+  private done = false;
+
+  constructor(readonly store: Store<T>) {}
+
+  private record(op: StoreOp): void {
+    if (this.done) throw new Error('[teamchat-server] write after the transaction ended');
+    this.undos.push(this.store.apply(op));
+    this.ops.push(op);
+  }
+
+  get<C extends keyof T & string>(c: C, id: RecordKey): T[C] | undefined {
+    return this.store.get(c, id);
+  }
+
+  all<C extends keyof T & string>(c: C): IterableIterator<T[C]> {
+    return this.store.all(c);
+  }
+
+  nextId<C extends keyof T & string>(c: C): number {
+    return this.store.nextId(c);
+  }
+
+  /** Inserts or replaces a whole record. */
+  put<C extends keyof T & string>(c: C, record: T[C]): T[C] {
+    this.record(['put', c, record]);
+    return record;
+  }
+
+  /** Merges `fields` into record `id` and returns the new record. */
+  patch<C extends keyof T & string>(c: C, id: RecordKey, fields: Partial<T[C]>): T[C] {
+    this.record(['patch', c, id, fields as Record<string, unknown>]);
+    return this.store.get(c, id) as T[C];
+  }
+
+  /** Deletes record `id` (nothing happens when it does not exist). */
+  delete<C extends keyof T & string>(c: C, id: RecordKey): void {
+    this.record(['del', c, id]);
+  }
+
+  /** Whether the transaction wrote anything. */
+  get dirty(): boolean {
+    return this.ops.length > 0;
+  }
+
+  /** Runs `callback` once the transaction is durable (never when it is rolled back). */
+  onCommit(callback: () => void): void {
+    this.callbacks.push(callback);
+  }
+
+  /** Journals the writes; resolves when they are durable, then runs the commit callbacks. */
+  async commit(): Promise<void> {
+    if (this.done) return;
+    this.done = true;
+    await this.store.persist(this.ops);
+    for (const callback of this.callbacks) callback();
+  }
+
+  /** Undoes every write of the transaction. */
+  rollback(): void {
+    if (this.done) return;
+    this.done = true;
+    for (let i = this.undos.length - 1; i >= 0; i -= 1) this.undos[i]?.();
+  }
+}
