@@ -36,11 +36,11 @@ export interface UserSettingSpec {
   since?: number;
 }
 
-const setting = (schema: z.ZodType, initial: unknown, where: 'SD' | 'S' | 'D', since?: number): UserSettingSpec => ({
+const setting = <S extends z.ZodType, W extends 'SD' | 'S' | 'D'>(schema: S, initial: z.infer<S>, where: W, since?: number) => ({
   schema,
   default: initial,
-  personal: where.includes('S'),
-  realmDefault: where.includes('D'),
+  personal: (where === 'SD' || where === 'S') as W extends 'SD' | 'S' ? true : false,
+  realmDefault: (where === 'SD' || where === 'D') as W extends 'SD' | 'D' ? true : false,
   ...(since === undefined ? {} : { since }),
 });
 

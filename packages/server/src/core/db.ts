@@ -1,5 +1,6 @@
 import type { GroupSettingValue, UserSettings } from '@teamchat/schema';
 import type { Store, Transaction } from '../store/store.js';
+import type { MessageRecord } from './messages/message-record.js';
 
 /** The organization. There is one per server; its record has ID 1. */
 export interface RealmRecord {
@@ -167,6 +168,34 @@ export interface RecipientRecord {
   type_id: number;
 }
 
+/** A custom profile field of the organization. */
+export interface CustomProfileFieldRecord {
+  id: number;
+  name: string;
+  hint: string;
+  /** 1 short text, 2 long text, 3 list of options, 4 date, 5 link, 6 person picker, 7 external account, 8 pronouns. */
+  type: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+  order: number;
+  /** JSON text: options of list fields, subtype of external-account fields; else "". */
+  field_data: string;
+  display_in_profile_summary: boolean;
+  required: boolean;
+  editable_by_user: boolean;
+}
+
+/** A requested change of a user's email address, waiting for confirmation. */
+export interface EmailChangeRecord {
+  id: number;
+  user_id: number;
+  old_email: string;
+  new_email: string;
+  /** Secret of the confirmation link. */
+  key: string;
+  /** Milliseconds since the epoch. */
+  created_at: number;
+  status: 'pending' | 'confirmed' | 'superseded';
+}
+
 /** The collections of the document. Later areas add theirs here. */
 export type Db = {
   realm: RealmRecord;
@@ -175,6 +204,9 @@ export type Db = {
   subscriptions: SubscriptionRecord;
   user_groups: UserGroupRecord;
   recipients: RecipientRecord;
+  custom_profile_fields: CustomProfileFieldRecord;
+  messages: MessageRecord;
+  email_changes: EmailChangeRecord;
 };
 
 /** The store of the document. */

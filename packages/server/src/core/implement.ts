@@ -10,10 +10,21 @@ export type Handler<E extends Endpoint> = (
   ctx: HandlerContext<E>,
 ) => EndpointResult<E> | Promise<EndpointResult<E>>;
 
+/** How a handler runs. */
+export interface ImplementationOptions {
+  /**
+   * True for mutations that write nothing to the store (POST /register, DELETE /events,
+   * POST /fetch_api_key): they run outside the write lock, so a slow one (password hashing)
+   * never delays other writers.
+   */
+  readOnly?: boolean;
+}
+
 /** A contract with its handler. */
 export interface Implementation<E extends Endpoint = Endpoint> {
   readonly endpoint: E;
   readonly handler: Handler<E>;
+  readonly options: ImplementationOptions;
 }
 
 /**
@@ -23,6 +34,6 @@ export interface Implementation<E extends Endpoint = Endpoint> {
  * @example
  * export const getOwnUserImpl = implement(endpoints['users.me'], (_params, ctx) => ownUser(ctx));
  */
-export function implement<E extends Endpoint>(endpoint: E, handler: Handler<E>): Implementation<E> {
-  return { endpoint, handler };
+export function implement<E extends Endpoint>(endpoint: E, handler: Handler<E>, options: ImplementationOptions = {}): Implementation<E> {
+  return { endpoint, handler, options };
 }

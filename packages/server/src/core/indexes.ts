@@ -1,4 +1,5 @@
 import type { Db, DbStore, SubscriptionRecord, UserRecord } from './db.js';
+import { createMessageIndex, type MessageIndex } from './messages/message-index.js';
 
 /** Lookup structures kept in step with the store (rebuilt at start-up). */
 export interface Indexes {
@@ -10,6 +11,7 @@ export interface Indexes {
   subscribersByChannel: Map<number, Set<number>>;
   /** Lowercased channel name → channel ID. */
   channelsByName: Map<string, number>;
+  messages: MessageIndex;
 }
 
 function nested<K, V>(map: Map<K, V>, key: K, make: () => V): V {
@@ -28,6 +30,7 @@ export function createIndexes(store: DbStore): Indexes {
     subscriptionsByUser: new Map(),
     subscribersByChannel: new Map(),
     channelsByName: new Map(),
+    messages: createMessageIndex(store),
   };
   store.observe('users', {
     put(user, previous) {

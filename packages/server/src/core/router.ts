@@ -19,9 +19,9 @@ export type RouterRecordFor<N extends EndpointName> = {
 /** Builds the tRPC router of `implementations`: one procedure per contract, nested by area. */
 export function buildRouter<N extends EndpointName>(implementations: readonly Implementation[]): TRPCBuiltRouter<RootTypes, RouterRecordFor<N>> {
   const areas = new Map<string, Record<string, unknown>>();
-  for (const { endpoint, handler } of implementations) {
+  for (const { endpoint, handler, options } of implementations) {
     const [area, op] = endpoint.name.split('.') as [string, string];
-    const procedure = endpointProcedure.meta({ endpoint }).input(endpoint.params).output(endpoint.response);
+    const procedure = endpointProcedure.meta({ endpoint, readOnly: options.readOnly === true }).input(endpoint.params).output(endpoint.response);
     const resolve = ({ input, ctx }: { input: unknown; ctx: unknown }) =>
       (handler as (params: unknown, ctx: unknown) => unknown)(input, ctx);
     const record = areas.get(area) ?? {};

@@ -8,10 +8,12 @@ import type { Context } from './context.js';
 /** Procedure metadata: the contract the procedure implements. */
 export interface ProcedureMeta {
   endpoint: Endpoint;
+  /** Mutations that write nothing run outside the write lock. */
+  readOnly?: boolean;
 }
 
 /** The context a caller passes in; `db`, `user` and `realm` are filled in by middleware. */
-export type BaseContext = Omit<Context, 'db' | 'user' | 'realm'> & {
+export type BaseContext = Omit<Context, 'db' | 'user' | 'realm' | 'endpoint'> & {
   /** Set when the transport already authenticated the request (REST checks auth first). */
   user?: Context['user'];
 };
@@ -60,8 +62,8 @@ const authed = t.middleware(({ ctx, meta, next }) => {
  * Runs mutations as one store transaction (answered once durable; undone on error) and
  * gives queries a read view.
  */
-const transactional = t.middleware(async ({ ctx, type, next }) => {
-  if (type !== 'mutation') return next({ ctx: { db: ctx.store.begin() } });
+const transactional = t.middleware(async ({ ctx, type, meta, next }) => {
+  if (type !== 'mutation' || meta?.readOnly) return next({ ctx: { db: readView(ctx.store) } });
   let outcome: Awaited<ReturnType<typeof next>> | undefined;
   try {
     await ctx.store.write(async (tx) => {
@@ -74,6 +76,16 @@ const transactional = t.middleware(async ({ ctx, type, next }) => {
   }
   return outcome as NonNullable<typeof outcome>;
 });
+
+/** A transaction that refuses writes: what queries and read-only mutations get as `db`. */
+function readView(store: BaseContext['store']): ReturnType<BaseContext['store']['begin']> {
+  const tx = store.begin();
+  const refuse = () => {
+    throw new Error('[teamchat-server] a read-only handler tried to write');
+  };
+  // Nothing to make durable: callbacks (event delivery) run at once.
+  return Object.assign(tx, { put: refuse, patch: refuse, delete: refuse, onCommit: (callback: () => void) => callback() });
+}
 
 /** The procedure every contract's procedure is built from. */
 export const endpointProcedure = t.procedure.use(authed).use(transactional);

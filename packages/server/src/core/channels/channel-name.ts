@@ -1,0 +1,32 @@
+import { ApiError } from '@teamchat/schema';
+
+/** Limits the server reports in POST /register. */
+export const MAX_CHANNEL_NAME_LENGTH = 60;
+export const MAX_CHANNEL_DESCRIPTION_LENGTH = 1024;
+
+// Control characters, surrogates and Unicode non-characters are not allowed in names.
+const INVALID_CHARACTER = /[\p{Cc}\p{Cs}\uFDD0-\uFDEF\uFFFE\uFFFF]/u;
+
+/** A channel name, stripped and checked with the real server's messages. */
+export function checkChannelName(raw: string): string {
+  const name = raw.trim();
+  if (name === '') throw new ApiError('BAD_REQUEST', "Channel name can't be empty.");
+  if ([...name].length > MAX_CHANNEL_NAME_LENGTH) {
+    throw new ApiError('BAD_REQUEST', `Channel name too long (limit: ${MAX_CHANNEL_NAME_LENGTH} characters).`);
+  }
+  const chars = [...name];
+  const at = chars.findIndex((char) => INVALID_CHARACTER.test(char));
+  if (at >= 0) throw new ApiError('BAD_REQUEST', `Invalid character in channel name, at position ${at + 1}.`);
+  return name;
+}
+
+/** A channel description: newlines become spaces; at most 1024 characters. */
+export function checkChannelDescription(raw: string): string {
+  const description = raw.replace(/\r?\n/g, ' ');
+  if ([...description].length > MAX_CHANNEL_DESCRIPTION_LENGTH) {
+    throw new ApiError('BAD_REQUEST', `description is too long (limit: ${MAX_CHANNEL_DESCRIPTION_LENGTH} characters)`, {
+      extra: { var_name: 'description' },
+    });
+  }
+  return description;
+}

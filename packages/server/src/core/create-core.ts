@@ -1,0 +1,78 @@
+import { callTRPCProcedure } from '@trpc/server';
+import type { Endpoint } from '@teamchat/schema';
+import { secureRandomBytes, type RandomBytes } from './auth/passwords.js';
+import { defaultServerConfig, silentLogger, type Logger, type RequestInfo, type ServerConfig, type Services } from './context.js';
+import type { DbStore, UserRecord } from './db.js';
+import { EventQueues } from './events/event-queues.js';
+import { implementations, type ImplementedName } from './implementations.js';
+import { createIndexes } from './indexes.js';
+import { buildRouter } from './router.js';
+import type { BaseContext } from './trpc.js';
+
+/** Options of {@link createCore}. */
+export interface CoreOptions {
+  store: DbStore;
+  config?: Partial<ServerConfig>;
+  /** Clock in milliseconds; tests and the mock control time through it. */
+  now?: () => number;
+  random?: RandomBytes;
+  log?: Logger;
+}
+
+/** The router of the implemented endpoints. */
+export type AppRouter = ReturnType<typeof buildRouter<ImplementedName>>;
+
+/** The platform-neutral server: services, the tRPC router, and a way to call a procedure. */
+export interface Core {
+  services: Services;
+  router: AppRouter;
+  /** Implemented contracts by name. */
+  endpoints: ReadonlyMap<string, Endpoint>;
+  /** The tRPC context of a request (used by /trpc). */
+  createContext(request: RequestInfo, user?: UserRecord | null): BaseContext;
+  /**
+   * Calls the procedure of `endpoint` with decoded params. Pass `user` when the transport
+   * already authenticated the request.
+   */
+  call(endpoint: Endpoint, params: unknown, request: RequestInfo, user?: UserRecord | null): Promise<unknown>;
+}
+
+/**
+ * Builds the server core over `store`: indexes, event queues, the router of every
+ * implemented contract. No `node:` module is involved, so the same core runs in the
+ * reference server and inside the MSW mock.
+ */
+export function createCore(options: CoreOptions): Core {
+  const config: ServerConfig = { ...defaultServerConfig, ...options.config };
+  const now = options.now ?? (() => Date.now());
+  const services: Services = {
+    store: options.store,
+    indexes: createIndexes(options.store),
+    events: new EventQueues({ now, heartbeatMs: config.heartbeatMs, defaultLifespanSecs: config.queueLifespanSecs }),
+    config,
+    now,
+    random: options.random ?? secureRandomBytes,
+    log: options.log ?? silentLogger,
+  };
+  const router = buildRouter<ImplementedName>(implementations);
+  const endpoints = new Map<string, Endpoint>(implementations.map(({ endpoint }) => [endpoint.name, endpoint]));
+  const createContext = (request: RequestInfo, user?: UserRecord | null): BaseContext =>
+    user === undefined ? { ...services, request } : { ...services, request, user };
+  return {
+    services,
+    router,
+    endpoints,
+    createContext,
+    call(endpoint, params, request, user) {
+      return callTRPCProcedure({
+        router,
+        path: endpoint.name,
+        getRawInput: async () => params,
+        ctx: createContext(request, user),
+        type: endpoint.method === 'GET' ? 'query' : 'mutation',
+        signal: request.signal,
+        batchIndex: 0,
+      });
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { Context } from '../context.js';
+import type { EventForQueue } from './event-queues.js';
+
+/**
+ * Delivers an event to the queues of `userIds` once the request's writes are durable (and
+ * never when they are rolled back). `event` may shape itself per queue.
+ */
+export function emit(
+  ctx: Pick<Context, 'db' | 'events'>,
+  userIds: Iterable<number>,
+  event: (Record<string, unknown> & { type: string }) | EventForQueue,
+): void {
+  const recipients = [...userIds];
+  if (recipients.length === 0) return;
+  ctx.db.onCommit(() => ctx.events.publish(recipients, event));
+}
+
+/** IDs of every active user of the organization. */
+export function activeUserIds(ctx: Pick<Context, 'db'>): number[] {
+  const ids: number[] = [];
+  for (const user of ctx.db.all('users')) if (user.is_active) ids.push(user.id);
+  return ids;
+}

@@ -1,0 +1,14 @@
+import type { EndpointParams, endpoints } from '@teamchat/schema';
+import type { UserContext } from '../context.js';
+
+/** The parameters of POST /register. */
+export type RegisterParams = EndpointParams<(typeof endpoints)['events.register']>;
+
+/**
+ * One block of the initial state of POST /register: the keys an area contributes, fetched
+ * when `fetch_event_types` includes one of its event types.
+ */
+export interface StateBlock {
+  eventTypes: readonly string[];
+  fetch(ctx: UserContext, params: RegisterParams, capabilities: Readonly<Record<string, boolean>>): Record<string, unknown>;
+}

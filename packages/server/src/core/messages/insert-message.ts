@@ -1,0 +1,73 @@
+import type { Context } from '../context.js';
+import type { ChannelRecord, UserRecord } from '../db.js';
+import { renderMarkdown } from '../markdown/render-markdown.js';
+import { FLAG_BITS, type MessageRecord } from './message-record.js';
+
+type Ctx = Pick<Context, 'db' | 'now'>;
+
+/** What a stored message is made of. */
+export interface NewMessage {
+  sender: UserRecord;
+  content: string;
+  client: string;
+  /** Seconds; defaults to the context's clock. */
+  timestamp?: number;
+  /** Flag bits per recipient (user ID → bits); the sender's `read` is decided by the caller. */
+  flags: Map<number, number>;
+  rendered?: string;
+}
+
+/** A channel message's addressing. */
+export interface ChannelTarget {
+  kind: 'stream';
+  channel: ChannelRecord;
+  topic: string;
+}
+
+/** A direct message's addressing: the conversation's recipient and its participants. */
+export interface DirectTarget {
+  kind: 'private';
+  recipientId: number;
+}
+
+const LINK = /https?:\/\/|<a href=/;
+
+/**
+ * Stores a message with its per-user rows, and keeps the channel's `first_message_id`.
+ * Validation, rendering choices and events belong to the caller (sending, the seed).
+ */
+export function insertMessage(ctx: Ctx, message: NewMessage, target: ChannelTarget | DirectTarget): MessageRecord {
+  const rendered = message.rendered ?? renderMarkdown(message.content).html;
+  const userFlags: Record<string, number> = {};
+  for (const [userId, bits] of message.flags) userFlags[String(userId)] = bits;
+  const record: MessageRecord = {
+    id: ctx.db.nextId('messages'),
+    type: target.kind,
+    sender_id: message.sender.id,
+    recipient_id: target.kind === 'stream' ? target.channel.recipient_id : target.recipientId,
+    stream_id: target.kind === 'stream' ? target.channel.id : null,
+    topic: target.kind === 'stream' ? target.topic : '',
+    content: message.content,
+    rendered_content: rendered,
+    is_me_message: /^\/me /.test(message.content),
+    timestamp: message.timestamp ?? Math.floor(ctx.now() / 1000),
+    client: message.client,
+    edit_history: [],
+    reactions: [],
+    submessages: [],
+    has_link: LINK.test(rendered),
+    has_image: rendered.includes('<img'),
+    has_attachment: rendered.includes('/user_uploads/'),
+    user_flags: userFlags,
+  };
+  ctx.db.put('messages', record);
+  if (target.kind === 'stream' && target.channel.first_message_id === null) {
+    ctx.db.patch('channels', target.channel.id, { first_message_id: record.id });
+  }
+  return record;
+}
+
+/** The flag bits a sender starts with on their own message. */
+export function senderFlags(readBySender: boolean): number {
+  return readBySender ? FLAG_BITS.read : 0;
+}

@@ -1,0 +1,66 @@
+import type { EditHistoryEntry } from '@teamchat/schema';
+
+/** A reaction as stored. */
+export interface ReactionRecord {
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: 'unicode_emoji' | 'realm_emoji' | 'service_extra_emoji';
+  user_id: number;
+}
+
+/**
+ * A message. `user_flags` holds the per-user rows (the real server's UserMessage): the
+ * users who received the message (or touched it later, `historical`) and their flag bits.
+ */
+export interface MessageRecord {
+  id: number;
+  type: 'stream' | 'private';
+  sender_id: number;
+  recipient_id: number;
+  /** Channel of a channel message; null for direct messages. */
+  stream_id: number | null;
+  /** Topic; "" for direct messages (and for the empty topic). */
+  topic: string;
+  /** Raw Markdown. */
+  content: string;
+  rendered_content: string;
+  is_me_message: boolean;
+  /** Seconds since the epoch. */
+  timestamp: number;
+  client: string;
+  /** Most recent first, as sent to clients (topics stored verbatim). */
+  edit_history: EditHistoryEntry[];
+  reactions: ReactionRecord[];
+  submessages: { id: number; msg_type: string; content: string; sender_id: number }[];
+  has_link: boolean;
+  has_image: boolean;
+  has_attachment: boolean;
+  /** User ID (as a string key) → flag bits (see {@link FLAG_BITS}). */
+  user_flags: Record<string, number>;
+}
+
+/** Bits of the stored flags, in the real server's order. */
+export const FLAG_BITS = {
+  read: 1,
+  starred: 2,
+  collapsed: 4,
+  mentioned: 8,
+  stream_wildcard_mentioned: 16,
+  topic_wildcard_mentioned: 32,
+  has_alert_word: 64,
+  historical: 128,
+} as const;
+export type StoredFlag = keyof typeof FLAG_BITS;
+
+/** The API flag list of `bits`, with the deprecated `wildcard_mentioned` derived. */
+export function flagNames(bits: number): string[] {
+  const names: string[] = [];
+  for (const [name, bit] of Object.entries(FLAG_BITS)) if (bits & bit) names.push(name);
+  if (bits & (FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned)) names.push('wildcard_mentioned');
+  return names;
+}
+
+/** Flag bits of `userId` on `message`, or undefined when the user has no row. */
+export function flagsOf(message: MessageRecord, userId: number): number | undefined {
+  return message.user_flags[String(userId)];
+}

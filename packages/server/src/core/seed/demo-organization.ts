@@ -1,0 +1,123 @@
+import { hashPassword, randomAlphanumeric, type RandomBytes } from '../auth/passwords.js';
+import type { Context } from '../context.js';
+import type { ChannelRecord, DbStore, UserRecord } from '../db.js';
+import { CHANNEL_GROUP_SETTING_CONFIGS } from '../permissions/group-setting-configs.js';
+import { defaultGroupSettingValue } from '../permissions/group-setting-value.js';
+import { insertMessage, senderFlags } from '../messages/insert-message.js';
+import { renderMarkdown } from '../markdown/render-markdown.js';
+import { createRealm } from '../realm/create-realm.js';
+import { createUser } from '../users/create-user.js';
+import { SUBSCRIPTION_COLORS } from '../channels/add-subscriptions.js';
+
+/** The kinds of demo account. */
+export type DemoRole = 'owner' | 'administrator' | 'moderator' | 'member' | 'guest' | 'bot';
+
+/** A demo account and its credentials. */
+export interface DemoAccount {
+  role: DemoRole;
+  userId: number;
+  email: string;
+  fullName: string;
+  apiKey: string;
+  /** Password for POST /fetch_api_key (null for the bot). */
+  password: string | null;
+}
+
+/** Options of {@link seedDemoOrganization}. */
+export interface DemoOptions {
+  /** Clock in milliseconds. */
+  now: () => number;
+  random: RandomBytes;
+  /** Fixed passwords (the mock documents its own); random ones otherwise. */
+  passwords?: Partial<Record<DemoRole, string>>;
+  /** PBKDF2 iterations of the demo passwords (the mock uses few, to start fast). */
+  passwordIterations?: number;
+  /** Email domain of the demo accounts. */
+  domain?: string;
+}
+
+const PEOPLE: { role: DemoRole; local: string; name: string; level: UserRecord['role'] }[] = [
+  { role: 'owner', local: 'olivia', name: 'Olivia Owner', level: 100 },
+  { role: 'administrator', local: 'adam', name: 'Adam Admin', level: 200 },
+  { role: 'moderator', local: 'maya', name: 'Maya Moderator', level: 300 },
+  { role: 'member', local: 'mike', name: 'Mike Member', level: 400 },
+  { role: 'guest', local: 'gina', name: 'Gina Guest', level: 600 },
+];
+
+/**
+ * Fills an empty store with a demo organization: an owner, an administrator, a moderator, a
+ * member, a guest and a generic bot (owned by the owner), channels `general` (everyone) and
+ * `engineering`, and a few messages. Returns the accounts with their credentials.
+ */
+export async function seedDemoOrganization(store: DbStore, options: DemoOptions): Promise<DemoAccount[]> {
+  const domain = options.domain ?? 'teamchat.example';
+  const passwords = new Map<DemoRole, string>();
+  const hashes = new Map<DemoRole, string>();
+  for (const person of PEOPLE) {
+    const password = options.passwords?.[person.role] ?? randomAlphanumeric(16, options.random);
+    passwords.set(person.role, password);
+    hashes.set(person.role, await hashPassword(password, options.random, options.passwordIterations));
+  }
+  return store.write((db) => {
+    const ctx: Pick<Context, 'db' | 'now' | 'random'> = { db, now: options.now, random: options.random };
+    const start = options.now();
+    createRealm(db, { name: 'Teamchat Demo', stringId: 'demo', description: 'A demo organization of the **teamchat** reference server.', now: start });
+    const accounts: DemoAccount[] = [];
+    const users = new Map<DemoRole, UserRecord>();
+    for (const person of PEOPLE) {
+      const user = createUser(ctx, { email: `${person.local}@${domain}`, fullName: person.name, role: person.level, passwordHash: hashes.get(person.role) ?? null });
+      users.set(person.role, user);
+      accounts.push({ role: person.role, userId: user.id, email: user.email, fullName: user.full_name, apiKey: user.api_key, password: passwords.get(person.role) ?? null });
+    }
+    const owner = users.get('owner') as UserRecord;
+    const bot = createUser(ctx, { email: `demo-bot@${domain}`, fullName: 'Demo Bot', role: 400, passwordHash: null, bot: { type: 1, ownerId: owner.id } });
+    users.set('bot', bot);
+    accounts.push({ role: 'bot', userId: bot.id, email: bot.email, fullName: bot.full_name, apiKey: bot.api_key, password: null });
+
+    const makeChannel = (name: string, description: string, isDefault: boolean): ChannelRecord => {
+      const id = db.nextId('channels');
+      const recipientId = db.nextId('recipients');
+      db.put('recipients', { id: recipientId, type: 'stream', type_id: id });
+      const groups = Object.fromEntries(
+        Object.entries(CHANNEL_GROUP_SETTING_CONFIGS).map(([setting, config]) => [setting, defaultGroupSettingValue({ db }, config, owner.id)]),
+      ) as ChannelRecord['groups'];
+      return db.put('channels', {
+        id, name, description, rendered_description: renderMarkdown(description).html,
+        date_created: Math.floor(start / 1000), creator_id: owner.id, invite_only: false, is_web_public: false,
+        history_public_to_subscribers: true, message_retention_days: null, topics_policy: 'inherit', first_message_id: null,
+        folder_id: null, is_archived: false, is_default: isDefault, recipient_id: recipientId, groups,
+      });
+    };
+    const general = makeChannel('general', 'Everyone is here.', true);
+    const engineering = makeChannel('engineering', 'Builds, deploys and **code review**.', false);
+    const subscribe = (channel: ChannelRecord, members: DemoRole[]) => {
+      for (const role of members) {
+        const user = users.get(role) as UserRecord;
+        const colorIndex = [...db.all('subscriptions')].filter((s) => s.user_id === user.id).length;
+        db.put('subscriptions', {
+          id: db.nextId('subscriptions'), user_id: user.id, stream_id: channel.id, active: true,
+          color: SUBSCRIPTION_COLORS[colorIndex % SUBSCRIPTION_COLORS.length] as string, is_muted: false, pin_to_top: false,
+          desktop_notifications: null, audible_notifications: null, push_notifications: null, email_notifications: null, wildcard_mentions_notify: null,
+        });
+      }
+    };
+    subscribe(general, ['owner', 'administrator', 'moderator', 'member', 'guest', 'bot']);
+    subscribe(engineering, ['owner', 'administrator', 'member', 'bot']);
+
+    const post = (channel: ChannelRecord, topic: string, senderRole: DemoRole, content: string, minutesAgo: number) => {
+      const sender = users.get(senderRole) as UserRecord;
+      const flags = new Map<number, number>();
+      for (const sub of db.all('subscriptions')) {
+        if (sub.active && sub.stream_id === channel.id) flags.set(sub.user_id, sub.user_id === sender.id ? senderFlags(true) : 0);
+      }
+      insertMessage({ db, now: options.now }, { sender, content, client: 'website', flags, timestamp: Math.floor(start / 1000) - minutesAgo * 60 }, { kind: 'stream', channel: db.get('channels', channel.id) as ChannelRecord, topic });
+    };
+    post(general, 'welcome', 'owner', 'Welcome to **Teamchat Demo**! Say hello in this topic.', 60);
+    post(general, 'welcome', 'member', 'Hello everyone :wave:', 55);
+    post(general, 'welcome', 'guest', 'Thanks for having me.', 50);
+    post(engineering, 'deploys', 'administrator', 'The 10:00 deploy is out. Release notes: https://example.com/releases/42', 40);
+    post(engineering, 'deploys', 'member', 'Looks good from here.', 35);
+    post(engineering, 'code review', 'owner', 'Please review the `store` changes before Friday.', 20);
+    return accounts;
+  });
+}

@@ -1,0 +1,19 @@
+import { ApiError, endpoints } from '@teamchat/schema';
+import { verifyPassword } from '../auth/passwords.js';
+import { implement } from '../implement.js';
+
+/**
+ * POST /fetch_api_key: the API key of the account whose email and password are given.
+ * Every failure that could reveal whether an account exists answers the same
+ * `AUTHENTICATION_FAILED`.
+ */
+export const fetchApiKeyImpl = implement(endpoints['server.fetchApiKey'], async (params, ctx) => {
+  if (!ctx.config.passwordAuthEnabled) {
+    throw new ApiError('PASSWORD_AUTH_DISABLED', 'Password authentication is disabled in this organization');
+  }
+  const user = ctx.indexes.usersByEmail.get(params.username.trim().toLowerCase());
+  const ok = await verifyPassword(params.password, user?.password_hash ?? null);
+  if (!user || !ok) throw new ApiError('AUTHENTICATION_FAILED', 'Your username or password is incorrect');
+  if (!user.is_active) throw new ApiError('USER_DEACTIVATED', 'Account is deactivated');
+  return { api_key: user.api_key, email: user.email, user_id: user.id };
+}, { readOnly: true });

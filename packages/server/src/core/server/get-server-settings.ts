@@ -1,0 +1,43 @@
+import { endpoints, FEATURE_LEVEL, SERVER_VERSION } from '@teamchat/schema';
+import { implement } from '../implement.js';
+import { renderMarkdown } from '../markdown/render-markdown.js';
+
+/** Authentication methods, all reported (real clients require every key, `ldap` included). */
+function authenticationMethods(password: boolean): Record<string, boolean> {
+  return {
+    password,
+    dev: false,
+    email: password,
+    ldap: false,
+    remoteuser: false,
+    github: false,
+    azuread: false,
+    gitlab: false,
+    apple: false,
+    google: false,
+    saml: false,
+    'openid connect': false,
+  };
+}
+
+/**
+ * GET /server_settings: what a client needs before logging in. No authentication; every
+ * field real clients require is present (both `realm_uri` and `realm_url`).
+ */
+export const getServerSettingsImpl = implement(endpoints['server.getSettings'], (_params, ctx) => ({
+  authentication_methods: authenticationMethods(ctx.config.passwordAuthEnabled),
+  external_authentication_methods: [],
+  zulip_feature_level: FEATURE_LEVEL,
+  zulip_version: SERVER_VERSION,
+  zulip_merge_base: SERVER_VERSION,
+  push_notifications_enabled: false,
+  is_incompatible: ctx.request.userAgent.startsWith('ZulipInvalid'),
+  email_auth_enabled: ctx.config.passwordAuthEnabled,
+  require_email_format_usernames: true,
+  realm_uri: ctx.config.realmUrl,
+  realm_url: ctx.config.realmUrl,
+  realm_name: ctx.realm.name,
+  realm_icon: `${ctx.config.realmUrl}/static/images/logo/teamchat-icon.png`,
+  realm_description: renderMarkdown(ctx.realm.description).html,
+  realm_web_public_access_enabled: ctx.realm.enable_spectator_access,
+}));

@@ -1,0 +1,43 @@
+import type { User } from '@teamchat/schema';
+import type { UserRecord } from '../db.js';
+import { avatarUrlFor } from './avatar.js';
+import { apiEmail, canSeeRealEmail } from './email-visibility.js';
+
+/** How a user list is asked for. */
+export interface FormatUserOptions {
+  viewer: UserRecord | null;
+  realmUrl: string;
+  clientExtavatar: boolean;
+  /** Profile data with rendered values, or null when not requested. */
+  profileData?: ((user: UserRecord) => Record<string, { value: string; rendered_value?: string }>) | null;
+}
+
+/** `2019-10-20T07:50:53.729000+00:00`: ISO 8601 with microseconds, as the real server writes it. */
+export function isoWithMicroseconds(ms: number): string {
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 19)}.${iso.slice(20, 23)}000+00:00`;
+}
+
+/** The User object of `user` as `options.viewer` sees it. */
+export function formatUser(user: UserRecord, options: FormatUserOptions): User {
+  const formatted: User = {
+    user_id: user.id,
+    email: apiEmail(user, options.realmUrl),
+    delivery_email: canSeeRealEmail(options.viewer, user) ? user.email : null,
+    full_name: user.full_name,
+    avatar_url: avatarUrlFor(user, options.viewer, options),
+    avatar_version: user.avatar_version,
+    date_joined: isoWithMicroseconds(user.date_joined),
+    timezone: user.settings.timezone,
+    role: user.role,
+    is_active: user.is_active,
+    is_admin: user.role <= 200,
+    is_owner: user.role === 100,
+    is_guest: user.role === 600,
+    is_bot: user.is_bot,
+    bot_type: user.bot_type,
+  };
+  if (user.is_bot) formatted.bot_owner_id = user.bot_owner_id;
+  if (options.profileData && !user.is_bot) formatted.profile_data = options.profileData(user);
+  return formatted;
+}

@@ -1,0 +1,15 @@
+import { endpoints } from '@teamchat/schema';
+import { implement } from '../implement.js';
+import { formatUser } from './format-user.js';
+import { profileDataOf } from './profile-data.js';
+
+/** GET /users/me: the caller's own record, flat, with `profile_data` and `max_message_id`. */
+export const getOwnUserImpl = implement(endpoints['users.me'], (_params, ctx) => {
+  const received = ctx.indexes.messages.byUser.get(ctx.user.id);
+  const maxMessageId = received?.[received.length - 1] ?? -1;
+  return {
+    ...formatUser(ctx.user, { viewer: ctx.user, realmUrl: ctx.config.realmUrl, clientExtavatar: false }),
+    profile_data: profileDataOf(ctx, ctx.user),
+    max_message_id: maxMessageId,
+  };
+});

@@ -1,0 +1,35 @@
+import { ApiError, endpoints } from '@teamchat/schema';
+import { NOT_LOGGED_IN } from '../auth/authenticate.js';
+import type { Context } from '../context.js';
+import type { UserRecord } from '../db.js';
+import { implement } from '../implement.js';
+import { formatUser } from './format-user.js';
+import { profileDataOf } from './profile-data.js';
+
+/** The users of the organization, by ID. */
+export function usersById(ctx: Pick<Context, 'db'>): UserRecord[] {
+  return [...ctx.db.all('users')].sort((a, b) => a.id - b.id);
+}
+
+/**
+ * GET /users: every user, bots and deactivated users included; anonymous callers only in
+ * organizations that allow public access (FL 387).
+ */
+export const listUsersImpl = implement(endpoints['users.list'], (params, ctx) => {
+  if (!ctx.user && !ctx.realm.enable_spectator_access) throw new ApiError('UNAUTHORIZED', NOT_LOGGED_IN);
+  let users = usersById(ctx);
+  if (params.user_ids) {
+    for (const id of params.user_ids) {
+      if (!ctx.db.get('users', id)) throw new ApiError('BAD_REQUEST', `Invalid user ID: ${id}`);
+    }
+    const wanted = new Set(params.user_ids);
+    users = users.filter((user) => wanted.has(user.id));
+  }
+  const options = {
+    viewer: ctx.user,
+    realmUrl: ctx.config.realmUrl,
+    clientExtavatar: params.client_extavatar,
+    profileData: params.include_custom_profile_fields ? (user: UserRecord) => profileDataOf(ctx, user) : null,
+  };
+  return { members: users.map((user) => formatUser(user, options)) };
+});

@@ -1,0 +1,105 @@
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { API_PREFIX, ApiError, decodeParams } from '@teamchat/schema';
+import { authenticate } from '../core/auth/authenticate.js';
+import type { Core } from '../core/create-core.js';
+import type { RequestInfo } from '../core/context.js';
+import { apiErrorOf } from '../core/trpc.js';
+import { confirmEmailPage } from './confirm-email-page.js';
+import { errorResponse, internalErrorResponse, jsonResponse, successResponse } from './envelope.js';
+import { readBody } from './read-body.js';
+import { RouteTable } from './route-table.js';
+
+/** Options of {@link createRestHandler}. */
+export interface RestHandlerOptions {
+  /** Largest accepted request body, in bytes (default 25 MiB). */
+  maxBodyBytes?: number;
+}
+
+/** A platform-neutral HTTP handler: the reference server and the mock both serve through it. */
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+const DEFAULT_MAX_BODY = 25 * 1024 * 1024;
+
+function requestInfo(request: Request): RequestInfo {
+  return {
+    authorization: request.headers.get('authorization'),
+    userAgent: request.headers.get('user-agent') ?? '',
+    signal: request.signal,
+  };
+}
+
+/**
+ * The REST translation of the API, as one `(request: Request) => Promise<Response>`:
+ * `/api/v1/...` through the contract table (route lookup, authentication, wire decoding,
+ * the `{result, msg}` envelope, statuses), the same router at `/trpc` for typed tRPC
+ * clients, `/health`, and the email-confirmation links. No request can make it throw: an
+ * unexpected exception is logged and answered with a 500 envelope.
+ */
+export function createRestHandler(core: Core, options: RestHandlerOptions = {}): FetchHandler {
+  const routes = new RouteTable(core.endpoints.values());
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const { log } = core.services;
+
+  async function api(request: Request, path: string): Promise<Response> {
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const route = routes.match(method, path);
+    if (route.kind === 'not-found') {
+      return jsonResponse({ result: 'error', msg: `Unknown API endpoint: ${method} ${API_PREFIX}${path}`, code: 'BAD_REQUEST' }, 404);
+    }
+    if (route.kind === 'method-not-allowed') {
+      if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: route.allowed.join(', ') } });
+      return jsonResponse({ result: 'error', msg: 'Method Not Allowed', allowed_methods: route.allowed }, 405, { allow: route.allowed.join(', ') });
+    }
+    const info = requestInfo(request);
+    // Credentials are checked before parameters, as the real server does.
+    const user = authenticate(core.services, route.endpoint.access, info.authorization);
+    const body = await readBody(request, maxBodyBytes);
+    const url = new URL(request.url);
+    const { params, ignored } = decodeParams(route.endpoint, { path: route.pathParams, body: body.fields, query: url.searchParams });
+    const result = await core.call(route.endpoint, params, info, user);
+    const response = successResponse(result as object, ignored);
+    return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+  }
+
+  return async function handle(request: Request): Promise<Response> {
+    let path: string;
+    try {
+      path = new URL(request.url).pathname;
+    } catch {
+      return jsonResponse({ result: 'error', msg: 'Malformed request URL', code: 'BAD_REQUEST' }, 400);
+    }
+    try {
+      if (path.startsWith(`${API_PREFIX}/`)) return await api(request, path.slice(API_PREFIX.length));
+      if (path === '/trpc' || path.startsWith('/trpc/')) {
+        return await fetchRequestHandler({
+          endpoint: '/trpc',
+          req: request,
+          router: core.router,
+          createContext: () => core.createContext(requestInfo(request)),
+          responseMeta: ({ errors }) => {
+            const status = errors.map((error) => apiErrorOf(error)?.status).find((s) => s !== undefined);
+            return status === undefined ? {} : { status };
+          },
+          onError: ({ error, path: procedure }) => {
+            if (!apiErrorOf(error)) log.error('unexpected error in tRPC procedure', { procedure, error: String(error.cause ?? error) });
+          },
+        });
+      }
+      if (path === '/health') return jsonResponse({ status: 'ok' });
+      const confirm = /^\/accounts\/confirm_new_email\/([A-Za-z0-9]+)\/?$/.exec(path);
+      if (confirm && request.method === 'GET') return await confirmEmailPage(core, confirm[1] as string);
+      return jsonResponse({ result: 'error', msg: `Not found: ${path}`, code: 'BAD_REQUEST' }, 404);
+    } catch (error) {
+      const apiError = apiErrorOf(error);
+      if (apiError) return errorResponse(apiError);
+      log.error('unexpected error while serving a request', {
+        method: request.method,
+        path,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
+      return internalErrorResponse();
+    }
+  };
+}
+
+export { ApiError };
