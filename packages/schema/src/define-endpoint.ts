@@ -19,6 +19,18 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  */
 export type Access = 'public' | 'optional' | 'user' | 'human' | 'member' | 'human-member' | 'admin' | 'owner';
 
+/**
+ * Which way a request travels.
+ *
+ * - `incoming` (the default): a request a client sends to our server. The server and the mock
+ *   route it, the SDK and the CLI expose it as a method.
+ * - `outgoing`: a request our server sends to someone else (the outgoing-webhook payload POSTed
+ *   to a bot's URL). Declared so its shape is written once and validated on both ends, but never
+ *   routed by the server or the mock and never an SDK or CLI method; filter the table with
+ *   `incomingEndpoints`.
+ */
+export type Direction = 'incoming' | 'outgoing';
+
 /** Any zod object usable as a params schema. */
 export type ParamsSchema = z.ZodObject<z.ZodRawShape>;
 
@@ -27,6 +39,7 @@ export interface EndpointConfig<
   TName extends string = string,
   TParams extends ParamsSchema = ParamsSchema,
   TResponse extends z.ZodType = z.ZodType,
+  TDirection extends Direction = Direction,
 > {
   /** Stable id: SDK method (`client.messages.get`), tRPC procedure and CLI name. */
   name: TName;
@@ -48,6 +61,8 @@ export interface EndpointConfig<
   aliases?: Readonly<Record<string, string>>;
   /** Set on deprecated endpoints: what to use instead. */
   deprecated?: string;
+  /** `outgoing` for requests our server sends (never routed, never an SDK method); default `incoming`. */
+  direction?: TDirection;
 }
 
 /** A declared endpoint with its path parameter names worked out. */
@@ -55,7 +70,10 @@ export type Endpoint<
   TName extends string = string,
   TParams extends ParamsSchema = ParamsSchema,
   TResponse extends z.ZodType = z.ZodType,
-> = Readonly<EndpointConfig<TName, TParams, TResponse>> & {
+  TDirection extends Direction = Direction,
+> = Readonly<Omit<EndpointConfig<TName, TParams, TResponse, TDirection>, 'direction'>> & {
+  /** Which way the request travels; always set (`incoming` unless declared otherwise). */
+  readonly direction: TDirection;
   /** Names of the path parameters, in path order. */
   readonly pathParams: readonly string[];
 };
@@ -84,7 +102,10 @@ export function defineEndpoint<
   const TName extends `${string}.${string}`,
   TParams extends ParamsSchema,
   TResponse extends z.ZodType,
->(config: EndpointConfig<TName, TParams, TResponse>): Endpoint<TName, TParams, TResponse> {
+  const TDirection extends Direction = 'incoming',
+>(
+  config: EndpointConfig<TName, TParams, TResponse, TDirection>,
+): Endpoint<TName, TParams, TResponse, TDirection> {
   const pathParams = [...config.path.matchAll(PATH_PARAM)].map((match) => match[1] as string);
   for (const name of pathParams) {
     if (!(name in config.params.shape)) {
@@ -96,5 +117,6 @@ export function defineEndpoint<
       throw new Error(`[teamchat-schema] ${config.name}: alias '${alias}' names unknown parameter '${target}'`);
     }
   }
-  return Object.freeze({ ...config, pathParams: Object.freeze(pathParams) });
+  const direction = (config.direction ?? 'incoming') as TDirection;
+  return Object.freeze({ ...config, direction, pathParams: Object.freeze(pathParams) });
 }

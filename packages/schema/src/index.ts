@@ -8,6 +8,7 @@
 export { defineEndpoint } from './define-endpoint.js';
 export type {
   Access,
+  Direction,
   Endpoint,
   EndpointConfig,
   EndpointInput,
@@ -16,8 +17,19 @@ export type {
   HttpMethod,
   ParamsSchema,
 } from './define-endpoint.js';
-export { endpointList, endpoints } from './endpoints/index.js';
-export type { EndpointName, Endpoints } from './endpoints/index.js';
+export { endpointList, endpoints, incomingEndpoints } from './endpoints/index.js';
+export type {
+  EndpointName,
+  Endpoints,
+  IncomingEndpoint,
+  IncomingEndpointName,
+  IncomingEndpoints,
+} from './endpoints/index.js';
+export { optionalFields } from './endpoints/group-setting-params.js';
+export type { OptionalFields } from './endpoints/group-setting-params.js';
+export { MessageRetentionDays, Principals, SubscriptionPropertyChange, SubscriptionRequest } from './endpoints/channels/index.js';
+export { FlagOp, MESSAGE_SEND_TYPES, MessageRecipients, NarrowMatch } from './endpoints/messages/index.js';
+export { ProfileDataUpdate } from './endpoints/users/index.js';
 export { API_PREFIX, FEATURE_LEVEL, SERVER_VERSION } from './version.js';
 
 // Errors
@@ -32,13 +44,22 @@ export type { DecodedParams, WireParams } from './codec/decode-params.js';
 export { encodeParams, encodeParamValue } from './codec/encode-params.js';
 export type { EncodedRequest } from './codec/encode-params.js';
 export { validationError } from './codec/validation-error.js';
-export { wireKindOf } from './codec/wire-kind.js';
+export { unwrapSchema, wireKindOf } from './codec/wire-kind.js';
 export type { WireKind } from './codec/wire-kind.js';
 
 // Resources
-export { Channel, CHANNEL_GROUP_SETTINGS, Subscription, TOPICS_POLICIES, TopicsPolicy } from './models/channel.js';
+export { Anchor, ANCHOR_NAMES } from './models/anchor.js';
+export {
+  Channel,
+  CHANNEL_GROUP_SETTINGS,
+  Subscription,
+  SUBSCRIPTION_PROPERTIES,
+  SubscriptionProperty,
+  TOPICS_POLICIES,
+  TopicsPolicy,
+} from './models/channel.js';
 export type { ChannelGroupSetting } from './models/channel.js';
-export { GroupSettingValue, openEnum, Role, ROLES, Timestamp, UserId } from './models/common.js';
+export { GroupSettingUpdate, GroupSettingValue, openEnum, Role, ROLES, Timestamp, UserId } from './models/common.js';
 export { Event } from './models/event.js';
 export {
   DirectRecipient,
@@ -49,12 +70,14 @@ export {
   Reaction,
   REACTION_TYPES,
   ReactionType,
+  ReactionTypeInput,
   Submessage,
   TopicLink,
 } from './models/message.js';
+export { MessageSnapshot } from './models/message-snapshot.js';
 export { Narrow, NarrowElement, NarrowOperand } from './models/narrow.js';
 export { OutgoingWebhookPayload, OutgoingWebhookReply } from './models/outgoing-webhook-payload.js';
-export { LegacyPresence, ModernPresence } from './models/presence.js';
+export { LegacyPresence, LegacyPresenceClient, ModernPresence, PresenceStatus, UserPresence } from './models/presence.js';
 export { Attachment, CodePlayground, CustomProfileField, Linkifier, NavigationView, PushRegistration } from './models/realm-config.js';
 export { ServerSettings } from './models/server-settings.js';
 export { Topic } from './models/topic.js';

@@ -49,7 +49,10 @@ export function encodeParams(endpoint: Endpoint, params: Record<string, unknown>
     if (value === undefined || value === null) {
       throw new TypeError(`[teamchat-schema] ${endpoint.name}: missing path parameter '${name}'`);
     }
-    path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
+    // Path parameters follow the same wire rules as the others (the decoder reads them with
+    // the parameter's wire kind): a string of an integer-or-string parameter that reads as an
+    // integer (`"5"`) travels quoted, or it would come back as the integer.
+    path = path.replace(`{${name}}`, encodeURIComponent(encodeParamValue(shape[name] as z.ZodType, value)));
   }
   const fields = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) {

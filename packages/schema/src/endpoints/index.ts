@@ -1,9 +1,20 @@
+import * as attachments from './attachments/index.js';
 import * as channels from './channels/index.js';
 import * as events from './events/index.js';
+import * as linkifiers from './linkifiers/index.js';
+import * as messages from './messages/index.js';
+import * as navigationViews from './navigation-views/index.js';
+import * as outgoingWebhooks from './outgoing-webhooks/index.js';
+import * as playgrounds from './playgrounds/index.js';
+import * as presence from './presence/index.js';
+import * as push from './push/index.js';
 import * as server from './server/index.js';
 import * as settings from './settings/index.js';
+import * as userGroups from './user-groups/index.js';
 import * as users from './users/index.js';
 
+// Grouped by area, in the order of api-spec.md. Literal paths come before the templates
+// they would also match (`/users/me` before `/users/{email}`), for first-match routers.
 const all = [
   server.getServerSettings,
   server.fetchApiKey,
@@ -16,8 +27,66 @@ const all = [
   settings.updateRealmUserSettingsDefaults,
   channels.createChannel,
   channels.listChannels,
+  channels.listTopics,
+  channels.deleteTopic,
+  channels.subscribe,
+  channels.listSubscriptions,
+  channels.unsubscribe,
+  channels.getChannel,
+  channels.updateChannel,
+  channels.archiveChannel,
+  channels.getChannelId,
+  channels.listSubscribers,
+  channels.updateSubscriptionProperties,
+  messages.sendMessage,
+  messages.listMessages,
+  messages.getMessage,
+  messages.updateMessage,
+  messages.deleteMessage,
+  messages.matchesNarrow,
+  messages.updateMessageFlags,
+  messages.updateMessageFlagsForNarrow,
+  messages.addReaction,
+  messages.removeReaction,
+  messages.getMessageHistory,
+  messages.renderMessage,
+  presence.updatePresence,
+  presence.getRealmPresence,
+  presence.getUserPresence,
   users.listUsers,
   users.getOwnUser,
+  users.deactivateOwnUser,
+  users.getUser,
+  users.getUserByEmail,
+  users.updateUser,
+  users.updateUserByEmail,
+  users.deactivateUser,
+  users.reactivateUser,
+  users.listCustomProfileFields,
+  userGroups.listUserGroups,
+  userGroups.createUserGroup,
+  userGroups.updateUserGroupMembers,
+  userGroups.updateUserGroup,
+  userGroups.deactivateUserGroup,
+  userGroups.listUserGroupMembers,
+  userGroups.isUserGroupMember,
+  userGroups.listUserGroupSubgroups,
+  push.registerPushDevice,
+  push.sendTestNotification,
+  navigationViews.listNavigationViews,
+  navigationViews.addNavigationView,
+  navigationViews.updateNavigationView,
+  navigationViews.removeNavigationView,
+  linkifiers.listLinkifiers,
+  linkifiers.addLinkifier,
+  linkifiers.updateLinkifier,
+  linkifiers.removeLinkifier,
+  linkifiers.reorderLinkifiers,
+  playgrounds.addPlayground,
+  playgrounds.removePlayground,
+  attachments.listAttachments,
+  attachments.deleteAttachment,
+  outgoingWebhooks.notifyOutgoingWebhook,
 ] as const;
 
 type AnyEndpoint = (typeof all)[number];
@@ -37,4 +106,37 @@ export const endpointList: readonly AnyEndpoint[] = all;
 /** Names of every endpoint. */
 export type EndpointName = keyof Endpoints;
 
-export { channels, events, server, settings, users };
+/** A contract of a request clients send to our server (not an `outgoing` one). */
+export type IncomingEndpoint = Extract<AnyEndpoint, { direction: 'incoming' }>;
+
+/** The incoming contracts, keyed by name: what the server routes and the SDK and CLI expose. */
+export type IncomingEndpoints = { [E in IncomingEndpoint as E['name']]: E };
+
+/** Names of the incoming contracts. */
+export type IncomingEndpointName = keyof IncomingEndpoints;
+
+/**
+ * The contracts of requests our server receives: {@link endpointList} without the `outgoing`
+ * ones (the outgoing-webhook notification it sends). The server, the mock, the SDK and the
+ * CLI are built from this list.
+ */
+export const incomingEndpoints: readonly IncomingEndpoint[] = all.filter(
+  (endpoint): endpoint is IncomingEndpoint => endpoint.direction === 'incoming',
+);
+
+export {
+  attachments,
+  channels,
+  events,
+  linkifiers,
+  messages,
+  navigationViews,
+  outgoingWebhooks,
+  playgrounds,
+  presence,
+  push,
+  server,
+  settings,
+  userGroups,
+  users,
+};

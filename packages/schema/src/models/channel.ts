@@ -73,5 +73,21 @@ export const Subscription = Channel.extend({
   email_notifications: z.boolean().nullable(),
   wildcard_mentions_notify: z.boolean().nullable(),
   subscribers: z.array(z.number().int()).optional(),
+  partial_subscribers: z.array(z.number().int()).optional(),
 });
 export type Subscription = z.infer<typeof Subscription>;
+
+/** The personal properties of a subscription that POST /users/me/subscriptions/properties changes. */
+export const SUBSCRIPTION_PROPERTIES = [
+  'color',
+  'is_muted',
+  'in_home_view',
+  'pin_to_top',
+  'desktop_notifications',
+  'audible_notifications',
+  'push_notifications',
+  'email_notifications',
+  'wildcard_mentions_notify',
+] as const;
+export const SubscriptionProperty = z.enum(SUBSCRIPTION_PROPERTIES);
+export type SubscriptionProperty = z.infer<typeof SubscriptionProperty>;

@@ -30,6 +30,20 @@ export const GroupSettingValue = z.union([
 ]);
 export type GroupSettingValue = z.infer<typeof GroupSettingValue>;
 
+/**
+ * A change of a group setting on an existing object (PATCH endpoints): the `new` value and,
+ * optionally, the value the client believes is current. When `old` does not match the
+ * current value (compared as sets) the request fails with `EXPECTATION_MISMATCH`.
+ * Creation endpoints take a plain {@link GroupSettingValue} instead.
+ *
+ * @see shared/reference/users-channels-realm.md §4.3
+ */
+export const GroupSettingUpdate = z.strictObject({
+  new: GroupSettingValue,
+  old: GroupSettingValue.optional(),
+});
+export type GroupSettingUpdate = z.infer<typeof GroupSettingUpdate>;
+
 /** Role values: 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest. */
 export const ROLES = { owner: 100, administrator: 200, moderator: 300, member: 400, guest: 600 } as const;
 export const Role = z.literal([100, 200, 300, 400, 600]);

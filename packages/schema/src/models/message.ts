@@ -5,6 +5,13 @@ import { Timestamp, openEnum } from './common.js';
 export const REACTION_TYPES = ['unicode_emoji', 'realm_emoji', 'service_extra_emoji'] as const;
 export const ReactionType = openEnum(REACTION_TYPES);
 
+/**
+ * `reaction_type` as a request parameter: the spec's names, plus the real server's
+ * `zulip_extra_emoji` so that real clients keep working.
+ */
+export const ReactionTypeInput = z.enum([...REACTION_TYPES, 'zulip_extra_emoji']);
+export type ReactionTypeInput = z.infer<typeof ReactionTypeInput>;
+
 /** An emoji reaction on a message. */
 export const Reaction = z.looseObject({
   emoji_name: z.string(),

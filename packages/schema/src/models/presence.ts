@@ -26,3 +26,16 @@ export const LegacyPresence = z.looseObject({
   website: LegacyPresenceClient,
 });
 export type LegacyPresence = z.infer<typeof LegacyPresence>;
+
+/** One client entry of a single user's legacy presence (GET /users/{user_id_or_email}/presence). */
+export const PresenceStatus = z.looseObject({
+  status: z.enum(['idle', 'active', 'offline']).or(z.string()),
+  timestamp: Timestamp,
+});
+
+/**
+ * The presence of one user: the modern entry (with `slim_presence`), or the legacy map with
+ * `aggregated` and `website` entries that carry only `status` and `timestamp`.
+ */
+export const UserPresence = z.union([ModernPresence, z.record(z.string(), PresenceStatus)]);
+export type UserPresence = z.infer<typeof UserPresence>;

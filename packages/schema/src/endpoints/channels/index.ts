@@ -1,2 +1,13 @@
+export { archiveChannel } from './archive-channel.js';
 export { createChannel, MessageRetentionDays } from './create-channel.js';
+export { deleteTopic } from './delete-topic.js';
+export { getChannel } from './get-channel.js';
+export { getChannelId } from './get-channel-id.js';
 export { listChannels } from './list-channels.js';
+export { listSubscribers } from './list-subscribers.js';
+export { listSubscriptions } from './list-subscriptions.js';
+export { listTopics } from './list-topics.js';
+export { Principals, subscribe, SubscriptionRequest } from './subscribe.js';
+export { unsubscribe } from './unsubscribe.js';
+export { updateChannel } from './update-channel.js';
+export { SubscriptionPropertyChange, updateSubscriptionProperties } from './update-subscription-properties.js';

@@ -1,2 +1,11 @@
+export { deactivateOwnUser } from './deactivate-own-user.js';
+export { deactivateUser } from './deactivate-user.js';
 export { getOwnUser } from './get-own-user.js';
+export { getUser } from './get-user.js';
+export { getUserByEmail } from './get-user-by-email.js';
+export { listCustomProfileFields } from './list-custom-profile-fields.js';
 export { listUsers } from './list-users.js';
+export { reactivateUser } from './reactivate-user.js';
+export { updateUser } from './update-user.js';
+export { updateUserByEmail } from './update-user-by-email.js';
+export { ProfileDataUpdate } from './user-params.js';

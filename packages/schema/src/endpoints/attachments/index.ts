@@ -1,0 +1,2 @@
+export { deleteAttachment } from './delete-attachment.js';
+export { listAttachments } from './list-attachments.js';

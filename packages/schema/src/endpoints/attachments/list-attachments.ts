@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../define-endpoint.js';
+import { Attachment } from '../../models/realm-config.js';
+
+/**
+ * GET /attachments: the files the caller uploaded, and the organization's total upload size.
+ *
+ * @see shared/reference/users-channels-realm.md §8.4
+ */
+export const listAttachments = defineEndpoint({
+  name: 'attachments.list',
+  method: 'GET',
+  path: '/attachments',
+  access: 'user',
+  summary: "List the caller's uploaded files.",
+  params: z.object({}),
+  response: z.looseObject({
+    attachments: z.array(Attachment),
+    /** Bytes used by all uploads of the organization. */
+    upload_space_used: z.number().int(),
+  }),
+  errors: [],
+});

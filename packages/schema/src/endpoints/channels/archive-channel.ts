@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../define-endpoint.js';
+
+/**
+ * DELETE /streams/{stream_id}: archive a channel; it keeps its name and `is_archived` becomes
+ * true. Realm administrators and the channel's administrators.
+ *
+ * @see shared/reference/users-channels-realm.md §5.6
+ */
+export const archiveChannel = defineEndpoint({
+  name: 'channels.archive',
+  method: 'DELETE',
+  path: '/streams/{stream_id}',
+  access: 'user',
+  summary: 'Archive a channel.',
+  params: z.object({ stream_id: z.number().int() }),
+  response: z.looseObject({}),
+  errors: ['BAD_REQUEST', 'CANNOT_ADMINISTER_CHANNEL'],
+});

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../define-endpoint.js';
+
+/**
+ * GET /get_stream_id: the ID of a channel given by name.
+ *
+ * @see shared/reference/users-channels-realm.md §5.7
+ */
+export const getChannelId = defineEndpoint({
+  name: 'channels.getId',
+  method: 'GET',
+  path: '/get_stream_id',
+  access: 'user',
+  summary: 'Look up the ID of a channel by its name.',
+  params: z.object({ stream: z.string() }),
+  response: z.looseObject({ stream_id: z.number().int() }),
+  errors: ['BAD_REQUEST'],
+});

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../define-endpoint.js';
+
+/**
+ * GET /streams/{stream_id}/members: the IDs of the active subscribers of a channel.
+ *
+ * @see shared/reference/users-channels-realm.md §5.7
+ */
+export const listSubscribers = defineEndpoint({
+  name: 'channels.listSubscribers',
+  method: 'GET',
+  path: '/streams/{stream_id}/members',
+  access: 'user',
+  summary: 'List the subscribers of a channel.',
+  params: z.object({ stream_id: z.number().int() }),
+  response: z.looseObject({ subscribers: z.array(z.number().int()) }),
+  errors: ['BAD_REQUEST'],
+});

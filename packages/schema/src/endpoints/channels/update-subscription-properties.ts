@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../define-endpoint.js';
+import { SubscriptionProperty } from '../../models/channel.js';
+
+/** One change of a personal subscription property: a colour (`#rrggbb`) or a boolean. */
+export const SubscriptionPropertyChange = z.strictObject({
+  stream_id: z.number().int(),
+  property: SubscriptionProperty,
+  value: z.union([z.boolean(), z.string()]),
+});
+export type SubscriptionPropertyChange = z.infer<typeof SubscriptionPropertyChange>;
+
+/**
+ * POST /users/me/subscriptions/properties: change personal settings (colour, muting,
+ * notifications) of several subscriptions at once.
+ *
+ * @see shared/reference/users-channels-realm.md §5.7
+ */
+export const updateSubscriptionProperties = defineEndpoint({
+  name: 'channels.updateSubscriptionProperties',
+  method: 'POST',
+  path: '/users/me/subscriptions/properties',
+  access: 'user',
+  summary: 'Change personal settings of subscriptions.',
+  params: z.object({ subscription_data: z.array(SubscriptionPropertyChange) }),
+  response: z.looseObject({}),
+  errors: ['BAD_REQUEST'],
+});

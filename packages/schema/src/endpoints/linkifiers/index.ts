@@ -1,0 +1,5 @@
+export { addLinkifier } from './add-linkifier.js';
+export { listLinkifiers } from './list-linkifiers.js';
+export { removeLinkifier } from './remove-linkifier.js';
+export { reorderLinkifiers } from './reorder-linkifiers.js';
+export { updateLinkifier } from './update-linkifier.js';

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../define-endpoint.js';
+import { Linkifier } from '../../models/realm-config.js';
+
+/**
+ * GET /realm/linkifiers: the organization's linkifiers, in the order they are applied.
+ *
+ * @see shared/reference/users-channels-realm.md §8.1
+ */
+export const listLinkifiers = defineEndpoint({
+  name: 'linkifiers.list',
+  method: 'GET',
+  path: '/realm/linkifiers',
+  access: 'user',
+  since: 54,
+  summary: 'List the linkifiers of the organization.',
+  params: z.object({}),
+  response: z.looseObject({ linkifiers: z.array(Linkifier) }),
+  errors: [],
+});

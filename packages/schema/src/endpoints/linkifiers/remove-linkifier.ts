@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../define-endpoint.js';
+
+/**
+ * DELETE /realm/filters/{filter_id}: delete a linkifier. Administrators only.
+ *
+ * @see shared/reference/users-channels-realm.md §8.1
+ */
+export const removeLinkifier = defineEndpoint({
+  name: 'linkifiers.remove',
+  method: 'DELETE',
+  path: '/realm/filters/{filter_id}',
+  access: 'admin',
+  summary: 'Delete a linkifier (administrators only).',
+  params: z.object({ filter_id: z.number().int() }),
+  response: z.looseObject({}),
+  errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],
+});

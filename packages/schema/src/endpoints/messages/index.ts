@@ -1,0 +1,12 @@
+export { addReaction } from './add-reaction.js';
+export { deleteMessage } from './delete-message.js';
+export { getMessage } from './get-message.js';
+export { getMessageHistory } from './get-message-history.js';
+export { listMessages } from './list-messages.js';
+export { matchesNarrow, NarrowMatch } from './matches-narrow.js';
+export { removeReaction } from './remove-reaction.js';
+export { renderMessage } from './render-message.js';
+export { MESSAGE_SEND_TYPES, MessageRecipients, sendMessage } from './send-message.js';
+export { updateMessage } from './update-message.js';
+export { FlagOp, updateMessageFlags } from './update-message-flags.js';
+export { updateMessageFlagsForNarrow } from './update-message-flags-for-narrow.js';

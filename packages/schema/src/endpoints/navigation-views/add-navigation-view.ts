@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../define-endpoint.js';
+
+/**
+ * POST /navigation_views: add a custom view (with a `name`) or configure a built-in one
+ * (without) in the caller's left sidebar.
+ *
+ * @see api-spec.md "Add a navigation view"
+ */
+export const addNavigationView = defineEndpoint({
+  name: 'navigationViews.add',
+  method: 'POST',
+  path: '/navigation_views',
+  access: 'user',
+  since: 390,
+  summary: 'Add a navigation view to the left sidebar.',
+  params: z.object({
+    /** The view's URL hash; blank is `fragment cannot be blank`. */
+    fragment: z.string().trim().min(1),
+    /** True: shown in the sidebar; false: in the More Views menu. */
+    is_pinned: z.boolean(),
+    /** Omitted (or null) for built-in views. */
+    name: z.string().nullable().optional(),
+  }),
+  response: z.looseObject({}),
+  errors: ['BAD_REQUEST'],
+});

@@ -1,0 +1,1 @@
+export { notifyOutgoingWebhook } from './notify-outgoing-webhook.js';

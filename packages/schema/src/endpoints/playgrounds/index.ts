@@ -1,0 +1,2 @@
+export { addPlayground } from './add-playground.js';
+export { removePlayground } from './remove-playground.js';

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../define-endpoint.js';
+import { LegacyPresence } from '../../models/presence.js';
+
+/**
+ * GET /realm/presence: the presence of every user of the organization, in the legacy format
+ * keyed by API email.
+ *
+ * @see shared/reference/users-channels-realm.md §7.4
+ */
+export const getRealmPresence = defineEndpoint({
+  name: 'presence.getRealm',
+  method: 'GET',
+  path: '/realm/presence',
+  access: 'user',
+  summary: 'Fetch the presence of all users of the organization.',
+  params: z.object({}),
+  response: z.looseObject({
+    server_timestamp: z.number(),
+    presences: z.record(z.string(), LegacyPresence),
+  }),
+  errors: [],
+});

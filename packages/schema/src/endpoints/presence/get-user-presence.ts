@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../define-endpoint.js';
+import { UserPresence } from '../../models/presence.js';
+
+/**
+ * GET /users/{user_id_or_email}/presence: the presence of one user, given by ID or email.
+ *
+ * @see shared/reference/users-channels-realm.md §7.4
+ */
+export const getUserPresence = defineEndpoint({
+  name: 'presence.get',
+  method: 'GET',
+  path: '/users/{user_id_or_email}/presence',
+  access: 'user',
+  summary: 'Fetch the presence of one user.',
+  params: z.object({
+    user_id_or_email: z.union([z.number().int(), z.string()]),
+    /** True answers the modern entry (`active_timestamp`, `idle_timestamp`). */
+    slim_presence: z.boolean().default(false),
+  }),
+  response: z.looseObject({ presence: UserPresence }),
+  errors: ['BAD_REQUEST'],
+});

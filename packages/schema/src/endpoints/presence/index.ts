@@ -1,0 +1,3 @@
+export { getRealmPresence } from './get-realm-presence.js';
+export { getUserPresence } from './get-user-presence.js';
+export { updatePresence } from './update-presence.js';

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../define-endpoint.js';
+
+/**
+ * POST /user_groups/{user_group_id}/deactivate: deactivate a user group that nothing uses.
+ *
+ * @see shared/reference/users-channels-realm.md §4.7
+ */
+export const deactivateUserGroup = defineEndpoint({
+  name: 'userGroups.deactivate',
+  method: 'POST',
+  path: '/user_groups/{user_group_id}/deactivate',
+  access: 'human-member',
+  since: 290,
+  summary: 'Deactivate a user group.',
+  params: z.object({ user_group_id: z.number().int() }),
+  response: z.looseObject({}),
+  errors: ['BAD_REQUEST', 'CANNOT_DEACTIVATE_GROUP_IN_USE'],
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../define-endpoint.js';
+
+/**
+ * GET /user_groups/{user_group_id}/members/{user_id}: whether a user is a member of a user
+ * group, through its subgroups unless `direct_member_only`.
+ *
+ * @see shared/reference/users-channels-realm.md §4.4
+ */
+export const isUserGroupMember = defineEndpoint({
+  name: 'userGroups.isMember',
+  method: 'GET',
+  path: '/user_groups/{user_group_id}/members/{user_id}',
+  access: 'human-member',
+  summary: 'Check whether a user is a member of a user group.',
+  params: z.object({
+    user_group_id: z.number().int(),
+    user_id: z.number().int(),
+    direct_member_only: z.boolean().default(false),
+  }),
+  response: z.looseObject({ is_user_group_member: z.boolean() }),
+  errors: ['BAD_REQUEST'],
+});

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../define-endpoint.js';
+
+/**
+ * GET /user_groups/{user_group_id}/members: the members of a user group, through its
+ * subgroups unless `direct_member_only`.
+ *
+ * @see shared/reference/users-channels-realm.md §4.4
+ */
+export const listUserGroupMembers = defineEndpoint({
+  name: 'userGroups.listMembers',
+  method: 'GET',
+  path: '/user_groups/{user_group_id}/members',
+  access: 'human-member',
+  summary: 'List the members of a user group.',
+  params: z.object({
+    user_group_id: z.number().int(),
+    direct_member_only: z.boolean().default(false),
+  }),
+  response: z.looseObject({ members: z.array(z.number().int()) }),
+  errors: ['BAD_REQUEST'],
+});

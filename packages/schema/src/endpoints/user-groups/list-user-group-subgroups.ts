@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../define-endpoint.js';
+
+/**
+ * GET /user_groups/{user_group_id}/subgroups: the subgroups of a user group, recursively
+ * (the group itself excluded) unless `direct_subgroup_only`.
+ *
+ * @see shared/reference/users-channels-realm.md §4.4
+ */
+export const listUserGroupSubgroups = defineEndpoint({
+  name: 'userGroups.listSubgroups',
+  method: 'GET',
+  path: '/user_groups/{user_group_id}/subgroups',
+  access: 'human-member',
+  summary: 'List the subgroups of a user group.',
+  params: z.object({
+    user_group_id: z.number().int(),
+    direct_subgroup_only: z.boolean().default(false),
+  }),
+  response: z.looseObject({ subgroups: z.array(z.number().int()) }),
+  errors: ['BAD_REQUEST'],
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../define-endpoint.js';
+
+/**
+ * DELETE /users/{user_id}: deactivate a user or bot. Administrators only; deactivating an
+ * owner needs an owner.
+ *
+ * @see shared/reference/users-channels-realm.md §3.7
+ */
+export const deactivateUser = defineEndpoint({
+  name: 'users.deactivate',
+  method: 'DELETE',
+  path: '/users/{user_id}',
+  access: 'admin',
+  summary: 'Deactivate a user (administrators only).',
+  params: z.object({
+    user_id: z.number().int(),
+    /** `null`: no email to the user; `""`: an email without comment (since feature level 135). */
+    deactivation_notification_comment: z.string().max(2000).nullable().optional(),
+  }),
+  response: z.looseObject({}),
+  errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],
+});

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../define-endpoint.js';
+
+/**
+ * POST /users/{user_id}/reactivate: reactivate a deactivated user or bot. Administrators only.
+ *
+ * @see shared/reference/users-channels-realm.md §3.7
+ */
+export const reactivateUser = defineEndpoint({
+  name: 'users.reactivate',
+  method: 'POST',
+  path: '/users/{user_id}/reactivate',
+  access: 'admin',
+  summary: 'Reactivate a user (administrators only).',
+  params: z.object({ user_id: z.number().int() }),
+  response: z.looseObject({}),
+  errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],
+});

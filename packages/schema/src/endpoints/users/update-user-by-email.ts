@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../define-endpoint.js';
+import { userUpdateShape } from './user-params.js';
+
+/**
+ * PATCH /users/{email}: like PATCH /users/{user_id}, with the user given by real email (when
+ * the caller may see it) or dummy address. Administrators only.
+ *
+ * @see api-spec.md "Update a user by email"
+ */
+export const updateUserByEmail = defineEndpoint({
+  name: 'users.updateByEmail',
+  method: 'PATCH',
+  path: '/users/{email}',
+  access: 'admin',
+  since: 313,
+  summary: 'Update a user by email address (administrators only).',
+  params: z.object({ email: z.string(), ...userUpdateShape }),
+  response: z.looseObject({}),
+  errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],
+});
