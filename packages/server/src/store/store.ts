@@ -198,10 +198,16 @@ export class Store<T extends CollectionMap> {
     return { format: STORE_FORMAT, seq: this.seq, counters: { ...this.counters }, collections };
   }
 
-  /** Writes a final snapshot (disk stores) and refuses further transactions. */
+  /**
+   * Refuses further transactions, lets the one in progress finish (and be journaled), then
+   * writes a final snapshot (disk stores).
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // Otherwise the final snapshot could hold the writes of a transaction that has not
+    // committed yet (and may still roll back), or miss its journal entry.
+    await this.writeQueue;
     await this.persister?.close(this);
   }
 }

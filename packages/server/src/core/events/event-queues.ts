@@ -69,6 +69,12 @@ export class EventQueues {
     this.remove(this.get(queueId, userId));
   }
 
+  /** Drops queue `queueId` (or every queue), as when queues time out: polls then get `BAD_EVENT_QUEUE_ID`. */
+  expire(queueId?: string): void {
+    const doomed = queueId === undefined ? [...this.queues.values()] : [this.queues.get(queueId)].filter((q) => q !== undefined);
+    for (const queue of doomed) this.remove(queue);
+  }
+
   /** Deletes every queue of `userId` (deactivation). */
   deleteAllOf(userId: number): void {
     for (const queue of [...(this.byUser.get(userId) ?? [])]) this.remove(queue);

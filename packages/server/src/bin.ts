@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createCore } from './core/create-core.js';
+import type { Db } from './core/db.js';
+import { seedDemoOrganization, type DemoAccount } from './core/seed/demo-organization.js';
+import { secureRandomBytes } from './core/auth/passwords.js';
+import { consoleLogger } from './http/console-logger.js';
+import { listen } from './http/node-server.js';
+import { writeZuliprcFiles, zuliprcPath } from './http/zuliprc-files.js';
+import { createRestHandler } from './rest/rest-handler.js';
+import { openDiskStore } from './store/disk/index.js';
+import { Store } from './store/store.js';
+
+const HELP = `Usage: teamchat-server [options]
+
+Runs the teamchat reference server (the team chat / Zulip REST API at /api/v1).
+
+Options:
+  --data FILE       JSON data file (default .teamchat/data.json); created with a demo
+                    organization when missing, with a zuliprc per account beside it
+  --port N          port to listen on (default 9991; 0 picks a free one)
+  --host HOST       address to listen on (default 127.0.0.1)
+  --memory          keep everything in memory (nothing is written)
+  --heartbeat-ms N  GET /events heartbeat interval (default 50000)
+  --quiet           do not log each request
+  -h, --help        show this help
+`;
+
+function fail(message: string): never {
+  process.stderr.write(`teamchat-server: ${message}\n`);
+  process.exit(1);
+}
+
+function integerOption(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value)) fail(`--${name} must be a non-negative integer, got '${value}'`);
+  return Number(value);
+}
+
+function printAccounts(accounts: readonly DemoAccount[], site: string, files: string[] | null): void {
+  const out = process.stdout;
+  out.write('\nDemo organization "Teamchat Demo" — accounts:\n');
+  for (const account of accounts) {
+    out.write(`  ${account.role.padEnd(13)} ${account.email.padEnd(28)} key ${account.apiKey}${account.password ? `  password ${account.password}` : ''}\n`);
+  }
+  const owner = accounts.find((a) => a.role === 'owner');
+  if (files) out.write(`\nA zuliprc per account was written beside the data file:\n${files.map((f) => `  ${f}`).join('\n')}\n`);
+  if (owner) {
+    out.write(`\nTry:\n  curl -u ${owner.email}:${owner.apiKey} ${site}/api/v1/users\n`);
+    if (files) out.write(`  npx teamchat --config ${files[0]} users list\n`);
+  }
+}
+
+async function main(): Promise<void> {
+  let args;
+  try {
+    args = parseArgs({
+      options: {
+        data: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        memory: { type: 'boolean' },
+        'heartbeat-ms': { type: 'string' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    fail(`${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
+  }
+  if (args.help) {
+    process.stdout.write(HELP);
+    return;
+  }
+  const host = args.host ?? '127.0.0.1';
+  const port = integerOption(args.port, 'port', 9991);
+  const heartbeatMs = integerOption(args['heartbeat-ms'], 'heartbeat-ms', 50_000);
+  const dataFile = resolve(args.data ?? '.teamchat/data.json');
+  const log = consoleLogger;
+  const random = secureRandomBytes;
+  const now = () => Date.now();
+
+  let accounts: DemoAccount[] | null = null;
+  const seed = async (store: Store<Db>) => {
+    accounts = await seedDemoOrganization(store, { now, random });
+  };
+  let store: Store<Db>;
+  if (args.memory) {
+    store = new Store<Db>();
+    await seed(store);
+  } else {
+    await mkdir(dirname(dataFile), { recursive: true });
+    try {
+      ({ store } = await openDiskStore<Db>(dataFile, { seed, log }));
+    } catch (error) {
+      fail(error instanceof Error ? error.message.replace(/^\[teamchat-server\] /, '') : String(error));
+    }
+  }
+
+  const core = createCore({ store, config: { heartbeatMs }, now, random, log });
+  const running = await listen({ handler: createRestHandler(core), port, host, log, logRequests: !args.quiet });
+  core.services.config.realmUrl = running.url;
+  process.stdout.write(`teamchat-server listening on ${running.url} (API at ${running.url}/api/v1)\n`);
+  process.stdout.write(args.memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);
+  const seeded = accounts as DemoAccount[] | null;
+  if (seeded) {
+    const files = args.memory ? null : await writeZuliprcFiles(dataFile, seeded, running.url);
+    printAccounts(seeded, running.url, files);
+  } else if (existsSync(zuliprcPath(dataFile, 'owner'))) {
+    process.stdout.write(`Accounts: see the zuliprc-* files in ${dirname(dataFile)}\n`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`received ${signal}; shutting down`);
+    await running.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => fail(error instanceof Error ? (error.stack ?? error.message) : String(error)));

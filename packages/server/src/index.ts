@@ -1,0 +1,25 @@
+/**
+ * @module @teamchat/server
+ * The teamchat reference server: a platform-neutral core (domain logic, tRPC router, event
+ * queues) behind a REST handler, served by node:http over a JSON-file store.
+ */
+
+// Core
+export { createCore } from './core/create-core.js';
+export type { AppRouter, Core, CoreOptions } from './core/create-core.js';
+export { defaultServerConfig, silentLogger } from './core/context.js';
+export type { Context, Logger, RequestInfo, ServerConfig, Services } from './core/context.js';
+export type { Db, DbStore } from './core/db.js';
+export { seedDemoOrganization } from './core/seed/demo-organization.js';
+export type { DemoAccount, DemoOptions, DemoRole } from './core/seed/demo-organization.js';
+export { seededRandomBytes } from './core/internal/seeded-random.js';
+
+// HTTP
+export { createRestHandler } from './rest/rest-handler.js';
+export type { FetchHandler, RestHandlerOptions } from './rest/rest-handler.js';
+export { createMemoryServer } from './memory.js';
+export type { MemoryServer, MemoryServerOptions } from './memory.js';
+
+// Store
+export { Store, Transaction } from './store/store.js';
+export type { StoreDocument } from './store/types.js';

@@ -1,0 +1,78 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import type { FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { JournalWriter } from './journal-writer.js';
+
+let dir: string;
+let file: string;
+let rotated: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'teamchat-journal-writer-'));
+  file = join(dir, 'data.json.journal');
+  rotated = `${file}.compacting`;
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('JournalWriter', () => {
+  it('writes lines in the order of the append calls', async () => {
+    const journal = await JournalWriter.open(file, rotated);
+    const lines = Array.from({ length: 50 }, (_, i) => `${i}\n`);
+    await Promise.all(lines.map((line) => journal.append(line)));
+    expect(readFileSync(file, 'utf8')).toBe(lines.join(''));
+    expect(journal.size).toBe(Buffer.byteLength(lines.join('')));
+    await journal.close();
+  });
+
+  it('shares one write and fsync among lines appended while a flush is running', async () => {
+    const journal = await JournalWriter.open(file, rotated);
+    await Promise.all(Array.from({ length: 200 }, (_, i) => journal.append(`${i}\n`)));
+    expect(journal.stats.entries).toBe(200);
+    // The first line starts a flush alone; the 199 others queue behind it.
+    expect(journal.stats.fsyncs).toBeLessThanOrEqual(3);
+    await journal.close();
+  });
+
+  it('appends to an existing journal and counts its size', async () => {
+    const first = await JournalWriter.open(file, rotated);
+    await first.append('a\n');
+    await first.close();
+    const second = await JournalWriter.open(file, rotated);
+    expect(second.size).toBe(2);
+    await second.append('b\n');
+    await second.close();
+    expect(readFileSync(file, 'utf8')).toBe('a\nb\n');
+  });
+
+  it('rotates between the lines appended before and after the call', async () => {
+    const journal = await JournalWriter.open(file, rotated);
+    const before = [journal.append('1\n'), journal.append('2\n')];
+    const rotation = journal.rotate();
+    const after = [journal.append('3\n')];
+    await Promise.all([...before, rotation, ...after]);
+    expect(readFileSync(rotated, 'utf8')).toBe('1\n2\n');
+    expect(readFileSync(file, 'utf8')).toBe('3\n');
+    expect(journal.size).toBe(2);
+    await journal.close();
+  });
+
+  it('rejects appends after close', async () => {
+    const journal = await JournalWriter.open(file, rotated);
+    await journal.close();
+    await expect(journal.append('late\n')).rejects.toThrow(/journal is closed/);
+    expect(existsSync(rotated)).toBe(false);
+  });
+
+  it('rejects every append of a batch whose write fails', async () => {
+    const journal = await JournalWriter.open(file, rotated);
+    await journal.append('ok\n');
+    // Pull the file out from under the writer: the next write fails with EBADF.
+    await (journal as unknown as { handle: FileHandle }).handle.close();
+    const results = await Promise.allSettled([journal.append('x\n'), journal.append('y\n')]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/cannot write the journal/);
+    expect(journal.stats.failures).toBeGreaterThan(0);
+    expect(readFileSync(file, 'utf8')).toBe('ok\n');
+  });
+});

@@ -1,0 +1,73 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Low } from 'lowdb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StoreDocument } from '../types.js';
+import { SnapshotFile } from './snapshot-file.js';
+
+let dir: string;
+let file: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'teamchat-snapshot-'));
+  file = join(dir, 'data.json');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const document: StoreDocument = {
+  format: 1,
+  seq: 7,
+  counters: { items: 300 },
+  collections: { items: Array.from({ length: 300 }, (_, i) => ({ id: i + 1, text: `item ${i}` })), keyed: [{ id: 'x' }] },
+};
+
+/** Expects reading `content` to fail with `message`, and the file to be left exactly as it was. */
+async function expectRefused(content: string, message: RegExp | string) {
+  writeFileSync(file, content);
+  await expect(new SnapshotFile(file).read()).rejects.toThrow(message);
+  expect(readFileSync(file, 'utf8')).toBe(content);
+}
+
+describe('SnapshotFile', () => {
+  it('reads null when the file does not exist, so lowdb keeps its default data', async () => {
+    const empty: StoreDocument = { format: 1, seq: 0, counters: {}, collections: {} };
+    const db = new Low<StoreDocument>(new SnapshotFile(file), empty);
+    await db.read();
+    expect(db.data).toBe(empty);
+  });
+
+  it('writes compact JSON in chunks through lowdb and reads it back', async () => {
+    const db = new Low<StoreDocument>(new SnapshotFile(file, { chunkChars: 100 }), document);
+    await db.write();
+    expect(readFileSync(file, 'utf8')).toBe(`${JSON.stringify(document)}\n`);
+    expect(existsSync(`${file}.tmp`)).toBe(false);
+    expect(await new SnapshotFile(file).read()).toEqual(document);
+  });
+
+  it('replaces an existing snapshot', async () => {
+    writeFileSync(file, JSON.stringify({ ...document, seq: 1 }));
+    await new SnapshotFile(file).write(document);
+    expect((await new SnapshotFile(file).read())?.seq).toBe(7);
+  });
+
+  it('refuses a file that is not valid JSON, naming the file and the position', async () => {
+    await expectRefused(
+      '{"format":1,"seq":1,"counters":{},"collections":{"items":[{"id":1},',
+      new RegExp(`^\\[teamchat-server\\] ${file.replace(/[.]/g, '\\.')} is not valid JSON \\(.+\\); fix or move the file away — it was not modified$`),
+    );
+  });
+
+  it('refuses an unknown format', async () => {
+    await expectRefused(
+      JSON.stringify({ ...document, format: 2 }),
+      `[teamchat-server] ${file} has data format 2, but this teamchat-server reads format 1; use a teamchat-server version that reads it, or move the file away — it was not modified`,
+    );
+  });
+
+  it('refuses JSON that is not a store document', async () => {
+    await expectRefused('[1,2,3]', /is not a teamchat data file/);
+    await expectRefused('{"format":1,"seq":0,"counters":{},"collections":{"items":{}}}', /invalid collections\.items/);
+    await expectRefused('{"format":1,"seq":0,"counters":{},"collections":{"items":[{"name":"x"}]}}', /collections\.items\[0\]/);
+    await expectRefused('{"format":1,"seq":-1,"counters":{},"collections":{}}', /invalid "seq"/);
+  });
+});
