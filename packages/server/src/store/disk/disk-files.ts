@@ -25,3 +25,9 @@ export function diskFiles(dataFile: string): DiskFiles {
     lock: `${data}.lock`,
   };
 }
+
+/**
+ * Permission bits of the snapshot and the journal: they hold API keys and password hashes,
+ * so only the server's user may read them.
+ */
+export const DATA_FILE_MODE = 0o600;

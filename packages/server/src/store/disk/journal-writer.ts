@@ -1,3 +1,4 @@
+import { DATA_FILE_MODE } from './disk-files.js';
 import { open, rename, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { errorMessage, syncDirectory, writeAll } from './durable-io.js';
@@ -71,7 +72,7 @@ export class JournalWriter {
 
   /** Opens (or creates) `file` for appending; its directory entry is made durable. */
   static async open(file: string, rotatedFile: string): Promise<JournalWriter> {
-    const handle = await open(file, 'a');
+    const handle = await open(file, 'a', DATA_FILE_MODE);
     try {
       const { size } = await handle.stat();
       await syncDirectory(dirname(file));
@@ -169,7 +170,7 @@ export class JournalWriter {
       await rename(this.file, this.rotatedFile);
       let fresh: FileHandle;
       try {
-        fresh = await open(this.file, 'a');
+        fresh = await open(this.file, 'a', DATA_FILE_MODE);
       } catch (error) {
         await rename(this.rotatedFile, this.file);
         throw error;

@@ -60,6 +60,14 @@ function items(store: Store<TestDb>): number[] {
 const range = (count: number, from = 0) => Array.from({ length: count }, (_, i) => from + i);
 
 describe('openDiskStore', () => {
+  it('keeps the snapshot and the journal readable by the owner only (they hold API keys)', async () => {
+    const disk = await open({ seed: (store) => void addItem(store, 1) });
+    await addItem(disk.store, 2);
+    await disk.store.close();
+    expect(statSync(dataFile).mode & 0o777).toBe(0o600);
+    expect(statSync(disk.journalFile).mode & 0o777).toBe(0o600);
+  });
+
   it('creates the data file with the seed document, durably', async () => {
     const seeded = [{ id: 1, n: 100 }];
     const seed: StoreDocument = { format: 1, seq: 0, counters: { items: 1 }, collections: { items: seeded } };

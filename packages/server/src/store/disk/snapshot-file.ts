@@ -1,3 +1,4 @@
+import { DATA_FILE_MODE } from './disk-files.js';
 import { open, readFile, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Adapter } from 'lowdb';
@@ -55,7 +56,7 @@ export class SnapshotFile implements Adapter<StoreDocument> {
 
   /** Replaces the data file with `document`, durably and atomically. */
   async write(document: StoreDocument): Promise<void> {
-    const handle = await open(this.tmpFile, 'w');
+    const handle = await open(this.tmpFile, 'w', DATA_FILE_MODE);
     try {
       // Each chunk is awaited: the event loop keeps serving requests while a large snapshot is written.
       for (const chunk of documentChunks(document, this.chunkChars)) await writeAll(handle, chunk);
