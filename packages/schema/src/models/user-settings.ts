@@ -135,9 +135,9 @@ export const USER_SETTINGS = {
 export type UserSettingName = keyof typeof USER_SETTINGS;
 
 /** `web_channel_default_view` as a default: the realm-defaults endpoint states 1 to 4. */
-export const REALM_DEFAULT_OVERRIDES: Partial<Record<UserSettingName, z.ZodType>> = {
+export const REALM_DEFAULT_OVERRIDES = {
   web_channel_default_view: oneOf(1, 2, 3, 4),
-};
+} as const satisfies Partial<Record<UserSettingName, z.ZodType>>;
 
 /** The values of every setting, as stored for a user or as the organization's defaults. */
 export type UserSettings = { [K in UserSettingName]: z.infer<(typeof USER_SETTINGS)[K]['schema']> };

@@ -19,8 +19,11 @@ function optionalShape<K extends UserSettingName>(
 /** The preference parameters of PATCH /settings (column S, and the rows after its cut-off). */
 export const personalSettingsShape = optionalShape<PersonalName>((name) => USER_SETTINGS[name].personal);
 
+type Overrides = typeof REALM_DEFAULT_OVERRIDES;
+type RealmDefaultShape = Omit<OptionalShape<RealmDefaultName>, keyof Overrides> & { [P in keyof Overrides]: z.ZodOptional<Overrides[P]> };
+
 /** The parameters of PATCH /realm/user_settings_defaults (column D). */
 export const realmDefaultSettingsShape = optionalShape<RealmDefaultName>(
   (name) => USER_SETTINGS[name].realmDefault,
   REALM_DEFAULT_OVERRIDES,
-);
+) as unknown as RealmDefaultShape;

@@ -1,0 +1,42 @@
+/** The mock's clock: frozen by default, so timestamps are the same in every run. */
+export interface MockClock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** Sets the time (milliseconds or a Date). */
+  set(time: number | Date): void;
+  /** Moves the time forward by `ms`. */
+  advance(ms: number): void;
+}
+
+/** Options of the mock's clock. */
+export interface ClockOptions {
+  /** Start time (default 2026-01-05T09:00:00Z). */
+  start?: number | Date;
+  /** When false, the clock runs with real time from `start` on (default: frozen). */
+  frozen?: boolean;
+}
+
+/** Default start of the mock's clock. */
+export const DEFAULT_START = Date.UTC(2026, 0, 5, 9, 0, 0);
+
+export function createClock(options: ClockOptions = {}): MockClock & { reset(): void } {
+  const start = options.start === undefined ? DEFAULT_START : Number(options.start);
+  let base = start;
+  let realBase = Date.now();
+  const frozen = options.frozen ?? true;
+  return {
+    now: () => (frozen ? base : base + (Date.now() - realBase)),
+    set(time) {
+      base = Number(time);
+      realBase = Date.now();
+    },
+    advance(ms) {
+      if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`[teamchat-mock] clock.advance(${ms}): pass a non-negative number of milliseconds`);
+      base += ms;
+    },
+    reset() {
+      base = start;
+      realBase = Date.now();
+    },
+  };
+}

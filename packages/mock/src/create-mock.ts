@@ -1,0 +1,142 @@
+import type { HttpHandler } from 'msw';
+import {
+  createCore,
+  createRestHandler,
+  seedDemoOrganization,
+  seededRandomBytes,
+  Store,
+  type Core,
+  type CoreOptions,
+  type Db,
+  type DemoAccount,
+  type DemoRole,
+  type FetchHandler,
+  type StoreDocument,
+} from '@teamchat/server';
+import { createClock, type ClockOptions, type MockClock } from './clock.js';
+import { createFaults, type Faults } from './faults.js';
+import { createHandlers } from './handlers/create-handlers.js';
+
+/** Options of {@link createMock}. */
+export interface MockOptions {
+  /** Origin the mock answers for (default `http://teamchat.test`). */
+  baseUrl?: string;
+  /** Seed of the deterministic fixtures: API keys, passwords, queue IDs (default 1). */
+  seed?: number;
+  clock?: ClockOptions;
+  /** GET /events answers a heartbeat after this long (default 10 s; the server's is 50 s). */
+  heartbeatMs?: number;
+}
+
+/** Demo passwords of the mock (the server's are random). */
+export const MOCK_PASSWORDS: Readonly<Record<Exclude<DemoRole, 'bot'>, string>> = {
+  owner: 'owner-password',
+  administrator: 'administrator-password',
+  moderator: 'moderator-password',
+  member: 'member-password',
+  guest: 'guest-password',
+};
+
+/**
+ * Seeds `store` with the mock's demo organization: deterministic API keys and the
+ * {@link MOCK_PASSWORDS}. The parity suite seeds the real server the same way.
+ */
+export function seedMockOrganization(store: Store<Db>, options: { seed: number; now: () => number }): Promise<DemoAccount[]> {
+  return seedDemoOrganization(store, {
+    now: options.now,
+    random: seededRandomBytes(options.seed),
+    passwords: MOCK_PASSWORDS,
+    passwordIterations: 1000,
+  });
+}
+
+/** The core options of the mock (and of a real server meant to answer exactly as the mock does). */
+export function mockCoreOptions(options: { seed: number; now: () => number; baseUrl: string; heartbeatMs?: number | undefined }): Omit<CoreOptions, 'store'> {
+  return {
+    now: options.now,
+    random: seededRandomBytes(options.seed + 1),
+    config: { realmUrl: options.baseUrl, heartbeatMs: options.heartbeatMs ?? 10_000 },
+  };
+}
+
+/** A running mock: MSW handlers over the server core on a memory store. */
+export interface TeamchatMock {
+  /** MSW handlers: `setupServer(...mock.handlers)`. */
+  readonly handlers: HttpHandler[];
+  readonly baseUrl: string;
+  /** The demo accounts by role. */
+  readonly accounts: Readonly<Record<DemoRole, DemoAccount>>;
+  /** `{ site, email, apiKey }` of an account, for `createClient`. */
+  clientOptions(role: DemoRole): { site: string; email: string; apiKey: string };
+  /** The server core (store, event queues, config) of the current state. */
+  readonly core: Core;
+  /** The store of the current state, for reads in assertions (`mock.store.get('users', 1)`). */
+  readonly store: Store<Db>;
+  /** The platform-neutral handler (`Request → Response`) behind the MSW handlers. */
+  readonly fetch: FetchHandler;
+  readonly clock: MockClock;
+  /** Fault injection handlers for `server.use(...)`. */
+  readonly faults: Faults;
+  /** Deletes event queues (all, or one), as the server does after their lifetime: the next poll gets `BAD_EVENT_QUEUE_ID`. */
+  expireEventQueues(queueId?: string): void;
+  /** Back to the seeded state and start time: call it in `afterEach`. */
+  reset(): void;
+}
+
+/**
+ * Creates a stateful mock of the team chat API: MSW handlers derived from the contract
+ * table that run the reference server's core on a memory store, seeded with the demo
+ * organization. What a test writes, later reads see; roles, permissions and errors behave
+ * as on the server (they are the same code).
+ *
+ * @example
+ * const mock = await createMock();
+ * const server = setupServer(...mock.handlers);
+ * server.listen({ onUnhandledRequest: 'error' });
+ * const client = createClient(mock.clientOptions('member'));
+ */
+export async function createMock(options: MockOptions = {}): Promise<TeamchatMock> {
+  const baseUrl = (options.baseUrl ?? 'http://teamchat.test').replace(/\/$/, '');
+  const seed = options.seed ?? 1;
+  const clock = createClock(options.clock);
+  const seedStore = new Store<Db>();
+  const accountList = await seedMockOrganization(seedStore, { seed, now: clock.now });
+  const seedDocument: StoreDocument = seedStore.snapshot();
+
+  const build = () => {
+    // Records are never changed in place, so every reset can share the seed's records.
+    const store = new Store<Db>(seedDocument);
+    const core = createCore({ store, ...mockCoreOptions({ seed, now: clock.now, baseUrl, heartbeatMs: options.heartbeatMs }) });
+    return { store, core, fetch: createRestHandler(core) };
+  };
+  let state = build();
+  const accounts = Object.fromEntries(accountList.map((account) => [account.role, account])) as Record<DemoRole, DemoAccount>;
+
+  return {
+    handlers: createHandlers(baseUrl, state.core.endpoints.values(), () => state.fetch),
+    baseUrl,
+    accounts,
+    clientOptions(role) {
+      const account = accounts[role];
+      return { site: baseUrl, email: account.email, apiKey: account.apiKey };
+    },
+    get core() {
+      return state.core;
+    },
+    get store() {
+      return state.store;
+    },
+    get fetch() {
+      return state.fetch;
+    },
+    clock,
+    faults: createFaults(baseUrl),
+    expireEventQueues(queueId) {
+      state.core.services.events.expire(queueId);
+    },
+    reset() {
+      clock.reset();
+      state = build();
+    },
+  };
+}

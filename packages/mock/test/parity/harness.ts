@@ -1,0 +1,121 @@
+import { createClient, isApiError, type Client, type ClientOptions } from '@teamchat/client-sdk';
+import type { Db, DemoAccount, DemoRole, Store } from '@teamchat/server';
+import type { MockClock } from '../../src/clock.js';
+
+/** Which implementation a scenario runs against. */
+export type TargetName = 'server' | 'mock';
+
+/** What a scenario gets: SDK clients for the demo accounts, raw HTTP, the clock, the store. */
+export interface ScenarioContext {
+  target: TargetName;
+  /** Where clients send requests. */
+  site: string;
+  accounts: Readonly<Record<DemoRole, DemoAccount>>;
+  /** An SDK client of a demo account, or an anonymous one for `null`. */
+  client(role: DemoRole | null, options?: Partial<ClientOptions>): Client;
+  /** A client for any credentials (accounts created during the scenario). */
+  clientFor(email: string, apiKey: string): Client;
+  /** A raw request to `/api/v1<path>`, for wire-level checks (headers, statuses, encodings). */
+  raw(method: string, path: string, options?: RawOptions): Promise<RawResponse>;
+  clock: MockClock;
+  /** The target's store, read-only by convention (confirmation links, internal state). */
+  store: Store<Db>;
+}
+
+/** Options of {@link ScenarioContext.raw}. */
+export interface RawOptions {
+  role?: DemoRole;
+  auth?: { email: string; apiKey: string } | string;
+  params?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** A body sent as is (overrides `params` for non-GET requests). */
+  body?: string | FormData;
+}
+
+/** A raw response. */
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** A scenario: a plain async function over a context; what it returns is compared across targets. */
+export interface Scenario {
+  name: string;
+  run(ctx: ScenarioContext): Promise<unknown>;
+}
+
+/** Declares a scenario. */
+export function scenario(name: string, run: (ctx: ScenarioContext) => Promise<unknown>): Scenario {
+  return { name, run };
+}
+
+/** The outcome of a call, as data: the result, or the API error's code, msg, status and extra fields. */
+export type Outcome<T> = { ok: T } | { error: { code: string; msg: string; status: number; extra: Record<string, unknown> } };
+
+/** Runs `promise` and records its result or its `ApiError` (other errors are rethrown). */
+export async function outcome<T>(promise: Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { ok: await promise };
+  } catch (error) {
+    if (isApiError(error)) return { error: { code: error.code, msg: error.msg, status: error.status, extra: error.extra } };
+    throw error;
+  }
+}
+
+/** The `ApiError` of a call that must fail. */
+export async function failure(promise: Promise<unknown>): Promise<{ code: string; msg: string; status: number; extra: Record<string, unknown> }> {
+  const result = await outcome(promise);
+  if ('ok' in result) throw new Error(`expected an API error, got ${JSON.stringify(result.ok).slice(0, 300)}`);
+  return result.error;
+}
+
+/** Builds the context of one target. */
+export function makeContext(options: {
+  target: TargetName;
+  site: string;
+  accounts: Record<DemoRole, DemoAccount>;
+  clock: MockClock;
+  store: Store<Db>;
+}): ScenarioContext {
+  const base: Partial<ClientOptions> = { retry: false, hooks: { onIgnoredParameters: () => {} } };
+  const clientFor = (email: string, apiKey: string, extra: Partial<ClientOptions> = {}) =>
+    createClient({ ...base, ...extra, site: options.site, email, apiKey });
+  return {
+    ...options,
+    client(role, extra = {}) {
+      if (role === null) return createClient({ ...base, ...extra, site: options.site });
+      const account = options.accounts[role];
+      return clientFor(account.email, account.apiKey, extra);
+    },
+    clientFor: (email, apiKey) => clientFor(email, apiKey),
+    async raw(method, path, raw = {}) {
+      const url = new URL(`${options.site}/api/v1${path}`);
+      const headers: Record<string, string> = { ...raw.headers };
+      const auth = raw.role ? options.accounts[raw.role] : raw.auth;
+      if (typeof auth === 'string') headers['authorization'] = auth;
+      else if (auth) headers['authorization'] = `Basic ${btoa(`${auth.email}:${'apiKey' in auth ? auth.apiKey : ''}`)}`;
+      let body: string | FormData | undefined = raw.body;
+      if (method === 'GET') {
+        for (const [k, v] of Object.entries(raw.params ?? {})) url.searchParams.set(k, v);
+      } else if (body === undefined && raw.params) {
+        body = new URLSearchParams(raw.params).toString();
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+      }
+      const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body }) });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text
+      }
+      const responseHeaders: Record<string, string> = {};
+      for (const name of ['www-authenticate', 'retry-after', 'allow', 'content-type']) {
+        const value = response.headers.get(name);
+        if (value !== null) responseHeaders[name] = value;
+      }
+      return { status: response.status, headers: responseHeaders, body: parsed };
+    },
+  };
+}
