@@ -183,6 +183,18 @@ export interface CustomProfileFieldRecord {
   editable_by_user: boolean;
 }
 
+/**
+ * The recipient of direct messages among a set of users. Since feature level 327 a 1:1
+ * conversation has one (both directions share its recipient ID); a self-conversation uses
+ * the user's personal recipient instead.
+ */
+export interface DirectMessageGroupRecord {
+  id: number;
+  /** Participants, ascending. */
+  user_ids: number[];
+  recipient_id: number;
+}
+
 /** A requested change of a user's email address, waiting for confirmation. */
 export interface EmailChangeRecord {
   id: number;
@@ -207,6 +219,7 @@ export type Db = {
   custom_profile_fields: CustomProfileFieldRecord;
   messages: MessageRecord;
   email_changes: EmailChangeRecord;
+  direct_message_groups: DirectMessageGroupRecord;
 };
 
 /** The store of the document. */

@@ -1,4 +1,4 @@
-import type { Db, DbStore, SubscriptionRecord, UserRecord } from './db.js';
+import type { Db, DbStore, DirectMessageGroupRecord, SubscriptionRecord, UserRecord } from './db.js';
 import { createMessageIndex, type MessageIndex } from './messages/message-index.js';
 
 /** Lookup structures kept in step with the store (rebuilt at start-up). */
@@ -12,6 +12,10 @@ export interface Indexes {
   /** Lowercased channel name → channel ID. */
   channelsByName: Map<string, number>;
   messages: MessageIndex;
+  /** Participants key (`"3,7,9"`) → direct-message group. */
+  directMessageGroups: Map<string, DirectMessageGroupRecord>;
+  /** Recipient ID → direct-message group. */
+  directMessageGroupsByRecipient: Map<number, DirectMessageGroupRecord>;
 }
 
 function nested<K, V>(map: Map<K, V>, key: K, make: () => V): V {
@@ -31,7 +35,19 @@ export function createIndexes(store: DbStore): Indexes {
     subscribersByChannel: new Map(),
     channelsByName: new Map(),
     messages: createMessageIndex(store),
+    directMessageGroups: new Map(),
+    directMessageGroupsByRecipient: new Map(),
   };
+  store.observe('direct_message_groups', {
+    put(group) {
+      indexes.directMessageGroups.set(group.user_ids.join(','), group);
+      indexes.directMessageGroupsByRecipient.set(group.recipient_id, group);
+    },
+    delete(group) {
+      indexes.directMessageGroups.delete(group.user_ids.join(','));
+      indexes.directMessageGroupsByRecipient.delete(group.recipient_id);
+    },
+  });
   store.observe('users', {
     put(user, previous) {
       if (previous && previous.email.toLowerCase() !== user.email.toLowerCase()) {
