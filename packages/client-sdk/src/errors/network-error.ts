@@ -1,0 +1,39 @@
+import { describeRequest, type RequestInfo } from '../core/request-info.js';
+
+/**
+ * The request never got an HTTP response: DNS failure, refused or reset connection, TLS
+ * error. `cause` holds the error `fetch` threw.
+ *
+ * @example
+ * try { await client.users.list(); } catch (error) {
+ *   if (isNetworkError(error)) console.error('server unreachable:', error.message);
+ * }
+ */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  /** The failed attempt, credentials redacted. */
+  readonly request: RequestInfo;
+
+  /** `detail` replaces the text taken from `cause` (the transport passes it redacted). */
+  constructor(request: RequestInfo, cause: unknown, detail = describeFetchFailure(cause)) {
+    super(
+      `[teamchat-sdk] ${describeRequest(request)} failed: could not reach ${new URL(request.url).origin} (${detail}). ` +
+        'Check the site URL and the network.',
+      { cause },
+    );
+    this.request = request;
+  }
+}
+
+/** Whether `error` is a {@link NetworkError} (also across copies of the package). */
+export function isNetworkError(error: unknown): error is NetworkError {
+  return error instanceof NetworkError || (error instanceof Error && error.name === 'NetworkError' && 'request' in error);
+}
+
+/** `fetch failed: ECONNREFUSED`: the useful part of what fetch threw. */
+export function describeFetchFailure(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  const inner = cause.cause;
+  const code = inner && typeof inner === 'object' && 'code' in inner ? String(inner.code) : undefined;
+  return code ? `${cause.message}: ${code}` : cause.message;
+}

@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseZuliprc, type ZuliprcConfig } from '../config/parse-zuliprc.js';
+import { resolveClientConfig, type ExplicitConfig, type ResolvedConfig } from '../config/resolve-client-config.js';
+
+/** Options of {@link resolveConfig}. */
+export interface ResolveConfigOptions {
+  /** Values given in code; they win over everything else. */
+  options?: ExplicitConfig;
+  /** Environment to read `ZULIP_*` from. Default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** zuliprc path. Default: `ZULIP_CONFIG` from `env`, else `~/.zuliprc`. A leading `~/` is expanded. */
+  configFile?: string;
+  /** Home directory for `~`. Default `os.homedir()`. */
+  homeDir?: string;
+}
+
+/**
+ * Resolves connection settings like the official Python client: explicit options, then
+ * `ZULIP_EMAIL` / `ZULIP_API_KEY` / `ZULIP_SITE` (and the TLS variables), then the `[api]`
+ * section of the zuliprc file named by `configFile`, `ZULIP_CONFIG` or `~/.zuliprc`.
+ *
+ * @example
+ * import { resolveConfig } from '@teamchat/client-sdk/node';
+ * const config = resolveConfig({ options: { site: 'localhost:9991' } });
+ * console.log(`using ${config.email} at ${config.site} (key from ${config.sources.apiKey})`);
+ * @throws {TypeError} when `site`, `email` or `apiKey` is missing everywhere, naming each way to set it.
+ * @see shared/reference/users-channels-realm.md §2.4
+ */
+export function resolveConfig(options: ResolveConfigOptions = {}): ResolvedConfig {
+  const env = options.env ?? process.env;
+  const home = options.homeDir ?? homedir();
+  const named = options.configFile ?? (env['ZULIP_CONFIG'] || undefined);
+  const path = named === undefined ? join(home, '.zuliprc') : expandHome(named, home);
+  const fileLabel = named === undefined ? '~/.zuliprc' : named;
+  const fileExists = existsSync(path);
+  const file: ZuliprcConfig | undefined = fileExists ? parseZuliprc(readFileSync(path, 'utf8'), path) : undefined;
+  return resolveClientConfig({
+    ...(options.options ? { explicit: options.options } : {}),
+    env,
+    ...(file ? { file, configFile: path } : {}),
+    fileLabel,
+    fileExists,
+  });
+}
+
+function expandHome(path: string, home: string): string {
+  if (path === '~') return home;
+  if (path.startsWith('~/')) return join(home, path.slice(2));
+  return resolve(path);
+}
