@@ -1,0 +1,55 @@
+// Command-line flags (and BENCH_* environment variables) of `npm run bench`.
+import { parseArgs } from 'node:util';
+
+export const USAGE = `Usage: npm run bench -- [options]
+
+  --duration S      seconds per measurement (default 5; BENCH_DURATION)
+  --connections N   concurrent connections (default 10; BENCH_CONNECTIONS)
+  --pipelining N    pipelined requests per connection (default 1; BENCH_PIPELINING)
+  --rounds N        measurements per target and scenario, interleaved (default 2; BENCH_ROUNDS)
+  --warmup S        warm-up seconds per target and scenario (default 2; BENCH_WARMUP)
+  --only TEXT       run only the scenarios whose name contains TEXT (repeatable)
+  --quick           smoke run: 1 round, 1 s warm-up, 2 s measurements unless given
+  -h, --help        show this help
+`;
+
+const FLAGS = {
+  duration: { type: 'string' },
+  connections: { type: 'string' },
+  pipelining: { type: 'string' },
+  rounds: { type: 'string' },
+  warmup: { type: 'string' },
+  only: { type: 'string', multiple: true },
+  quick: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+function positive(name, value, fallback) {
+  const raw = value ?? process.env[`BENCH_${name.toUpperCase()}`];
+  if (raw === undefined || raw === '') return fallback;
+  const number = Number(raw);
+  if (!Number.isFinite(number) || number <= 0) throw new Error(`--${name} must be a positive number, got '${raw}'`);
+  return number;
+}
+
+function integer(name, value, fallback) {
+  const number = positive(name, value, fallback);
+  if (!Number.isInteger(number)) throw new Error(`--${name} must be an integer, got '${number}'`);
+  return number;
+}
+
+/** Parses argv into `{ help, duration, connections, pipelining, rounds, warmup, only }`. */
+export function parseOptions(argv) {
+  const { values } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false });
+  const quick = values.quick ?? process.env.BENCH_QUICK === '1';
+  return {
+    help: values.help ?? false,
+    quick,
+    duration: positive('duration', values.duration, quick ? 2 : 5),
+    connections: integer('connections', values.connections, 10),
+    pipelining: integer('pipelining', values.pipelining, 1),
+    rounds: integer('rounds', values.rounds, quick ? 1 : 2),
+    warmup: positive('warmup', values.warmup, quick ? 1 : 2),
+    only: values.only ?? [],
+  };
+}

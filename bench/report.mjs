@@ -1,0 +1,46 @@
+// The table printed at the end of `npm run bench`.
+
+const number = (value, digits = 0) =>
+  value === null || value === undefined ? '—' : value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const ms = (value) => (value === null || value === undefined ? '—' : `${number(value, value < 10 ? 3 : 1)} ms`);
+const times = (value) => (value === null || value === undefined ? '—' : `${number(value, 2)}×`);
+const mib = (value) => (value === null || value === undefined ? '—' : `${number(value, 1)} MiB`);
+
+function table(header, rows) {
+  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => row[i].length)));
+  const line = (row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/** The results as text: one row per scenario, server | baseline | server/baseline. */
+export function formatReport(report) {
+  const { settings } = report;
+  const lines = [
+    `teamchat bench — ${report.date}, Node ${report.node}, ${report.cpus} × ${report.cpu}`,
+    `${settings.connections} connections, pipelining ${settings.pipelining}, ${settings.rounds} × ${settings.duration} s per target (interleaved) after ${settings.warmup} s warm-up`,
+    '',
+  ];
+  const rows = report.scenarios.map((s) =>
+    s.error
+      ? [`${s.name} !`, 'failed', ...Array(10).fill('')]
+      : [
+          `${s.name}${s.problems.length ? ' !' : ''}`,
+          number(s.server.rps), number(s.baseline.rps), times(s.ratios.rps),
+          ms(s.server.p50), ms(s.baseline.p50), times(s.ratios.p50),
+          ms(s.server.p99), ms(s.baseline.p99), times(s.ratios.p99),
+          number(s.responseBytes), mib(s.serverMemory?.rss),
+        ],
+  );
+  lines.push(
+    table(
+      ['scenario', 'server req/s', 'base req/s', 'rps ratio', 'server p50', 'base p50', 'p50 ratio', 'server p99', 'base p99', 'p99 ratio', 'resp bytes', 'server RSS'],
+      rows,
+    ),
+  );
+  lines.push('', 'ratios are server / baseline: rps ratio below 1 and latency ratios above 1 mean the server is slower than bare node:http.');
+  const { server, baseline } = report.memory;
+  lines.push(`memory after the run: server RSS ${mib(server?.rss)} (peak ${mib(server?.peak)}), baseline RSS ${mib(baseline?.rss)} (peak ${mib(baseline?.peak)})`);
+  const problems = report.scenarios.flatMap((s) => (s.error ? [`${s.name}: ${s.error}`] : s.problems.map((p) => `${s.name}: ${p}`)));
+  if (problems.length) lines.push('', 'problems (rows marked !):', ...problems.map((p) => `  ${p}`));
+  return `${lines.join('\n')}\n`;
+}

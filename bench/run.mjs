@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// `npm run bench`: the reference server against a bare node:http baseline, per scenario
+// (scenarios.mjs), in one run; prints a table of ratios and writes results/latest.json.
+// See README.md. Everything started here is stopped here, whatever happens.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApi } from './api.mjs';
+import { compareScenario } from './compare.mjs';
+import { parseOptions, USAGE } from './options.mjs';
+import { memoryOf } from './processes.mjs';
+import { formatReport } from './report.mjs';
+import { scenarios } from './scenarios.mjs';
+import { checkServerBuild, startBaseline, startReferenceServer } from './targets.mjs';
+
+const RESULTS = fileURLToPath(new URL('./results/latest.json', import.meta.url));
+
+const children = [];
+let tmpDir = null;
+let closing = null;
+
+/** Stops every child (SIGTERM, then SIGKILL) and removes the temp dir; safe to call twice. */
+function closeAll() {
+  closing ??= (async () => {
+    const exits = await Promise.allSettled(children.map((child) => child.stop()));
+    if (tmpDir) await rm(tmpDir, { recursive: true, force: true });
+    return Object.fromEntries(children.map((child, i) => [child.label, exits[i].value ?? null]));
+  })();
+  return closing;
+}
+
+// Last resort when the harness exits without reaching closeAll (an uncaught error).
+process.on('exit', () => {
+  for (const child of children) child.kill();
+  if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
+});
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(signal, () => {
+    process.stderr.write(`\n[bench] ${signal}: stopping\n`);
+    void closeAll().finally(() => process.exit(130));
+  });
+}
+
+const log = (message) => process.stderr.write(`[bench] ${message}\n`);
+
+async function main() {
+  let options;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const selected = scenarios.filter((s) => options.only.length === 0 || options.only.some((text) => s.name.includes(text)));
+  if (selected.length === 0) throw new Error(`no scenario matches --only ${options.only.join(', ')}`);
+  const stale = checkServerBuild();
+  if (stale) log(`warning: ${stale}`);
+
+  const { only, help, ...settings } = options;
+  const report = {
+    date: new Date().toISOString(),
+    node: process.versions.node,
+    platform: `${os.platform()} ${os.release()}`,
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? 'unknown CPU',
+    settings,
+    scenarios: [],
+    memory: {},
+  };
+
+  try {
+    tmpDir = await mkdtemp(join(os.tmpdir(), 'teamchat-bench-'));
+    const server = await startReferenceServer(tmpDir, (child) => children.push(child));
+    const baseline = await startBaseline((child) => children.push(child));
+    log(`server ${server.origin} (pid ${server.process.pid}, data in ${tmpDir}), baseline ${baseline.origin} (pid ${baseline.process.pid})`);
+    const api = createApi(server.origin, server.accounts);
+    for (const scenario of selected) {
+      const say = (message) => log(`${scenario.name}: ${message}`);
+      try {
+        report.scenarios.push(await compareScenario(scenario, { server, baseline, api, settings, log: say }));
+      } catch (error) {
+        say(`failed: ${error.message}`);
+        report.scenarios.push({ name: scenario.name, method: scenario.method, path: scenario.path, error: error.message });
+      }
+    }
+    report.memory = { server: memoryOf(server.process.pid), baseline: memoryOf(baseline.process.pid) };
+  } finally {
+    report.exits = await closeAll();
+  }
+
+  mkdirSync(join(RESULTS, '..'), { recursive: true });
+  writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
+  process.stdout.write(formatReport(report));
+  log(`results written to ${RESULTS}`);
+  const serverExit = report.exits['teamchat-server'];
+  if (serverExit && serverExit.code !== 0) log(`the server did not shut down cleanly: ${JSON.stringify(serverExit)}`);
+  const failed = report.scenarios.some((s) => s.error || s.problems.length > 0);
+  return failed || (serverExit && serverExit.code !== 0) ? 1 : 0;
+}
+
+main().then(
+  (code) => (process.exitCode = code),
+  async (error) => {
+    process.stderr.write(`[bench] ${error.stack ?? error.message}\n`);
+    await closeAll();
+    process.exitCode = 1;
+  },
+);
