@@ -1,10 +1,20 @@
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  entry: ['src/index.ts', 'src/node.ts', 'src/bin.ts'],
-  format: ['esm'],
-  dts: { entry: ['src/index.ts', 'src/node.ts'] },
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-});
+export default defineConfig([
+  {
+    // The library entries: ESM and CJS (CommonJS users of the mock load the core through it).
+    entry: ['src/index.ts', 'src/node.ts'],
+    format: ['esm', 'cjs'],
+    dts: true,
+    clean: true,
+    sourcemap: true,
+    splitting: true,
+    target: 'node20',
+  },
+  {
+    entry: ['src/bin.ts'],
+    format: ['esm'],
+    sourcemap: true,
+    target: 'node20',
+  },
+]);

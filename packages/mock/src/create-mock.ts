@@ -7,6 +7,7 @@ import {
   Store,
   type Core,
   type CoreOptions,
+  type ServerConfig,
   type Db,
   type DemoAccount,
   type DemoRole,
@@ -41,13 +42,8 @@ export const MOCK_PASSWORDS: Readonly<Record<Exclude<DemoRole, 'bot'>, string>> 
  * Seeds `store` with the mock's demo organization: deterministic API keys and the
  * {@link MOCK_PASSWORDS}. The parity suite seeds the real server the same way.
  */
-export function seedMockOrganization(store: Store<Db>, options: { seed: number; now: () => number }): Promise<DemoAccount[]> {
-  return seedDemoOrganization(store, {
-    now: options.now,
-    random: seededRandomBytes(options.seed),
-    passwords: MOCK_PASSWORDS,
-    passwordIterations: 1000,
-  });
+export function seedMockOrganization(core: Core, seed: number): Promise<DemoAccount[]> {
+  return seedDemoOrganization({ ...core.services, random: seededRandomBytes(seed) }, { passwords: MOCK_PASSWORDS, passwordIterations: 1000 });
 }
 
 /** The core options of the mock (and of a real server meant to answer exactly as the mock does). */
@@ -77,6 +73,12 @@ export interface TeamchatMock {
   readonly clock: MockClock;
   /** Fault injection handlers for `server.use(...)`. */
   readonly faults: Faults;
+  /**
+   * Changes server settings of the current state (cleared by `reset()`), e.g.
+   * `{ deleteTopicBatchSize: 2, deleteTopicBudgetMs: 0 }` for a topic deletion that needs
+   * several calls, or `{ heartbeatMs: 100 }`.
+   */
+  configure(config: Partial<ServerConfig>): void;
   /** Deletes event queues (all, or one), as the server does after their lifetime: the next poll gets `BAD_EVENT_QUEUE_ID`. */
   expireEventQueues(queueId?: string): void;
   /** Back to the seeded state and start time: call it in `afterEach`. */
@@ -99,14 +101,15 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
   const baseUrl = (options.baseUrl ?? 'http://teamchat.test').replace(/\/$/, '');
   const seed = options.seed ?? 1;
   const clock = createClock(options.clock);
+  const coreOptions = mockCoreOptions({ seed, now: clock.now, baseUrl, heartbeatMs: options.heartbeatMs });
   const seedStore = new Store<Db>();
-  const accountList = await seedMockOrganization(seedStore, { seed, now: clock.now });
+  const accountList = await seedMockOrganization(createCore({ store: seedStore, ...coreOptions }), seed);
   const seedDocument: StoreDocument = seedStore.snapshot();
 
   const build = () => {
     // Records are never changed in place, so every reset can share the seed's records.
     const store = new Store<Db>(seedDocument);
-    const core = createCore({ store, ...mockCoreOptions({ seed, now: clock.now, baseUrl, heartbeatMs: options.heartbeatMs }) });
+    const core = createCore({ store, ...coreOptions, config: { ...coreOptions.config } });
     return { store, core, fetch: createRestHandler(core) };
   };
   let state = build();
@@ -131,6 +134,9 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
     },
     clock,
     faults: createFaults(baseUrl),
+    configure(config) {
+      Object.assign(state.core.services.config, config);
+    },
     expireEventQueues(queueId) {
       state.core.services.events.expire(queueId);
     },

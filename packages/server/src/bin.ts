@@ -84,29 +84,29 @@ async function main(): Promise<void> {
   const random = secureRandomBytes;
   const now = () => Date.now();
 
-  let accounts: DemoAccount[] | null = null;
-  const seed = async (store: Store<Db>) => {
-    accounts = await seedDemoOrganization(store, { now, random });
-  };
   let store: Store<Db>;
+  let created = true;
   if (args.memory) {
     store = new Store<Db>();
-    await seed(store);
   } else {
     await mkdir(dirname(dataFile), { recursive: true });
     try {
-      ({ store } = await openDiskStore<Db>(dataFile, { seed, log }));
+      ({ store, created } = await openDiskStore<Db>(dataFile, { log }));
     } catch (error) {
       fail(error instanceof Error ? error.message.replace(/^\[teamchat-server\] /, '') : String(error));
     }
   }
 
-  const core = createCore({ store, config: { heartbeatMs }, now, random, log });
+  // The organization's URL is known before listening unless the port is picked by the OS.
+  const realmUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const core = createCore({ store, config: { heartbeatMs, ...(port === 0 ? {} : { realmUrl }) }, now, random, log });
+  // A new data file gets the demo organization (its writes are journaled like any other).
+  const accounts: DemoAccount[] | null = created ? await seedDemoOrganization(core.services) : null;
   const running = await listen({ handler: createRestHandler(core), port, host, log, logRequests: !args.quiet });
   core.services.config.realmUrl = running.url;
   process.stdout.write(`teamchat-server listening on ${running.url} (API at ${running.url}/api/v1)\n`);
   process.stdout.write(args.memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);
-  const seeded = accounts as DemoAccount[] | null;
+  const seeded = accounts;
   if (seeded) {
     const files = args.memory ? null : await writeZuliprcFiles(dataFile, seeded, running.url);
     printAccounts(seeded, running.url, files);

@@ -29,9 +29,7 @@ export async function createMemoryServer(options: MemoryServerOptions = {}): Pro
   const random = options.random ?? (options.seed === undefined ? undefined : seededRandomBytes(options.seed));
   const now = options.now ?? (() => Date.now());
   const core = createCore({ ...options, store, now, ...(random ? { random } : {}) });
-  const accounts = await seedDemoOrganization(store, {
-    now,
-    random: core.services.random,
+  const accounts = await seedDemoOrganization(core.services, {
     passwordIterations: 1000,
     ...(options.passwords ? { passwords: options.passwords } : {}),
   });

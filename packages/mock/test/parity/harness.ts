@@ -1,5 +1,5 @@
 import { createClient, isApiError, type Client, type ClientOptions } from '@teamchat/client-sdk';
-import type { Db, DemoAccount, DemoRole, Store } from '@teamchat/server';
+import type { Db, DemoAccount, DemoRole, ServerConfig, Store } from '@teamchat/server';
 import type { MockClock } from '../../src/clock.js';
 
 /** Which implementation a scenario runs against. */
@@ -43,11 +43,13 @@ export interface RawResponse {
 export interface Scenario {
   name: string;
   run(ctx: ScenarioContext): Promise<unknown>;
+  /** Server settings both targets run this scenario with (e.g. a small delete_topic batch). */
+  config?: Partial<ServerConfig>;
 }
 
 /** Declares a scenario. */
-export function scenario(name: string, run: (ctx: ScenarioContext) => Promise<unknown>): Scenario {
-  return { name, run };
+export function scenario(name: string, run: (ctx: ScenarioContext) => Promise<unknown>, options: { config?: Partial<ServerConfig> } = {}): Scenario {
+  return { name, run, ...options };
 }
 
 /** The outcome of a call, as data: the result, or the API error's code, msg, status and extra fields. */

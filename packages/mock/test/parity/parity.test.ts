@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scenario } from './harness.js';
 import { foundationScenarios } from './scenarios/foundation.js';
+import { messageScenarios } from './scenarios/messages.js';
+import { narrowScenarios } from './scenarios/narrows.js';
+import { presenceScenarios } from './scenarios/presence.js';
+import { userGroupScenarios } from './scenarios/user-groups.js';
+import { settingsScenarios } from './scenarios/settings.js';
+import { userScenarios } from './scenarios/users.js';
 import { createMockTarget, startServerTarget } from './targets.js';
 
 /**
@@ -8,14 +14,14 @@ import { createMockTarget, startServerTarget } from './targets.js';
  * loopback port) and against the MSW mock; both must behave the same and give the same
  * responses. Every area adds its scenarios to this list.
  */
-const scenarios: Scenario[] = [...foundationScenarios];
+const scenarios: Scenario[] = [...foundationScenarios, ...messageScenarios, ...narrowScenarios, ...presenceScenarios, ...userGroupScenarios, ...userScenarios, ...settingsScenarios];
 
 const results = { server: new Map<string, unknown>(), mock: new Map<string, unknown>() };
 
 describe('parity: reference server over HTTP', () => {
   for (const s of scenarios) {
     it(s.name, async () => {
-      const target = await startServerTarget();
+      const target = await startServerTarget(s.config);
       try {
         results.server.set(s.name, await s.run(target.ctx));
       } finally {
@@ -34,7 +40,7 @@ describe('parity: MSW mock', () => {
   afterAll(() => target.server.close());
   for (const s of scenarios) {
     it(s.name, async () => {
-      results.mock.set(s.name, await s.run(target.context()));
+      results.mock.set(s.name, await s.run(target.context(s.config)));
     });
   }
 });

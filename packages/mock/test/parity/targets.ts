@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setupServer } from 'msw/node';
-import { createCore, createRestHandler, type Db, type DemoAccount, type DemoRole } from '@teamchat/server';
+import { createCore, createRestHandler, type Db, type DemoAccount, type DemoRole, type ServerConfig } from '@teamchat/server';
 import { listen, openDiskStore } from '@teamchat/server/node';
 import { createClock } from '../../src/clock.js';
 import { createMock, mockCoreOptions, seedMockOrganization, type TeamchatMock } from '../../src/create-mock.js';
@@ -13,17 +13,13 @@ export const PARITY_SEED = 7;
 export const PARITY_BASE_URL = 'http://teamchat.test';
 
 /** A fresh reference server: a real lowdb file in a temp dir, node:http on a loopback port. */
-export async function startServerTarget(): Promise<{ ctx: ScenarioContext; close(): Promise<void> }> {
+export async function startServerTarget(config: Partial<ServerConfig> = {}): Promise<{ ctx: ScenarioContext; close(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'teamchat-parity-'));
   const clock = createClock();
-  let accounts: DemoAccount[] = [];
-  const { store } = await openDiskStore<Db>(join(dir, 'data.json'), {
-    seed: async (empty) => {
-      accounts = await seedMockOrganization(empty, { seed: PARITY_SEED, now: clock.now });
-    },
-    log: { info: () => {}, warn: () => {} },
-  });
-  const core = createCore({ store, ...mockCoreOptions({ seed: PARITY_SEED, now: clock.now, baseUrl: PARITY_BASE_URL, heartbeatMs: 1000 }) });
+  const { store } = await openDiskStore<Db>(join(dir, 'data.json'), { log: { info: () => {}, warn: () => {} } });
+  const options = mockCoreOptions({ seed: PARITY_SEED, now: clock.now, baseUrl: PARITY_BASE_URL, heartbeatMs: 1000 });
+  const core = createCore({ store, ...options, config: { ...options.config, ...config } });
+  const accounts: DemoAccount[] = await seedMockOrganization(core, PARITY_SEED);
   const running = await listen({ handler: createRestHandler(core) });
   const byRole = Object.fromEntries(accounts.map((a) => [a.role, a])) as Record<DemoRole, DemoAccount>;
   return {
@@ -40,15 +36,16 @@ export async function startServerTarget(): Promise<{ ctx: ScenarioContext; close
 export async function createMockTarget(): Promise<{
   mock: TeamchatMock;
   server: ReturnType<typeof setupServer>;
-  context(): ScenarioContext;
+  context(config?: Partial<ServerConfig>): ScenarioContext;
 }> {
   const mock = await createMock({ seed: PARITY_SEED, baseUrl: PARITY_BASE_URL, heartbeatMs: 1000 });
   const server = setupServer(...mock.handlers);
   return {
     mock,
     server,
-    context() {
+    context(config = {}) {
       mock.reset();
+      mock.configure(config);
       return makeContext({ target: 'mock', site: mock.baseUrl, accounts: mock.accounts, clock: mock.clock, store: mock.store });
     },
   };

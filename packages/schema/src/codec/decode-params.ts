@@ -93,7 +93,7 @@ export function decodeParams<E extends Endpoint>(endpoint: E, source: WireParams
   }
 
   const result = endpoint.params.safeParse(values);
-  if (!result.success) throw validationError(result.error.issues);
+  if (!result.success) throw validationError(result.error.issues, shape, values);
   const ignored = [...seen].filter((name) => !used.has(name)).sort();
   return { params: result.data as z.output<E['params']>, ignored };
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError } from '../errors/api-error.js';
 
 /** `messages[0]["id"]`: the way the real server names a value inside a JSON parameter. */
@@ -55,11 +55,36 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
   }
 }
 
-/** The `BAD_REQUEST` error for the first issue of a failed parameter validation. */
-export function validationError(issues: readonly z.core.$ZodIssue[]): ApiError {
+/**
+ * The message a parameter schema declares for a value outside its allowed set, with `{var}`
+ * and `{input}` placeholders: `FlagOp.meta({ invalidMessage: "Invalid message flag operation: '{input}'" })`.
+ */
+export interface InvalidMessageMeta {
+  invalidMessage?: string;
+}
+
+function declaredMessage(shape: Record<string, z.ZodType> | undefined, issue: z.core.$ZodIssue, input: unknown): string | undefined {
+  if (!shape || issue.path.length !== 1 || (issue.code !== 'invalid_value' && issue.code !== 'invalid_union')) return undefined;
+  const name = String(issue.path[0]);
+  let schema: z.core.$ZodType | undefined = shape[name];
+  while (schema) {
+    const meta = z.globalRegistry.get(schema) as InvalidMessageMeta | undefined;
+    if (meta?.invalidMessage) return meta.invalidMessage.replaceAll('{var}', name).replaceAll('{input}', String(input));
+    const def = schema._zod.def as { innerType?: z.core.$ZodType };
+    schema = def.innerType;
+  }
+  return undefined;
+}
+
+/**
+ * The `BAD_REQUEST` error for the first issue of a failed parameter validation. With the
+ * params `shape` and `values`, a parameter's declared `invalidMessage` is used.
+ */
+export function validationError(issues: readonly z.core.$ZodIssue[], shape?: Record<string, z.ZodType>, values?: Record<string, unknown>): ApiError {
   const issue = issues[0];
   if (!issue) return new ApiError('BAD_REQUEST', 'Invalid parameters');
   // Report the outermost parameter's full path, as the real server does for JSON params.
   const varName = varNameOf(issue.path);
-  return new ApiError('BAD_REQUEST', issueMessage(issue), { extra: { var_name: varName } });
+  const message = declaredMessage(shape, issue, values?.[String(issue.path[0])]) ?? issueMessage(issue);
+  return new ApiError('BAD_REQUEST', message, { extra: { var_name: varName } });
 }

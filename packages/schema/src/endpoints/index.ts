@@ -54,6 +54,7 @@ const all = [
   presence.getRealmPresence,
   presence.getUserPresence,
   users.listUsers,
+  users.createUser,
   users.getOwnUser,
   users.deactivateOwnUser,
   users.getUser,

@@ -28,6 +28,8 @@ export interface ServerConfig {
   passwordAuthEnabled: boolean;
   /** Time budget of one POST /streams/{id}/delete_topic request, in milliseconds. */
   deleteTopicBudgetMs: number;
+  /** Messages deleted per transaction by POST /streams/{id}/delete_topic. */
+  deleteTopicBatchSize: number;
 }
 
 /** Defaults of {@link ServerConfig}. */
@@ -38,6 +40,7 @@ export const defaultServerConfig: ServerConfig = {
   webPublicStreamsEnabled: true,
   passwordAuthEnabled: true,
   deleteTopicBudgetMs: 50_000,
+  deleteTopicBatchSize: 1000,
 };
 
 /** What every request shares: the store, its indexes, the event queues, the clock. */

@@ -48,7 +48,7 @@ export function createCore(options: CoreOptions): Core {
   const services: Services = {
     store: options.store,
     indexes: createIndexes(options.store),
-    events: new EventQueues({ now, heartbeatMs: config.heartbeatMs, defaultLifespanSecs: config.queueLifespanSecs }),
+    events: new EventQueues({ now, config }),
     config,
     now,
     random: options.random ?? secureRandomBytes,

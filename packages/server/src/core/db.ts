@@ -1,6 +1,7 @@
 import type { GroupSettingValue, UserSettings } from '@teamchat/schema';
 import type { Store, Transaction } from '../store/store.js';
 import type { MessageRecord } from './messages/message-record.js';
+import type { PresenceRecord } from './presence/presence-record.js';
 
 /** The organization. There is one per server; its record has ID 1. */
 export interface RealmRecord {
@@ -23,6 +24,10 @@ export interface RealmRecord {
   message_content_delete_limit_seconds: number | null;
   message_content_edit_limit_seconds: number | null;
   allow_message_editing: boolean;
+  /** Seconds after sending during which non-moderators may move a message to another topic; null = no limit. */
+  move_messages_within_stream_limit_seconds: number | null;
+  /** Seconds after sending during which non-moderators may move a message to another channel; null = no limit. */
+  move_messages_between_streams_limit_seconds: number | null;
   /** 1 all edits, 2 moves only, 3 none (FL 358). */
   message_edit_history_visibility_policy: 1 | 2 | 3;
   name_changes_disabled: boolean;
@@ -84,6 +89,8 @@ export interface UserRecord {
   profile_data: Record<string, string>;
   /** Special permission for owners to change other users' emails (FL 285). */
   can_change_user_emails: boolean;
+  /** Special permission for administrators to create accounts through POST /users (FL 36). */
+  can_create_users: boolean;
   /** Outgoing-webhook configuration of bots of type 3. */
   service: { base_url: string; token: string; interface: 1 | 2 } | null;
 }
@@ -208,6 +215,33 @@ export interface EmailChangeRecord {
   status: 'pending' | 'confirmed' | 'superseded';
 }
 
+/**
+ * A user's visibility policy for a topic: 0 inherit, 1 muted, 2 unmuted, 3 followed (the real
+ * server's `UserTopic`). Rows with policy 0 may be kept or deleted.
+ */
+export interface UserTopicRecord {
+  id: number;
+  user_id: number;
+  stream_id: number;
+  /** The topic as the user named it; matched case-insensitively. */
+  topic_name: string;
+  visibility_policy: 0 | 1 | 2 | 3;
+  /** Seconds since the epoch. */
+  last_updated: number;
+}
+
+/**
+ * A linkifier of the organization: text matching `pattern` (Python syntax, named groups
+ * `(?P<name>…)`) links to `url_template` (RFC 6570) expanded with the groups. Applied by
+ * ascending `order`, then ID.
+ */
+export interface LinkifierRecord {
+  id: number;
+  pattern: string;
+  url_template: string;
+  order: number;
+}
+
 /** The collections of the document. Later areas add theirs here. */
 export type Db = {
   realm: RealmRecord;
@@ -220,6 +254,10 @@ export type Db = {
   messages: MessageRecord;
   email_changes: EmailChangeRecord;
   direct_message_groups: DirectMessageGroupRecord;
+  user_topics: UserTopicRecord;
+  /** One row per user who ever reported presence; the key is the user ID. */
+  presence: PresenceRecord;
+  linkifiers: LinkifierRecord;
 };
 
 /** The store of the document. */

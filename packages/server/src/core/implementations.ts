@@ -1,14 +1,39 @@
 import { createChannelImpl } from './channels/create-channel.js';
+import { deleteTopicImpl } from './channels/delete-topic.js';
 import { listChannelsImpl } from './channels/list-channels.js';
+import { listTopicsImpl } from './channels/list-topics.js';
+import { deleteMessageImpl } from './messages/delete-message.js';
+import { getMessageImpl } from './messages/get-message.js';
+import { sendMessageImpl } from './messages/send-message.js';
+import { updateFlagsImpl } from './messages/update-flags.js';
+import { updateMessageImpl } from './messages/update-message.js';
 import { deleteQueueImpl, getEventsImpl } from './events/get-events.js';
 import { registerQueueImpl } from './events/register-queue.js';
 import type { Implementation } from './implement.js';
+import { getRealmPresenceImpl } from './presence/get-realm-presence.js';
+import { getUserPresenceImpl } from './presence/get-user-presence.js';
+import { updatePresenceImpl } from './presence/update-presence.js';
 import { fetchApiKeyImpl } from './server/fetch-api-key.js';
 import { getServerSettingsImpl } from './server/get-server-settings.js';
 import { updateRealmDefaultsImpl } from './settings/update-realm-defaults.js';
 import { updateDisplaySettingsImpl, updateNotificationSettingsImpl, updateSettingsImpl } from './settings/update-settings.js';
 import { getOwnUserImpl } from './users/get-own-user.js';
 import { listUsersImpl } from './users/list-users.js';
+import { listMessagesImpl } from './messages/list-messages.js';
+import { matchesNarrowImpl } from './messages/matches-narrow.js';
+import { addUserImpl } from './users/add-user.js';
+import { listCustomProfileFieldsImpl } from './users/custom-profile-fields.js';
+import { deactivateOwnUserImpl, deactivateUserImpl, reactivateUserImpl } from './users/deactivate-user.js';
+import { getUserByEmailImpl, getUserImpl } from './users/get-user.js';
+import { updateUserByEmailImpl, updateUserImpl } from './users/update-user.js';
+import { createUserGroupImpl } from './user-groups/create-user-group.js';
+import { deactivateUserGroupImpl } from './user-groups/deactivate-user-group.js';
+import { isUserGroupMemberImpl } from './user-groups/is-user-group-member.js';
+import { listUserGroupMembersImpl } from './user-groups/list-user-group-members.js';
+import { listUserGroupSubgroupsImpl } from './user-groups/list-user-group-subgroups.js';
+import { listUserGroupsImpl } from './user-groups/list-user-groups.js';
+import { updateUserGroupImpl } from './user-groups/update-user-group.js';
+import { updateUserGroupMembersImpl } from './user-groups/update-user-group-members.js';
 
 /**
  * Every implemented endpoint. Contracts not listed here are not routed (the REST layer
@@ -28,6 +53,35 @@ export const implementations = [
   listChannelsImpl,
   listUsersImpl,
   getOwnUserImpl,
+  listMessagesImpl,
+  matchesNarrowImpl,
+  addUserImpl,
+  getUserImpl,
+  getUserByEmailImpl,
+  updateUserImpl,
+  updateUserByEmailImpl,
+  deactivateUserImpl,
+  reactivateUserImpl,
+  deactivateOwnUserImpl,
+  listCustomProfileFieldsImpl,
+  updatePresenceImpl,
+  getRealmPresenceImpl,
+  getUserPresenceImpl,
+  listUserGroupsImpl,
+  createUserGroupImpl,
+  updateUserGroupMembersImpl,
+  updateUserGroupImpl,
+  deactivateUserGroupImpl,
+  listUserGroupMembersImpl,
+  isUserGroupMemberImpl,
+  listUserGroupSubgroupsImpl,
+  sendMessageImpl,
+  getMessageImpl,
+  updateMessageImpl,
+  deleteMessageImpl,
+  updateFlagsImpl,
+  listTopicsImpl,
+  deleteTopicImpl,
 ] as const satisfies readonly Implementation[];
 
 /** Names of the implemented endpoints. */

@@ -11,9 +11,9 @@ type ProcedureFor<E extends Endpoint> = E['method'] extends 'GET'
   ? TRPCQueryProcedure<{ input: z.input<E['params']>; output: z.output<E['response']>; meta: ProcedureMeta }>
   : TRPCMutationProcedure<{ input: z.input<E['params']>; output: z.output<E['response']>; meta: ProcedureMeta }>;
 
-/** The router's shape for a set of endpoint names: `{ area: { op: procedure } }`. */
+/** The router's shape for a set of endpoint names: `{ area: { op: procedure } }` (nested routers are plain records in tRPC's types). */
 export type RouterRecordFor<N extends EndpointName> = {
-  [A in AreaOf<N>]: TRPCBuiltRouter<RootTypes, { [K in N as AreaOf<K> extends A ? OpOf<K> : never]: ProcedureFor<Endpoints[K]> }>;
+  [A in AreaOf<N>]: { [K in N as AreaOf<K> extends A ? OpOf<K> : never]: ProcedureFor<Endpoints[K]> };
 };
 
 /** Builds the tRPC router of `implementations`: one procedure per contract, nested by area. */

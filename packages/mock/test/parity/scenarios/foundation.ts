@@ -45,7 +45,7 @@ export const foundationScenarios: Scenario[] = [
     expect(unknown.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
     const method = await t.raw('PUT', '/users', { role: 'member' });
     expect(method.status).toBe(405);
-    expect(method.body).toEqual({ result: 'error', msg: 'Method Not Allowed', allowed_methods: ['GET'] });
+    expect(method.body).toEqual({ result: 'error', msg: 'Method Not Allowed', allowed_methods: ['GET', 'POST'] });
     return { unknown, method };
   }),
 

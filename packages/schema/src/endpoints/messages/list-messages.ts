@@ -36,8 +36,8 @@ export const listMessages = defineEndpoint({
   aliases: { client_gravatar: 'client_extavatar' },
   response: z.looseObject({
     messages: z.array(Message),
-    /** The numeric anchor used; absent with `message_ids`. */
-    anchor: z.number().int().optional(),
+    /** The numeric anchor used; absent with `message_ids`. `newest` is 10^16, beyond safe integers (so not `.int()`). */
+    anchor: z.number().optional(),
     found_anchor: z.boolean(),
     found_oldest: z.boolean(),
     found_newest: z.boolean(),

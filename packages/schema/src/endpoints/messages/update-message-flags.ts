@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../define-endpoint.js';
 
 /** Whether a flags request sets or clears the flag. */
-export const FlagOp = z.enum(['add', 'remove']);
+export const FlagOp = z.enum(['add', 'remove']).meta({ invalidMessage: "Invalid message flag operation: '{input}'" });
 export type FlagOp = z.infer<typeof FlagOp>;
 
 /**

@@ -4,6 +4,8 @@ import { UserPresence } from '../../models/presence.js';
 
 /**
  * GET /users/{user_id_or_email}/presence: the presence of one user, given by ID or email.
+ * Errors: `No such user`, `Presence is not supported for bot users.`,
+ * `No presence data for <user_id_or_email>`.
  *
  * @see shared/reference/users-channels-realm.md §7.4
  */

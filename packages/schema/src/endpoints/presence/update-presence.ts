@@ -16,7 +16,11 @@ export const updatePresence = defineEndpoint({
   access: 'human',
   summary: "Report the caller's presence and fetch the presence of the organization.",
   params: z.object({
-    status: z.enum(['active', 'idle']),
+    /**
+     * `active` (the user is using the device) or `idle`. A raw string: the server checks it and
+     * answers `Invalid status: <value>` for anything else.
+     */
+    status: z.string(),
     /** -1 on initialization, then the last `presence_last_update_id` (since feature level 263). */
     last_update_id: z.number().int().optional(),
     /** Ignored when `last_update_id` > 0 (since feature level 288). */

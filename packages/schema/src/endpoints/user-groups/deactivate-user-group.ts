@@ -3,6 +3,8 @@ import { defineEndpoint } from '../../define-endpoint.js';
 
 /**
  * POST /user_groups/{user_group_id}/deactivate: deactivate a user group that nothing uses.
+ * Open to every account: the real server's view has no member-only guard, so guests and bots
+ * are refused by the group's `can_manage_group` (`Insufficient permission`), not up front.
  *
  * @see shared/reference/users-channels-realm.md §4.7
  */
@@ -10,7 +12,7 @@ export const deactivateUserGroup = defineEndpoint({
   name: 'userGroups.deactivate',
   method: 'POST',
   path: '/user_groups/{user_group_id}/deactivate',
-  access: 'human-member',
+  access: 'user',
   since: 290,
   summary: 'Deactivate a user group.',
   params: z.object({ user_group_id: z.number().int() }),

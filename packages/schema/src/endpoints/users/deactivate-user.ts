@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../define-endpoint.js';
 
 /**
- * DELETE /users/{user_id}: deactivate a user or bot. Administrators only; deactivating an
- * owner needs an owner.
+ * DELETE /users/{user_id}: deactivate a user (bots have their own endpoint: `No such user`).
+ * Administrators only; deactivating an owner needs an owner (`UNAUTHORIZED_PRINCIPAL`), and
+ * the only owner cannot be deactivated. Checked by the handler, as on the real server: other
+ * callers get `BAD_REQUEST` `Insufficient permission`.
  *
  * @see shared/reference/users-channels-realm.md §3.7
  */
@@ -11,7 +13,7 @@ export const deactivateUser = defineEndpoint({
   name: 'users.deactivate',
   method: 'DELETE',
   path: '/users/{user_id}',
-  access: 'admin',
+  access: 'user',
   summary: 'Deactivate a user (administrators only).',
   params: z.object({
     user_id: z.number().int(),

@@ -1,3 +1,4 @@
+export { createUser } from './create-user.js';
 export { deactivateOwnUser } from './deactivate-own-user.js';
 export { deactivateUser } from './deactivate-user.js';
 export { getOwnUser } from './get-own-user.js';

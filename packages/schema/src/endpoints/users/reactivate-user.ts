@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../define-endpoint.js';
 
 /**
- * POST /users/{user_id}/reactivate: reactivate a deactivated user or bot. Administrators only.
+ * POST /users/{user_id}/reactivate: reactivate a deactivated user or bot. Administrators (and
+ * the owner of a bot) only; checked by the handler, as on the real server: other callers get
+ * `BAD_REQUEST` `Insufficient permission`.
  *
  * @see shared/reference/users-channels-realm.md §3.7
  */
@@ -10,7 +12,7 @@ export const reactivateUser = defineEndpoint({
   name: 'users.reactivate',
   method: 'POST',
   path: '/users/{user_id}/reactivate',
-  access: 'admin',
+  access: 'user',
   summary: 'Reactivate a user (administrators only).',
   params: z.object({ user_id: z.number().int() }),
   response: z.looseObject({}),

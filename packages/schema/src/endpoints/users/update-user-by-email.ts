@@ -6,13 +6,18 @@ import { userUpdateShape } from './user-params.js';
  * PATCH /users/{email}: like PATCH /users/{user_id}, with the user given by real email (when
  * the caller may see it) or dummy address. Administrators only.
  *
+ * Access is checked by the handler, as on the real server: the caller must be able to
+ * administer the target (administrators: anyone; other users: bots they own), otherwise
+ * `BAD_REQUEST` `Insufficient permission`; owner-role changes need an owner
+ * (`UNAUTHORIZED_PRINCIPAL`).
+ *
  * @see api-spec.md "Update a user by email"
  */
 export const updateUserByEmail = defineEndpoint({
   name: 'users.updateByEmail',
   method: 'PATCH',
   path: '/users/{email}',
-  access: 'admin',
+  access: 'user',
   since: 313,
   summary: 'Update a user by email address (administrators only).',
   params: z.object({ email: z.string(), ...userUpdateShape }),

@@ -25,4 +25,12 @@ export const userUpdateShape = {
   profile_data: z.array(ProfileDataUpdate).optional(),
   /** Owners with `can_change_user_emails` only (since feature level 285). */
   new_email: z.string().optional(),
+  /**
+   * @deprecated Use `role` (feature level 8). The pair the role replaced: `true` makes the user
+   * an administrator, `false` a member. A guest cannot be made an administrator this way
+   * (`Guests cannot be organization administrators`).
+   */
+  is_admin: z.boolean().optional(),
+  /** @deprecated Use `role` (feature level 8): `true` makes the user a guest, `false` a member. */
+  is_guest: z.boolean().optional(),
 };

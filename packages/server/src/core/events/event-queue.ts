@@ -1,3 +1,5 @@
+import type { MessageRecord } from '../messages/message-record.js';
+
 /** An event as queued: `type`, `id` and the type's fields. */
 export type QueuedEvent = { type: string; id: number } & Record<string, unknown>;
 
@@ -28,6 +30,8 @@ interface Waiter {
  */
 export class EventQueue {
   readonly events: QueuedEvent[] = [];
+  /** The compiled narrow of POST /register: which messages the queue wants (null: all). */
+  messageFilter: ((message: MessageRecord, flags?: number) => boolean) | null = null;
   private nextEventId = 0;
   private waiter: Waiter | null = null;
   /** Milliseconds; when the client last registered or polled. */

@@ -1,14 +1,12 @@
 import { ApiError } from '@teamchat/schema';
 import { EventQueue, type QueueOptions, type QueuedEvent } from './event-queue.js';
 
-/** Timing of the event system; tests shorten the heartbeat. */
+/** Timing of the event system, read at each use (so a test or the mock can change it). */
 export interface EventQueuesOptions {
   /** Clock in milliseconds (the context's `now`). */
   now: () => number;
-  /** How long a GET /events waits before answering a heartbeat (the real server: 45–55 s). */
-  heartbeatMs: number;
-  /** Default queue lifetime without polls, in seconds (the real server: 10 minutes). */
-  defaultLifespanSecs: number;
+  /** The server settings: `heartbeatMs` (GET /events waits this long before a heartbeat; the real server 45–55 s) and `queueLifespanSecs` (lifetime without polls; the real server 10 minutes). */
+  config: { readonly heartbeatMs: number; readonly queueLifespanSecs: number };
 }
 
 const MAX_LIFESPAN_SECS = 7 * 24 * 3600;
@@ -40,7 +38,7 @@ export class EventQueues {
     this.collect(now);
     this.counter += 1;
     const id = `${Math.floor(now / 1000)}:${this.counter}`;
-    const lifespanSecs = Math.min(options.lifespanSecs ?? this.options.defaultLifespanSecs, MAX_LIFESPAN_SECS);
+    const lifespanSecs = Math.min(options.lifespanSecs ?? this.options.config.queueLifespanSecs, MAX_LIFESPAN_SECS);
     const queue = new EventQueue(id, userId, { ...options, lifespanSecs }, now);
     this.queues.set(id, queue);
     let set = this.byUser.get(userId);
@@ -80,6 +78,11 @@ export class EventQueues {
     for (const queue of [...(this.byUser.get(userId) ?? [])]) this.remove(queue);
   }
 
+  /** Every live queue that satisfies `predicate`. */
+  find(predicate: (queue: EventQueue) => boolean): EventQueue[] {
+    return [...this.queues.values()].filter(predicate);
+  }
+
   /** Queues of `userId`. */
   queuesOf(userId: number): Iterable<EventQueue> {
     return this.byUser.get(userId) ?? [];
@@ -107,7 +110,7 @@ export class EventQueues {
     if (lastEventId !== undefined) queue.acknowledge(lastEventId);
     let events = queue.pending(after);
     if (events.length > 0 || dontBlock) return events;
-    await queue.waitForEvent(this.options.heartbeatMs, signal);
+    await queue.waitForEvent(this.options.config.heartbeatMs, signal);
     queue.lastAccess = this.options.now();
     events = queue.pending(after);
     if (events.length === 0 && !signal?.aborted && this.queues.has(queue.id)) {

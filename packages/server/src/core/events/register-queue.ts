@@ -1,5 +1,6 @@
 import { endpoints, FEATURE_LEVEL, SERVER_VERSION } from '@teamchat/schema';
 import { implement } from '../implement.js';
+import { queueNarrowFilter } from '../messages/narrow/index.js';
 import { STATE_BLOCKS } from '../state-blocks.js';
 
 /**
@@ -12,6 +13,8 @@ export const registerQueueImpl = implement(
   (params, ctx) => {
     const fetchTypes = params.fetch_event_types ?? params.event_types ?? null;
     const capabilities = params.client_capabilities ?? {};
+    // Compiled before the queue exists, so an unsupported narrow leaves nothing behind.
+    const messageFilter = params.narrow.length > 0 ? queueNarrowFilter(ctx, ctx.user, params.narrow) : null;
     const queue = ctx.events.register(ctx.user.id, {
       eventTypes: params.event_types ?? null,
       applyMarkdown: params.apply_markdown,
@@ -22,6 +25,7 @@ export const registerQueueImpl = implement(
       narrow: params.narrow,
       lifespanSecs: params.lifespan_secs,
     });
+    queue.messageFilter = messageFilter;
     const state: Record<string, unknown> = {
       queue_id: queue.id,
       last_event_id: -1,

@@ -1,16 +1,21 @@
-import MarkdownIt from 'markdown-it';
+import { createBaseMarkdown } from './base-markdown.js';
+import type { MarkdownEnv } from './markdown-env.js';
 
-/** The result of rendering: HTML plus what the message contains. */
+/** The result of rendering: HTML. */
 export interface RenderedMarkdown {
   html: string;
 }
 
-const md = new MarkdownIt({ html: false, linkify: true, breaks: true });
+const md = createBaseMarkdown();
 
 /**
- * Renders Markdown to HTML the way the real server does for plain text: paragraphs as
- * `<p>`, blocks joined by a newline, links without target/title.
+ * Renders Markdown that is not a message (channel and organization descriptions, profile
+ * fields) in the real server's dialect, without mentions, channel links or linkifiers:
+ * `<p>` paragraphs joined by a newline, links without target/title.
+ *
+ * @example renderMarkdown('Builds and **code review**.').html // '<p>Builds and <strong>code review</strong>.</p>'
  */
 export function renderMarkdown(content: string): RenderedMarkdown {
-  return { html: md.render(content).trimEnd() };
+  const env: MarkdownEnv = {};
+  return { html: md.render(content, env).trimEnd() };
 }

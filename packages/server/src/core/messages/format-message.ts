@@ -1,7 +1,7 @@
 import type { EditHistoryEntry, Message } from '@teamchat/schema';
 import type { Context } from '../context.js';
 import type { UserRecord } from '../db.js';
-import { rawTopicLinks } from '../markdown/topic-links.js';
+import { topicLinks } from '../markdown/topic-links.js';
 import { avatarUrlFor } from '../users/avatar.js';
 import { apiEmail } from '../users/email-visibility.js';
 import { participantsOf } from './direct-message-groups.js';
@@ -79,12 +79,13 @@ export function formatMessage(ctx: Ctx, message: MessageRecord, viewer: UserReco
     content_type: options.applyMarkdown ? 'text/html' : 'text/x-markdown',
     display_recipient: '',
     recipient_id: message.recipient_id,
-    subject: displayTopic(ctx, message.topic, options.allowEmptyTopicName),
+    // Direct messages have no topic: always "".
+    subject: message.type === 'stream' ? displayTopic(ctx, message.topic, options.allowEmptyTopicName) : '',
     is_me_message: message.is_me_message,
     timestamp: message.timestamp,
     reactions: message.reactions.map((r) => ({ ...r })),
     submessages: message.submessages.map((s) => ({ ...s, message_id: message.id })),
-    topic_links: message.type === 'stream' ? rawTopicLinks(message.topic) : [],
+    topic_links: message.type === 'stream' ? topicLinks(ctx, message.topic) : [],
   };
   if (message.stream_id !== null) {
     formatted.display_recipient = ctx.db.get('channels', message.stream_id)?.name ?? '';

@@ -15,6 +15,9 @@ export interface NewMessage {
   /** Flag bits per recipient (user ID → bits); the sender's `read` is decided by the caller. */
   flags: Map<number, number>;
   rendered?: string;
+  isMeMessage?: boolean;
+  /** What the rendered content contains (links, images, uploads); worked out from the HTML when omitted. */
+  has?: { hasLink: boolean; hasImage: boolean; hasAttachment: boolean };
 }
 
 /** A channel message's addressing. */
@@ -49,15 +52,15 @@ export function insertMessage(ctx: Ctx, message: NewMessage, target: ChannelTarg
     topic: target.kind === 'stream' ? target.topic : '',
     content: message.content,
     rendered_content: rendered,
-    is_me_message: /^\/me /.test(message.content),
+    is_me_message: message.isMeMessage ?? /^\/me /.test(message.content),
     timestamp: message.timestamp ?? Math.floor(ctx.now() / 1000),
     client: message.client,
     edit_history: [],
     reactions: [],
     submessages: [],
-    has_link: LINK.test(rendered),
-    has_image: rendered.includes('<img'),
-    has_attachment: rendered.includes('/user_uploads/'),
+    has_link: message.has?.hasLink ?? LINK.test(rendered),
+    has_image: message.has?.hasImage ?? rendered.includes('<img'),
+    has_attachment: message.has?.hasAttachment ?? rendered.includes('/user_uploads/'),
     user_flags: userFlags,
   };
   ctx.db.put('messages', record);

@@ -16,6 +16,8 @@ export class MessageIndex {
   readonly all: number[] = [];
   readonly byChannel = new Map<number, number[]>();
   readonly byTopic = new Map<string, number[]>();
+  /** Topic keys of each channel. */
+  readonly topicsByChannel = new Map<number, Set<string>>();
   readonly byConversation = new Map<number, number[]>();
   readonly byUser = new Map<number, number[]>();
   readonly unreadByUser = new Map<number, Set<number>>();
@@ -30,7 +32,7 @@ export class MessageIndex {
     return ids;
   }
 
-  private static set<K>(map: Map<K, Set<number>>, key: K): Set<number> {
+  private static set<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
     let ids = map.get(key);
     if (!ids) {
       ids = new Set();
@@ -42,7 +44,9 @@ export class MessageIndex {
   private placeAdd(m: MessageRecord): void {
     if (m.stream_id !== null) {
       insertSorted(MessageIndex.list(this.byChannel, m.stream_id), m.id);
-      insertSorted(MessageIndex.list(this.byTopic, topicKey(m.stream_id, m.topic)), m.id);
+      const key = topicKey(m.stream_id, m.topic);
+      insertSorted(MessageIndex.list(this.byTopic, key), m.id);
+      MessageIndex.set(this.topicsByChannel, m.stream_id).add(key);
     } else {
       insertSorted(MessageIndex.list(this.byConversation, m.recipient_id), m.id);
     }
@@ -56,7 +60,10 @@ export class MessageIndex {
       const topicIds = this.byTopic.get(key);
       if (topicIds) {
         removeSorted(topicIds, m.id);
-        if (topicIds.length === 0) this.byTopic.delete(key);
+        if (topicIds.length === 0) {
+          this.byTopic.delete(key);
+          this.topicsByChannel.get(m.stream_id)?.delete(key);
+        }
       }
     } else {
       const ids = this.byConversation.get(m.recipient_id);

@@ -52,6 +52,9 @@ export const FLAG_BITS = {
 } as const;
 export type StoredFlag = keyof typeof FLAG_BITS;
 
+/** Bits that rendering decides (cleared and recomputed when content is edited). */
+export const MENTION_MASK = FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned;
+
 /** The API flag list of `bits`, with the deprecated `wildcard_mentioned` derived. */
 export function flagNames(bits: number): string[] {
   const names: string[] = [];

@@ -22,6 +22,41 @@ export interface MembershipOptions {
 
 const DAY_MS = 86_400_000;
 
+/** Whether a role-400 account has waited the organization's waiting period (a "full member"). */
+export function isPastWaitingPeriod(user: UserRecord, options: Pick<MembershipOptions, 'realm' | 'now'>): boolean {
+  return options.now - user.date_joined >= options.realm.waiting_period_threshold * DAY_MS;
+}
+
+/**
+ * Whether `user` is a direct member of `group`. System groups store no members: their direct
+ * members follow from roles, as on the real server (guests are direct members of
+ * `role:everyone`; role-400 accounts of `role:members`, and of `role:fullmembers` once past the
+ * waiting period; `role:internet` and `role:nobody` have none). Deactivated users never are.
+ *
+ * @see shared/reference/users-channels-realm.md §4.1
+ */
+export function isDirectMember(user: UserRecord, group: UserGroupRecord, options: Pick<MembershipOptions, 'realm' | 'now'>): boolean {
+  if (!user.is_active) return false;
+  if (!group.is_system_group) return group.members.includes(user.id);
+  switch (group.name as SystemGroupName) {
+    case 'role:owners':
+      return user.role === 100;
+    case 'role:administrators':
+      return user.role === 200;
+    case 'role:moderators':
+      return user.role === 300;
+    case 'role:fullmembers':
+      return user.role === 400 && isPastWaitingPeriod(user, options);
+    case 'role:members':
+      return user.role === 400;
+    case 'role:everyone':
+      return user.role === 600;
+    case 'role:internet':
+    case 'role:nobody':
+      return false;
+  }
+}
+
 /** Whether `user` is in the system group `name`, by role (the real server's shortcut). */
 export function inSystemGroup(user: UserRecord, name: SystemGroupName, options: MembershipOptions): boolean {
   switch (name) {
@@ -33,7 +68,7 @@ export function inSystemGroup(user: UserRecord, name: SystemGroupName, options: 
     case 'role:members':
       return user.role <= 400;
     case 'role:fullmembers':
-      return user.role < 400 || (user.role === 400 && options.now - user.date_joined >= options.realm.waiting_period_threshold * DAY_MS);
+      return user.role < 400 || (user.role === 400 && isPastWaitingPeriod(user, options));
     case 'role:moderators':
       return user.role <= 300;
     case 'role:administrators':

@@ -12,9 +12,9 @@ export function systemGroupId(ctx: Pick<Context, 'db'>, name: SystemGroupName): 
   throw new Error(`[teamchat-server] the organization has no system group ${name}`);
 }
 
-function checkGroup(ctx: Pick<Context, 'db'>, setting: string, id: number, config: GroupSettingConfig, messageForMissing: string): UserGroupRecord {
+function checkGroup(ctx: Pick<Context, 'db'>, setting: string, id: number, config: GroupSettingConfig): UserGroupRecord {
   const group = ctx.db.get('user_groups', id);
-  if (!group) throw new ApiError('BAD_REQUEST', messageForMissing);
+  if (!group) throw new ApiError('BAD_REQUEST', 'Invalid user group');
   if (group.deactivated) throw new ApiError('BAD_REQUEST', 'User group is deactivated.');
   if (group.is_system_group) {
     const forbidden =
@@ -27,12 +27,28 @@ function checkGroup(ctx: Pick<Context, 'db'>, setting: string, id: number, confi
 }
 
 /**
- * Validates a group-setting value given for `setting` and returns its canonical form: an
- * anonymous group with one subgroup and no members becomes that group's ID, an empty one
- * becomes `role:nobody`; lists are sorted and deduplicated.
+ * The canonical form of a group-setting value as the real server reads one: an anonymous group
+ * with no members and exactly one subgroup is that group's ID, one with neither is
+ * `role:nobody`. Lengths are those of the lists as given (the server does the same).
+ */
+export function canonicalGroupSettingValue(ctx: Pick<Context, 'db'>, value: GroupSettingValue): GroupSettingValue {
+  if (typeof value === 'number') return value;
+  if (value.direct_members.length === 0 && value.direct_subgroups.length === 1) return value.direct_subgroups[0] as number;
+  if (value.direct_members.length === 0 && value.direct_subgroups.length === 0) return systemGroupId(ctx, 'role:nobody');
+  return value;
+}
+
+/**
+ * Validates a group-setting value given for `setting` and returns its canonical form (see
+ * {@link canonicalGroupSettingValue}), anonymous groups with sorted, deduplicated lists.
+ *
+ * As on the real server, the system-group restrictions of the setting (`role:internet`,
+ * `role:everyone`, `role:nobody`) apply to a value that designates a group; the subgroups of
+ * an anonymous group are only checked to exist and to be active.
  *
  * @throws {ApiError} `Invalid user group`, `Invalid user ID: N`, `Invalid user group ID: N`,
  *   `User group is deactivated.`, `'<setting>' setting cannot be set to '<group>' group.`
+ * @see shared/reference/users-channels-realm.md §4.3
  */
 export function parseGroupSettingValue(
   ctx: Pick<Context, 'db'>,
@@ -40,28 +56,32 @@ export function parseGroupSettingValue(
   value: GroupSettingValue,
   config: GroupSettingConfig,
 ): GroupSettingValue {
-  if (typeof value === 'number') {
-    checkGroup(ctx, setting, value, config, 'Invalid user group');
-    return value;
+  const canonical = canonicalGroupSettingValue(ctx, value);
+  if (typeof canonical === 'number') {
+    checkGroup(ctx, setting, canonical, config);
+    return canonical;
   }
-  const members = [...new Set(value.direct_members)].sort((a, b) => a - b);
-  const subgroups = [...new Set(value.direct_subgroups)].sort((a, b) => a - b);
-  for (const id of members) {
+  for (const id of canonical.direct_members) {
     const user = ctx.db.get('users', id);
     if (!user || !user.is_active) throw new ApiError('BAD_REQUEST', `Invalid user ID: ${id}`);
   }
-  for (const id of subgroups) checkGroup(ctx, setting, id, config, `Invalid user group ID: ${id}`);
-  if (members.length === 0 && subgroups.length === 1) return subgroups[0] as number;
-  if (members.length === 0 && subgroups.length === 0) return systemGroupId(ctx, 'role:nobody');
-  return { direct_members: members, direct_subgroups: subgroups };
+  const missing = canonical.direct_subgroups.find((id) => !ctx.db.get('user_groups', id));
+  if (missing !== undefined) throw new ApiError('BAD_REQUEST', `Invalid user group ID: ${missing}`);
+  if (canonical.direct_subgroups.some((id) => ctx.db.get('user_groups', id)?.deactivated)) {
+    throw new ApiError('BAD_REQUEST', 'User group is deactivated.');
+  }
+  return {
+    direct_members: [...new Set(canonical.direct_members)].sort((a, b) => a - b),
+    direct_subgroups: [...new Set(canonical.direct_subgroups)].sort((a, b) => a - b),
+  };
 }
 
 /** A stored group-setting value as the API shows it: anonymous groups list active members only. */
 export function formatGroupSettingValue(ctx: Pick<Context, 'db'>, value: GroupSettingValue): GroupSettingValue {
   if (typeof value === 'number') return value;
   return {
-    direct_members: value.direct_members.filter((id) => ctx.db.get('users', id)?.is_active === true),
-    direct_subgroups: [...value.direct_subgroups],
+    direct_members: value.direct_members.filter((id) => ctx.db.get('users', id)?.is_active === true).sort((a, b) => a - b),
+    direct_subgroups: [...value.direct_subgroups].sort((a, b) => a - b),
   };
 }
 

@@ -62,6 +62,8 @@ export function createRealm(db: DbTx, options: RealmOptions): RealmRecord {
     message_content_delete_limit_seconds: 600,
     message_content_edit_limit_seconds: 600,
     allow_message_editing: true,
+    move_messages_within_stream_limit_seconds: 7 * 86_400,
+    move_messages_between_streams_limit_seconds: 7 * 86_400,
     message_edit_history_visibility_policy: 1,
     name_changes_disabled: false,
     email_changes_disabled: false,

@@ -1,12 +1,16 @@
-import { hashPassword, randomAlphanumeric, type RandomBytes } from '../auth/passwords.js';
-import type { Context } from '../context.js';
-import type { ChannelRecord, DbStore, UserRecord } from '../db.js';
+import { hashPassword, randomAlphanumeric } from '../auth/passwords.js';
+import type { Context, Services } from '../context.js';
+import type { ChannelRecord, RealmRecord, UserRecord } from '../db.js';
 import { CHANNEL_GROUP_SETTING_CONFIGS } from '../permissions/group-setting-configs.js';
-import { defaultGroupSettingValue } from '../permissions/group-setting-value.js';
+import { defaultGroupSettingValue, systemGroupId } from '../permissions/group-setting-value.js';
 import { insertMessage, senderFlags } from '../messages/insert-message.js';
 import { renderMarkdown } from '../markdown/render-markdown.js';
+import { renderMessage } from '../markdown/render-message.js';
 import { createRealm } from '../realm/create-realm.js';
 import { createUser } from '../users/create-user.js';
+import { seedCustomProfileFields } from '../users/seed-profile-fields.js';
+import { insertUserGroup } from '../user-groups/insert-user-group.js';
+import { seedPresence } from '../presence/seed-presence.js';
 import { SUBSCRIPTION_COLORS } from '../channels/add-subscriptions.js';
 
 /** The kinds of demo account. */
@@ -23,11 +27,11 @@ export interface DemoAccount {
   password: string | null;
 }
 
+/** What seeding uses of the server: the store and its indexes, the clock, randomness. */
+export type SeedServices = Pick<Services, 'store' | 'indexes' | 'config' | 'now' | 'random'>;
+
 /** Options of {@link seedDemoOrganization}. */
 export interface DemoOptions {
-  /** Clock in milliseconds. */
-  now: () => number;
-  random: RandomBytes;
   /** Fixed passwords (the mock documents its own); random ones otherwise. */
   passwords?: Partial<Record<DemoRole, string>>;
   /** PBKDF2 iterations of the demo passwords (the mock uses few, to start fast). */
@@ -47,20 +51,23 @@ const PEOPLE: { role: DemoRole; local: string; name: string; level: UserRecord['
 /**
  * Fills an empty store with a demo organization: an owner, an administrator, a moderator, a
  * member, a guest and a generic bot (owned by the owner), channels `general` (everyone) and
- * `engineering`, and a few messages. Returns the accounts with their credentials.
+ * `engineering`, a few messages, and the user groups `leads` (owner, moderator) and `support`
+ * (administrator, member, subgroup `leads`; joinable by members). Returns the accounts with
+ * their credentials.
  */
-export async function seedDemoOrganization(store: DbStore, options: DemoOptions): Promise<DemoAccount[]> {
+export async function seedDemoOrganization(services: SeedServices, options: DemoOptions = {}): Promise<DemoAccount[]> {
+  const { store, now, random } = services;
   const domain = options.domain ?? 'teamchat.example';
   const passwords = new Map<DemoRole, string>();
   const hashes = new Map<DemoRole, string>();
   for (const person of PEOPLE) {
-    const password = options.passwords?.[person.role] ?? randomAlphanumeric(16, options.random);
+    const password = options.passwords?.[person.role] ?? randomAlphanumeric(16, random);
     passwords.set(person.role, password);
-    hashes.set(person.role, await hashPassword(password, options.random, options.passwordIterations));
+    hashes.set(person.role, await hashPassword(password, random, options.passwordIterations));
   }
   return store.write((db) => {
-    const ctx: Pick<Context, 'db' | 'now' | 'random'> = { db, now: options.now, random: options.random };
-    const start = options.now();
+    const ctx: Pick<Context, 'db' | 'now' | 'random'> = { db, now, random };
+    const start = now();
     createRealm(db, { name: 'Teamchat Demo', stringId: 'demo', description: 'A demo organization of the **teamchat** reference server.', now: start });
     const accounts: DemoAccount[] = [];
     const users = new Map<DemoRole, UserRecord>();
@@ -110,7 +117,12 @@ export async function seedDemoOrganization(store: DbStore, options: DemoOptions)
       for (const sub of db.all('subscriptions')) {
         if (sub.active && sub.stream_id === channel.id) flags.set(sub.user_id, sub.user_id === sender.id ? senderFlags(true) : 0);
       }
-      insertMessage({ db, now: options.now }, { sender, content, client: 'website', flags, timestamp: Math.floor(start / 1000) - minutesAgo * 60 }, { kind: 'stream', channel: db.get('channels', channel.id) as ChannelRecord, topic });
+      const rendered = renderMessage({ ...services, db, realm: db.get('realm', 1) as RealmRecord }, content, { sender });
+      insertMessage(
+        { db, now },
+        { sender, content, client: 'website', flags, timestamp: Math.floor(start / 1000) - minutesAgo * 60, rendered: rendered.html, isMeMessage: rendered.isMeMessage, has: rendered },
+        { kind: 'stream', channel: db.get('channels', channel.id) as ChannelRecord, topic },
+      );
     };
     post(general, 'welcome', 'owner', 'Welcome to **Teamchat Demo**! Say hello in this topic.', 60);
     post(general, 'welcome', 'member', 'Hello everyone :wave:', 55);
@@ -118,6 +130,35 @@ export async function seedDemoOrganization(store: DbStore, options: DemoOptions)
     post(engineering, 'deploys', 'administrator', 'The 10:00 deploy is out. Release notes: https://example.com/releases/42', 40);
     post(engineering, 'deploys', 'member', 'Looks good from here.', 35);
     post(engineering, 'code review', 'owner', 'Please review the `store` changes before Friday.', 20);
+    // Presence: the owner is online, the administrator idle, the moderator was last seen weeks ago
+    // (outside the default 14-day window); the others have not reported yet.
+    seedPresence(db, start, [
+      { user: owner, activeSecondsAgo: 30, connectedSecondsAgo: 30 },
+      { user: users.get('administrator') as UserRecord, activeSecondsAgo: 15 * 60, connectedSecondsAgo: 90 },
+      { user: users.get('moderator') as UserRecord, activeSecondsAgo: 20 * 86_400, connectedSecondsAgo: 20 * 86_400 },
+    ]);
+
+    // User groups (after everything else, so the IDs above stay stable): `leads` and
+    // `support`, which has `leads` as a subgroup and which any member may join.
+    const userId = (role: DemoRole) => (users.get(role) as UserRecord).id;
+    const leads = insertUserGroup(ctx, {
+      name: 'leads', description: 'Team leads: they handle escalations.',
+      members: [userId('owner'), userId('moderator')], creatorId: owner.id,
+    });
+    insertUserGroup(ctx, {
+      name: 'support', description: 'Answers **customer questions**; includes the team leads.',
+      members: [userId('administrator'), userId('member')], subgroupIds: [leads.id], creatorId: owner.id,
+      settings: { can_join_group: systemGroupId({ db }, 'role:members') },
+    });
+    // Custom profile fields with values, and the owner's special permissions.
+    seedCustomProfileFields(db, {
+      owner,
+      administrator: users.get('administrator') as UserRecord,
+      member: users.get('member') as UserRecord,
+      guest: users.get('guest') as UserRecord,
+    });
+    // A linkifier: `#123` links to issue 123 of the project's tracker.
+    db.put('linkifiers', { id: db.nextId('linkifiers'), pattern: '#(?P<id>[0-9]+)', url_template: 'https://github.com/teamchat/teamchat/issues/{id}', order: 0 });
     return accounts;
   });
 }

@@ -2,9 +2,8 @@ import { ApiError } from '@teamchat/schema';
 import { randomAlphanumeric } from '../auth/passwords.js';
 import type { Context } from '../context.js';
 import type { EmailChangeRecord, UserRecord } from '../db.js';
-import { emit, activeUserIds } from '../events/emit.js';
 import { isAdmin } from '../permissions/roles.js';
-import { apiEmail, canSeeRealEmail } from '../users/email-visibility.js';
+import { changeDeliveryEmail } from '../users/email-events.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Confirmation links stay valid this long (the real server: one day). */
@@ -15,10 +14,15 @@ export function confirmationUrl(realmUrl: string, key: string): string {
   return `${realmUrl}/accounts/confirm_new_email/${key}/`;
 }
 
+/** Whether `address` looks like an email address (`local@domain.tld`, no spaces). */
+export function isEmailAddress(address: string): boolean {
+  return EMAIL.test(address);
+}
+
 /** Checks that `email` is a well-formed address no other account uses. */
 export function checkNewEmail(ctx: Pick<Context, 'indexes'>, email: string, userId: number): string {
   const address = email.trim();
-  if (!EMAIL.test(address)) throw new ApiError('BAD_REQUEST', 'Invalid address.');
+  if (!isEmailAddress(address)) throw new ApiError('BAD_REQUEST', 'Invalid address.');
   const owner = ctx.indexes.usersByEmail.get(address.toLowerCase());
   if (owner && owner.id !== userId) throw new ApiError('BAD_REQUEST', 'Email is already in use.');
   return address;
@@ -30,11 +34,12 @@ export function checkNewEmail(ctx: Pick<Context, 'indexes'>, email: string, user
  * supersedes an older pending one.
  */
 export function requestEmailChange(ctx: Context, user: UserRecord, email: string): EmailChangeRecord | null {
+  // An unchanged address is no request at all, as on the real server.
+  if (email.trim() === user.email) return null;
   if (ctx.realm.email_changes_disabled && !isAdmin(user)) {
     throw new ApiError('BAD_REQUEST', 'Email address changes are disabled in this organization.');
   }
   const address = checkNewEmail(ctx, email, user.id);
-  if (address.toLowerCase() === user.email.toLowerCase()) return null;
   for (const change of ctx.db.all('email_changes')) {
     if (change.user_id === user.id && change.status === 'pending') ctx.db.patch('email_changes', change.id, { status: 'superseded' });
   }
@@ -58,11 +63,11 @@ export function requestEmailChange(ctx: Context, user: UserRecord, email: string
 }
 
 /**
- * Confirms the email change of `key`: the account's address becomes the new one, and
- * everyone who can see it gets a `realm_user update`.
+ * Confirms the email change of `key`: the account's address becomes the new one, with the
+ * events of {@link changeDeliveryEmail} (new `delivery_email` to those who see it, new API
+ * address and avatar to everyone when they change).
  */
 export function confirmEmailChange(ctx: Pick<Context, 'db' | 'events' | 'now' | 'indexes' | 'config'>, key: string): UserRecord {
-  const realmUrl = ctx.config.realmUrl;
   const change = [...ctx.db.all('email_changes')].find((c) => c.key === key);
   if (!change || change.status !== 'pending' || ctx.now() - change.created_at > CONFIRMATION_VALID_MS) {
     throw new ApiError('BAD_REQUEST', 'Whoops. The confirmation link has expired or been deactivated.');
@@ -71,16 +76,5 @@ export function confirmEmailChange(ctx: Pick<Context, 'db' | 'events' | 'now' | 
   if (!user || !user.is_active) throw new ApiError('BAD_REQUEST', 'Whoops. The confirmation link has expired or been deactivated.');
   checkNewEmail(ctx, change.new_email, user.id);
   ctx.db.patch('email_changes', change.id, { status: 'confirmed' });
-  const updated = ctx.db.patch('users', user.id, { email: change.new_email });
-  const viewers = [...ctx.db.all('users')].filter((viewer) => viewer.is_active && canSeeRealEmail(viewer, updated));
-  emit(ctx, viewers.map((viewer) => viewer.id), {
-    type: 'realm_user',
-    op: 'update',
-    person: { user_id: user.id, delivery_email: change.new_email },
-  });
-  // The API address changes only where it is the real one.
-  if (apiEmail(updated, realmUrl) !== apiEmail(user, realmUrl)) {
-    emit(ctx, activeUserIds(ctx), { type: 'realm_user', op: 'update', person: { user_id: user.id, new_email: change.new_email } });
-  }
-  return updated;
+  return changeDeliveryEmail(ctx, user, change.new_email);
 }

@@ -4,13 +4,13 @@ import type { UserContext } from '../context.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { implement } from '../implement.js';
 import { isAdmin } from '../permissions/roles.js';
+import { emitEmailChanges } from '../users/email-events.js';
 import { checkFullName } from '../users/full-name.js';
 import { requestEmailChange } from './email-change.js';
+import { isStrongPassword } from './password-strength.js';
 import { emitSettingChange } from './setting-events.js';
 
 type Params = EndpointParams<(typeof endpoints)['settings.update']>;
-
-const MIN_PASSWORD_LENGTH = 6;
 
 async function checkPasswordChange(ctx: UserContext, params: Params): Promise<string | null> {
   if (params.new_password === undefined) return null;
@@ -19,49 +19,55 @@ async function checkPasswordChange(ctx: UserContext, params: Params): Promise<st
   }
   if (!ctx.config.passwordAuthEnabled) throw new ApiError('BAD_REQUEST', 'Password authentication is disabled in this organization');
   if (!(await verifyPassword(params.old_password, ctx.user.password_hash))) throw new ApiError('BAD_REQUEST', 'Wrong password!');
-  if ([...params.new_password].length < MIN_PASSWORD_LENGTH || new Set(params.new_password).size < 3) {
-    throw new ApiError('BAD_REQUEST', 'New password is too weak!');
-  }
+  if (!isStrongPassword(params.new_password)) throw new ApiError('BAD_REQUEST', 'New password is too weak!');
   return hashPassword(params.new_password, ctx.random);
 }
 
+/** The new full name, or null when none is to be set (unchanged, blank, or changes disabled). */
+function checkNameChange(ctx: UserContext, raw: string | undefined): string | null {
+  const user = ctx.user;
+  // Blank and unchanged names are ignored silently, as are the names of users of
+  // organizations that disable name changes (administrators excepted), as upstream.
+  if (raw === undefined || raw.trim() === '' || raw.trim() === user.full_name) return null;
+  if (ctx.realm.name_changes_disabled && !isAdmin(user)) return null;
+  return checkFullName(ctx, raw, user.id);
+}
+
 /**
- * PATCH /settings (and its deprecated aliases): validates everything first, then applies
- * only what changed, emitting one event per changed setting. Unknown parameters end up in
+ * PATCH /settings (and its deprecated aliases): checks the account changes in the real
+ * server's order (password, email, name), applies only the settings that change, and emits
+ * one event per changed setting. A bad value of a setting fails decoding before anything
+ * runs, and any error rolls the whole request back. Unknown parameters end up in
  * `ignored_parameters_unsupported` (the REST layer).
  *
  * @see api-spec.md "Update settings"
+ * @see shared/reference/users-channels-realm.md §6.1
  */
 async function updateSettings(params: Params, ctx: UserContext): Promise<Record<string, never>> {
   const user = ctx.user;
-  let fullName: string | null = null;
-  if (params.full_name !== undefined && params.full_name.trim() !== user.full_name) {
-    // Users of organizations that disable name changes are ignored silently, as upstream.
-    if (!ctx.realm.name_changes_disabled || isAdmin(user)) fullName = checkFullName(ctx, params.full_name, user.id);
-  }
   const passwordHash = await checkPasswordChange(ctx, params);
+  if (passwordHash !== null) ctx.db.patch('users', user.id, { password_hash: passwordHash });
+  if (params.email !== undefined) requestEmailChange(ctx, user, params.email);
+  const fullName = checkNameChange(ctx, params.full_name);
+  if (fullName !== null) {
+    ctx.db.patch('users', user.id, { full_name: fullName });
+    emit(ctx, activeUserIds(ctx), { type: 'realm_user', op: 'update', person: { user_id: user.id, full_name: fullName } });
+  }
 
   const changes: Partial<Record<UserSettingName, unknown>> = {};
   for (const name of Object.keys(USER_SETTINGS) as UserSettingName[]) {
     const value = (params as Record<string, unknown>)[name];
     if (value !== undefined && value !== user.settings[name]) changes[name] = value;
   }
-
-  if (params.email !== undefined) requestEmailChange(ctx, user, params.email);
-  if (passwordHash !== null) ctx.db.patch('users', user.id, { password_hash: passwordHash });
-  if (fullName !== null) {
-    ctx.db.patch('users', user.id, { full_name: fullName });
-    emit(ctx, activeUserIds(ctx), { type: 'realm_user', op: 'update', person: { user_id: user.id, full_name: fullName } });
-  }
-  if (Object.keys(changes).length > 0) {
-    const current = ctx.db.get('users', user.id) ?? user;
-    ctx.db.patch('users', user.id, { settings: { ...current.settings, ...(changes as Partial<UserSettings>) } });
-    for (const [name, value] of Object.entries(changes)) {
-      emitSettingChange(ctx, user, name as UserSettingName, value);
-      if (name === 'timezone') {
-        emit(ctx, activeUserIds(ctx), { type: 'realm_user', op: 'update', person: { user_id: user.id, timezone: value } });
-      }
+  if (Object.keys(changes).length === 0) return {};
+  const before = ctx.db.get('users', user.id) ?? user;
+  const after = ctx.db.patch('users', user.id, { settings: { ...before.settings, ...(changes as Partial<UserSettings>) } });
+  for (const [name, value] of Object.entries(changes)) {
+    emitSettingChange(ctx, user, name as UserSettingName, value);
+    if (name === 'timezone') {
+      emit(ctx, activeUserIds(ctx), { type: 'realm_user', op: 'update', person: { user_id: user.id, timezone: value } });
     }
+    if (name === 'email_address_visibility') emitEmailChanges(ctx, before, after);
   }
   return {};
 }

@@ -41,6 +41,7 @@ export function createUser(ctx: Pick<Context, 'db' | 'now' | 'random'>, input: N
     settings: { ...realm.user_settings_defaults, timezone: input.timezone ?? realm.user_settings_defaults.timezone },
     profile_data: {},
     can_change_user_emails: false,
+    can_create_users: false,
     service: input.bot?.service ?? null,
   });
 }

@@ -13,10 +13,12 @@ export function usersById(ctx: Pick<Context, 'db'>): UserRecord[] {
 
 /**
  * GET /users: every user, bots and deactivated users included; anonymous callers only in
- * organizations that allow public access (FL 387).
+ * organizations that allow public access (FL 387): the organization's
+ * `enable_spectator_access` on a server with web-public channels enabled. Anonymous callers
+ * see no real address.
  */
 export const listUsersImpl = implement(endpoints['users.list'], (params, ctx) => {
-  if (!ctx.user && !ctx.realm.enable_spectator_access) throw new ApiError('UNAUTHORIZED', NOT_LOGGED_IN);
+  if (!ctx.user && !(ctx.realm.enable_spectator_access && ctx.config.webPublicStreamsEnabled)) throw new ApiError('UNAUTHORIZED', NOT_LOGGED_IN);
   let users = usersById(ctx);
   if (params.user_ids) {
     for (const id of params.user_ids) {

@@ -1,0 +1,96 @@
+import { createClient, type Client, type ClientHooks, type ConfigSource, type ResolvedConfig } from '@teamchat/client-sdk';
+import { CLI_USER_AGENT } from '../version.js';
+import type { GlobalOptions, Output } from './cli-context.js';
+import { CliError, messageOf } from './cli-error.js';
+import { resolveCliConfig } from './resolve-cli-config.js';
+
+/** Inputs of {@link createCliClient}. */
+export interface CliClientOptions {
+  globals: GlobalOptions;
+  env: Readonly<Record<string, string | undefined>>;
+  homeDir: string;
+  /** Redacted stderr, for `--verbose`, retries and warnings. */
+  stderr: Output;
+  /** Registers a credential to redact from stderr. */
+  addSecret: (secret: string) => void;
+  fetch?: typeof globalThis.fetch;
+}
+
+const SOURCE_NAMES: Record<ConfigSource, string> = { options: 'flag', env: 'env', file: 'file' };
+
+function describeConfig(config: ResolvedConfig): string {
+  const { sources } = config;
+  const file = config.configFile === undefined ? 'no zuliprc file' : `zuliprc ${config.configFile}`;
+  return (
+    `# config: ${file}; site ${config.site} (${SOURCE_NAMES[sources.site]}), email ${config.email} (${SOURCE_NAMES[sources.email]}), ` +
+    `API key (${SOURCE_NAMES[sources.apiKey]})\n`
+  );
+}
+
+function verboseHooks(write: (text: string) => void): ClientHooks {
+  return {
+    // The SDK hands hooks redacted requests: `Authorization: Basic [REDACTED]`, secret params replaced.
+    beforeRequest: (request) => {
+      write(`> ${request.method} ${request.url}${request.attempt > 1 ? ` (attempt ${request.attempt})` : ''}\n`);
+      if (request.body !== undefined && request.body !== '') write(`> ${request.body}\n`);
+    },
+    afterResponse: (response) => {
+      write(`< ${response.status} ${response.request.method} ${response.request.path}\n`);
+    },
+  };
+}
+
+/**
+ * Creates the SDK client of a run from the global options: resolves the configuration
+ * (flags > `ZULIP_*` > zuliprc), registers the credentials for redaction, and wires
+ * `--verbose`, `--timeout` and `--retries` into the client.
+ *
+ * @throws {CliError} (config) when the configuration is missing or the site is not a URL.
+ */
+export function createCliClient(options: CliClientOptions): Client {
+  const { globals, stderr } = options;
+  const write = (text: string): void => {
+    stderr.write(text);
+  };
+  const config = resolveCliConfig({ flags: globals, env: options.env, homeDir: options.homeDir });
+  options.addSecret(config.apiKey);
+  options.addSecret(Buffer.from(`${config.email}:${config.apiKey}`).toString('base64'));
+  if (globals.verbose) write(describeConfig(config));
+  const tls = [config.insecure === true ? 'insecure' : undefined, config.certBundle && 'cert_bundle', config.clientCert && 'client_cert'];
+  const ignored = tls.filter((name) => typeof name === 'string' && name !== '');
+  if (ignored.length > 0) {
+    write(`warning: ${ignored.join(', ')} cannot be applied by the built-in fetch and is ignored (NODE_EXTRA_CA_CERTS=FILE adds a CA)\n`);
+  }
+  try {
+    return createClient({
+      site: config.site,
+      email: config.email,
+      apiKey: config.apiKey,
+      userAgent: CLI_USER_AGENT,
+      timeoutMs: Math.round(globals.timeout * 1000),
+      // Only reads are repeated after a failure: a write that failed mid-flight may have
+      // happened. Rate-limited requests (429) are retried whatever the method.
+      retry: {
+        maxAttempts: globals.retries + 1,
+        methods: ['GET'],
+        onRetry: (info) => {
+          const reason = messageOf(info.error).replace(/\. Check the site URL and the network\.$|\. Raise timeoutMs.*$/, '');
+          write(`note: ${reason}; retrying in ${(info.delayMs / 1000).toFixed(1)} s (attempt ${info.attempt + 1} of ${globals.retries + 1})\n`);
+        },
+      },
+      hooks: {
+        ...(globals.verbose ? verboseHooks(write) : {}),
+        onIgnoredParameters: (names, request) => {
+          write(`warning: ${request.method} ${request.path}: the server ignored unsupported parameters ${names.join(', ')}\n`);
+        },
+      },
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  } catch (error) {
+    const message = messageOf(error);
+    throw new CliError('config', message, {
+      hint: `the site came from ${config.sources.site === 'options' ? '--site' : config.sources.site === 'env' ? 'ZULIP_SITE' : `site= in ${config.configFile ?? 'the zuliprc file'}`}`,
+      cause: error,
+    });
+  }
+}

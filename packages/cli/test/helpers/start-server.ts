@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { join } from 'node:path';
+import { REPO_ROOT } from './fresh-build.js';
+
+/** A reference server running in a child process on a free port. */
+export interface RunningServer {
+  /** `http://127.0.0.1:PORT`. */
+  readonly url: string;
+  /** Path of the zuliprc the server wrote for a demo account (`owner`, `member`, …). */
+  zuliprc(role: 'owner' | 'administrator' | 'moderator' | 'member' | 'guest' | 'bot'): string;
+  /** Stops the server (SIGTERM) and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+const SERVER_BIN = join(REPO_ROOT, 'packages/server/dist/bin.js');
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+}
+
+/**
+ * Starts `teamchat-server --port 0 --data DIR/data.json --quiet` and resolves once it
+ * listens and has written the demo accounts' zuliprc files beside the data file.
+ */
+export async function startServer(dir: string): Promise<RunningServer> {
+  const dataFile = join(dir, 'data.json');
+  const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', '--data', dataFile, '--quiet'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env['PATH'] ?? '' },
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: string): void => {
+      output += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout.setEncoding('utf8').on('data', onData);
+    child.stderr.setEncoding('utf8').on('data', onData);
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`teamchat-server exited with code ${String(code)} before listening:\n${output}`)));
+  });
+  const zuliprc = (role: string): string => join(dir, `zuliprc-${role}`);
+  // The files are written right after the "listening" line; the bot's is the last one.
+  while (!existsSync(zuliprc('bot'))) {
+    if (child.exitCode !== null) throw new Error(`teamchat-server exited before writing its zuliprc files:\n${output}`);
+    await sleep(20);
+  }
+  return {
+    url,
+    zuliprc,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited(child);
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import type { ServerConfig } from '@teamchat/server';
+import type { TeamchatMock } from '../create-mock.js';
+import type { FaultQueue, HttpFault } from './fault-queue.js';
+
+const ok = (body: Record<string, unknown> = {}) => Response.json({ result: 'success', msg: '', ...body });
+const bad = (msg: string) => Response.json({ result: 'error', msg: `[teamchat-mock] ${msg}`, code: 'BAD_REQUEST' }, { status: 400 });
+
+async function jsonBody(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text();
+  if (text.trim() === '') return {};
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('the body must be a JSON object');
+  return value as Record<string, unknown>;
+}
+
+/** The mock's control routes (`/__mock/<name>`). */
+export async function controlRequest(mock: TeamchatMock, faults: FaultQueue, request: Request, name: string): Promise<Response> {
+  try {
+    if (request.method === 'GET' && name === 'accounts') return ok({ accounts: Object.values(mock.accounts) });
+    if (request.method !== 'POST') return bad(`unknown control route ${request.method} /__mock/${name}`);
+    const url = new URL(request.url);
+    switch (name) {
+      case 'reset':
+        mock.reset();
+        faults.clear();
+        return ok();
+      case 'clock': {
+        const advance = url.searchParams.get('advance_ms');
+        const set = url.searchParams.get('set_ms');
+        if (advance !== null) mock.clock.advance(Number(advance));
+        else if (set !== null) mock.clock.set(Number(set));
+        else return bad('POST /__mock/clock needs advance_ms=N or set_ms=N');
+        return ok({ now: mock.clock.now() });
+      }
+      case 'configure':
+        mock.configure((await jsonBody(request)) as Partial<ServerConfig>);
+        return ok();
+      case 'expire_event_queues':
+        mock.expireEventQueues(url.searchParams.get('queue_id') ?? undefined);
+        return ok();
+      case 'faults':
+        faults.add((await jsonBody(request)) as unknown as HttpFault);
+        return ok();
+      default:
+        return bad(`unknown control route POST /__mock/${name}`);
+    }
+  } catch (error) {
+    return bad(error instanceof Error ? error.message : String(error));
+  }
+}

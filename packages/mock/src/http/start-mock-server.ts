@@ -1,0 +1,51 @@
+import { listen, type RunningServer } from '@teamchat/server/node';
+import { createMock, type MockOptions, type TeamchatMock } from '../create-mock.js';
+import { controlRequest } from './control-routes.js';
+import { FaultQueue } from './fault-queue.js';
+
+/** Options of {@link startMockServer}. */
+export interface MockServerOptions extends Omit<MockOptions, 'baseUrl'> {
+  port?: number;
+  host?: string;
+}
+
+/** The mock served over HTTP. */
+export interface MockServer {
+  mock: TeamchatMock;
+  /** `http://host:port`: the `site` of clients. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the mock over HTTP: the API at `/api/v1`, plus control routes under `/__mock/`
+ * (`GET accounts`, `POST reset`, `POST clock` with `advance_ms` or `set_ms`, `POST configure`
+ * with a JSON body of server settings, `POST expire_event_queues`, `POST faults` with a JSON
+ * body `{ kind: 'latency'|'network_error'|'server_error'|'rate_limit', endpoint?, times?, ms?,
+ * status?, retry_after? }`) for QA who drive it with curl or another language.
+ */
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const port = options.port ?? 0;
+  const host = options.host ?? '127.0.0.1';
+  // The organization's URL must be the address clients use; it is known once listening.
+  let running: RunningServer | undefined;
+  let mock: TeamchatMock | undefined;
+  const faults = new FaultQueue();
+  running = await listen({
+    port,
+    host,
+    handler: async (request) => {
+      if (!mock) return new Response('starting', { status: 503 });
+      const path = new URL(request.url).pathname;
+      if (path.startsWith('/__mock/')) return controlRequest(mock, faults, request, path.slice('/__mock/'.length));
+      return faults.apply(request, () => (mock as TeamchatMock).fetch(request));
+    },
+  });
+  mock = await createMock({ ...options, baseUrl: running.url });
+  const server = running;
+  return {
+    mock,
+    url: server.url,
+    close: () => server.close(),
+  };
+}

@@ -1,0 +1,81 @@
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, isApiError, isNetworkError, type Client } from '@teamchat/client-sdk';
+import { createMock, type TeamchatMock } from '../src/index.js';
+
+/**
+ * An application function under test: it posts a welcome message to a new channel and
+ * answers the channel's ID. It only knows the SDK.
+ */
+async function openChannel(client: Client, name: string, memberIds: number[]): Promise<number> {
+  const { id } = await client.channels.create({ name, subscribers: memberIds });
+  await client.messages.send({ type: 'stream', to: id, topic: 'hello', content: `Welcome to #**${name}**!` });
+  return id;
+}
+
+let mock: TeamchatMock;
+let server: ReturnType<typeof setupServer>;
+
+beforeAll(async () => {
+  mock = await createMock();
+  server = setupServer(...mock.handlers);
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => {
+  server.resetHandlers();
+  mock.reset();
+});
+afterAll(() => server.close());
+
+const clientOf = (role: 'owner' | 'member' | 'guest') => createClient({ ...mock.clientOptions(role), retry: { sleep: async () => {} } });
+
+describe('the mock with setupServer', () => {
+  it('keeps what a test writes: later reads see it', async () => {
+    const member = clientOf('member');
+    const id = await openChannel(member, 'release', [mock.accounts.member.userId, mock.accounts.owner.userId]);
+    const { streams } = await clientOf('owner').channels.list();
+    expect(streams.find((s) => s.stream_id === id)).toMatchObject({ name: 'release', subscriber_count: 2 });
+    const { topics } = await clientOf('owner').channels.listTopics({ stream_id: id });
+    expect(topics.map((t) => t.name)).toEqual(['hello']);
+    expect(mock.store.get('channels', id)?.creator_id).toBe(mock.accounts.member.userId);
+  });
+
+  it('keeps the rules: a guest may not create channels', async () => {
+    const error = await openChannel(clientOf('guest'), 'nope', []).catch((e: unknown) => e);
+    expect(isApiError(error) && error.code).toBe('BAD_REQUEST');
+    expect(isApiError(error) && error.msg).toBe('Not allowed for guest users');
+  });
+
+  it('starts every test from the same seed', async () => {
+    const { streams } = await clientOf('owner').channels.list({ include_all: true });
+    expect(streams.map((s) => s.name)).toEqual(['engineering', 'general']);
+  });
+
+  it('injects a rate limit that the SDK waits out and retries', async () => {
+    server.use(mock.faults.rateLimit({ endpoint: 'users.list', retryAfter: 0.01, times: 1 }));
+    const { members } = await clientOf('member').users.list();
+    expect(members.length).toBeGreaterThan(0);
+  });
+
+  it('injects a network error', async () => {
+    server.use(mock.faults.networkError({ endpoint: 'users.me' }));
+    const error = await createClient({ ...mock.clientOptions('member'), retry: false }).users.me().catch((e: unknown) => e);
+    expect(isNetworkError(error)).toBe(true);
+  });
+
+  it('controls time: the edit limit passes when the clock moves', async () => {
+    const member = clientOf('member');
+    const { id } = await member.messages.send({ type: 'stream', to: 'general', topic: 't', content: 'draft' });
+    mock.clock.advance(11 * 60_000);
+    const error = await member.messages.update({ message_id: id, content: 'final' }).catch((e: unknown) => e);
+    expect(isApiError(error) && error.msg).toBe('The time limit for editing this message has past');
+  });
+
+  it('expires event queues on demand', async () => {
+    const member = clientOf('member');
+    const { queue_id } = await member.events.register({});
+    mock.expireEventQueues();
+    const error = await member.events.get({ queue_id: queue_id ?? '', dont_block: true }).catch((e: unknown) => e);
+    expect(isApiError(error) && error.code).toBe('BAD_EVENT_QUEUE_ID');
+  });
+});

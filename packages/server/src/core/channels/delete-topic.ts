@@ -1,0 +1,42 @@
+import { endpoints } from '@teamchat/schema';
+import { implement } from '../implement.js';
+import { deleteMessages } from '../messages/delete-messages.js';
+import { canAccessMessage } from '../messages/message-access.js';
+import { topicKey } from '../messages/message-index.js';
+import type { MessageRecord } from '../messages/message-record.js';
+import { accessChannelById } from './channel-access.js';
+
+/**
+ * POST /streams/{stream_id}/delete_topic (administrators): deletes the topic's messages the
+ * caller can access, newest first, one batch per transaction, until done (`complete: true`)
+ * or until the request's time budget is spent (`complete: false`: the client repeats).
+ * The organization's empty-topic display name names the empty topic.
+ *
+ * @see api-spec.md "Delete a topic"
+ */
+export const deleteTopicImpl = implement(
+  endpoints['channels.deleteTopic'],
+  async (params, ctx) => {
+    const channel = accessChannelById(ctx, ctx.user, params.stream_id, { allowArchived: true });
+    const name = params.topic_name === ctx.realm.empty_topic_display_name ? '' : params.topic_name;
+    const { deleteTopicBatchSize: batchSize, deleteTopicBudgetMs: budget } = ctx.config;
+    const started = performance.now();
+    for (;;) {
+      // Each batch is its own durable transaction, so an interrupted request keeps its progress.
+      const remaining = await ctx.store.write((db) => {
+        const tx = { ...ctx, db };
+        const ids = ctx.indexes.messages.byTopic.get(topicKey(channel.id, name)) ?? [];
+        const batch: MessageRecord[] = [];
+        for (let i = ids.length - 1; i >= 0 && batch.length < batchSize; i -= 1) {
+          const message = db.get('messages', ids[i] as number);
+          if (message && canAccessMessage(tx, ctx.user, message)) batch.push(message);
+        }
+        deleteMessages(tx, batch, ctx.user);
+        return batch.length === batchSize;
+      });
+      if (!remaining) return { complete: true };
+      if (performance.now() - started >= budget) return { complete: false };
+    }
+  },
+  { readOnly: true },
+);

@@ -1,0 +1,30 @@
+import { endpoints } from '@teamchat/schema';
+import { implement } from '../implement.js';
+import { displayTopic } from '../messages/format-message.js';
+import { accessChannelById } from './channel-access.js';
+
+/**
+ * GET /users/me/{stream_id}/topics: the channel's topics with the ID of their newest message,
+ * newest first. In private channels with protected history only the messages the user
+ * received count; the empty topic is shown by its display name unless
+ * `allow_empty_topic_name`.
+ *
+ * @see api-spec.md "Get topics in a channel"
+ */
+export const listTopicsImpl = implement(endpoints['channels.listTopics'], (params, ctx) => {
+  const channel = accessChannelById(ctx, ctx.user, params.stream_id, { allowArchived: true });
+  const protectedHistory = !channel.history_public_to_subscribers;
+  const key = String(ctx.user.id);
+  const topics: { name: string; max_id: number }[] = [];
+  for (const topicKey of ctx.indexes.messages.topicsByChannel.get(channel.id) ?? []) {
+    const ids = ctx.indexes.messages.byTopic.get(topicKey) ?? [];
+    for (let i = ids.length - 1; i >= 0; i -= 1) {
+      const message = ctx.db.get('messages', ids[i] as number);
+      if (!message || (protectedHistory && !(key in message.user_flags))) continue;
+      topics.push({ name: displayTopic(ctx, message.topic, params.allow_empty_topic_name), max_id: message.id });
+      break;
+    }
+  }
+  topics.sort((a, b) => b.max_id - a.max_id);
+  return { topics };
+});

@@ -1,0 +1,128 @@
+import { Store } from '../../store/store.js';
+import { defaultServerConfig } from '../context.js';
+import type { ChannelRecord, Db, DbTx, UserGroupRecord, UserRecord } from '../db.js';
+import { createIndexes } from '../indexes.js';
+import { seededRandomBytes } from '../internal/seeded-random.js';
+import { insertMessage } from '../messages/insert-message.js';
+import { CHANNEL_GROUP_SETTING_CONFIGS } from '../permissions/group-setting-configs.js';
+import { defaultGroupSettingValue, systemGroupId } from '../permissions/group-setting-value.js';
+import { createRealm } from '../realm/create-realm.js';
+import { createUser } from '../users/create-user.js';
+import type { RenderContext } from './message-resolver.js';
+
+/** An organization to render messages in (tests only). */
+export interface MarkdownFixture {
+  store: Store<Db>;
+  ctx: RenderContext;
+  users: Record<'owner' | 'mike' | 'gina' | 'dana' | 'samOld' | 'samNew' | 'evil', UserRecord>;
+  groups: Record<'support' | 'leads' | 'retired', UserGroupRecord>;
+  channels: Record<'general' | 'announce' | 'secret', ChannelRecord>;
+  /** Messages in `team announce` > `Zulip updates` (oldest first) and `secret` > `plans`. */
+  messages: { updates: number[]; plans: number[] };
+  /** Adds a linkifier (committed). */
+  addLinkifier(pattern: string, urlTemplate: string, order?: number): Promise<number>;
+}
+
+const NOW = 1_700_000_000_000;
+
+function makeChannel(db: DbTx, { name, creator, inviteOnly }: { name: string; creator: UserRecord; inviteOnly: boolean }): ChannelRecord {
+  const id = db.nextId('channels');
+  const recipientId = db.nextId('recipients');
+  db.put('recipients', { id: recipientId, type: 'stream', type_id: id });
+  const groups = Object.fromEntries(
+    Object.entries(CHANNEL_GROUP_SETTING_CONFIGS).map(([setting, config]) => [setting, defaultGroupSettingValue({ db }, config, creator.id)]),
+  ) as ChannelRecord['groups'];
+  return db.put('channels', {
+    id, name, description: '', rendered_description: '', date_created: NOW / 1000, creator_id: creator.id,
+    invite_only: inviteOnly, is_web_public: false, history_public_to_subscribers: true, message_retention_days: null,
+    topics_policy: 'inherit', first_message_id: null, folder_id: null, is_archived: false, is_default: false,
+    recipient_id: recipientId, groups,
+  });
+}
+
+function subscribe(db: DbTx, channel: ChannelRecord, users: UserRecord[]): void {
+  for (const user of users) {
+    db.put('subscriptions', {
+      id: db.nextId('subscriptions'), user_id: user.id, stream_id: channel.id, active: true, color: '#76ce90', is_muted: false,
+      pin_to_top: false, desktop_notifications: null, audible_notifications: null, push_notifications: null,
+      email_notifications: null, wildcard_mentions_notify: null,
+    });
+  }
+}
+
+function makeGroup(db: DbTx, { name, members, canMention, creator }: { name: string; members: UserRecord[]; canMention: number; creator: UserRecord }): UserGroupRecord {
+  const nobody = systemGroupId({ db }, 'role:nobody');
+  return db.put('user_groups', {
+    id: db.nextId('user_groups'), name, description: `The ${name} group`, is_system_group: false,
+    members: members.map((user) => user.id), direct_subgroup_ids: [], deactivated: false, creator_id: creator.id,
+    date_created: NOW / 1000,
+    groups: {
+      can_add_members_group: nobody, can_join_group: nobody, can_leave_group: nobody, can_manage_group: nobody,
+      can_mention_group: canMention, can_remove_members_group: nobody,
+    },
+  });
+}
+
+/**
+ * A small organization: Olivia Owner, Mike Member, Gina Guest, the deactivated Dana Gone,
+ * two users named Sam Same and one named `<b>Evil</b>`; groups `support` (anyone may
+ * mention it), `leads` (administrators only) and the deactivated `retired`; channels
+ * `general` and `team announce` (public) and `secret` (private, Olivia only).
+ */
+export async function createMarkdownFixture(): Promise<MarkdownFixture> {
+  const store = new Store<Db>();
+  const indexes = createIndexes(store);
+  const now = () => NOW;
+  const random = seededRandomBytes(7);
+  const built = await store.write((db) => {
+    createRealm(db, { name: 'Test', stringId: 'test', description: '', now: NOW });
+    const make = (fullName: string, email: string, role: UserRecord['role']) =>
+      createUser({ db, now, random }, { email, fullName, role, passwordHash: null });
+    const users = {
+      owner: make('Olivia Owner', 'olivia@example.com', 100),
+      mike: make('Mike Member', 'mike@example.com', 400),
+      gina: make('Gina Guest', 'gina@example.com', 600),
+      dana: make('Dana Gone', 'dana@example.com', 400),
+      samOld: make('Sam Same', 'sam1@example.com', 400),
+      samNew: make('Sam Same', 'sam2@example.com', 400),
+      evil: make('<b>Evil</b>', 'evil@example.com', 400),
+    };
+    users.dana = db.patch('users', users.dana.id, { is_active: false });
+    const groups = {
+      support: makeGroup(db, { name: 'support', members: [users.mike, users.samOld], canMention: systemGroupId({ db }, 'role:everyone'), creator: users.owner }),
+      leads: makeGroup(db, { name: 'leads', members: [users.owner], canMention: systemGroupId({ db }, 'role:administrators'), creator: users.owner }),
+      retired: makeGroup(db, { name: 'retired', members: [users.dana], canMention: systemGroupId({ db }, 'role:everyone'), creator: users.owner }),
+    };
+    groups.retired = db.patch('user_groups', groups.retired.id, { deactivated: true });
+    const channels = {
+      general: makeChannel(db, { name: 'general', creator: users.owner, inviteOnly: false }),
+      announce: makeChannel(db, { name: 'team announce', creator: users.owner, inviteOnly: false }),
+      secret: makeChannel(db, { name: 'secret', creator: users.owner, inviteOnly: true }),
+    };
+    subscribe(db, channels.general, [users.owner, users.mike, users.gina]);
+    subscribe(db, channels.announce, [users.owner, users.mike]);
+    subscribe(db, channels.secret, [users.owner]);
+    const post = (channel: ChannelRecord, topic: string, sender: UserRecord) =>
+      insertMessage(
+        { db, now },
+        { sender, content: 'Hello', client: 'test', flags: new Map([...(indexes.subscribersByChannel.get(channel.id) ?? [])].map((id) => [id, 0])) },
+        { kind: 'stream', channel: db.get('channels', channel.id) as ChannelRecord, topic },
+      ).id;
+    const messages = {
+      updates: [post(channels.announce, 'Zulip updates', users.owner), post(channels.announce, 'Zulip updates', users.mike)],
+      plans: [post(channels.secret, 'plans', users.owner)],
+    };
+    return { users, groups, channels, messages };
+  });
+  const realm = store.get('realm', 1);
+  if (!realm) throw new Error('[teamchat-server] fixture without organization');
+  const ctx: RenderContext = { db: store.begin(), indexes, realm, config: defaultServerConfig, now };
+  return {
+    store,
+    ctx,
+    ...built,
+    async addLinkifier(pattern, urlTemplate, order = 0) {
+      return store.write((db) => db.put('linkifiers', { id: db.nextId('linkifiers'), pattern, url_template: urlTemplate, order }).id);
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import type MarkdownIt from 'markdown-it';
+import type { StateCore } from 'markdown-it';
+import type { GroupMentionMeta } from './group-mentions.js';
+import { envOf, type MessageFacts } from './markdown-env.js';
+import type { UserMentionMeta } from './user-mentions.js';
+
+// The real server previews at most this many URLs per message (and none above it).
+const PREVIEW_LIMIT = 24;
+const IMAGE_EXTENSIONS = ['.bmp', '.gif', '.jpe', '.jpeg', '.jpg', '.png', '.webp'];
+const UPLOADS = '/user_uploads/';
+
+/** Empty facts, to pass as `env.facts`. */
+export function emptyFacts(): MessageFacts {
+  return {
+    userIds: new Set(),
+    groupIds: new Set(),
+    deniedGroupIds: new Set(),
+    streamWildcard: false,
+    topicWildcard: false,
+    hasLink: false,
+    hasImage: false,
+    uploadPathIds: [],
+  };
+}
+
+function parseHref(href: string, realmUrl: string): URL | undefined {
+  try {
+    return new URL(href, `${realmUrl.replace(/\/+$/, '')}/`);
+  } catch {
+    return undefined;
+  }
+}
+
+function recordLinks(facts: MessageFacts, links: { href: string; quoted: boolean }[], realmUrl: string): void {
+  facts.hasLink = links.length > 0;
+  const realmHost = parseHref('/', realmUrl)?.host;
+  const unique = new Set(links.map((link) => link.href));
+  for (const href of unique) {
+    const url = parseHref(href, realmUrl);
+    if (url !== undefined && url.host === realmHost && url.pathname.startsWith(UPLOADS)) facts.uploadPathIds.push(url.pathname.slice(UPLOADS.length));
+  }
+  // Links inside quotes get no preview; images among the others would get an inline preview.
+  const previewable = new Set(links.filter((link) => !link.quoted).map((link) => link.href));
+  facts.hasImage =
+    previewable.size <= PREVIEW_LIMIT &&
+    [...previewable].some((href) => {
+      const path = parseHref(href, realmUrl)?.pathname.toLowerCase() ?? '';
+      return IMAGE_EXTENSIONS.some((extension) => path.endsWith(extension));
+    });
+}
+
+function collectFacts(state: StateCore): void {
+  const { facts, realmUrl } = envOf(state);
+  if (!facts) return;
+  const links: { href: string; quoted: boolean }[] = [];
+  let quoteDepth = 0;
+  for (const block of state.tokens) {
+    if (block.type === 'blockquote_open') quoteDepth += 1;
+    if (block.type === 'blockquote_close') quoteDepth -= 1;
+    for (const token of block.children ?? []) {
+      if (token.type === 'link_open') links.push({ href: token.attrGet('href') ?? '', quoted: quoteDepth > 0 });
+      if (token.type !== 'user_mention' && token.type !== 'group_mention') continue;
+      const meta = token.meta as UserMentionMeta | GroupMentionMeta;
+      // Quoting someone never notifies the people they mentioned.
+      if (quoteDepth > 0) meta.silent = true;
+      if (meta.silent) continue;
+      if ('groupId' in meta) {
+        if (meta.mayMention) {
+          facts.groupIds.add(meta.groupId);
+        } else {
+          facts.deniedGroupIds.add(meta.groupId);
+          meta.silent = true;
+        }
+      } else if (meta.kind === 'user' && meta.userId !== undefined) {
+        facts.userIds.add(meta.userId);
+      } else if (meta.kind === 'stream_wildcard') {
+        facts.streamWildcard = true;
+      } else if (meta.kind === 'topic_wildcard') {
+        facts.topicWildcard = true;
+      }
+    }
+  }
+  recordLinks(facts, links, realmUrl ?? 'http://localhost');
+}
+
+/**
+ * markdown-it plugin: fills `env.facts` after parsing. Mentions inside quotes become silent
+ * (as the real server rewrites them); non-silent mentions are collected (users, groups the
+ * sender may mention, wildcards), and the links give `hasLink`, `hasImage` (an image URL
+ * the real server would preview) and the uploads linked to.
+ */
+export function messageFacts(md: MarkdownIt): void {
+  md.core.ruler.push('message_facts', collectFacts);
+}

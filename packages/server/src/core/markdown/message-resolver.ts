@@ -1,0 +1,51 @@
+import { hasContentAccess } from '../channels/channel-access.js';
+import type { Context } from '../context.js';
+import type { UserRecord } from '../db.js';
+import { canAccessMessage } from '../messages/message-access.js';
+import { topicKey } from '../messages/message-index.js';
+import { userInSetting } from '../permissions/membership.js';
+import type { MessageResolver } from './markdown-env.js';
+
+/** What rendering a message reads. */
+export type RenderContext = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now'>;
+
+/**
+ * The lookups of one render, as `sender` sees the organization: users by name (when
+ * several share a name, the newest account wins, like the real server's name map), groups
+ * by exact name, channels by exact name among those whose content the sender may read.
+ */
+export function createMessageResolver(ctx: RenderContext, sender: UserRecord): MessageResolver {
+  let usersByName: Map<string, UserRecord> | undefined;
+  return {
+    userByName(name) {
+      if (!usersByName) {
+        usersByName = new Map();
+        for (const user of ctx.db.all('users')) usersByName.set(user.full_name.toLowerCase(), user);
+      }
+      return usersByName.get(name.toLowerCase());
+    },
+    userById(id) {
+      return ctx.db.get('users', id);
+    },
+    groupByName(name) {
+      for (const group of ctx.db.all('user_groups')) if (group.name === name) return group;
+      return undefined;
+    },
+    canMentionGroup(group) {
+      return userInSetting(ctx, sender, group.groups.can_mention_group);
+    },
+    channelByName(name) {
+      const id = ctx.indexes.channelsByName.get(name.toLowerCase());
+      const channel = id === undefined ? undefined : ctx.db.get('channels', id);
+      return channel && channel.name === name && hasContentAccess(ctx, sender, channel) ? channel : undefined;
+    },
+    latestTopicMessageId(channelId, topic) {
+      const ids = ctx.indexes.messages.byTopic.get(topicKey(channelId, topic)) ?? [];
+      for (let i = ids.length - 1; i >= 0; i -= 1) {
+        const message = ctx.db.get('messages', ids[i] ?? 0);
+        if (message && canAccessMessage(ctx, sender, message)) return message.id;
+      }
+      return undefined;
+    },
+  };
+}

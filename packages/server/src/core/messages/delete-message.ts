@@ -1,0 +1,42 @@
+import { ApiError, endpoints } from '@teamchat/schema';
+import type { Context } from '../context.js';
+import type { UserRecord } from '../db.js';
+import { implement } from '../implement.js';
+import { userInSetting } from '../permissions/membership.js';
+import { deleteMessages } from './delete-messages.js';
+import { accessMessage } from './message-access.js';
+import type { MessageRecord } from './message-record.js';
+
+type Ctx = Pick<Context, 'db' | 'realm' | 'now'>;
+
+/**
+ * Whether `user` may delete `message`: members of the organization's or the channel's
+ * `can_delete_any_message_group` always; the sender, when in the organization's or the
+ * channel's `can_delete_own_message_group` and within `message_content_delete_limit_seconds`.
+ */
+export function deletePermission(ctx: Ctx, user: UserRecord, message: MessageRecord): 'allowed' | 'denied' | 'too-late' {
+  const channel = message.stream_id === null ? undefined : ctx.db.get('channels', message.stream_id);
+  if (userInSetting(ctx, user, ctx.realm.groups.can_delete_any_message_group)) return 'allowed';
+  if (channel && userInSetting(ctx, user, channel.groups.can_delete_any_message_group)) return 'allowed';
+  if (message.sender_id !== user.id) return 'denied';
+  const own = userInSetting(ctx, user, ctx.realm.groups.can_delete_own_message_group) || (channel !== undefined && userInSetting(ctx, user, channel.groups.can_delete_own_message_group));
+  if (!own) return 'denied';
+  const limit = ctx.realm.message_content_delete_limit_seconds;
+  if (limit !== null && ctx.now() / 1000 - message.timestamp > limit) return 'too-late';
+  return 'allowed';
+}
+
+/**
+ * DELETE /messages/{message_id}: permanent deletion, for callers with content access and
+ * deletion permission.
+ *
+ * @see api-spec.md "Delete a message"
+ */
+export const deleteMessageImpl = implement(endpoints['messages.delete'], (params, ctx) => {
+  const message = accessMessage(ctx, ctx.user, params.message_id);
+  const permission = deletePermission(ctx, ctx.user, message);
+  if (permission === 'denied') throw new ApiError('BAD_REQUEST', "You don't have permission to delete this message");
+  if (permission === 'too-late') throw new ApiError('BAD_REQUEST', 'The time limit for deleting this message has passed');
+  deleteMessages(ctx, [message], ctx.user);
+  return {};
+});

@@ -1,0 +1,45 @@
+import type { EditHistoryEntry } from '@teamchat/schema';
+import type { Context } from '../context.js';
+import type { UserRecord } from '../db.js';
+import { renderMessage, type RenderedMessage } from '../markdown/render-message.js';
+import { checkGroupMentions, recipientMentionBits } from './message-mentions.js';
+import { MENTION_MASK, type MessageRecord } from './message-record.js';
+import { emitUpdateMessage } from './update-message-events.js';
+
+type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'events' | 'now'>;
+
+/**
+ * Replaces a message's content: re-renders it, recomputes every recipient's mention flags,
+ * prepends `entry` to its edit history, and (unless a move follows, which reports both)
+ * emits `update_message`.
+ */
+export function applyContentEdit(
+  ctx: Ctx,
+  message: MessageRecord,
+  content: string,
+  entry: EditHistoryEntry,
+  options: { emitEvent: boolean; check?: (rendered: RenderedMessage) => void },
+): MessageRecord {
+  const sender = ctx.db.get('users', message.sender_id) as UserRecord;
+  const rendered = renderMessage(ctx, content, { sender });
+  checkGroupMentions(ctx, rendered);
+  options.check?.(rendered);
+  const place = message.stream_id === null ? null : { channelId: message.stream_id, topic: message.topic };
+  const mentions = recipientMentionBits(ctx, rendered, Object.keys(message.user_flags).map(Number), place, sender.id);
+  const userFlags: Record<string, number> = {};
+  for (const [key, bits] of Object.entries(message.user_flags)) userFlags[key] = (bits & ~MENTION_MASK) | (mentions.get(Number(key)) ?? 0);
+  const updated = ctx.db.patch('messages', message.id, {
+    content,
+    rendered_content: rendered.html,
+    is_me_message: rendered.isMeMessage,
+    has_link: rendered.hasLink,
+    has_image: rendered.hasImage,
+    has_attachment: rendered.hasAttachment,
+    user_flags: userFlags,
+    edit_history: [entry, ...message.edit_history],
+  });
+  if (options.emitEvent) {
+    emitUpdateMessage(ctx, { editorId: entry.user_id ?? sender.id, timestamp: entry.timestamp, target: updated, messageIds: [message.id], content: { before: message } });
+  }
+  return updated;
+}

@@ -1,0 +1,23 @@
+import { endpoints, type NarrowMatch } from '@teamchat/schema';
+import { implement } from '../implement.js';
+import { narrowMatcher, parseNarrow, searchFields } from './narrow/index.js';
+
+/**
+ * GET /messages/matches_narrow: which of `msg_ids` match the narrow. Only messages the caller
+ * received are tested (never channel history); missing and inaccessible IDs are left out.
+ * Matches are keyed by ID (as a string) with `match_content` and `match_subject`, highlighted
+ * for search narrows.
+ *
+ * @see shared/reference/messages-and-events.md §9
+ */
+export const matchesNarrowImpl = implement(endpoints['messages.matchesNarrow'], (params, ctx) => {
+  const parsed = parseNarrow(ctx, ctx.user, params.narrow);
+  const matches = narrowMatcher(ctx, parsed);
+  const key = String(ctx.user.id);
+  const messages: Record<string, NarrowMatch> = {};
+  for (const id of [...new Set(params.msg_ids)].sort((a, b) => a - b)) {
+    const message = ctx.db.get('messages', id);
+    if (message && key in message.user_flags && matches(message)) messages[String(id)] = searchFields(message, parsed.search);
+  }
+  return { messages };
+});

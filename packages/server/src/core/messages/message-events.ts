@@ -1,0 +1,71 @@
+import type { Message } from '@teamchat/schema';
+import type { Context } from '../context.js';
+import type { UserRecord } from '../db.js';
+import { emit } from '../events/emit.js';
+import type { EventQueue } from '../events/event-queue.js';
+import { formatMessage } from './format-message.js';
+import { flagNames, type MessageRecord } from './message-record.js';
+
+type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'events'>;
+
+/** A message as one queue's client wants it (markdown, avatars, empty topics). */
+export function messageForQueue(ctx: Ctx, message: MessageRecord, viewer: UserRecord, queue: EventQueue, cache: Map<string, Message>): Message {
+  const key = `${viewer.id}|${String(queue.options.applyMarkdown)}|${String(queue.options.clientGravatar)}|${String(queue.has('empty_topic_name'))}`;
+  let formatted = cache.get(key);
+  if (!formatted) {
+    formatted = formatMessage(ctx, message, viewer, {
+      applyMarkdown: queue.options.applyMarkdown,
+      clientExtavatar: queue.options.clientGravatar,
+      allowEmptyTopicName: queue.has('empty_topic_name'),
+      includeFlags: false,
+    });
+    cache.set(key, formatted);
+  }
+  return formatted;
+}
+
+/** Options of {@link emitMessageEvent}. */
+export interface MessageEventOptions {
+  /** The sender's queue that asked for a local echo, and the echo's ID. */
+  localEcho?: { queueId: string; localId: string } | undefined;
+  /** Only these users (users who newly gain the message after a move). */
+  only?: readonly number[];
+  /** Whether a queue's narrow lets the message through (event-queue narrows). */
+  narrowAllows?: (queue: EventQueue, message: MessageRecord, viewer: UserRecord) => boolean;
+}
+
+/**
+ * Emits `message` events: to every user with a row on the message (with their flags), and to
+ * queues registered with `all_public_streams` for public channel messages.
+ */
+export function emitMessageEvent(ctx: Ctx, message: MessageRecord, options: MessageEventOptions = {}): void {
+  const cache = new Map<string, Message>();
+  const targets = options.only ?? Object.keys(message.user_flags).map(Number);
+  for (const userId of targets) {
+    const viewer = ctx.db.get('users', userId);
+    const bits = message.user_flags[String(userId)];
+    if (!viewer || bits === undefined) continue;
+    emit(ctx, [userId], (queue) => {
+      if (options.narrowAllows && !options.narrowAllows(queue, message, viewer)) return null;
+      const event: Record<string, unknown> & { type: string } = {
+        type: 'message',
+        message: messageForQueue(ctx, message, viewer, queue, cache),
+        flags: flagNames(bits),
+      };
+      if (options.localEcho && queue.id === options.localEcho.queueId) event['local_message_id'] = options.localEcho.localId;
+      return event;
+    });
+  }
+  const channel = message.stream_id === null ? undefined : ctx.db.get('channels', message.stream_id);
+  if (options.only || !channel || channel.invite_only) return;
+  // Queues that asked for every public channel's messages, of users who did not receive this one.
+  const publicQueues = ctx.events.find((queue) => queue.options.allPublicStreams && !(String(queue.userId) in message.user_flags));
+  if (publicQueues.length === 0) return;
+  ctx.db.onCommit(() => {
+    for (const queue of publicQueues) {
+      const viewer = ctx.db.get('users', queue.userId);
+      if (!viewer?.is_active || viewer.role === 600 || (options.narrowAllows && !options.narrowAllows(queue, message, viewer))) continue;
+      if (queue.wants('message')) queue.push({ type: 'message', message: messageForQueue(ctx, message, viewer, queue, cache), flags: [] });
+    }
+  });
+}

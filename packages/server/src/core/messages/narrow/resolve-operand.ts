@@ -1,0 +1,35 @@
+import type { Context } from '../../context.js';
+import type { ChannelRecord, UserRecord } from '../../db.js';
+import { apiEmail } from '../../users/email-visibility.js';
+
+type Ctx = Pick<Context, 'db' | 'indexes' | 'config'>;
+
+/**
+ * The channel a narrow operand names: an ID, or a name compared case-insensitively. Archived
+ * channels count; access is checked elsewhere (a user may read what they received in a
+ * private channel they left).
+ */
+export function channelByOperand(ctx: Ctx, operand: string | number): ChannelRecord | undefined {
+  const id = typeof operand === 'number' ? operand : ctx.indexes.channelsByName.get(operand.toLowerCase());
+  return id === undefined ? undefined : ctx.db.get('channels', id);
+}
+
+/**
+ * The user an email operand names. Like the real server, the address is the API email
+ * (`email` of user objects: the real address when visible to everyone, else
+ * `user{id}@{host}`), compared case-insensitively after trimming; deactivated users count.
+ */
+export function userByEmail(ctx: Ctx, email: string): UserRecord | undefined {
+  const wanted = email.trim().toLowerCase();
+  const matches = (user: UserRecord | undefined) => user !== undefined && apiEmail(user, ctx.config.realmUrl).toLowerCase() === wanted;
+  const byDelivery = ctx.indexes.usersByEmail.get(wanted);
+  if (matches(byDelivery)) return byDelivery;
+  const dummy = /^user(\d+)@/.exec(wanted);
+  const byId = dummy ? ctx.db.get('users', Number(dummy[1])) : undefined;
+  return matches(byId) ? byId : undefined;
+}
+
+/** The user a `sender`/`dm-including`/`group-pm-with` operand names: an ID or an API email. */
+export function userByOperand(ctx: Ctx, operand: string | number): UserRecord | undefined {
+  return typeof operand === 'number' ? ctx.db.get('users', operand) : userByEmail(ctx, operand);
+}

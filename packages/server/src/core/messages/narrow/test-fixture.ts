@@ -1,0 +1,125 @@
+import { seededRandomBytes } from '../../internal/seeded-random.js';
+import { defaultServerConfig, type Context } from '../../context.js';
+import type { ChannelRecord, Db, RealmRecord, UserRecord, UserTopicRecord } from '../../db.js';
+import { createIndexes, type Indexes } from '../../indexes.js';
+import { seedDemoOrganization, type DemoRole } from '../../seed/demo-organization.js';
+import { Store } from '../../../store/store.js';
+import { directRecipientId } from '../direct-message-groups.js';
+import { insertMessage } from '../insert-message.js';
+import { FLAG_BITS, type MessageRecord, type ReactionRecord } from '../message-record.js';
+
+/** The context narrow code reads. */
+export type NarrowTestContext = Pick<Context, 'db' | 'indexes' | 'realm' | 'now' | 'config' | 'store'>;
+
+/** Options of {@link NarrowFixture.post} and {@link NarrowFixture.dm}. */
+export interface PostOptions {
+  /** Flag bits per role (others get 0, the sender `read`). */
+  flags?: Partial<Record<DemoRole, number>>;
+  rendered?: string;
+  reactions?: ReactionRecord[];
+}
+
+/**
+ * A demo organization for narrow tests, plus a private channel `leadership` with protected
+ * history (owner and administrator subscribed) and helpers that store messages directly.
+ */
+export interface NarrowFixture {
+  store: Store<Db>;
+  indexes: Indexes;
+  users: Record<DemoRole, UserRecord>;
+  channels: Record<'general' | 'engineering' | 'leadership', ChannelRecord>;
+  /** A read context. */
+  ctx(): NarrowTestContext;
+  /** Posts to a channel; every active subscriber receives it. */
+  post(channel: ChannelRecord, topic: string, sender: DemoRole, content: string, options?: PostOptions): MessageRecord;
+  /** Sends a direct message to `to` (the sender included implicitly). */
+  dm(sender: DemoRole, to: DemoRole[], content: string, options?: PostOptions): MessageRecord;
+  subscribe(channel: ChannelRecord, role: DemoRole, fields?: { is_muted?: boolean }): void;
+  unsubscribe(channel: ChannelRecord, role: DemoRole): void;
+  setTopicPolicy(role: DemoRole, channel: ChannelRecord, topic: string, policy: UserTopicRecord['visibility_policy']): void;
+  setFlags(message: MessageRecord, role: DemoRole, bits: number): void;
+}
+
+/** Builds a {@link NarrowFixture}. */
+export async function createNarrowFixture(): Promise<NarrowFixture> {
+  const store = new Store<Db>();
+  const now = () => Date.UTC(2025, 0, 1);
+  const indexes = createIndexes(store);
+  const accounts = await seedDemoOrganization({ store, indexes, config: defaultServerConfig, now, random: seededRandomBytes(3) }, { passwordIterations: 1 });
+  const users = Object.fromEntries(accounts.map((a) => [a.role, store.get('users', a.userId) as UserRecord])) as Record<DemoRole, UserRecord>;
+  const channelNamed = (name: string) => [...store.all('channels')].find((c) => c.name === name) as ChannelRecord;
+  const write = <T>(fn: (ctx: Pick<Context, 'db' | 'indexes' | 'now'>) => T): T => {
+    const db = store.begin();
+    const result = fn({ db, indexes, now });
+    void db.commit();
+    return result;
+  };
+  const subscribe = (channel: ChannelRecord, role: DemoRole, fields: { is_muted?: boolean } = {}) =>
+    write(({ db }) => {
+      const existing = [...db.all('subscriptions')].find((s) => s.user_id === users[role].id && s.stream_id === channel.id);
+      db.put('subscriptions', {
+        id: existing?.id ?? db.nextId('subscriptions'), user_id: users[role].id, stream_id: channel.id, active: true, color: '#c2c2c2',
+        is_muted: fields.is_muted ?? false, pin_to_top: false, desktop_notifications: null, audible_notifications: null,
+        push_notifications: null, email_notifications: null, wildcard_mentions_notify: null,
+      });
+    });
+  const leadership = write(({ db }) => {
+    const general = channelNamed('general');
+    const id = db.nextId('channels');
+    const recipientId = db.nextId('recipients');
+    db.put('recipients', { id: recipientId, type: 'stream', type_id: id });
+    return db.put('channels', { ...general, id, name: 'leadership', invite_only: true, history_public_to_subscribers: false, is_default: false, recipient_id: recipientId, first_message_id: null });
+  });
+  subscribe(leadership, 'owner');
+  subscribe(leadership, 'administrator');
+  const flagsFor = (recipients: number[], sender: UserRecord, options: PostOptions) => {
+    const flags = new Map<number, number>();
+    for (const id of recipients) flags.set(id, id === sender.id ? FLAG_BITS.read : 0);
+    for (const [role, bits] of Object.entries(options.flags ?? {})) flags.set(users[role as DemoRole].id, bits);
+    return flags;
+  };
+  const finish = (message: MessageRecord, options: PostOptions) =>
+    options.reactions ? write(({ db }) => db.patch('messages', message.id, { reactions: options.reactions ?? [] })) : message;
+  return {
+    store,
+    indexes,
+    users,
+    channels: { general: channelNamed('general'), engineering: channelNamed('engineering'), leadership },
+    ctx: () => ({ db: store.begin(), indexes, realm: store.get('realm', 1) as RealmRecord, now, config: defaultServerConfig, store }),
+    post(channel, topic, senderRole, content, options = {}) {
+      const sender = users[senderRole];
+      const subscribers = [...(indexes.subscribersByChannel.get(channel.id) ?? [])];
+      const message = write((ctx) =>
+        insertMessage(ctx, { sender, content, client: 'test', flags: flagsFor(subscribers, sender, options), ...(options.rendered ? { rendered: options.rendered } : {}) }, {
+          kind: 'stream',
+          channel: ctx.db.get('channels', channel.id) as ChannelRecord,
+          topic,
+        }),
+      );
+      return finish(message, options);
+    },
+    dm(senderRole, to, content, options = {}) {
+      const sender = users[senderRole];
+      const ids = [sender.id, ...to.map((role) => users[role].id)];
+      const message = write((ctx) =>
+        insertMessage(ctx, { sender, content, client: 'test', flags: flagsFor([...new Set(ids)], sender, options) }, { kind: 'private', recipientId: directRecipientId(ctx, ids) }),
+      );
+      return finish(message, options);
+    },
+    subscribe,
+    unsubscribe: (channel, role) =>
+      write(({ db }) => {
+        const sub = [...db.all('subscriptions')].find((s) => s.user_id === users[role].id && s.stream_id === channel.id);
+        if (sub) db.patch('subscriptions', sub.id, { active: false });
+      }),
+    setTopicPolicy: (role, channel, topic, policy) =>
+      write(({ db }) => {
+        db.put('user_topics', { id: db.nextId('user_topics'), user_id: users[role].id, stream_id: channel.id, topic_name: topic, visibility_policy: policy, last_updated: 0 });
+      }),
+    setFlags: (message, role, bits) =>
+      write(({ db }) => {
+        const current = db.get('messages', message.id) as MessageRecord;
+        db.put('messages', { ...current, user_flags: { ...current.user_flags, [String(users[role].id)]: bits } });
+      }),
+  };
+}

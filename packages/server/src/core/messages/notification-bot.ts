@@ -1,0 +1,18 @@
+import type { Context } from '../context.js';
+import type { UserRecord } from '../db.js';
+import { createUser } from '../users/create-user.js';
+import { realmHost } from '../users/email-visibility.js';
+
+/** The local part of the Notification Bot's address. */
+export const NOTIFICATION_BOT_LOCAL_PART = 'notification-bot';
+
+/**
+ * The organization's Notification Bot, which posts notices (moved topics, new channels).
+ * Created on first use, like the real server's system bots.
+ */
+export function notificationBot(ctx: Pick<Context, 'db' | 'indexes' | 'config' | 'now' | 'random'>): UserRecord {
+  const email = `${NOTIFICATION_BOT_LOCAL_PART}@${realmHost(ctx.config.realmUrl)}`;
+  const existing = ctx.indexes.usersByEmail.get(email);
+  if (existing) return existing;
+  return createUser(ctx, { email, fullName: 'Notification Bot', role: 400, passwordHash: null, bot: { type: 1, ownerId: null } });
+}

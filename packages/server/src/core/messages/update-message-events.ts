@@ -1,0 +1,75 @@
+import type { Context } from '../context.js';
+import { emit } from '../events/emit.js';
+import { topicLinks } from '../markdown/topic-links.js';
+import { displayTopic } from './format-message.js';
+import { flagNames, type MessageRecord } from './message-record.js';
+
+type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'events'>;
+
+/** What an edit changed, for the `update_message` event. */
+export interface UpdateDescription {
+  editorId: number;
+  timestamp: number;
+  /** The message the request named, as it is now. */
+  target: MessageRecord;
+  /** Every message changed (the target included). */
+  messageIds: number[];
+  content?: { before: MessageRecord };
+  move?: { fromStreamId: number; toStreamId: number; fromTopic: string; toTopic: string; mode: string };
+  /** Users to tell (default: everyone with a row on a changed message). */
+  audience?: Iterable<number>;
+}
+
+/**
+ * Emits `update_message` to the users who received the changed messages: content fields on
+ * content edits, `orig_subject`/`propagate_mode` on moves, `subject`/`topic_links` when the
+ * topic changed, `new_stream_id` when the channel changed, and the user's flags on the
+ * target message. Topics follow each queue's empty-topic capability.
+ */
+export function emitUpdateMessage(ctx: Ctx, update: UpdateDescription): void {
+  const audience = new Set<number>(update.audience ?? []);
+  if (!update.audience) {
+    for (const id of update.messageIds) {
+      const message = ctx.db.get('messages', id);
+      for (const key of Object.keys(message?.user_flags ?? {})) audience.add(Number(key));
+    }
+  }
+  const target = update.target;
+  const streamId = update.move?.fromStreamId ?? target.stream_id;
+  for (const userId of audience) {
+    const bits = target.user_flags[String(userId)];
+    emit(ctx, [userId], (queue) => {
+      const allowEmpty = queue.has('empty_topic_name');
+      const event: Record<string, unknown> & { type: string } = {
+        type: 'update_message',
+        user_id: update.editorId,
+        edit_timestamp: update.timestamp,
+        message_id: target.id,
+        message_ids: [...update.messageIds].sort((a, b) => a - b),
+        flags: bits === undefined ? [] : flagNames(bits),
+        rendering_only: false,
+      };
+      if (streamId !== null) {
+        event['stream_id'] = streamId;
+        event['stream_name'] = ctx.db.get('channels', streamId)?.name ?? '';
+      }
+      if (update.move) {
+        event['propagate_mode'] = update.move.mode;
+        event['orig_subject'] = displayTopic(ctx, update.move.fromTopic, allowEmpty);
+        if (update.move.toStreamId !== update.move.fromStreamId) event['new_stream_id'] = update.move.toStreamId;
+        if (update.move.toTopic !== update.move.fromTopic) {
+          event['subject'] = displayTopic(ctx, update.move.toTopic, allowEmpty);
+          event['topic_links'] = topicLinks(ctx, update.move.toTopic);
+        }
+      }
+      if (update.content) {
+        event['orig_content'] = update.content.before.content;
+        event['orig_rendered_content'] = update.content.before.rendered_content;
+        event['content'] = target.content;
+        event['rendered_content'] = target.rendered_content;
+        event['is_me_message'] = target.is_me_message;
+      }
+      return event;
+    });
+  }
+}

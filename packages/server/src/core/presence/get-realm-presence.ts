@@ -1,0 +1,15 @@
+import { endpoints, type LegacyPresence } from '@teamchat/schema';
+import { implement } from '../implement.js';
+import { fetchPresences } from './fetch-presences.js';
+
+/**
+ * GET /realm/presence: the organization's presence in the legacy format keyed by API email,
+ * over the default 14-day window, with `server_timestamp` (no `presence_last_update_id`).
+ * Open to every account, bots included.
+ *
+ * @see shared/reference/users-channels-realm.md §7.4
+ */
+export const getRealmPresenceImpl = implement(endpoints['presence.getRealm'], (_params, ctx) => {
+  const { presences } = fetchPresences(ctx, ctx.user, { slim: false });
+  return { server_timestamp: ctx.now() / 1000, presences: presences as Record<string, LegacyPresence> };
+});

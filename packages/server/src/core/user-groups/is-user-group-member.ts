@@ -1,0 +1,28 @@
+import { ApiError, endpoints } from '@teamchat/schema';
+import type { Context } from '../context.js';
+import type { UserRecord } from '../db.js';
+import { implement } from '../implement.js';
+import { isDirectMember, isUserInGroupSetting } from '../permissions/group-membership.js';
+import { getUserGroup } from './access-user-group.js';
+
+/** The real server's `access_user_by_id` for reading: bots and unknown IDs are `No such user`. */
+function accessUserForRead(ctx: Pick<Context, 'db'>, id: number): UserRecord {
+  const user = ctx.db.get('users', id);
+  if (!user || user.is_bot) throw new ApiError('BAD_REQUEST', 'No such user');
+  if (!user.is_active) throw new ApiError('BAD_REQUEST', 'User is deactivated');
+  return user;
+}
+
+/**
+ * GET /user_groups/{user_group_id}/members/{user_id}: whether a user is in a group, directly
+ * or (unless `direct_member_only`) through its subgroups.
+ *
+ * @see shared/reference/users-channels-realm.md §4.4
+ */
+export const isUserGroupMemberImpl = implement(endpoints['userGroups.isMember'], (params, ctx) => {
+  const group = getUserGroup(ctx, params.user_group_id);
+  const user = accessUserForRead(ctx, params.user_id);
+  const options = { realm: ctx.realm, now: ctx.now() };
+  const member = params.direct_member_only ? isDirectMember(user, group, options) : isUserInGroupSetting(ctx.db, user, group.id, options);
+  return { is_user_group_member: member };
+});

@@ -1,0 +1,17 @@
+import { endpoints } from '@teamchat/schema';
+import { implement } from '../implement.js';
+import { getUserGroup } from './access-user-group.js';
+import { directMemberIds } from './format-user-group.js';
+import { recursiveMemberIds } from './group-tree.js';
+
+/**
+ * GET /user_groups/{user_group_id}/members: the active members of a group, through its
+ * subgroups unless `direct_member_only`, ascending. Deactivated groups are refused
+ * (`User group is deactivated.`), as on the real server.
+ *
+ * @see shared/reference/users-channels-realm.md §4.4
+ */
+export const listUserGroupMembersImpl = implement(endpoints['userGroups.listMembers'], (params, ctx) => {
+  const group = getUserGroup(ctx, params.user_group_id);
+  return { members: params.direct_member_only ? directMemberIds(ctx, group) : recursiveMemberIds(ctx, group) };
+});

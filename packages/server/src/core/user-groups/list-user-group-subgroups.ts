@@ -1,0 +1,16 @@
+import { endpoints } from '@teamchat/schema';
+import { implement } from '../implement.js';
+import { getUserGroup } from './access-user-group.js';
+import { recursiveSubgroupIds } from './group-tree.js';
+
+/**
+ * GET /user_groups/{user_group_id}/subgroups: the subgroups of a group, direct and indirect
+ * (the group itself excluded) unless `direct_subgroup_only`, ascending.
+ *
+ * @see shared/reference/users-channels-realm.md §4.4
+ */
+export const listUserGroupSubgroupsImpl = implement(endpoints['userGroups.listSubgroups'], (params, ctx) => {
+  const group = getUserGroup(ctx, params.user_group_id);
+  const subgroups = params.direct_subgroup_only ? [...group.direct_subgroup_ids].sort((a, b) => a - b) : recursiveSubgroupIds(ctx, group);
+  return { subgroups };
+});

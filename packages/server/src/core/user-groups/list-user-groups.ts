@@ -1,0 +1,14 @@
+import { endpoints } from '@teamchat/schema';
+import { implement } from '../implement.js';
+import { userGroupsForApi } from './format-user-group.js';
+
+/**
+ * GET /user_groups: the organization's groups, system groups included, sorted by ID;
+ * deactivated ones only with `include_deactivated_groups` (FL 294). Guests and bots are
+ * refused by the contract's access rule.
+ *
+ * @see shared/reference/users-channels-realm.md §4.4
+ */
+export const listUserGroupsImpl = implement(endpoints['userGroups.list'], (params, ctx) => ({
+  user_groups: userGroupsForApi(ctx, params.include_deactivated_groups),
+}));

@@ -1,0 +1,28 @@
+import { ApiError, endpoints } from '@teamchat/schema';
+import { implement } from '../implement.js';
+import { addMembers, removeMembers } from './member-changes.js';
+import { addSubgroups, removeSubgroups } from './subgroup-changes.js';
+
+/**
+ * POST /user_groups/{user_group_id}/members: adds and removes direct members and subgroups, in
+ * the order add, delete, add_subgroups, delete_subgroups. The request is one transaction: when
+ * any step fails, the earlier steps are undone and no event goes out. Allowed on deactivated
+ * groups since FL 391.
+ *
+ * The real server also sends Notification Bot direct messages ("X added you to the group
+ * @_*G*.") to affected humans other than the caller; this server has no Notification Bot yet,
+ * so none are sent.
+ *
+ * @see api-spec.md "Update user group members"; shared/reference/users-channels-realm.md §4.6
+ */
+export const updateUserGroupMembersImpl = implement(endpoints['userGroups.updateMembers'], (params, ctx) => {
+  const { user_group_id: id, add = [], delete: remove = [], add_subgroups: addGroups = [], delete_subgroups: removeGroups = [] } = params;
+  if (add.length === 0 && remove.length === 0 && addGroups.length === 0 && removeGroups.length === 0) {
+    throw new ApiError('BAD_REQUEST', 'Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".');
+  }
+  if (add.length > 0) addMembers(ctx, id, add);
+  if (remove.length > 0) removeMembers(ctx, id, remove);
+  if (addGroups.length > 0) addSubgroups(ctx, id, addGroups);
+  if (removeGroups.length > 0) removeSubgroups(ctx, id, removeGroups);
+  return {};
+});

@@ -1,0 +1,55 @@
+import { ApiError, endpoints } from '@teamchat/schema';
+import { hashPassword } from '../auth/passwords.js';
+import { addSubscriptions } from '../channels/add-subscriptions.js';
+import type { UserContext } from '../context.js';
+import type { UserRecord } from '../db.js';
+import { emit } from '../events/emit.js';
+import { implement } from '../implement.js';
+import { isEmailAddress } from '../settings/email-change.js';
+import { isStrongPassword } from '../settings/password-strength.js';
+import { createUser } from './create-user.js';
+import { formatUser } from './format-user.js';
+import { checkFullName } from './full-name.js';
+import { emitSystemGroupChanges } from './role-change.js';
+
+/**
+ * Tells every active user about a new account: `realm_user add` with the user as each viewer
+ * may see it (real address or not), the avatar URL always sent and `profile_data` empty, as
+ * the real server does for accounts it has just created.
+ */
+export function announceNewUser(ctx: Pick<UserContext, 'db' | 'events' | 'config'>, user: UserRecord): void {
+  const viewers = new Map<number, UserRecord>();
+  for (const viewer of ctx.db.all('users')) if (viewer.is_active) viewers.set(viewer.id, viewer);
+  const realmUrl = ctx.config.realmUrl;
+  emit(ctx, viewers.keys(), (queue) => ({
+    type: 'realm_user',
+    op: 'add',
+    person: formatUser(user, { viewer: viewers.get(queue.userId) ?? null, realmUrl, clientExtavatar: false, profileData: () => ({}) }),
+  }));
+}
+
+/**
+ * POST /users: creates a member account with a password. The caller is an administrator (the
+ * contract's access) holding the special `can_create_users` permission. The account gets the
+ * organization's default settings and its default channels; everyone gets `realm_user add`,
+ * the system-group and subscription events.
+ *
+ * Errors, in the real server's order: `User not authorized to create users`, the full-name
+ * errors, `Bad name or username` (not an address), `Email '…' already in use`,
+ * `The password is too weak.`
+ */
+export const addUserImpl = implement(endpoints['users.create'], async (params, ctx) => {
+  if (!ctx.user.can_create_users) throw new ApiError('BAD_REQUEST', 'User not authorized to create users');
+  const fullName = checkFullName(ctx, params.full_name, null);
+  const email = params.email.trim();
+  if (!isEmailAddress(email)) throw new ApiError('BAD_REQUEST', 'Bad name or username');
+  if (ctx.indexes.usersByEmail.has(email.toLowerCase())) throw new ApiError('BAD_REQUEST', `Email '${email}' already in use`);
+  if (!isStrongPassword(params.password)) throw new ApiError('BAD_REQUEST', 'The password is too weak.');
+  const passwordHash = await hashPassword(params.password, ctx.random);
+  const user = createUser(ctx, { email, fullName, role: 400, passwordHash });
+  announceNewUser(ctx, user);
+  emitSystemGroupChanges(ctx, null, user);
+  const defaults = [...ctx.db.all('channels')].filter((channel) => channel.is_default && !channel.is_archived);
+  if (defaults.length > 0) addSubscriptions(ctx, defaults, [user]);
+  return { user_id: user.id };
+});

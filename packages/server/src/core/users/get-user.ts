@@ -1,0 +1,40 @@
+import { endpoints } from '@teamchat/schema';
+import type { UserContext } from '../context.js';
+import type { UserRecord } from '../db.js';
+import { implement } from '../implement.js';
+import { formatUser } from './format-user.js';
+import { profileDataOf } from './profile-data.js';
+import { accessUserByEmail, accessUserById } from './user-access.js';
+
+const READ = { allowDeactivated: true, allowBots: true, forAdmin: false } as const;
+
+function answer(ctx: UserContext, target: UserRecord, params: { client_extavatar: boolean; include_custom_profile_fields: boolean }) {
+  return {
+    user: formatUser(target, {
+      viewer: ctx.user,
+      realmUrl: ctx.config.realmUrl,
+      clientExtavatar: params.client_extavatar,
+      profileData: params.include_custom_profile_fields ? (user: UserRecord) => profileDataOf(ctx, user) : null,
+    }),
+  };
+}
+
+/**
+ * GET /users/{user_id}: one user, bots and deactivated users included; `No such user` for an
+ * unknown ID.
+ *
+ * @see shared/reference/users-channels-realm.md §3.5
+ */
+export const getUserImpl = implement(endpoints['users.get'], (params, ctx) =>
+  answer(ctx, accessUserById(ctx, ctx.user, params.user_id, READ), params),
+);
+
+/**
+ * GET /users/{email}: one user by the dummy address (always) or the real address (when the
+ * caller may see it); `No such user` otherwise.
+ *
+ * @see shared/reference/users-channels-realm.md §3.5
+ */
+export const getUserByEmailImpl = implement(endpoints['users.getByEmail'], (params, ctx) =>
+  answer(ctx, accessUserByEmail(ctx, ctx.user, params.email, READ), params),
+);
