@@ -51,7 +51,7 @@ export function mockCoreOptions(options: { seed: number; now: () => number; base
   return {
     now: options.now,
     random: seededRandomBytes(options.seed + 1),
-    config: { realmUrl: options.baseUrl, heartbeatMs: options.heartbeatMs ?? 10_000 },
+    config: { realmUrl: options.baseUrl, heartbeatMs: options.heartbeatMs ?? 10_000, validateResponses: true },
   };
 }
 

@@ -28,7 +28,8 @@ export async function createMemoryServer(options: MemoryServerOptions = {}): Pro
   const store = new Store<Db>();
   const random = options.random ?? (options.seed === undefined ? undefined : seededRandomBytes(options.seed));
   const now = options.now ?? (() => Date.now());
-  const core = createCore({ ...options, store, now, ...(random ? { random } : {}) });
+  // Responses are checked against their contracts: this server serves tests and tools.
+  const core = createCore({ ...options, config: { validateResponses: true, ...options.config }, store, now, ...(random ? { random } : {}) });
   const accounts = await seedDemoOrganization(core.services, {
     passwordIterations: 1000,
     ...(options.passwords ? { passwords: options.passwords } : {}),

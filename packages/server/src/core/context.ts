@@ -30,6 +30,11 @@ export interface ServerConfig {
   deleteTopicBudgetMs: number;
   /** Messages deleted per transaction by POST /streams/{id}/delete_topic. */
   deleteTopicBatchSize: number;
+  /**
+   * Check every REST response against its contract (a wrong one is a logged 500). On in tests
+   * and the mock; off by default in the server, where it costs throughput.
+   */
+  validateResponses: boolean;
 }
 
 /** Defaults of {@link ServerConfig}. */
@@ -41,6 +46,7 @@ export const defaultServerConfig: ServerConfig = {
   passwordAuthEnabled: true,
   deleteTopicBudgetMs: 50_000,
   deleteTopicBatchSize: 1000,
+  validateResponses: false,
 };
 
 /** What every request shares: the store, its indexes, the event queues, the clock. */

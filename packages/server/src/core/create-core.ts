@@ -1,10 +1,11 @@
-import { callTRPCProcedure } from '@trpc/server';
 import type { Endpoint } from '@teamchat/schema';
 import { secureRandomBytes, type RandomBytes } from './auth/passwords.js';
 import { defaultServerConfig, silentLogger, type Logger, type RequestInfo, type ServerConfig, type Services } from './context.js';
 import type { DbStore, UserRecord } from './db.js';
 import { EventQueues } from './events/event-queues.js';
+import type { Implementation } from './implement.js';
 import { implementations, type ImplementedName } from './implementations.js';
+import { runProcedure } from './run-procedure.js';
 import { createIndexes } from './indexes.js';
 import { buildRouter } from './router.js';
 import type { BaseContext } from './trpc.js';
@@ -31,8 +32,8 @@ export interface Core {
   /** The tRPC context of a request (used by /trpc). */
   createContext(request: RequestInfo, user?: UserRecord | null): BaseContext;
   /**
-   * Calls the procedure of `endpoint` with decoded params. Pass `user` when the transport
-   * already authenticated the request.
+   * Runs the implementation of `endpoint` with decoded params (what its tRPC procedure runs).
+   * Pass `user` when the transport already authenticated the request.
    */
   call(endpoint: Endpoint, params: unknown, request: RequestInfo, user?: UserRecord | null): Promise<unknown>;
 }
@@ -55,23 +56,22 @@ export function createCore(options: CoreOptions): Core {
     log: options.log ?? silentLogger,
   };
   const router = buildRouter<ImplementedName>(implementations);
+  const byName = new Map<string, Implementation>(implementations.map((implementation) => [implementation.endpoint.name, implementation]));
   const endpoints = new Map<string, Endpoint>(implementations.map(({ endpoint }) => [endpoint.name, endpoint]));
   const createContext = (request: RequestInfo, user?: UserRecord | null): BaseContext =>
-    user === undefined ? { ...services, request } : { ...services, request, user };
+    user === undefined ? { services, request } : { services, request, user };
   return {
     services,
     router,
     endpoints,
     createContext,
     call(endpoint, params, request, user) {
-      return callTRPCProcedure({
-        router,
-        path: endpoint.name,
-        getRawInput: async () => params,
-        ctx: createContext(request, user),
-        type: endpoint.method === 'GET' ? 'query' : 'mutation',
-        signal: request.signal,
-        batchIndex: 0,
+      const implementation = byName.get(endpoint.name);
+      if (!implementation) throw new Error(`[teamchat-server] ${endpoint.name} is not implemented`);
+      return runProcedure(services, implementation, params, {
+        request,
+        ...(user === undefined ? {} : { user }),
+        validateResponse: config.validateResponses,
       });
     },
   };

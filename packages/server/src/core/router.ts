@@ -2,7 +2,8 @@ import type { TRPCBuiltRouter, TRPCMutationProcedure, TRPCQueryProcedure } from 
 import type { Endpoint, EndpointName, Endpoints } from '@teamchat/schema';
 import type { z } from 'zod';
 import type { Implementation } from './implement.js';
-import { endpointProcedure, router, type ProcedureMeta, type RootTypes } from './trpc.js';
+import { runProcedure } from './run-procedure.js';
+import { procedure, router, type BaseContext, type ProcedureMeta, type RootTypes } from './trpc.js';
 
 type AreaOf<N> = N extends `${infer A}.${string}` ? A : never;
 type OpOf<N> = N extends `${string}.${infer O}` ? O : never;
@@ -19,13 +20,15 @@ export type RouterRecordFor<N extends EndpointName> = {
 /** Builds the tRPC router of `implementations`: one procedure per contract, nested by area. */
 export function buildRouter<N extends EndpointName>(implementations: readonly Implementation[]): TRPCBuiltRouter<RootTypes, RouterRecordFor<N>> {
   const areas = new Map<string, Record<string, unknown>>();
-  for (const { endpoint, handler, options } of implementations) {
+  for (const implementation of implementations) {
+    const { endpoint } = implementation;
     const [area, op] = endpoint.name.split('.') as [string, string];
-    const procedure = endpointProcedure.meta({ endpoint, readOnly: options.readOnly === true }).input(endpoint.params).output(endpoint.response);
-    const resolve = ({ input, ctx }: { input: unknown; ctx: unknown }) =>
-      (handler as (params: unknown, ctx: unknown) => unknown)(input, ctx);
+    const built = procedure.meta({ endpoint }).input(endpoint.params).output(endpoint.response);
+    // tRPC validates input and output itself; the run is the same as the REST handler's.
+    const resolve = ({ input, ctx }: { input: unknown; ctx: BaseContext }) =>
+      runProcedure(ctx.services, implementation, input, { request: ctx.request, ...(ctx.user === undefined ? {} : { user: ctx.user }), validateResponse: false });
     const record = areas.get(area) ?? {};
-    record[op] = endpoint.method === 'GET' ? procedure.query(resolve) : procedure.mutation(resolve);
+    record[op] = endpoint.method === 'GET' ? built.query(resolve) : built.mutation(resolve);
     areas.set(area, record);
   }
   const record = Object.fromEntries([...areas].map(([area, procedures]) => [area, router(procedures as never)]));
