@@ -9,8 +9,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertFreshBuilds, REPO_ROOT } from './helpers/fresh-build.js';
-import { startServer, type RunningServer } from './helpers/start-server.js';
+import { assertFreshBuilds, REPO_ROOT } from '../../../test-support/fresh-build.js';
+import { startServer, type RunningServer } from '../../../test-support/start-server.js';
 
 const CLI_BIN = join(REPO_ROOT, 'packages/cli/dist/bin.js');
 

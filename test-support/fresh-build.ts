@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The monorepo root. */
-export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** The built entry points the child-process tests run, per package. */
 const BUILDS: Record<string, readonly string[]> = {
@@ -44,11 +44,11 @@ export function assertFreshBuilds(): void {
       const path = join(packageDir, output);
       const shown = relative(REPO_ROOT, path);
       if (!existsSync(path)) {
-        throw new Error(`[teamchat-cli tests] ${shown} is missing: run \`npm run build\` at the repository root first (\`npm test\` does it).`);
+        throw new Error(`[teamchat tests] ${shown} is missing: run \`npm run build\` at the repository root first (\`npm test\` does it).`);
       }
       if (statSync(path).mtimeMs < newest.mtime) {
         throw new Error(
-          `[teamchat-cli tests] ${shown} is older than ${relative(REPO_ROOT, newest.path)}: run \`npm run build\` at the repository root ` +
+          `[teamchat tests] ${shown} is older than ${relative(REPO_ROOT, newest.path)}: run \`npm run build\` at the repository root ` +
             'so that these tests run the current sources (`npm test` builds first).',
         );
       }

@@ -12,6 +12,8 @@ export interface RunningServer {
   zuliprc(role: 'owner' | 'administrator' | 'moderator' | 'member' | 'guest' | 'bot'): string;
   /** Stops the server (SIGTERM) and waits for it to exit. */
   stop(): Promise<void>;
+  /** Kills the server with SIGKILL (a crash) and waits for it to exit. */
+  crash(): Promise<void>;
 }
 
 const SERVER_BIN = join(REPO_ROOT, 'packages/server/dist/bin.js');
@@ -27,7 +29,7 @@ function exited(child: ChildProcess): Promise<void> {
  * Starts `teamchat-server --port 0 --data DIR/data.json --quiet` and resolves once it
  * listens and has written the demo accounts' zuliprc files beside the data file.
  */
-export async function startServer(dir: string): Promise<RunningServer> {
+export async function startServer(dir: string, options: { waitForZuliprc?: boolean } = {}): Promise<RunningServer> {
   const dataFile = join(dir, 'data.json');
   const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', '--data', dataFile, '--quiet'], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,7 +49,7 @@ export async function startServer(dir: string): Promise<RunningServer> {
   });
   const zuliprc = (role: string): string => join(dir, `zuliprc-${role}`);
   // The files are written right after the "listening" line; the bot's is the last one.
-  while (!existsSync(zuliprc('bot'))) {
+  while (options.waitForZuliprc !== false && !existsSync(zuliprc('bot'))) {
     if (child.exitCode !== null) throw new Error(`teamchat-server exited before writing its zuliprc files:\n${output}`);
     await sleep(20);
   }
@@ -56,6 +58,10 @@ export async function startServer(dir: string): Promise<RunningServer> {
     zuliprc,
     stop: async () => {
       child.kill('SIGTERM');
+      await exited(child);
+    },
+    crash: async () => {
+      child.kill('SIGKILL');
       await exited(child);
     },
   };
