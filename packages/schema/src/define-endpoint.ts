@@ -40,10 +40,11 @@ export interface EndpointConfig<
   TParams extends ParamsSchema = ParamsSchema,
   TResponse extends z.ZodType = z.ZodType,
   TDirection extends Direction = Direction,
+  TMethod extends HttpMethod = HttpMethod,
 > {
   /** Stable id: SDK method (`client.messages.get`), tRPC procedure and CLI name. */
   name: TName;
-  method: HttpMethod;
+  method: TMethod;
   /** Path below `/api/v1`, with path parameters in braces: `/messages/{message_id}`. */
   path: string;
   access: Access;
@@ -71,7 +72,8 @@ export type Endpoint<
   TParams extends ParamsSchema = ParamsSchema,
   TResponse extends z.ZodType = z.ZodType,
   TDirection extends Direction = Direction,
-> = Readonly<Omit<EndpointConfig<TName, TParams, TResponse, TDirection>, 'direction'>> & {
+  TMethod extends HttpMethod = HttpMethod,
+> = Readonly<Omit<EndpointConfig<TName, TParams, TResponse, TDirection, TMethod>, 'direction'>> & {
   /** Which way the request travels; always set (`incoming` unless declared otherwise). */
   readonly direction: TDirection;
   /** Names of the path parameters, in path order. */
@@ -103,9 +105,10 @@ export function defineEndpoint<
   TParams extends ParamsSchema,
   TResponse extends z.ZodType,
   const TDirection extends Direction = 'incoming',
+  const TMethod extends HttpMethod = HttpMethod,
 >(
-  config: EndpointConfig<TName, TParams, TResponse, TDirection>,
-): Endpoint<TName, TParams, TResponse, TDirection> {
+  config: EndpointConfig<TName, TParams, TResponse, TDirection, TMethod>,
+): Endpoint<TName, TParams, TResponse, TDirection, TMethod> {
   const pathParams = [...config.path.matchAll(PATH_PARAM)].map((match) => match[1] as string);
   for (const name of pathParams) {
     if (!(name in config.params.shape)) {

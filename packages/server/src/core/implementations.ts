@@ -5,7 +5,9 @@ import { listTopicsImpl } from './channels/list-topics.js';
 import { deleteMessageImpl } from './messages/delete-message.js';
 import { getMessageImpl } from './messages/get-message.js';
 import { sendMessageImpl } from './messages/send-message.js';
+import { addReactionImpl, removeReactionImpl } from './messages/reactions.js';
 import { updateFlagsImpl } from './messages/update-flags.js';
+import { updateFlagsForNarrowImpl } from './messages/update-flags-for-narrow.js';
 import { updateMessageImpl } from './messages/update-message.js';
 import { deleteQueueImpl, getEventsImpl } from './events/get-events.js';
 import { registerQueueImpl } from './events/register-queue.js';
@@ -80,6 +82,9 @@ export const implementations = [
   updateMessageImpl,
   deleteMessageImpl,
   updateFlagsImpl,
+  updateFlagsForNarrowImpl,
+  addReactionImpl,
+  removeReactionImpl,
   listTopicsImpl,
   deleteTopicImpl,
 ] as const satisfies readonly Implementation[];

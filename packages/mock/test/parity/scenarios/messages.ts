@@ -423,4 +423,102 @@ export const messageScenarios: Scenario[] = [
     },
     { config: { deleteTopicBatchSize: 2, deleteTopicBudgetMs: 0 } },
   ),
+
+  scenario('reactions: by name, by code, the extra emoji, and their errors', async (t) => {
+    const member = t.client('member');
+    const queue = (await t.client('owner').events.register({ event_types: ['reaction'] })).queue_id;
+    await member.messages.addReaction({ message_id: 1, emoji_name: 'tada' });
+    await member.messages.addReaction({ message_id: 1, emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'unicode_emoji' });
+    await member.messages.addReaction({ message_id: 1, emoji_name: 'zulip' });
+    const errors = {
+      duplicate: await failure(member.messages.addReaction({ message_id: 1, emoji_name: 'tada' })),
+      unknownName: await failure(member.messages.addReaction({ message_id: 1, emoji_name: 'not_an_emoji' })),
+      badCode: await failure(member.messages.addReaction({ message_id: 1, emoji_name: 'tada', emoji_code: 'zzzz', reaction_type: 'unicode_emoji' })),
+      custom: await failure(member.messages.addReaction({ message_id: 1, emoji_name: 'party', emoji_code: '1', reaction_type: 'realm_emoji' })),
+      missing: await failure(member.messages.removeReaction({ message_id: 1, emoji_name: 'heart' })),
+      inaccessible: await failure(t.client('guest').messages.addReaction({ message_id: 4, emoji_name: 'tada' })),
+    };
+    expect(errors.duplicate).toMatchObject({ code: 'REACTION_ALREADY_EXISTS', msg: 'Reaction already exists.' });
+    expect(errors.unknownName.msg).toBe("Emoji 'not_an_emoji' does not exist");
+    expect(errors.badCode.msg).toBe('Invalid emoji code');
+    expect(errors.custom.msg).toBe('Invalid custom emoji.');
+    expect(errors.missing).toMatchObject({ code: 'REACTION_DOES_NOT_EXIST', msg: "Reaction doesn't exist." });
+    expect(errors.inaccessible.msg).toBe('Invalid message(s)');
+    await member.messages.removeReaction({ message_id: 1, emoji_name: 'octopus' });
+    const { message } = await t.client('owner').messages.get({ message_id: 1 });
+    expect(message.reactions).toEqual([
+      { emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji', user_id: t.accounts.member.userId },
+      { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'service_extra_emoji', user_id: t.accounts.member.userId },
+    ]);
+    await t.client('moderator').messages.addReaction({ message_id: 4, emoji_name: 'eyes' });
+    expect((await t.client('moderator').messages.get({ message_id: 4 })).message.flags).toEqual(['read', 'historical']);
+    const events = (await drain(t.client('owner'), queue)).map((e) => `${String(e['op'])}:${String(e['emoji_name'])}`);
+    expect(events).toEqual(['add:tada', 'add:octopus', 'add:zulip', 'remove:octopus', 'add:eyes']);
+    return { errors, message, events };
+  }),
+
+  scenario('mentions set the recipients\' flags; silent ones do not', async (t) => {
+    const member = t.client('member');
+    const direct = await send(member, GENERAL, 'hi', 'Hi @**Olivia Owner**, and silently @_**Adam Admin**');
+    const wildcard = await send(member, GENERAL, 'hi', 'Heads up @**all**');
+    const topic = await send(member, GENERAL, 'hi', 'Ping @**topic**');
+    const group = await send(member, GENERAL, 'hi', 'Calling @*leads*');
+    const flagsOf = async (role: 'owner' | 'administrator' | 'moderator' | 'guest', id: number) => (await t.client(role).messages.get({ message_id: id })).message.flags;
+    expect(await flagsOf('owner', direct)).toEqual(['mentioned']);
+    expect(await flagsOf('administrator', direct)).toEqual([]);
+    expect(await flagsOf('guest', wildcard)).toEqual(['stream_wildcard_mentioned', 'wildcard_mentioned']);
+    expect(await flagsOf('owner', topic)).toEqual([]);
+    expect(await flagsOf('moderator', group)).toEqual(['mentioned']);
+    expect(await flagsOf('administrator', group)).toEqual([]);
+    const html = (await t.client('owner').messages.get({ message_id: direct })).message.content;
+    expect(html).toBe(
+      `<p>Hi <span class="user-mention" data-user-id="${t.accounts.owner.userId}">@Olivia Owner</span>, and silently <span class="user-mention silent" data-user-id="${t.accounts.administrator.userId}">Adam Admin</span></p>`,
+    );
+    const mentioned = await t.client('owner').messages.list({ anchor: 'newest', num_before: 10, num_after: 0, narrow: [{ operator: 'is', operand: 'mentioned' }] });
+    // The owner is in `leads`, so the group mention counts too.
+    expect(mentioned.messages.map((m) => m.id)).toEqual([direct, wildcard, group]);
+    return { html, mentioned: mentioned.messages.map((m) => m.id) };
+  }),
+
+  scenario('flags for a narrow: mark a topic read in batches until found_newest', async (t) => {
+    const owner = t.client('owner');
+    for (let i = 0; i < 5; i += 1) await send(t.client('member'), GENERAL, 'batch', `message ${i}`);
+    const narrow = [{ operator: 'channel', operand: GENERAL }, { operator: 'topic', operand: 'batch' }];
+    const first = await owner.messages.updateFlagsForNarrow({ anchor: 'oldest', num_before: 0, num_after: 3, narrow, op: 'add', flag: 'read' });
+    expect(first).toMatchObject({ processed_count: 3, updated_count: 3, found_oldest: true, found_newest: false });
+    const second = await owner.messages.updateFlagsForNarrow({
+      anchor: String(first.last_processed_id),
+      include_anchor: false,
+      num_before: 0,
+      num_after: 3,
+      narrow,
+      op: 'add',
+      flag: 'read',
+    });
+    expect(second).toMatchObject({ processed_count: 2, updated_count: 2, found_newest: true });
+    const again = await owner.messages.updateFlagsForNarrow({ anchor: 'newest', num_before: 10, num_after: 0, narrow, op: 'add', flag: 'read' });
+    expect(again).toMatchObject({ processed_count: 5, updated_count: 0, found_newest: true });
+    const unread = await owner.messages.list({ anchor: 'newest', num_before: 100, num_after: 0, narrow: [...narrow, { operator: 'is', operand: 'unread' }] });
+    expect(unread.messages).toEqual([]);
+    const empty = await owner.messages.updateFlagsForNarrow({ anchor: 'newest', num_before: 5, num_after: 0, narrow: [{ operator: 'topic', operand: 'no such topic' }], op: 'add', flag: 'starred' });
+    expect(empty).toMatchObject({ processed_count: 0, updated_count: 0, first_processed_id: null, last_processed_id: null });
+    const ignored = await t.client('moderator').messages.updateFlagsForNarrow({
+      anchor: 'newest',
+      num_before: 10,
+      num_after: 0,
+      narrow: [{ operator: 'channel', operand: ENGINEERING }],
+      op: 'remove',
+      flag: 'read',
+    });
+    expect(ignored.ignored_because_not_subscribed_channels).toEqual([2]);
+    const errors = {
+      notEditable: await failure(owner.messages.updateFlagsForNarrow({ anchor: 'newest', num_before: 1, num_after: 0, narrow: [], op: 'add', flag: 'historical' })),
+      badNarrow: await failure(owner.messages.updateFlagsForNarrow({ anchor: 'newest', num_before: 1, num_after: 0, narrow: [{ operator: 'colour', operand: 'red' }], op: 'add', flag: 'read' })),
+      badAnchor: await failure(owner.messages.updateFlagsForNarrow({ anchor: 'middle', num_before: 1, num_after: 0, narrow: [], op: 'add', flag: 'read' })),
+    };
+    expect(errors.notEditable.msg).toBe("Flag not editable: 'historical'");
+    expect(errors.badNarrow.code).toBe('BAD_NARROW');
+    expect(errors.badAnchor.msg).toBe('Invalid anchor');
+    return { first, second, again, empty, ignored, errors };
+  }),
 ];

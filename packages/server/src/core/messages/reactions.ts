@@ -1,0 +1,102 @@
+import { ApiError, endpoints, type EndpointParams } from '@teamchat/schema';
+import type { UserContext } from '../context.js';
+import { emit } from '../events/emit.js';
+import { implement } from '../implement.js';
+import { emojiByCharacters, emojiByName } from '../markdown/emoji-data.js';
+import { apiEmail } from '../users/email-visibility.js';
+import { accessMessage } from './message-access.js';
+import { FLAG_BITS, type MessageRecord, type ReactionRecord } from './message-record.js';
+
+type ReactionType = ReactionRecord['reaction_type'];
+type AddParams = EndpointParams<(typeof endpoints)['messages.addReaction']>;
+type RemoveParams = EndpointParams<(typeof endpoints)['messages.removeReaction']>;
+
+/** The spec's name for the real server's `zulip_extra_emoji`. */
+function reactionType(given: string | undefined): ReactionType | undefined {
+  if (given === undefined) return undefined;
+  return given === 'zulip_extra_emoji' ? 'service_extra_emoji' : (given as ReactionType);
+}
+
+/** Whether `code` is a Unicode emoji's code (`1f419`, `1f1fa-1f1f8`). */
+function isUnicodeCode(code: string): boolean {
+  if (!/^[0-9a-f]{4,6}(-[0-9a-f]{4,6})*$/.test(code)) return false;
+  const characters = String.fromCodePoint(...code.split('-').map((part) => parseInt(part, 16)));
+  return emojiByCharacters(characters) !== undefined;
+}
+
+/**
+ * The reaction an add request means: its type and code worked out from the name when not
+ * given (`zulip` is the server's extra emoji, else a Unicode emoji), and checked when given.
+ */
+function resolveEmoji(params: { emoji_name: string; emoji_code?: string | undefined; reaction_type?: string | undefined }): { code: string; type: ReactionType } {
+  const name = params.emoji_name;
+  const type = reactionType(params.reaction_type) ?? (name === 'zulip' ? 'service_extra_emoji' : params.emoji_code !== undefined ? 'unicode_emoji' : undefined);
+  if (type === 'realm_emoji') throw new ApiError('BAD_REQUEST', 'Invalid custom emoji.');
+  if (type === 'service_extra_emoji') {
+    if (name !== 'zulip' || (params.emoji_code !== undefined && params.emoji_code !== 'zulip')) throw new ApiError('BAD_REQUEST', 'Invalid emoji code');
+    return { code: 'zulip', type };
+  }
+  const byName = emojiByName(name);
+  if (params.emoji_code === undefined) {
+    if (!byName) throw new ApiError('BAD_REQUEST', `Emoji '${name}' does not exist`);
+    return { code: byName.code, type: 'unicode_emoji' };
+  }
+  if (!isUnicodeCode(params.emoji_code)) throw new ApiError('BAD_REQUEST', 'Invalid emoji code');
+  if (byName && byName.code !== params.emoji_code) throw new ApiError('BAD_REQUEST', 'Invalid emoji name');
+  return { code: params.emoji_code, type: 'unicode_emoji' };
+}
+
+function emitReaction(ctx: UserContext, message: MessageRecord, op: 'add' | 'remove', reaction: ReactionRecord): void {
+  const user = ctx.user;
+  emit(ctx, Object.keys(message.user_flags).map(Number), {
+    type: 'reaction',
+    op,
+    message_id: message.id,
+    user_id: user.id,
+    user: { user_id: user.id, email: apiEmail(user, ctx.config.realmUrl), full_name: user.full_name },
+    emoji_name: reaction.emoji_name,
+    emoji_code: reaction.emoji_code,
+    reaction_type: reaction.reaction_type,
+  });
+}
+
+/**
+ * POST /messages/{message_id}/reactions: the caller reacts with an emoji (unique per message,
+ * user, type and code). Reacting to a message the user never received gives them a
+ * `historical` row.
+ *
+ * @see shared/reference/messages-and-events.md §8
+ */
+export const addReactionImpl = implement(endpoints['messages.addReaction'], (params: AddParams, ctx) => {
+  const message = accessMessage(ctx, ctx.user, params.message_id);
+  const { code, type } = resolveEmoji(params);
+  if (message.reactions.some((r) => r.user_id === ctx.user.id && r.reaction_type === type && r.emoji_code === code)) {
+    throw new ApiError('REACTION_ALREADY_EXISTS', 'Reaction already exists.');
+  }
+  const reaction: ReactionRecord = { emoji_name: params.emoji_name, emoji_code: code, reaction_type: type, user_id: ctx.user.id };
+  const key = String(ctx.user.id);
+  const userFlags = key in message.user_flags ? message.user_flags : { ...message.user_flags, [key]: FLAG_BITS.read | FLAG_BITS.historical };
+  const updated = ctx.db.patch('messages', message.id, { reactions: [...message.reactions, reaction], user_flags: userFlags });
+  emitReaction(ctx, updated, 'add', reaction);
+  return {};
+});
+
+/**
+ * DELETE /messages/{message_id}/reactions: removes the caller's reaction, named by code and
+ * type or by emoji name.
+ *
+ * @see shared/reference/messages-and-events.md §8
+ */
+export const removeReactionImpl = implement(endpoints['messages.removeReaction'], (params: RemoveParams, ctx) => {
+  const message = accessMessage(ctx, ctx.user, params.message_id);
+  if (params.emoji_name === undefined && params.emoji_code === undefined) {
+    throw new ApiError('BAD_REQUEST', 'At least one of the following arguments must be present: emoji_name, emoji_code');
+  }
+  const type = reactionType(params.reaction_type) ?? (params.emoji_name === 'zulip' ? 'service_extra_emoji' : 'unicode_emoji');
+  const code = params.emoji_code ?? (type === 'service_extra_emoji' ? 'zulip' : emojiByName(params.emoji_name ?? '')?.code);
+  const existing = message.reactions.find((r) => r.user_id === ctx.user.id && r.reaction_type === type && r.emoji_code === code);
+  if (!existing) throw new ApiError('REACTION_DOES_NOT_EXIST', "Reaction doesn't exist.");
+  const updated = ctx.db.patch('messages', message.id, { reactions: message.reactions.filter((r) => r !== existing) });
+  emitReaction(ctx, updated, 'remove', existing);
+  return {};
+});
