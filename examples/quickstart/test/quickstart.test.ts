@@ -1,0 +1,19 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runQuickstart } from '../src/client.js';
+import { startServer } from '../src/server.js';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+describe('the quickstart example', () => {
+  it('runs against the reference server over HTTP', async () => {
+    const owner = server.accounts.find((account) => account.role === 'owner');
+    const report = await runQuickstart({ site: server.url, email: owner?.email ?? '', apiKey: owner?.apiKey ?? '' });
+    expect(report.users).toContain('Olivia Owner');
+    expect(report.rendered).toBe('<p>Hello from the <strong>quickstart</strong>!</p>');
+    expect(report.topics).toEqual(['hello']);
+  });
+});
