@@ -36,7 +36,7 @@ describe('the mock with setupServer', () => {
     const { streams } = await clientOf('owner').channels.list();
     expect(streams.find((s) => s.stream_id === id)).toMatchObject({ name: 'release', subscriber_count: 2 });
     const { topics } = await clientOf('owner').channels.listTopics({ stream_id: id });
-    expect(topics.map((t) => t.name)).toEqual(['hello']);
+    expect(topics.map((t) => t.name)).toEqual(['hello', 'channel events']);
     expect(mock.store.get('channels', id)?.creator_id).toBe(mock.accounts.member.userId);
   });
 

@@ -34,6 +34,8 @@ export interface RealmRecord {
   email_changes_disabled: boolean;
   require_unique_names: boolean;
   presence_disabled: boolean;
+  /** Where the Notification Bot announces new channels (`announce`); null for nowhere. */
+  new_stream_announcements_stream_id?: number | null;
   /** Group settings of the organization (can_create_public_channel_group, …). */
   groups: Record<RealmGroupSetting, GroupSettingValue>;
   /** The settings new accounts start with. */
@@ -91,6 +93,8 @@ export interface UserRecord {
   can_change_user_emails: boolean;
   /** Special permission for administrators to create accounts through POST /users (FL 36). */
   can_create_users: boolean;
+  /** The server's own bots (Notification Bot): not listed among the organization's users. */
+  is_system_bot?: boolean;
   /** Outgoing-webhook configuration of bots of type 3. */
   service: { base_url: string; token: string; interface: 1 | 2 } | null;
 }

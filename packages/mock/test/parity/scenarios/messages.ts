@@ -521,4 +521,29 @@ export const messageScenarios: Scenario[] = [
     expect(errors.badAnchor.msg).toBe('Invalid anchor');
     return { first, second, again, empty, ignored, errors };
   }),
+
+  scenario('a new channel gets a "channel events" notice; announce posts in the announcements channel', async (t) => {
+    const owner = t.client('owner');
+    const { id } = await owner.channels.create({ name: 'launch', description: 'Launch **plans**', subscribers: [t.accounts.owner.userId], announce: true });
+    const { id: quiet } = await owner.channels.create({ name: 'quiet', subscribers: [t.accounts.owner.userId] });
+    const newest = async (narrow: { operator: string; operand: string }[]) =>
+      (await owner.messages.list({ anchor: 'newest', num_before: 5, num_after: 0, narrow, apply_markdown: false })).messages.map((m) => ({
+        sender: m.sender_full_name,
+        topic: m.subject,
+        content: m.content,
+      }));
+    const notice = await newest([{ operator: 'channel', operand: 'launch' }]);
+    expect(notice).toEqual([
+      { sender: 'Notification Bot', topic: 'channel events', content: '**Public** channel created by @_**Olivia Owner|1**. **Description:** \n```` quote\nLaunch **plans**\n````' },
+    ]);
+    const announcements = await newest([{ operator: 'channel', operand: GENERAL }, { operator: 'topic', operand: 'new channels' }]);
+    expect(announcements).toEqual([{ sender: 'Notification Bot', topic: 'new channels', content: '@_**Olivia Owner|1** created a new channel #**launch**.' }]);
+    const quietNotice = await newest([{ operator: 'channel', operand: 'quiet' }]);
+    expect(quietNotice[0]?.content).toBe('**Public** channel created by @_**Olivia Owner|1**. **Description:** *(no description)*');
+    const { members } = await owner.users.list();
+    expect(members.some((m) => m.full_name === 'Notification Bot')).toBe(false);
+    const state = await owner.events.register({ fetch_event_types: ['realm_user'] });
+    expect((state['cross_realm_bots'] as { full_name: string }[]).map((b) => b.full_name)).toEqual(['Notification Bot']);
+    return { id, quiet, notice, announcements, quietNotice };
+  }),
 ];

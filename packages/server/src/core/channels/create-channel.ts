@@ -9,6 +9,7 @@ import { defaultGroupSettingValue, parseGroupSettingValue } from '../permissions
 import { userInSetting } from '../permissions/membership.js';
 import { isAdmin, isOwner } from '../permissions/roles.js';
 import { addSubscriptions } from './add-subscriptions.js';
+import { postNewChannelNotices } from './channel-notices.js';
 import { usersWithMetadataAccess } from './channel-access.js';
 import { checkChannelDescription, checkChannelName } from './channel-name.js';
 import { formatChannel } from './format-channel.js';
@@ -114,5 +115,6 @@ export const createChannelImpl = implement(endpoints['channels.create'], (params
   const viewers = usersWithMetadataAccess(ctx, channel);
   emit(ctx, viewers.map((user) => user.id), { type: 'stream', op: 'create', streams: [formatChannel(ctx, channel)] });
   addSubscriptions(ctx, [channel], subscribers);
+  postNewChannelNotices(ctx, ctx.db.get('channels', id) ?? channel, params.announce);
   return { id };
 });

@@ -14,5 +14,5 @@ export function notificationBot(ctx: Pick<Context, 'db' | 'indexes' | 'config' |
   const email = `${NOTIFICATION_BOT_LOCAL_PART}@${realmHost(ctx.config.realmUrl)}`;
   const existing = ctx.indexes.usersByEmail.get(email);
   if (existing) return existing;
-  return createUser(ctx, { email, fullName: 'Notification Bot', role: 400, passwordHash: null, bot: { type: 1, ownerId: null } });
+  return createUser(ctx, { email, fullName: 'Notification Bot', role: 400, passwordHash: null, bot: { type: 1, ownerId: null }, systemBot: true });
 }

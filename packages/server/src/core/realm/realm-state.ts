@@ -36,6 +36,7 @@ export const realmState: StateBlock = {
       realm_email_changes_disabled: realm.email_changes_disabled,
       realm_require_unique_names: realm.require_unique_names,
       realm_presence_disabled: realm.presence_disabled,
+      realm_new_stream_announcements_stream_id: realm.new_stream_announcements_stream_id ?? -1,
       ...groups,
       server_web_public_streams_enabled: ctx.config.webPublicStreamsEnabled,
       max_stream_name_length: MAX_CHANNEL_NAME_LENGTH,

@@ -96,6 +96,7 @@ export async function seedDemoOrganization(services: SeedServices, options: Demo
       });
     };
     const general = makeChannel('general', 'Everyone is here.', true);
+    db.patch('realm', 1, { new_stream_announcements_stream_id: general.id });
     const engineering = makeChannel('engineering', 'Builds, deploys and **code review**.', false);
     const subscribe = (channel: ChannelRecord, members: DemoRole[]) => {
       for (const role of members) {

@@ -11,6 +11,8 @@ export interface NewUser {
   passwordHash: string | null;
   bot?: { type: NonNullable<UserRecord['bot_type']>; ownerId: number | null; service?: UserRecord['service'] };
   timezone?: string;
+  /** A bot of the server itself (Notification Bot). */
+  systemBot?: boolean;
 }
 
 /**
@@ -42,6 +44,7 @@ export function createUser(ctx: Pick<Context, 'db' | 'now' | 'random'>, input: N
     profile_data: {},
     can_change_user_emails: false,
     can_create_users: false,
+    ...(input.systemBot ? { is_system_bot: true } : {}),
     service: input.bot?.service ?? null,
   });
 }

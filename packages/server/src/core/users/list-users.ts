@@ -6,9 +6,14 @@ import { implement } from '../implement.js';
 import { formatUser } from './format-user.js';
 import { profileDataOf } from './profile-data.js';
 
-/** The users of the organization, by ID. */
+/** The users of the organization, by ID (the server's system bots are not among them). */
 export function usersById(ctx: Pick<Context, 'db'>): UserRecord[] {
-  return [...ctx.db.all('users')].sort((a, b) => a.id - b.id);
+  return [...ctx.db.all('users')].filter((user) => user.is_system_bot !== true).sort((a, b) => a.id - b.id);
+}
+
+/** The server's system bots (Notification Bot), listed as `cross_realm_bots` in POST /register. */
+export function systemBots(ctx: Pick<Context, 'db'>): UserRecord[] {
+  return [...ctx.db.all('users')].filter((user) => user.is_system_bot === true).sort((a, b) => a.id - b.id);
 }
 
 /**

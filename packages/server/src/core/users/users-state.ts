@@ -1,6 +1,6 @@
 import type { StateBlock } from '../events/state-block.js';
 import { formatUser } from './format-user.js';
-import { usersById } from './list-users.js';
+import { systemBots, usersById } from './list-users.js';
 import { profileDataOf } from './profile-data.js';
 
 /** The `realm_user` block of POST /register: active and deactivated accounts. */
@@ -17,7 +17,7 @@ export const realmUserState: StateBlock = {
     return {
       realm_users: users.filter((user) => user.is_active).map((user) => formatUser(user, options)),
       realm_non_active_users: users.filter((user) => !user.is_active).map((user) => formatUser(user, options)),
-      cross_realm_bots: [],
+      cross_realm_bots: systemBots(ctx).map((user) => ({ ...formatUser(user, options), is_system_bot: true })),
     };
   },
 };
