@@ -1,5 +1,5 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { API_PREFIX, ApiError, decodeParams } from '@teamchat/schema';
+import { API_PREFIX, decodeParams } from '@teamchat/schema';
 import { authenticate } from '../core/auth/authenticate.js';
 import type { Core } from '../core/create-core.js';
 import type { RequestInfo } from '../core/context.js';
@@ -102,4 +102,3 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
   };
 }
 
-export { ApiError };
