@@ -246,6 +246,16 @@ export interface LinkifierRecord {
   order: number;
 }
 
+/** A custom emoji of the organization (reaction type `realm_emoji`, `:name:` in messages). */
+export interface RealmEmojiRecord {
+  id: number;
+  name: string;
+  /** Path of the image below the organization's URL. */
+  source_url: string;
+  author_id: number | null;
+  deactivated: boolean;
+}
+
 /** The collections of the document. Later areas add theirs here. */
 export type Db = {
   realm: RealmRecord;
@@ -258,6 +268,7 @@ export type Db = {
   messages: MessageRecord;
   email_changes: EmailChangeRecord;
   direct_message_groups: DirectMessageGroupRecord;
+  realm_emoji: RealmEmojiRecord;
   user_topics: UserTopicRecord;
   /** One row per user who ever reported presence; the key is the user ID. */
   presence: PresenceRecord;

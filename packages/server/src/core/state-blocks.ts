@@ -1,6 +1,7 @@
 import { streamState, subscriptionState } from './channels/channels-state.js';
 import type { StateBlock } from './events/state-block.js';
 import { presenceState } from './presence/presence-state.js';
+import { realmEmojiState } from './realm/realm-emoji-state.js';
 import { realmState } from './realm/realm-state.js';
 import { realmUserSettingsDefaultsState, userSettingsState } from './settings/settings-state.js';
 import { realmUserState } from './users/users-state.js';
@@ -10,6 +11,7 @@ import { userGroupsState } from './user-groups/user-groups-state.js';
 /** Every block of the initial state of POST /register, area by area. */
 export const STATE_BLOCKS: readonly StateBlock[] = [
   realmState,
+  realmEmojiState,
   realmUserState,
   customProfileFieldsState,
   streamState,

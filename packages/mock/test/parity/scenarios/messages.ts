@@ -430,6 +430,9 @@ export const messageScenarios: Scenario[] = [
     await member.messages.addReaction({ message_id: 1, emoji_name: 'tada' });
     await member.messages.addReaction({ message_id: 1, emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'unicode_emoji' });
     await member.messages.addReaction({ message_id: 1, emoji_name: 'zulip' });
+    await member.messages.addReaction({ message_id: 1, emoji_name: 'teamchat' });
+    await member.messages.removeReaction({ message_id: 1, emoji_name: 'teamchat', reaction_type: 'realm_emoji' });
+    await member.messages.addReaction({ message_id: 1, emoji_name: 'teamchat', emoji_code: '1', reaction_type: 'realm_emoji' });
     const errors = {
       duplicate: await failure(member.messages.addReaction({ message_id: 1, emoji_name: 'tada' })),
       unknownName: await failure(member.messages.addReaction({ message_id: 1, emoji_name: 'not_an_emoji' })),
@@ -449,11 +452,17 @@ export const messageScenarios: Scenario[] = [
     expect(message.reactions).toEqual([
       { emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji', user_id: t.accounts.member.userId },
       { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'service_extra_emoji', user_id: t.accounts.member.userId },
+      { emoji_name: 'teamchat', emoji_code: '1', reaction_type: 'realm_emoji', user_id: t.accounts.member.userId },
     ]);
     await t.client('moderator').messages.addReaction({ message_id: 4, emoji_name: 'eyes' });
     expect((await t.client('moderator').messages.get({ message_id: 4 })).message.flags).toEqual(['read', 'historical']);
     const events = (await drain(t.client('owner'), queue)).map((e) => `${String(e['op'])}:${String(e['emoji_name'])}`);
-    expect(events).toEqual(['add:tada', 'add:octopus', 'add:zulip', 'remove:octopus', 'add:eyes']);
+    expect(events).toEqual(['add:tada', 'add:octopus', 'add:zulip', 'add:teamchat', 'remove:teamchat', 'add:teamchat', 'remove:octopus', 'add:eyes']);
+    const custom = await send(member, GENERAL, 'emoji', 'Our logo :teamchat: and :tada:');
+    const rendered = (await t.client('owner').messages.get({ message_id: custom })).message.content;
+    expect(rendered).toBe(
+      '<p>Our logo <img alt=":teamchat:" class="emoji" src="/user_avatars/1/emoji/images/1.png" title="teamchat"> and <span aria-label="tada" class="emoji emoji-1f389" role="img" title="tada">:tada:</span></p>',
+    );
     return { errors, message, events };
   }),
 
@@ -545,5 +554,67 @@ export const messageScenarios: Scenario[] = [
     const state = await owner.events.register({ fetch_event_types: ['realm_user'] });
     expect((state['cross_realm_bots'] as { full_name: string }[]).map((b) => b.full_name)).toEqual(['Notification Bot']);
     return { id, quiet, notice, announcements, quietNotice };
+  }),
+
+  scenario('edit history is hidden when the organization disallows it', async (t) => {
+    const member = t.client('member');
+    const id = await send(member, GENERAL, 'history', 'before');
+    t.clock.advance(10_000);
+    await member.messages.update({ message_id: id, content: 'after' });
+    expect((await t.client('owner').messages.get({ message_id: id })).message.edit_history).toHaveLength(1);
+    // No endpoint edits organization settings yet: the setting is written as an administrator would set it.
+    await t.store.write((tx) => tx.patch('realm', 1, { message_edit_history_visibility_policy: 3 }));
+    const { message } = await t.client('owner').messages.get({ message_id: id });
+    expect(message.edit_history).toBeUndefined();
+    expect(message.last_edit_timestamp).toBe(message.timestamp + 10);
+    return message;
+  }),
+
+  scenario("a channel's own delete settings let its members delete others' messages", async (t) => {
+    const owner = t.client('owner');
+    const { id: channel } = await owner.channels.create({
+      name: 'moderated',
+      subscribers: [t.accounts.owner.userId, t.accounts.member.userId],
+      can_delete_any_message_group: { direct_members: [t.accounts.member.userId], direct_subgroups: [] },
+    });
+    const ownerMessage = await send(owner, channel, 'x', 'owner wrote this');
+    const elsewhere = await send(owner, GENERAL, 'x', 'in general');
+    await t.client('member').messages.delete({ message_id: ownerMessage });
+    const denied = await failure(t.client('member').messages.delete({ message_id: elsewhere }));
+    expect(denied.msg).toBe("You don't have permission to delete this message");
+    return { denied };
+  }),
+
+  scenario('protected history: a later subscriber sees only what came after', async (t) => {
+    const owner = t.client('owner');
+    const { id: channel } = await owner.channels.create({ name: 'vault', subscribers: [t.accounts.owner.userId], invite_only: true, history_public_to_subscribers: false });
+    const before = await send(owner, channel, 'old', 'before the member joined');
+    // No subscribe endpoint yet: the subscription is written as POST /users/me/subscriptions would.
+    await t.store.write((tx) =>
+      tx.put('subscriptions', {
+        id: tx.nextId('subscriptions'),
+        user_id: t.accounts.member.userId,
+        stream_id: channel,
+        active: true,
+        color: '#76ce90',
+        is_muted: false,
+        pin_to_top: false,
+        desktop_notifications: null,
+        audible_notifications: null,
+        push_notifications: null,
+        email_notifications: null,
+        wildcard_mentions_notify: null,
+      }),
+    );
+    const after = await send(owner, channel, 'new', 'after the member joined');
+    const member = t.client('member');
+    const hidden = await failure(member.messages.get({ message_id: before }));
+    expect(hidden.msg).toBe('Invalid message(s)');
+    expect((await member.messages.get({ message_id: after })).message.subject).toBe('new');
+    const { topics } = await member.channels.listTopics({ stream_id: channel });
+    expect(topics.map((x) => x.name)).toEqual(['new']);
+    const { messages } = await member.messages.list({ anchor: 'newest', num_before: 10, num_after: 0, narrow: [{ operator: 'channel', operand: channel }] });
+    expect(messages.map((m) => m.id)).toEqual([after]);
+    return { topics, ids: messages.map((m) => m.id) };
   }),
 ];

@@ -6,7 +6,9 @@ import { FlagOp } from './update-message-flags.js';
 
 /**
  * POST /messages/flags/narrow: add or remove a personal flag on a range of messages in a
- * narrow, as GET /messages would select them.
+ * narrow, as GET /messages would select them. The reference server processes at most 5000
+ * messages per request: `num_before` is reduced to `max(5000 - num_after, 2500)`, then
+ * `num_after` to `5000 - num_before`; continue from `last_processed_id` until `found_newest`.
  *
  * @see api-spec.md "Update personal message flags for narrow"
  */

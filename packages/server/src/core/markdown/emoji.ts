@@ -2,6 +2,7 @@ import type MarkdownIt from 'markdown-it';
 import type { StateCore, Token } from 'markdown-it';
 import { emojiByCharacters, emojiByName, type UnicodeEmoji } from './emoji-data.js';
 import { replaceInText, type TextReplacement } from './text-tokens.js';
+import { envOf } from './markdown-env.js';
 import { escapeText, renderAttributes } from './zulip-html.js';
 
 const EMOJI_SYNTAX = /:([\p{L}\p{N}_\-+]+):/gu;
@@ -13,18 +14,21 @@ const TEXT_PRESENTATION = /^\P{Emoji_Presentation}\u20E3?$/u;
 /** The organization-independent image emoji. */
 const ZULIP_EMOJI_SRC = '/static/generated/emoji/images/emoji/unicode/zulip.png';
 
-function emojiToken(state: StateCore, emoji: UnicodeEmoji | 'zulip', display: string): Token {
+function emojiToken(state: StateCore, emoji: UnicodeEmoji | { image: string }, display: string): Token {
   const token = new state.Token('emoji', '', 0);
   token.content = display;
-  token.meta = emoji === 'zulip' ? { image: ZULIP_EMOJI_SRC } : { code: emoji.code };
+  token.meta = 'image' in emoji ? { image: emoji.image } : { code: emoji.code };
   return token;
 }
 
 function findNamed(state: StateCore, text: string): TextReplacement[] {
   const found: TextReplacement[] = [];
+  const { resolver } = envOf(state);
   for (const match of text.matchAll(EMOJI_SYNTAX)) {
     const name = match[1] ?? '';
-    const emoji = name === 'zulip' ? 'zulip' : emojiByName(name);
+    // The organization's custom emoji come first, then the server's own, then Unicode.
+    const custom = resolver?.realmEmoji(name);
+    const emoji = custom ? { image: custom.source_url } : name === 'zulip' ? { image: ZULIP_EMOJI_SRC } : emojiByName(name);
     if (emoji === undefined) continue;
     found.push({ start: match.index, end: match.index + match[0].length, tokens: [emojiToken(state, emoji, match[0])] });
   }

@@ -18,6 +18,8 @@ export interface MessageResolver {
   channelByName(name: string): ChannelRecord | undefined;
   /** The newest message of a topic that the sender may read. */
   latestTopicMessageId(channelId: number, topic: string): number | undefined;
+  /** The organization's active custom emoji named `name`. */
+  realmEmoji(name: string): { id: number; source_url: string } | undefined;
 }
 
 /** What rendering found out about a message (filled by the message-facts rule). */

@@ -1,6 +1,6 @@
 import { hasContentAccess } from '../channels/channel-access.js';
 import type { Context } from '../context.js';
-import type { UserRecord } from '../db.js';
+import type { RealmEmojiRecord, UserRecord } from '../db.js';
 import { canAccessMessage } from '../messages/message-access.js';
 import { topicKey } from '../messages/message-index.js';
 import { userInSetting } from '../permissions/membership.js';
@@ -47,5 +47,14 @@ export function createMessageResolver(ctx: RenderContext, sender: UserRecord): M
       }
       return undefined;
     },
+    realmEmoji(name) {
+      return activeRealmEmoji(ctx, name);
+    },
   };
+}
+
+/** The organization's active custom emoji named `name` (reactions and `:name:` use it). */
+export function activeRealmEmoji(ctx: Pick<RenderContext, 'db'>, name: string): RealmEmojiRecord | undefined {
+  for (const emoji of ctx.db.all('realm_emoji')) if (emoji.name === name && !emoji.deactivated) return emoji;
+  return undefined;
 }

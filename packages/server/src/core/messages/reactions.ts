@@ -3,6 +3,7 @@ import type { UserContext } from '../context.js';
 import { emit } from '../events/emit.js';
 import { implement } from '../implement.js';
 import { emojiByCharacters, emojiByName } from '../markdown/emoji-data.js';
+import { activeRealmEmoji } from '../markdown/message-resolver.js';
 import { apiEmail } from '../users/email-visibility.js';
 import { accessMessage } from './message-access.js';
 import { FLAG_BITS, type MessageRecord, type ReactionRecord } from './message-record.js';
@@ -28,10 +29,20 @@ function isUnicodeCode(code: string): boolean {
  * The reaction an add request means: its type and code worked out from the name when not
  * given (`zulip` is the server's extra emoji, else a Unicode emoji), and checked when given.
  */
-function resolveEmoji(params: { emoji_name: string; emoji_code?: string | undefined; reaction_type?: string | undefined }): { code: string; type: ReactionType } {
+function resolveEmoji(
+  ctx: Pick<UserContext, 'db'>,
+  params: { emoji_name: string; emoji_code?: string | undefined; reaction_type?: string | undefined },
+): { code: string; type: ReactionType } {
   const name = params.emoji_name;
-  const type = reactionType(params.reaction_type) ?? (name === 'zulip' ? 'service_extra_emoji' : params.emoji_code !== undefined ? 'unicode_emoji' : undefined);
-  if (type === 'realm_emoji') throw new ApiError('BAD_REQUEST', 'Invalid custom emoji.');
+  const custom = activeRealmEmoji(ctx, name);
+  const type =
+    reactionType(params.reaction_type) ??
+    (custom && params.emoji_code === undefined ? 'realm_emoji' : name === 'zulip' ? 'service_extra_emoji' : params.emoji_code !== undefined ? 'unicode_emoji' : undefined);
+  if (type === 'realm_emoji') {
+    // A custom emoji's code is its ID; name and code must agree.
+    if (!custom || (params.emoji_code !== undefined && params.emoji_code !== String(custom.id))) throw new ApiError('BAD_REQUEST', 'Invalid custom emoji.');
+    return { code: String(custom.id), type };
+  }
   if (type === 'service_extra_emoji') {
     if (name !== 'zulip' || (params.emoji_code !== undefined && params.emoji_code !== 'zulip')) throw new ApiError('BAD_REQUEST', 'Invalid emoji code');
     return { code: 'zulip', type };
@@ -69,7 +80,7 @@ function emitReaction(ctx: UserContext, message: MessageRecord, op: 'add' | 'rem
  */
 export const addReactionImpl = implement(endpoints['messages.addReaction'], (params: AddParams, ctx) => {
   const message = accessMessage(ctx, ctx.user, params.message_id);
-  const { code, type } = resolveEmoji(params);
+  const { code, type } = resolveEmoji(ctx, params);
   if (message.reactions.some((r) => r.user_id === ctx.user.id && r.reaction_type === type && r.emoji_code === code)) {
     throw new ApiError('REACTION_ALREADY_EXISTS', 'Reaction already exists.');
   }
@@ -92,8 +103,10 @@ export const removeReactionImpl = implement(endpoints['messages.removeReaction']
   if (params.emoji_name === undefined && params.emoji_code === undefined) {
     throw new ApiError('BAD_REQUEST', 'At least one of the following arguments must be present: emoji_name, emoji_code');
   }
-  const type = reactionType(params.reaction_type) ?? (params.emoji_name === 'zulip' ? 'service_extra_emoji' : 'unicode_emoji');
-  const code = params.emoji_code ?? (type === 'service_extra_emoji' ? 'zulip' : emojiByName(params.emoji_name ?? '')?.code);
+  const custom = params.emoji_name === undefined ? undefined : activeRealmEmoji(ctx, params.emoji_name);
+  const type = reactionType(params.reaction_type) ?? (custom ? 'realm_emoji' : params.emoji_name === 'zulip' ? 'service_extra_emoji' : 'unicode_emoji');
+  const byName = type === 'service_extra_emoji' ? 'zulip' : type === 'realm_emoji' ? (custom ? String(custom.id) : undefined) : emojiByName(params.emoji_name ?? '')?.code;
+  const code = params.emoji_code ?? byName;
   const existing = message.reactions.find((r) => r.user_id === ctx.user.id && r.reaction_type === type && r.emoji_code === code);
   if (!existing) throw new ApiError('REACTION_DOES_NOT_EXIST', "Reaction doesn't exist.");
   const updated = ctx.db.patch('messages', message.id, { reactions: message.reactions.filter((r) => r !== existing) });

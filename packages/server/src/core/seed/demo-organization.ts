@@ -158,6 +158,9 @@ export async function seedDemoOrganization(services: SeedServices, options: Demo
       member: users.get('member') as UserRecord,
       guest: users.get('guest') as UserRecord,
     });
+    // A custom emoji, `:teamchat:`, for messages and `realm_emoji` reactions.
+    const emojiId = db.nextId('realm_emoji');
+    db.put('realm_emoji', { id: emojiId, name: 'teamchat', source_url: `/user_avatars/1/emoji/images/${emojiId}.png`, author_id: owner.id, deactivated: false });
     // A linkifier: `#123` links to issue 123 of the project's tracker.
     db.put('linkifiers', { id: db.nextId('linkifiers'), pattern: '#(?P<id>[0-9]+)', url_template: 'https://github.com/teamchat/teamchat/issues/{id}', order: 0 });
     return accounts;
