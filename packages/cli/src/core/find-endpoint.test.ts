@@ -1,17 +1,9 @@
 import { endpoints, incomingEndpoints } from '@teamchat/schema';
+import { thrownCliError } from './thrown-cli-error.test-helper.js';
 import { describe, expect, it } from 'vitest';
-import { isCliError, type CliError } from './cli-error.js';
 import { findEndpoint } from './find-endpoint.js';
 
-function thrown(action: () => unknown): CliError {
-  try {
-    action();
-  } catch (error) {
-    if (isCliError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a CliError');
-}
+const thrown = thrownCliError;
 
 describe('findEndpoint', () => {
   it('finds every incoming contract by name and by its "METHOD /template" route', () => {

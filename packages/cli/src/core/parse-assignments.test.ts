@@ -1,17 +1,9 @@
 import { endpoints } from '@teamchat/schema';
+import { thrownCliError } from './thrown-cli-error.test-helper.js';
 import { describe, expect, it } from 'vitest';
-import { isCliError, type CliError } from './cli-error.js';
 import { checkParameterNames, decodeAssignments, parseAssignments } from './parse-assignments.js';
 
-function thrown(action: () => unknown): CliError {
-  try {
-    action();
-  } catch (error) {
-    if (isCliError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a CliError');
-}
+const thrown = thrownCliError;
 
 describe('parseAssignments', () => {
   it('splits each argument at its first =, keeping the value as wire text', () => {

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { thrownCliError } from './thrown-cli-error.test-helper.js';
 import { describe, expect, it } from 'vitest';
 import { tempDir, writeZuliprc } from '../../test/helpers/run-in-process.js';
-import { isCliError, type CliError } from './cli-error.js';
 import { resolveCliConfig, type CliConfigInput } from './resolve-cli-config.js';
 
 const dir = tempDir();
@@ -17,15 +17,7 @@ function resolve(input: Partial<CliConfigInput>) {
   return resolveCliConfig({ flags: {}, env: {}, homeDir: home, ...input });
 }
 
-function thrown(action: () => unknown): CliError {
-  try {
-    action();
-  } catch (error) {
-    if (isCliError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a CliError');
-}
+const thrown = thrownCliError;
 
 describe('resolveCliConfig', () => {
   it('reads ~/.zuliprc by default', () => {
