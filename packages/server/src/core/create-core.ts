@@ -67,7 +67,7 @@ export function createCore(options: CoreOptions): Core {
     createContext,
     call(endpoint, params, request, user) {
       const implementation = byName.get(endpoint.name);
-      if (!implementation) throw new Error(`[teamchat-server] ${endpoint.name} is not implemented`);
+      if (!implementation) throw new Error(`[teamchat-server] no handler for ${endpoint.name}: only implemented contracts are routed`);
       return runProcedure(services, implementation, params, {
         request,
         ...(user === undefined ? {} : { user }),
