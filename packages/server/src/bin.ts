@@ -5,7 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from './core/create-core.js';
 import type { Db } from './core/db.js';
-import { seedDemoOrganization, type DemoAccount } from './core/seed/demo-organization.js';
+import { findDemoAccounts, seedDemoOrganization, type DemoAccount } from './core/seed/demo-organization.js';
 import { secureRandomBytes } from './core/auth/passwords.js';
 import { consoleLogger } from './http/console-logger.js';
 import { listen } from './http/node-server.js';
@@ -100,18 +100,27 @@ async function main(): Promise<void> {
   // The organization's URL is known before listening unless the port is picked by the OS.
   const realmUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const core = createCore({ store, config: { heartbeatMs, ...(port === 0 ? {} : { realmUrl }) }, now, random, log });
-  // A new data file gets the demo organization (its writes are journaled like any other).
-  const accounts: DemoAccount[] | null = created ? await seedDemoOrganization(core.services) : null;
+  // A data file without an organization (new, or its first start was interrupted) gets the
+  // demo organization; its writes are journaled like any other.
+  const accounts: DemoAccount[] | null = created || !store.get('realm', 1) ? await seedDemoOrganization(core.services) : null;
+  store.onFailure((error) => {
+    // Memory now holds writes the disk does not: stop, and let the next start replay the journal.
+    log.error('a write could not be made durable; stopping so that a restart recovers from the journal', { error: error.message });
+    process.exit(1);
+  });
   const running = await listen({ handler: createRestHandler(core), port, host, log, logRequests: !args.quiet });
   core.services.config.realmUrl = running.url;
   process.stdout.write(`teamchat-server listening on ${running.url} (API at ${running.url}/api/v1)\n`);
   process.stdout.write(args.memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);
-  const seeded = accounts;
-  if (seeded) {
-    const files = args.memory ? null : await writeZuliprcFiles(dataFile, seeded, running.url);
-    printAccounts(seeded, running.url, files);
+  if (accounts) {
+    const files = args.memory ? null : await writeZuliprcFiles(dataFile, accounts, running.url);
+    printAccounts(accounts, running.url, files);
   } else if (existsSync(zuliprcPath(dataFile, 'owner'))) {
     process.stdout.write(`Accounts: see the zuliprc-* files in ${dirname(dataFile)}\n`);
+  } else {
+    // The files went missing (or a start stopped before writing them): write them again.
+    const demo = findDemoAccounts(store);
+    if (demo.length > 0) printAccounts(demo, running.url, await writeZuliprcFiles(dataFile, demo, running.url));
   }
 
   let stopping = false;
@@ -119,9 +128,14 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info(`received ${signal}; shutting down`);
-    await running.close();
-    await store.close();
-    process.exit(0);
+    try {
+      await running.close();
+      await store.close();
+      process.exit(0);
+    } catch (error) {
+      log.error('shutdown failed; the journal holds every acknowledged write', { error: error instanceof Error ? error.message : String(error) });
+      process.exit(1);
+    }
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -55,6 +55,8 @@ export function createCore(options: CoreOptions): Core {
     random: options.random ?? secureRandomBytes,
     log: options.log ?? silentLogger,
   };
+  options.store.reportError = (error) =>
+    services.log.error('error after a durable write (event delivery)', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   const router = buildRouter<ImplementedName>(implementations);
   const byName = new Map<string, Implementation>(implementations.map((implementation) => [implementation.endpoint.name, implementation]));
   const endpoints = new Map<string, Endpoint>(implementations.map(({ endpoint }) => [endpoint.name, endpoint]));

@@ -1,6 +1,7 @@
+import { ApiError } from '@teamchat/schema';
 import type { Context, RequestInfo, Services } from './context.js';
 import type { UserRecord } from './db.js';
-import { authenticate } from './auth/authenticate.js';
+import { authenticate, checkAccess } from './auth/authenticate.js';
 import type { Implementation } from './implement.js';
 
 /** A transaction that refuses writes: what queries and read-only mutations get as `db`. */
@@ -9,8 +10,8 @@ function readView(store: Services['store']): Context['db'] {
   const refuse = () => {
     throw new Error('[teamchat-server] a read-only handler tried to write');
   };
-  // Nothing to make durable: callbacks (event delivery) run at once.
-  return Object.assign(tx, { put: refuse, patch: refuse, delete: refuse, onCommit: (callback: () => void) => callback() });
+  // Nothing to make durable: callbacks (event delivery) run at once, after every commit so far.
+  return Object.assign(tx, { put: refuse, patch: refuse, delete: refuse, onCommit: (callback: (seq: number) => void) => callback(Infinity) });
 }
 
 /** How one call runs. */
@@ -22,21 +23,37 @@ export interface RunOptions {
   validateResponse: boolean;
 }
 
+/** The caller as the store has it now: requests queued behind a writer see its changes. */
+function currentCaller(db: Context['db'], user: UserRecord | null, implementation: Implementation): UserRecord | null {
+  if (!user) return null;
+  const current = db.get('users', user.id);
+  if (!current?.is_active) throw new ApiError('UNAUTHORIZED', 'Account is deactivated');
+  checkAccess(current, implementation.endpoint.access);
+  return current;
+}
+
 /**
  * Runs one implementation: authenticates the caller for the contract's access rule (unless
- * the transport did), then calls the handler with its context — mutations as one store
- * transaction, answered once durable and undone on error; queries and read-only mutations on
- * a read view. Both the tRPC procedures and the REST handler call it, so they cannot differ.
+ * the transport did), runs its `prepare` step outside the lock, then calls the handler —
+ * mutations as one store transaction (answered once durable, undone on error), with the
+ * organization and the caller read again inside it; queries and read-only mutations on a read
+ * view. Both the tRPC procedures and the REST handler call it, so they cannot differ.
  */
 export async function runProcedure(services: Services, implementation: Implementation, params: unknown, options: RunOptions): Promise<unknown> {
   const { endpoint, handler } = implementation;
   const user = options.user !== undefined ? options.user : authenticate(services, endpoint.access, options.request.authorization);
-  const realm = services.store.get('realm', 1);
-  if (!realm) throw new Error('[teamchat-server] the store has no organization');
-  const call = handler as (params: unknown, ctx: Context) => unknown;
-  const run = (db: Context['db']) => call(params, { ...services, db, user, realm, request: options.request, endpoint });
   const { store } = services;
-  const result = endpoint.method === 'GET' || implementation.options.readOnly ? await run(readView(store)) : await store.write(run);
+  const call = handler as (params: unknown, ctx: Context & { prepared: unknown }) => unknown;
+  /** The handler's context on `db`, with the organization and the caller as `db` has them. */
+  const contextOn = (db: Context['db'], prepared: unknown): Context & { prepared: unknown } => {
+    const realm = db.get('realm', 1);
+    if (!realm) throw new Error('[teamchat-server] the store has no organization');
+    return { ...services, db, user: currentCaller(db, user, implementation), realm, request: options.request, endpoint, prepared };
+  };
+  const prepare = implementation.options.prepare as ((params: unknown, ctx: Context) => Promise<unknown>) | undefined;
+  const prepared = prepare ? await prepare(params, contextOn(readView(store), undefined)) : undefined;
+  const writes = endpoint.method !== 'GET' && !implementation.options.readOnly && !implementation.options.ownTransactions;
+  const result = writes ? await store.write((db) => call(params, contextOn(db, prepared))) : await call(params, contextOn(readView(store), prepared));
   if (options.validateResponse) {
     const checked = endpoint.response.safeParse(result);
     if (!checked.success) {

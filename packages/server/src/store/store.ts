@@ -25,6 +25,11 @@ export class Store<T extends CollectionMap> {
   private seq = 0;
   private persister: Persister | null = null;
   private closed = false;
+  /** Set when a commit could not be made durable: the store then refuses every write. */
+  private failure: Error | null = null;
+  private failureListeners: ((error: Error) => void)[] = [];
+  /** Where errors of commit callbacks (event delivery) go; they never undo a durable write. */
+  reportError: (error: unknown) => void = (error) => console.error('[teamchat-server] error after a commit:', error);
   private writeQueue: Promise<void> = Promise.resolve();
 
   constructor(document?: StoreDocument) {
@@ -85,6 +90,7 @@ export class Store<T extends CollectionMap> {
   /** Starts a transaction; its operations apply at once and are journaled on commit. */
   begin(): Transaction<T> {
     if (this.closed) throw new Error('[teamchat-server] the store is closed');
+    if (this.failure) throw this.failure;
     return new Transaction(this);
   }
 
@@ -162,12 +168,35 @@ export class Store<T extends CollectionMap> {
     }
   }
 
-  /** Makes a committed transaction durable; resolves when it is on disk. */
-  async persist(ops: StoreOp[]): Promise<void> {
-    if (ops.length === 0) return;
+  /**
+   * Calls `listener` once if a commit cannot be made durable. The memory then holds writes
+   * the disk does not, and later writes could depend on them, so the store refuses every
+   * further write; the server should stop and restart from the journal.
+   */
+  onFailure(listener: (error: Error) => void): void {
+    this.failureListeners.push(listener);
+  }
+
+  /**
+   * Makes a committed transaction durable; resolves with its sequence number once it is on
+   * disk. The number is assigned at once, in commit order.
+   */
+  async persist(ops: StoreOp[]): Promise<number> {
+    if (ops.length === 0) return this.seq;
     this.seq += 1;
     const entry: JournalEntry = { seq: this.seq, ops };
-    if (this.persister) await this.persister.append(entry);
+    if (this.persister) {
+      try {
+        await this.persister.append(entry);
+      } catch (error) {
+        if (!this.failure) {
+          this.failure = error instanceof Error ? error : new Error(String(error));
+          for (const listener of this.failureListeners) listener(this.failure);
+        }
+        throw error;
+      }
+    }
+    return entry.seq;
   }
 
   /** Replays a journaled transaction. */
@@ -222,7 +251,7 @@ export class Store<T extends CollectionMap> {
 export class Transaction<T extends CollectionMap> {
   private readonly ops: StoreOp[] = [];
   private readonly undos: Undo[] = [];
-  private readonly callbacks: (() => void)[] = [];
+  private readonly callbacks: ((seq: number) => void)[] = [];
   private done = false;
 
   constructor(readonly store: Store<T>) {}
@@ -267,17 +296,29 @@ export class Transaction<T extends CollectionMap> {
     return this.ops.length > 0;
   }
 
-  /** Runs `callback` once the transaction is durable (never when it is rolled back). */
-  onCommit(callback: () => void): void {
+  /**
+   * Runs `callback` once the transaction is durable (never when it is rolled back), with the
+   * transaction's sequence number.
+   */
+  onCommit(callback: (seq: number) => void): void {
     this.callbacks.push(callback);
   }
 
-  /** Journals the writes; resolves when they are durable, then runs the commit callbacks. */
+  /**
+   * Journals the writes; resolves when they are durable, then runs the commit callbacks. A
+   * failing callback is reported, not thrown: the write is durable and must be answered so.
+   */
   async commit(): Promise<void> {
     if (this.done) return;
     this.done = true;
-    await this.store.persist(this.ops);
-    for (const callback of this.callbacks) callback();
+    const seq = await this.store.persist(this.ops);
+    for (const callback of this.callbacks) {
+      try {
+        callback(seq);
+      } catch (error) {
+        this.store.reportError(error);
+      }
+    }
   }
 
   /** Undoes every write of the transaction. */

@@ -617,4 +617,18 @@ export const messageScenarios: Scenario[] = [
     expect(messages.map((m) => m.id)).toEqual([after]);
     return { topics, ids: messages.map((m) => m.id) };
   }),
+
+  scenario("a queue's narrow filters the messages it gains through a move too", async (t) => {
+    const moderator = t.client('moderator');
+    const narrowed = (await moderator.events.register({ event_types: ['message'], narrow: [['stream', ENGINEERING]] })).queue_id;
+    const everything = (await moderator.events.register({ event_types: ['message'] })).queue_id;
+    const id = await send(t.client('owner'), ENGINEERING, 'deploys', 'moving to general');
+    await t.client('owner').messages.update({ message_id: id, stream_id: 1, send_notification_to_new_thread: false });
+    const narrowedEvents = await drain(moderator, narrowed);
+    const allEvents = (await drain(moderator, everything)).map((e) => (e['message'] as { id: number }).id);
+    // The moderator is not subscribed to engineering; the move into general gives them the message.
+    expect(narrowedEvents).toEqual([]);
+    expect(allEvents).toEqual([id]);
+    return { narrowedEvents, allEvents };
+  }),
 ];

@@ -20,7 +20,7 @@ export const deleteTopicImpl = implement(
     const channel = accessChannelById(ctx, ctx.user, params.stream_id, { allowArchived: true });
     const name = params.topic_name === ctx.realm.empty_topic_display_name ? '' : params.topic_name;
     const { deleteTopicBatchSize: batchSize, deleteTopicBudgetMs: budget } = ctx.config;
-    const started = performance.now();
+    const started = ctx.now();
     for (;;) {
       // Each batch is its own durable transaction, so an interrupted request keeps its progress.
       const remaining = await ctx.store.write((db) => {
@@ -35,8 +35,8 @@ export const deleteTopicImpl = implement(
         return batch.length === batchSize;
       });
       if (!remaining) return { complete: true };
-      if (performance.now() - started >= budget) return { complete: false };
+      if (ctx.now() - started >= budget) return { complete: false };
     }
   },
-  { readOnly: true },
+  { ownTransactions: true },
 );

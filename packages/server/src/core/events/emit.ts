@@ -12,7 +12,7 @@ export function emit(
 ): void {
   const recipients = [...userIds];
   if (recipients.length === 0) return;
-  ctx.db.onCommit(() => ctx.events.publish(recipients, event));
+  ctx.db.onCommit((seq) => ctx.events.publish(recipients, event, seq));
 }
 
 /** IDs of every active user of the organization. */

@@ -30,6 +30,11 @@ interface Waiter {
  */
 export class EventQueue {
   readonly events: QueuedEvent[] = [];
+  /**
+   * The store's last committed transaction when the queue's initial state was read: events of
+   * that transaction and earlier ones are already in the state and are not delivered.
+   */
+  registeredSeq = 0;
   /** The compiled narrow of POST /register: which messages the queue wants (null: all). */
   messageFilter: ((message: MessageRecord, flags?: number) => boolean) | null = null;
   private nextEventId = 0;

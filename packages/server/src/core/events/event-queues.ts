@@ -90,11 +90,13 @@ export class EventQueues {
 
   /**
    * Delivers an event to every queue of `userIds` that wants its type. `event` may be a
-   * function that shapes the event per queue.
+   * function that shapes the event per queue. `seq` is the transaction the event comes from.
    */
-  publish(userIds: Iterable<number>, event: (Record<string, unknown> & { type: string }) | EventForQueue): void {
+  publish(userIds: Iterable<number>, event: (Record<string, unknown> & { type: string }) | EventForQueue, seq = Infinity): void {
     for (const userId of userIds) {
       for (const queue of this.byUser.get(userId) ?? []) {
+        // A queue registered after transaction `seq` committed has its effect in its state.
+        if (queue.registeredSeq >= seq) continue;
         const shaped = typeof event === 'function' ? event(queue) : event;
         if (shaped && queue.wants(shaped.type)) queue.push(shaped);
       }

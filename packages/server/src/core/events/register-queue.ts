@@ -26,6 +26,9 @@ export const registerQueueImpl = implement(
       lifespanSecs: params.lifespan_secs,
     });
     queue.messageFilter = messageFilter;
+    // The state below includes every committed transaction, even those whose events are
+    // still waiting for their fsync: the queue must not get them a second time.
+    queue.registeredSeq = ctx.store.lastSeq;
     const state: Record<string, unknown> = {
       queue_id: queue.id,
       last_event_id: -1,

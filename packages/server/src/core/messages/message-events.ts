@@ -3,14 +3,21 @@ import type { Context } from '../context.js';
 import type { UserRecord } from '../db.js';
 import { emit } from '../events/emit.js';
 import type { EventQueue } from '../events/event-queue.js';
+import { canSeeRealEmail } from '../users/email-visibility.js';
 import { formatMessage } from './format-message.js';
 import { flagNames, type MessageRecord } from './message-record.js';
+import { queueWantsMessage } from './queue-narrow.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'events'>;
 
-/** A message as one queue's client wants it (markdown, avatars, empty topics). */
+/**
+ * A message as one queue's client wants it (markdown, avatars, empty topics). Only the
+ * sender's `avatar_url` depends on the viewer (whether they may see the sender's real
+ * address), so at most eight shapes are formatted per message, whatever the audience.
+ */
 export function messageForQueue(ctx: Ctx, message: MessageRecord, viewer: UserRecord, queue: EventQueue, cache: Map<string, Message>): Message {
-  const key = `${viewer.id}|${String(queue.options.applyMarkdown)}|${String(queue.options.clientGravatar)}|${String(queue.has('empty_topic_name'))}`;
+  const sender = ctx.db.get('users', message.sender_id) as UserRecord;
+  const key = `${String(canSeeRealEmail(viewer, sender))}|${String(queue.options.applyMarkdown)}|${String(queue.options.clientGravatar)}|${String(queue.has('empty_topic_name'))}`;
   let formatted = cache.get(key);
   if (!formatted) {
     formatted = formatMessage(ctx, message, viewer, {
@@ -30,13 +37,12 @@ export interface MessageEventOptions {
   localEcho?: { queueId: string; localId: string } | undefined;
   /** Only these users (users who newly gain the message after a move). */
   only?: readonly number[];
-  /** Whether a queue's narrow lets the message through (event-queue narrows). */
-  narrowAllows?: (queue: EventQueue, message: MessageRecord, viewer: UserRecord) => boolean;
 }
 
 /**
  * Emits `message` events: to every user with a row on the message (with their flags), and to
- * queues registered with `all_public_streams` for public channel messages.
+ * queues registered with `all_public_streams` for public channel messages. A queue registered
+ * with a narrow gets only the messages its narrow matches.
  */
 export function emitMessageEvent(ctx: Ctx, message: MessageRecord, options: MessageEventOptions = {}): void {
   const cache = new Map<string, Message>();
@@ -46,7 +52,7 @@ export function emitMessageEvent(ctx: Ctx, message: MessageRecord, options: Mess
     const bits = message.user_flags[String(userId)];
     if (!viewer || bits === undefined) continue;
     emit(ctx, [userId], (queue) => {
-      if (options.narrowAllows && !options.narrowAllows(queue, message, viewer)) return null;
+      if (!queueWantsMessage(queue, message, viewer)) return null;
       const event: Record<string, unknown> & { type: string } = {
         type: 'message',
         message: messageForQueue(ctx, message, viewer, queue, cache),
@@ -59,13 +65,14 @@ export function emitMessageEvent(ctx: Ctx, message: MessageRecord, options: Mess
   const channel = message.stream_id === null ? undefined : ctx.db.get('channels', message.stream_id);
   if (options.only || !channel || channel.invite_only) return;
   // Queues that asked for every public channel's messages, of users who did not receive this one.
-  const publicQueues = ctx.events.find((queue) => queue.options.allPublicStreams && !(String(queue.userId) in message.user_flags));
-  if (publicQueues.length === 0) return;
-  ctx.db.onCommit(() => {
-    for (const queue of publicQueues) {
-      const viewer = ctx.db.get('users', queue.userId);
-      if (!viewer?.is_active || viewer.role === 600 || (options.narrowAllows && !options.narrowAllows(queue, message, viewer))) continue;
-      if (queue.wants('message')) queue.push({ type: 'message', message: messageForQueue(ctx, message, viewer, queue, cache), flags: [] });
-    }
-  });
+  const others = new Set(ctx.events.find((queue) => queue.options.allPublicStreams && !(String(queue.userId) in message.user_flags)).map((queue) => queue.userId));
+  for (const userId of others) {
+    const viewer = ctx.db.get('users', userId);
+    if (!viewer?.is_active || viewer.role === 600) continue;
+    emit(ctx, [userId], (queue) =>
+      queue.options.allPublicStreams && queueWantsMessage(queue, message, viewer)
+        ? { type: 'message', message: messageForQueue(ctx, message, viewer, queue, cache), flags: [] }
+        : null,
+    );
+  }
 }

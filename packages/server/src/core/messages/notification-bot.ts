@@ -11,8 +11,9 @@ export const NOTIFICATION_BOT_LOCAL_PART = 'notification-bot';
  * Created on first use, like the real server's system bots.
  */
 export function notificationBot(ctx: Pick<Context, 'db' | 'indexes' | 'config' | 'now' | 'random'>): UserRecord {
+  // Found by what it is, not by its address: the address's host follows the server's URL,
+  // which may change between runs.
+  for (const user of ctx.db.all('users')) if (user.is_system_bot === true) return user;
   const email = `${NOTIFICATION_BOT_LOCAL_PART}@${realmHost(ctx.config.realmUrl)}`;
-  const existing = ctx.indexes.usersByEmail.get(email);
-  if (existing) return existing;
   return createUser(ctx, { email, fullName: 'Notification Bot', role: 400, passwordHash: null, bot: { type: 1, ownerId: null }, systemBot: true });
 }

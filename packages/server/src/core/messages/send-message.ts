@@ -15,7 +15,6 @@ import { checkCanPost, resolveChannel, resolveDirectRecipients } from './recipie
 import { renderMessage, type RenderedMessage } from '../markdown/render-message.js';
 import { topicParticipantIds } from '../markdown/mention-flags.js';
 import { checkGroupMentions, recipientMentionBits } from './message-mentions.js';
-import { queueWantsMessage } from './queue-narrow.js';
 
 /** Above this many subscribers (or topic participants) a wildcard mention needs permission. */
 export const WILDCARD_MENTION_THRESHOLD = 15;
@@ -92,7 +91,7 @@ function deliver(
       value: message.id,
     });
   }
-  emitMessageEvent(ctx, message, { localEcho: delivery.localEcho, narrowAllows: queueWantsMessage });
+  emitMessageEvent(ctx, message, { localEcho: delivery.localEcho });
   return message;
 }
 

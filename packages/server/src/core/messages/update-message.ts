@@ -100,7 +100,9 @@ function checkMoveTimeLimit(ctx: UserContext, target: MessageRecord, moving: Mes
  *
  * @see shared/reference/messages-and-events.md §6
  */
-export const updateMessageImpl = implement(endpoints['messages.update'], async (params, ctx) => {
+export const updateMessageImpl = implement<(typeof endpoints)['messages.update'], string | null>(
+  endpoints['messages.update'],
+  (params, ctx) => {
   const message = accessMessage(ctx, ctx.user, params.message_id);
   const wantsContent = params.content !== undefined;
   const wantsTopic = params.topic !== undefined;
@@ -116,7 +118,7 @@ export const updateMessageImpl = implement(endpoints['messages.update'], async (
   let newContent: string | null = null;
   if (wantsContent) {
     checkContentEdit(ctx, message);
-    if (params.prev_content_sha256 !== undefined && (await sha256Hex(message.content)) !== params.prev_content_sha256) {
+    if (params.prev_content_sha256 !== undefined && ctx.prepared !== params.prev_content_sha256) {
       throw new ApiError('BAD_REQUEST', "'prev_content_sha256' value does not match the expected value.", { extra: { var_name: 'prev_content_sha256' } });
     }
     // An edit to blank content leaves a placeholder, as the real server does.
@@ -162,4 +164,14 @@ export const updateMessageImpl = implement(endpoints['messages.update'], async (
     postMoveNotices(ctx, move, { editor, toOld: params.send_notification_to_old_thread, toNew: params.send_notification_to_new_thread });
   }
   return { detached_uploads: [] };
-});
+  },
+  {
+    // The digest of the content the client edited (Web Crypto is asynchronous): computed
+    // before the write lock, checked against the message inside it.
+    prepare: async (params, ctx) => {
+      if (params.prev_content_sha256 === undefined) return null;
+      const message = ctx.db.get('messages', params.message_id);
+      return message ? sha256Hex(message.content) : null;
+    },
+  },
+);

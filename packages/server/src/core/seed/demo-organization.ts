@@ -49,6 +49,21 @@ const PEOPLE: { role: DemoRole; local: string; name: string; level: UserRecord['
 ];
 
 /**
+ * The demo accounts of a store seeded earlier (their passwords are not recoverable), for
+ * rewriting missing zuliprc files.
+ */
+export function findDemoAccounts(store: SeedServices['store'], domain = 'teamchat.example'): DemoAccount[] {
+  const accounts: DemoAccount[] = [];
+  const byEmail = new Map([...store.all('users')].map((user) => [user.email, user]));
+  const demo = [...PEOPLE.map((p) => ({ role: p.role, email: `${p.local}@${domain}` })), { role: 'bot' as const, email: `demo-bot@${domain}` }];
+  for (const { role, email } of demo) {
+    const user = byEmail.get(email);
+    if (user?.is_active) accounts.push({ role, userId: user.id, email: user.email, fullName: user.full_name, apiKey: user.api_key, password: null });
+  }
+  return accounts;
+}
+
+/**
  * Fills an empty store with a demo organization: an owner, an administrator, a moderator, a
  * member, a guest and a generic bot (owned by the owner), channels `general` (everyone) and
  * `engineering`, a few messages, and the user groups `leads` (owner, moderator) and `support`

@@ -12,7 +12,11 @@ import { emitSettingChange } from './setting-events.js';
 
 type Params = EndpointParams<(typeof endpoints)['settings.update']>;
 
-async function checkPasswordChange(ctx: UserContext, params: Params): Promise<string | null> {
+/**
+ * Checks a password change and hashes the new password (the prepare step, outside the write
+ * lock): null when no change was asked for.
+ */
+async function checkPasswordChange(params: Params, ctx: UserContext): Promise<string | null> {
   if (params.new_password === undefined) return null;
   if (params.old_password === undefined) {
     throw new ApiError('REQUEST_VARIABLE_MISSING', "Missing 'old_password' argument", { extra: { var_name: 'old_password' } });
@@ -43,9 +47,9 @@ function checkNameChange(ctx: UserContext, raw: string | undefined): string | nu
  * @see api-spec.md "Update settings"
  * @see shared/reference/users-channels-realm.md §6.1
  */
-async function updateSettings(params: Params, ctx: UserContext): Promise<Record<string, never>> {
+function updateSettings(params: Params, ctx: UserContext & { prepared: string | null }): Record<string, never> {
   const user = ctx.user;
-  const passwordHash = await checkPasswordChange(ctx, params);
+  const passwordHash = ctx.prepared;
   if (passwordHash !== null) ctx.db.patch('users', user.id, { password_hash: passwordHash });
   if (params.email !== undefined) requestEmailChange(ctx, user, params.email);
   const fullName = checkNameChange(ctx, params.full_name);
@@ -72,10 +76,11 @@ async function updateSettings(params: Params, ctx: UserContext): Promise<Record<
   return {};
 }
 
-const handle = (params: Params, ctx: UserContext) => updateSettings(params, ctx);
+// The password check and hashing take tens of milliseconds: they run before the write lock.
+const options = { prepare: checkPasswordChange };
 
-export const updateSettingsImpl = implement(endpoints['settings.update'], handle);
+export const updateSettingsImpl = implement(endpoints['settings.update'], updateSettings, options);
 /** @deprecated alias (FL 80) served by the same handler. */
-export const updateDisplaySettingsImpl = implement(endpoints['settings.updateDisplay'], handle);
+export const updateDisplaySettingsImpl = implement(endpoints['settings.updateDisplay'], updateSettings, options);
 /** @deprecated alias (FL 80) served by the same handler. */
-export const updateNotificationSettingsImpl = implement(endpoints['settings.updateNotifications'], handle);
+export const updateNotificationSettingsImpl = implement(endpoints['settings.updateNotifications'], updateSettings, options);

@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import type { FileHandle } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JournalWriter } from './journal-writer.js';
@@ -73,6 +73,18 @@ describe('JournalWriter', () => {
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/cannot write the journal/);
     expect(journal.stats.failures).toBeGreaterThan(0);
+    expect(readFileSync(file, 'utf8')).toBe('ok\n');
+  });
+
+  it('refuses every later append after a failed write, so the file never skips an entry', async () => {
+    const journal = await JournalWriter.open(file, rotated);
+    await journal.append('ok\n');
+    const handle = (journal as unknown as { handle: FileHandle }).handle;
+    await handle.close();
+    await expect(journal.append('lost\n')).rejects.toThrow(/cannot write the journal/);
+    // Even with a working file again, a later entry must not follow the lost one.
+    (journal as unknown as { handle: FileHandle }).handle = await open(file, 'a');
+    await expect(journal.append('depends on the lost one\n')).rejects.toThrow(/cannot write the journal/);
     expect(readFileSync(file, 'utf8')).toBe('ok\n');
   });
 });

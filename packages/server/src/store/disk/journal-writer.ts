@@ -55,6 +55,8 @@ export class JournalWriter {
   /** Characters queued but not yet written: with `size`, what the journal will soon hold. */
   pendingChars = 0;
   readonly stats: JournalStats = { entries: 0, fsyncs: 0, failures: 0 };
+  /** The first failed write: every later append is refused with it. */
+  private failure: Error | null = null;
   private readonly queue: (Batch | Rotation)[] = [];
   private draining: Promise<void> | null = null;
   /** A failed write may have left part of a batch in the file; cut it before writing again. */
@@ -86,6 +88,7 @@ export class JournalWriter {
   /** Queues `line` (which ends with a newline); resolves once it is durable, rejects if writing it failed. */
   append(line: string): Promise<void> {
     if (this.closed) return Promise.reject(new Error('[teamchat-server] the journal is closed'));
+    if (this.failure) return Promise.reject(this.failure);
     let tail = this.queue.at(-1);
     if (tail?.kind !== 'lines') {
       tail = { kind: 'lines', lines: [], ...deferred() };
@@ -139,6 +142,12 @@ export class JournalWriter {
   private async writeBatch(batch: Batch): Promise<void> {
     const data = Buffer.from(batch.lines.join(''), 'utf8');
     for (const line of batch.lines) this.pendingChars -= line.length;
+    // After a failed write nothing more may reach the file: later entries could depend on the
+    // lost ones, and replaying them without those would not rebuild the same state.
+    if (this.failure) {
+      batch.reject(this.failure);
+      return;
+    }
     try {
       await this.repair();
       this.dirty = true;
@@ -151,7 +160,8 @@ export class JournalWriter {
       batch.resolve();
     } catch (error) {
       this.stats.failures += 1;
-      batch.reject(new Error(`[teamchat-server] cannot write the journal ${this.file} (${errorMessage(error)})`, { cause: error }));
+      this.failure = new Error(`[teamchat-server] cannot write the journal ${this.file} (${errorMessage(error)})`, { cause: error });
+      batch.reject(this.failure);
     }
   }
 
