@@ -1,20 +1,30 @@
-import { createClient, watchEvents } from '@teamchat/client-sdk';
+import { createClient, watchEvents, type ClientOptions } from '@teamchat/client-sdk';
+import type { Message } from '@teamchat/schema';
 
-interface IncomingMessage {
-  id: number;
-  type: string;
-  sender_id: number;
-  content: string;
-  display_recipient: string | { id: number }[];
+/** Options of {@link runEchoBot}. */
+export interface EchoBotOptions {
+  site: string;
+  email: string;
+  apiKey: string;
+  /** Stops the bot. */
+  signal: AbortSignal;
+  /** Called once the bot's event queue is registered: messages sent from then on are answered. */
+  onReady?: () => void;
+  /** Where the bot reports an answer it could not send (default `console.error`). */
+  log?: (line: string) => void;
+  /** The fetch of the bot's client (default the global one; tests inject failures through it). */
+  fetch?: ClientOptions['fetch'];
 }
 
 /**
  * Runs the echo bot until `signal` aborts: every direct message sent to it is answered with
- * the same text, to the same conversation. It watches the event stream (register, long poll,
- * re-register when the queue is lost) through `watchEvents`.
+ * the same text, to the same conversation, and it resolves with the number of answers sent.
+ * It watches the event stream (register, long poll, re-register when the queue is lost)
+ * through `watchEvents`. An answer that cannot be sent is logged and the bot goes on.
  */
-export async function runEchoBot(options: { site: string; email: string; apiKey: string; signal: AbortSignal; onReady?: () => void }): Promise<number> {
-  const client = createClient({ site: options.site, email: options.email, apiKey: options.apiKey });
+export async function runEchoBot(options: EchoBotOptions): Promise<number> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const client = createClient({ site: options.site, email: options.email, apiKey: options.apiKey, fetch: options.fetch });
   const me = await client.users.me();
   let answered = 0;
   const events = watchEvents(client, {
@@ -23,11 +33,16 @@ export async function runEchoBot(options: { site: string; email: string; apiKey:
     onRegister: () => options.onReady?.(),
   });
   for await (const event of events) {
-    const message = event['message'] as IncomingMessage | undefined;
+    const message = event['message'] as Message | undefined;
     if (event.type !== 'message' || !message || message.type !== 'private' || message.sender_id === me.user_id) continue;
     const to = Array.isArray(message.display_recipient) ? message.display_recipient.map((r) => r.id).filter((id) => id !== me.user_id) : [];
-    await client.messages.send({ type: 'direct', to, content: `echo: ${message.content}` });
-    answered += 1;
+    try {
+      await client.messages.send({ type: 'direct', to, content: `echo: ${message.content}` });
+      answered += 1;
+    } catch (error) {
+      // One failed answer (a deactivated sender, a rate limit after the retries) must not end the bot.
+      log(`echo bot: could not answer message ${message.id}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
   return answered;
 }

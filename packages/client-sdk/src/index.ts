@@ -38,6 +38,12 @@ export { isNetworkError, NetworkError } from './errors/network-error.js';
 export { isResponseValidationError, ResponseValidationError } from './errors/response-validation-error.js';
 export type { ResponseValidationReason } from './errors/response-validation-error.js';
 export { isTimeoutError, TimeoutError } from './errors/timeout-error.js';
+export { ConfigError, isConfigError } from './errors/config-error.js';
+export type { ConfigErrorDetails, ConfigErrorReason, RequiredSetting } from './errors/config-error.js';
+
+// Redaction (what hooks, errors and logs see; also for tools that print requests)
+export { createRedactor, credentialSecrets, isSecretName, REDACTED, redactParams } from './core/create-redactor.js';
+export type { Redactor } from './core/create-redactor.js';
 
 // Real-time events
 export { watchEvents } from './helpers/events/watch-events.js';
@@ -61,3 +67,4 @@ export { parseZuliprc } from './config/parse-zuliprc.js';
 export type { ZuliprcConfig } from './config/parse-zuliprc.js';
 export { resolveClientConfig } from './config/resolve-client-config.js';
 export type { ConfigLayers, ConfigSource, ExplicitConfig, ResolvedConfig } from './config/resolve-client-config.js';
+export { tlsWarning } from './config/tls-warning.js';

@@ -20,13 +20,37 @@ import { createHandlers } from './handlers/create-handlers.js';
 
 /** Options of {@link createMock}. */
 export interface MockOptions {
-  /** Origin the mock answers for (default `http://teamchat.test`). */
+  /**
+   * Origin the mock answers for (default `http://teamchat.test`): scheme, host and port only.
+   * The API is served at `<baseUrl>/api/v1`; a path here would make every request miss.
+   */
   baseUrl?: string;
-  /** Seed of the deterministic fixtures: API keys, passwords, queue IDs (default 1). */
+  /**
+   * Seed of the random values (default 1): the demo accounts' API keys, and the API keys,
+   * salts and confirmation keys made while a test runs (the same after every `reset()`).
+   * Passwords are always {@link MOCK_PASSWORDS}; IDs come from counters and queue IDs from the clock.
+   */
   seed?: number;
   clock?: ClockOptions;
   /** GET /events answers a heartbeat after this long (default 10 s; the server's is 50 s). */
   heartbeatMs?: number;
+}
+
+const DEFAULT_BASE_URL = 'http://teamchat.test';
+
+/** `baseUrl` without trailing slashes, checked to be an origin (scheme, host, port). */
+function originOf(baseUrl: string): string {
+  const trimmed = baseUrl.replace(/\/+$/, '');
+  let origin: string | undefined;
+  try {
+    origin = new URL(trimmed).origin;
+  } catch {
+    origin = undefined;
+  }
+  if (origin !== trimmed) {
+    throw new TypeError(`[teamchat-mock] baseUrl must be an origin such as ${DEFAULT_BASE_URL} (got '${baseUrl}'); the API is served at <baseUrl>/api/v1.`);
+  }
+  return trimmed;
 }
 
 /** Demo passwords of the mock (the server's are random). */
@@ -98,18 +122,20 @@ export interface TeamchatMock {
  * const client = createClient(mock.clientOptions('member'));
  */
 export async function createMock(options: MockOptions = {}): Promise<TeamchatMock> {
-  const baseUrl = (options.baseUrl ?? 'http://teamchat.test').replace(/\/$/, '');
+  const baseUrl = originOf(options.baseUrl ?? DEFAULT_BASE_URL);
   const seed = options.seed ?? 1;
   const clock = createClock(options.clock);
-  const coreOptions = mockCoreOptions({ seed, now: clock.now, baseUrl, heartbeatMs: options.heartbeatMs });
+  // Fresh options, so a fresh seeded random source, for every core: keys and salts made after
+  // a reset are the same whatever earlier tests did.
+  const coreOptions = () => mockCoreOptions({ seed, now: clock.now, baseUrl, heartbeatMs: options.heartbeatMs });
   const seedStore = new Store<Db>();
-  const accountList = await seedMockOrganization(createCore({ store: seedStore, ...coreOptions }), seed);
+  const accountList = await seedMockOrganization(createCore({ store: seedStore, ...coreOptions() }), seed);
   const seedDocument: StoreDocument = seedStore.snapshot();
 
   const build = () => {
     // Records are never changed in place, so every reset can share the seed's records.
     const store = new Store<Db>(seedDocument);
-    const core = createCore({ store, ...coreOptions, config: { ...coreOptions.config } });
+    const core = createCore({ store, ...coreOptions() });
     return { store, core, fetch: createRestHandler(core) };
   };
   let state = build();
@@ -133,7 +159,7 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
       return state.fetch;
     },
     clock,
-    faults: createFaults(baseUrl),
+    faults: createFaults(baseUrl, state.core.endpoints.values()),
     configure(config) {
       Object.assign(state.core.services.config, config);
     },

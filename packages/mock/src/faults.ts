@@ -1,19 +1,15 @@
-import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import { API_PREFIX, endpoints, type EndpointName } from '@teamchat/schema';
-import { mswPath } from './handlers/create-handlers.js';
+import { delay, http, type HttpHandler } from 'msw';
+import { API_PREFIX, type Endpoint, type EndpointName } from '@teamchat/schema';
+import { createFaultMatcher } from './internal/fault-matcher.js';
+import { checkNonNegative, checkServerErrorStatus } from './internal/fault-options.js';
+import { faultResponse } from './internal/fault-response.js';
 
 /** Which requests a fault applies to. */
 export interface FaultTarget {
-  /** Only this endpoint (default: every API request). */
+  /** Only requests the server routes to this endpoint (default: every API request). */
   endpoint?: EndpointName;
   /** Apply to this many requests, then step aside (default: all). */
   times?: number;
-}
-
-function target(baseUrl: string, options: FaultTarget) {
-  if (!options.endpoint) return { method: 'all' as const, path: `${baseUrl}${API_PREFIX}/*` };
-  const endpoint = endpoints[options.endpoint];
-  return { method: endpoint.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete', path: mswPath(baseUrl, endpoint) };
 }
 
 function counted(times: number | undefined): () => boolean {
@@ -27,37 +23,43 @@ function counted(times: number | undefined): () => boolean {
 
 /**
  * Fault injection as MSW handlers, for `server.use(...)` in a test (cleared by
- * `server.resetHandlers()`). A fault that has used up its `times` falls through to the mock.
+ * `server.resetHandlers()`). A fault applies to the requests the server's route table sends to
+ * its endpoint, and falls through to the mock once it has used up its `times`.
+ *
+ * @throws {TypeError | RangeError} for an unknown endpoint or a negative `times`, `ms` or `retryAfter`.
  */
-export function createFaults(baseUrl: string) {
+export function createFaults(baseUrl: string, endpoints: Iterable<Endpoint>) {
+  const matcher = createFaultMatcher(endpoints);
   const on = (options: FaultTarget, respond: () => Promise<Response | undefined> | Response | undefined): HttpHandler => {
-    const { method, path } = target(baseUrl, options);
+    if (options.endpoint !== undefined) matcher.checkEndpoint(options.endpoint);
+    checkNonNegative('times', options.times);
     const active = counted(options.times);
-    return http[method](path, () => (active() ? respond() : undefined));
+    // One catch-all per fault; the route table, not MSW's path syntax, decides what it hits.
+    return http.all(`${baseUrl}${API_PREFIX}/*`, ({ request }) => (matcher.matches(request, options.endpoint) && active() ? respond() : undefined));
   };
   return {
     /** Delays matching requests by `ms`, then lets the mock answer. */
-    latency: (ms: number, options: FaultTarget = {}) =>
-      on(options, async () => {
+    latency: (ms: number, options: FaultTarget = {}) => {
+      checkNonNegative('ms', ms);
+      return on(options, async () => {
         await delay(ms);
         return undefined;
-      }),
+      });
+    },
     /** Fails matching requests at the network level (fetch rejects). */
-    networkError: (options: FaultTarget = {}) => on(options, () => HttpResponse.error()),
-    /** Answers a 5xx envelope. */
-    serverError: (options: FaultTarget & { status?: number } = {}) =>
-      on(options, () => HttpResponse.json({ result: 'error', msg: 'Internal server error' }, { status: options.status ?? 500 })),
+    networkError: (options: FaultTarget = {}) => on(options, () => faultResponse('network_error')),
+    /** Answers the server's 500 envelope (no code), or another 5xx `status`. */
+    serverError: (options: FaultTarget & { status?: number } = {}) => {
+      checkServerErrorStatus('status', options.status);
+      return on(options, () => faultResponse('server_error', { status: options.status }));
+    },
     /** Answers `RATE_LIMIT_HIT` (429) with `retry-after` in the body and the header. */
     rateLimit: (options: FaultTarget & { retryAfter?: number } = {}) => {
-      const retryAfter = options.retryAfter ?? 1;
-      return on(options, () =>
-        HttpResponse.json(
-          { result: 'error', msg: 'API usage exceeded rate limit', code: 'RATE_LIMIT_HIT', 'retry-after': retryAfter },
-          { status: 429, headers: { 'retry-after': String(retryAfter) } },
-        ),
-      );
+      checkNonNegative('retryAfter', options.retryAfter);
+      return on(options, () => faultResponse('rate_limit', { retryAfter: options.retryAfter }));
     },
   };
 }
 
+/** The fault injection handlers of a mock (`mock.faults`). */
 export type Faults = ReturnType<typeof createFaults>;

@@ -30,6 +30,52 @@ describe('the mock over HTTP', () => {
     expect((await fetch(`${served.url}/api/v1/users/me`, { headers: auth() })).status).toBe(200);
   });
 
+  it('drops the connection for a network_error fault: fetch rejects, no 500 arrives', async () => {
+    const fault = await fetch(`${served.url}/__mock/faults`, { method: 'POST', body: JSON.stringify({ kind: 'network_error', endpoint: 'users.me', times: 1 }) });
+    expect(fault.status).toBe(200);
+    await expect(fetch(`${served.url}/api/v1/users/me`, { headers: auth() })).rejects.toThrow(TypeError);
+    expect((await fetch(`${served.url}/api/v1/users/me`, { headers: auth() })).status).toBe(200);
+  });
+
+  it('refuses a fault with an unknown kind, naming the kinds, and keeps serving the API', async () => {
+    const fault = await fetch(`${served.url}/__mock/faults`, { method: 'POST', body: JSON.stringify({ kind: 'rate-limit' }) });
+    expect(fault.status).toBe(400);
+    expect(((await fault.json()) as { msg: string }).msg).toBe(
+      "[teamchat-mock] unknown fault kind 'rate-limit'; use latency|network_error|server_error|rate_limit",
+    );
+    expect((await fetch(`${served.url}/api/v1/users/me`, { headers: auth() })).status).toBe(200);
+  });
+
+  it.each([
+    [{ kind: 'latency', ms: -5 }, '[teamchat-mock] fault option ms must be a non-negative number, got -5'],
+    [{ kind: 'rate_limit', times: '2' }, '[teamchat-mock] fault option times must be a non-negative number, got "2"'],
+    [{ kind: 'rate_limit', retryAfter: 2 }, "[teamchat-mock] unknown fault field 'retryAfter'; use kind, endpoint, times, ms, status, retry_after"],
+    [{ kind: 'server_error', status: 200 }, '[teamchat-mock] fault option status must be a 5xx status (500 to 599), got 200'],
+    [{ kind: 'server_error', endpoint: 'users.nope' }, `[teamchat-mock] Unknown endpoint "users.nope" in a fault; use a contract name such as 'users.list'.`],
+    [{ endpoint: 'users.me', times: 1 }, '[teamchat-mock] a fault needs a kind; use latency|network_error|server_error|rate_limit'],
+    [{ kind: 7 }, '[teamchat-mock] unknown fault kind 7; use latency|network_error|server_error|rate_limit'],
+  ])('refuses the fault %j with a 400 naming the problem', async (definition, message) => {
+    const fault = await fetch(`${served.url}/__mock/faults`, { method: 'POST', body: JSON.stringify(definition) });
+    expect(fault.status).toBe(400);
+    expect(((await fault.json()) as { msg: string }).msg).toBe(message);
+    expect((await fetch(`${served.url}/api/v1/users/me`, { headers: auth() })).status).toBe(200);
+  });
+
+  it('applies an endpoint fault only to requests the server routes to that endpoint', async () => {
+    const { userId } = served.mock.accounts.member;
+    await fetch(`${served.url}/__mock/faults`, { method: 'POST', body: JSON.stringify({ kind: 'server_error', endpoint: 'users.get', status: 503 }) });
+    try {
+      expect((await fetch(`${served.url}/api/v1/users/me`, { headers: auth() })).status).toBe(200);
+      const byEmail = await fetch(`${served.url}/api/v1/users/${encodeURIComponent(served.mock.accounts.member.email)}`, { headers: auth() });
+      expect(byEmail.status).toBe(200);
+      const byId = await fetch(`${served.url}/api/v1/users/${userId}`, { headers: auth() });
+      expect(byId.status).toBe(503);
+      expect(await byId.json()).toEqual({ result: 'error', msg: 'Internal server error' });
+    } finally {
+      await fetch(`${served.url}/__mock/reset`, { method: 'POST' });
+    }
+  });
+
   it('resets the state and moves the clock', async () => {
     const created = await fetch(`${served.url}/api/v1/channels/create`, {
       method: 'POST',

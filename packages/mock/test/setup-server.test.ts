@@ -63,6 +63,31 @@ describe('the mock with setupServer', () => {
     expect(isNetworkError(error)).toBe(true);
   });
 
+  it('applies an endpoint fault only to requests the server routes to it: users.get never hits /users/me', async () => {
+    server.use(mock.faults.serverError({ endpoint: 'users.get' }));
+    const member = clientOf('member');
+    const me = await member.users.me();
+    expect(me.user_id).toBe(mock.accounts.member.userId);
+    const { user } = await member.users.getByEmail({ email: mock.accounts.owner.email });
+    expect(user.user_id).toBe(mock.accounts.owner.userId);
+    const error = await createClient({ ...mock.clientOptions('member'), retry: false }).users.get({ user_id: 1 }).catch((e: unknown) => e);
+    // The server's crash envelope has no code; the SDK reads a 5xx without one as INTERNAL_SERVER_ERROR.
+    expect(isApiError(error) && [error.status, error.code]).toEqual([500, 'INTERNAL_SERVER_ERROR']);
+  });
+
+  it('answers a rate-limit fault with the RATE_LIMIT_HIT envelope and the Retry-After header', async () => {
+    server.use(mock.faults.rateLimit({ endpoint: 'users.list', retryAfter: 3 }));
+    const response = await fetch(`${mock.baseUrl}/api/v1/users`);
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('3');
+    expect(await response.json()).toEqual({ result: 'error', msg: 'API usage exceeded rate limit', code: 'RATE_LIMIT_HIT', 'retry-after': 3 });
+  });
+
+  it('refuses faults for unknown endpoints and negative numbers', () => {
+    expect(() => mock.faults.serverError({ endpoint: 'users.nope' as never })).toThrow(/Unknown endpoint "users.nope"/);
+    expect(() => mock.faults.latency(-1)).toThrow('[teamchat-mock] fault option ms must be a non-negative number, got -1');
+  });
+
   it('controls time: the edit limit passes when the clock moves', async () => {
     const member = clientOf('member');
     const { id } = await member.messages.send({ type: 'stream', to: 'general', topic: 't', content: 'draft' });

@@ -25,12 +25,14 @@ export type {
   IncomingEndpointName,
   IncomingEndpoints,
 } from './endpoints/index.js';
-export { optionalFields } from './endpoints/group-setting-params.js';
-export type { OptionalFields } from './endpoints/group-setting-params.js';
 export { MessageRetentionDays, Principals, SubscriptionPropertyChange, SubscriptionRequest } from './endpoints/channels/index.js';
 export { FlagOp, MESSAGE_SEND_TYPES, MessageRecipients, NarrowMatch } from './endpoints/messages/index.js';
 export { ProfileDataUpdate } from './endpoints/users/index.js';
 export { API_PREFIX, FEATURE_LEVEL, SERVER_VERSION } from './version.js';
+
+// Routing
+export { createRouteTable, RouteTable } from './routing/route-table.js';
+export type { RouteMatch } from './routing/route-table.js';
 
 // Errors
 export { ApiError, hasErrorCode, isApiError } from './errors/api-error.js';

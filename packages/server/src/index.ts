@@ -17,6 +17,7 @@ export { seededRandomBytes } from './core/internal/seeded-random.js';
 // HTTP
 export { createRestHandler } from './rest/rest-handler.js';
 export type { FetchHandler, RestHandlerOptions } from './rest/rest-handler.js';
+export { errorResponse, internalErrorResponse } from './rest/envelope.js';
 export { createMemoryServer } from './memory.js';
 export type { MemoryServer, MemoryServerOptions } from './memory.js';
 

@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import type { Client } from '@teamchat/client-sdk';
+import { createRedactor, type Client, type Redactor } from '@teamchat/client-sdk';
 import { createCliClient } from './create-cli-client.js';
 
 /** Where the CLI writes: `process.stdout` / `process.stderr`, or a test's collector. */
@@ -33,7 +33,10 @@ export interface GlobalOptions {
   verbose: boolean;
   /** Time limit of each HTTP attempt, in seconds. */
   timeout: number;
-  /** Retries of GET requests after network errors, timeouts and 5xx answers. */
+  /**
+   * Retries of GET requests after network errors, timeouts and 5xx answers; also the budget of
+   * retries of rate-limited (429) requests of any method.
+   */
   retries: number;
 }
 
@@ -49,11 +52,6 @@ export interface CliContext {
   print(data: unknown, human: () => string): void;
 }
 
-/** Replaces each secret in `text`; secrets are added once the configuration is known. */
-function redactor(secrets: ReadonlySet<string>): (text: string) => string {
-  return (text) => [...secrets].reduce((out, secret) => out.split(secret).join('[REDACTED]'), text);
-}
-
 /**
  * Builds the context of one run. `readGlobals` reads the root command's parsed options
  * (known only once commander has parsed the arguments).
@@ -61,9 +59,10 @@ function redactor(secrets: ReadonlySet<string>): (text: string) => string {
 export function createContext(options: ProgramOptions, readGlobals: () => GlobalOptions): CliContext {
   const stdout = options.stdout ?? process.stdout;
   const rawStderr = options.stderr ?? process.stderr;
+  // The SDK's redactor; rebuilt when a secret becomes known (once the configuration is read).
   const secrets = new Set<string>();
-  const redact = redactor(secrets);
-  const stderr: Output = { write: (text) => rawStderr.write(redact(text)), columns: rawStderr.columns };
+  let redactor: Redactor = createRedactor([]);
+  const stderr: Output = { write: (text) => rawStderr.write(redactor.text(text)), columns: rawStderr.columns };
   let client: Client | undefined;
   return {
     stdout,
@@ -76,7 +75,8 @@ export function createContext(options: ProgramOptions, readGlobals: () => Global
         homeDir: options.homeDir ?? homedir(),
         stderr,
         addSecret: (secret) => {
-          if (secret.length > 0) secrets.add(secret);
+          secrets.add(secret);
+          redactor = createRedactor([...secrets]);
         },
         ...(options.fetch ? { fetch: options.fetch } : {}),
       });

@@ -33,11 +33,11 @@ describe('toCliError', () => {
     expect(isNetworkError(network)).toBe(true);
     const error = toCliError(network);
     expect(error.exitCode).toBe(4);
-    expect(error.message).toMatch(/^GET \/users failed: could not reach https:\/\/chat\.example\.com/);
+    expect(error.message).toBe('GET /users failed: could not reach https://chat.example.com (fetch failed)');
     expect(error.hint).toContain('--site');
     const timeout = toCliError(new TimeoutError(request, 50));
     expect(timeout.exitCode).toBe(4);
-    expect(timeout.message).toMatch(/^GET \/users timed out after 50 ms/);
+    expect(timeout.message).toBe('GET /users timed out after 50 ms (attempt 1)');
     expect(timeout.hint).toContain('--timeout');
   });
 

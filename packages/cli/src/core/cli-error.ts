@@ -72,6 +72,14 @@ export function messageOf(error: unknown): string {
 }
 
 /**
+ * What happened, for one line of output: the SDK's `summary` of a network error or a timeout
+ * (without its advice, which the CLI words in its own `hint`), else {@link messageOf}.
+ */
+export function summaryOf(error: unknown): string {
+  return isNetworkError(error) || isTimeoutError(error) ? error.summary : messageOf(error);
+}
+
+/**
  * Maps anything a command threw to a {@link CliError}: the one place where kinds of failure
  * become exit codes.
  */
@@ -87,12 +95,10 @@ export function toCliError(error: unknown): CliError {
     return new CliError('api', `${error.code}: ${error.msg}${suffix}`, { cause: error });
   }
   if (isTimeoutError(error)) {
-    const message = messageOf(error).replace(/ Raise timeoutMs.*$/, '');
-    return new CliError('network', message, { hint: '--timeout SECONDS raises the time limit of each attempt', cause: error });
+    return new CliError('network', error.summary, { hint: '--timeout SECONDS raises the time limit of each attempt', cause: error });
   }
   if (isNetworkError(error)) {
-    const message = messageOf(error).replace(/ Check the site URL and the network\.$/, '');
-    return new CliError('network', message, {
+    return new CliError('network', error.summary, {
       hint: 'check the site (--site, ZULIP_SITE or site= in the zuliprc), that the server is running, and the network',
       cause: error,
     });

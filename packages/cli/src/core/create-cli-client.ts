@@ -1,7 +1,7 @@
-import { createClient, type Client, type ClientHooks, type ConfigSource, type ResolvedConfig } from '@teamchat/client-sdk';
+import { createClient, credentialSecrets, tlsWarning, type Client, type ClientHooks, type ConfigSource, type ResolvedConfig } from '@teamchat/client-sdk';
 import { CLI_USER_AGENT } from '../version.js';
 import type { GlobalOptions, Output } from './cli-context.js';
-import { CliError, messageOf } from './cli-error.js';
+import { CliError, messageOf, summaryOf } from './cli-error.js';
 import { resolveCliConfig } from './resolve-cli-config.js';
 
 /** Inputs of {@link createCliClient}. */
@@ -53,14 +53,10 @@ export function createCliClient(options: CliClientOptions): Client {
     stderr.write(text);
   };
   const config = resolveCliConfig({ flags: globals, env: options.env, homeDir: options.homeDir });
-  options.addSecret(config.apiKey);
-  options.addSecret(Buffer.from(`${config.email}:${config.apiKey}`).toString('base64'));
+  for (const secret of credentialSecrets(config.email, config.apiKey)) options.addSecret(secret);
   if (globals.verbose) write(describeConfig(config));
-  const tls = [config.insecure === true ? 'insecure' : undefined, config.certBundle && 'cert_bundle', config.clientCert && 'client_cert'];
-  const ignored = tls.filter((name) => typeof name === 'string' && name !== '');
-  if (ignored.length > 0) {
-    write(`warning: ${ignored.join(', ')} cannot be applied by the built-in fetch and is ignored (NODE_EXTRA_CA_CERTS=FILE adds a CA)\n`);
-  }
+  const warning = tlsWarning(config);
+  if (warning !== undefined) write(`warning: ${warning}\n`);
   try {
     return createClient({
       site: config.site,
@@ -69,12 +65,13 @@ export function createCliClient(options: CliClientOptions): Client {
       userAgent: CLI_USER_AGENT,
       timeoutMs: Math.round(globals.timeout * 1000),
       // Only reads are repeated after a failure: a write that failed mid-flight may have
-      // happened. Rate-limited requests (429) are retried whatever the method.
+      // happened. Rate-limited requests (429) are retried whatever the method, within the same
+      // --retries budget, after the server's retry-after (over 5 minutes: no retry).
       retry: {
         maxAttempts: globals.retries + 1,
         methods: ['GET'],
         onRetry: (info) => {
-          const reason = messageOf(info.error).replace(/\. Check the site URL and the network\.$|\. Raise timeoutMs.*$/, '');
+          const reason = summaryOf(info.error);
           write(`note: ${reason}; retrying in ${(info.delayMs / 1000).toFixed(1)} s (attempt ${info.attempt + 1} of ${globals.retries + 1})\n`);
         },
       },

@@ -11,7 +11,7 @@ function defOf(schema: AnySchema): Record<string, unknown> & { type: string } {
  * A short description of the values a parameter takes, for help texts: `true|false`,
  * `integer`, `1|2|3`, `inbox|recent_topics`, `text`, `JSON list`.
  */
-export function describeType(schema: AnySchema): string {
+function describeType(schema: AnySchema): string {
   const inner = unwrapSchema(schema);
   const def = defOf(inner);
   switch (def.type) {

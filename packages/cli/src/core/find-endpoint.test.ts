@@ -1,4 +1,4 @@
-import { endpoints, incomingEndpoints } from '@teamchat/schema';
+import { createRouteTable, endpoints, incomingEndpoints } from '@teamchat/schema';
 import { thrownCliError } from './thrown-cli-error.test-helper.js';
 import { describe, expect, it } from 'vitest';
 import { findEndpoint } from './find-endpoint.js';
@@ -19,6 +19,15 @@ describe('findEndpoint', () => {
       endpoint: endpoints['users.getByEmail'],
       pathValues: { email: 'mike@example.com' },
     });
+  });
+
+  it('routes a concrete path exactly as the server does: integer parameters take digits only', () => {
+    // The server's route table sends /users/007 to users.get (whose decoding then rejects
+    // the value); the CLI picks the same contract rather than guessing users.getByEmail.
+    expect(findEndpoint('GET /users/007')).toMatchObject({ endpoint: endpoints['users.get'], pathValues: { user_id: '007' } });
+    const server = createRouteTable(incomingEndpoints).match('GET', '/users/007');
+    expect(server.kind === 'found' && server.endpoint).toBe(endpoints['users.get']);
+    expect(findEndpoint('GET /users/x@y').endpoint).toBe(endpoints['users.getByEmail']);
   });
 
   it('prefers literal paths to the templates they also match', () => {

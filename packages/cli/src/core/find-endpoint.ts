@@ -1,9 +1,10 @@
-import { endpointList, incomingEndpoints, wireKindOf, type Endpoint, type HttpMethod } from '@teamchat/schema';
+import { createRouteTable, endpointList, incomingEndpoints, type Endpoint, type HttpMethod } from '@teamchat/schema';
 import { CliError } from './cli-error.js';
 import { didYouMean } from './close-matches.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PATCH', 'DELETE'];
 const API_PREFIX = /^\/api\/v1(?=\/)/;
+const routes = createRouteTable(incomingEndpoints);
 
 /** An endpoint picked on the command line, with what its spelling already said. */
 export interface FoundEndpoint {
@@ -16,30 +17,6 @@ export interface FoundEndpoint {
 
 function isMethod(text: string): text is HttpMethod {
   return (METHODS as readonly string[]).includes(text);
-}
-
-function templatePattern(path: string): RegExp {
-  const escaped = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${escaped.replace(/\{([a-z_]+)\}/g, '(?<$1>[^/]+)')}$`);
-}
-
-/** Whether each path value decodes to a value of its parameter (the codec's reading of wire text). */
-function pathValuesFit(endpoint: Endpoint, values: Readonly<Record<string, string>>): boolean {
-  // Contracts are classic zod objects, so each field schema has safeParse.
-  const shape = endpoint.params.shape as unknown as Record<string, { safeParse(value: unknown): { success: boolean } }>;
-  return Object.entries(values).every(([name, text]) => {
-    const schema = shape[name];
-    if (!schema) return false;
-    const kind = wireKindOf(schema as unknown as Parameters<typeof wireKindOf>[0]);
-    if (kind === 'raw') return schema.safeParse(text).success;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return kind === 'raw-or-json' && schema.safeParse(text).success;
-    }
-    return schema.safeParse(parsed).success || (kind === 'raw-or-json' && schema.safeParse(text).success);
-  });
 }
 
 function byName(name: string): FoundEndpoint {
@@ -57,35 +34,22 @@ function byRoute(method: HttpMethod, target: string): FoundEndpoint {
   const [rawPath = '', query = ''] = target.split('?', 2);
   const path = rawPath.replace(API_PREFIX, '').replace(/(?<=.)\/+$/, '');
   const queryValues = [...new URLSearchParams(query)];
-  // Table order puts literal paths before the templates they also match (`/users/me`).
-  const literal = incomingEndpoints.find((e) => e.method === method && e.path === path);
-  if (literal) return { endpoint: literal, pathValues: {}, queryValues };
-  const matches: FoundEndpoint[] = [];
-  for (const endpoint of incomingEndpoints) {
-    if (endpoint.method !== method) continue;
-    const match = templatePattern(endpoint.path).exec(path);
-    if (!match) continue;
-    const pathValues: Record<string, string> = {};
-    for (const [name, value] of Object.entries(match.groups ?? {})) {
-      try {
-        pathValues[name] = decodeURIComponent(value);
-      } catch {
-        throw new CliError('usage', `path parameter ${name} is not valid URL encoding: '${value}'`);
-      }
-    }
-    matches.push({ endpoint, pathValues, queryValues });
+  // The template itself (`GET /users/{user_id}`) names its contract, path parameters to follow as NAME=VALUE.
+  const template = incomingEndpoints.find((e) => e.method === method && e.path === path);
+  if (template) return { endpoint: template, pathValues: {}, queryValues };
+  // A concrete path goes through the server's own route lookup: `/users/5` is users.get,
+  // `/users/mike@example.com` users.getByEmail, `/users/me` users.me.
+  const match = routes.match(method, path);
+  switch (match.kind) {
+    case 'found':
+      return { endpoint: match.endpoint, pathValues: match.pathParams, queryValues };
+    case 'method-not-allowed':
+      throw new CliError('usage', `no endpoint matches ${method} ${path}`, {
+        hint: `that path takes ${match.endpoints.map((e) => `${e.method} (${e.name})`).join(', ')}`,
+      });
+    case 'not-found':
+      throw new CliError('usage', `no endpoint matches ${method} ${path}`, { hint: 'teamchat call --list shows every method and path' });
   }
-  // `/users/5` is users.get, `/users/mike@example.com` users.getByEmail: the first template
-  // whose values fit; else the first match, whose decoding then names the bad value.
-  const found = matches.find((candidate) => pathValuesFit(candidate.endpoint, candidate.pathValues)) ?? matches[0];
-  if (found) return found;
-  const otherMethods = incomingEndpoints.filter((e) => e.method !== method && templatePattern(e.path).test(path));
-  throw new CliError('usage', `no endpoint matches ${method} ${path}`, {
-    hint:
-      otherMethods.length > 0
-        ? `that path takes ${otherMethods.map((e) => `${e.method} (${e.name})`).join(', ')}`
-        : 'teamchat call --list shows every method and path',
-  });
 }
 
 /**

@@ -28,7 +28,7 @@ export function parseAssignments(args: readonly string[]): Assignments {
 }
 
 /** Every name `endpoint` accepts: its parameters and their other spellings. */
-export function parameterNames(endpoint: Endpoint): string[] {
+function parameterNames(endpoint: Endpoint): string[] {
   return [...Object.keys(endpoint.params.shape), ...Object.keys(endpoint.aliases ?? {})];
 }
 

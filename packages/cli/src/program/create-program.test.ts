@@ -117,6 +117,13 @@ describe('configuration', () => {
     expect(result.requests).toEqual([]);
   });
 
+  it('warns that TLS settings of the zuliprc cannot be applied, with the SDK\'s wording', async () => {
+    const tlsRc = writeZuliprc(dir, 'tls-zuliprc', { email: 'file@example.com', key: 'file-key', site: 'https://file.example.com', cert_bundle: '/etc/ca.pem' });
+    const result = await run(['--config', tlsRc, 'users', 'list'], { server: () => success(USERS) });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('warning: cert_bundle cannot be applied by the built-in fetch and is ignored (NODE_EXTRA_CA_CERTS=FILE adds a CA bundle)\n');
+  });
+
   it('exits with code 3 for a site that is not a URL', async () => {
     const result = await run(['--site', 'ftp://x', '--email', EMAIL, '--api-key', SECRET_KEY, 'users', 'list']);
     expect(result.code).toBe(3);
@@ -144,6 +151,14 @@ describe('--verbose', () => {
     expect(result.stderr).toContain('error: UNAUTHORIZED: Invalid API key [REDACTED]');
     expect(result.stderr).not.toContain(SECRET_KEY);
   });
+  it('does not rewrite unrelated output for a credential too short to be a real one', async () => {
+    const result = await run(['--site', SITE, '--email', 'e@x.io', '--api-key', 'e', '-v', 'users', 'list'], {
+      server: () => failure(401, 'UNAUTHORIZED', 'Invalid API key'),
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error: UNAUTHORIZED: Invalid API key\n');
+    expect(result.stderr).toContain(`# config: no zuliprc file; site ${SITE} (flag), email e@x.io (flag), API key (flag)`);
+  });
 });
 
 describe('failures of the connection', () => {
@@ -152,7 +167,10 @@ describe('failures of the connection', () => {
       server: () => ({ networkError: new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }) }),
     });
     expect(result.code).toBe(4);
-    expect(result.stderr).toMatch(/^error: GET \/users failed: could not reach https:\/\/chat\.example\.com/);
+    expect(result.stderr).toBe(
+      'error: GET /users failed: could not reach https://chat.example.com (fetch failed: ECONNREFUSED)\n' +
+        'hint: check the site (--site, ZULIP_SITE or site= in the zuliprc), that the server is running, and the network\n',
+    );
     expect(result.requests).toHaveLength(1);
   });
 
@@ -164,6 +182,15 @@ describe('failures of the connection', () => {
     expect(result.code).toBe(0);
     expect(result.requests).toHaveLength(2);
     expect(result.stderr).toMatch(/^note: GET \/users failed: could not reach .*; retrying in \d+\.\d s \(attempt 2 of 2\)\n$/);
+  });
+
+  it('fail a rate-limited request at once with --retries 0 (429s share the --retries budget)', async () => {
+    const result = await run([...CONNECTION, '--retries', '0', 'users', 'list'], {
+      server: () => failure(429, 'RATE_LIMIT_HIT', 'API usage exceeded rate limit', { 'retry-after': 0.01 }),
+    });
+    expect(result.code).toBe(1);
+    expect(result.requests).toHaveLength(1);
+    expect(result.stderr).toBe('error: RATE_LIMIT_HIT: API usage exceeded rate limit\n');
   });
 
   it('exit with code 4 when the server does not answer in time', async () => {

@@ -72,7 +72,7 @@ export function buildProgram(options: ProgramOptions = {}): { program: Command; 
     .option('--json', 'print the response fields as JSON')
     .option('-v, --verbose', 'print the configuration used and each request (credentials redacted) on stderr')
     .option('--timeout <seconds>', `time limit of each HTTP attempt (default ${DEFAULT_TIMEOUT_SECONDS})`, positiveNumber)
-    .option('--retries <n>', `retries of a read after a network error, timeout or 5xx (default ${DEFAULT_RETRIES})`, count)
+    .option('--retries <n>', `retries of a read after a network error, timeout or 5xx, and of a rate-limited request (default ${DEFAULT_RETRIES})`, count)
     .helpCommand(true)
     .addHelpText('after', CONFIGURATION_HELP)
     .exitOverride()

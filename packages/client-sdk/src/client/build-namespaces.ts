@@ -1,5 +1,4 @@
-import type { Endpoint } from '@teamchat/schema';
-import { clientEndpoints } from './resolve-endpoint.js';
+import { incomingEndpoints, type Endpoint } from '@teamchat/schema';
 import type { EndpointNamespaces, RequestOptions } from './endpoint-types.js';
 
 /** Calls one contract; what every generated method delegates to. */
@@ -13,7 +12,7 @@ export type CallEndpoint = (endpoint: Endpoint, params: Record<string, unknown> 
  */
 export function buildNamespaces(call: CallEndpoint, reserved: readonly string[]): EndpointNamespaces {
   const areas: Record<string, Record<string, unknown>> = {};
-  for (const endpoint of clientEndpoints()) {
+  for (const endpoint of incomingEndpoints) {
     const dot = endpoint.name.indexOf('.');
     const area = endpoint.name.slice(0, dot);
     const method = endpoint.name.slice(dot + 1);

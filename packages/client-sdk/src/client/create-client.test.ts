@@ -149,6 +149,13 @@ describe('createClient errors', () => {
     expect(error).toMatchObject({ code: 'BAD_REQUEST', status: 405, extra: { allowed_methods: ['GET'] } });
   });
 
+  it('reads a 5xx error envelope without code (a server crash) as INTERNAL_SERVER_ERROR, not BAD_REQUEST', async () => {
+    const { client } = setup(() => ({ status: 500, json: { result: 'error', msg: 'Internal server error' } }));
+    const error = await rejectionOf(client.users.list());
+    expect(error).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', status: 500, msg: 'Internal server error' });
+    expect((error as Error).message).toBe('GET /users failed with INTERNAL_SERVER_ERROR: Internal server error');
+  });
+
   it('throws ResponseValidationError for a body that is not JSON', async () => {
     const { client } = setup(() => ({ status: 502, text: '<html>Bad gateway</html>' }));
     const error = await rejectionOf(client.users.list());

@@ -3,7 +3,7 @@ import { applyPlugins, type ClientPlugin } from '../core/plugin.js';
 import { apiBaseUrl } from '../core/normalize-site.js';
 import { createTransport } from '../core/transport.js';
 import { basicAuthHeader } from '../internal/basic-auth.js';
-import { createRedactor } from '../internal/redact.js';
+import { createRedactor, credentialSecrets } from '../core/create-redactor.js';
 import { ignoredParametersPlugin, warnIgnoredParameters } from '../plugins/ignored-parameters-plugin.js';
 import { retryPlugin } from '../plugins/retry-plugin.js';
 import { validateResponsesPlugin } from '../plugins/validate-responses-plugin.js';
@@ -48,7 +48,7 @@ export function createClient(options: ClientOptions): Client {
     throw new TypeError('[teamchat-sdk] createClient: pass both email and apiKey, or neither for anonymous calls to public endpoints.');
   }
   const authorization = email !== undefined && apiKey !== undefined ? basicAuthHeader(email, apiKey) : undefined;
-  const redactor = createRedactor([apiKey ?? '', authorization?.slice('Basic '.length) ?? '']);
+  const redactor = createRedactor(email !== undefined && apiKey !== undefined ? credentialSecrets(email, apiKey) : []);
   const headers: Record<string, string> = { 'User-Agent': options.userAgent ?? DEFAULT_USER_AGENT };
   if (authorization) headers['Authorization'] = authorization;
 
@@ -71,6 +71,7 @@ export function createClient(options: ClientOptions): Client {
     ignoredParametersPlugin({
       strict: options.strictParameters ?? false,
       onIgnoredParameters: options.hooks?.onIgnoredParameters ?? warnIgnoredParameters,
+      redactor,
     }),
   );
   if (options.retry !== false) plugins.push(retryPlugin(options.retry));

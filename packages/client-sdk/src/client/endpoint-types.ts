@@ -1,4 +1,4 @@
-import type { Endpoint, EndpointInput, EndpointName, EndpointResult, Endpoints } from '@teamchat/schema';
+import type { Endpoint, EndpointInput, EndpointResult, IncomingEndpointName, IncomingEndpoints } from '@teamchat/schema';
 
 /** Per-call options of every SDK method. */
 export interface RequestOptions {
@@ -9,13 +9,11 @@ export interface RequestOptions {
 }
 
 /**
- * Names of the contracts the SDK can call. Contracts with `direction: 'outgoing'` describe
- * what the server sends to an integration (the outgoing-webhook payload); they are not
- * requests and have no SDK method.
+ * Names of the contracts the SDK can call: the schema's `IncomingEndpointName`. Contracts with
+ * `direction: 'outgoing'` describe what the server sends to an integration (the
+ * outgoing-webhook payload); they are not requests and have no SDK method.
  */
-export type ClientEndpointName = {
-  [N in EndpointName]: Endpoints[N] extends { readonly direction: 'outgoing' } ? never : N;
-}[EndpointName];
+export type ClientEndpointName = IncomingEndpointName;
 
 /** Arguments of an endpoint method: the parameter object is optional when every parameter is. */
 export type EndpointArgs<E extends Endpoint> = {} extends EndpointInput<E>
@@ -30,7 +28,7 @@ export type AreaOf<N extends string> = N extends `${infer A}.${string}` ? A : ne
 
 /** The methods of one area: `{ list, me }` for `users`. */
 export type AreaMethods<A extends string> = {
-  readonly [N in ClientEndpointName as N extends `${A}.${infer M}` ? M : never]: EndpointMethod<Endpoints[N]>;
+  readonly [N in ClientEndpointName as N extends `${A}.${infer M}` ? M : never]: EndpointMethod<IncomingEndpoints[N]>;
 };
 
 /** Every area namespace of the client, generated from the contract table. */
@@ -43,6 +41,6 @@ export type EndpointNamespaces = {
  * own made with `defineEndpoint`).
  */
 export interface RequestFunction {
-  <N extends ClientEndpointName>(name: N, ...args: EndpointArgs<Endpoints[N]>): Promise<EndpointResult<Endpoints[N]>>;
+  <N extends ClientEndpointName>(name: N, ...args: EndpointArgs<IncomingEndpoints[N]>): Promise<EndpointResult<IncomingEndpoints[N]>>;
   <E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointResult<E>>;
 }

@@ -60,6 +60,21 @@ describe('parseIni', () => {
     expect(() => parseIni('email=a@b.c\n[api]', '/tmp/rc')).toThrow(/\/tmp\/rc line 1: expected a \[section\] header/);
   });
 
+  it('names a line without a delimiter by its number and first word, never echoing the value', () => {
+    const key = 'ZQ8abcdefghijklmnopqrstuvwxyz012';
+    const message = (() => {
+      try {
+        parseIni(`[api]\nkey ${key}\n`, '/home/me/.zuliprc');
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    })();
+    expect(message).toBe("[teamchat-sdk] /home/me/.zuliprc line 2: expected 'key = value'; the line starting with 'key' has no '=' or ':' (the rest is not shown)");
+    expect(() => parseIni(`[api]\n${key}\n`)).toThrow("line 2: expected 'key = value'; the line has no '=' or ':' (its text is not shown)");
+    expect(() => parseIni(`[api]\n${key}\n`)).not.toThrow(key);
+  });
+
   it('rejects lines without a delimiter and duplicate keys or sections', () => {
     expect(() => parseIni('[api]\njust text')).toThrow(/line 2: expected 'key = value'/);
     expect(() => parseIni('[api]\nkey=1\nKEY=2')).toThrow(/line 3: key 'key' appears twice/);

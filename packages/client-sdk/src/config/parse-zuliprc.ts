@@ -54,7 +54,7 @@ export function parseIni(text: string, source = 'zuliprc'): IniSections {
     }
     if (!section) return fail('expected a [section] header (zuliprc files start with [api])');
     const delimiter = /[=:]/.exec(trimmed);
-    if (!delimiter) return fail(`expected 'key = value', found '${trimmed}'`);
+    if (!delimiter) return fail(`expected 'key = value'; ${describeLineWithoutDelimiter(trimmed)}`);
     const key = trimmed.slice(0, delimiter.index).trim().toLowerCase();
     if (key === '') return fail('missing key before the delimiter');
     if (Object.hasOwn(section, key)) fail(`key '${key}' appears twice in the same section`);
@@ -62,6 +62,18 @@ export function parseIni(text: string, source = 'zuliprc'): IniSections {
     lastKey = key;
   });
   return sections;
+}
+
+/**
+ * Names a line that lacks `=` and `:` without echoing it: in `key ZQ8…` the rest of the line
+ * is an API key. The first word is named only when more words follow (then it is the
+ * intended key name); a lone word may be a secret pasted on its own line.
+ */
+function describeLineWithoutDelimiter(line: string): string {
+  const words = line.split(/\s+/);
+  const first = words[0] ?? '';
+  if (words.length > 1 && /^[\w.-]{1,30}$/.test(first)) return `the line starting with '${first}' has no '=' or ':' (the rest is not shown)`;
+  return "the line has no '=' or ':' (its text is not shown)";
 }
 
 /**
@@ -98,9 +110,16 @@ export function parseZuliprc(text: string, source = 'zuliprc'): ZuliprcConfig {
  * `true`/`false` (any case) and nothing else, so that a typo never turns certificate
  * checks off by accident (the Python client's rule).
  */
-export function parseStrictBoolean(value: string, what: string): boolean {
+function parseStrictBoolean(value: string, what: string): boolean {
+  const parsed = strictBoolean(value);
+  if (parsed === undefined) throw new TypeError(`[teamchat-sdk] ${what} is '${value}'; it must be 'true' or 'false'`);
+  return parsed;
+}
+
+/** `true`/`false` (any case, surrounding spaces ignored), or `undefined` for anything else. */
+export function strictBoolean(value: string): boolean | undefined {
   const normalized = value.trim().toLowerCase();
   if (normalized === 'true') return true;
   if (normalized === 'false') return false;
-  throw new TypeError(`[teamchat-sdk] ${what} is '${value}'; it must be 'true' or 'false'`);
+  return undefined;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isConfigError } from '../errors/config-error.js';
 import { resolveClientConfig } from './resolve-client-config.js';
 
 const file = { site: 'file.example.com', email: 'file@example.com', apiKey: 'filekey' };
@@ -41,6 +42,21 @@ describe('resolveClientConfig', () => {
     );
   });
 
+  it('lists every missing value at once in a ConfigError', () => {
+    let error: unknown;
+    try {
+      resolveClientConfig({ explicit: { site: 's' }, fileLabel: '/etc/bot.rc', fileExists: false });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(isConfigError(error)).toBe(true);
+    expect(error).toMatchObject({ reason: 'missing', missing: ['apiKey', 'email'], fileLabel: '/etc/bot.rc', fileExists: false });
+    expect((error as Error).message).toBe(
+      '[teamchat-sdk] No API key or email: pass apiKey and email, set ZULIP_API_KEY and ZULIP_EMAIL, ' +
+        'or add key= and email= to the [api] section of /etc/bot.rc (/etc/bot.rc does not exist)',
+    );
+  });
+
   it('resolves the TLS options with the same precedence and a strict ZULIP_ALLOW_INSECURE', () => {
     const resolved = resolveClientConfig({
       explicit: { clientCert: '/code/cert.pem' },
@@ -49,7 +65,11 @@ describe('resolveClientConfig', () => {
     });
     expect(resolved).toMatchObject({ insecure: false, certBundle: '/env/ca.pem', clientCert: '/code/cert.pem', clientCertKey: '/file/key.pem' });
     expect(() => resolveClientConfig({ env: { ...env, ZULIP_ALLOW_INSECURE: '1' } })).toThrow(
-      "The ZULIP_ALLOW_INSECURE environment variable is '1'; it must be 'true' or 'false'",
+      expect.objectContaining({
+        name: 'ConfigError',
+        reason: 'invalid-value',
+        message: "[teamchat-sdk] The ZULIP_ALLOW_INSECURE environment variable is '1'; it must be 'true' or 'false'",
+      }),
     );
   });
 

@@ -2,7 +2,7 @@ import { ApiError, encodeParams, type ErrorEnvelope } from '@teamchat/schema';
 import { describeFetchFailure, NetworkError } from '../errors/network-error.js';
 import { ResponseValidationError } from '../errors/response-validation-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
-import type { Redactor } from '../internal/redact.js';
+import type { Redactor } from './create-redactor.js';
 import type { CallResult, RequestContext, SendRequest } from './plugin.js';
 import { describeRequest, type RequestInfo, type ResponseInfo } from './request-info.js';
 
@@ -125,7 +125,8 @@ async function readEnvelope({ request, status, text, retryAfterHeader, options }
     return { data, status, request };
   }
   // Like the official clients, an error status with a string `msg` is an error envelope
-  // even without `result` (some proxies and old servers), and `code` defaults to BAD_REQUEST.
+  // even without `result` (some proxies and old servers); a missing `code` is BAD_REQUEST
+  // below 500 and INTERNAL_SERVER_ERROR above (ApiError.fromEnvelope).
   if (body['result'] === 'error' || (!ok && typeof body['msg'] === 'string')) {
     throw apiErrorOf(body, { request, status, retryAfterHeader, now: options.now, redactor: options.redactor });
   }

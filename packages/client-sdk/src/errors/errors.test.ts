@@ -43,4 +43,15 @@ describe('SDK errors', () => {
       '[teamchat-sdk] GET /users failed: could not reach https://chat.example.com (fetch failed: ECONNREFUSED). Check the site URL and the network.',
     );
   });
+
+  it('NetworkError and TimeoutError keep what happened and what to do apart', () => {
+    const network = new NetworkError(request, new TypeError('fetch failed'));
+    expect(network.summary).toBe('GET /users failed: could not reach https://chat.example.com (fetch failed)');
+    expect(network.hint).toBe('Check the site URL and the network.');
+    expect(network.message).toBe(`[teamchat-sdk] ${network.summary}. ${network.hint}`);
+    const timeout = new TimeoutError(request, 100);
+    expect(timeout.summary).toBe('GET /users timed out after 100 ms (attempt 1)');
+    expect(timeout.hint).toBe('Raise timeoutMs (client or per call) if the server is slow.');
+    expect(timeout.message).toBe(`[teamchat-sdk] ${timeout.summary}. ${timeout.hint}`);
+  });
 });

@@ -18,7 +18,7 @@ export class IgnoredParametersError extends Error {
   readonly names: readonly string[];
   /** Whether the request reached the server (and was processed without those parameters). */
   readonly sent: boolean;
-  /** Success fields of the processed request when `sent` is true. */
+  /** Success fields of the processed request when `sent` is true, secrets redacted (`api_key: '[REDACTED]'`). */
   readonly result: Readonly<Record<string, unknown>> | undefined;
   readonly request: Pick<RequestInfo, 'endpoint' | 'method' | 'path'>;
 

@@ -13,15 +13,19 @@ export class NetworkError extends Error {
   override readonly name = 'NetworkError';
   /** The failed attempt, credentials redacted. */
   readonly request: RequestInfo;
+  /** What happened, without the package tag or advice: `GET /users failed: could not reach https://chat.example.com (fetch failed: ECONNREFUSED)`. */
+  readonly summary: string;
+  /** What to do about it: `Check the site URL and the network.` */
+  readonly hint: string;
 
   /** `detail` replaces the text taken from `cause` (the transport passes it redacted). */
   constructor(request: RequestInfo, cause: unknown, detail = describeFetchFailure(cause)) {
-    super(
-      `[teamchat-sdk] ${describeRequest(request)} failed: could not reach ${new URL(request.url).origin} (${detail}). ` +
-        'Check the site URL and the network.',
-      { cause },
-    );
+    const summary = `${describeRequest(request)} failed: could not reach ${new URL(request.url).origin} (${detail})`;
+    const hint = 'Check the site URL and the network.';
+    super(`[teamchat-sdk] ${summary}. ${hint}`, { cause });
     this.request = request;
+    this.summary = summary;
+    this.hint = hint;
   }
 }
 

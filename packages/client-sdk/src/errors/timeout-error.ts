@@ -16,14 +16,19 @@ export class TimeoutError extends Error {
   readonly request: RequestInfo;
   /** The time limit that was exceeded. */
   readonly timeoutMs: number;
+  /** What happened, without the package tag or advice: `GET /users timed out after 100 ms (attempt 1)`. */
+  readonly summary: string;
+  /** What to do about it: `Raise timeoutMs (client or per call) if the server is slow.` */
+  readonly hint: string;
 
   constructor(request: RequestInfo, timeoutMs: number) {
-    super(
-      `[teamchat-sdk] ${describeRequest(request)} timed out after ${timeoutMs} ms (attempt ${request.attempt}). ` +
-        'Raise timeoutMs (client or per call) if the server is slow.',
-    );
+    const summary = `${describeRequest(request)} timed out after ${timeoutMs} ms (attempt ${request.attempt})`;
+    const hint = 'Raise timeoutMs (client or per call) if the server is slow.';
+    super(`[teamchat-sdk] ${summary}. ${hint}`);
     this.request = request;
     this.timeoutMs = timeoutMs;
+    this.summary = summary;
+    this.hint = hint;
   }
 }
 

@@ -82,6 +82,6 @@ describe('createClientFromEnv', () => {
 
   it('fails with a clear message when nothing provides an API key', () => {
     vi.stubEnv('ZULIP_SITE', 'env.example.com');
-    expect(() => createClientFromEnv()).toThrow(/^\[teamchat-sdk\] No API key: pass apiKey, set ZULIP_API_KEY/);
+    expect(() => createClientFromEnv()).toThrow(/^\[teamchat-sdk\] No API key or email: pass apiKey and email, set ZULIP_API_KEY and ZULIP_EMAIL/);
   });
 });

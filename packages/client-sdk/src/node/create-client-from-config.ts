@@ -1,6 +1,7 @@
 import type { ClientOptions } from '../client/client-options.js';
 import { createClient, type Client } from '../client/create-client.js';
 import type { ExplicitConfig, ResolvedConfig } from '../config/resolve-client-config.js';
+import { tlsWarning } from '../config/tls-warning.js';
 import { resolveConfig } from './resolve-config.js';
 
 /** Client options that may override what the environment and the zuliprc file say. */
@@ -45,17 +46,9 @@ function explicitOf(overrides: ClientOverrides): ExplicitConfig {
 
 function clientFrom(config: ResolvedConfig, overrides: ClientOverrides): Client {
   const { insecure: _insecure, certBundle: _certBundle, clientCert: _clientCert, clientCertKey: _clientCertKey, ...options } = overrides;
-  const tls = [
-    config.insecure === true ? 'insecure=true' : undefined,
-    config.certBundle === undefined ? undefined : 'cert_bundle',
-    config.clientCert === undefined ? undefined : 'client_cert',
-  ].filter((name) => name !== undefined);
-  if (tls.length > 0 && options.fetch === undefined) {
-    // fetch has no per-request TLS settings; say so rather than fail later with a TLS error.
-    console.warn(
-      `[teamchat-sdk] ${tls.join(', ')} cannot be applied by the built-in fetch and is ignored. ` +
-        'Pass a fetch with a configured dispatcher, or set NODE_EXTRA_CA_CERTS for a CA bundle (see the README, "TLS options").',
-    );
+  const warning = tlsWarning(config);
+  if (warning !== undefined && options.fetch === undefined) {
+    console.warn(`[teamchat-sdk] ${warning}. Pass a fetch with a configured dispatcher (see the README, "TLS options").`);
   }
   return createClient({ ...options, site: config.site, email: config.email, apiKey: config.apiKey });
 }

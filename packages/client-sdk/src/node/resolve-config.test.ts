@@ -58,12 +58,35 @@ describe('resolveConfig', () => {
   it('explains what is missing and that the named file does not exist', () => {
     const missing = join(home, 'missing.rc');
     expect(() => resolveConfig({ env: { ZULIP_CONFIG: missing }, homeDir: home })).toThrow(
-      `[teamchat-sdk] No API key: pass apiKey, set ZULIP_API_KEY, or add key= to the [api] section of ${missing} (${missing} does not exist)`,
+      '[teamchat-sdk] No API key, email or site: pass apiKey, email and site, set ZULIP_API_KEY, ZULIP_EMAIL and ZULIP_SITE, ' +
+        `or add key=, email= and site= to the [api] section of ${missing} (${missing} does not exist)`,
     );
   });
 
   it('reports a missing key in an existing file', () => {
     writeRc(join(home, '.zuliprc'), { email: 'file@example.com', site: 'file.example.com' });
     expect(() => resolveConfig({ env: {}, homeDir: home })).toThrow(/No API key: .*add key= to the \[api\] section of ~\/\.zuliprc$/);
+  });
+
+  it('fails with ConfigError file-not-found for a required file that does not exist, even when nothing is missing', () => {
+    const missing = join(home, 'missing.rc');
+    const env = { ZULIP_SITE: 's', ZULIP_EMAIL: 'e', ZULIP_API_KEY: 'k' };
+    expect(() => resolveConfig({ env, configFile: missing, requireConfigFile: true, homeDir: home })).toThrow(
+      expect.objectContaining({ name: 'ConfigError', reason: 'file-not-found', configFile: missing }),
+    );
+    expect(resolveConfig({ env, configFile: missing, homeDir: home })).toMatchObject({ site: 's' });
+  });
+
+  it('reports a zuliprc that cannot be read or parsed as a ConfigError naming the file', () => {
+    const directory = join(home, 'a-directory.rc');
+    mkdirSync(directory);
+    expect(() => resolveConfig({ env: {}, configFile: directory, homeDir: home })).toThrow(
+      expect.objectContaining({ reason: 'unreadable-file', message: expect.stringContaining(`Cannot read the zuliprc file ${directory}`) }),
+    );
+    const broken = join(home, 'broken.rc');
+    writeFileSync(broken, 'email=e@example.com\n');
+    expect(() => resolveConfig({ env: {}, configFile: broken, homeDir: home })).toThrow(
+      expect.objectContaining({ reason: 'invalid-file', configFile: broken, message: expect.stringContaining(`${broken} line 1`) }),
+    );
   });
 });

@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseZuliprc, type ZuliprcConfig } from '../config/parse-zuliprc.js';
 import { resolveClientConfig, type ExplicitConfig, type ResolvedConfig } from '../config/resolve-client-config.js';
+import { ConfigError } from '../errors/config-error.js';
 
 /** Options of {@link resolveConfig}. */
 export interface ResolveConfigOptions {
@@ -12,6 +13,12 @@ export interface ResolveConfigOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** zuliprc path. Default: `ZULIP_CONFIG` from `env`, else `~/.zuliprc`. A leading `~/` is expanded. */
   configFile?: string;
+  /**
+   * Fail (`ConfigError` `file-not-found`) when the zuliprc file does not exist, even if the
+   * other sources provide everything: for a file the user named explicitly, where a missing
+   * file is a typo. Default `false`.
+   */
+  requireConfigFile?: boolean;
   /** Home directory for `~`. Default `os.homedir()`. */
   homeDir?: string;
 }
@@ -25,7 +32,8 @@ export interface ResolveConfigOptions {
  * import { resolveConfig } from '@teamchat/client-sdk/node';
  * const config = resolveConfig({ options: { site: 'localhost:9991' } });
  * console.log(`using ${config.email} at ${config.site} (key from ${config.sources.apiKey})`);
- * @throws {TypeError} when `site`, `email` or `apiKey` is missing everywhere, naming each way to set it.
+ * @throws {ConfigError} when `site`, `email` or `apiKey` is missing everywhere (`missing`,
+ *   naming each way to set it), or the zuliprc file cannot be read or parsed.
  * @see shared/reference/users-channels-realm.md §2.4
  */
 export function resolveConfig(options: ResolveConfigOptions = {}): ResolvedConfig {
@@ -35,7 +43,10 @@ export function resolveConfig(options: ResolveConfigOptions = {}): ResolvedConfi
   const path = named === undefined ? join(home, '.zuliprc') : expandHome(named, home);
   const fileLabel = named === undefined ? '~/.zuliprc' : named;
   const fileExists = existsSync(path);
-  const file: ZuliprcConfig | undefined = fileExists ? parseZuliprc(readFileSync(path, 'utf8'), path) : undefined;
+  if (!fileExists && options.requireConfigFile) {
+    throw new ConfigError('file-not-found', `[teamchat-sdk] The zuliprc file ${path} does not exist`, { configFile: path, fileLabel, fileExists });
+  }
+  const file = fileExists ? readZuliprc(path, fileLabel) : undefined;
   return resolveClientConfig({
     ...(options.options ? { explicit: options.options } : {}),
     env,
@@ -43,6 +54,23 @@ export function resolveConfig(options: ResolveConfigOptions = {}): ResolvedConfi
     fileLabel,
     fileExists,
   });
+}
+
+function readZuliprc(path: string, fileLabel: string): ZuliprcConfig {
+  const details = { configFile: path, fileLabel, fileExists: true };
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ConfigError('unreadable-file', `[teamchat-sdk] Cannot read the zuliprc file ${path}: ${reason}`, { ...details, cause: error });
+  }
+  try {
+    return parseZuliprc(text, path);
+  } catch (error) {
+    // parseZuliprc names the file and the line already.
+    throw new ConfigError('invalid-file', error instanceof Error ? error.message : String(error), { ...details, cause: error });
+  }
 }
 
 function expandHome(path: string, home: string): string {

@@ -60,4 +60,32 @@ describe('ignored_parameters_unsupported', () => {
     await client.request('users.list', { client_gravatar: false } as never);
     expect(fake.requests[0]?.url.searchParams.get('client_gravatar')).toBe('false');
   });
+
+  it('counts only own names as known in strict mode: constructor is not a parameter', async () => {
+    const { client, requests } = setup({ strictParameters: true });
+    const error = await rejectionOf(client.request('users.list', { constructor: 1 } as never));
+    expect(error).toMatchObject({ name: 'IgnoredParametersError', names: ['constructor'], sent: false });
+    expect(requests).toHaveLength(0);
+  });
+
+  it('does not count parameters whose value is undefined in strict mode: they are not sent', async () => {
+    const fake = fakeFetch(() => success({ members: [] }));
+    const client = createClient({ site: 'chat.example.com', fetch: fake.fetch, strictParameters: true });
+    await client.request('users.list', { colour: undefined } as never);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('reports unknown parameters even when a path parameter is missing, naming the route template', async () => {
+    const { client } = setup({ strictParameters: true });
+    const error = await rejectionOf(client.request('messages.get', { colour: 'red' } as never));
+    expect(error).toMatchObject({ name: 'IgnoredParametersError', names: ['colour'], request: { method: 'GET', path: '/messages/{message_id}' } });
+  });
+
+  it('redacts secrets in the processed result of a strict-mode error (fetchApiKey answers an API key)', async () => {
+    const fake = fakeFetch(() => success({ api_key: SECRET_KEY, email: EMAIL, user_id: 5, ignored_parameters_unsupported: ['otp'] }));
+    const client = createClient({ site: 'chat.example.com', fetch: fake.fetch, retry: false, strictParameters: true });
+    const error = await rejectionOf(client.server.fetchApiKey({ username: EMAIL, password: 'hunter2-hunter2' }));
+    expect(error).toMatchObject({ name: 'IgnoredParametersError', sent: true, result: { api_key: '[REDACTED]', user_id: 5 } });
+    expect(JSON.stringify((error as { result: unknown }).result)).not.toContain(SECRET_KEY);
+  });
 });

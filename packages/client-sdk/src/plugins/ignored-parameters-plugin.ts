@@ -1,4 +1,4 @@
-import { encodeParams } from '@teamchat/schema';
+import type { Redactor } from '../core/create-redactor.js';
 import type { ClientPlugin } from '../core/plugin.js';
 import type { RequestInfo } from '../core/request-info.js';
 import { IgnoredParametersError } from '../errors/ignored-parameters-error.js';
@@ -11,6 +11,8 @@ export interface IgnoredParametersOptions {
   /** Throw `IgnoredParametersError` instead of calling `onIgnoredParameters`. */
   strict: boolean;
   onIgnoredParameters: IgnoredParametersHook;
+  /** Redacts the processed result an `IgnoredParametersError` carries (`fetchApiKey` answers an API key). */
+  redactor: Redactor;
 }
 
 /**
@@ -32,19 +34,26 @@ export const warnIgnoredParameters: IgnoredParametersHook = (names, request) => 
 export function ignoredParametersPlugin(options: IgnoredParametersOptions): ClientPlugin {
   return (next) => async (context) => {
     if (options.strict) {
-      const { shape } = context.endpoint.params;
-      const aliases = context.endpoint.aliases ?? {};
-      const unknown = Object.keys(context.params).filter((name) => !(name in shape) && !Object.hasOwn(aliases, name));
+      const { endpoint } = context;
+      const shape = endpoint.params.shape;
+      const aliases = endpoint.aliases ?? {};
+      // Own keys only (`constructor` is no parameter), and an `undefined` value is not sent.
+      const unknown = Object.entries(context.params)
+        .filter(([name, value]) => value !== undefined && !Object.hasOwn(shape, name) && !Object.hasOwn(aliases, name))
+        .map(([name]) => name);
       if (unknown.length > 0) {
-        const { method, path } = encodeParams(context.endpoint, { ...context.params });
-        throw new IgnoredParametersError({ names: unknown, request: { endpoint: context.endpoint.name, method, path } });
+        // The contract's template, not the encoded path: encoding would fail on a missing path parameter.
+        throw new IgnoredParametersError({ names: unknown, request: { endpoint: endpoint.name, method: endpoint.method, path: endpoint.path } });
       }
     }
     const result = await next(context);
     const ignored = result.data['ignored_parameters_unsupported'];
     if (Array.isArray(ignored) && ignored.length > 0) {
       const names = ignored.map(String);
-      if (options.strict) throw new IgnoredParametersError({ names, request: result.request, result: result.data });
+      if (options.strict) {
+        const redacted = options.redactor.json(result.data) as Record<string, unknown>;
+        throw new IgnoredParametersError({ names, request: result.request, result: redacted });
+      }
       options.onIgnoredParameters(names, result.request);
     }
     return result;

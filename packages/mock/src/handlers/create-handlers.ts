@@ -3,7 +3,7 @@ import { API_PREFIX, type Endpoint } from '@teamchat/schema';
 import type { FetchHandler } from '@teamchat/server';
 
 /** `/messages/{message_id}` → `/messages/:message_id` (MSW's path syntax). */
-export function mswPath(baseUrl: string, endpoint: Pick<Endpoint, 'path'>): string {
+function mswPath(baseUrl: string, endpoint: Pick<Endpoint, 'path'>): string {
   return `${baseUrl}${API_PREFIX}${endpoint.path.replace(/\{([a-z_]+)\}/g, ':$1')}`;
 }
 

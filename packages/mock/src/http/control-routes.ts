@@ -1,9 +1,10 @@
 import type { ServerConfig } from '@teamchat/server';
 import type { TeamchatMock } from '../create-mock.js';
-import type { FaultQueue, HttpFault } from './fault-queue.js';
+import type { FaultQueue } from './fault-queue.js';
 
 const ok = (body: Record<string, unknown> = {}) => Response.json({ result: 'success', msg: '', ...body });
-const bad = (msg: string) => Response.json({ result: 'error', msg: `[teamchat-mock] ${msg}`, code: 'BAD_REQUEST' }, { status: 400 });
+const TAG = '[teamchat-mock] ';
+const bad = (msg: string) => Response.json({ result: 'error', msg: msg.startsWith(TAG) ? msg : `${TAG}${msg}`, code: 'BAD_REQUEST' }, { status: 400 });
 
 async function jsonBody(request: Request): Promise<Record<string, unknown>> {
   const text = await request.text();
@@ -39,8 +40,7 @@ export async function controlRequest(mock: TeamchatMock, faults: FaultQueue, req
         mock.expireEventQueues(url.searchParams.get('queue_id') ?? undefined);
         return ok();
       case 'faults':
-        faults.add((await jsonBody(request)) as unknown as HttpFault);
-        return ok();
+        return ok({ fault: faults.add(await jsonBody(request)) });
       default:
         return bad(`unknown control route POST /__mock/${name}`);
     }

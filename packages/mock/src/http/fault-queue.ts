@@ -1,35 +1,27 @@
-import { API_PREFIX, endpoints, type EndpointName } from '@teamchat/schema';
-
-/** A fault injected over HTTP. */
-export interface HttpFault {
-  kind: 'latency' | 'network_error' | 'server_error' | 'rate_limit';
-  endpoint?: EndpointName;
-  /** How many requests it applies to (default: until reset). */
-  times?: number;
-  ms?: number;
-  status?: number;
-  retry_after?: number;
-}
-
-function matches(fault: HttpFault, request: Request): boolean {
-  const path = new URL(request.url).pathname;
-  if (!path.startsWith(`${API_PREFIX}/`)) return false;
-  if (!fault.endpoint) return true;
-  const endpoint = endpoints[fault.endpoint];
-  if (endpoint.method !== request.method) return false;
-  const pattern = new RegExp(`^${API_PREFIX}${endpoint.path.replace(/\{[a-z_]+\}/g, '[^/]+')}$`);
-  return pattern.test(path);
-}
+import type { Endpoint } from '@teamchat/schema';
+import { createFaultMatcher, type FaultMatcher } from '../internal/fault-matcher.js';
+import { faultResponse } from '../internal/fault-response.js';
+import { parseHttpFault, type HttpFault } from './parse-http-fault.js';
 
 /** The faults of the HTTP mock, applied to matching requests in order. */
 export class FaultQueue {
   private faults: (HttpFault & { left: number })[] = [];
+  private readonly matcher: FaultMatcher;
 
-  add(fault: HttpFault): void {
-    if (fault.endpoint !== undefined && !(fault.endpoint in endpoints)) {
-      throw new Error(`[teamchat-mock] Unknown endpoint '${fault.endpoint}' in a fault; use a contract name such as 'users.list'.`);
-    }
+  /** `endpoints`: the contracts the mock serves (a fault's `endpoint` must be one of them). */
+  constructor(endpoints: Iterable<Endpoint>) {
+    this.matcher = createFaultMatcher(endpoints);
+  }
+
+  /**
+   * Adds a fault received as JSON, after checking it.
+   *
+   * @throws {TypeError | RangeError} for an unknown kind, field or endpoint, or a bad number.
+   */
+  add(definition: unknown): HttpFault {
+    const fault = parseHttpFault(definition, this.matcher);
     this.faults.push({ ...fault, left: fault.times ?? Infinity });
+    return fault;
   }
 
   clear(): void {
@@ -38,7 +30,7 @@ export class FaultQueue {
 
   /** Answers `request` through the first matching fault, else through `next`. */
   async apply(request: Request, next: () => Promise<Response>): Promise<Response> {
-    const fault = this.faults.find((f) => f.left > 0 && matches(f, request));
+    const fault = this.faults.find((f) => f.left > 0 && this.matcher.matches(request, f.endpoint));
     if (!fault) return next();
     fault.left -= 1;
     switch (fault.kind) {
@@ -46,16 +38,12 @@ export class FaultQueue {
         await new Promise((resolve) => setTimeout(resolve, fault.ms ?? 1000));
         return next();
       case 'network_error':
-        // The connection is dropped without an answer.
-        return Response.error();
       case 'server_error':
-        return Response.json({ result: 'error', msg: 'Internal server error' }, { status: fault.status ?? 500 });
-      case 'rate_limit': {
-        const retryAfter = fault.retry_after ?? 1;
-        return Response.json(
-          { result: 'error', msg: 'API usage exceeded rate limit', code: 'RATE_LIMIT_HIT', 'retry-after': retryAfter },
-          { status: 429, headers: { 'retry-after': String(retryAfter) } },
-        );
+      case 'rate_limit':
+        return faultResponse(fault.kind, { status: fault.status, retryAfter: fault.retry_after });
+      default: {
+        const unknown: never = fault.kind;
+        throw new TypeError(`[teamchat-mock] unknown fault kind '${String(unknown)}'`);
       }
     }
   }

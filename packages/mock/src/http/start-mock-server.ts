@@ -22,30 +22,31 @@ export interface MockServer {
  * (`GET accounts`, `POST reset`, `POST clock` with `advance_ms` or `set_ms`, `POST configure`
  * with a JSON body of server settings, `POST expire_event_queues`, `POST faults` with a JSON
  * body `{ kind: 'latency'|'network_error'|'server_error'|'rate_limit', endpoint?, times?, ms?,
- * status?, retry_after? }`) for QA who drive it with curl or another language.
+ * status?, retry_after? }`, checked: a bad definition is a 400 naming it) for QA who drive it
+ * with curl or another language.
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const port = options.port ?? 0;
   const host = options.host ?? '127.0.0.1';
   // The organization's URL must be the address clients use; it is known once listening.
-  let running: RunningServer | undefined;
-  let mock: TeamchatMock | undefined;
-  const faults = new FaultQueue();
-  running = await listen({
+  let ready: { mock: TeamchatMock; faults: FaultQueue } | undefined;
+  const running: RunningServer = await listen({
     port,
     host,
     handler: async (request) => {
-      if (!mock) return new Response('starting', { status: 503 });
+      if (!ready) return new Response('starting', { status: 503 });
+      const { mock, faults } = ready;
       const path = new URL(request.url).pathname;
       if (path.startsWith('/__mock/')) return controlRequest(mock, faults, request, path.slice('/__mock/'.length));
-      return faults.apply(request, () => (mock as TeamchatMock).fetch(request));
+      return faults.apply(request, () => mock.fetch(request));
     },
   });
-  mock = await createMock({ ...options, baseUrl: running.url });
-  const server = running;
-  return {
-    mock,
-    url: server.url,
-    close: () => server.close(),
-  };
+  try {
+    const mock = await createMock({ ...options, baseUrl: running.url });
+    ready = { mock, faults: new FaultQueue(mock.core.endpoints.values()) };
+    return { mock, url: running.url, close: () => running.close() };
+  } catch (error) {
+    await running.close();
+    throw error;
+  }
 }

@@ -28,7 +28,7 @@ export interface RawOptions {
   auth?: { email: string; apiKey: string } | string;
   params?: Record<string, string>;
   headers?: Record<string, string>;
-  /** A body sent as is (overrides `params` for non-GET requests). */
+  /** A body sent as is (overrides `params`); a GET or HEAD has none (raw() throws). */
   body?: string | FormData;
 }
 
@@ -96,9 +96,11 @@ export function makeContext(options: {
       const headers: Record<string, string> = { ...raw.headers };
       const auth = raw.role ? options.accounts[raw.role] : raw.auth;
       if (typeof auth === 'string') headers['authorization'] = auth;
-      else if (auth) headers['authorization'] = `Basic ${btoa(`${auth.email}:${'apiKey' in auth ? auth.apiKey : ''}`)}`;
+      else if (auth) headers['authorization'] = `Basic ${btoa(`${auth.email}:${auth.apiKey}`)}`;
       let body: string | FormData | undefined = raw.body;
-      if (method === 'GET') {
+      if (method === 'GET' || method === 'HEAD') {
+        // fetch refuses a body on these methods; say which scenario call is wrong instead.
+        if (body !== undefined) throw new Error(`raw(${method} ${path}): a ${method} request has no body; pass params`);
         for (const [k, v] of Object.entries(raw.params ?? {})) url.searchParams.set(k, v);
       } else if (body === undefined && raw.params) {
         body = new URLSearchParams(raw.params).toString();

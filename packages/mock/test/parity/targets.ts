@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setupServer } from 'msw/node';
 import { createCore, createRestHandler, type Db, type DemoAccount, type DemoRole, type ServerConfig } from '@teamchat/server';
 import { listen, openDiskStore } from '@teamchat/server/node';
 import { createClock } from '../../src/clock.js';
@@ -32,17 +31,14 @@ export async function startServerTarget(config: Partial<ServerConfig> = {}): Pro
   };
 }
 
-/** The MSW mock behind `setupServer`, reset before each scenario. */
+/** The MSW mock, reset before each scenario; serve `mock.handlers` with `setupServer` while a scenario runs. */
 export async function createMockTarget(): Promise<{
   mock: TeamchatMock;
-  server: ReturnType<typeof setupServer>;
   context(config?: Partial<ServerConfig>): ScenarioContext;
 }> {
   const mock = await createMock({ seed: PARITY_SEED, baseUrl: PARITY_BASE_URL, heartbeatMs: 1000 });
-  const server = setupServer(...mock.handlers);
   return {
     mock,
-    server,
     context(config = {}) {
       mock.reset();
       mock.configure(config);

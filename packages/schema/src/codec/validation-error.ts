@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApiError } from '../errors/api-error.js';
 
 /** `messages[0]["id"]`: the way the real server names a value inside a JSON parameter. */
-export function varNameOf(path: readonly PropertyKey[]): string {
+function varNameOf(path: readonly PropertyKey[]): string {
   const [head, ...rest] = path;
   return String(head ?? '') + rest.map((key) => (typeof key === 'number' ? `[${key}]` : `["${String(key)}"]`)).join('');
 }
@@ -32,7 +32,7 @@ function typeMessage(name: string, expected: string): string {
 }
 
 /** The real server's message for one zod issue about parameter `name`. */
-export function issueMessage(issue: z.core.$ZodIssue): string {
+function issueMessage(issue: z.core.$ZodIssue): string {
   const name = varNameOf(issue.path);
   switch (issue.code) {
     case 'invalid_type':

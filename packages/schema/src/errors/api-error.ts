@@ -1,5 +1,11 @@
 import { ERROR_CODES, type ErrorCode } from './codes.js';
 
+/**
+ * The code {@link ApiError.fromEnvelope} gives a 5xx error envelope that has none (the server's
+ * answer to an unexpected exception). It is not a code of the API's table: no server sends it.
+ */
+const INTERNAL_SERVER_ERROR = 'INTERNAL_SERVER_ERROR';
+
 /** Extra top-level fields of an error envelope (`var_name`, `queue_id`, `retry-after`, …). */
 export type ApiErrorExtra = Record<string, unknown>;
 
@@ -52,10 +58,16 @@ export class ApiError extends Error {
     return { result: 'error', msg: this.msg, code: this.code, ...this.extra };
   }
 
-  /** Rebuilds an error from an envelope received with `status`. */
+  /**
+   * Rebuilds an error from an envelope received with `status`. An envelope without `code`
+   * (old servers, proxies, and every server's answer to a crash) gets `BAD_REQUEST` below 500,
+   * as in the official clients, and `INTERNAL_SERVER_ERROR` for a 5xx, so that a crash
+   * is never mistaken for a rejected request.
+   */
   static fromEnvelope(envelope: ErrorEnvelope, status: number): ApiError {
     const { result: _result, msg, code, ...extra } = envelope;
-    return new ApiError(typeof code === 'string' ? code : 'BAD_REQUEST', String(msg), { status, extra });
+    const fallback = status >= 500 ? INTERNAL_SERVER_ERROR : 'BAD_REQUEST';
+    return new ApiError(typeof code === 'string' ? code : fallback, String(msg), { status, extra });
   }
 }
 

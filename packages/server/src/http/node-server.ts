@@ -84,6 +84,13 @@ export function listen(options: ListenOptions): Promise<RunningServer> {
       const url = `http://${req.headers.host ?? host}${req.url ?? '/'}`;
       const request = new Request(url, { method, headers: toHeaders(req), body: body === null ? null : new Uint8Array(body), signal: controller.signal });
       const response = await options.handler(request);
+      if (response.type === 'error') {
+        // `Response.error()` is a network error (the mock's network_error fault): the client
+        // gets no answer at all, its connection is dropped.
+        status = 0;
+        res.destroy();
+        return;
+      }
       status = response.status;
       await writeResponse(res, response);
     } catch (error) {

@@ -1,5 +1,5 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { API_PREFIX, decodeParams } from '@teamchat/schema';
+import { API_PREFIX, createRouteTable, decodeParams } from '@teamchat/schema';
 import { authenticate } from '../core/auth/authenticate.js';
 import type { Core } from '../core/create-core.js';
 import type { RequestInfo } from '../core/context.js';
@@ -7,7 +7,6 @@ import { apiErrorOf } from '../core/trpc.js';
 import { confirmEmailPage } from './confirm-email-page.js';
 import { errorResponse, internalErrorResponse, jsonResponse, successResponse } from './envelope.js';
 import { readBody } from './read-body.js';
-import { RouteTable } from './route-table.js';
 
 /** Options of {@link createRestHandler}. */
 export interface RestHandlerOptions {
@@ -36,7 +35,7 @@ function requestInfo(request: Request): RequestInfo {
  * unexpected exception is logged and answered with a 500 envelope.
  */
 export function createRestHandler(core: Core, options: RestHandlerOptions = {}): FetchHandler {
-  const routes = new RouteTable(core.endpoints.values());
+  const routes = createRouteTable(core.endpoints.values());
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const { log } = core.services;
 

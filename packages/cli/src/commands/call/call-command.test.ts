@@ -39,6 +39,13 @@ describe('teamchat call', () => {
     expect(withQuery.requests[0]?.params.get('user_ids')).toBe('[1,2]');
   });
 
+  it('picks the contract of a concrete path as the server does: GET /users/007 is users.get, not users.getByEmail', async () => {
+    const result = await run([...CONNECTION, 'call', 'GET /users/007'], { server: routes({ 'GET /users/007': success({ user: {} }) }) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: invalid arguments for users\.get: user_id is not valid JSON\n/);
+    expect(result.requests).toHaveLength(0);
+  });
+
   it('sends only the parameters given, decoded by the contract: strings raw, the rest JSON', async () => {
     const result = await run([...CONNECTION, 'call', 'channels.create', 'name=5', 'subscribers=[1, 2]', 'announce=true'], {
       server: routes({ 'POST /channels/create': success({ id: 9 }) }),

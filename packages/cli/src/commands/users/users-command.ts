@@ -6,7 +6,7 @@ import { formatTable, yesNo, type Column } from '../../core/format-table.js';
 const ROLE_NAMES = new Map<number, string>(Object.entries(ROLES).map(([name, value]) => [value, name]));
 
 /** `owner`, `member`, …; the number for a role this version does not know. */
-export function roleName(role: number): string {
+function roleName(role: number): string {
   return ROLE_NAMES.get(role) ?? String(role);
 }
 

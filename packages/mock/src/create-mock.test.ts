@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { createMock, type TeamchatMock } from './create-mock.js';
+
+/** POST /users as the owner, straight into the mock's REST handler; the new account's API key. */
+async function createUser(mock: TeamchatMock, email: string): Promise<string> {
+  const { email: ownerEmail, apiKey } = mock.accounts.owner;
+  const response = await mock.fetch(
+    new Request(`${mock.baseUrl}/api/v1/users`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${btoa(`${ownerEmail}:${apiKey}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email, password: 'a fine password', full_name: 'Nina New' }).toString(),
+    }),
+  );
+  const { user_id: userId } = (await response.json()) as { user_id: number };
+  const user = mock.store.get('users', userId);
+  if (!user) throw new Error(`POST /users answered ${response.status}`);
+  return user.api_key;
+}
+
+describe('createMock', () => {
+  it('resets the seeded random source: an account created after reset() gets the same API key', async () => {
+    const mock = await createMock();
+    const first = await createUser(mock, 'nina@teamchat.example');
+    await createUser(mock, 'other@teamchat.example');
+    mock.reset();
+    expect(await createUser(mock, 'nina@teamchat.example')).toBe(first);
+    // And the same as in a mock that never ran anything.
+    expect(await createUser(await createMock(), 'nina@teamchat.example')).toBe(first);
+  });
+
+  it('accepts an origin, with or without trailing slashes', async () => {
+    expect((await createMock({ baseUrl: 'http://chat.test:8080/' })).baseUrl).toBe('http://chat.test:8080');
+  });
+
+  it('refuses a baseUrl with a path, which would make every request miss', async () => {
+    await expect(createMock({ baseUrl: 'http://x/chat' })).rejects.toThrow(
+      "[teamchat-mock] baseUrl must be an origin such as http://teamchat.test (got 'http://x/chat')",
+    );
+    await expect(createMock({ baseUrl: 'teamchat.test' })).rejects.toThrow(/baseUrl must be an origin/);
+  });
+});

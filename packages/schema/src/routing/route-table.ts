@@ -1,0 +1,115 @@
+import type { Endpoint, HttpMethod } from '../define-endpoint.js';
+import { unwrapSchema } from '../codec/wire-kind.js';
+
+type Segment = { literal: string } | { param: string; integer: boolean };
+
+interface Route<TEndpoint extends Endpoint> {
+  endpoint: TEndpoint;
+  segments: Segment[];
+  literals: number;
+  integers: number;
+}
+
+/**
+ * The result of matching a request path: the contract with its path parameters (URL-decoded
+ * wire text, not yet typed: decode them with `decodeParams`), the methods the path takes
+ * under other contracts, or nothing.
+ */
+export type RouteMatch<TEndpoint extends Endpoint = Endpoint> =
+  | { kind: 'found'; endpoint: TEndpoint; pathParams: Record<string, string> }
+  | {
+      kind: 'method-not-allowed';
+      /** The methods the path takes, sorted (the `Allow` header). */
+      allowed: HttpMethod[];
+      /** The contracts the path matches under those methods, in route order. */
+      endpoints: TEndpoint[];
+    }
+  | { kind: 'not-found' };
+
+function isIntegerParam(endpoint: Endpoint, name: string): boolean {
+  const schema = endpoint.params.shape[name];
+  return schema !== undefined && unwrapSchema(schema)._zod.def.type === 'number';
+}
+
+function segmentsOf(endpoint: Endpoint): Segment[] {
+  return endpoint.path
+    .split('/')
+    .slice(1)
+    .map((part) => {
+      const param = /^\{([a-z_]+)\}$/.exec(part)?.[1];
+      return param ? { param, integer: isIntegerParam(endpoint, param) } : { literal: part };
+    });
+}
+
+function matchSegments(segments: readonly Segment[], parts: readonly string[]): Record<string, string> | null {
+  if (segments.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i += 1) {
+    const segment = segments[i] as Segment;
+    const part = parts[i] as string;
+    if ('literal' in segment) {
+      if (segment.literal !== part) return null;
+      continue;
+    }
+    let value: string;
+    try {
+      value = decodeURIComponent(part);
+    } catch {
+      return null;
+    }
+    if (value === '' || (segment.integer && !/^\d+$/.test(value))) return null;
+    params[segment.param] = value;
+  }
+  return params;
+}
+
+/**
+ * The routes of a set of contracts: the one route lookup of the server, the mock's faults and
+ * the CLI's `call "GET /users/5"`. Paths with more literal segments win (`/users/me` before
+ * `/users/{user_id}`), then paths with more integer parameters; integer path parameters match
+ * digits only, so `/users/12` and `/users/iago@example.com` reach different contracts.
+ *
+ * @example
+ * const routes = createRouteTable(incomingEndpoints);
+ * routes.match('GET', '/users/12'); // { kind: 'found', endpoint: users.get, pathParams: { user_id: '12' } }
+ * routes.match('GET', '/users/me'); // { kind: 'found', endpoint: users.me, pathParams: {} }
+ */
+export class RouteTable<TEndpoint extends Endpoint = Endpoint> {
+  private readonly routes: Route<TEndpoint>[];
+
+  constructor(endpoints: Iterable<TEndpoint>) {
+    this.routes = [...endpoints]
+      .map((endpoint) => {
+        const segments = segmentsOf(endpoint);
+        const literals = segments.filter((s) => 'literal' in s).length;
+        const integers = segments.filter((s) => 'param' in s && s.integer).length;
+        return { endpoint, segments, literals, integers };
+      })
+      // Literal segments first, then integer parameters before string ones.
+      .sort((a, b) => b.literals - a.literals || b.integers - a.integers);
+  }
+
+  /**
+   * Finds the contract of `method` and `path` (below the API prefix, starting with `/`,
+   * without a query string). Path parameters are URL-decoded; a segment that is not valid
+   * URL encoding matches nothing.
+   */
+  match(method: string, path: string): RouteMatch<TEndpoint> {
+    const parts = path.split('/').slice(1);
+    const others: TEndpoint[] = [];
+    for (const route of this.routes) {
+      const params = matchSegments(route.segments, parts);
+      if (!params) continue;
+      if (route.endpoint.method === method) return { kind: 'found', endpoint: route.endpoint, pathParams: params };
+      others.push(route.endpoint);
+    }
+    if (others.length === 0) return { kind: 'not-found' };
+    const allowed = [...new Set(others.map((endpoint) => endpoint.method))].sort();
+    return { kind: 'method-not-allowed', allowed, endpoints: others };
+  }
+}
+
+/** Builds the {@link RouteTable} of `endpoints` (usually `incomingEndpoints`). */
+export function createRouteTable<TEndpoint extends Endpoint>(endpoints: Iterable<TEndpoint>): RouteTable<TEndpoint> {
+  return new RouteTable(endpoints);
+}
