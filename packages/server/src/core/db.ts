@@ -89,6 +89,12 @@ export interface UserRecord {
   settings: UserSettings;
   /** Custom profile field ID → value. */
   profile_data: Record<string, string>;
+  /**
+   * Custom profile field ID → the HTML of its value, for the text fields (rendered when the
+   * value is written; see `storedProfileValue`). Missing in records written before it existed:
+   * those values are rendered when read.
+   */
+  profile_data_rendered?: Record<string, string>;
   /** Special permission for owners to change other users' emails (FL 285). */
   can_change_user_emails: boolean;
   /** Special permission for administrators to create accounts through POST /users (FL 36). */

@@ -7,6 +7,11 @@ export interface Indexes {
   usersByEmail: Map<string, UserRecord>;
   /** Active subscriptions per user: user ID → channel ID → subscription. */
   subscriptionsByUser: Map<number, Map<number, SubscriptionRecord>>;
+  /**
+   * Every subscription per user, active or not (unsubscribing keeps the record):
+   * user ID → channel ID → subscription.
+   */
+  allSubscriptionsByUser: Map<number, Map<number, SubscriptionRecord>>;
   /** Active subscriber IDs per channel. */
   subscribersByChannel: Map<number, Set<number>>;
   /** Lowercased channel name → channel ID. */
@@ -32,6 +37,7 @@ export function createIndexes(store: DbStore): Indexes {
   const indexes: Indexes = {
     usersByEmail: new Map(),
     subscriptionsByUser: new Map(),
+    allSubscriptionsByUser: new Map(),
     subscribersByChannel: new Map(),
     channelsByName: new Map(),
     messages: createMessageIndex(store),
@@ -65,12 +71,19 @@ export function createIndexes(store: DbStore): Indexes {
   };
   store.observe('subscriptions', {
     put(sub, previous) {
-      if (previous) unsubscribe(previous);
+      if (previous) {
+        unsubscribe(previous);
+        indexes.allSubscriptionsByUser.get(previous.user_id)?.delete(previous.stream_id);
+      }
+      nested(indexes.allSubscriptionsByUser, sub.user_id, () => new Map()).set(sub.stream_id, sub);
       if (!sub.active) return;
       nested(indexes.subscriptionsByUser, sub.user_id, () => new Map()).set(sub.stream_id, sub);
       nested(indexes.subscribersByChannel, sub.stream_id, () => new Set()).add(sub.user_id);
     },
-    delete: unsubscribe,
+    delete(sub) {
+      unsubscribe(sub);
+      indexes.allSubscriptionsByUser.get(sub.user_id)?.delete(sub.stream_id);
+    },
   });
   store.observe('channels', {
     put(channel, previous) {

@@ -392,17 +392,26 @@ export const messageScenarios: Scenario[] = [
     return { topics, notSubscribed, guest };
   }),
 
-  scenario('delete_topic: administrators only, and the empty topic by its display name', async (t) => {
+  scenario('delete_topic: administrators only, and the topic name read as sending reads it', async (t) => {
     const denied = await failure(t.client('member').channels.deleteTopic({ stream_id: 1, topic_name: 'welcome' }));
     expect(denied).toMatchObject({ code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization administrator', status: 400 });
     const result = await t.client('administrator').channels.deleteTopic({ stream_id: 1, topic_name: 'welcome' });
     expect(result).toEqual({ complete: true });
     const { topics } = await t.client('member').channels.listTopics({ stream_id: 1 });
     expect(topics).toEqual([]);
-    await send(t.client('member'), GENERAL, '', 'chat');
-    await t.client('administrator').channels.deleteTopic({ stream_id: 1, topic_name: 'general chat' });
+    // The empty topic by its display name, by `(no topic)`, and with padding around either.
+    const emptied: string[][] = [];
+    for (const name of ['general chat', '(no topic)', '  general chat  ']) {
+      await send(t.client('member'), GENERAL, '', 'chat');
+      await t.client('administrator').channels.deleteTopic({ stream_id: 1, topic_name: name });
+      emptied.push((await t.client('member').channels.listTopics({ stream_id: 1 })).topics.map((x) => x.name));
+    }
+    expect(emptied).toEqual([[], [], []]);
+    // Padding around a named topic too.
+    await send(t.client('member'), GENERAL, 'plans', 'later');
+    await t.client('administrator').channels.deleteTopic({ stream_id: 1, topic_name: ' plans ' });
     expect((await t.client('member').channels.listTopics({ stream_id: 1 })).topics).toEqual([]);
-    return { denied, result };
+    return { denied, result, emptied };
   }),
 
   scenario(

@@ -328,6 +328,49 @@ export const userGroupScenarios: Scenario[] = [
     return { failed, before, events, after };
   }),
 
+  scenario('user groups: humans added or removed by someone else get a Notification Bot direct message', async (t) => {
+    const ids = await groupIds(t);
+    const support = ids['support'] as number;
+    const queues = {
+      guest: await t.client('guest').events.register({ event_types: ['message'] }),
+      administrator: await t.client('administrator').events.register({ event_types: ['message'] }),
+      member: await t.client('member').events.register({ event_types: ['message'] }),
+    };
+    const owner = t.client('owner');
+    // A failed request sends nothing.
+    await failure(owner.userGroups.updateMembers({ user_group_id: support, add: [uid(t, 'guest')], delete_subgroups: [999] }));
+    expect(await pendingEvents(t, 'guest', queues.guest.queue_id)).toEqual([]);
+    // The bot is left out; the caller never notifies themselves.
+    await owner.userGroups.updateMembers({ user_group_id: support, add: [uid(t, 'guest'), uid(t, 'bot')], delete: [uid(t, 'administrator')] });
+    await t.client('member').userGroups.updateMembers({ user_group_id: support, delete: [uid(t, 'member')] });
+    const received = async (role: 'guest' | 'administrator' | 'member') =>
+      (await pendingEvents(t, role, queues[role].queue_id)).map((event) => {
+        const message = event['message'] as { sender_full_name: string; type: string; display_recipient: { id: number }[]; content: string };
+        return { sender: message.sender_full_name, type: message.type, to: message.display_recipient.map((r) => r.id), content: message.content, flags: event['flags'] };
+      });
+    const notices = { guest: await received('guest'), administrator: await received('administrator'), member: await received('member') };
+    const bot = (await t.client('guest').events.register({ fetch_event_types: ['realm_user'], event_types: [] }))['cross_realm_bots'] as { user_id: number }[];
+    const botId = bot[0]?.user_id as number;
+    const olivia = `@_**Olivia Owner|${uid(t, 'owner')}**`;
+    expect(notices).toEqual({
+      guest: [{ sender: 'Notification Bot', type: 'private', to: [uid(t, 'guest'), botId].sort((a, b) => a - b), content: `${olivia} added you to the group @_*support*.`, flags: [] }],
+      administrator: [{ sender: 'Notification Bot', type: 'private', to: [uid(t, 'administrator'), botId].sort((a, b) => a - b), content: `${olivia} removed you from the group @_*support*.`, flags: [] }],
+      member: [],
+    });
+    // Rendered as silent mentions: nobody is notified of a mention.
+    const { messages } = await t.client('guest').messages.list({ anchor: 'newest', num_before: 1, num_after: 0, narrow: [{ operator: 'is', operand: 'dm' }] });
+    expect(messages.map((m) => [m.content, m.flags])).toEqual([
+      [
+        `<p><span class="user-mention silent" data-user-id="${uid(t, 'owner')}">Olivia Owner</span> added you to the group <span class="user-group-mention silent" data-user-group-id="${support}">support</span>.</p>`,
+        [],
+      ],
+    ]);
+    // The Notification Bot belongs to no group of the organization.
+    const roleMembers = (await groupById(t, ids['role:members'] as number)).members;
+    expect(roleMembers).not.toContain(botId);
+    return { notices, messages, roleMembers };
+  }),
+
   scenario('user groups: joining and leaving follow can_join_group and can_leave_group', async (t) => {
     const ids = await groupIds(t);
     const support = ids['support'] as number;

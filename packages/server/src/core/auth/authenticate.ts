@@ -1,7 +1,7 @@
 import { ApiError, type Access } from '@teamchat/schema';
 import type { Services } from '../context.js';
 import type { UserRecord } from '../db.js';
-import { isAdmin, isOwner } from '../permissions/roles.js';
+import { isAdmin, isGuest, isOwner } from '../permissions/roles.js';
 
 const API_KEY = /^[A-Za-z0-9]{32}$/;
 
@@ -70,10 +70,10 @@ export function checkAccess(user: UserRecord, access: Access): void {
       if (user.is_bot) throw new ApiError('BAD_REQUEST', 'This endpoint does not accept bot requests.');
       return;
     case 'member':
-      if (user.role === 600) throw new ApiError('BAD_REQUEST', 'Not allowed for guest users');
+      if (isGuest(user)) throw new ApiError('BAD_REQUEST', 'Not allowed for guest users');
       return;
     case 'human-member':
-      if (user.role === 600) throw new ApiError('BAD_REQUEST', 'Not allowed for guest users');
+      if (isGuest(user)) throw new ApiError('BAD_REQUEST', 'Not allowed for guest users');
       if (user.is_bot) throw new ApiError('BAD_REQUEST', 'This endpoint does not accept bot requests.');
       return;
     case 'admin':

@@ -1,8 +1,8 @@
 import { ApiError } from '@teamchat/schema';
 import type { Context } from '../context.js';
 import type { ChannelRecord, UserRecord } from '../db.js';
-import { userInSetting } from '../permissions/membership.js';
-import { isAdmin } from '../permissions/roles.js';
+import { hasPermission } from '../permissions/has-permission.js';
+import { isAdmin, isGuest } from '../permissions/roles.js';
 
 type Ctx = Pick<Context, 'db' | 'realm' | 'now' | 'indexes'>;
 
@@ -22,12 +22,9 @@ export function hasContentAccess(ctx: Ctx, user: UserRecord | null, channel: Cha
   if (channel.is_web_public) return true;
   if (!user) return false;
   if (isSubscribed(ctx, user, channel)) return true;
-  if (user.role === 600) return false;
+  if (isGuest(user)) return false;
   if (!channel.invite_only) return true;
-  return (
-    userInSetting(ctx, user, channel.groups.can_add_subscribers_group, false) ||
-    userInSetting(ctx, user, channel.groups.can_subscribe_group, false)
-  );
+  return hasPermission(ctx, user, { channel }, 'can_add_subscribers_group') || hasPermission(ctx, user, { channel }, 'can_subscribe_group');
 }
 
 /**
@@ -36,12 +33,12 @@ export function hasContentAccess(ctx: Ctx, user: UserRecord | null, channel: Cha
  */
 export function hasMetadataAccess(ctx: Ctx, user: UserRecord | null, channel: ChannelRecord): boolean {
   if (hasContentAccess(ctx, user, channel)) return true;
-  if (!user || user.role === 600) return false;
+  if (!user || isGuest(user)) return false;
   if (isAdmin(user)) return true;
   return (
-    userInSetting(ctx, user, channel.groups.can_administer_channel_group, false) ||
-    userInSetting(ctx, user, channel.groups.can_add_subscribers_group, false) ||
-    userInSetting(ctx, user, channel.groups.can_subscribe_group, false)
+    hasPermission(ctx, user, { channel }, 'can_administer_channel_group') ||
+    hasPermission(ctx, user, { channel }, 'can_add_subscribers_group') ||
+    hasPermission(ctx, user, { channel }, 'can_subscribe_group')
   );
 }
 
@@ -60,4 +57,27 @@ export function accessChannelById(ctx: Ctx, user: UserRecord | null, streamId: n
 /** Users who can see `channel` (active accounts with metadata access). */
 export function usersWithMetadataAccess(ctx: Ctx, channel: ChannelRecord): UserRecord[] {
   return [...ctx.db.all('users')].filter((user) => user.is_active && hasMetadataAccess(ctx, user, channel));
+}
+
+/**
+ * The subscribers of a channel: the one definition behind message recipients, `subscribers`
+ * lists, `subscriber_count` and the wildcard-mention threshold. Deactivated users keep their
+ * subscriptions (they come back on reactivation) but are not subscribers meanwhile.
+ */
+function* activeSubscribers(ctx: Pick<Context, 'db' | 'indexes'>, channelId: number): Generator<number, void, undefined> {
+  for (const userId of ctx.indexes.subscribersByChannel.get(channelId) ?? []) {
+    if (ctx.db.get('users', userId)?.is_active === true) yield userId;
+  }
+}
+
+/** IDs of the active users subscribed to the channel `channelId`, ascending. */
+export function activeSubscriberIds(ctx: Pick<Context, 'db' | 'indexes'>, channelId: number): number[] {
+  return [...activeSubscribers(ctx, channelId)].sort((a, b) => a - b);
+}
+
+/** Number of active users subscribed to the channel `channelId` (see {@link activeSubscriberIds}). */
+export function activeSubscriberCount(ctx: Pick<Context, 'db' | 'indexes'>, channelId: number): number {
+  let count = 0;
+  for (const _userId of activeSubscribers(ctx, channelId)) count += 1;
+  return count;
 }

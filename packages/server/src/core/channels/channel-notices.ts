@@ -1,7 +1,7 @@
 import type { UserContext } from '../context.js';
 import type { ChannelRecord } from '../db.js';
 import { notificationBot } from '../messages/notification-bot.js';
-import { postChannelMessage } from '../messages/send-message.js';
+import { postChannelMessage } from '../messages/post-message.js';
 
 /** Topic of the Notification Bot's notices inside a channel. */
 export const CHANNEL_EVENTS_TOPIC = 'channel events';

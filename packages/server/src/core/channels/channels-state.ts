@@ -1,6 +1,6 @@
 import type { StateBlock } from '../events/state-block.js';
-import type { ChannelRecord, SubscriptionRecord } from '../db.js';
-import { hasMetadataAccess } from './channel-access.js';
+import type { ChannelRecord } from '../db.js';
+import { activeSubscriberIds, hasMetadataAccess } from './channel-access.js';
 import { formatChannel, formatSubscription } from './format-channel.js';
 
 /** The `stream` block of POST /register: every channel the user can see. */
@@ -22,16 +22,14 @@ export const subscriptionState: StateBlock = {
   eventTypes: ['subscription'],
   fetch(ctx, params, capabilities) {
     const withSubscribers = params.include_subscribers !== false;
-    const subscribersOf = (channel: ChannelRecord) =>
-      withSubscribers ? [...(ctx.indexes.subscribersByChannel.get(channel.id) ?? [])].filter((id) => ctx.db.get('users', id)?.is_active).sort((a, b) => a - b) : undefined;
-    const mine = new Map<number, SubscriptionRecord>();
-    for (const sub of ctx.db.all('subscriptions')) if (sub.user_id === ctx.user.id) mine.set(sub.stream_id, sub);
+    const subscribersOf = (channel: ChannelRecord) => (withSubscribers ? activeSubscriberIds(ctx, channel.id) : undefined);
+    const mine = ctx.indexes.allSubscriptionsByUser.get(ctx.user.id);
     const subscriptions = [];
     const unsubscribed = [];
     const neverSubscribed = [];
     for (const channel of ctx.db.all('channels')) {
       if (channel.is_archived && capabilities['archived_channels'] !== true) continue;
-      const sub = mine.get(channel.id);
+      const sub = mine?.get(channel.id);
       if (sub?.active) subscriptions.push(formatSubscription(ctx, channel, sub, subscribersOf(channel)));
       else if (!hasMetadataAccess(ctx, ctx.user, channel)) continue;
       else if (sub) unsubscribed.push(formatSubscription(ctx, channel, sub, subscribersOf(channel)));

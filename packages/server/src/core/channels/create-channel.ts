@@ -1,18 +1,19 @@
-import { ApiError, CHANNEL_GROUP_SETTINGS, endpoints, type EndpointParams, type GroupSettingValue } from '@teamchat/schema';
+import { ApiError, CHANNEL_GROUP_SETTINGS, endpoints, type EndpointParams } from '@teamchat/schema';
 import type { UserContext } from '../context.js';
 import type { ChannelRecord, UserRecord } from '../db.js';
 import { emit } from '../events/emit.js';
 import { implement } from '../implement.js';
-import { renderMarkdown } from '../markdown/render-markdown.js';
-import { CHANNEL_GROUP_SETTING_CONFIGS, REALM_GROUP_SETTING_CONFIGS } from '../permissions/group-setting-configs.js';
-import { defaultGroupSettingValue, parseGroupSettingValue } from '../permissions/group-setting-value.js';
-import { userInSetting } from '../permissions/membership.js';
+import { CHANNEL_GROUP_SETTING_CONFIGS } from '../permissions/group-setting-configs.js';
+import { parseGroupSettingValue } from '../permissions/group-setting-value.js';
+import { hasPermission } from '../permissions/has-permission.js';
 import { isAdmin, isOwner } from '../permissions/roles.js';
+import { isWebPublicAccessEnabled } from '../realm/web-public-access.js';
 import { addSubscriptions } from './add-subscriptions.js';
 import { postNewChannelNotices } from './channel-notices.js';
 import { usersWithMetadataAccess } from './channel-access.js';
 import { checkChannelDescription, checkChannelName } from './channel-name.js';
 import { formatChannel } from './format-channel.js';
+import { insertChannel } from './insert-channel.js';
 
 type Params = EndpointParams<(typeof endpoints)['channels.create']>;
 
@@ -25,18 +26,14 @@ function retentionDays(value: Params['message_retention_days']): number | null {
 }
 
 function checkCreatePermission(ctx: UserContext, params: Params): void {
-  const realmGroups = ctx.realm.groups;
+  const realm = { realm: ctx.realm };
   if (params.is_web_public) {
-    if (!ctx.config.webPublicStreamsEnabled || !ctx.realm.enable_spectator_access) {
-      throw new ApiError('BAD_REQUEST', 'Web-public channels are not enabled.');
-    }
-    if (!userInSetting(ctx, ctx.user, realmGroups.can_create_web_public_channel_group, false)) {
-      throw new ApiError('BAD_REQUEST', 'Insufficient permission');
-    }
+    if (!isWebPublicAccessEnabled(ctx)) throw new ApiError('BAD_REQUEST', 'Web-public channels are not enabled.');
+    if (!hasPermission(ctx, ctx.user, realm, 'can_create_web_public_channel_group')) throw new ApiError('BAD_REQUEST', 'Insufficient permission');
     return;
   }
-  const setting = params.invite_only ? realmGroups.can_create_private_channel_group : realmGroups.can_create_public_channel_group;
-  if (!userInSetting(ctx, ctx.user, setting, false)) throw new ApiError('BAD_REQUEST', 'Insufficient permission');
+  const setting = params.invite_only ? 'can_create_private_channel_group' : 'can_create_public_channel_group';
+  if (!hasPermission(ctx, ctx.user, realm, setting)) throw new ApiError('BAD_REQUEST', 'Insufficient permission');
 }
 
 function subscribersOf(ctx: UserContext, ids: readonly number[]): UserRecord[] {
@@ -46,7 +43,7 @@ function subscribersOf(ctx: UserContext, ids: readonly number[]): UserRecord[] {
     if (!user || !user.is_active) throw new ApiError('BAD_REQUEST', `Invalid user ID: ${id}`);
     users.push(user);
   }
-  if (users.some((user) => user.id !== ctx.user.id) && !userInSetting(ctx, ctx.user, ctx.realm.groups.can_add_subscribers_group, REALM_GROUP_SETTING_CONFIGS.can_add_subscribers_group.allowEveryone)) {
+  if (users.some((user) => user.id !== ctx.user.id) && !hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'can_add_subscribers_group')) {
     throw new ApiError('BAD_REQUEST', 'Insufficient permission');
   }
   return users;
@@ -73,41 +70,30 @@ export const createChannelImpl = implement(endpoints['channels.create'], (params
     throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
   }
   const topicsPolicy = params.topics_policy ?? 'inherit';
-  if (topicsPolicy !== 'inherit' && !userInSetting(ctx, ctx.user, ctx.realm.groups.can_set_topics_policy_group, false)) {
+  if (topicsPolicy !== 'inherit' && !hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'can_set_topics_policy_group')) {
     throw new ApiError('BAD_REQUEST', 'Insufficient permission');
   }
   if (params.folder_id !== undefined) throw new ApiError('BAD_REQUEST', 'Invalid channel folder ID');
   if (ctx.indexes.channelsByName.has(name.toLowerCase())) throw new ApiError('BAD_REQUEST', `Channel '${name}' already exists`, { extra: { var_name: 'name' } });
   const subscribers = subscribersOf(ctx, params.subscribers);
 
-  const groups = {} as Record<(typeof CHANNEL_GROUP_SETTINGS)[number], GroupSettingValue>;
+  const groups: Partial<ChannelRecord['groups']> = {};
   for (const setting of CHANNEL_GROUP_SETTINGS) {
-    const config = CHANNEL_GROUP_SETTING_CONFIGS[setting];
     const given = params[setting];
-    groups[setting] = given === undefined ? defaultGroupSettingValue(ctx, config, ctx.user.id) : parseGroupSettingValue(ctx, setting, given, config);
+    if (given !== undefined) groups[setting] = parseGroupSettingValue(ctx, setting, given, CHANNEL_GROUP_SETTING_CONFIGS[setting]);
   }
 
-  const id = ctx.db.nextId('channels');
-  const recipientId = ctx.db.nextId('recipients');
-  ctx.db.put('recipients', { id: recipientId, type: 'stream', type_id: id });
-  const channel: ChannelRecord = ctx.db.put('channels', {
-    id,
+  const channel = insertChannel(ctx, {
     name,
     description,
-    rendered_description: renderMarkdown(description).html,
-    date_created: Math.floor(ctx.now() / 1000),
-    creator_id: ctx.user.id,
-    invite_only: params.invite_only,
-    is_web_public: params.is_web_public,
+    creatorId: ctx.user.id,
+    inviteOnly: params.invite_only,
+    isWebPublic: params.is_web_public,
     // Public channels always share history; private ones share it unless told otherwise.
-    history_public_to_subscribers: params.invite_only ? (params.history_public_to_subscribers ?? false) : true,
-    message_retention_days: retention,
-    topics_policy: topicsPolicy,
-    first_message_id: null,
-    folder_id: null,
-    is_archived: false,
-    is_default: params.is_default_stream,
-    recipient_id: recipientId,
+    historyPublicToSubscribers: params.invite_only ? (params.history_public_to_subscribers ?? false) : true,
+    messageRetentionDays: retention,
+    topicsPolicy,
+    isDefault: params.is_default_stream,
     groups,
   });
   // Everyone who can see the new channel learns of it; subscribers who only gain access by
@@ -115,6 +101,6 @@ export const createChannelImpl = implement(endpoints['channels.create'], (params
   const viewers = usersWithMetadataAccess(ctx, channel);
   emit(ctx, viewers.map((user) => user.id), { type: 'stream', op: 'create', streams: [formatChannel(ctx, channel)] });
   addSubscriptions(ctx, [channel], subscribers);
-  postNewChannelNotices(ctx, ctx.db.get('channels', id) ?? channel, params.announce);
-  return { id };
+  postNewChannelNotices(ctx, channel, params.announce);
+  return { id: channel.id };
 });

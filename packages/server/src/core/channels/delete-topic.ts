@@ -2,6 +2,7 @@ import { endpoints } from '@teamchat/schema';
 import { implement } from '../implement.js';
 import { deleteMessages } from '../messages/delete-messages.js';
 import { canAccessMessage } from '../messages/message-access.js';
+import { normalizeTopic } from '../messages/message-content.js';
 import { topicKey } from '../messages/message-index.js';
 import type { MessageRecord } from '../messages/message-record.js';
 import { accessChannelById } from './channel-access.js';
@@ -10,7 +11,8 @@ import { accessChannelById } from './channel-access.js';
  * POST /streams/{stream_id}/delete_topic (administrators): deletes the topic's messages the
  * caller can access, newest first, one batch per transaction, until done (`complete: true`)
  * or until the request's time budget is spent (`complete: false`: the client repeats).
- * The organization's empty-topic display name names the empty topic.
+ * The topic name is read as sending reads it: stripped, and `(no topic)` or the
+ * organization's empty-topic display name mean the empty topic.
  *
  * @see api-spec.md "Delete a topic"
  */
@@ -18,7 +20,7 @@ export const deleteTopicImpl = implement(
   endpoints['channels.deleteTopic'],
   async (params, ctx) => {
     const channel = accessChannelById(ctx, ctx.user, params.stream_id, { allowArchived: true });
-    const name = params.topic_name === ctx.realm.empty_topic_display_name ? '' : params.topic_name;
+    const name = normalizeTopic(ctx, params.topic_name);
     const { deleteTopicBatchSize: batchSize, deleteTopicBudgetMs: budget } = ctx.config;
     const started = ctx.now();
     for (;;) {

@@ -2,6 +2,7 @@ import type { Channel, Subscription } from '@teamchat/schema';
 import type { Context } from '../context.js';
 import type { ChannelRecord, SubscriptionRecord } from '../db.js';
 import { formatGroupSettingValue, systemGroupNameOf } from '../permissions/group-setting-value.js';
+import { activeSubscriberCount } from './channel-access.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'now'>;
 
@@ -19,15 +20,6 @@ function postPolicy(ctx: Ctx, channel: ChannelRecord): number {
     default:
       return 1;
   }
-}
-
-/** Number of active users subscribed to `channel`. */
-export function subscriberCount(ctx: Ctx, channel: ChannelRecord): number {
-  let count = 0;
-  for (const userId of ctx.indexes.subscribersByChannel.get(channel.id) ?? []) {
-    if (ctx.db.get('users', userId)?.is_active) count += 1;
-  }
-  return count;
 }
 
 /** Whether `channel` saw a message (or was created) in the last 180 days. */
@@ -65,7 +57,7 @@ export function formatChannel(ctx: Ctx, channel: ChannelRecord, options: { inclu
     folder_id: channel.folder_id,
     is_recently_active: isRecentlyActive(ctx, channel),
     ...groups,
-    subscriber_count: subscriberCount(ctx, channel),
+    subscriber_count: activeSubscriberCount(ctx, channel.id),
     stream_weekly_traffic: null,
   };
   if (options.includeDefault) formatted.is_default = channel.is_default;

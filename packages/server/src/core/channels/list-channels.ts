@@ -1,7 +1,7 @@
 import { ApiError, endpoints } from '@teamchat/schema';
 import type { ChannelRecord } from '../db.js';
 import { implement } from '../implement.js';
-import { isAdmin } from '../permissions/roles.js';
+import { isAdmin, isGuest } from '../permissions/roles.js';
 import { hasContentAccess, hasMetadataAccess, isSubscribed } from './channel-access.js';
 import { formatChannel } from './format-channel.js';
 
@@ -14,7 +14,7 @@ import { formatChannel } from './format-channel.js';
  */
 export const listChannelsImpl = implement(endpoints['channels.list'], (params, ctx) => {
   const user = ctx.user;
-  const guest = user.role === 600;
+  const guest = isGuest(user);
   if (params.include_all_active && !isAdmin(user)) {
     throw new ApiError('BAD_REQUEST', 'User not authorized for this query');
   }

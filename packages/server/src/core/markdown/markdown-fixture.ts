@@ -1,11 +1,13 @@
 import { Store } from '../../store/store.js';
-import { defaultServerConfig } from '../context.js';
+import { activeSubscriberIds } from '../channels/channel-access.js';
+import { insertChannel } from '../channels/insert-channel.js';
+import { insertSubscription } from '../channels/insert-subscription.js';
+import { defaultServerConfig, type Context } from '../context.js';
 import type { ChannelRecord, Db, DbTx, UserGroupRecord, UserRecord } from '../db.js';
 import { createIndexes } from '../indexes.js';
 import { seededRandomBytes } from '../internal/seeded-random.js';
 import { insertMessage } from '../messages/insert-message.js';
-import { CHANNEL_GROUP_SETTING_CONFIGS } from '../permissions/group-setting-configs.js';
-import { defaultGroupSettingValue, systemGroupId } from '../permissions/group-setting-value.js';
+import { systemGroupId } from '../permissions/group-setting-value.js';
 import { createRealm } from '../realm/create-realm.js';
 import { createUser } from '../users/create-user.js';
 import type { RenderContext } from './message-resolver.js';
@@ -25,29 +27,13 @@ export interface MarkdownFixture {
 
 const NOW = 1_700_000_000_000;
 
-function makeChannel(db: DbTx, { name, creator, inviteOnly }: { name: string; creator: UserRecord; inviteOnly: boolean }): ChannelRecord {
-  const id = db.nextId('channels');
-  const recipientId = db.nextId('recipients');
-  db.put('recipients', { id: recipientId, type: 'stream', type_id: id });
-  const groups = Object.fromEntries(
-    Object.entries(CHANNEL_GROUP_SETTING_CONFIGS).map(([setting, config]) => [setting, defaultGroupSettingValue({ db }, config, creator.id)]),
-  ) as ChannelRecord['groups'];
-  return db.put('channels', {
-    id, name, description: '', rendered_description: '', date_created: NOW / 1000, creator_id: creator.id,
-    invite_only: inviteOnly, is_web_public: false, history_public_to_subscribers: true, message_retention_days: null,
-    topics_policy: 'inherit', first_message_id: null, folder_id: null, is_archived: false, is_default: false,
-    recipient_id: recipientId, groups,
-  });
+function makeChannel(ctx: Pick<Context, 'db' | 'now'>, { name, creator, inviteOnly }: { name: string; creator: UserRecord; inviteOnly: boolean }): ChannelRecord {
+  // History is shared in the private channel too.
+  return insertChannel(ctx, { name, creatorId: creator.id, inviteOnly, historyPublicToSubscribers: true });
 }
 
-function subscribe(db: DbTx, channel: ChannelRecord, users: UserRecord[]): void {
-  for (const user of users) {
-    db.put('subscriptions', {
-      id: db.nextId('subscriptions'), user_id: user.id, stream_id: channel.id, active: true, color: '#76ce90', is_muted: false,
-      pin_to_top: false, desktop_notifications: null, audible_notifications: null, push_notifications: null,
-      email_notifications: null, wildcard_mentions_notify: null,
-    });
-  }
+function subscribe(ctx: Pick<Context, 'db' | 'indexes'>, channel: ChannelRecord, users: UserRecord[]): void {
+  for (const user of users) insertSubscription(ctx, { userId: user.id, channelId: channel.id });
 }
 
 function makeGroup(db: DbTx, { name, members, canMention, creator }: { name: string; members: UserRecord[]; canMention: number; creator: UserRecord }): UserGroupRecord {
@@ -95,17 +81,17 @@ export async function createMarkdownFixture(): Promise<MarkdownFixture> {
     };
     groups.retired = db.patch('user_groups', groups.retired.id, { deactivated: true });
     const channels = {
-      general: makeChannel(db, { name: 'general', creator: users.owner, inviteOnly: false }),
-      announce: makeChannel(db, { name: 'team announce', creator: users.owner, inviteOnly: false }),
-      secret: makeChannel(db, { name: 'secret', creator: users.owner, inviteOnly: true }),
+      general: makeChannel({ db, now }, { name: 'general', creator: users.owner, inviteOnly: false }),
+      announce: makeChannel({ db, now }, { name: 'team announce', creator: users.owner, inviteOnly: false }),
+      secret: makeChannel({ db, now }, { name: 'secret', creator: users.owner, inviteOnly: true }),
     };
-    subscribe(db, channels.general, [users.owner, users.mike, users.gina]);
-    subscribe(db, channels.announce, [users.owner, users.mike]);
-    subscribe(db, channels.secret, [users.owner]);
+    subscribe({ db, indexes }, channels.general, [users.owner, users.mike, users.gina]);
+    subscribe({ db, indexes }, channels.announce, [users.owner, users.mike]);
+    subscribe({ db, indexes }, channels.secret, [users.owner]);
     const post = (channel: ChannelRecord, topic: string, sender: UserRecord) =>
       insertMessage(
         { db, now },
-        { sender, content: 'Hello', client: 'test', flags: new Map([...(indexes.subscribersByChannel.get(channel.id) ?? [])].map((id) => [id, 0])) },
+        { sender, content: 'Hello', client: 'test', flags: new Map(activeSubscriberIds({ db, indexes }, channel.id).map((id) => [id, 0])) },
         { kind: 'stream', channel: db.get('channels', channel.id) as ChannelRecord, topic },
       ).id;
     const messages = {

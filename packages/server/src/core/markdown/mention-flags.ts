@@ -1,7 +1,7 @@
 import type { Context } from '../context.js';
 import { topicKey } from '../messages/message-index.js';
 import { FLAG_BITS } from '../messages/message-record.js';
-import { isUserInGroup } from '../permissions/group-membership.js';
+import { isUserInGroupSetting } from '../permissions/group-membership.js';
 import type { MessageMentions } from './render-message.js';
 
 /** Who a message goes to, for {@link mentionFlags}. */
@@ -26,7 +26,7 @@ export function mentionFlags(ctx: Pick<Context, 'db' | 'realm' | 'now'>, mention
   for (const userId of options.recipientIds) {
     let bits = 0;
     const user = ctx.db.get('users', userId);
-    const inMentionedGroup = user !== undefined && [...mentions.groupIds].some((groupId) => isUserInGroup(ctx.db, user, groupId, membership));
+    const inMentionedGroup = user !== undefined && [...mentions.groupIds].some((groupId) => isUserInGroupSetting(ctx.db, user, groupId, membership));
     if (mentions.userIds.has(userId) || inMentionedGroup) bits |= FLAG_BITS.mentioned;
     // A channel wildcard takes precedence: both wildcards set only the channel flag.
     if (mentions.streamWildcard) bits |= FLAG_BITS.stream_wildcard_mentioned;

@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import type { RealmEmojiRecord, UserRecord } from '../db.js';
 import { canAccessMessage } from '../messages/message-access.js';
 import { topicKey } from '../messages/message-index.js';
-import { userInSetting } from '../permissions/membership.js';
+import { hasPermission } from '../permissions/has-permission.js';
 import type { MessageResolver } from './markdown-env.js';
 
 /** What rendering a message reads. */
@@ -32,7 +32,7 @@ export function createMessageResolver(ctx: RenderContext, sender: UserRecord): M
       return undefined;
     },
     canMentionGroup(group) {
-      return userInSetting(ctx, sender, group.groups.can_mention_group);
+      return hasPermission(ctx, sender, { group }, 'can_mention_group');
     },
     channelByName(name) {
       const id = ctx.indexes.channelsByName.get(name.toLowerCase());

@@ -2,7 +2,7 @@ import { ApiError, endpoints } from '@teamchat/schema';
 import type { Context } from '../context.js';
 import type { UserRecord } from '../db.js';
 import { implement } from '../implement.js';
-import { userInSetting } from '../permissions/membership.js';
+import { hasPermission } from '../permissions/has-permission.js';
 import { deleteMessages } from './delete-messages.js';
 import { accessMessage } from './message-access.js';
 import type { MessageRecord } from './message-record.js';
@@ -16,10 +16,11 @@ type Ctx = Pick<Context, 'db' | 'realm' | 'now'>;
  */
 export function deletePermission(ctx: Ctx, user: UserRecord, message: MessageRecord): 'allowed' | 'denied' | 'too-late' {
   const channel = message.stream_id === null ? undefined : ctx.db.get('channels', message.stream_id);
-  if (userInSetting(ctx, user, ctx.realm.groups.can_delete_any_message_group)) return 'allowed';
-  if (channel && userInSetting(ctx, user, channel.groups.can_delete_any_message_group)) return 'allowed';
+  const realm = { realm: ctx.realm };
+  if (hasPermission(ctx, user, realm, 'can_delete_any_message_group')) return 'allowed';
+  if (channel && hasPermission(ctx, user, { channel }, 'can_delete_any_message_group')) return 'allowed';
   if (message.sender_id !== user.id) return 'denied';
-  const own = userInSetting(ctx, user, ctx.realm.groups.can_delete_own_message_group) || (channel !== undefined && userInSetting(ctx, user, channel.groups.can_delete_own_message_group));
+  const own = hasPermission(ctx, user, realm, 'can_delete_own_message_group') || (channel !== undefined && hasPermission(ctx, user, { channel }, 'can_delete_own_message_group'));
   if (!own) return 'denied';
   const limit = ctx.realm.message_content_delete_limit_seconds;
   if (limit !== null && ctx.now() / 1000 - message.timestamp > limit) return 'too-late';

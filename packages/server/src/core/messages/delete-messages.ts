@@ -1,6 +1,7 @@
 import type { Context } from '../context.js';
 import type { UserRecord } from '../db.js';
 import { emit } from '../events/emit.js';
+import { appendTo } from '../internal/append-to.js';
 import { usersWithMetadataAccess } from '../channels/channel-access.js';
 import type { MessageRecord } from './message-record.js';
 
@@ -60,7 +61,7 @@ export function deleteMessages(ctx: Ctx, messages: readonly MessageRecord[], act
   const byConversation = new Map<string, MessageRecord[]>();
   for (const message of messages) {
     const key = message.stream_id === null ? `dm:${message.recipient_id}` : `stream:${message.stream_id}\u0000${message.topic}`;
-    byConversation.set(key, [...(byConversation.get(key) ?? []), message]);
+    appendTo(byConversation, key, message);
     ctx.db.delete('messages', message.id);
   }
   for (const group of byConversation.values()) {

@@ -2,7 +2,7 @@ import type { EditHistoryEntry } from '@teamchat/schema';
 import type { Context } from '../context.js';
 import type { UserRecord } from '../db.js';
 import { renderMessage, type RenderedMessage } from '../markdown/render-message.js';
-import { checkGroupMentions, recipientMentionBits } from './message-mentions.js';
+import { checkGroupMentions, recipientMentionBits, topicWildcardParticipants, type MentionScope } from './message-mentions.js';
 import { MENTION_MASK, type MessageRecord } from './message-record.js';
 import { emitUpdateMessage } from './update-message-events.js';
 
@@ -18,14 +18,17 @@ export function applyContentEdit(
   message: MessageRecord,
   content: string,
   entry: EditHistoryEntry,
-  options: { emitEvent: boolean; check?: (rendered: RenderedMessage) => void },
+  options: { emitEvent: boolean; check?: (rendered: RenderedMessage, topicParticipants: ReadonlySet<number> | undefined) => void },
 ): MessageRecord {
   const sender = ctx.db.get('users', message.sender_id) as UserRecord;
   const rendered = renderMessage(ctx, content, { sender });
   checkGroupMentions(ctx, rendered);
-  options.check?.(rendered);
-  const place = message.stream_id === null ? null : { channelId: message.stream_id, topic: message.topic };
-  const mentions = recipientMentionBits(ctx, rendered, Object.keys(message.user_flags).map(Number), place, sender.id);
+  // `@**topic**` needs the topic's participants for the check and the flags: one walk of the topic.
+  const topicParticipants =
+    message.stream_id === null ? undefined : topicWildcardParticipants(ctx, rendered, { channelId: message.stream_id, topic: message.topic, senderId: sender.id });
+  options.check?.(rendered, topicParticipants);
+  const scope: MentionScope = message.stream_id === null ? { kind: 'direct' } : { kind: 'channel', topicParticipants };
+  const mentions = recipientMentionBits(ctx, rendered, Object.keys(message.user_flags).map(Number), scope);
   const userFlags: Record<string, number> = {};
   for (const [key, bits] of Object.entries(message.user_flags)) userFlags[key] = (bits & ~MENTION_MASK) | (mentions.get(Number(key)) ?? 0);
   const updated = ctx.db.patch('messages', message.id, {

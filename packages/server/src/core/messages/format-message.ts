@@ -6,6 +6,7 @@ import { avatarUrlFor } from '../users/avatar.js';
 import { apiEmail } from '../users/email-visibility.js';
 import { participantsOf } from './direct-message-groups.js';
 import { FLAG_BITS, flagNames, type MessageRecord } from './message-record.js';
+import { isResolveChange } from './resolved-topic.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config'>;
 
@@ -54,8 +55,7 @@ function visibleEditHistory(ctx: Ctx, message: MessageRecord, allowEmptyTopicNam
 export function isMove(entry: EditHistoryEntry): boolean {
   if (entry.prev_stream !== undefined) return true;
   if (entry.prev_topic === undefined || entry.topic === undefined) return false;
-  const strip = (topic: string) => topic.replace(/^✔ /, '');
-  return strip(entry.prev_topic) !== strip(entry.topic);
+  return entry.prev_topic !== entry.topic && !isResolveChange(entry.prev_topic, entry.topic);
 }
 
 /**

@@ -1,28 +1,24 @@
 import { ApiError } from '@teamchat/schema';
-import { hasContentAccess, isSubscribed } from '../channels/channel-access.js';
 import type { Context } from '../context.js';
 import type { UserRecord } from '../db.js';
 import type { MessageRecord } from './message-record.js';
+import { canReadChannelHistory } from './narrow/channel-history.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now'>;
 
 /**
  * Whether `user` may read `message`: anyone who received it (or touched it later); for
- * channel messages also whoever may read the channel's history — web-public channels for
- * everyone, public channels for non-guests and subscribed guests, private channels with
- * shared history for their subscribers; protected history only from the subscription on
- * (received messages). Direct messages only for their participants.
+ * channel messages also whoever may read the channel's history (see
+ * {@link canReadChannelHistory}) — web-public channels for everyone, public channels for
+ * non-guests and subscribed guests, private channels with shared history for their
+ * subscribers; protected history only from the subscription on (received messages). Direct
+ * messages only for their participants.
  */
 export function canAccessMessage(ctx: Ctx, user: UserRecord | null, message: MessageRecord): boolean {
   if (user && String(user.id) in message.user_flags) return true;
   if (message.stream_id === null) return false;
   const channel = ctx.db.get('channels', message.stream_id);
-  if (!channel) return false;
-  if (channel.is_web_public) return true;
-  if (!user) return false;
-  if (!channel.history_public_to_subscribers) return false;
-  if (channel.invite_only || user.role === 600) return isSubscribed(ctx, user, channel);
-  return hasContentAccess(ctx, user, channel);
+  return channel !== undefined && canReadChannelHistory(ctx, user, channel);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Context } from '../context.js';
 import type { UserRecord } from '../db.js';
 import { emit } from '../events/emit.js';
 import type { EventQueue } from '../events/event-queue.js';
+import { isGuest } from '../permissions/roles.js';
 import { canSeeRealEmail } from '../users/email-visibility.js';
 import { formatMessage } from './format-message.js';
 import { flagNames, type MessageRecord } from './message-record.js';
@@ -68,7 +69,7 @@ export function emitMessageEvent(ctx: Ctx, message: MessageRecord, options: Mess
   const others = new Set(ctx.events.find((queue) => queue.options.allPublicStreams && !(String(queue.userId) in message.user_flags)).map((queue) => queue.userId));
   for (const userId of others) {
     const viewer = ctx.db.get('users', userId);
-    if (!viewer?.is_active || viewer.role === 600) continue;
+    if (!viewer?.is_active || isGuest(viewer)) continue;
     emit(ctx, [userId], (queue) =>
       queue.options.allPublicStreams && queueWantsMessage(queue, message, viewer)
         ? { type: 'message', message: messageForQueue(ctx, message, viewer, queue, cache), flags: [] }

@@ -52,7 +52,10 @@ export const FLAG_BITS = {
 } as const;
 export type StoredFlag = keyof typeof FLAG_BITS;
 
-/** Bits that rendering decides (cleared and recomputed when content is edited). */
+/**
+ * The mention bits (personal, channel-wide, topic): what `is:mentioned` matches, and what
+ * rendering decides (cleared and recomputed when content is edited).
+ */
 export const MENTION_MASK = FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned;
 
 /** The API flag list of `bits`, with the deprecated `wildcard_mentioned` derived. */

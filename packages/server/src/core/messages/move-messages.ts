@@ -1,13 +1,15 @@
 import type { EditHistoryEntry } from '@teamchat/schema';
-import { isSubscribed } from '../channels/channel-access.js';
+import { activeSubscriberIds, isSubscribed } from '../channels/channel-access.js';
 import type { UserContext } from '../context.js';
 import type { ChannelRecord, UserRecord } from '../db.js';
+import { appendTo } from '../internal/append-to.js';
 import { deletedFrom, emitDeleteMessageEvents, refreshFirstMessageIds } from './delete-messages.js';
 import { canAccessMessage } from './message-access.js';
 import { emitMessageEvent } from './message-events.js';
 import { FLAG_BITS, type MessageRecord } from './message-record.js';
 import { notificationBot } from './notification-bot.js';
-import { postChannelMessage } from './send-message.js';
+import { postChannelMessage } from './post-message.js';
+import { isResolvedTopic } from './resolved-topic.js';
 import { emitUpdateMessage } from './update-message-events.js';
 
 /** A move of messages to another topic and/or channel. */
@@ -42,7 +44,7 @@ export function applyMove(
   const losers = new Map<number, number[]>();
   const gainers = new Map<number, number[]>();
   const keepers = new Set<number>();
-  const subscribers = [...(ctx.indexes.subscribersByChannel.get(move.to.id) ?? [])];
+  const subscribers = channelChanged ? activeSubscriberIds(ctx, move.to.id) : [];
   let target: MessageRecord | undefined;
   for (const original of move.messages) {
     const current = ctx.db.get('messages', original.id) as MessageRecord;
@@ -58,12 +60,12 @@ export function applyMove(
         const user = ctx.db.get('users', Number(key));
         if (user && (isSubscribed(ctx, user, move.to) || canAccessMessage(ctx, user, probe))) continue;
         delete userFlags[key];
-        losers.set(Number(key), [...(losers.get(Number(key)) ?? []), current.id]);
+        appendTo(losers, Number(key), current.id);
       }
       for (const userId of subscribers) {
-        if (String(userId) in userFlags || !ctx.db.get('users', userId)?.is_active) continue;
+        if (String(userId) in userFlags) continue;
         userFlags[String(userId)] = FLAG_BITS.read;
-        gainers.set(userId, [...(gainers.get(userId) ?? []), current.id]);
+        appendTo(gainers, userId, current.id);
       }
     }
     for (const key of Object.keys(userFlags)) if (!gainers.has(Number(key))) keepers.add(Number(key));
@@ -110,7 +112,7 @@ export function postMoveNotices(ctx: UserContext, move: Move, options: { editor:
   const post = (channel: ChannelRecord, topic: string, content: string) =>
     postChannelMessage(ctx, ctx.db.get('channels', channel.id) as ChannelRecord, topic, { sender: bot, content, client: 'Internal', readBySender: true });
   if (move.resolve && move.from.id === move.to.id) {
-    if (options.toNew) post(move.to, move.toTopic, `${editor} has marked this topic as ${move.toTopic.startsWith('✔ ') ? 'resolved' : 'unresolved'}.`);
+    if (options.toNew) post(move.to, move.toTopic, `${editor} has marked this topic as ${isResolvedTopic(move.toTopic) ? 'resolved' : 'unresolved'}.`);
     return;
   }
   const count = move.messages.length;

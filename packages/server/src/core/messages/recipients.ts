@@ -2,8 +2,9 @@ import { ApiError, type EndpointParams, type endpoints } from '@teamchat/schema'
 import { hasMetadataAccess, isSubscribed } from '../channels/channel-access.js';
 import type { Context } from '../context.js';
 import type { ChannelRecord, UserRecord } from '../db.js';
-import { userInSetting } from '../permissions/membership.js';
-import { dummyEmail } from '../users/email-visibility.js';
+import { hasPermission } from '../permissions/has-permission.js';
+import { isGuest } from '../permissions/roles.js';
+import { userByEmail } from '../users/user-by-email.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now' | 'config'>;
 type To = EndpointParams<(typeof endpoints)['messages.send']>['to'];
@@ -40,34 +41,27 @@ export function resolveChannel(ctx: Ctx, sender: UserRecord, to: To): ChannelRec
 export function checkCanPost(ctx: Ctx, sender: UserRecord, channel: ChannelRecord): void {
   const owner = sender.is_bot && sender.bot_owner_id !== null ? ctx.db.get('users', sender.bot_owner_id) : undefined;
   const subscribed = isSubscribed(ctx, sender, channel) || (owner !== undefined && isSubscribed(ctx, owner, channel));
-  if (channel.is_archived || ((channel.invite_only || sender.role === 600) && !subscribed)) {
+  if (channel.is_archived || ((channel.invite_only || isGuest(sender)) && !subscribed)) {
     throw new ApiError('BAD_REQUEST', `Not authorized to send to channel '${channel.name}'`);
   }
-  if (!userInSetting(ctx, sender, channel.groups.can_send_message_group)) {
+  if (!hasPermission(ctx, sender, { channel }, 'can_send_message_group')) {
     throw new ApiError('BAD_REQUEST', 'You do not have permission to post in this channel.');
   }
 }
 
-function userByEmail(ctx: Ctx, email: string): UserRecord | undefined {
-  const address = email.trim().toLowerCase();
-  const user = ctx.indexes.usersByEmail.get(address);
-  if (user) return user;
-  const dummy = /^user(\d+)@(.+)$/.exec(address);
-  if (!dummy) return undefined;
-  const byId = ctx.db.get('users', Number(dummy[1]));
-  return byId && dummyEmail(byId.id, ctx.config.realmUrl).toLowerCase() === address ? byId : undefined;
-}
+/** Any address of a user names it as a direct-message recipient: the real one, the dummy one. */
+const RECIPIENT_ADDRESSES = { realAddress: true, anyDummyAddress: true } as const;
 
 /**
  * The participants of a direct message (sender included, ascending): `to` lists user IDs,
- * emails, or (legacy) a comma-separated email string.
+ * emails (real or dummy), or (legacy) a comma-separated email string.
  */
 export function resolveDirectRecipients(ctx: Ctx, sender: UserRecord, to: To): UserRecord[] {
   const list: (string | number)[] = Array.isArray(to) ? to : typeof to === 'number' ? [to] : to.split(',').filter((s) => s.trim() !== '');
   if (list.length === 0) throw new ApiError('BAD_REQUEST', 'Message must have recipients');
   const users = new Map<number, UserRecord>([[sender.id, sender]]);
   for (const entry of list) {
-    const user = typeof entry === 'number' ? ctx.db.get('users', entry) : userByEmail(ctx, entry);
+    const user = typeof entry === 'number' ? ctx.db.get('users', entry) : userByEmail(ctx, entry, RECIPIENT_ADDRESSES);
     if (!user) {
       throw new ApiError('BAD_REQUEST', typeof entry === 'number' ? `Invalid user ID ${entry}` : `Invalid email '${entry}'`);
     }
@@ -75,8 +69,7 @@ export function resolveDirectRecipients(ctx: Ctx, sender: UserRecord, to: To): U
     users.set(user.id, user);
   }
   const participants = [...users.values()].sort((a, b) => a.id - b.id);
-  const permission = ctx.realm.groups.direct_message_permission_group;
-  if (participants.length > 1 && !participants.some((user) => user.is_bot || userInSetting(ctx, user, permission))) {
+  if (participants.length > 1 && !participants.some((user) => user.is_bot || hasPermission(ctx, user, { realm: ctx.realm }, 'direct_message_permission_group'))) {
     throw new ApiError('BAD_REQUEST', 'You do not have permission to send direct messages to these users.');
   }
   return participants;

@@ -6,7 +6,7 @@ import { emit } from '../events/emit.js';
 import { implement } from '../implement.js';
 import { participantsOf } from './direct-message-groups.js';
 import { accessMessage } from './message-access.js';
-import { FLAG_BITS, type MessageRecord, type StoredFlag } from './message-record.js';
+import { FLAG_BITS, MENTION_MASK, type MessageRecord, type StoredFlag } from './message-record.js';
 
 /** Flags users may set and clear. */
 const EDITABLE: ReadonlySet<string> = new Set(['read', 'starred', 'collapsed']);
@@ -30,7 +30,7 @@ export interface FlagChange {
 
 function messageDetails(ctx: UserContext, user: UserRecord, message: MessageRecord): Record<string, unknown> {
   const bits = message.user_flags[String(user.id)] ?? 0;
-  const mentioned = (bits & (FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned)) !== 0;
+  const mentioned = (bits & MENTION_MASK) !== 0;
   const details: Record<string, unknown> =
     message.type === 'private'
       ? { type: 'private', user_ids: participantsOf(ctx, message).filter((id) => id !== user.id) }

@@ -36,6 +36,12 @@ export function emitUpdateMessage(ctx: Ctx, update: UpdateDescription): void {
   }
   const target = update.target;
   const streamId = update.move?.fromStreamId ?? target.stream_id;
+  const streamName = streamId === null ? '' : (ctx.db.get('channels', streamId)?.name ?? '');
+  // The same for every recipient: worked out once, not per queue.
+  const messageIds = [...update.messageIds].sort((a, b) => a - b);
+  const move = update.move;
+  const topicChanged = move !== undefined && move.toTopic !== move.fromTopic;
+  const links = topicChanged ? topicLinks(ctx, move.toTopic) : [];
   for (const userId of audience) {
     const bits = target.user_flags[String(userId)];
     emit(ctx, [userId], (queue) => {
@@ -45,21 +51,21 @@ export function emitUpdateMessage(ctx: Ctx, update: UpdateDescription): void {
         user_id: update.editorId,
         edit_timestamp: update.timestamp,
         message_id: target.id,
-        message_ids: [...update.messageIds].sort((a, b) => a - b),
+        message_ids: messageIds,
         flags: bits === undefined ? [] : flagNames(bits),
         rendering_only: false,
       };
       if (streamId !== null) {
         event['stream_id'] = streamId;
-        event['stream_name'] = ctx.db.get('channels', streamId)?.name ?? '';
+        event['stream_name'] = streamName;
       }
-      if (update.move) {
-        event['propagate_mode'] = update.move.mode;
-        event['orig_subject'] = displayTopic(ctx, update.move.fromTopic, allowEmpty);
-        if (update.move.toStreamId !== update.move.fromStreamId) event['new_stream_id'] = update.move.toStreamId;
-        if (update.move.toTopic !== update.move.fromTopic) {
-          event['subject'] = displayTopic(ctx, update.move.toTopic, allowEmpty);
-          event['topic_links'] = topicLinks(ctx, update.move.toTopic);
+      if (move) {
+        event['propagate_mode'] = move.mode;
+        event['orig_subject'] = displayTopic(ctx, move.fromTopic, allowEmpty);
+        if (move.toStreamId !== move.fromStreamId) event['new_stream_id'] = move.toStreamId;
+        if (topicChanged) {
+          event['subject'] = displayTopic(ctx, move.toTopic, allowEmpty);
+          event['topic_links'] = links;
         }
       }
       if (update.content) {

@@ -1,9 +1,9 @@
 import { ApiError, endpoints, type EditHistoryEntry, type EndpointParams } from '@teamchat/schema';
-import { accessChannelById } from '../channels/channel-access.js';
+import { accessChannelById, activeSubscriberCount } from '../channels/channel-access.js';
 import type { UserContext } from '../context.js';
 import type { ChannelRecord, UserRecord } from '../db.js';
 import { implement } from '../implement.js';
-import { userInSetting } from '../permissions/membership.js';
+import { hasPermission } from '../permissions/has-permission.js';
 import { isModerator } from '../permissions/roles.js';
 import { applyContentEdit } from './edit-content.js';
 import { canAccessMessage, accessMessage } from './message-access.js';
@@ -12,19 +12,12 @@ import { topicKey } from './message-index.js';
 import type { MessageRecord } from './message-record.js';
 import { applyMove, postMoveNotices, type Move } from './move-messages.js';
 import { checkCanPost } from './recipients.js';
+import { isResolveChange, unresolvedTopic } from './resolved-topic.js';
 import { checkWildcardMentions } from './send-message.js';
 import type { RenderedMessage } from '../markdown/render-message.js';
 import { sha256Hex } from '../internal/sha256.js';
 
 type Params = EndpointParams<(typeof endpoints)['messages.update']>;
-
-const RESOLVED_PREFIX = '✔ ';
-const unresolved = (topic: string) => (topic.startsWith(RESOLVED_PREFIX) ? topic.slice(RESOLVED_PREFIX.length) : topic);
-
-/** Whether a topic change only resolves or unresolves the topic (not a move). */
-export function isResolveChange(from: string, to: string): boolean {
-  return from !== to && unresolved(from) === unresolved(to);
-}
 
 function checkContentEdit(ctx: UserContext, message: MessageRecord): void {
   if (!ctx.realm.allow_message_editing) throw new ApiError('BAD_REQUEST', 'Your organization has turned off message editing');
@@ -48,24 +41,27 @@ function messagesToMove(ctx: UserContext, message: MessageRecord, mode: Params['
 /** Moving out of `from` needs the organization's or the channel's move permission. */
 function checkChannelMovePermission(ctx: UserContext, from: ChannelRecord): void {
   const allowed =
-    userInSetting(ctx, ctx.user, ctx.realm.groups.can_move_messages_between_channels_group) ||
-    userInSetting(ctx, ctx.user, from.groups.can_move_messages_out_of_channel_group);
+    hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'can_move_messages_between_channels_group') ||
+    hasPermission(ctx, ctx.user, { channel: from }, 'can_move_messages_out_of_channel_group');
   if (!allowed) throw new ApiError('BAD_REQUEST', "You don't have permission to move this message");
 }
 
+/**
+ * The permissions of a move whose channel move permission (when the channel changes) was
+ * checked already, before the destination was looked up: posting in the destination, and
+ * resolving or moving within the channel.
+ */
 function checkMovePermission(ctx: UserContext, move: { from: ChannelRecord; to: ChannelRecord; topicChanged: boolean; resolve: boolean }): void {
   const user = ctx.user;
-  if (move.from.id !== move.to.id) {
-    checkChannelMovePermission(ctx, move.from);
-    checkCanPost(ctx, user, move.to);
-  }
+  if (move.from.id !== move.to.id) checkCanPost(ctx, user, move.to);
   if (move.topicChanged && move.resolve) {
-    const allowed = userInSetting(ctx, user, ctx.realm.groups.can_resolve_topics_group) || userInSetting(ctx, user, move.from.groups.can_resolve_topics_group);
+    const allowed =
+      hasPermission(ctx, user, { realm: ctx.realm }, 'can_resolve_topics_group') || hasPermission(ctx, user, { channel: move.from }, 'can_resolve_topics_group');
     if (!allowed) throw new ApiError('BAD_REQUEST', "You don't have permission to resolve topics in this channel.");
   } else if (move.topicChanged) {
     const allowed =
-      userInSetting(ctx, user, ctx.realm.groups.can_move_messages_between_topics_group) ||
-      userInSetting(ctx, user, move.from.groups.can_move_messages_within_channel_group);
+      hasPermission(ctx, user, { realm: ctx.realm }, 'can_move_messages_between_topics_group') ||
+      hasPermission(ctx, user, { channel: move.from }, 'can_move_messages_within_channel_group');
     if (!allowed) throw new ApiError('BAD_REQUEST', "You don't have permission to edit this message");
   }
 }
@@ -129,13 +125,15 @@ export const updateMessageImpl = implement<(typeof endpoints)['messages.update']
   let move: Move | null = null;
   if (message.stream_id !== null && (wantsTopic || wantsChannel)) {
     const from = ctx.db.get('channels', message.stream_id) as ChannelRecord;
+    // Before the destination is looked up: no permission to move out is answered as such,
+    // whatever the destination.
     if (wantsChannel && params.stream_id !== from.id) checkChannelMovePermission(ctx, from);
     const to = wantsChannel ? accessChannelById(ctx, ctx.user, params.stream_id ?? 0) : from;
     const topic = wantsTopic ? normalizeTopic(ctx, params.topic ?? '') : message.topic;
     const topicChanged = topic !== message.topic;
     if (topicChanged || to.id !== from.id) {
       const resolve = topicChanged && isResolveChange(message.topic, topic);
-      if (resolve && unresolved(topic) === '') throw new ApiError('BAD_REQUEST', 'General chat cannot be marked as resolved');
+      if (resolve && unresolvedTopic(topic) === '') throw new ApiError('BAD_REQUEST', 'General chat cannot be marked as resolved');
       checkMovePermission(ctx, { from, to, topicChanged, resolve });
       checkTopicPolicy(ctx, to, topic);
       const moving = messagesToMove(ctx, message, params.propagate_mode);
@@ -143,20 +141,21 @@ export const updateMessageImpl = implement<(typeof endpoints)['messages.update']
       move = { from, to, fromTopic: message.topic, toTopic: topic, messages: moving, mode: params.propagate_mode, resolve };
     }
   }
-  if (newContent === null && move === null) {
-    if (!wantsContent && !wantsTopic && !wantsChannel) throw new ApiError('BAD_REQUEST', 'Nothing to change');
-    return { detached_uploads: [] };
-  }
+  if (newContent === null && move === null) return { detached_uploads: [] };
 
   const editor: UserRecord = ctx.user;
   const timestamp = Math.floor(ctx.now() / 1000);
   const contentEntry: EditHistoryEntry | null = newContent !== null ? { user_id: editor.id, timestamp, prev_content: message.content, prev_rendered_content: message.rendered_content } : null;
   if (newContent !== null) {
-    const channel = message.stream_id === null ? undefined : (ctx.db.get('channels', message.stream_id) as ChannelRecord);
-    const subscribers = channel ? (ctx.indexes.subscribersByChannel.get(channel.id)?.size ?? 0) : 0;
+    const channelId = message.stream_id;
     applyContentEdit(ctx, message, newContent, contentEntry as EditHistoryEntry, {
       emitEvent: move === null,
-      ...(channel ? { check: (rendered: RenderedMessage) => checkWildcardMentions(ctx, rendered, channel, message.topic, subscribers) } : {}),
+      ...(channelId === null
+        ? {}
+        : {
+            check: (rendered: RenderedMessage, topicParticipants: ReadonlySet<number> | undefined) =>
+              checkWildcardMentions(ctx, rendered, { subscriberCount: activeSubscriberCount(ctx, channelId), topicParticipants }),
+          }),
     });
   }
   if (move) {

@@ -131,3 +131,15 @@ describe('isDirectMember', () => {
     expect(isDirectMember(users.moderator, groups.middle, options)).toBe(false);
   });
 });
+
+describe('the server’s own bots', () => {
+  it('are in no group of the organization, system groups included', async () => {
+    const { db, users, options, system } = await organization();
+    const notificationBot: UserRecord = { ...users.member, id: 999, is_bot: true, bot_type: 1, is_system_bot: true };
+    expect(isDirectMember(users.member, system('role:members'), options)).toBe(true);
+    expect(isDirectMember(notificationBot, system('role:members'), options)).toBe(false);
+    expect(isUserInGroupSetting(db, users.member, system('role:everyone').id, options)).toBe(true);
+    expect(isUserInGroupSetting(db, notificationBot, system('role:everyone').id, options)).toBe(false);
+    expect(isUserInGroupSetting(db, notificationBot, { direct_members: [999], direct_subgroups: [] }, options)).toBe(false);
+  });
+});

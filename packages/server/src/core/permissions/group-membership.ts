@@ -1,5 +1,6 @@
 import type { GroupSettingValue } from '@teamchat/schema';
 import type { Db, RealmRecord, UserGroupRecord, UserRecord } from '../db.js';
+import { isGuest } from './roles.js';
 import type { SystemGroupName } from './system-groups.js';
 
 /** What membership checks read. */
@@ -22,6 +23,15 @@ export interface MembershipOptions {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * Whether `user` can be in the organization's groups at all: active accounts, except the
+ * server's own bots (Notification Bot), which on the real server live in a separate internal
+ * organization and so are in none of its groups, system groups included.
+ */
+function belongsToOrganizationGroups(user: UserRecord): boolean {
+  return user.is_active && user.is_system_bot !== true;
+}
+
 /** Whether a role-400 account has waited the organization's waiting period (a "full member"). */
 export function isPastWaitingPeriod(user: UserRecord, options: Pick<MembershipOptions, 'realm' | 'now'>): boolean {
   return options.now - user.date_joined >= options.realm.waiting_period_threshold * DAY_MS;
@@ -31,12 +41,13 @@ export function isPastWaitingPeriod(user: UserRecord, options: Pick<MembershipOp
  * Whether `user` is a direct member of `group`. System groups store no members: their direct
  * members follow from roles, as on the real server (guests are direct members of
  * `role:everyone`; role-400 accounts of `role:members`, and of `role:fullmembers` once past the
- * waiting period; `role:internet` and `role:nobody` have none). Deactivated users never are.
+ * waiting period; `role:internet` and `role:nobody` have none). Deactivated users never are,
+ * nor the server's own bots (see {@link belongsToOrganizationGroups}).
  *
  * @see shared/reference/users-channels-realm.md §4.1
  */
 export function isDirectMember(user: UserRecord, group: UserGroupRecord, options: Pick<MembershipOptions, 'realm' | 'now'>): boolean {
-  if (!user.is_active) return false;
+  if (!belongsToOrganizationGroups(user)) return false;
   if (!group.is_system_group) return group.members.includes(user.id);
   switch (group.name as SystemGroupName) {
     case 'role:owners':
@@ -50,7 +61,7 @@ export function isDirectMember(user: UserRecord, group: UserGroupRecord, options
     case 'role:members':
       return user.role === 400;
     case 'role:everyone':
-      return user.role === 600;
+      return isGuest(user);
     case 'role:internet':
     case 'role:nobody':
       return false;
@@ -93,14 +104,15 @@ function inGroup(db: GroupReader, user: UserRecord, group: UserGroupRecord, opti
  * Whether `user` is in the group-setting value `value`: a group ID (members and subgroups,
  * recursively) or an anonymous group of direct members and direct subgroups.
  *
- * Deactivated users are never members; deactivated groups still expand. Every permission
- * check of the server goes through this function.
+ * Deactivated users and the server's own bots are never members (see
+ * {@link belongsToOrganizationGroups}); deactivated groups still expand. Every permission
+ * check of the server goes through this function (by way of `hasPermission`).
  *
  * @see shared/reference/users-channels-realm.md §4.3
  */
 export function isUserInGroupSetting(db: GroupReader, user: UserRecord, value: GroupSettingValue, options: MembershipOptions): boolean {
-  if (!user.is_active) return false;
-  if (options.allowEveryone === false && user.role === 600) return false;
+  if (!belongsToOrganizationGroups(user)) return false;
+  if (options.allowEveryone === false && isGuest(user)) return false;
   const seen = new Set<number>();
   if (typeof value === 'number') {
     const group = db.get('user_groups', value);
@@ -111,9 +123,4 @@ export function isUserInGroupSetting(db: GroupReader, user: UserRecord, value: G
     const group = db.get('user_groups', id);
     return group !== undefined && inGroup(db, user, group, options, seen);
   });
-}
-
-/** Whether `user` is (recursively) a member of the group `groupId`. */
-export function isUserInGroup(db: GroupReader, user: UserRecord, groupId: number, options: MembershipOptions): boolean {
-  return isUserInGroupSetting(db, user, groupId, options);
 }

@@ -1,3 +1,5 @@
+import type { ChannelGroupSetting, UserGroupSetting } from '@teamchat/schema';
+import type { RealmGroupSetting } from '../db.js';
 import type { SystemGroupName } from './system-groups.js';
 
 /** How a group setting may be set and what it defaults to (the real server's table). */
@@ -29,7 +31,7 @@ export const CHANNEL_GROUP_SETTING_CONFIGS = {
   can_resolve_topics_group: setting('role:nobody', true),
   can_send_message_group: setting('role:everyone', true),
   can_subscribe_group: setting('role:nobody', false),
-} as const satisfies Record<string, GroupSettingConfig>;
+} as const satisfies Record<ChannelGroupSetting, GroupSettingConfig>;
 
 /** User-group permission settings (§4.2). */
 export const USER_GROUP_SETTING_CONFIGS = {
@@ -39,7 +41,7 @@ export const USER_GROUP_SETTING_CONFIGS = {
   can_manage_group: setting('creator', false),
   can_mention_group: setting('role:everyone', true),
   can_remove_members_group: setting('role:nobody', false),
-} as const satisfies Record<string, GroupSettingConfig>;
+} as const satisfies Record<UserGroupSetting, GroupSettingConfig>;
 
 /** Organization permission settings and the defaults of a new organization. */
 export const REALM_GROUP_SETTING_CONFIGS = {
@@ -60,4 +62,4 @@ export const REALM_GROUP_SETTING_CONFIGS = {
   can_set_topics_policy_group: setting('role:moderators', false),
   direct_message_permission_group: setting('role:everyone', true),
   direct_message_initiator_group: setting('role:everyone', true),
-} as const satisfies Record<string, GroupSettingConfig>;
+} as const satisfies Record<RealmGroupSetting, GroupSettingConfig>;

@@ -25,12 +25,3 @@ export const SYSTEM_GROUP_DESCRIPTIONS: Record<SystemGroupName, string> = {
   'role:internet': 'Everyone on the Internet',
   'role:nobody': 'Nobody',
 };
-
-/** The role whose users are direct members of a system group. */
-export const ROLE_OF_SYSTEM_GROUP: Partial<Record<SystemGroupName, number>> = {
-  'role:owners': 100,
-  'role:administrators': 200,
-  'role:moderators': 300,
-  'role:members': 400,
-  'role:everyone': 600,
-};

@@ -2,7 +2,8 @@ import { ApiError, endpoints } from '@teamchat/schema';
 import type { Context } from '../context.js';
 import type { UserRecord } from '../db.js';
 import { implement } from '../implement.js';
-import { apiEmail, canSeeRealEmail } from '../users/email-visibility.js';
+import { canSeeRealEmail } from '../users/email-visibility.js';
+import { userByEmail } from '../users/user-by-email.js';
 import { effectiveTimes, modernPresence, singleUserLegacyPresence } from './presence-format.js';
 import { presenceVisibleTo } from './presence-visibility.js';
 
@@ -13,20 +14,9 @@ import { presenceVisibleTo } from './presence-visibility.js';
  */
 function findActiveUser(ctx: Pick<Context, 'db' | 'indexes' | 'config'>, viewer: UserRecord, key: number | string): UserRecord | undefined {
   const text = typeof key === 'number' ? String(key) : key.trim();
-  let user: UserRecord | undefined;
-  if (/^[+-]?\d+$/.test(text)) {
-    user = ctx.db.get('users', Number(text));
-  } else {
-    const address = text.toLowerCase();
-    const byRealEmail = ctx.indexes.usersByEmail.get(address);
-    if (byRealEmail && (canSeeRealEmail(viewer, byRealEmail) || apiEmail(byRealEmail, ctx.config.realmUrl).toLowerCase() === address)) {
-      user = byRealEmail;
-    } else {
-      const dummy = /^user(\d+)@/.exec(address);
-      const candidate = dummy ? ctx.db.get('users', Number(dummy[1])) : undefined;
-      if (candidate && apiEmail(candidate, ctx.config.realmUrl).toLowerCase() === address) user = candidate;
-    }
-  }
+  const user = /^[+-]?\d+$/.test(text)
+    ? ctx.db.get('users', Number(text))
+    : userByEmail(ctx, text, { realAddress: (target) => canSeeRealEmail(viewer, target), anyDummyAddress: false });
   return user?.is_active ? user : undefined;
 }
 

@@ -1,17 +1,17 @@
 import { hashPassword, randomAlphanumeric } from '../auth/passwords.js';
+import { activeSubscriberIds } from '../channels/channel-access.js';
+import { insertChannel } from '../channels/insert-channel.js';
+import { insertSubscription } from '../channels/insert-subscription.js';
 import type { Context, Services } from '../context.js';
 import type { ChannelRecord, RealmRecord, UserRecord } from '../db.js';
-import { CHANNEL_GROUP_SETTING_CONFIGS } from '../permissions/group-setting-configs.js';
-import { defaultGroupSettingValue, systemGroupId } from '../permissions/group-setting-value.js';
+import { systemGroupId } from '../permissions/group-setting-value.js';
 import { insertMessage, senderFlags } from '../messages/insert-message.js';
-import { renderMarkdown } from '../markdown/render-markdown.js';
 import { renderMessage } from '../markdown/render-message.js';
 import { createRealm } from '../realm/create-realm.js';
 import { createUser } from '../users/create-user.js';
 import { seedCustomProfileFields } from '../users/seed-profile-fields.js';
 import { insertUserGroup } from '../user-groups/insert-user-group.js';
 import { seedPresence } from '../presence/seed-presence.js';
-import { SUBSCRIPTION_COLORS } from '../channels/add-subscriptions.js';
 
 /** The kinds of demo account. */
 export type DemoRole = 'owner' | 'administrator' | 'moderator' | 'member' | 'guest' | 'bot';
@@ -81,7 +81,7 @@ export async function seedDemoOrganization(services: SeedServices, options: Demo
     hashes.set(person.role, await hashPassword(password, random, options.passwordIterations));
   }
   return store.write((db) => {
-    const ctx: Pick<Context, 'db' | 'now' | 'random'> = { db, now, random };
+    const ctx: Pick<Context, 'db' | 'indexes' | 'now' | 'random'> = { db, indexes: services.indexes, now, random };
     const start = now();
     createRealm(db, { name: 'Teamchat Demo', stringId: 'demo', description: 'A demo organization of the **teamchat** reference server.', now: start });
     const accounts: DemoAccount[] = [];
@@ -96,33 +96,13 @@ export async function seedDemoOrganization(services: SeedServices, options: Demo
     users.set('bot', bot);
     accounts.push({ role: 'bot', userId: bot.id, email: bot.email, fullName: bot.full_name, apiKey: bot.api_key, password: null });
 
-    const makeChannel = (name: string, description: string, isDefault: boolean): ChannelRecord => {
-      const id = db.nextId('channels');
-      const recipientId = db.nextId('recipients');
-      db.put('recipients', { id: recipientId, type: 'stream', type_id: id });
-      const groups = Object.fromEntries(
-        Object.entries(CHANNEL_GROUP_SETTING_CONFIGS).map(([setting, config]) => [setting, defaultGroupSettingValue({ db }, config, owner.id)]),
-      ) as ChannelRecord['groups'];
-      return db.put('channels', {
-        id, name, description, rendered_description: renderMarkdown(description).html,
-        date_created: Math.floor(start / 1000), creator_id: owner.id, invite_only: false, is_web_public: false,
-        history_public_to_subscribers: true, message_retention_days: null, topics_policy: 'inherit', first_message_id: null,
-        folder_id: null, is_archived: false, is_default: isDefault, recipient_id: recipientId, groups,
-      });
-    };
-    const general = makeChannel('general', 'Everyone is here.', true);
+    // Channels are created when the organization is.
+    const atStart = { ...ctx, now: () => start };
+    const general = insertChannel(atStart, { name: 'general', description: 'Everyone is here.', creatorId: owner.id, isDefault: true });
     db.patch('realm', 1, { new_stream_announcements_stream_id: general.id });
-    const engineering = makeChannel('engineering', 'Builds, deploys and **code review**.', false);
+    const engineering = insertChannel(atStart, { name: 'engineering', description: 'Builds, deploys and **code review**.', creatorId: owner.id });
     const subscribe = (channel: ChannelRecord, members: DemoRole[]) => {
-      for (const role of members) {
-        const user = users.get(role) as UserRecord;
-        const colorIndex = [...db.all('subscriptions')].filter((s) => s.user_id === user.id).length;
-        db.put('subscriptions', {
-          id: db.nextId('subscriptions'), user_id: user.id, stream_id: channel.id, active: true,
-          color: SUBSCRIPTION_COLORS[colorIndex % SUBSCRIPTION_COLORS.length] as string, is_muted: false, pin_to_top: false,
-          desktop_notifications: null, audible_notifications: null, push_notifications: null, email_notifications: null, wildcard_mentions_notify: null,
-        });
-      }
+      for (const role of members) insertSubscription(ctx, { userId: (users.get(role) as UserRecord).id, channelId: channel.id });
     };
     subscribe(general, ['owner', 'administrator', 'moderator', 'member', 'guest', 'bot']);
     subscribe(engineering, ['owner', 'administrator', 'member', 'bot']);
@@ -130,9 +110,7 @@ export async function seedDemoOrganization(services: SeedServices, options: Demo
     const post = (channel: ChannelRecord, topic: string, senderRole: DemoRole, content: string, minutesAgo: number) => {
       const sender = users.get(senderRole) as UserRecord;
       const flags = new Map<number, number>();
-      for (const sub of db.all('subscriptions')) {
-        if (sub.active && sub.stream_id === channel.id) flags.set(sub.user_id, sub.user_id === sender.id ? senderFlags(true) : 0);
-      }
+      for (const userId of activeSubscriberIds(ctx, channel.id)) flags.set(userId, userId === sender.id ? senderFlags(true) : 0);
       const rendered = renderMessage({ ...services, db, realm: db.get('realm', 1) as RealmRecord }, content, { sender });
       insertMessage(
         { db, now },

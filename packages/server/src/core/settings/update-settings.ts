@@ -5,7 +5,7 @@ import { activeUserIds, emit } from '../events/emit.js';
 import { implement } from '../implement.js';
 import { isAdmin } from '../permissions/roles.js';
 import { emitEmailChanges } from '../users/email-events.js';
-import { checkFullName } from '../users/full-name.js';
+import { changeFullName, checkFullName } from '../users/full-name.js';
 import { requestEmailChange } from './email-change.js';
 import { isStrongPassword } from './password-strength.js';
 import { emitSettingChange } from './setting-events.js';
@@ -53,10 +53,7 @@ function updateSettings(params: Params, ctx: UserContext & { prepared: string | 
   if (passwordHash !== null) ctx.db.patch('users', user.id, { password_hash: passwordHash });
   if (params.email !== undefined) requestEmailChange(ctx, user, params.email);
   const fullName = checkNameChange(ctx, params.full_name);
-  if (fullName !== null) {
-    ctx.db.patch('users', user.id, { full_name: fullName });
-    emit(ctx, activeUserIds(ctx), { type: 'realm_user', op: 'update', person: { user_id: user.id, full_name: fullName } });
-  }
+  if (fullName !== null) changeFullName(ctx, user, fullName);
 
   const changes: Partial<Record<UserSettingName, unknown>> = {};
   for (const name of Object.keys(USER_SETTINGS) as UserSettingName[]) {

@@ -1,8 +1,7 @@
 import { ApiError, type UserGroupSetting } from '@teamchat/schema';
 import type { Context, UserContext } from '../context.js';
 import type { UserGroupRecord } from '../db.js';
-import { REALM_GROUP_SETTING_CONFIGS, USER_GROUP_SETTING_CONFIGS } from '../permissions/group-setting-configs.js';
-import { userInSetting } from '../permissions/membership.js';
+import { hasPermission } from '../permissions/has-permission.js';
 
 /** The error of every refused group change. */
 export const insufficientPermission = (): ApiError => new ApiError('BAD_REQUEST', 'Insufficient permission');
@@ -20,12 +19,12 @@ export function getUserGroup(ctx: Pick<Context, 'db'>, id: number, { allowDeacti
 
 /** Whether the caller is in the organization's `can_manage_all_groups` (default `role:owners`). */
 export function canManageAllGroups(ctx: UserContext): boolean {
-  return userInSetting(ctx, ctx.user, ctx.realm.groups.can_manage_all_groups, REALM_GROUP_SETTING_CONFIGS.can_manage_all_groups.allowEveryone);
+  return hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'can_manage_all_groups');
 }
 
 /** Whether the caller is in the group setting `setting` of `group` (with that setting's guest rule). */
 export function inGroupPermission(ctx: UserContext, group: UserGroupRecord, setting: UserGroupSetting): boolean {
-  return userInSetting(ctx, ctx.user, group.groups[setting], USER_GROUP_SETTING_CONFIGS[setting].allowEveryone);
+  return hasPermission(ctx, ctx.user, { group }, setting);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { endpoints, USER_GROUP_SETTINGS } from '@teamchat/schema';
 import type { UserGroupRecord } from '../db.js';
 import { implement } from '../implement.js';
-import { REALM_GROUP_SETTING_CONFIGS, USER_GROUP_SETTING_CONFIGS } from '../permissions/group-setting-configs.js';
+import { USER_GROUP_SETTING_CONFIGS } from '../permissions/group-setting-configs.js';
 import { parseGroupSettingValue } from '../permissions/group-setting-value.js';
-import { userInSetting } from '../permissions/membership.js';
+import { hasPermission } from '../permissions/has-permission.js';
 import { accessPotentialSubgroups, activeUsersByIds, insufficientPermission } from './access-user-group.js';
 import { insertUserGroup } from './insert-user-group.js';
 import { emitGroupAdded, emitGroupSubgroups } from './user-group-events.js';
@@ -19,9 +19,7 @@ import { checkUserGroupName, checkUserGroupNameAvailable } from './user-group-na
  * @see shared/reference/users-channels-realm.md §4.5
  */
 export const createUserGroupImpl = implement(endpoints['userGroups.create'], (params, ctx) => {
-  if (!userInSetting(ctx, ctx.user, ctx.realm.groups.can_create_groups, REALM_GROUP_SETTING_CONFIGS.can_create_groups.allowEveryone)) {
-    throw insufficientPermission();
-  }
+  if (!hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'can_create_groups')) throw insufficientPermission();
   const members = activeUsersByIds(ctx, params.members);
   const name = checkUserGroupName(params.name);
   const settings: Partial<UserGroupRecord['groups']> = {};

@@ -9,9 +9,8 @@ import { addSubgroups, removeSubgroups } from './subgroup-changes.js';
  * any step fails, the earlier steps are undone and no event goes out. Allowed on deactivated
  * groups since FL 391.
  *
- * The real server also sends Notification Bot direct messages ("X added you to the group
- * @_*G*.") to affected humans other than the caller; this server has no Notification Bot yet,
- * so none are sent.
+ * Humans added or removed by someone else get a Notification Bot direct message ("X added you
+ * to the group @_*G*." / "X removed you from the group @_*G*."), as on the real server.
  *
  * @see api-spec.md "Update user group members"; shared/reference/users-channels-realm.md §4.6
  */

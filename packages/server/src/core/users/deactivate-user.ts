@@ -2,6 +2,7 @@ import { ApiError, endpoints } from '@teamchat/schema';
 import { implement } from '../implement.js';
 import { isOwner } from '../permissions/roles.js';
 import { deactivateAccount, reactivateAccount } from './account-activation.js';
+import { isNameOfActiveUser } from './full-name.js';
 import { accessUserById, isLastOwner } from './user-access.js';
 
 /**
@@ -36,8 +37,7 @@ export const reactivateUserImpl = implement(endpoints['users.reactivate'], (para
   const target = accessUserById(ctx, ctx.user, params.user_id, { allowDeactivated: true, allowBots: true, forAdmin: true });
   if (target.is_active) return {};
   if (target.is_bot) {
-    const name = target.full_name.trim();
-    if ([...ctx.db.all('users')].some((user) => user.is_active && user.full_name === name)) {
+    if (isNameOfActiveUser(ctx, target.full_name.trim())) {
       throw new ApiError(
         'BAD_REQUEST',
         `There is already an active bot named "${target.full_name}" in this organization. To reactivate this bot, you must rename or deactivate the other one first.`,

@@ -35,5 +35,7 @@ describe('email visibility', () => {
     expect(userIdOfDummyEmail('User12@chat.example.com', 'http://chat.example.com')).toBe(12);
     expect(userIdOfDummyEmail('user12@other.example.com', 'http://chat.example.com')).toBeNull();
     expect(userIdOfDummyEmail('user12@chatXexample.com', 'http://chat.example.com')).toBeNull();
+    // Only as dummyEmail writes it: no leading zeros.
+    expect(userIdOfDummyEmail('user012@chat.example.com', 'http://chat.example.com')).toBeNull();
   });
 });

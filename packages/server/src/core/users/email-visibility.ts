@@ -10,10 +10,14 @@ export function dummyEmail(userId: number, realmUrl: string): string {
   return `user${userId}@${realmHost(realmUrl)}`;
 }
 
-/** The user ID inside a dummy address of this organization (`user12@host` → 12), or null. */
+/**
+ * The user ID inside a dummy address of this organization (`user12@host` → 12,
+ * case-insensitively), or null. Only the address as {@link dummyEmail} writes it counts
+ * (`user012@host` does not).
+ */
 export function userIdOfDummyEmail(email: string, realmUrl: string): number | null {
   const host = realmHost(realmUrl).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const match = new RegExp(`^user(\\d+)@${host}$`, 'i').exec(email.trim());
+  const match = new RegExp(`^user([1-9]\\d*)@${host}$`, 'i').exec(email.trim());
   return match ? Number(match[1]) : null;
 }
 

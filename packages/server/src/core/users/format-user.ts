@@ -1,5 +1,6 @@
 import type { User } from '@teamchat/schema';
 import type { UserRecord } from '../db.js';
+import { isGuest } from '../permissions/roles.js';
 import { avatarUrlFor } from './avatar.js';
 import { apiEmail, canSeeRealEmail } from './email-visibility.js';
 
@@ -33,7 +34,7 @@ export function formatUser(user: UserRecord, options: FormatUserOptions): User {
     is_active: user.is_active,
     is_admin: user.role <= 200,
     is_owner: user.role === 100,
-    is_guest: user.role === 600,
+    is_guest: isGuest(user),
     is_bot: user.is_bot,
     bot_type: user.bot_type,
   };

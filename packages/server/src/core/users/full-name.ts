@@ -1,5 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import type { Context } from '../context.js';
+import type { UserRecord } from '../db.js';
+import { activeUserIds, emit } from '../events/emit.js';
 
 const MAX_NAME_LENGTH = 100;
 const MIN_NAME_LENGTH = 2;
@@ -25,4 +27,20 @@ export function checkFullName(ctx: Pick<Context, 'db' | 'realm'>, raw: string, u
     }
   }
   return name;
+}
+
+/**
+ * Whether an active account (human or bot) is named exactly `name`: a bot needs a name no
+ * active account has, to be renamed or reactivated (the real server's bot-name check).
+ */
+export function isNameOfActiveUser(ctx: Pick<Context, 'db'>, name: string): boolean {
+  for (const user of ctx.db.all('users')) if (user.is_active && user.full_name === name) return true;
+  return false;
+}
+
+/** Gives `user` the (checked) full name `fullName` and tells everyone (`realm_user update`). */
+export function changeFullName(ctx: Pick<Context, 'db' | 'events'>, user: UserRecord, fullName: string): UserRecord {
+  const updated = ctx.db.patch('users', user.id, { full_name: fullName });
+  emit(ctx, activeUserIds(ctx), { type: 'realm_user', op: 'update', person: { user_id: user.id, full_name: fullName } });
+  return updated;
 }

@@ -3,6 +3,7 @@ import { NOT_LOGGED_IN } from '../auth/authenticate.js';
 import type { Context } from '../context.js';
 import type { UserRecord } from '../db.js';
 import { implement } from '../implement.js';
+import { isWebPublicAccessEnabled } from '../realm/web-public-access.js';
 import { formatUser } from './format-user.js';
 import { profileDataOf } from './profile-data.js';
 
@@ -23,7 +24,7 @@ export function systemBots(ctx: Pick<Context, 'db'>): UserRecord[] {
  * see no real address.
  */
 export const listUsersImpl = implement(endpoints['users.list'], (params, ctx) => {
-  if (!ctx.user && !(ctx.realm.enable_spectator_access && ctx.config.webPublicStreamsEnabled)) throw new ApiError('UNAUTHORIZED', NOT_LOGGED_IN);
+  if (!ctx.user && !isWebPublicAccessEnabled(ctx)) throw new ApiError('UNAUTHORIZED', NOT_LOGGED_IN);
   let users = usersById(ctx);
   if (params.user_ids) {
     for (const id of params.user_ids) {

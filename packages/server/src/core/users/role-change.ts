@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import type { UserRecord } from '../db.js';
-import { hasMetadataAccess } from '../channels/channel-access.js';
+import { activeSubscriberIds, hasMetadataAccess } from '../channels/channel-access.js';
 import { formatChannel } from '../channels/format-channel.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { isDirectMember } from '../permissions/group-membership.js';
@@ -55,9 +55,7 @@ export function emitChannelAccessChanges(ctx: Ctx, before: UserRecord, after: Us
   if (gained.length > 0) {
     emit(ctx, [after.id], { type: 'stream', op: 'create', streams: gained.map((channel) => formatChannel(ctx, channel)) });
     for (const channel of gained) {
-      const subscribers = [...(ctx.indexes.subscribersByChannel.get(channel.id) ?? [])]
-        .filter((id) => ctx.db.get('users', id)?.is_active)
-        .sort((a, b) => a - b);
+      const subscribers = activeSubscriberIds(ctx, channel.id);
       if (subscribers.length > 0) emit(ctx, [after.id], { type: 'subscription', op: 'peer_add', stream_ids: [channel.id], user_ids: subscribers });
     }
   }

@@ -1,4 +1,5 @@
 import type { CustomProfileFieldRecord, DbTx, UserRecord } from '../db.js';
+import { storedProfileValue, withProfileValues } from './profile-data.js';
 
 type FieldSeed = Omit<CustomProfileFieldRecord, 'id' | 'order'>;
 
@@ -37,36 +38,33 @@ export interface ProfileSeedPeople {
  * also gets the special permissions `can_change_user_emails` and `can_create_users`.
  */
 export function seedCustomProfileFields(db: DbTx, people: ProfileSeedPeople): void {
-  const ids: number[] = [];
-  FIELDS.forEach((field, index) => {
-    const id = db.nextId('custom_profile_fields');
-    db.put('custom_profile_fields', { ...field, id, order: index + 1 });
-    ids.push(id);
-  });
-  const [phone, bio, editor, birthday, website, mentor, github, pronouns] = ids.map(String) as [string, string, string, string, string, string, string, string];
+  const fields = FIELDS.map((field, index) => db.put('custom_profile_fields', { ...field, id: db.nextId('custom_profile_fields'), order: index + 1 }));
+  const [phone, bio, editor, birthday, website, mentor, github, pronouns] = fields as [
+    CustomProfileFieldRecord, CustomProfileFieldRecord, CustomProfileFieldRecord, CustomProfileFieldRecord,
+    CustomProfileFieldRecord, CustomProfileFieldRecord, CustomProfileFieldRecord, CustomProfileFieldRecord,
+  ];
+  // Stored as values are written: text values rendered once, here.
+  const profile = (user: UserRecord, values: [CustomProfileFieldRecord, string][]) =>
+    withProfileValues(user, values.map(([field, value]) => storedProfileValue(field, value)));
   db.patch('users', people.owner.id, {
     can_change_user_emails: true,
     can_create_users: true,
-    profile_data: {
-      [phone]: '+1-555-0100',
-      [bio]: 'Founded **Teamchat Demo**; ask me about the roadmap.',
-      [editor]: '1',
-      [birthday]: '1985-04-12',
-      [website]: 'https://example.com/olivia',
-      [github]: 'olivia-owner',
-      [pronouns]: 'she/her',
-    },
+    ...profile(people.owner, [
+      [phone, '+1-555-0100'],
+      [bio, 'Founded **Teamchat Demo**; ask me about the roadmap.'],
+      [editor, '1'],
+      [birthday, '1985-04-12'],
+      [website, 'https://example.com/olivia'],
+      [github, 'olivia-owner'],
+      [pronouns, 'she/her'],
+    ]),
   });
-  db.patch('users', people.administrator.id, {
-    profile_data: { [phone]: '+1-555-0101', [editor]: '0', [pronouns]: 'he/him' },
-  });
-  db.patch('users', people.member.id, {
-    profile_data: {
-      [bio]: 'Writes the `store` code and reviews deploys.',
-      [editor]: '2',
-      [mentor]: JSON.stringify([people.owner.id]),
-      [github]: 'mike-member',
-    },
-  });
-  db.patch('users', people.guest.id, { profile_data: { [pronouns]: 'they/them' } });
+  db.patch('users', people.administrator.id, profile(people.administrator, [[phone, '+1-555-0101'], [editor, '0'], [pronouns, 'he/him']]));
+  db.patch('users', people.member.id, profile(people.member, [
+    [bio, 'Writes the `store` code and reviews deploys.'],
+    [editor, '2'],
+    [mentor, JSON.stringify([people.owner.id])],
+    [github, 'mike-member'],
+  ]));
+  db.patch('users', people.guest.id, profile(people.guest, [[pronouns, 'they/them']]));
 }

@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import type { CustomProfileFieldRecord, UserRecord } from '../db.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { isAdmin } from '../permissions/roles.js';
-import { renderedProfileValue } from './profile-data.js';
+import { storedProfileValue, withProfileValues } from './profile-data.js';
 import { checkProfileFieldValue } from './profile-field-value.js';
 
 /** One change of a user's custom profile data: a new stored value, or null to remove it. */
@@ -56,22 +56,17 @@ export function planProfileDataUpdate(
 }
 
 /**
- * Stores `changes` on `target` and tells everyone: `realm_user update` with
- * `custom_profile_field` `{ id, value }` (`rendered_value` for text fields; `value` null for a
- * removed value).
+ * Stores `changes` on `target` (text values rendered once, here) and tells everyone:
+ * `realm_user update` with `custom_profile_field` `{ id, value }` (`rendered_value` for text
+ * fields; `value` null for a removed value).
  */
 export function applyProfileDataChanges(ctx: Pick<Context, 'db' | 'events'>, target: UserRecord, changes: readonly ProfileDataChange[]): UserRecord {
   if (changes.length === 0) return target;
-  const profileData = { ...target.profile_data };
-  for (const { field, value } of changes) {
-    if (value === null) delete profileData[String(field.id)];
-    else profileData[String(field.id)] = value;
-  }
-  const updated = ctx.db.patch('users', target.id, { profile_data: profileData });
+  const stored = changes.map(({ field, value }) => storedProfileValue(field, value));
+  const updated = ctx.db.patch('users', target.id, withProfileValues(target, stored));
   const recipients = activeUserIds(ctx);
-  for (const { field, value } of changes) {
-    const rendered = value === null ? undefined : renderedProfileValue(field, value);
-    const payload = rendered === undefined ? { id: field.id, value } : { id: field.id, value, rendered_value: rendered };
+  for (const { fieldId: id, value, rendered } of stored) {
+    const payload = rendered === undefined ? { id, value } : { id, value, rendered_value: rendered };
     emit(ctx, recipients, { type: 'realm_user', op: 'update', person: { user_id: target.id, custom_profile_field: payload } });
   }
   return updated;

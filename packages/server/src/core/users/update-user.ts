@@ -1,12 +1,11 @@
 import { ApiError, endpoints, isApiError, type EndpointParams } from '@teamchat/schema';
 import type { UserContext } from '../context.js';
 import type { UserRecord } from '../db.js';
-import { activeUserIds, emit } from '../events/emit.js';
 import { implement } from '../implement.js';
-import { isAdmin, isOwner } from '../permissions/roles.js';
+import { isAdmin, isGuest, isOwner } from '../permissions/roles.js';
 import { checkNewEmail } from '../settings/email-change.js';
 import { changeDeliveryEmail } from './email-events.js';
-import { checkFullName } from './full-name.js';
+import { changeFullName, checkFullName, isNameOfActiveUser } from './full-name.js';
 import { changeRole } from './role-change.js';
 import { accessUserByEmail, accessUserById, isLastOwner } from './user-access.js';
 import { applyProfileDataChanges, planProfileDataUpdate } from './update-profile-data.js';
@@ -22,12 +21,12 @@ const TARGET = { allowDeactivated: true, allowBots: true, forAdmin: true } as co
 function requestedRole(target: UserRecord, params: Params): UserRecord['role'] | undefined {
   if (params.role !== undefined) return params.role;
   if (params.is_admin === undefined && params.is_guest === undefined) return undefined;
-  const guest = params.is_guest ?? target.role === 600;
-  const admin = params.is_admin ?? target.role <= 200;
+  const guest = params.is_guest ?? isGuest(target);
+  const admin = params.is_admin ?? isAdmin(target);
   if (guest && admin) throw new ApiError('BAD_REQUEST', 'Guests cannot be organization administrators');
-  if (admin) return target.role <= 200 ? target.role : 200;
+  if (admin) return isAdmin(target) ? target.role : 200;
   if (guest) return 600;
-  return target.role <= 200 || target.role === 600 ? 400 : target.role;
+  return isAdmin(target) || isGuest(target) ? 400 : target.role;
 }
 
 function checkRoleChange(ctx: UserContext, target: UserRecord, role: UserRecord['role']): void {
@@ -79,7 +78,7 @@ function updateUser(ctx: UserContext, target: UserRecord, params: Params): Recor
     fullName = checkFullName(ctx, params.full_name, target.id);
     if (fullName === target.full_name) fullName = null;
     // Bots also need a name no active account has (the real server's bot-name check).
-    if (fullName !== null && target.is_bot && [...ctx.db.all('users')].some((user) => user.is_active && user.full_name === fullName)) {
+    if (fullName !== null && target.is_bot && isNameOfActiveUser(ctx, fullName)) {
       throw new ApiError('BAD_REQUEST', 'Name is already in use.');
     }
   }
@@ -88,10 +87,7 @@ function updateUser(ctx: UserContext, target: UserRecord, params: Params): Recor
 
   let current = target;
   if (roleChange !== null) current = changeRole(ctx, current, roleChange);
-  if (fullName !== null) {
-    current = ctx.db.patch('users', current.id, { full_name: fullName });
-    emit(ctx, activeUserIds(ctx), { type: 'realm_user', op: 'update', person: { user_id: current.id, full_name: fullName } });
-  }
+  if (fullName !== null) current = changeFullName(ctx, current, fullName);
   current = applyProfileDataChanges(ctx, current, profileChanges);
   if (newEmail !== null) changeDeliveryEmail(ctx, current, newEmail);
   return {};

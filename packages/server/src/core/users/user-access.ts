@@ -2,7 +2,8 @@ import { ApiError } from '@teamchat/schema';
 import type { Context } from '../context.js';
 import type { UserRecord } from '../db.js';
 import { isAdmin } from '../permissions/roles.js';
-import { roleMaySeeEmail, userIdOfDummyEmail } from './email-visibility.js';
+import { roleMaySeeEmail } from './email-visibility.js';
+import { userByEmail } from './user-by-email.js';
 
 /** What a lookup of another user admits. */
 export interface UserAccessOptions {
@@ -14,7 +15,7 @@ export interface UserAccessOptions {
   forAdmin: boolean;
 }
 
-type Ctx = Pick<Context, 'db' | 'config'>;
+type Ctx = Pick<Context, 'db' | 'indexes' | 'config'>;
 
 /**
  * Whether `caller` may administer `target`: administrators may administer anyone, other
@@ -46,22 +47,20 @@ export function accessUserById(ctx: Ctx, caller: UserRecord, userId: number, opt
 
 /**
  * The user an address designates for `caller`: the dummy address `user{id}@{host}` always
- * works (it is resolved by the ID inside it); a real address only when the caller may see it
- * by the target's `email_address_visibility` (so a hidden address answers `No such user`, as
- * an unknown one does, and leaks nothing).
+ * works (it is resolved by the ID inside it); a real address only when the caller's role may
+ * see it by the target's `email_address_visibility` (bots' always), the real server's rule
+ * for lookups — so a hidden address answers `No such user`, as an unknown one does, and
+ * leaks nothing.
  *
  * @see shared/reference/users-channels-realm.md §3.5
  */
 export function accessUserByEmail(ctx: Ctx, caller: UserRecord, email: string, options: UserAccessOptions): UserRecord {
-  const dummyId = userIdOfDummyEmail(email, ctx.config.realmUrl);
-  if (dummyId !== null) return accessUserById(ctx, caller, dummyId, options);
-  const address = email.trim().toLowerCase();
-  for (const target of ctx.db.all('users')) {
-    if (target.email.toLowerCase() !== address) continue;
-    if (!target.is_bot && !roleMaySeeEmail(caller.role, target.settings.email_address_visibility)) break;
-    return accessUserCommon(caller, target, options);
-  }
-  throw new ApiError('BAD_REQUEST', 'No such user');
+  const target = userByEmail(ctx, email, {
+    realAddress: (user) => user.is_bot || roleMaySeeEmail(caller.role, user.settings.email_address_visibility),
+    anyDummyAddress: true,
+  });
+  if (!target) throw new ApiError('BAD_REQUEST', 'No such user');
+  return accessUserCommon(caller, target, options);
 }
 
 /** Active human owners of the organization. */

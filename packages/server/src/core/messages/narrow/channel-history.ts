@@ -1,6 +1,7 @@
 import { hasContentAccess, isSubscribed } from '../../channels/channel-access.js';
 import type { Context } from '../../context.js';
 import type { ChannelRecord, UserRecord } from '../../db.js';
+import { isGuest } from '../../permissions/roles.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now'>;
 
@@ -16,6 +17,6 @@ type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now'>;
 export function canReadChannelHistory(ctx: Ctx, user: UserRecord | null, channel: ChannelRecord): boolean {
   if (channel.is_web_public) return true;
   if (!user || !channel.history_public_to_subscribers) return false;
-  if (channel.invite_only || user.role === 600) return isSubscribed(ctx, user, channel);
+  if (channel.invite_only || isGuest(user)) return isSubscribed(ctx, user, channel);
   return hasContentAccess(ctx, user, channel);
 }

@@ -44,11 +44,6 @@ export function* idsAscending(lists: IdLists, bound: number): Generator<number, 
   }
 }
 
-/** Whether one of `lists` holds `id`. */
-export function listsContain(lists: IdLists, id: number): boolean {
-  return lists.some((ids) => ids[lowerBound(ids, id)] === id);
-}
-
 /** The first `limit` IDs of `ids` that `accept` takes. */
 export function take(ids: Iterable<number>, limit: number, accept: (id: number) => boolean): number[] {
   const taken: number[] = [];

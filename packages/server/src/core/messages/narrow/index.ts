@@ -12,7 +12,7 @@ export type { HasOperand, IsOperand, NarrowTerm, ParsedNarrow } from './narrow-t
 export { badNarrow, badNarrowCombination } from './narrow-errors.js';
 
 // Matching and fetching
-export { narrowMatcher, RESOLVED_TOPIC_PREFIX } from './narrow-matcher.js';
+export { narrowMatcher } from './narrow-matcher.js';
 export { narrowFilter } from './message-filter.js';
 export { selectCandidates, type CandidateIndex, type CandidateSource } from './select-candidates.js';
 export { LARGER_THAN_MAX_MESSAGE_ID, parseAnchor } from './anchor.js';

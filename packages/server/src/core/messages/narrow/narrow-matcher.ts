@@ -1,15 +1,11 @@
 import type { Context } from '../../context.js';
-import { FLAG_BITS, type MessageRecord } from '../message-record.js';
+import { FLAG_BITS, MENTION_MASK, type MessageRecord } from '../message-record.js';
+import { isResolvedTopic } from '../resolved-topic.js';
 import type { NarrowTerm, ParsedNarrow } from './narrow-term.js';
 import { matchesSearch } from './search-query.js';
 import { TopicVisibility } from './topic-visibility.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes'>;
-
-/** `is:mentioned`: a personal, channel-wide or topic mention. */
-const MENTION_BITS = FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned;
-/** The prefix of resolved topics. */
-export const RESOLVED_TOPIC_PREFIX = '✔ ';
 
 /** Whether `message` satisfies `term`, ignoring its negation. */
 function satisfies(term: NarrowTerm, message: MessageRecord, bits: number, visibility: () => TopicVisibility): boolean {
@@ -53,11 +49,12 @@ function satisfies(term: NarrowTerm, message: MessageRecord, bits: number, visib
         case 'unread':
           return (bits & FLAG_BITS.read) === 0;
         case 'mentioned':
-          return (bits & MENTION_BITS) !== 0;
+          // A personal, channel-wide or topic mention.
+          return (bits & MENTION_MASK) !== 0;
         case 'alerted':
           return (bits & FLAG_BITS.has_alert_word) !== 0;
         case 'resolved':
-          return message.type === 'stream' && message.topic.startsWith(RESOLVED_TOPIC_PREFIX);
+          return message.type === 'stream' && isResolvedTopic(message.topic);
         case 'followed':
           return visibility().isFollowed(message);
         case 'muted':

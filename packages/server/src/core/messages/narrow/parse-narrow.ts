@@ -2,6 +2,7 @@ import { ApiError, type NarrowElement } from '@teamchat/schema';
 import { NOT_LOGGED_IN } from '../../auth/authenticate.js';
 import type { Context } from '../../context.js';
 import type { UserRecord } from '../../db.js';
+import { isGuest } from '../../permissions/roles.js';
 import { badNarrow, operandText } from './narrow-errors.js';
 import { HAS_OPERANDS, IS_OPERANDS, type HasOperand, type IsOperand, type NarrowTerm, type ParsedNarrow } from './narrow-term.js';
 import { normalizeNarrow, type NarrowOperand, type NarrowParameter } from './normalize-narrow.js';
@@ -56,7 +57,7 @@ function includesHistory(ctx: Ctx, viewer: UserRecord | null, terms: readonly Na
     if ((operator === 'channel' || operator === 'stream') && !negated) {
       const channel = typeof operand === 'string' || typeof operand === 'number' ? channelByOperand(ctx, operand) : undefined;
       include = channel !== undefined && canReadChannelHistory(ctx, viewer, channel);
-    } else if ((operator === 'channels' || operator === 'streams') && operand === 'public' && !negated && viewer.role !== 600) {
+    } else if ((operator === 'channels' || operator === 'streams') && operand === 'public' && !negated && !isGuest(viewer)) {
       include = true;
     }
   }

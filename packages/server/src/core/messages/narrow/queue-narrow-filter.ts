@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import type { UserRecord } from '../../db.js';
 import { apiEmail } from '../../users/email-visibility.js';
 import { FLAG_BITS, type MessageRecord } from '../message-record.js';
-import { RESOLVED_TOPIC_PREFIX } from './narrow-matcher.js';
+import { isResolvedTopic } from '../resolved-topic.js';
 import { normalizeNarrow, type NarrowParameter } from './normalize-narrow.js';
 
 type Ctx = Pick<Context, 'store' | 'config'>;
@@ -44,7 +44,7 @@ function satisfies(ctx: Ctx, term: NarrowParameter, message: MessageRecord, bits
         case 'mentioned':
           return (bits & FLAG_BITS.mentioned) !== 0;
         case 'resolved':
-          return message.type === 'stream' && message.topic.startsWith(RESOLVED_TOPIC_PREFIX);
+          return message.type === 'stream' && isResolvedTopic(message.topic);
         default:
           return null;
       }

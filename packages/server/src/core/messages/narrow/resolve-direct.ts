@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import type { UserRecord } from '../../db.js';
 import { badNarrow, operandText } from './narrow-errors.js';
-import { userByEmail } from './resolve-operand.js';
+import { userByApiEmail } from './resolve-operand.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'config'>;
 
@@ -15,7 +15,7 @@ type Ctx = Pick<Context, 'db' | 'indexes' | 'config'>;
  */
 export function resolveDirectOperand(ctx: Ctx, viewer: UserRecord, operand: string | readonly number[]): number | null {
   const users: (UserRecord | undefined)[] =
-    typeof operand === 'string' ? operand.split(',').map((email) => userByEmail(ctx, email)) : operand.map((id) => ctx.db.get('users', id));
+    typeof operand === 'string' ? operand.split(',').map((email) => userByApiEmail(ctx, email)) : operand.map((id) => ctx.db.get('users', id));
   if (users.some((user) => user === undefined)) throw badNarrow(`unknown user in ${operandText(operand)}`);
   if (users.length === 0) return null;
   const ids = [...new Set([viewer.id, ...users.map((user) => (user as UserRecord).id)])].sort((a, b) => a - b);

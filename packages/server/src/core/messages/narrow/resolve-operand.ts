@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import type { ChannelRecord, UserRecord } from '../../db.js';
-import { apiEmail } from '../../users/email-visibility.js';
+import { userByEmail } from '../../users/user-by-email.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'config'>;
 
@@ -19,17 +19,11 @@ export function channelByOperand(ctx: Ctx, operand: string | number): ChannelRec
  * (`email` of user objects: the real address when visible to everyone, else
  * `user{id}@{host}`), compared case-insensitively after trimming; deactivated users count.
  */
-export function userByEmail(ctx: Ctx, email: string): UserRecord | undefined {
-  const wanted = email.trim().toLowerCase();
-  const matches = (user: UserRecord | undefined) => user !== undefined && apiEmail(user, ctx.config.realmUrl).toLowerCase() === wanted;
-  const byDelivery = ctx.indexes.usersByEmail.get(wanted);
-  if (matches(byDelivery)) return byDelivery;
-  const dummy = /^user(\d+)@/.exec(wanted);
-  const byId = dummy ? ctx.db.get('users', Number(dummy[1])) : undefined;
-  return matches(byId) ? byId : undefined;
+export function userByApiEmail(ctx: Ctx, email: string): UserRecord | undefined {
+  return userByEmail(ctx, email, { realAddress: false, anyDummyAddress: false });
 }
 
 /** The user a `sender`/`dm-including`/`group-pm-with` operand names: an ID or an API email. */
 export function userByOperand(ctx: Ctx, operand: string | number): UserRecord | undefined {
-  return typeof operand === 'number' ? ctx.db.get('users', operand) : userByEmail(ctx, operand);
+  return typeof operand === 'number' ? ctx.db.get('users', operand) : userByApiEmail(ctx, operand);
 }

@@ -1,6 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import { NOT_LOGGED_IN } from '../../auth/authenticate.js';
 import type { Context } from '../../context.js';
+import { isWebPublicAccessEnabled } from '../../realm/web-public-access.js';
 import type { NarrowParameter } from './normalize-narrow.js';
 
 /** Operators a spectator (no credentials) may use. */
@@ -16,7 +17,7 @@ const SPECTATOR_OPERATORS = new Set(['channel', 'stream', 'channels', 'streams',
  */
 export function checkSpectatorNarrow(ctx: Pick<Context, 'realm' | 'config'>, terms: readonly NarrowParameter[]): NarrowParameter[] {
   const unauthorized = () => new ApiError('UNAUTHORIZED', NOT_LOGGED_IN);
-  if (!ctx.config.webPublicStreamsEnabled || !ctx.realm.enable_spectator_access) throw unauthorized();
+  if (!isWebPublicAccessEnabled(ctx)) throw unauthorized();
   const cleaned = terms.filter((term) => !(term.operator === 'in' && term.operand === 'home' && !term.negated));
   const webPublic = cleaned.some((term) => (term.operator === 'channels' || term.operator === 'streams') && term.operand === 'web-public' && !term.negated);
   if (!webPublic || !cleaned.every((term) => SPECTATOR_OPERATORS.has(term.operator))) throw unauthorized();

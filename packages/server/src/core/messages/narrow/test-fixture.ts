@@ -1,3 +1,6 @@
+import { activeSubscriberIds } from '../../channels/channel-access.js';
+import { insertChannel } from '../../channels/insert-channel.js';
+import { insertSubscription } from '../../channels/insert-subscription.js';
 import { seededRandomBytes } from '../../internal/seeded-random.js';
 import { defaultServerConfig, type Context } from '../../context.js';
 import type { ChannelRecord, Db, RealmRecord, UserRecord, UserTopicRecord } from '../../db.js';
@@ -55,20 +58,16 @@ export async function createNarrowFixture(): Promise<NarrowFixture> {
     return result;
   };
   const subscribe = (channel: ChannelRecord, role: DemoRole, fields: { is_muted?: boolean } = {}) =>
-    write(({ db }) => {
-      const existing = [...db.all('subscriptions')].find((s) => s.user_id === users[role].id && s.stream_id === channel.id);
-      db.put('subscriptions', {
-        id: existing?.id ?? db.nextId('subscriptions'), user_id: users[role].id, stream_id: channel.id, active: true, color: '#c2c2c2',
-        is_muted: fields.is_muted ?? false, pin_to_top: false, desktop_notifications: null, audible_notifications: null,
-        push_notifications: null, email_notifications: null, wildcard_mentions_notify: null,
-      });
+    write((ctx) => {
+      const userId = users[role].id;
+      const isMuted = fields.is_muted ?? false;
+      const existing = indexes.allSubscriptionsByUser.get(userId)?.get(channel.id);
+      if (existing) ctx.db.patch('subscriptions', existing.id, { active: true, is_muted: isMuted });
+      else insertSubscription(ctx, { userId, channelId: channel.id, isMuted });
     });
-  const leadership = write(({ db }) => {
+  const leadership = write((ctx) => {
     const general = channelNamed('general');
-    const id = db.nextId('channels');
-    const recipientId = db.nextId('recipients');
-    db.put('recipients', { id: recipientId, type: 'stream', type_id: id });
-    return db.put('channels', { ...general, id, name: 'leadership', invite_only: true, history_public_to_subscribers: false, is_default: false, recipient_id: recipientId, first_message_id: null });
+    return insertChannel(ctx, { name: 'leadership', description: general.description, creatorId: general.creator_id, inviteOnly: true, historyPublicToSubscribers: false });
   });
   subscribe(leadership, 'owner');
   subscribe(leadership, 'administrator');
@@ -88,9 +87,8 @@ export async function createNarrowFixture(): Promise<NarrowFixture> {
     ctx: () => ({ db: store.begin(), indexes, realm: store.get('realm', 1) as RealmRecord, now, config: defaultServerConfig, store }),
     post(channel, topic, senderRole, content, options = {}) {
       const sender = users[senderRole];
-      const subscribers = [...(indexes.subscribersByChannel.get(channel.id) ?? [])];
       const message = write((ctx) =>
-        insertMessage(ctx, { sender, content, client: 'test', flags: flagsFor(subscribers, sender, options), ...(options.rendered ? { rendered: options.rendered } : {}) }, {
+        insertMessage(ctx, { sender, content, client: 'test', flags: flagsFor(activeSubscriberIds(ctx, channel.id), sender, options), ...(options.rendered ? { rendered: options.rendered } : {}) }, {
           kind: 'stream',
           channel: ctx.db.get('channels', channel.id) as ChannelRecord,
           topic,
@@ -109,7 +107,7 @@ export async function createNarrowFixture(): Promise<NarrowFixture> {
     subscribe,
     unsubscribe: (channel, role) =>
       write(({ db }) => {
-        const sub = [...db.all('subscriptions')].find((s) => s.user_id === users[role].id && s.stream_id === channel.id);
+        const sub = indexes.subscriptionsByUser.get(users[role].id)?.get(channel.id);
         if (sub) db.patch('subscriptions', sub.id, { active: false });
       }),
     setTopicPolicy: (role, channel, topic, policy) =>

@@ -1,0 +1,105 @@
+import { activeSubscriberIds, usersWithMetadataAccess } from '../channels/channel-access.js';
+import type { Context } from '../context.js';
+import type { ChannelRecord, UserRecord } from '../db.js';
+import { emit } from '../events/emit.js';
+import { renderMessage, type RenderedMessage } from '../markdown/render-message.js';
+import { directRecipientId } from './direct-message-groups.js';
+import { insertMessage, type ChannelTarget, type DirectTarget } from './insert-message.js';
+import { emitMessageEvent } from './message-events.js';
+import { recipientMentionBits, topicWildcardParticipants, type MentionScope } from './message-mentions.js';
+import { FLAG_BITS, type MessageRecord } from './message-record.js';
+
+type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events'>;
+
+/** A message to deliver, after the caller's checks. */
+export interface Delivery {
+  sender: UserRecord;
+  content: string;
+  client: string;
+  readBySender: boolean;
+  localEcho?: { queueId: string; localId: string } | undefined;
+}
+
+/** Who a channel message reaches, for the wildcard-mention permission check. */
+export interface WildcardAudience {
+  /** Active subscribers of the channel (`@**all**` and friends). */
+  subscriberCount: number;
+  /** Participants of the topic when the message uses `@**topic**`, else undefined. */
+  topicParticipants: ReadonlySet<number> | undefined;
+}
+
+/**
+ * Stores a channel message (recipients: the channel's active subscribers), sets mention
+ * flags, and emits its events. `checkMentions` sees the rendering and who the wildcards would
+ * reach before anything is stored, and refuses what the sender may not do. Used by POST
+ * /messages and by the server's own notices.
+ */
+export function postChannelMessage(
+  ctx: Ctx,
+  channel: ChannelRecord,
+  topic: string,
+  delivery: Delivery,
+  checkMentions?: (rendered: RenderedMessage, audience: WildcardAudience) => void,
+): MessageRecord {
+  const recipients = activeSubscriberIds(ctx, channel.id).map((id) => ctx.db.get('users', id) as UserRecord);
+  const rendered = renderMessage(ctx, delivery.content, { sender: delivery.sender });
+  // `@**topic**` needs the topic's participants twice (permission, flags): one walk of the topic.
+  const topicParticipants = topicWildcardParticipants(ctx, rendered, { channelId: channel.id, topic, senderId: delivery.sender.id });
+  checkMentions?.(rendered, { subscriberCount: recipients.length, topicParticipants });
+  return deliver(ctx, { target: { kind: 'stream', channel, topic }, recipients, rendered, delivery, scope: { kind: 'channel', topicParticipants } });
+}
+
+/**
+ * Stores a direct message to `recipients` (the sender may be among them: it is a participant
+ * and gets a row either way), sets mention flags, and emits its events. `checkMentions` sees
+ * the rendering before anything is stored. Used by POST /messages and by the Notification
+ * Bot's direct messages.
+ */
+export function postDirectMessage(
+  ctx: Ctx,
+  recipients: readonly UserRecord[],
+  delivery: Delivery,
+  checkMentions?: (rendered: RenderedMessage) => void,
+): MessageRecord {
+  const rendered = renderMessage(ctx, delivery.content, { sender: delivery.sender });
+  checkMentions?.(rendered);
+  const recipientId = directRecipientId(ctx, [delivery.sender.id, ...recipients.map((user) => user.id)]);
+  return deliver(ctx, { target: { kind: 'private', recipientId }, recipients, rendered, delivery, scope: { kind: 'direct' } });
+}
+
+interface Shipment {
+  target: ChannelTarget | DirectTarget;
+  recipients: readonly UserRecord[];
+  rendered: RenderedMessage;
+  delivery: Delivery;
+  scope: MentionScope;
+}
+
+function deliver(ctx: Ctx, shipment: Shipment): MessageRecord {
+  const { target, recipients, rendered, delivery } = shipment;
+  const { sender } = delivery;
+  const channel = target.kind === 'stream' ? target.channel : null;
+  const mentions = recipientMentionBits(ctx, rendered, recipients.map((u) => u.id), shipment.scope);
+  const flags = new Map<number, number>();
+  for (const user of recipients) flags.set(user.id, mentions.get(user.id) ?? 0);
+  // The sender always gets a row, read unless a script sent the message.
+  flags.set(sender.id, (flags.get(sender.id) ?? 0) | (delivery.readBySender ? FLAG_BITS.read : 0));
+  const hadMessages = channel !== null && channel.first_message_id !== null;
+  const message = insertMessage(
+    ctx,
+    { sender, content: delivery.content, client: delivery.client, flags, rendered: rendered.html, isMeMessage: rendered.isMeMessage, has: rendered },
+    target,
+  );
+  if (channel && !hadMessages) {
+    emit(ctx, usersWithMetadataAccess(ctx, channel).map((u) => u.id), {
+      type: 'stream',
+      op: 'update',
+      stream_id: channel.id,
+      name: channel.name,
+      property: 'first_message_id',
+      value: message.id,
+    });
+  }
+  emitMessageEvent(ctx, message, { localEcho: delivery.localEcho });
+  return message;
+}

@@ -1,0 +1,23 @@
+import type { UserContext } from '../context.js';
+import type { UserGroupRecord, UserRecord } from '../db.js';
+import { notificationBot } from '../messages/notification-bot.js';
+import { postDirectMessage } from '../messages/post-message.js';
+
+/**
+ * The Notification Bot's direct messages about a membership change the caller made, as the
+ * real server sends them: "X added you to the group @_*G*." / "X removed you from the group
+ * @_*G*.", one to each affected active human other than the caller (ascending IDs).
+ *
+ * @see shared/reference/users-channels-realm.md §4.6
+ */
+export function notifyMembershipChange(ctx: UserContext, group: UserGroupRecord, userIds: readonly number[], change: 'added' | 'removed'): void {
+  const actor = `@_**${ctx.user.full_name}|${ctx.user.id}**`;
+  const content = change === 'added' ? `${actor} added you to the group @_*${group.name}*.` : `${actor} removed you from the group @_*${group.name}*.`;
+  let bot: UserRecord | undefined;
+  for (const id of [...new Set(userIds)].sort((a, b) => a - b)) {
+    const user = ctx.db.get('users', id);
+    if (!user || user.id === ctx.user.id || user.is_bot || !user.is_active) continue;
+    bot ??= notificationBot(ctx);
+    postDirectMessage(ctx, [user], { sender: bot, content, client: 'Internal', readBySender: true });
+  }
+}
