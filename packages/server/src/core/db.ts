@@ -262,6 +262,56 @@ export interface RealmEmojiRecord {
   deactivated: boolean;
 }
 
+/** A channel folder of the organization (FL 389); channels name it by `folder_id`. */
+export interface ChannelFolderRecord {
+  id: number;
+  name: string;
+  description: string;
+  rendered_description: string;
+  /** Seconds since the epoch. */
+  date_created: number;
+  creator_id: number | null;
+  is_archived: boolean;
+  /** Position among the folders (ascending). */
+  order: number;
+}
+
+/** A code playground: code blocks in `pygments_language` get a link to `url_template` with `{code}`. */
+export interface PlaygroundRecord {
+  id: number;
+  name: string;
+  /** The spec's `highlighter_language` (the real server's `pygments_language`). */
+  pygments_language: string;
+  url_template: string;
+}
+
+/** A user's navigation view (left-sidebar entry); `name` is null for built-in fragments. */
+export interface NavigationViewRecord {
+  id: number;
+  user_id: number;
+  fragment: string;
+  is_pinned: boolean;
+  name: string | null;
+}
+
+/**
+ * An uploaded file. The bytes live in the file store (beside the data file), never in the
+ * document; `path_id` is `<realm_id>/<2 chars>/<random>/<sanitized filename>`.
+ */
+export interface AttachmentRecord {
+  id: number;
+  owner_id: number;
+  /** The original file name. */
+  name: string;
+  path_id: string;
+  content_type: string;
+  size: number;
+  /** Milliseconds since the epoch. */
+  create_time: number;
+  /** IDs of the messages that link the file, ascending. */
+  message_ids: number[];
+}
+
 /** The collections of the document. Later areas add theirs here. */
 export type Db = {
   realm: RealmRecord;
@@ -279,6 +329,10 @@ export type Db = {
   /** One row per user who ever reported presence; the key is the user ID. */
   presence: PresenceRecord;
   linkifiers: LinkifierRecord;
+  channel_folders: ChannelFolderRecord;
+  playgrounds: PlaygroundRecord;
+  navigation_views: NavigationViewRecord;
+  attachments: AttachmentRecord;
 };
 
 /** The store of the document. */
