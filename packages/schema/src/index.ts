@@ -46,7 +46,7 @@ export type { DecodedParams, WireParams } from './codec/decode-params.js';
 export { encodeParams, encodeParamValue } from './codec/encode-params.js';
 export type { EncodedRequest } from './codec/encode-params.js';
 export { validationError } from './codec/validation-error.js';
-export { unwrapSchema, wireKindOf } from './codec/wire-kind.js';
+export { FileParam, isFileParam, unwrapSchema, wireKindOf } from './codec/wire-kind.js';
 export type { WireKind } from './codec/wire-kind.js';
 
 // Resources
@@ -80,7 +80,7 @@ export { MessageSnapshot } from './models/message-snapshot.js';
 export { Narrow, NarrowElement, NarrowOperand } from './models/narrow.js';
 export { OutgoingWebhookPayload, OutgoingWebhookReply } from './models/outgoing-webhook-payload.js';
 export { LegacyPresence, LegacyPresenceClient, ModernPresence, PresenceStatus, UserPresence } from './models/presence.js';
-export { Attachment, CodePlayground, CustomProfileField, Linkifier, NavigationView, PushRegistration } from './models/realm-config.js';
+export { Attachment, ChannelFolder, CodePlayground, CustomProfileField, Linkifier, NavigationView, PushRegistration } from './models/realm-config.js';
 export { ServerSettings } from './models/server-settings.js';
 export { Topic } from './models/topic.js';
 export { OwnUser, ProfileFieldValue, User } from './models/user.js';

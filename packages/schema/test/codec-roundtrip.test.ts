@@ -29,13 +29,19 @@ function pathParamsOf(endpoint: Endpoint, path: string): Record<string, string> 
   return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]));
 }
 
-/** Encodes `sample`, sends it through real form/query text, and decodes it as the server would. */
+/** The files of a multipart body, as a server's form parser hands them over. */
+function filesOf(form: FormData | null): Blob[] {
+  return [...(form ?? [])].flatMap(([, value]) => (typeof value === 'string' ? [] : [value]));
+}
+
+/** Encodes `sample`, sends it through real form/query text (and multipart files), and decodes it as the server would. */
 function roundtrip(endpoint: Endpoint, sample: Record<string, unknown>) {
   const encoded = encodeParams(endpoint, sample);
   return decodeParams(endpoint, {
     path: pathParamsOf(endpoint, encoded.path),
     query: new URLSearchParams(encoded.query.toString()),
     body: encoded.body === null ? null : new URLSearchParams(encoded.body.toString()),
+    files: filesOf(encoded.multipart),
   });
 }
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isFileParam } from '../src/codec/wire-kind.js';
 
 /**
  * Strings that trip naive wire codecs: text that reads as JSON of another type, quotes,
@@ -54,6 +55,11 @@ function choose<T>(values: readonly T[], ctx: SampleContext): T {
 }
 
 function sampleOf(schema: AnySchema, ctx: SampleContext, path: string): unknown {
+  // A file parameter: a named file whose name and bytes are tricky strings too.
+  if (isFileParam(schema)) {
+    const text = choose(TRICKY_STRINGS, ctx);
+    return new File([text], `${choose(TRICKY_STRINGS, ctx)}.txt`, { type: 'text/plain' });
+  }
   const def = defOf(schema);
   switch (def.type) {
     case 'object': {

@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { createMemoryFileStore } from './core/attachments/file-store.js';
+import { removeOrphanFiles } from './core/attachments/remove-orphan-files.js';
 import { createCore } from './core/create-core.js';
 import type { Db } from './core/db.js';
 import { findDemoAccounts, seedDemoOrganization, type DemoAccount } from './core/seed/demo-organization.js';
@@ -10,6 +12,7 @@ import { secureRandomBytes } from './core/auth/passwords.js';
 import { consoleLogger } from './http/console-logger.js';
 import { listen } from './http/node-server.js';
 import { writeZuliprcFiles, zuliprcPath } from './http/zuliprc-files.js';
+import { createDiskFileStore, uploadsDirOf } from './files/disk-file-store.js';
 import { createRestHandler } from './rest/rest-handler.js';
 import { openDiskStore } from './store/disk/index.js';
 import { Store } from './store/store.js';
@@ -20,7 +23,8 @@ Runs the teamchat reference server (the team chat / Zulip REST API at /api/v1).
 
 Options:
   --data FILE       JSON data file (default .teamchat/data.json); created with a demo
-                    organization when missing, with a zuliprc per account beside it
+                    organization when missing, with a zuliprc per account beside it;
+                    uploaded files go to the directory FILE.uploads
   --port N          port to listen on (default 9991; 0 picks a free one)
   --host HOST       address to listen on (default 127.0.0.1)
   --memory          keep everything in memory (nothing is written)
@@ -28,6 +32,9 @@ Options:
   --quiet           do not log each request
   -h, --help        show this help
 `;
+
+/** How often an idle server looks for due jobs (the clean-up of unused uploads). */
+const JOB_INTERVAL_MS = 60 * 60 * 1000;
 
 function fail(message: string): never {
   process.stderr.write(`teamchat-server: ${message}\n`);
@@ -99,7 +106,10 @@ async function main(): Promise<void> {
 
   // The organization's URL is known before listening unless the port is picked by the OS.
   const realmUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const core = createCore({ store, config: { heartbeatMs, ...(port === 0 ? {} : { realmUrl }) }, now, random, log });
+  const files = args.memory ? createMemoryFileStore() : createDiskFileStore(uploadsDirOf(dataFile));
+  const core = createCore({ store, files, config: { heartbeatMs, ...(port === 0 ? {} : { realmUrl }) }, now, random, log });
+  // Files of uploads whose record never committed (or whose deletion did not finish) go.
+  await removeOrphanFiles(core.services);
   // A data file without an organization (new, or its first start was interrupted) gets the
   // demo organization; its writes are journaled like any other.
   const accounts: DemoAccount[] | null = created || !store.get('realm', 1) ? await seedDemoOrganization(core.services) : null;
@@ -109,6 +119,8 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   const running = await listen({ handler: createRestHandler(core), port, host, log, logRequests: !args.quiet });
+  // Requests run due jobs (unused uploads) first; this timer covers an idle server.
+  setInterval(() => void core.runDueJobs(), JOB_INTERVAL_MS).unref();
   core.services.config.realmUrl = running.url;
   process.stdout.write(`teamchat-server listening on ${running.url} (API at ${running.url}/api/v1)\n`);
   process.stdout.write(args.memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);

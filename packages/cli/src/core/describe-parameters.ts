@@ -1,4 +1,4 @@
-import { unwrapSchema, type Endpoint } from '@teamchat/schema';
+import { isFileParam, unwrapSchema, type Endpoint } from '@teamchat/schema';
 
 /** A zod schema (typed through the schema package, which owns the zod dependency). */
 type AnySchema = Parameters<typeof unwrapSchema>[0];
@@ -9,9 +9,10 @@ function defOf(schema: AnySchema): Record<string, unknown> & { type: string } {
 
 /**
  * A short description of the values a parameter takes, for help texts: `true|false`,
- * `integer`, `1|2|3`, `inbox|recent_topics`, `text`, `JSON list`.
+ * `integer`, `1|2|3`, `inbox|recent_topics`, `text`, `JSON list`, `@PATH` (a file).
  */
 function describeType(schema: AnySchema): string {
+  if (isFileParam(schema)) return '@PATH (a file)';
   const inner = unwrapSchema(schema);
   const def = defOf(inner);
   switch (def.type) {

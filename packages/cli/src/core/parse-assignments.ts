@@ -1,6 +1,7 @@
-import { decodeParams, isApiError, type Endpoint } from '@teamchat/schema';
+import { decodeParams, isApiError, isFileParam, type Endpoint } from '@teamchat/schema';
 import { CliError } from './cli-error.js';
 import { didYouMean } from './close-matches.js';
+import { readFileArgument } from './read-file-argument.js';
 
 /** `NAME=VALUE` arguments, in the order given: name → wire text. */
 export type Assignments = Map<string, string>;
@@ -52,7 +53,8 @@ export function checkParameterNames(endpoint: Endpoint, names: Iterable<string>,
 /**
  * Turns `NAME=VALUE` arguments into the contract's typed parameters with the wire codec
  * of `@teamchat/schema`, exactly as the server reads an HTTP request: strings raw,
- * everything else JSON (`true`, `5`, `[1,2]`). Only the parameters given are returned
+ * everything else JSON (`true`, `5`, `[1,2]`); a file parameter reads the file `NAME=@PATH`
+ * names. Only the parameters given are returned
  * (aliases under their contract names): the server applies its own defaults.
  *
  * @throws {CliError} (usage) with the codec's message (`twenty_four_hour_time is not a boolean`).
@@ -60,8 +62,15 @@ export function checkParameterNames(endpoint: Endpoint, names: Iterable<string>,
 export function decodeAssignments(endpoint: Endpoint, assignments: Assignments, pathValues: Readonly<Record<string, string>> = {}): Record<string, unknown> {
   const path: Record<string, string> = { ...pathValues };
   const body = new Map<string, string>();
+  const files: File[] = [];
+  const fileNames: string[] = [];
+  const shape = endpoint.params.shape as Record<string, Parameters<typeof isFileParam>[0]>;
   for (const [name, text] of assignments) {
-    if (endpoint.pathParams.includes(name)) {
+    const schema = shape[name];
+    if (schema !== undefined && isFileParam(schema)) {
+      files.push(readFileArgument(name, text));
+      fileNames.push(name);
+    } else if (endpoint.pathParams.includes(name)) {
       if (path[name] !== undefined) throw new CliError('usage', `path parameter '${name}' is given twice (in the path and as ${name}=…)`);
       path[name] = text;
     } else {
@@ -70,7 +79,7 @@ export function decodeAssignments(endpoint: Endpoint, assignments: Assignments, 
   }
   let decoded: Record<string, unknown>;
   try {
-    decoded = decodeParams(endpoint, { path, body }).params as Record<string, unknown>;
+    decoded = decodeParams(endpoint, { path, body, files }).params as Record<string, unknown>;
   } catch (error) {
     if (!isApiError(error)) throw error;
     throw new CliError('usage', `invalid arguments for ${endpoint.name}: ${error.msg}`, {
@@ -78,6 +87,6 @@ export function decodeAssignments(endpoint: Endpoint, assignments: Assignments, 
       cause: error,
     });
   }
-  const given = new Set([...Object.keys(path), ...[...body.keys()].map((name) => endpoint.aliases?.[name] ?? name)]);
+  const given = new Set([...Object.keys(path), ...fileNames, ...[...body.keys()].map((name) => endpoint.aliases?.[name] ?? name)]);
   return Object.fromEntries(Object.entries(decoded).filter(([name]) => given.has(name)));
 }

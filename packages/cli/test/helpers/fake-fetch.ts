@@ -10,8 +10,10 @@ export interface RecordedRequest {
   /** Path below `/api/v1`. */
   readonly path: string;
   readonly headers: Headers;
-  /** Query string (GET) or form body (other methods), decoded. */
+  /** Query string (GET) or form body (other methods), decoded; the text fields of a multipart body. */
   readonly params: URLSearchParams;
+  /** The files of a multipart body. */
+  readonly files: File[];
 }
 
 /** How the fake server answers. */
@@ -50,13 +52,20 @@ export function fakeFetch(handler: Handler): { fetch: typeof globalThis.fetch; r
   const fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const method = init.method ?? 'GET';
-    const body = typeof init.body === 'string' ? init.body : '';
+    const form = init.body instanceof FormData ? init.body : null;
+    const fields = new URLSearchParams(typeof init.body === 'string' ? init.body : '');
+    const files: File[] = [];
+    for (const [name, value] of form ?? []) {
+      if (typeof value === 'string') fields.append(name, value);
+      else files.push(value);
+    }
     const recorded: RecordedRequest = {
       method,
       url,
       path: url.pathname.replace(/^.*?\/api\/v1/, ''),
       headers: new Headers(init.headers),
-      params: method === 'GET' ? url.searchParams : new URLSearchParams(body),
+      params: method === 'GET' ? url.searchParams : fields,
+      files,
     };
     requests.push(recorded);
     const signal = init.signal ?? undefined;

@@ -14,7 +14,10 @@ export interface RequestInfo {
   /** Full URL, query string included. */
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
-  /** Form body (`application/x-www-form-urlencoded`) or `undefined` for GET. */
+  /**
+   * Form body (`application/x-www-form-urlencoded`) or `undefined` for GET. Files of an
+   * upload appear as `file=<name, size bytes>`, never with their bytes.
+   */
   readonly body: string | undefined;
   /** 1 for the first attempt, 2 for the first retry, … */
   readonly attempt: number;

@@ -43,15 +43,16 @@ export function createTransport(options: TransportOptions): SendRequest {
     const url = new URL(options.baseUrl + encoded.path);
     url.search = encoded.query.toString();
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-    const body = encoded.body?.toString();
-    if (body !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    // A multipart body gets its Content-Type (with the boundary) from fetch.
+    const body: string | FormData | undefined = encoded.multipart ?? encoded.body?.toString();
+    if (typeof body === 'string') headers['Content-Type'] = 'application/x-www-form-urlencoded';
     const request: RequestInfo = {
       endpoint: context.endpoint.name,
       method: encoded.method,
       path: encoded.path,
       url: options.redactor.url(url),
       headers: redactHeaders(headers, options.redactor),
-      body: encoded.body ? options.redactor.form(encoded.body) : undefined,
+      body: encoded.body ? [options.redactor.form(encoded.body), ...describeFiles(encoded.multipart)].filter((part) => part !== '').join('&') : undefined,
       attempt: context.attempt,
     };
     await options.hooks.beforeRequest?.(request);
@@ -87,6 +88,15 @@ export function createTransport(options: TransportOptions): SendRequest {
     }
     return readEnvelope({ request, status, text, retryAfterHeader, options });
   };
+}
+
+/** How hooks see the files of a multipart body: `file=<notes.txt, 5 bytes>`, never their bytes. */
+function describeFiles(form: FormData | null): string[] {
+  const files: string[] = [];
+  for (const [name, value] of form ?? []) {
+    if (typeof value !== 'string') files.push(`${encodeURIComponent(name)}=${encodeURIComponent(`<${value.name}, ${value.size} bytes>`)}`);
+  }
+  return files;
 }
 
 function redactHeaders(headers: Record<string, string>, redactor: Redactor): Record<string, string> {

@@ -12,7 +12,7 @@ const METHODS = { GET: http.get, POST: http.post, PATCH: http.patch, DELETE: htt
 /**
  * One MSW handler per implemented contract, each dispatching into the server's REST handler
  * (`handle`), plus catch-alls for the rest of `/api/v1` (the server's 404/405 envelopes),
- * `/trpc`, the confirmation links and `/health`. The REST handler does its own routing, so the mock answers exactly as the server.
+ * `/trpc`, the confirmation links, uploaded files and `/health`. The REST handler does its own routing, so the mock answers exactly as the server.
  */
 export function createHandlers(baseUrl: string, endpoints: Iterable<Endpoint>, handle: () => FetchHandler): HttpHandler[] {
   const resolve = ({ request }: { request: Request }) => handle()(request);
@@ -23,5 +23,8 @@ export function createHandlers(baseUrl: string, endpoints: Iterable<Endpoint>, h
   // Links of emails (email-change confirmation) and the health check.
   handlers.push(http.get(`${baseUrl}/accounts/*`, resolve));
   handlers.push(http.get(`${baseUrl}/health`, resolve));
+  // Uploaded files (GET and HEAD; MSW's `get` answers both).
+  handlers.push(http.get(`${baseUrl}/user_uploads/*`, resolve));
+  handlers.push(http.head(`${baseUrl}/user_uploads/*`, resolve));
   return handlers;
 }

@@ -17,6 +17,8 @@ export interface ScenarioContext {
   clientFor(email: string, apiKey: string): Client;
   /** A raw request to `/api/v1<path>`, for wire-level checks (headers, statuses, encodings). */
   raw(method: string, path: string, options?: RawOptions): Promise<RawResponse>;
+  /** A GET or HEAD of a site path outside `/api/v1` (uploaded files at `/user_uploads/…`), with Basic auth of `role`. */
+  download(path: string, options?: DownloadOptions): Promise<Download>;
   clock: MockClock;
   /** The target's store, read-only by convention (confirmation links, internal state). */
   store: Store<Db>;
@@ -30,6 +32,20 @@ export interface RawOptions {
   headers?: Record<string, string>;
   /** A body sent as is (overrides `params`); a GET or HEAD has none (raw() throws). */
   body?: string | FormData;
+}
+
+/** Options of {@link ScenarioContext.download}. */
+export interface DownloadOptions {
+  role?: DemoRole;
+  auth?: { email: string; apiKey: string } | string;
+  method?: 'GET' | 'HEAD';
+}
+
+/** A downloaded file: status, the headers that describe it, and its body as text. */
+export interface Download {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
 }
 
 /** A raw response. */
@@ -120,6 +136,19 @@ export function makeContext(options: {
         if (value !== null) responseHeaders[name] = value;
       }
       return { status: response.status, headers: responseHeaders, body: parsed };
+    },
+    async download(path, download = {}) {
+      const headers: Record<string, string> = {};
+      const auth = download.role ? options.accounts[download.role] : download.auth;
+      if (typeof auth === 'string') headers['authorization'] = auth;
+      else if (auth) headers['authorization'] = `Basic ${btoa(`${auth.email}:${auth.apiKey}`)}`;
+      const response = await fetch(new URL(path, options.site), { method: download.method ?? 'GET', headers });
+      const described: Record<string, string> = {};
+      for (const name of ['content-type', 'content-length', 'content-disposition', 'x-content-type-options', 'cache-control']) {
+        const value = response.headers.get(name);
+        if (value !== null) described[name] = value;
+      }
+      return { status: response.status, headers: described, text: await response.text() };
     },
   };
 }

@@ -1,12 +1,16 @@
 import { setupServer } from 'msw/node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Scenario } from './harness.js';
+import { attachmentScenarios } from './scenarios/attachments.js';
+import { channelScenarios } from './scenarios/channels.js';
 import { foundationScenarios } from './scenarios/foundation.js';
 import { messageScenarios } from './scenarios/messages.js';
 import { narrowScenarios } from './scenarios/narrows.js';
 import { presenceScenarios } from './scenarios/presence.js';
+import { realmConfigScenarios } from './scenarios/realm-config.js';
 import { userGroupScenarios } from './scenarios/user-groups.js';
 import { settingsScenarios } from './scenarios/settings.js';
+import { subscriptionScenarios } from './scenarios/subscriptions.js';
 import { userScenarios } from './scenarios/users.js';
 import { createMockTarget, startServerTarget } from './targets.js';
 
@@ -15,7 +19,7 @@ import { createMockTarget, startServerTarget } from './targets.js';
  * loopback port) and against the MSW mock; both must behave the same and give the same
  * responses. Every area adds its scenarios to this list.
  */
-const scenarios: Scenario[] = [...foundationScenarios, ...messageScenarios, ...narrowScenarios, ...presenceScenarios, ...userGroupScenarios, ...userScenarios, ...settingsScenarios];
+const scenarios: Scenario[] = [...foundationScenarios, ...messageScenarios, ...narrowScenarios, ...presenceScenarios, ...userGroupScenarios, ...userScenarios, ...settingsScenarios, ...realmConfigScenarios, ...subscriptionScenarios, ...attachmentScenarios, ...channelScenarios];
 
 /**
  * Each scenario is one test that runs it on the server, then on the mock, then compares: no

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, createRestHandler, type Db, type DemoAccount, type DemoRole, type ServerConfig } from '@teamchat/server';
-import { listen, openDiskStore } from '@teamchat/server/node';
+import { createDiskFileStore, listen, openDiskStore, uploadsDirOf } from '@teamchat/server/node';
 import { createClock } from '../../src/clock.js';
 import { createMock, mockCoreOptions, seedMockOrganization, type TeamchatMock } from '../../src/create-mock.js';
 import { makeContext, type ScenarioContext } from './harness.js';
@@ -11,13 +11,16 @@ import { makeContext, type ScenarioContext } from './harness.js';
 export const PARITY_SEED = 7;
 export const PARITY_BASE_URL = 'http://teamchat.test';
 
-/** A fresh reference server: a real lowdb file in a temp dir, node:http on a loopback port. */
+/** A fresh reference server: a real lowdb file (and its uploads directory) in a temp dir, node:http on a loopback port. */
 export async function startServerTarget(config: Partial<ServerConfig> = {}): Promise<{ ctx: ScenarioContext; close(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'teamchat-parity-'));
   const clock = createClock();
-  const { store } = await openDiskStore<Db>(join(dir, 'data.json'), { log: { info: () => {}, warn: () => {} } });
+  const dataFile = join(dir, 'data.json');
+  const { store } = await openDiskStore<Db>(dataFile, { log: { info: () => {}, warn: () => {} } });
   const options = mockCoreOptions({ seed: PARITY_SEED, now: clock.now, baseUrl: PARITY_BASE_URL, heartbeatMs: 1000 });
-  const core = createCore({ store, ...options, config: { ...options.config, ...config } });
+  // Uploaded files on disk beside the data file, as the server binary keeps them.
+  const files = createDiskFileStore(uploadsDirOf(dataFile));
+  const core = createCore({ store, files, ...options, config: { ...options.config, ...config } });
   const accounts: DemoAccount[] = await seedMockOrganization(core, PARITY_SEED);
   const running = await listen({ handler: createRestHandler(core) });
   const byRole = Object.fromEntries(accounts.map((a) => [a.role, a])) as Record<DemoRole, DemoAccount>;

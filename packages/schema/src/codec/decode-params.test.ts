@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
 import { ApiError } from '../errors/api-error.js';
 import { decodeParams } from './decode-params.js';
+import { FileParam } from './wire-kind.js';
 
 const endpoint = defineEndpoint({
   name: 'test.thing',
@@ -81,5 +82,26 @@ describe('decodeParams', () => {
   it('reads parameters from the query string when the body lacks them', () => {
     const { params } = decodeParams(endpoint, { path: { thing_id: '1' }, query: new URLSearchParams({ name: 'q' }) });
     expect(params.name).toBe('q');
+  });
+
+  it('takes the one uploaded file whatever its field name, with the real server\'s errors otherwise', async () => {
+    const upload = defineEndpoint({
+      name: 'test.upload',
+      method: 'POST',
+      path: '/uploads',
+      access: 'user',
+      summary: 'test',
+      params: z.object({ file: FileParam }),
+      response: z.object({}),
+      errors: [],
+    });
+    const file = new File(['data'], 'a.txt');
+    const { params, ignored } = decodeParams(upload, { body: new URLSearchParams({ other: 'x' }), files: [file] });
+    expect(await params.file.text()).toBe('data');
+    expect(ignored).toEqual(['other']);
+    const none = errorOf(() => decodeParams(upload, { body: new URLSearchParams({ file: 'text, not a file' }) }));
+    expect([none.code, none.msg]).toEqual(['BAD_REQUEST', 'You must specify a file to upload']);
+    const two = errorOf(() => decodeParams(upload, { files: [file, new File(['2'], 'b.txt')] }));
+    expect([two.code, two.msg]).toEqual(['BAD_REQUEST', 'You may only upload one file at a time']);
   });
 });

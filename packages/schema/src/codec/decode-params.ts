@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Endpoint } from '../define-endpoint.js';
 import { ApiError } from '../errors/api-error.js';
 import { validationError } from './validation-error.js';
-import { tryParseJson, wireKindOf } from './wire-kind.js';
+import { isFileParam, tryParseJson, wireKindOf } from './wire-kind.js';
 
 /** Where the parameters of one request arrived. */
 export interface WireParams {
@@ -12,6 +12,8 @@ export interface WireParams {
   body?: ReadonlyMap<string, string> | URLSearchParams | null;
   /** Query-string fields; read on every method, as the real server does. */
   query?: URLSearchParams | null;
+  /** Files of a `multipart/form-data` body, whatever their field names. */
+  files?: readonly Blob[];
 }
 
 /** The decoded parameters and the names of the request parameters the endpoint ignored. */
@@ -32,6 +34,15 @@ function wireNames(source: WireParams): Set<string> {
   return names;
 }
 
+/**
+ * The one uploaded file, whatever its field name, as the real server takes it; more than
+ * one is refused with its wording.
+ */
+function oneFile(files: readonly Blob[]): Blob | undefined {
+  if (files.length > 1) throw new ApiError('BAD_REQUEST', 'You may only upload one file at a time');
+  return files[0];
+}
+
 /** Decodes one wire text into the value of `schema`, or throws the real server's error for it. */
 function decodeValue(name: string, schema: z.ZodType, text: string): unknown {
   const kind = wireKindOf(schema);
@@ -50,7 +61,9 @@ function decodeValue(name: string, schema: z.ZodType, text: string): unknown {
  * Decodes the parameters of a request into the contract's types, with the real server's
  * errors: `REQUEST_VARIABLE_MISSING` (`Missing 'x' argument`), `BAD_REQUEST` with
  * `x is not a boolean` / `x is not an integer` / `Invalid x` / …, and
- * `REQUEST_CONFUSING_VAR` when a parameter arrives under two of its names.
+ * `REQUEST_CONFUSING_VAR` when a parameter arrives under two of its names. A file
+ * parameter takes the request's one file, whatever its field name (`You must specify a file
+ * to upload`, `You may only upload one file at a time`).
  *
  * @throws {ApiError} naming the offending parameter in `msg` and `var_name`.
  */
@@ -65,6 +78,12 @@ export function decodeParams<E extends Endpoint>(endpoint: E, source: WireParams
   const values: Record<string, unknown> = {};
 
   for (const [name, schema] of Object.entries(shape)) {
+    if (isFileParam(schema)) {
+      const file = oneFile(source.files ?? []);
+      if (file !== undefined) values[name] = file;
+      else if (!schema.safeParse(undefined).success) throw new ApiError('BAD_REQUEST', 'You must specify a file to upload');
+      continue;
+    }
     let text: string | undefined;
     if (endpoint.pathParams.includes(name)) {
       text = source.path?.[name];

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Endpoint } from '../define-endpoint.js';
-import { tryParseJson, wireKindOf } from './wire-kind.js';
+import { isFileParam, tryParseJson, wireKindOf } from './wire-kind.js';
 
 /** A request as the wire codec lays it out: path with parameters filled in, query and form body. */
 export interface EncodedRequest {
@@ -9,8 +9,16 @@ export interface EncodedRequest {
   path: string;
   /** Query string parameters (GET). */
   query: URLSearchParams;
-  /** Form body (`application/x-www-form-urlencoded`) for POST/PATCH/DELETE; `null` for GET. */
+  /**
+   * Form body (`application/x-www-form-urlencoded`) for POST/PATCH/DELETE; `null` for GET.
+   * With a file, the string fields only (what logs and dry runs show).
+   */
   body: URLSearchParams | null;
+  /**
+   * The `multipart/form-data` body of a request with a file parameter: the string fields of
+   * `body` and the files. `null` for every other request.
+   */
+  multipart: FormData | null;
 }
 
 /**
@@ -35,7 +43,8 @@ export function encodeParamValue(schema: z.ZodType, value: unknown): string {
 
 /**
  * Lays out `params` for `endpoint`: path parameters into the path, the rest into the query
- * string (GET) or a form body (POST/PATCH/DELETE); `undefined` values are left out.
+ * string (GET) or a form body (POST/PATCH/DELETE), with files in a `multipart` body;
+ * `undefined` values are left out.
  *
  * @example
  * encodeParams(getMessage, { message_id: 42, apply_markdown: false })
@@ -55,14 +64,27 @@ export function encodeParams(endpoint: Endpoint, params: Record<string, unknown>
     path = path.replace(`{${name}}`, encodeURIComponent(encodeParamValue(shape[name] as z.ZodType, value)));
   }
   const fields = new URLSearchParams();
+  const files: [string, Blob][] = [];
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined || endpoint.pathParams.includes(name)) continue;
     const schema = shape[name];
+    if (schema && isFileParam(schema as z.ZodType)) {
+      if (!(value instanceof Blob)) throw new TypeError(`[teamchat-schema] ${endpoint.name}: '${name}' must be a Blob or File`);
+      files.push([name, value]);
+      continue;
+    }
     // Parameters the contract does not know are still sent (the server reports them in
     // `ignored_parameters_unsupported`), JSON-encoded unless they are strings.
     fields.append(name, schema ? encodeParamValue(schema as z.ZodType, value) : typeof value === 'string' ? value : JSON.stringify(value));
   }
-  return endpoint.method === 'GET'
-    ? { method: endpoint.method, path, query: fields, body: null }
-    : { method: endpoint.method, path, query: new URLSearchParams(), body: fields };
+  if (endpoint.method === 'GET') return { method: endpoint.method, path, query: fields, body: null, multipart: null };
+  return { method: endpoint.method, path, query: new URLSearchParams(), body: fields, multipart: files.length > 0 ? multipartOf(fields, files) : null };
+}
+
+function multipartOf(fields: URLSearchParams, files: readonly [string, Blob][]): FormData {
+  const form = new FormData();
+  for (const [name, value] of fields) form.append(name, value);
+  // A File keeps its own name; FormData names a plain Blob `blob`.
+  for (const [name, file] of files) form.append(name, file);
+  return form;
 }

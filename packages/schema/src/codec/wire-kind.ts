@@ -9,10 +9,13 @@ import { z } from 'zod';
  *   nullable strings). The server tries JSON first and falls back to the literal text; the
  *   encoder quotes a string only when its text would otherwise read as another value.
  *
+ * - `file`: an uploaded file, sent as a part of a `multipart/form-data` body
+ *   ({@link FileParam}).
+ *
  * A schema may force `json` with `.meta({ wire: 'json' })` where the real server expects
  * JSON-quoted strings (`message_retention_days`).
  */
-export type WireKind = 'raw' | 'json' | 'raw-or-json';
+export type WireKind = 'raw' | 'json' | 'raw-or-json' | 'file';
 
 interface WireMeta {
   wire?: WireKind;
@@ -93,6 +96,19 @@ export function wireKindOf(schema: AnySchema): WireKind {
   if (forced) return forced;
   if (isStringLike(schema)) return 'raw';
   return admitsStrings(schema) ? 'raw-or-json' : 'json';
+}
+
+/**
+ * A file parameter: a `Blob` (a `File` names itself; a plain `Blob` travels as `blob`).
+ * Requests with one are sent as `multipart/form-data`.
+ *
+ * @see shared/reference/users-channels-realm.md §8.4
+ */
+export const FileParam = z.instanceof(Blob).meta({ wire: 'file' });
+
+/** Whether `schema` is a file parameter. */
+export function isFileParam(schema: AnySchema): boolean {
+  return metaWire(schema) === 'file';
 }
 
 /** Parses JSON text, or returns `undefined` when it is not JSON. */

@@ -1,4 +1,5 @@
 import * as attachments from './attachments/index.js';
+import * as channelFolders from './channel-folders/index.js';
 import * as channels from './channels/index.js';
 import * as events from './events/index.js';
 import * as linkifiers from './linkifiers/index.js';
@@ -37,7 +38,12 @@ const all = [
   channels.archiveChannel,
   channels.getChannelId,
   channels.listSubscribers,
+  channels.isSubscribed,
   channels.updateSubscriptionProperties,
+  channelFolders.createChannelFolder,
+  channelFolders.listChannelFolders,
+  channelFolders.reorderChannelFolders,
+  channelFolders.updateChannelFolder,
   messages.sendMessage,
   messages.listMessages,
   messages.getMessage,
@@ -79,12 +85,15 @@ const all = [
   navigationViews.updateNavigationView,
   navigationViews.removeNavigationView,
   linkifiers.listLinkifiers,
+  linkifiers.listLegacyLinkifiers,
   linkifiers.addLinkifier,
   linkifiers.updateLinkifier,
   linkifiers.removeLinkifier,
   linkifiers.reorderLinkifiers,
+  playgrounds.listPlaygrounds,
   playgrounds.addPlayground,
   playgrounds.removePlayground,
+  attachments.uploadFile,
   attachments.listAttachments,
   attachments.deleteAttachment,
   outgoingWebhooks.notifyOutgoingWebhook,

@@ -22,6 +22,22 @@ export const NavigationView = z.looseObject({
 });
 export type NavigationView = z.infer<typeof NavigationView>;
 
+/**
+ * A channel folder of the organization (FL 389). `date_created` is in seconds; `order` is the
+ * folder's position among the folders (ascending; set by PATCH /channel_folders).
+ */
+export const ChannelFolder = z.looseObject({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  rendered_description: z.string(),
+  date_created: z.number().int(),
+  creator_id: z.number().int().nullable(),
+  is_archived: z.boolean(),
+  order: z.number().int().optional(),
+});
+export type ChannelFolder = z.infer<typeof ChannelFolder>;
+
 /** An uploaded file. `create_time` and `date_sent` are in milliseconds. */
 export const Attachment = z.looseObject({
   id: z.number().int(),

@@ -1,4 +1,6 @@
 import type { Endpoint } from '@teamchat/schema';
+import type { AttachmentIndex } from './attachments/attachment-index.js';
+import type { FileStore } from './attachments/file-store.js';
 import type { RandomBytes } from './auth/passwords.js';
 import type { DbStore, DbTx, RealmRecord, UserRecord } from './db.js';
 import type { EventQueues } from './events/event-queues.js';
@@ -35,6 +37,10 @@ export interface ServerConfig {
    * and the mock; off by default in the server, where it costs throughput.
    */
   validateResponses: boolean;
+  /** Largest file POST /user_uploads accepts, in MiB (`max_file_upload_size_mib`). */
+  maxFileUploadSizeMib: number;
+  /** Uploads linked from no message are deleted this many weeks after their upload. */
+  unclaimedAttachmentWeeks: number;
 }
 
 /** Defaults of {@link ServerConfig}. */
@@ -47,6 +53,9 @@ export const defaultServerConfig: ServerConfig = {
   deleteTopicBudgetMs: 50_000,
   deleteTopicBatchSize: 1000,
   validateResponses: false,
+  maxFileUploadSizeMib: 25,
+  // The real server's `delete_old_unclaimed_attachments` default.
+  unclaimedAttachmentWeeks: 5,
 };
 
 /** What every request shares: the store, its indexes, the event queues, the clock. */
@@ -59,6 +68,9 @@ export interface Services {
   now: () => number;
   random: RandomBytes;
   log: Logger;
+  /** The bytes of uploaded files (the records are in `store`). */
+  files: FileStore;
+  attachmentIndex: AttachmentIndex;
 }
 
 /** What the transport knows about a request. */

@@ -1,4 +1,7 @@
 import type { Endpoint } from '@teamchat/schema';
+import { createAttachmentIndex } from './attachments/attachment-index.js';
+import { createMemoryFileStore, type FileStore } from './attachments/file-store.js';
+import { createUnclaimedSweep } from './attachments/sweep-unclaimed.js';
 import { secureRandomBytes, type RandomBytes } from './auth/passwords.js';
 import { defaultServerConfig, silentLogger, type Logger, type RequestInfo, type ServerConfig, type Services } from './context.js';
 import type { DbStore, UserRecord } from './db.js';
@@ -18,6 +21,8 @@ export interface CoreOptions {
   now?: () => number;
   random?: RandomBytes;
   log?: Logger;
+  /** Where uploaded files go (default: in memory; the server keeps them beside its data file). */
+  files?: FileStore;
 }
 
 /** The router of the implemented endpoints. */
@@ -36,6 +41,11 @@ export interface Core {
    * Pass `user` when the transport already authenticated the request.
    */
   call(endpoint: Endpoint, params: unknown, request: RequestInfo, user?: UserRecord | null): Promise<unknown>;
+  /**
+   * Runs the jobs that are due on the server's clock (the clean-up of unused uploads). Cheap
+   * when nothing is due; `call` runs it first, and an idle server from a timer. Never throws.
+   */
+  runDueJobs(): Promise<void>;
 }
 
 /**
@@ -54,7 +64,10 @@ export function createCore(options: CoreOptions): Core {
     now,
     random: options.random ?? secureRandomBytes,
     log: options.log ?? silentLogger,
+    files: options.files ?? createMemoryFileStore(),
+    attachmentIndex: createAttachmentIndex(options.store),
   };
+  const runDueJobs = createUnclaimedSweep(services);
   options.store.reportError = (error) =>
     services.log.error('error after a durable write (event delivery)', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   const router = buildRouter<ImplementedName>(implementations);
@@ -67,9 +80,11 @@ export function createCore(options: CoreOptions): Core {
     router,
     endpoints,
     createContext,
-    call(endpoint, params, request, user) {
+    runDueJobs,
+    async call(endpoint, params, request, user) {
       const implementation = byName.get(endpoint.name);
       if (!implementation) throw new Error(`[teamchat-server] no handler for ${endpoint.name}: only implemented contracts are routed`);
+      await runDueJobs();
       return runProcedure(services, implementation, params, {
         request,
         ...(user === undefined ? {} : { user }),

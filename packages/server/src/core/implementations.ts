@@ -1,7 +1,20 @@
+import { deleteAttachmentImpl } from './attachments/delete-attachment.js';
+import { listAttachmentsImpl } from './attachments/list-attachments.js';
+import { uploadFileImpl } from './attachments/upload-file.js';
+import { archiveChannelImpl } from './channels/archive-channel.js';
 import { createChannelImpl } from './channels/create-channel.js';
+import { getChannelImpl } from './channels/get-channel.js';
+import { getChannelIdImpl } from './channels/get-channel-id.js';
+import { listSubscribersImpl } from './channels/list-subscribers.js';
+import { subscribeImpl } from './channels/subscribe.js';
+import { updateChannelImpl } from './channels/update-channel.js';
 import { deleteTopicImpl } from './channels/delete-topic.js';
 import { listChannelsImpl } from './channels/list-channels.js';
 import { listTopicsImpl } from './channels/list-topics.js';
+import { isSubscribedImpl } from './channels/is-subscribed.js';
+import { listSubscriptionsImpl } from './channels/list-subscriptions.js';
+import { unsubscribeImpl } from './channels/unsubscribe.js';
+import { updateSubscriptionPropertiesImpl } from './channels/update-subscription-properties.js';
 import { deleteMessageImpl } from './messages/delete-message.js';
 import { getMessageImpl } from './messages/get-message.js';
 import { sendMessageImpl } from './messages/send-message.js';
@@ -11,7 +24,25 @@ import { updateFlagsForNarrowImpl } from './messages/update-flags-for-narrow.js'
 import { updateMessageImpl } from './messages/update-message.js';
 import { deleteQueueImpl, getEventsImpl } from './events/get-events.js';
 import { registerQueueImpl } from './events/register-queue.js';
+import {
+  createChannelFolderImpl,
+  listChannelFoldersImpl,
+  reorderChannelFoldersImpl,
+} from './channel-folders/channel-folder-endpoints.js';
+import { updateChannelFolderImpl } from './channel-folders/update-channel-folder.js';
 import type { Implementation } from './implement.js';
+import { addLinkifierImpl } from './linkifiers/add-linkifier.js';
+import { listLegacyLinkifiersImpl, listLinkifiersImpl } from './linkifiers/list-linkifiers.js';
+import { reorderLinkifiersImpl } from './linkifiers/reorder-linkifiers.js';
+import { removeLinkifierImpl } from './linkifiers/remove-linkifier.js';
+import { updateLinkifierImpl } from './linkifiers/update-linkifier.js';
+import {
+  addNavigationViewImpl,
+  listNavigationViewsImpl,
+  removeNavigationViewImpl,
+  updateNavigationViewImpl,
+} from './navigation-views/navigation-view-endpoints.js';
+import { addPlaygroundImpl, listPlaygroundsImpl, removePlaygroundImpl } from './playgrounds/playground-endpoints.js';
 import { getRealmPresenceImpl } from './presence/get-realm-presence.js';
 import { getUserPresenceImpl } from './presence/get-user-presence.js';
 import { updatePresenceImpl } from './presence/update-presence.js';
@@ -53,6 +84,16 @@ export const implementations = [
   updateRealmDefaultsImpl,
   createChannelImpl,
   listChannelsImpl,
+  subscribeImpl,
+  getChannelImpl,
+  getChannelIdImpl,
+  updateChannelImpl,
+  archiveChannelImpl,
+  listSubscribersImpl,
+  listSubscriptionsImpl,
+  unsubscribeImpl,
+  updateSubscriptionPropertiesImpl,
+  isSubscribedImpl,
   listUsersImpl,
   getOwnUserImpl,
   listMessagesImpl,
@@ -87,6 +128,26 @@ export const implementations = [
   removeReactionImpl,
   listTopicsImpl,
   deleteTopicImpl,
+  listLinkifiersImpl,
+  listLegacyLinkifiersImpl,
+  addLinkifierImpl,
+  updateLinkifierImpl,
+  removeLinkifierImpl,
+  reorderLinkifiersImpl,
+  listPlaygroundsImpl,
+  addPlaygroundImpl,
+  removePlaygroundImpl,
+  listNavigationViewsImpl,
+  addNavigationViewImpl,
+  updateNavigationViewImpl,
+  removeNavigationViewImpl,
+  listChannelFoldersImpl,
+  createChannelFolderImpl,
+  updateChannelFolderImpl,
+  reorderChannelFoldersImpl,
+  uploadFileImpl,
+  listAttachmentsImpl,
+  deleteAttachmentImpl,
 ] as const satisfies readonly Implementation[];
 
 /** Names of the implemented endpoints. */

@@ -1,5 +1,9 @@
 import { streamState, subscriptionState } from './channels/channels-state.js';
+import { channelFoldersState } from './channel-folders/channel-folder-list.js';
 import type { StateBlock } from './events/state-block.js';
+import { legacyFiltersState, linkifiersState } from './linkifiers/list-linkifiers.js';
+import { navigationViewsState } from './navigation-views/navigation-view-list.js';
+import { playgroundsState } from './playgrounds/playground-list.js';
 import { presenceState } from './presence/presence-state.js';
 import { realmEmojiState } from './realm/realm-emoji-state.js';
 import { realmState } from './realm/realm-state.js';
@@ -20,4 +24,9 @@ export const STATE_BLOCKS: readonly StateBlock[] = [
   realmUserSettingsDefaultsState,
   presenceState,
   userGroupsState,
+  linkifiersState,
+  legacyFiltersState,
+  playgroundsState,
+  navigationViewsState,
+  channelFoldersState,
 ];

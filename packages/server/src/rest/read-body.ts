@@ -12,6 +12,30 @@ function tooLarge(limit: number): ApiError {
   return new ApiError('BAD_REQUEST', `Request body too large (limit: ${limit} bytes)`, { status: 413 });
 }
 
+/** The body's bytes, refused as soon as they pass `limit` (a missing or false `Content-Length` included). */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const reader = (request.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
+
 /**
  * Reads a form body: `application/x-www-form-urlencoded` (also assumed when no type is
  * given) or `multipart/form-data`, refusing bodies over `limit` bytes with a 413 envelope.
@@ -20,11 +44,12 @@ export async function readBody(request: Request, limit: number): Promise<Request
   if (request.method === 'GET' || request.method === 'HEAD' || request.body === null) return EMPTY;
   const declared = Number(request.headers.get('content-length') ?? 'NaN');
   if (declared > limit) throw tooLarge(limit);
-  const type = (request.headers.get('content-type') ?? '').toLowerCase();
-  if (type.startsWith('multipart/form-data')) {
+  const contentType = request.headers.get('content-type') ?? '';
+  const bytes = await readLimited(request, limit);
+  if (contentType.toLowerCase().startsWith('multipart/form-data')) {
     let form: FormData;
     try {
-      form = await request.formData();
+      form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
     } catch {
       throw new ApiError('BAD_REQUEST', 'Malformed multipart/form-data body');
     }
@@ -38,8 +63,7 @@ export async function readBody(request: Request, limit: number): Promise<Request
     }
     return body;
   }
-  const text = await request.text();
-  if (text.length > limit) throw tooLarge(limit);
+  const text = new TextDecoder().decode(bytes);
   const fields = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(text)) if (!fields.has(name)) fields.set(name, value);
   return { fields, files: [] };

@@ -1,5 +1,6 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { API_PREFIX, createRouteTable, decodeParams } from '@teamchat/schema';
+import { serveUpload } from '../core/attachments/serve-upload.js';
 import { authenticate } from '../core/auth/authenticate.js';
 import type { Core } from '../core/create-core.js';
 import type { RequestInfo } from '../core/context.js';
@@ -10,14 +11,21 @@ import { readBody } from './read-body.js';
 
 /** Options of {@link createRestHandler}. */
 export interface RestHandlerOptions {
-  /** Largest accepted request body, in bytes (default 25 MiB). */
+  /**
+   * Largest accepted request body, in bytes (default 25 MiB, or more when the upload limit
+   * `maxFileUploadSizeMib` needs it: an allowed file always gets through).
+   */
   maxBodyBytes?: number;
 }
 
 /** A platform-neutral HTTP handler: the reference server and the mock both serve through it. */
 export type FetchHandler = (request: Request) => Promise<Response>;
 
-const DEFAULT_MAX_BODY = 25 * 1024 * 1024;
+const MIB = 1024 * 1024;
+const DEFAULT_MAX_BODY = 25 * MIB;
+/** Room for the multipart framing and form fields around the largest allowed file. */
+const MULTIPART_SLACK = MIB;
+const UPLOADS = '/user_uploads/';
 
 function requestInfo(request: Request): RequestInfo {
   return {
@@ -31,13 +39,15 @@ function requestInfo(request: Request): RequestInfo {
  * The REST translation of the API, as one `(request: Request) => Promise<Response>`:
  * `/api/v1/...` through the contract table (route lookup, authentication, wire decoding,
  * the `{result, msg}` envelope, statuses), the same router at `/trpc` for typed tRPC
- * clients, `/health`, and the email-confirmation links. No request can make it throw: an
+ * clients, uploaded files at `/user_uploads/<path_id>`, `/health`, and the
+ * email-confirmation links. No request can make it throw: an
  * unexpected exception is logged and answered with a 500 envelope.
  */
 export function createRestHandler(core: Core, options: RestHandlerOptions = {}): FetchHandler {
   const routes = createRouteTable(core.endpoints.values());
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  const { log } = core.services;
+  const { log, config } = core.services;
+  // Read per request: the mock's settings change while it runs.
+  const maxBodyBytes = () => options.maxBodyBytes ?? Math.max(DEFAULT_MAX_BODY, config.maxFileUploadSizeMib * MIB + MULTIPART_SLACK);
 
   async function api(request: Request, path: string): Promise<Response> {
     const method = request.method === 'HEAD' ? 'GET' : request.method;
@@ -52,12 +62,23 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     const info = requestInfo(request);
     // Credentials are checked before parameters, as the real server does.
     const user = authenticate(core.services, route.endpoint.access, info.authorization);
-    const body = await readBody(request, maxBodyBytes);
+    const body = await readBody(request, maxBodyBytes());
     const url = new URL(request.url);
-    const { params, ignored } = decodeParams(route.endpoint, { path: route.pathParams, body: body.fields, query: url.searchParams });
+    const { params, ignored } = decodeParams(route.endpoint, { path: route.pathParams, body: body.fields, query: url.searchParams, files: body.files });
     const result = await core.call(route.endpoint, params, info, user);
     const response = successResponse(result as object, ignored);
     return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+  }
+
+  async function uploads(request: Request, encodedPathId: string): Promise<Response> {
+    let pathId: string;
+    try {
+      pathId = decodeURIComponent(encodedPathId);
+    } catch {
+      return new Response('<p>File not found.</p>', { status: 404, headers: { 'content-type': 'text/html; charset=utf-8', 'content-length': '22' } });
+    }
+    await core.runDueJobs();
+    return serveUpload(core.services, request, pathId);
   }
 
   return async function handle(request: Request): Promise<Response> {
@@ -84,6 +105,7 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
           },
         });
       }
+      if (path.startsWith(UPLOADS) && (request.method === 'GET' || request.method === 'HEAD')) return await uploads(request, path.slice(UPLOADS.length));
       if (path === '/health') return jsonResponse({ status: 'ok' });
       const confirm = /^\/accounts\/confirm_new_email\/([A-Za-z0-9]+)\/?$/.exec(path);
       if (confirm && request.method === 'GET') return await confirmEmailPage(core, confirm[1] as string);

@@ -1,9 +1,11 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { decodeParams, encodeParams, encodeParamValue, incomingEndpoints, type Endpoint } from '@teamchat/schema';
 import { describe, expect, it } from 'vitest';
 // The schema package's generator of valid parameters for any contract (strings chosen to trip codecs).
 import { sampleParams } from '../../../../schema/test/sample-params.js';
 import { failure, routes, success } from '../../../test/helpers/fake-fetch.js';
-import { CONNECTION, run } from '../../../test/helpers/run-in-process.js';
+import { CONNECTION, run, tempDir } from '../../../test/helpers/run-in-process.js';
 
 type ParamSchema = Parameters<typeof encodeParamValue>[0];
 
@@ -12,11 +14,27 @@ function wireText(endpoint: Endpoint, name: string, value: unknown): string {
   return encodeParamValue((endpoint.params.shape as Record<string, ParamSchema>)[name] as ParamSchema, value);
 }
 
-/** The `NAME=VALUE` arguments a user would type for `params`: each value in its wire form. */
-function argsOf(endpoint: Endpoint, params: Record<string, unknown>): string[] {
+/**
+ * The `NAME=VALUE` arguments a user would type for `params`: each value in its wire form, a
+ * file as `NAME=@PATH` of a copy written to `dir`.
+ */
+function argsOf(endpoint: Endpoint, params: Record<string, unknown>, dir: string): string[] {
   return Object.entries(params)
     .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => `${name}=${wireText(endpoint, name, value)}`);
+    .map(([name, value]) => {
+      if (!(value instanceof File)) return `${name}=${wireText(endpoint, name, value)}`;
+      const path = join(dir, `${name}.upload`);
+      writeFileSync(path, sampleBytes.get(value) ?? '');
+      return `${name}=@${path}`;
+    });
+}
+
+/** The bytes of sample files, read once before the CLI runs (a File's bytes are read asynchronously). */
+const sampleBytes = new Map<File, Uint8Array>();
+
+/** Reads the bytes of every file in `params` into {@link sampleBytes}. */
+async function loadSampleFiles(params: Record<string, unknown>): Promise<void> {
+  for (const value of Object.values(params)) if (value instanceof File) sampleBytes.set(value, new Uint8Array(await value.arrayBuffer()));
 }
 
 describe('teamchat call', () => {
@@ -85,6 +103,31 @@ describe('teamchat call', () => {
     expect(result).toMatchObject({ code: 0, stdout: 'dry run: nothing was sent\nPATCH /api/v1/settings (settings.update)\n  emojiset=text\n' });
   });
 
+  it('uploads the file NAME=@PATH names, as multipart/form-data with its base name', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'notes.txt');
+    writeFileSync(path, 'hello from the CLI');
+    const server = routes({ 'POST /user_uploads': success({ url: '/user_uploads/1/ab/x/notes.txt', uri: '/user_uploads/1/ab/x/notes.txt', filename: 'notes.txt' }) });
+    const result = await run([...CONNECTION, 'call', 'uploads.upload', `file=@${path}`, '--json'], { server });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toMatchObject({ filename: 'notes.txt' });
+    const [file] = result.requests[0]?.files ?? [];
+    expect(file?.name).toBe('notes.txt');
+    expect(await file?.text()).toBe('hello from the CLI');
+
+    const dryRun = await run(['call', 'uploads.upload', `file=@${path}`, '--dry-run']);
+    expect(dryRun.stdout).toBe('dry run: nothing was sent\nPOST /api/v1/user_uploads (uploads.upload)\n  file=@notes.txt (18 bytes, multipart/form-data)\n');
+  });
+
+  it('refuses a file parameter without @ and a file it cannot read (usage, exit 2), sending nothing', async () => {
+    const withoutAt = await run([...CONNECTION, 'call', 'uploads.upload', 'file=notes.txt']);
+    expect(withoutAt).toMatchObject({ code: 2, requests: [] });
+    expect(withoutAt.stderr).toContain("error: 'file' is a file: write file=@PATH\n");
+    const missing = await run([...CONNECTION, 'call', 'uploads.upload', 'file=@/nonexistent/teamchat.txt']);
+    expect(missing).toMatchObject({ code: 2, requests: [] });
+    expect(missing.stderr).toContain("error: cannot read '/nonexistent/teamchat.txt' for 'file' (ENOENT)\n");
+  });
+
   it('lists the parameters of an endpoint with their types (--params)', async () => {
     const result = await run(['call', 'users.list', '--params']);
     expect(result.stdout).toMatch(/^GET \/users \(users\.list\): List the users/);
@@ -112,9 +155,21 @@ describe('teamchat call --list', () => {
   });
 });
 
+/** The file parameters of decoded params, apart from the others. */
+function splitFiles(params: Record<string, unknown>): { files: Record<string, File>; others: Record<string, unknown> } {
+  const files: Record<string, File> = {};
+  const others: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value instanceof File) files[name] = value;
+    else others[name] = value;
+  }
+  return { files, others };
+}
+
 describe('teamchat call on every incoming contract', () => {
   // Any answer will do: the test is about what the CLI sends.
   const server = () => success({ ok: true });
+  const dir = tempDir();
 
   it.each(incomingEndpoints.map((endpoint) => [endpoint.name, endpoint] as const))(
     '%s sends exactly the parameters given as NAME=VALUE, by name and by route',
@@ -124,7 +179,8 @@ describe('teamchat call on every incoming contract', () => {
         [1, `${endpoint.method} ${endpoint.path}`],
       ] as const) {
         const sample = sampleParams(endpoint.params, variant, endpoint.name);
-        const result = await run([...CONNECTION, 'call', target, ...argsOf(endpoint, sample), '--json'], { server });
+        await loadSampleFiles(sample);
+        const result = await run([...CONNECTION, 'call', target, ...argsOf(endpoint, sample, dir), '--json'], { server });
         expect(result.stderr, `${target} ${JSON.stringify(sample)}`).toBe('');
         expect(result.code).toBe(0);
         expect(JSON.parse(result.stdout)).toEqual({ ok: true });
@@ -133,8 +189,15 @@ describe('teamchat call on every incoming contract', () => {
         const [request] = result.requests;
         expect(`${request?.method} ${request?.url.pathname}`).toBe(`${expected.method} /api/v1${expected.path}`);
         const pathTexts = Object.fromEntries(endpoint.pathParams.map((name) => [name, wireText(endpoint, name, sample[name])]));
-        const received = decodeParams(endpoint, { path: pathTexts, body: request?.params ?? null });
-        expect(received.params).toStrictEqual(endpoint.params.parse(sample));
+        const received = decodeParams(endpoint, { path: pathTexts, body: request?.params ?? null, files: request?.files ?? [] });
+        const { files: sentFiles, others: sentParams } = splitFiles(received.params as Record<string, unknown>);
+        const { files: sampleFiles, others: sampleOthers } = splitFiles(endpoint.params.parse(sample) as Record<string, unknown>);
+        expect(sentParams).toStrictEqual(sampleOthers);
+        expect(Object.keys(sentFiles)).toEqual(Object.keys(sampleFiles));
+        for (const [name, file] of Object.entries(sentFiles)) {
+          expect(file.name).toBe(`${name}.upload`);
+          expect(new Uint8Array(await file.arrayBuffer())).toEqual(sampleBytes.get(sampleFiles[name] as File));
+        }
         expect(received.ignored).toEqual([]);
       }
     },

@@ -132,7 +132,7 @@ export const foundationScenarios: Scenario[] = [
     expect(errors.privateDefault.msg).toBe('A default channel cannot be private.');
     expect(errors.memberDefault.code).toBe('UNAUTHORIZED_PRINCIPAL');
     expect(errors.webPublic.msg).toBe('Web-public channels are not enabled.');
-    expect(errors.badSubscriber.msg).toBe('Invalid user ID: 424242');
+    expect(errors.badSubscriber.msg).toBe('No such user');
     expect(errors.badGroup.msg).toBe('Invalid user group');
     expect(errors.everyoneAdmins.msg).toBe("'can_administer_channel_group' setting cannot be set to 'role:everyone' group.");
     expect(errors.retention.msg).toBe('Must be an organization owner');

@@ -552,12 +552,12 @@ export const messageScenarios: Scenario[] = [
       }));
     const notice = await newest([{ operator: 'channel', operand: 'launch' }]);
     expect(notice).toEqual([
-      { sender: 'Notification Bot', topic: 'channel events', content: '**Public** channel created by @_**Olivia Owner|1**. **Description:** \n```` quote\nLaunch **plans**\n````' },
+      { sender: 'Notification Bot', topic: 'channel events', content: '**Public** channel created by @_**Olivia Owner|1**. **Description:**\n```` quote\nLaunch **plans**\n````' },
     ]);
     const announcements = await newest([{ operator: 'channel', operand: GENERAL }, { operator: 'topic', operand: 'new channels' }]);
     expect(announcements).toEqual([{ sender: 'Notification Bot', topic: 'new channels', content: '@_**Olivia Owner|1** created a new channel #**launch**.' }]);
     const quietNotice = await newest([{ operator: 'channel', operand: 'quiet' }]);
-    expect(quietNotice[0]?.content).toBe('**Public** channel created by @_**Olivia Owner|1**. **Description:** *(no description)*');
+    expect(quietNotice[0]?.content).toBe('**Public** channel created by @_**Olivia Owner|1**. **Description:**\n```` quote\n*No description.*\n````');
     const { members } = await owner.users.list();
     expect(members.some((m) => m.full_name === 'Notification Bot')).toBe(false);
     const state = await owner.events.register({ fetch_event_types: ['realm_user'] });

@@ -1,2 +1,3 @@
 export { deleteAttachment } from './delete-attachment.js';
 export { listAttachments } from './list-attachments.js';
+export { uploadFile } from './upload-file.js';

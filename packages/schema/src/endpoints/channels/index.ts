@@ -3,6 +3,7 @@ export { createChannel, MessageRetentionDays } from './create-channel.js';
 export { deleteTopic } from './delete-topic.js';
 export { getChannel } from './get-channel.js';
 export { getChannelId } from './get-channel-id.js';
+export { isSubscribed } from './is-subscribed.js';
 export { listChannels } from './list-channels.js';
 export { listSubscribers } from './list-subscribers.js';
 export { listSubscriptions } from './list-subscriptions.js';

@@ -4,7 +4,11 @@ import { Principals } from './subscribe.js';
 
 /**
  * DELETE /users/me/subscriptions: unsubscribe the caller (or `principals`) from channels given
- * by name.
+ * by name. Removing other users (not one's own bots) needs organization administrator rights,
+ * the channel's `can_administer_channel_group`, or seeing the channel and being in its
+ * `can_remove_subscribers_group` (`Insufficient permission`); an unknown name fails the whole
+ * request (`Channel(s) (x) do not exist`, a plain `BAD_REQUEST`, as the real server's
+ * `list_to_streams` answers).
  *
  * @see shared/reference/users-channels-realm.md §5.7
  */
@@ -19,6 +23,7 @@ export const unsubscribe = defineEndpoint({
     subscriptions: z.array(z.string()),
     principals: Principals.optional(),
   }),
+  /** Channel names, once per user removed or not subscribed. */
   response: z.looseObject({ removed: z.array(z.string()), not_removed: z.array(z.string()) }),
-  errors: ['BAD_REQUEST', 'STREAM_DOES_NOT_EXIST'],
+  errors: ['BAD_REQUEST'],
 });

@@ -2,17 +2,22 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../define-endpoint.js';
 import { SubscriptionProperty } from '../../models/channel.js';
 
-/** One change of a personal subscription property: a colour (`#rrggbb`) or a boolean. */
+/**
+ * One change of a personal subscription property: a colour (`#rrggbb`) or a boolean. The
+ * property is any string on the wire, so that an unknown one gets the real server's
+ * `Unknown subscription property: p` from the handler rather than a decoding error.
+ */
 export const SubscriptionPropertyChange = z.strictObject({
   stream_id: z.number().int(),
-  property: SubscriptionProperty,
+  property: z.union([SubscriptionProperty, z.string()]),
   value: z.union([z.boolean(), z.string()]),
 });
 export type SubscriptionPropertyChange = z.infer<typeof SubscriptionPropertyChange>;
 
 /**
  * POST /users/me/subscriptions/properties: change personal settings (colour, muting,
- * notifications) of several subscriptions at once.
+ * notifications) of several subscriptions at once; each change emits `subscription update`
+ * (two for `is_muted` / `in_home_view`).
  *
  * @see shared/reference/users-channels-realm.md §5.7
  */

@@ -19,8 +19,8 @@ export const addNavigationView = defineEndpoint({
     fragment: z.string().trim().min(1),
     /** True: shown in the sidebar; false: in the More Views menu. */
     is_pinned: z.boolean(),
-    /** Omitted (or null) for built-in views. */
-    name: z.string().nullable().optional(),
+    /** Required for custom views; omitted (or null) for built-in views. Stripped, never blank. */
+    name: z.string().trim().min(1).nullable().optional(),
   }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../define-endpoint.js';
 
 /**
- * DELETE /navigation_views/{fragment}: remove a navigation view from the caller's sidebar.
+ * DELETE /navigation_views/{fragment}: remove a navigation view from the caller's sidebar; an
+ * unknown one answers HTTP 404 `Navigation view does not exist.`
  *
  * @see shared/reference/users-channels-realm.md §8.3
  */
@@ -13,7 +14,7 @@ export const removeNavigationView = defineEndpoint({
   access: 'user',
   since: 390,
   summary: 'Remove a navigation view.',
-  params: z.object({ fragment: z.string() }),
+  params: z.object({ fragment: z.string().trim().min(1) }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],
 });

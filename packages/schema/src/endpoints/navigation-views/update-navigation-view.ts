@@ -3,7 +3,8 @@ import { defineEndpoint } from '../../define-endpoint.js';
 
 /**
  * PATCH /navigation_views/{fragment}: pin or unpin a navigation view, or rename a custom one.
- * The fragment is URL-encoded in the path.
+ * The fragment is URL-encoded in the path; an unknown one answers HTTP 404
+ * `Navigation view does not exist.`
  *
  * @see shared/reference/users-channels-realm.md §8.3
  */
@@ -15,9 +16,10 @@ export const updateNavigationView = defineEndpoint({
   since: 390,
   summary: 'Change a navigation view.',
   params: z.object({
-    fragment: z.string(),
+    fragment: z.string().trim().min(1),
     is_pinned: z.boolean().optional(),
-    name: z.string().optional(),
+    /** A new name; built-in views have none. Stripped, never blank. */
+    name: z.string().trim().min(1).optional(),
   }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],

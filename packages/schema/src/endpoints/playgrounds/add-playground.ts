@@ -4,6 +4,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
 /**
  * POST /realm/playgrounds: add a code playground for a language. Administrators only. The
  * real server's spelling `pygments_language` is accepted for `highlighter_language`.
+ * (name, language) pairs are unique.
  *
  * @see api-spec.md "Add a code playground"
  */
@@ -16,7 +17,8 @@ export const addPlayground = defineEndpoint({
   summary: 'Add a code playground (administrators only).',
   params: z.object({
     name: z.string(),
-    highlighter_language: z.string(),
+    /** At most 40 characters of `[ a-zA-Z0-9_+-./#]`. */
+    highlighter_language: z.string().max(40),
     /** RFC 6570 with exactly one variable, `code`. */
     url_template: z.string(),
   }),

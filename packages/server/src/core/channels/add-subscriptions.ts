@@ -17,9 +17,15 @@ export interface SubscribeResult {
  * Subscribes `users` to `channels` (reactivating a former subscription, with its personal
  * settings, where there is one) and emits `subscription add` to each newly subscribed user,
  * `stream create` to those who gain access to a private channel, and `subscription peer_add`
- * to the others who can see the channel.
+ * to the others who can see the channel. `colors` (channel ID → colour) is the colour new
+ * subscriptions get instead of the next free one.
  */
-export function addSubscriptions(ctx: Ctx, channels: readonly ChannelRecord[], users: readonly UserRecord[]): SubscribeResult {
+export function addSubscriptions(
+  ctx: Ctx,
+  channels: readonly ChannelRecord[],
+  users: readonly UserRecord[],
+  options: { colors?: ReadonlyMap<number, string> } = {},
+): SubscribeResult {
   const result: SubscribeResult = { subscribed: [], alreadySubscribed: [] };
   const hadAccess = new Map(channels.map((channel) => [channel.id, new Set(usersWithMetadataAccess(ctx, channel).map((u) => u.id))]));
   for (const channel of channels) {
@@ -30,22 +36,33 @@ export function addSubscriptions(ctx: Ctx, channels: readonly ChannelRecord[], u
       }
       const former = ctx.indexes.allSubscriptionsByUser.get(user.id)?.get(channel.id);
       if (former) ctx.db.patch('subscriptions', former.id, { active: true });
-      else insertSubscription(ctx, { userId: user.id, channelId: channel.id });
+      else {
+        const color = options.colors?.get(channel.id);
+        insertSubscription(ctx, { userId: user.id, channelId: channel.id, ...(color === undefined ? {} : { color }) });
+      }
       result.subscribed.push([user, channel]);
     }
   }
+  // The real server's order: access first (`stream create`), then one `subscription add` per
+  // user with all their new subscriptions, then `peer_add` to the others.
+  const addedTo = (channel: ChannelRecord) => result.subscribed.filter(([, c]) => c.id === channel.id).map(([u]) => u);
   for (const channel of channels) {
-    const added = result.subscribed.filter(([, c]) => c.id === channel.id).map(([u]) => u);
-    if (added.length === 0) continue;
     const before = hadAccess.get(channel.id) ?? new Set<number>();
-    const gained = added.filter((user) => !before.has(user.id));
-    emit(ctx, gained.map((u) => u.id), { type: 'stream', op: 'create', streams: [formatChannel(ctx, channel)] });
-    const subscriberIds = activeSubscriberIds(ctx, channel.id);
-    for (const user of added) {
-      const sub = ctx.indexes.subscriptionsByUser.get(user.id)?.get(channel.id);
-      if (sub) emit(ctx, [user.id], { type: 'subscription', op: 'add', subscriptions: [formatSubscription(ctx, channel, sub, subscriberIds)] });
-    }
-    const addedIds = new Set(added.map((u) => u.id));
+    emit(ctx, addedTo(channel).filter((user) => !before.has(user.id)).map((u) => u.id), { type: 'stream', op: 'create', streams: [formatChannel(ctx, channel)] });
+  }
+  const subscriberIds = new Map(channels.map((channel) => [channel.id, activeSubscriberIds(ctx, channel.id)]));
+  for (const user of new Set(result.subscribed.map(([u]) => u))) {
+    const subscriptions = result.subscribed
+      .filter(([u]) => u.id === user.id)
+      .flatMap(([, channel]) => {
+        const sub = ctx.indexes.subscriptionsByUser.get(user.id)?.get(channel.id);
+        return sub ? [formatSubscription(ctx, channel, sub, subscriberIds.get(channel.id))] : [];
+      });
+    emit(ctx, [user.id], { type: 'subscription', op: 'add', subscriptions });
+  }
+  for (const channel of channels) {
+    const addedIds = new Set(addedTo(channel).map((u) => u.id));
+    if (addedIds.size === 0) continue;
     const peers = usersWithMetadataAccess(ctx, channel).filter((u) => !addedIds.has(u.id));
     emit(ctx, peers.map((u) => u.id), { type: 'subscription', op: 'peer_add', stream_ids: [channel.id], user_ids: [...addedIds].sort((a, b) => a - b) });
   }

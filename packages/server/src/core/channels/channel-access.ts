@@ -43,15 +43,62 @@ export function hasMetadataAccess(ctx: Ctx, user: UserRecord | null, channel: Ch
 }
 
 /**
- * The channel `streamId` if `user` may see its content; otherwise `Invalid channel ID`, the
- * same error as for a channel that does not exist.
+ * The channel `streamId` if `user` may see its content (or, with `metadataOnly`, the channel
+ * itself); otherwise `Invalid channel ID`, the same error as for a channel that does not exist.
  */
-export function accessChannelById(ctx: Ctx, user: UserRecord | null, streamId: number, { allowArchived = false } = {}): ChannelRecord {
+export function accessChannelById(
+  ctx: Ctx,
+  user: UserRecord | null,
+  streamId: number,
+  { allowArchived = false, metadataOnly = false } = {},
+): ChannelRecord {
   const channel = ctx.db.get('channels', streamId);
-  if (!channel || (!allowArchived && channel.is_archived) || !hasContentAccess(ctx, user, channel)) {
+  const canSee = (c: ChannelRecord) => (metadataOnly ? hasMetadataAccess(ctx, user, c) : hasContentAccess(ctx, user, c));
+  if (!channel || (!allowArchived && channel.is_archived) || !canSee(channel)) {
     throw new ApiError('BAD_REQUEST', 'Invalid channel ID');
   }
   return channel;
+}
+
+/**
+ * Administering (PATCH, archive): organization administrators and members of the channel's
+ * `can_administer_channel_group` (never guests).
+ *
+ * @see shared/reference/users-channels-realm.md §5.3
+ */
+export function canAdministerChannel(ctx: Ctx, user: UserRecord, channel: ChannelRecord): boolean {
+  if (isGuest(user)) return false;
+  return isAdmin(user) || hasPermission(ctx, user, { channel }, 'can_administer_channel_group');
+}
+
+/**
+ * The channel `streamId` for PATCH and DELETE /streams/{id} (archived ones included):
+ * administrators of it get it; others with content access `CANNOT_ADMINISTER_CHANNEL`;
+ * everyone else `Invalid channel ID`, as for a channel that does not exist.
+ */
+export function accessChannelForUpdate(ctx: Ctx, user: UserRecord, streamId: number): ChannelRecord {
+  const channel = ctx.db.get('channels', streamId);
+  if (!channel) throw new ApiError('BAD_REQUEST', 'Invalid channel ID');
+  if (canAdministerChannel(ctx, user, channel)) return channel;
+  if (hasContentAccess(ctx, user, channel)) {
+    throw new ApiError('CANNOT_ADMINISTER_CHANNEL', 'You do not have permission to administer this channel.');
+  }
+  throw new ApiError('BAD_REQUEST', 'Invalid channel ID');
+}
+
+/**
+ * Whether `user` may subscribe other users to `channel`: its administrators, members of its
+ * `can_add_subscribers_group`, and members of the organization's `can_add_subscribers_group`
+ * for public channels they can read and private channels they are subscribed to.
+ *
+ * @see shared/reference/users-channels-realm.md §5.4
+ */
+export function canAddSubscribers(ctx: Ctx, user: UserRecord, channel: ChannelRecord): boolean {
+  if (canAdministerChannel(ctx, user, channel)) return true;
+  if (hasPermission(ctx, user, { channel }, 'can_add_subscribers_group')) return true;
+  // The organization-wide permission reaches public channels, and private ones only for their subscribers.
+  const reachable = channel.invite_only ? isSubscribed(ctx, user, channel) : hasContentAccess(ctx, user, channel);
+  return reachable && hasPermission(ctx, user, { realm: ctx.realm }, 'can_add_subscribers_group');
 }
 
 /** Users who can see `channel` (active accounts with metadata access). */

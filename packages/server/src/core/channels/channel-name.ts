@@ -1,4 +1,5 @@
 import { ApiError } from '@teamchat/schema';
+import type { Context } from '../context.js';
 
 /** Limits the server reports in POST /register. */
 export const MAX_CHANNEL_NAME_LENGTH = 60;
@@ -29,4 +30,15 @@ export function checkChannelDescription(raw: string): string {
     });
   }
   return description;
+}
+
+/**
+ * Refuses a name another channel of the organization has (compared case-insensitively,
+ * archived channels included); `exceptId` is the channel being renamed.
+ */
+export function checkChannelNameAvailable(ctx: Pick<Context, 'indexes'>, name: string, exceptId?: number): void {
+  const holder = ctx.indexes.channelsByName.get(name.toLowerCase());
+  if (holder !== undefined && holder !== exceptId) {
+    throw new ApiError('BAD_REQUEST', `Channel '${name}' already exists`, { extra: { var_name: 'name' } });
+  }
 }

@@ -1,33 +1,83 @@
 import type { UserContext } from '../context.js';
-import type { ChannelRecord } from '../db.js';
+import type { ChannelRecord, UserRecord } from '../db.js';
+import { activeSubscriberIds } from './channel-access.js';
 import { notificationBot } from '../messages/notification-bot.js';
-import { postChannelMessage } from '../messages/post-message.js';
+import { postChannelMessage, postDirectMessage, type Delivery } from '../messages/post-message.js';
 
 /** Topic of the Notification Bot's notices inside a channel. */
 export const CHANNEL_EVENTS_TOPIC = 'channel events';
 /** Topic of new-channel announcements. */
 export const NEW_CHANNELS_TOPIC = 'new channels';
 
-function policyName(channel: ChannelRecord): string {
+/** The name of a channel's permission policy, as notices show it. */
+export function policyName(channel: Pick<ChannelRecord, 'is_web_public' | 'invite_only' | 'history_public_to_subscribers'>): string {
   if (channel.is_web_public) return 'Web-public';
   if (!channel.invite_only) return 'Public';
   return channel.history_public_to_subscribers ? 'Private, shared history' : 'Private, protected history';
 }
 
+/** The silent mention of the acting user (`@_**Name|id**`). */
+export function silentMention(user: UserRecord): string {
+  return `@_**${user.full_name}|${user.id}**`;
+}
+
+/** A quoted block as the real server's notices quote descriptions. */
+export function quoteBlock(text: string): string {
+  return `\n\`\`\`\` quote\n${text}\n\`\`\`\``;
+}
+
+/** What the Notification Bot sends for the caller's action: marked read for the caller. */
+function botDelivery(ctx: UserContext, content: string): Delivery {
+  return { sender: notificationBot(ctx), client: 'Internal', readBySender: true, readBy: [ctx.user.id], content };
+}
+
 /**
- * The Notification Bot's notices of a new channel: a "channel events" message in the channel
- * itself, and — when `announce` is set and the channel is public — an announcement in the
- * organization's new-channel announcements channel.
+ * A Notification Bot notice in the channel's "channel events" topic; with `readByAll` (the
+ * archiving notice) nobody gets it unread.
  */
-export function postNewChannelNotices(ctx: UserContext, channel: ChannelRecord, announce: boolean): void {
-  const bot = notificationBot(ctx);
-  const creator = `@_**${ctx.user.full_name}|${ctx.user.id}**`;
-  const description = channel.description === '' ? '*(no description)*' : `\n\`\`\`\` quote\n${channel.description}\n\`\`\`\``;
-  const delivery = { sender: bot, client: 'Internal', readBySender: true };
-  postChannelMessage(ctx, channel, CHANNEL_EVENTS_TOPIC, { ...delivery, content: `**${policyName(channel)}** channel created by ${creator}. **Description:** ${description}` });
+export function postChannelEventNotice(ctx: UserContext, channel: ChannelRecord, content: string, { readByAll = false } = {}): void {
+  const delivery = botDelivery(ctx, content);
+  if (readByAll) delivery.readBy = activeSubscriberIds(ctx, channel.id);
+  postChannelMessage(ctx, channel, CHANNEL_EVENTS_TOPIC, delivery);
+}
+
+/**
+ * The Notification Bot's messages after a subscription request, in the real server's order:
+ * a direct message to each human subscribed by someone else ("X subscribed you to #**c**.",
+ * existing channels only), the announcement of the created channels in the organization's
+ * new-channel announcements channel when `announce` is set, and a "channel events" message in
+ * each created channel.
+ *
+ * @see shared/reference/users-channels-realm.md §5.4
+ */
+export function postSubscriptionNotices(
+  ctx: UserContext,
+  subscribed: ReadonlyMap<UserRecord, readonly ChannelRecord[]>,
+  created: readonly ChannelRecord[],
+  announce: boolean,
+): void {
+  const createdIds = new Set(created.map((channel) => channel.id));
+  for (const [user, channels] of subscribed) {
+    if (user.id === ctx.user.id || user.is_bot) continue;
+    const names = channels.filter((channel) => !createdIds.has(channel.id)).map((channel) => channel.name).sort();
+    if (names.length === 0) continue;
+    const content =
+      names.length === 1
+        ? `${silentMention(ctx.user)} subscribed you to #**${names[0]}**.`
+        : `${silentMention(ctx.user)} subscribed you to the following channels:\n\n${names.map((name) => `* #**${name}**\n`).join('')}`;
+    postDirectMessage(ctx, [user], botDelivery(ctx, content));
+  }
+  if (created.length === 0) return;
   const announcementsId = ctx.realm.new_stream_announcements_stream_id;
   const announcements = announcementsId === null || announcementsId === undefined ? undefined : ctx.db.get('channels', announcementsId);
-  if (announce && !channel.invite_only && announcements && !announcements.is_archived) {
-    postChannelMessage(ctx, announcements, NEW_CHANNELS_TOPIC, { ...delivery, content: `${creator} created a new channel #**${channel.name}**.` });
+  if (announce && announcements && !announcements.is_archived) {
+    const links = created.map((channel) => `#**${channel.name}**`).join(', ');
+    const content =
+      created.length > 1 ? `${silentMention(ctx.user)} created the following channels: ${links}.` : `${silentMention(ctx.user)} created a new channel ${links}.`;
+    postChannelMessage(ctx, announcements, NEW_CHANNELS_TOPIC, botDelivery(ctx, content));
+  }
+  for (const channel of created) {
+    const description = channel.description === '' ? '*No description.*' : channel.description;
+    postChannelEventNotice(ctx, channel, `**${policyName(channel)}** channel created by ${silentMention(ctx.user)}. **Description:**${quoteBlock(description)}`);
   }
 }

@@ -18,6 +18,8 @@ export interface NewChannel {
   messageRetentionDays?: number | null;
   topicsPolicy?: ChannelRecord['topics_policy'];
   isDefault?: boolean;
+  /** The channel folder it is in; default none. */
+  folderId?: number | null;
   /** Permission settings given at creation; the others take their defaults (the creator for `can_administer_channel_group`). */
   groups?: Partial<ChannelRecord['groups']>;
 }
@@ -62,7 +64,7 @@ export function insertChannel(ctx: Pick<Context, 'db' | 'now'>, channel: NewChan
     message_retention_days: channel.messageRetentionDays ?? null,
     topics_policy: channel.topicsPolicy ?? 'inherit',
     first_message_id: null,
-    folder_id: null,
+    folder_id: channel.folderId ?? null,
     is_archived: false,
     is_default: channel.isDefault ?? false,
     recipient_id: recipientId,

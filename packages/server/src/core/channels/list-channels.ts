@@ -33,6 +33,7 @@ export const listChannelsImpl = implement(endpoints['channels.list'], (params, c
       (params.include_can_access_content && hasContentAccess(ctx, user, channel));
     if (include) selected.push(channel);
   }
-  selected.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id);
+  // The real server sorts by name as Python compares strings: by code point.
+  selected.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
   return { streams: selected.map((channel) => formatChannel(ctx, channel, { includeDefault: params.include_default })) };
 });

@@ -1,3 +1,4 @@
+import { releaseMessageUploads } from '../attachments/link-attachments.js';
 import type { Context } from '../context.js';
 import type { UserRecord } from '../db.js';
 import { emit } from '../events/emit.js';
@@ -5,7 +6,7 @@ import { appendTo } from '../internal/append-to.js';
 import { usersWithMetadataAccess } from '../channels/channel-access.js';
 import type { MessageRecord } from './message-record.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now'>;
+type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now' | 'config' | 'attachmentIndex' | 'files' | 'log'>;
 
 /** Where deleted messages were: a channel topic, or a direct-message conversation. */
 export type DeletedFrom = { message_type: 'private' } | { message_type: 'stream'; stream_id: number; topic: string };
@@ -70,4 +71,5 @@ export function deleteMessages(ctx: Ctx, messages: readonly MessageRecord[], act
     emitDeleteMessageEvents(ctx, audience, group.map((m) => m.id), deletedFrom(group[0] as MessageRecord));
   }
   refreshFirstMessageIds(ctx, messages.map((m) => m.stream_id).filter((id): id is number => id !== null));
+  releaseMessageUploads(ctx, messages.map((m) => m.id));
 }

@@ -1,12 +1,13 @@
 import type { EditHistoryEntry } from '@teamchat/schema';
 import type { Context } from '../context.js';
-import type { UserRecord } from '../db.js';
+import { relinkMessageUploads } from '../attachments/link-attachments.js';
+import type { AttachmentRecord, UserRecord } from '../db.js';
 import { renderMessage, type RenderedMessage } from '../markdown/render-message.js';
 import { checkGroupMentions, recipientMentionBits, topicWildcardParticipants, type MentionScope } from './message-mentions.js';
 import { MENTION_MASK, type MessageRecord } from './message-record.js';
 import { emitUpdateMessage } from './update-message-events.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'events' | 'now'>;
+type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'events' | 'now' | 'attachmentIndex'>;
 
 /**
  * Replaces a message's content: re-renders it, recomputes every recipient's mention flags,
@@ -18,7 +19,12 @@ export function applyContentEdit(
   message: MessageRecord,
   content: string,
   entry: EditHistoryEntry,
-  options: { emitEvent: boolean; check?: (rendered: RenderedMessage, topicParticipants: ReadonlySet<number> | undefined) => void },
+  options: {
+    emitEvent: boolean;
+    check?: (rendered: RenderedMessage, topicParticipants: ReadonlySet<number> | undefined) => void;
+    /** Receives the editor's uploads no message links any more (`detached_uploads`). */
+    detachedUploads?: AttachmentRecord[];
+  },
 ): MessageRecord {
   const sender = ctx.db.get('users', message.sender_id) as UserRecord;
   const rendered = renderMessage(ctx, content, { sender });
@@ -41,6 +47,7 @@ export function applyContentEdit(
     user_flags: userFlags,
     edit_history: [entry, ...message.edit_history],
   });
+  options.detachedUploads?.push(...relinkMessageUploads(ctx, updated, rendered.uploadPathIds, sender));
   if (options.emitEvent) {
     emitUpdateMessage(ctx, { editorId: entry.user_id ?? sender.id, timestamp: entry.timestamp, target: updated, messageIds: [message.id], content: { before: message } });
   }

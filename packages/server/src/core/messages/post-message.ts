@@ -1,3 +1,4 @@
+import { linkMessageUploads } from '../attachments/link-attachments.js';
 import { activeSubscriberIds, usersWithMetadataAccess } from '../channels/channel-access.js';
 import type { Context } from '../context.js';
 import type { ChannelRecord, UserRecord } from '../db.js';
@@ -9,7 +10,7 @@ import { emitMessageEvent } from './message-events.js';
 import { recipientMentionBits, topicWildcardParticipants, type MentionScope } from './message-mentions.js';
 import { FLAG_BITS, type MessageRecord } from './message-record.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events'>;
+type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'attachmentIndex'>;
 
 /** A message to deliver, after the caller's checks. */
 export interface Delivery {
@@ -17,6 +18,8 @@ export interface Delivery {
   content: string;
   client: string;
   readBySender: boolean;
+  /** Recipients whose copy is read from the start (the user whose action a notice reports). */
+  readBy?: readonly number[];
   localEcho?: { queueId: string; localId: string } | undefined;
 }
 
@@ -84,12 +87,17 @@ function deliver(ctx: Ctx, shipment: Shipment): MessageRecord {
   for (const user of recipients) flags.set(user.id, mentions.get(user.id) ?? 0);
   // The sender always gets a row, read unless a script sent the message.
   flags.set(sender.id, (flags.get(sender.id) ?? 0) | (delivery.readBySender ? FLAG_BITS.read : 0));
+  for (const id of delivery.readBy ?? []) {
+    const bits = flags.get(id);
+    if (bits !== undefined) flags.set(id, bits | FLAG_BITS.read);
+  }
   const hadMessages = channel !== null && channel.first_message_id !== null;
   const message = insertMessage(
     ctx,
     { sender, content: delivery.content, client: delivery.client, flags, rendered: rendered.html, isMeMessage: rendered.isMeMessage, has: rendered },
     target,
   );
+  linkMessageUploads(ctx, message, rendered.uploadPathIds, sender);
   if (channel && !hadMessages) {
     emit(ctx, usersWithMetadataAccess(ctx, channel).map((u) => u.id), {
       type: 'stream',

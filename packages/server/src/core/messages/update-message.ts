@@ -1,7 +1,8 @@
 import { ApiError, endpoints, type EditHistoryEntry, type EndpointParams } from '@teamchat/schema';
+import { formatAttachment } from '../attachments/attachment-events.js';
 import { accessChannelById, activeSubscriberCount } from '../channels/channel-access.js';
 import type { UserContext } from '../context.js';
-import type { ChannelRecord, UserRecord } from '../db.js';
+import type { AttachmentRecord, ChannelRecord, UserRecord } from '../db.js';
 import { implement } from '../implement.js';
 import { hasPermission } from '../permissions/has-permission.js';
 import { isModerator } from '../permissions/roles.js';
@@ -146,10 +147,12 @@ export const updateMessageImpl = implement<(typeof endpoints)['messages.update']
   const editor: UserRecord = ctx.user;
   const timestamp = Math.floor(ctx.now() / 1000);
   const contentEntry: EditHistoryEntry | null = newContent !== null ? { user_id: editor.id, timestamp, prev_content: message.content, prev_rendered_content: message.rendered_content } : null;
+  const detachedUploads: AttachmentRecord[] = [];
   if (newContent !== null) {
     const channelId = message.stream_id;
     applyContentEdit(ctx, message, newContent, contentEntry as EditHistoryEntry, {
       emitEvent: move === null,
+      detachedUploads,
       ...(channelId === null
         ? {}
         : {
@@ -162,7 +165,7 @@ export const updateMessageImpl = implement<(typeof endpoints)['messages.update']
     applyMove(ctx, move, { editor, timestamp, target: message.id, contentEntry, contentEdited: newContent !== null });
     postMoveNotices(ctx, move, { editor, toOld: params.send_notification_to_old_thread, toNew: params.send_notification_to_new_thread });
   }
-  return { detached_uploads: [] };
+  return { detached_uploads: detachedUploads.map((record) => formatAttachment(ctx, record)) };
   },
   {
     // The digest of the content the client edited (Web Crypto is asynchronous): computed

@@ -6,7 +6,6 @@ import { formatGroupSettingValue } from '../permissions/group-setting-value.js';
 /** Limits of messages and topics, reported in POST /register. */
 export const MAX_TOPIC_LENGTH = 60;
 export const MAX_MESSAGE_LENGTH = 10_000;
-export const MAX_FILE_UPLOAD_SIZE_MIB = 25;
 
 /** The `realm` block of POST /register: organization settings and server limits. */
 export const realmState: StateBlock = {
@@ -43,7 +42,7 @@ export const realmState: StateBlock = {
       max_stream_description_length: MAX_CHANNEL_DESCRIPTION_LENGTH,
       max_topic_length: MAX_TOPIC_LENGTH,
       max_message_length: MAX_MESSAGE_LENGTH,
-      max_file_upload_size_mib: MAX_FILE_UPLOAD_SIZE_MIB,
+      max_file_upload_size_mib: ctx.config.maxFileUploadSizeMib,
       event_queue_longpoll_timeout_seconds: Math.ceil(ctx.config.heartbeatMs / 1000) + 40,
       server_presence_ping_interval_seconds: 60,
       server_presence_offline_threshold_seconds: 200,

@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import type { UserRecord } from '../db.js';
-import { usersWithMetadataAccess } from '../channels/channel-access.js';
+import { emitPeerEvent } from '../channels/peer-events.js';
 import { activeUserIds, emit } from '../events/emit.js';
 
 type Ctx = Pick<Context, 'db' | 'events' | 'realm' | 'now' | 'indexes'>;
@@ -10,9 +10,7 @@ function emitPeerChanges(ctx: Ctx, user: UserRecord, op: 'peer_add' | 'peer_remo
   const subscriptions = [...(ctx.indexes.subscriptionsByUser.get(user.id)?.values() ?? [])].sort((a, b) => a.stream_id - b.stream_id);
   for (const sub of subscriptions) {
     const channel = ctx.db.get('channels', sub.stream_id);
-    if (!channel) continue;
-    const peers = usersWithMetadataAccess(ctx, channel).filter((peer) => peer.id !== user.id);
-    emit(ctx, peers.map((peer) => peer.id), { type: 'subscription', op, stream_ids: [channel.id], user_ids: [user.id] });
+    if (channel) emitPeerEvent(ctx, channel, op, [user.id]);
   }
 }
 

@@ -1,0 +1,32 @@
+import type { Attachment } from '@teamchat/schema';
+import type { Context } from '../context.js';
+import type { AttachmentRecord } from '../db.js';
+import { emit } from '../events/emit.js';
+
+type Ctx = Pick<Context, 'db' | 'events' | 'attachmentIndex'>;
+
+/**
+ * An attachment as GET /attachments and `attachment` events show it: times in
+ * milliseconds, the linking messages in ID order.
+ *
+ * @see shared/reference/users-channels-realm.md §8.4
+ */
+export function formatAttachment(ctx: Pick<Context, 'db'>, record: AttachmentRecord): Attachment {
+  const messages = record.message_ids.flatMap((id) => {
+    const message = ctx.db.get('messages', id);
+    return message ? [{ id, date_sent: message.timestamp * 1000 }] : [];
+  });
+  return { id: record.id, name: record.name, path_id: record.path_id, size: record.size, create_time: record.create_time, messages };
+}
+
+/**
+ * Tells the owner about an attachment: `add` (uploaded), `update` (its links changed) or
+ * `remove` (deleted), each with the organization's `upload_space_used` after the change.
+ *
+ * @see shared/reference/messages-and-events.md "attachment" events
+ */
+export function emitAttachmentEvent(ctx: Ctx, op: 'add' | 'update' | 'remove', record: AttachmentRecord): void {
+  // Called after the write, so the index already counts (or no longer counts) this file.
+  const attachment = op === 'remove' ? { id: record.id } : formatAttachment(ctx, record);
+  emit(ctx, [record.owner_id], { type: 'attachment', op, attachment, upload_space_used: ctx.attachmentIndex.totalSize() });
+}

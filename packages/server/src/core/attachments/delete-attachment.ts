@@ -1,0 +1,18 @@
+import { ApiError, endpoints } from '@teamchat/schema';
+import { implement } from '../implement.js';
+import { removeAttachment } from './link-attachments.js';
+
+/**
+ * DELETE /attachments/{attachment_id}: deletes one of the caller's uploads (record and
+ * file); someone else's is answered like an unknown one. Messages linking it keep their
+ * link, which then leads to "File not found", as on servers before FL 420 (later ones also
+ * re-render those messages).
+ *
+ * @see api-spec.md "Delete an attachment"
+ */
+export const deleteAttachmentImpl = implement(endpoints['attachments.delete'], (params, ctx) => {
+  const attachment = ctx.db.get('attachments', params.attachment_id);
+  if (!attachment || attachment.owner_id !== ctx.user.id) throw new ApiError('BAD_REQUEST', 'Invalid attachment');
+  removeAttachment(ctx, attachment);
+  return {};
+});

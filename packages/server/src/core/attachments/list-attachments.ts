@@ -1,0 +1,17 @@
+import { endpoints } from '@teamchat/schema';
+import { implement } from '../implement.js';
+import { formatAttachment } from './attachment-events.js';
+
+/**
+ * GET /attachments: the caller's own uploads (with the messages linking them, whoever sent
+ * those) and the bytes used by every upload of the organization.
+ *
+ * @see shared/reference/users-channels-realm.md §8.4
+ */
+export const listAttachmentsImpl = implement(endpoints['attachments.list'], (_params, ctx) => {
+  const attachments = [...ctx.db.all('attachments')]
+    .filter((record) => record.owner_id === ctx.user.id)
+    .sort((a, b) => a.id - b.id)
+    .map((record) => formatAttachment(ctx, record));
+  return { attachments, upload_space_used: ctx.attachmentIndex.totalSize() };
+});

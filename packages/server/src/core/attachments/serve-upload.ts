@@ -1,0 +1,48 @@
+import { authenticate } from '../auth/authenticate.js';
+import type { Services } from '../context.js';
+import { canAccessAttachment } from './attachment-access.js';
+
+/** Types browsers may show in place; everything else is served as a download (no stored XSS). */
+const INLINE_TYPES = new Set(['application/pdf', 'image/gif', 'image/jpeg', 'image/png', 'image/webp']);
+
+function page(status: number, html: string): Response {
+  const body = new TextEncoder().encode(html);
+  const headers = { 'content-type': 'text/html; charset=utf-8', 'content-length': String(body.length), 'x-content-type-options': 'nosniff' };
+  return new Response(body, { status, headers });
+}
+
+/** `Content-Disposition` as the real server writes it: quoted ASCII names, RFC 8187 for the others. */
+function disposition(kind: 'inline' | 'attachment', fileName: string): string {
+  const ascii = /^[\x20-\x7e]*$/.test(fileName);
+  const name = ascii ? `filename="${fileName.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"` : `filename*=utf-8''${encodeURIComponent(fileName)}`;
+  return `${kind}; ${name}`;
+}
+
+/**
+ * GET/HEAD `/user_uploads/<path_id>`: the file, to its owner and to whoever may read a
+ * message linking it (Basic auth; spectators through web-public channels). An unknown file
+ * is a 404 page, an inaccessible one a 403 page, as the real server answers. Images and PDFs
+ * are served inline, other types as attachments, always with `nosniff`.
+ *
+ * @throws {ApiError} `UNAUTHORIZED` for credentials that are sent but wrong.
+ * @see shared/reference/users-channels-realm.md §8.4 (`serve_file`, `validate_attachment_request`)
+ */
+export async function serveUpload(services: Services, request: Request, pathId: string): Promise<Response> {
+  const user = authenticate(services, 'optional', request.headers.get('authorization'));
+  const db = services.store.begin();
+  const realm = db.get('realm', 1);
+  const attachment = services.attachmentIndex.byPathId.get(pathId);
+  if (!realm || !attachment) return page(404, '<p>File not found.</p>');
+  if (!canAccessAttachment({ ...services, db, realm }, user, attachment)) return page(403, '<p>You are not authorized to view this file.</p>');
+  const bytes = await services.files.get(pathId);
+  if (!bytes) return page(404, '<p>File not found</p>');
+  const fileName = pathId.slice(pathId.lastIndexOf('/') + 1);
+  const headers = {
+    'content-type': attachment.content_type,
+    'content-length': String(bytes.length),
+    'content-disposition': disposition(INLINE_TYPES.has(attachment.content_type) ? 'inline' : 'attachment', fileName),
+    'cache-control': 'private, immutable',
+    'x-content-type-options': 'nosniff',
+  };
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(bytes), { status: 200, headers });
+}

@@ -1,0 +1,48 @@
+import type { UserContext } from '../context.js';
+import type { ChannelRecord } from '../db.js';
+import { emit } from '../events/emit.js';
+import { isGuest } from '../permissions/roles.js';
+import { activeSubscriberIds, usersWithMetadataAccess } from './channel-access.js';
+import { emitChannelCreate, emitChannelUpdate } from './channel-events.js';
+import { policyName, postChannelEventNotice, silentMention } from './channel-notices.js';
+
+/** The three privacy settings of a channel, always changed together. */
+export interface ChannelPrivacy {
+  inviteOnly: boolean;
+  historyPublicToSubscribers: boolean;
+  isWebPublic: boolean;
+}
+
+/**
+ * Applies a privacy change (already validated), as the real server's
+ * `do_change_stream_permission`: members who can see a channel made public for the first time
+ * get `stream create` and `subscription peer_add`; everyone else who can see it gets
+ * `stream update` of `invite_only` with `history_public_to_subscribers` and `is_web_public`;
+ * the Notification Bot notes the old and new policy. Sent whenever a privacy parameter is
+ * given, even if nothing changed, as the real server does.
+ *
+ * @see shared/reference/messages-and-events.md "Channel (`stream`) events"
+ */
+export function changeChannelPrivacy(ctx: UserContext, channel: ChannelRecord, privacy: ChannelPrivacy): ChannelRecord {
+  const before = new Set(usersWithMetadataAccess(ctx, channel).map((user) => user.id));
+  const updated = ctx.db.patch('channels', channel.id, {
+    invite_only: privacy.inviteOnly,
+    history_public_to_subscribers: privacy.historyPublicToSubscribers,
+    is_web_public: privacy.isWebPublic,
+  });
+  const after = usersWithMetadataAccess(ctx, updated);
+  const newcomers = new Set<number>();
+  if (channel.invite_only && !updated.invite_only) {
+    for (const user of after) if (!before.has(user.id) && !isGuest(user)) newcomers.add(user.id);
+    emitChannelCreate(ctx, updated, newcomers);
+    emit(ctx, newcomers, { type: 'subscription', op: 'peer_add', stream_ids: [updated.id], user_ids: activeSubscriberIds(ctx, updated.id) });
+  }
+  const extra = { history_public_to_subscribers: updated.history_public_to_subscribers, is_web_public: updated.is_web_public };
+  emitChannelUpdate(ctx, updated, 'invite_only', updated.invite_only, extra, after.map((u) => u.id).filter((id) => !newcomers.has(id)));
+  postChannelEventNotice(
+    ctx,
+    updated,
+    `${silentMention(ctx.user)} changed the [access permissions](/help/channel-permissions) for this channel from **${policyName(channel)}** to **${policyName(updated)}**.`,
+  );
+  return updated;
+}

@@ -1,0 +1,20 @@
+import { ApiError, endpoints } from '@teamchat/schema';
+import { implement } from '../implement.js';
+import { hasContentAccess } from './channel-access.js';
+
+/**
+ * GET /get_stream_id: the ID of the channel named `stream` (case-insensitive, stripped) if
+ * the caller can read it; otherwise `Invalid channel name '<name>'`, whether it does not
+ * exist, is archived or is out of reach.
+ *
+ * @see shared/reference/users-channels-realm.md §5.7
+ */
+export const getChannelIdImpl = implement(endpoints['channels.getId'], (params, ctx) => {
+  const name = params.stream.trim();
+  const id = ctx.indexes.channelsByName.get(name.toLowerCase());
+  const channel = id === undefined ? undefined : ctx.db.get('channels', id);
+  if (!channel || channel.is_archived || !hasContentAccess(ctx, ctx.user, channel)) {
+    throw new ApiError('BAD_REQUEST', `Invalid channel name '${name}'`);
+  }
+  return { stream_id: channel.id };
+});

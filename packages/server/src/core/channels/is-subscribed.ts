@@ -1,0 +1,19 @@
+import { endpoints } from '@teamchat/schema';
+import { implement } from '../implement.js';
+import { accessUserById } from '../users/user-access.js';
+import { accessChannelById, isSubscribed } from './channel-access.js';
+
+/**
+ * GET /users/{user_id}/subscriptions/{stream_id}: whether the user is subscribed to the
+ * channel, as the real server's `get_subscription_backend`: the user is looked up as for
+ * GET /users/{id} without admin rights (bots and unknown IDs are `No such user`, deactivated
+ * users `User is deactivated`), then the channel, which the caller must be able to see
+ * (`Invalid channel ID` otherwise, and for archived channels).
+ *
+ * @see shared/reference/users-channels-realm.md §5.7
+ */
+export const isSubscribedImpl = implement(endpoints['channels.isSubscribed'], (params, ctx) => {
+  const target = accessUserById(ctx, ctx.user, params.user_id, { forAdmin: false });
+  const channel = accessChannelById(ctx, ctx.user, params.stream_id, { metadataOnly: true });
+  return { is_subscribed: isSubscribed(ctx, target, channel) };
+});

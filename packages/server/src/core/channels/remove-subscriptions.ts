@@ -1,0 +1,66 @@
+import type { Context } from '../context.js';
+import type { ChannelRecord, UserRecord } from '../db.js';
+import { emit } from '../events/emit.js';
+import { hasMetadataAccess } from './channel-access.js';
+import { formatChannel } from './format-channel.js';
+import { emitPeerEvent } from './peer-events.js';
+
+type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now'>;
+
+/** The outcome of unsubscribing users: the pairs removed and the pairs that were not subscribed. */
+export interface UnsubscribeResult {
+  removed: [UserRecord, ChannelRecord][];
+  notSubscribed: [UserRecord, ChannelRecord][];
+}
+
+/**
+ * Unsubscribes `users` from `channels`, as the real server's `bulk_remove_subscriptions`: the
+ * subscription rows stay, inactive, so that subscribing again restores the personal settings
+ * (the channel moves to `unsubscribed` in POST /register). Archived channels are accepted
+ * (FL 362). Events, after the change:
+ *
+ * - `subscription remove` `{subscriptions: [{name, stream_id}]}` to each user who left;
+ * - `stream delete` to a user who, having left, can no longer see the channel (a private
+ *   channel left by a non-administrator outside its permission groups);
+ * - `subscription peer_remove` to those who still see the channel.
+ *
+ * No Notification Bot message is sent, even when someone else was removed (the real server
+ * sends none either).
+ *
+ * @see shared/reference/users-channels-realm.md §5.7
+ */
+export function removeSubscriptions(ctx: Ctx, channels: readonly ChannelRecord[], users: readonly UserRecord[]): UnsubscribeResult {
+  const result: UnsubscribeResult = { removed: [], notSubscribed: [] };
+  for (const user of users) {
+    for (const channel of channels) {
+      const sub = ctx.indexes.subscriptionsByUser.get(user.id)?.get(channel.id);
+      if (!sub) {
+        result.notSubscribed.push([user, channel]);
+        continue;
+      }
+      ctx.db.patch('subscriptions', sub.id, { active: false });
+      result.removed.push([user, channel]);
+    }
+  }
+  for (const user of users) {
+    const left = result.removed.filter(([u]) => u.id === user.id).map(([, channel]) => channel);
+    if (left.length === 0) continue;
+    emit(ctx, [user.id], { type: 'subscription', op: 'remove', subscriptions: left.map((c) => ({ name: c.name, stream_id: c.id })) });
+    const lost = left.filter((channel) => !hasMetadataAccess(ctx, user, channel));
+    if (lost.length > 0) {
+      emit(ctx, [user.id], {
+        type: 'stream',
+        op: 'delete',
+        streams: lost.map((channel) => formatChannel(ctx, channel)),
+        stream_ids: lost.map((channel) => channel.id),
+      });
+    }
+  }
+  for (const channel of channels) {
+    const leavers = result.removed.filter(([, c]) => c.id === channel.id).map(([u]) => u.id);
+    // Deactivated users are not subscribers for anyone, so their leaving is nothing to tell.
+    const visible = leavers.filter((id) => ctx.db.get('users', id)?.is_active === true);
+    emitPeerEvent(ctx, channel, 'peer_remove', visible);
+  }
+  return result;
+}

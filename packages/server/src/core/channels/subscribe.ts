@@ -1,0 +1,93 @@
+import { ApiError, endpoints } from '@teamchat/schema';
+import type { UserContext } from '../context.js';
+import type { ChannelRecord, UserRecord } from '../db.js';
+import { implement } from '../implement.js';
+import { accessUserByEmail, accessUserById } from '../users/user-access.js';
+import { addChannel } from './add-channel.js';
+import { addSubscriptions } from './add-subscriptions.js';
+import { canAddSubscribers, canAdministerChannel, hasContentAccess } from './channel-access.js';
+import { checkChannelDescription, checkChannelName } from './channel-name.js';
+import { postSubscriptionNotices } from './channel-notices.js';
+import { checkCanCreateChannel, parseChannelOptions } from './channel-options.js';
+
+// The real server's `check_color`: `#` and three to six hex digits.
+const COLOR = /^#[0-9a-fA-F]{3,6}$/;
+
+/** The users `principals` name (IDs or addresses), bots included. */
+function principalUsers(ctx: UserContext, principals: readonly (number | string)[]): UserRecord[] {
+  const options = { allowBots: true, forAdmin: false };
+  const users = principals.map((p) => (typeof p === 'number' ? accessUserById(ctx, ctx.user, p, options) : accessUserByEmail(ctx, ctx.user, p, options)));
+  return [...new Map(users.map((user) => [user.id, user])).values()];
+}
+
+/** Whether the caller may subscribe themselves to an existing channel. */
+function canJoin(ctx: UserContext, channel: ChannelRecord): boolean {
+  return !channel.is_archived && (hasContentAccess(ctx, ctx.user, channel) || canAdministerChannel(ctx, ctx.user, channel));
+}
+
+/**
+ * POST /users/me/subscriptions: subscribes the caller, or `principals`, to the channels
+ * named, creating the missing ones with the channel options (the same checks and creation
+ * path as POST /channels/create). Existing channels the caller cannot reach are fatal
+ * (`Unable to access channel (<name>).`) or, with `authorization_errors_fatal: false`, listed
+ * in `unauthorized`; subscribing others needs the permission to add subscribers to each
+ * existing channel. Sends the subscription events and the Notification Bot's messages.
+ *
+ * @see shared/reference/users-channels-realm.md §5.4
+ */
+export const subscribeImpl = implement(endpoints['channels.subscribe'], (params, ctx) => {
+  const options = parseChannelOptions(ctx, params);
+  const colors = new Map<string, string>();
+  const existing: ChannelRecord[] = [];
+  const missing: { name: string; description: string }[] = [];
+  for (const request of params.subscriptions) {
+    if (request.color !== undefined && !COLOR.test(request.color)) {
+      throw new ApiError('BAD_REQUEST', 'add.color is not a valid hex color code', { extra: { var_name: 'add.color' } });
+    }
+    const name = request.name.trim();
+    if (request.color !== undefined) colors.set(name.toLowerCase(), request.color);
+    const id = ctx.indexes.channelsByName.get(name.toLowerCase());
+    const channel = id === undefined ? undefined : ctx.db.get('channels', id);
+    if (channel) {
+      if (!existing.some((c) => c.id === channel.id)) existing.push(channel);
+    } else if (!missing.some((m) => m.name.toLowerCase() === name.toLowerCase())) {
+      missing.push({ name: checkChannelName(name), description: checkChannelDescription(request.description ?? '') });
+    }
+  }
+  if (missing.length > 0) checkCanCreateChannel(ctx, options);
+
+  const authorized = existing.filter((channel) => canJoin(ctx, channel));
+  const unauthorized = existing.filter((channel) => !authorized.some((c) => c.id === channel.id));
+  if (unauthorized.length > 0 && params.authorization_errors_fatal) {
+    throw new ApiError('BAD_REQUEST', `Unable to access channel (${(unauthorized[0] as ChannelRecord).name}).`);
+  }
+  const principals = params.principals ?? [];
+  const others = principals.some((p) => p !== ctx.user.id);
+  if (others && authorized.some((channel) => !canAddSubscribers(ctx, ctx.user, channel))) {
+    throw new ApiError('BAD_REQUEST', 'Insufficient permission');
+  }
+  const subscribers = others ? principalUsers(ctx, principals) : [ctx.user];
+
+  const created = missing.map((request) => addChannel(ctx, request, options));
+  const channels = [...authorized, ...created];
+  const colorsById = new Map<number, string>();
+  for (const channel of channels) {
+    const color = colors.get(channel.name.toLowerCase());
+    if (color !== undefined) colorsById.set(channel.id, color);
+  }
+  const result = addSubscriptions(ctx, channels, subscribers, { colors: colorsById });
+
+  const byUser = (pairs: readonly [UserRecord, ChannelRecord][]) => {
+    const names: Record<string, string[]> = {};
+    for (const [user, channel] of pairs) (names[String(user.id)] ??= []).push(channel.name);
+    return names;
+  };
+  const subscribedChannels = new Map<UserRecord, ChannelRecord[]>();
+  for (const [user, channel] of result.subscribed) subscribedChannels.set(user, [...(subscribedChannels.get(user) ?? []), channel]);
+  postSubscriptionNotices(ctx, subscribedChannels, created, params.announce);
+  return {
+    subscribed: byUser(result.subscribed),
+    already_subscribed: byUser(result.alreadySubscribed),
+    ...(params.authorization_errors_fatal ? {} : { unauthorized: unauthorized.map((channel) => channel.name) }),
+  };
+});

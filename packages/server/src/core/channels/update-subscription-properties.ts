@@ -1,0 +1,74 @@
+import { ApiError, endpoints, type SubscriptionPropertyChange } from '@teamchat/schema';
+import type { SubscriptionRecord } from '../db.js';
+import { emit } from '../events/emit.js';
+import { implement } from '../implement.js';
+import { accessChannelById } from './channel-access.js';
+
+/** The stored properties a request may change (`in_home_view` is the inverse of `is_muted`). */
+type StoredProperty = Exclude<keyof SubscriptionRecord, 'id' | 'user_id' | 'stream_id' | 'active'>;
+
+const BOOLEAN_PROPERTIES: ReadonlySet<string> = new Set([
+  'in_home_view',
+  'is_muted',
+  'desktop_notifications',
+  'audible_notifications',
+  'push_notifications',
+  'email_notifications',
+  'pin_to_top',
+  'wildcard_mentions_notify',
+]);
+
+// The real server's `check_color`: 3 to 6 hex digits.
+const HEX_COLOR = /^#([a-fA-F0-9]{3,6})$/;
+
+/** A checked change: the stored property and its new value. */
+interface StoredChange {
+  streamId: number;
+  property: StoredProperty;
+  value: boolean | string;
+}
+
+/**
+ * Checks one change with the real server's messages and maps it to the stored property.
+ * Colours are stored in lowercase, and `#abc` as `#aabbcc`, the form clients expect.
+ */
+function storedChange({ stream_id: streamId, property, value }: SubscriptionPropertyChange): StoredChange {
+  if (property === 'color') {
+    if (typeof value !== 'string') throw new ApiError('BAD_REQUEST', 'color is not a string');
+    if (!HEX_COLOR.test(value)) throw new ApiError('BAD_REQUEST', 'color is not a valid hex color code');
+    const hex = value.slice(1).toLowerCase();
+    return { streamId, property, value: `#${hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex}` };
+  }
+  if (!BOOLEAN_PROPERTIES.has(property)) throw new ApiError('BAD_REQUEST', `Unknown subscription property: ${property}`);
+  if (typeof value !== 'boolean') throw new ApiError('BAD_REQUEST', `${property} is not a boolean`);
+  if (property === 'in_home_view') return { streamId, property: 'is_muted', value: !value };
+  return { streamId, property: property as StoredProperty, value };
+}
+
+/**
+ * POST /users/me/subscriptions/properties: changes personal settings of the caller's
+ * subscriptions. Every change is checked before any is made (`Unknown subscription property:
+ * p`, `p is not a boolean`, `color is not a valid hex color code`, `Invalid channel ID`,
+ * `Not subscribed to channel ID n`), so a failing request changes nothing. Each change emits
+ * `subscription update {stream_id, property, value}` to the caller; a change of `is_muted` or
+ * `in_home_view` emits two, the legacy `in_home_view` first, then `is_muted` (FL 139).
+ *
+ * @see shared/reference/users-channels-realm.md §5.7
+ */
+export const updateSubscriptionPropertiesImpl = implement(endpoints['channels.updateSubscriptionProperties'], (params, ctx) => {
+  const changes = params.subscription_data.map(storedChange);
+  const subscriptions = changes.map(({ streamId }) => {
+    accessChannelById(ctx, ctx.user, streamId);
+    const sub = ctx.indexes.subscriptionsByUser.get(ctx.user.id)?.get(streamId);
+    if (!sub) throw new ApiError('BAD_REQUEST', `Not subscribed to channel ID ${streamId}`);
+    return sub;
+  });
+  changes.forEach(({ streamId, property, value }, index) => {
+    ctx.db.patch('subscriptions', (subscriptions[index] as SubscriptionRecord).id, { [property]: value });
+    if (property === 'is_muted') {
+      emit(ctx, [ctx.user.id], { type: 'subscription', op: 'update', property: 'in_home_view', value: !value, stream_id: streamId });
+    }
+    emit(ctx, [ctx.user.id], { type: 'subscription', op: 'update', property, value, stream_id: streamId });
+  });
+  return {};
+});

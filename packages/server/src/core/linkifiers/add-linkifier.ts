@@ -1,0 +1,22 @@
+import { endpoints } from '@teamchat/schema';
+import { implement } from '../implement.js';
+import { checkLinkifier } from './check-linkifier.js';
+import { notifyLinkifiers } from './linkifier-list.js';
+
+/**
+ * POST /realm/filters: adds a linkifier after the existing ones (pattern and template
+ * stripped, then validated) and answers its ID. Administrators only (contract access).
+ *
+ * @see shared/reference/users-channels-realm.md §8.1
+ */
+export const addLinkifierImpl = implement(endpoints['linkifiers.add'], (params, ctx) => {
+  const pattern = params.pattern.trim();
+  const urlTemplate = params.url_template.trim();
+  checkLinkifier(ctx, pattern, urlTemplate);
+  let maxOrder: number | null = null;
+  for (const other of ctx.db.all('linkifiers')) maxOrder = Math.max(maxOrder ?? other.order, other.order);
+  const id = ctx.db.nextId('linkifiers');
+  ctx.db.put('linkifiers', { id, pattern, url_template: urlTemplate, order: maxOrder === null ? 0 : maxOrder + 1 });
+  notifyLinkifiers(ctx);
+  return { id };
+});

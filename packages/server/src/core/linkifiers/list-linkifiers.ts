@@ -1,0 +1,42 @@
+import { endpoints } from '@teamchat/schema';
+import type { StateBlock } from '../events/state-block.js';
+import { implement } from '../implement.js';
+import { linkifierList } from './linkifier-list.js';
+
+/**
+ * GET /realm/linkifiers: the linkifiers in processing order, for every user.
+ *
+ * @see shared/reference/users-channels-realm.md §8.1
+ */
+export const listLinkifiersImpl = implement(endpoints['linkifiers.list'], (_params, ctx) => ({ linkifiers: linkifierList(ctx) }));
+
+/**
+ * GET /realm/filters (deprecated): the same list as `[pattern, url_template, id]` tuples.
+ *
+ * @see shared/reference/users-channels-realm.md §8.1
+ */
+export const listLegacyLinkifiersImpl = implement(endpoints['linkifiers.listLegacy'], (_params, ctx) => ({
+  filters: linkifierList(ctx).map((l): [string, string, number] => [l.pattern, l.url_template, l.id]),
+}));
+
+/**
+ * The `realm_linkifiers` block of POST /register: the list for clients with the
+ * `linkifier_url_template` capability, an empty list for the others (as the real server does
+ * since feature level 176).
+ *
+ * @see shared/reference/messages-and-events.md §15
+ */
+export const linkifiersState: StateBlock = {
+  eventTypes: ['realm_linkifiers'],
+  fetch(ctx, _params, capabilities) {
+    return { realm_linkifiers: capabilities['linkifier_url_template'] === true ? linkifierList(ctx) : [] };
+  },
+};
+
+/** The legacy `realm_filters` block of POST /register: always empty since feature level 176. */
+export const legacyFiltersState: StateBlock = {
+  eventTypes: ['realm_filters'],
+  fetch() {
+    return { realm_filters: [] };
+  },
+};

@@ -1,0 +1,17 @@
+import { endpoints } from '@teamchat/schema';
+import { implement } from '../implement.js';
+import { notifyLinkifiers } from './linkifier-list.js';
+import { linkifierById } from './update-linkifier.js';
+
+/**
+ * DELETE /realm/filters/{filter_id}: deletes a linkifier (`Linkifier not found.` for an unknown
+ * ID); the others keep their order. Administrators only.
+ *
+ * @see shared/reference/users-channels-realm.md §8.1
+ */
+export const removeLinkifierImpl = implement(endpoints['linkifiers.remove'], (params, ctx) => {
+  const linkifier = linkifierById(ctx, params.filter_id);
+  ctx.db.delete('linkifiers', linkifier.id);
+  notifyLinkifiers(ctx);
+  return {};
+});

@@ -1,0 +1,23 @@
+import { ApiError, endpoints } from '@teamchat/schema';
+import { implement } from '../implement.js';
+import { notifyLinkifiers } from './linkifier-list.js';
+
+/**
+ * PATCH /realm/linkifiers: sets the processing order; the list must name every linkifier
+ * exactly once. With no linkifiers (and an empty list) nothing happens and no event is sent.
+ *
+ * @see shared/reference/users-channels-realm.md §8.1
+ */
+export const reorderLinkifiersImpl = implement(endpoints['linkifiers.reorder'], (params, ctx) => {
+  const ids = params.ordered_linkifier_ids;
+  const wanted = new Set(ids);
+  if (wanted.size < ids.length) throw new ApiError('BAD_REQUEST', 'The ordered list must not contain duplicated linkifiers');
+  const existing = [...ctx.db.all('linkifiers')];
+  if (existing.length !== wanted.size || existing.some((linkifier) => !wanted.has(linkifier.id))) {
+    throw new ApiError('BAD_REQUEST', 'The ordered list must enumerate all existing linkifiers exactly once');
+  }
+  if (existing.length === 0) return {};
+  ids.forEach((id, order) => ctx.db.patch('linkifiers', id, { order }));
+  notifyLinkifiers(ctx);
+  return {};
+});

@@ -1,0 +1,41 @@
+import { ApiError, endpoints } from '@teamchat/schema';
+import { implement } from '../implement.js';
+import { checkPlayground } from './check-playground.js';
+import { notifyPlaygrounds, playgroundList } from './playground-list.js';
+
+/**
+ * GET /realm/playgrounds (our extension): the playgrounds, by ID, for every user.
+ *
+ * @see shared/reference/users-channels-realm.md §8.2
+ */
+export const listPlaygroundsImpl = implement(endpoints['playgrounds.list'], (_params, ctx) => ({ playgrounds: playgroundList(ctx) }));
+
+/**
+ * POST /realm/playgrounds: adds a playground and answers its ID. Administrators only.
+ *
+ * @see api-spec.md "Add a code playground"
+ */
+export const addPlaygroundImpl = implement(endpoints['playgrounds.add'], (params, ctx) => {
+  const { name, language, urlTemplate } = checkPlayground(ctx, {
+    name: params.name,
+    language: params.highlighter_language,
+    urlTemplate: params.url_template,
+  });
+  const id = ctx.db.nextId('playgrounds');
+  ctx.db.put('playgrounds', { id, name, pygments_language: language, url_template: urlTemplate });
+  notifyPlaygrounds(ctx);
+  return { id };
+});
+
+/**
+ * DELETE /realm/playgrounds/{playground_id}: deletes a playground (`Invalid playground` when
+ * there is none). Administrators only.
+ *
+ * @see shared/reference/users-channels-realm.md §8.2
+ */
+export const removePlaygroundImpl = implement(endpoints['playgrounds.remove'], (params, ctx) => {
+  if (!ctx.db.get('playgrounds', params.playground_id)) throw new ApiError('BAD_REQUEST', 'Invalid playground');
+  ctx.db.delete('playgrounds', params.playground_id);
+  notifyPlaygrounds(ctx);
+  return {};
+});

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename, rmdir, unlink } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import type { FileStore } from '../core/attachments/file-store.js';
+import { errorCode, syncDirectory, writeAll } from '../store/disk/durable-io.js';
+
+/** Where the uploaded files of the store in `dataFile` live: a directory beside it. */
+export function uploadsDirOf(dataFile: string): string {
+  return `${resolve(dataFile)}.uploads`;
+}
+
+/** Permission bits of uploaded files: private to the server's user, like the data file. */
+const FILE_MODE = 0o600;
+
+/**
+ * The reference server's file store: one file per upload under `root`
+ * (`<root>/<path_id>`). `put` is durable when it resolves (temporary file, fsync, rename,
+ * directory fsync), so a committed attachment record always finds its file.
+ *
+ * @see shared/reference/users-channels-realm.md §8.4
+ */
+export function createDiskFileStore(root: string): FileStore {
+  const base = resolve(root);
+  /** The file of `pathId`, or `undefined` for a path ID that would leave `base`. */
+  const fileOf = (pathId: string): string | undefined => {
+    const parts = pathId.split('/');
+    if (parts.some((part) => part === '' || part === '.' || part === '..' || part.includes('\\') || part.includes('\0'))) return undefined;
+    const file = join(base, ...parts);
+    return file.startsWith(base + sep) ? file : undefined;
+  };
+  const invalid = (pathId: string) => new Error(`[teamchat-server] invalid upload path ID: ${JSON.stringify(pathId)}`);
+
+  return {
+    async put(pathId, bytes) {
+      const file = fileOf(pathId);
+      if (!file) throw invalid(pathId);
+      const dir = dirname(file);
+      await mkdir(dir, { recursive: true });
+      const tmp = `${file}.tmp-${randomBytes(6).toString('hex')}`;
+      const handle = await open(tmp, 'wx', FILE_MODE);
+      try {
+        await writeAll(handle, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        await handle.sync();
+      } catch (error) {
+        await handle.close();
+        await unlink(tmp).catch(() => undefined);
+        throw error;
+      }
+      await handle.close();
+      await rename(tmp, file);
+      await syncDirectory(dir);
+    },
+    async get(pathId) {
+      const file = fileOf(pathId);
+      if (!file) return undefined;
+      try {
+        return new Uint8Array(await readFile(file));
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT' || errorCode(error) === 'EISDIR') return undefined;
+        throw error;
+      }
+    },
+    async delete(pathId) {
+      const file = fileOf(pathId);
+      if (!file) return;
+      try {
+        await unlink(file);
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT') return;
+        throw error;
+      }
+      await syncDirectory(dirname(file));
+      // Empty directories of the path go too; a concurrent upload into one just fails to remove it.
+      for (let dir = dirname(file); dir.startsWith(base + sep); dir = dirname(dir)) {
+        try {
+          await rmdir(dir);
+        } catch {
+          break;
+        }
+      }
+    },
+    async list() {
+      const found: string[] = [];
+      let entries;
+      try {
+        entries = await readdir(base, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT') return found;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        found.push(relative(base, join(entry.parentPath ?? entry.path, entry.name)).split(sep).join('/'));
+      }
+      return found;
+    },
+  };
+}
