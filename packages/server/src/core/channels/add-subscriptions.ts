@@ -2,8 +2,10 @@ import type { Context } from '../context.js';
 import type { ChannelRecord, UserRecord } from '../db.js';
 import { emit } from '../events/emit.js';
 import { activeSubscriberIds, usersWithMetadataAccess } from './channel-access.js';
-import { formatChannel, formatSubscription } from './format-channel.js';
+import { emitChannelCreate } from './channel-events.js';
+import { formatSubscription } from './format-channel.js';
 import { insertSubscription } from './insert-subscription.js';
+import { emitPeerEvent } from './peer-events.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now'>;
 
@@ -48,7 +50,7 @@ export function addSubscriptions(
   const addedTo = (channel: ChannelRecord) => result.subscribed.filter(([, c]) => c.id === channel.id).map(([u]) => u);
   for (const channel of channels) {
     const before = hadAccess.get(channel.id) ?? new Set<number>();
-    emit(ctx, addedTo(channel).filter((user) => !before.has(user.id)).map((u) => u.id), { type: 'stream', op: 'create', streams: [formatChannel(ctx, channel)] });
+    emitChannelCreate(ctx, channel, addedTo(channel).filter((user) => !before.has(user.id)).map((u) => u.id));
   }
   const subscriberIds = new Map(channels.map((channel) => [channel.id, activeSubscriberIds(ctx, channel.id)]));
   for (const user of new Set(result.subscribed.map(([u]) => u))) {
@@ -61,10 +63,7 @@ export function addSubscriptions(
     emit(ctx, [user.id], { type: 'subscription', op: 'add', subscriptions });
   }
   for (const channel of channels) {
-    const addedIds = new Set(addedTo(channel).map((u) => u.id));
-    if (addedIds.size === 0) continue;
-    const peers = usersWithMetadataAccess(ctx, channel).filter((u) => !addedIds.has(u.id));
-    emit(ctx, peers.map((u) => u.id), { type: 'subscription', op: 'peer_add', stream_ids: [channel.id], user_ids: [...addedIds].sort((a, b) => a - b) });
+    emitPeerEvent(ctx, channel, 'peer_add', addedTo(channel).map((u) => u.id));
   }
   return result;
 }

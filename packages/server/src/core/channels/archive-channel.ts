@@ -4,7 +4,7 @@ import type { ChannelRecord } from '../db.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { implement } from '../implement.js';
 import { accessChannelForUpdate, usersWithMetadataAccess } from './channel-access.js';
-import { emitDefaultChannels } from './channel-events.js';
+import { channelDeleteEvent, emitDefaultChannels } from './channel-events.js';
 import { postChannelEventNotice } from './channel-notices.js';
 import { formatChannel } from './format-channel.js';
 
@@ -28,7 +28,7 @@ export function archiveChannel(ctx: UserContext, channel: ChannelRecord): void {
   emit(ctx, viewers, (queue) =>
     queue.has('archived_channels')
       ? { type: 'stream', op: 'update', stream_id: channel.id, name: channel.name, property: 'is_archived', value: true }
-      : { type: 'stream', op: 'delete', stream_ids: [channel.id], streams: [{ stream_id: channel.id }] },
+      : channelDeleteEvent([channel]),
   );
   postChannelEventNotice(ctx, archived, `Channel #**${channel.name}** has been archived.`, { readByAll: true });
 }

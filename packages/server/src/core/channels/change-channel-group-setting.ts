@@ -2,10 +2,9 @@ import type { ChannelGroupSetting, GroupSettingValue } from '@teamchat/schema';
 import type { UserContext } from '../context.js';
 import type { ChannelRecord } from '../db.js';
 import { formatGroupSettingValue } from '../permissions/group-setting-value.js';
-import { activeSubscriberIds, usersWithMetadataAccess } from './channel-access.js';
-import { emitChannelCreate, emitChannelDelete, emitChannelUpdate } from './channel-events.js';
+import { usersWithMetadataAccess } from './channel-access.js';
+import { emitChannelAccessGained, emitChannelDelete, emitChannelUpdate } from './channel-events.js';
 import { postChannelEventNotice, silentMention } from './channel-notices.js';
-import { emit } from '../events/emit.js';
 import { formatChannel } from './format-channel.js';
 
 /** Settings whose members can see the channel (metadata access). */
@@ -42,11 +41,8 @@ export function changeChannelGroupSetting(ctx: UserContext, channel: ChannelReco
   const gaining = grants ? [...after].filter((id) => !before.has(id)) : [];
   const losing = grants ? [...before].filter((id) => !after.has(id)) : [];
   emitChannelUpdate(ctx, updated, setting, newValue, {}, [...after].filter((id) => !gaining.includes(id)));
-  if (gaining.length > 0) {
-    emitChannelCreate(ctx, updated, gaining);
-    emit(ctx, gaining, { type: 'subscription', op: 'peer_add', stream_ids: [updated.id], user_ids: activeSubscriberIds(ctx, updated.id) });
-  }
-  if (losing.length > 0) emitChannelDelete(ctx, updated, losing);
+  emitChannelAccessGained(ctx, [updated], gaining);
+  emitChannelDelete(ctx, updated, losing);
   if (setting === 'can_send_message_group') {
     const policy = formatChannel(ctx, updated).stream_post_policy;
     if (policy !== oldPolicy) {

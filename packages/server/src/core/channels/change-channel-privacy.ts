@@ -1,9 +1,8 @@
 import type { UserContext } from '../context.js';
 import type { ChannelRecord } from '../db.js';
-import { emit } from '../events/emit.js';
 import { isGuest } from '../permissions/roles.js';
-import { activeSubscriberIds, usersWithMetadataAccess } from './channel-access.js';
-import { emitChannelCreate, emitChannelUpdate } from './channel-events.js';
+import { usersWithMetadataAccess } from './channel-access.js';
+import { emitChannelAccessGained, emitChannelUpdate } from './channel-events.js';
 import { policyName, postChannelEventNotice, silentMention } from './channel-notices.js';
 
 /** The three privacy settings of a channel, always changed together. */
@@ -34,8 +33,7 @@ export function changeChannelPrivacy(ctx: UserContext, channel: ChannelRecord, p
   const newcomers = new Set<number>();
   if (channel.invite_only && !updated.invite_only) {
     for (const user of after) if (!before.has(user.id) && !isGuest(user)) newcomers.add(user.id);
-    emitChannelCreate(ctx, updated, newcomers);
-    emit(ctx, newcomers, { type: 'subscription', op: 'peer_add', stream_ids: [updated.id], user_ids: activeSubscriberIds(ctx, updated.id) });
+    emitChannelAccessGained(ctx, [updated], newcomers);
   }
   const extra = { history_public_to_subscribers: updated.history_public_to_subscribers, is_web_public: updated.is_web_public };
   emitChannelUpdate(ctx, updated, 'invite_only', updated.invite_only, extra, after.map((u) => u.id).filter((id) => !newcomers.has(id)));

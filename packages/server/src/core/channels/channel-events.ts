@@ -2,7 +2,7 @@ import type { Context } from '../context.js';
 import type { ChannelRecord } from '../db.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { isGuest } from '../permissions/roles.js';
-import { usersWithMetadataAccess } from './channel-access.js';
+import { activeSubscriberIds, usersWithMetadataAccess } from './channel-access.js';
 import { formatChannel } from './format-channel.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now'>;
@@ -25,14 +25,43 @@ export function emitChannelUpdate(
   emit(ctx, recipients, { type: 'stream', op: 'update', stream_id: channel.id, name: channel.name, property, value, ...extra });
 }
 
-/** `stream create` of `channel` to `userIds`. */
-export function emitChannelCreate(ctx: Ctx, channel: ChannelRecord, userIds: Iterable<number>): void {
-  emit(ctx, userIds, { type: 'stream', op: 'create', streams: [formatChannel(ctx, channel)] });
+/** `stream create` of `channels` (one or several) to `userIds`: users who can now see them. */
+export function emitChannelCreate(ctx: Ctx, channels: ChannelRecord | readonly ChannelRecord[], userIds: Iterable<number>): void {
+  const list = Array.isArray(channels) ? channels : [channels as ChannelRecord];
+  if (list.length === 0) return;
+  emit(ctx, userIds, { type: 'stream', op: 'create', streams: list.map((channel) => formatChannel(ctx, channel)) });
 }
 
-/** `stream delete` of `channel` to `userIds`. */
-export function emitChannelDelete(ctx: Ctx, channel: ChannelRecord, userIds: Iterable<number>): void {
-  emit(ctx, userIds, { type: 'stream', op: 'delete', stream_ids: [channel.id], streams: [{ stream_id: channel.id }] });
+/**
+ * Tells `userIds`, who can now see `channels`, about them: `stream create`, then the current
+ * subscribers of each as `subscription peer_add` (what the real server sends to users who gain
+ * access through a role, privacy or permission change).
+ */
+export function emitChannelAccessGained(ctx: Ctx, channels: readonly ChannelRecord[], userIds: Iterable<number>): void {
+  const recipients = [...userIds];
+  if (recipients.length === 0 || channels.length === 0) return;
+  emitChannelCreate(ctx, channels, recipients);
+  for (const channel of channels) {
+    const subscribers = activeSubscriberIds(ctx, channel.id);
+    if (subscribers.length > 0) emit(ctx, recipients, { type: 'subscription', op: 'peer_add', stream_ids: [channel.id], user_ids: subscribers });
+  }
+}
+
+/**
+ * The `stream delete` event of `channels`: `stream_ids` (FL 343) and the deprecated `streams`,
+ * which carries only the IDs.
+ *
+ * @see shared/reference/messages-and-events.md "Channel (`stream`) events"
+ */
+export function channelDeleteEvent(channels: readonly ChannelRecord[]): { type: 'stream'; op: 'delete'; stream_ids: number[]; streams: { stream_id: number }[] } {
+  return { type: 'stream', op: 'delete', stream_ids: channels.map((c) => c.id), streams: channels.map((c) => ({ stream_id: c.id })) };
+}
+
+/** `stream delete` of `channels` (one or several) to `userIds`: users who can no longer see them. */
+export function emitChannelDelete(ctx: Ctx, channels: ChannelRecord | readonly ChannelRecord[], userIds: Iterable<number>): void {
+  const list = Array.isArray(channels) ? channels : [channels as ChannelRecord];
+  if (list.length === 0) return;
+  emit(ctx, userIds, channelDeleteEvent(list));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Context } from '../context.js';
 import type { ChannelRecord, UserRecord } from '../db.js';
 import { emit } from '../events/emit.js';
 import { hasMetadataAccess } from './channel-access.js';
-import { formatChannel } from './format-channel.js';
+import { emitChannelDelete } from './channel-events.js';
 import { emitPeerEvent } from './peer-events.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now'>;
@@ -47,14 +47,7 @@ export function removeSubscriptions(ctx: Ctx, channels: readonly ChannelRecord[]
     if (left.length === 0) continue;
     emit(ctx, [user.id], { type: 'subscription', op: 'remove', subscriptions: left.map((c) => ({ name: c.name, stream_id: c.id })) });
     const lost = left.filter((channel) => !hasMetadataAccess(ctx, user, channel));
-    if (lost.length > 0) {
-      emit(ctx, [user.id], {
-        type: 'stream',
-        op: 'delete',
-        streams: lost.map((channel) => formatChannel(ctx, channel)),
-        stream_ids: lost.map((channel) => channel.id),
-      });
-    }
+    emitChannelDelete(ctx, lost, [user.id]);
   }
   for (const channel of channels) {
     const leavers = result.removed.filter(([, c]) => c.id === channel.id).map(([u]) => u.id);

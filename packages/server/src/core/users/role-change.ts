@@ -1,7 +1,7 @@
 import type { Context } from '../context.js';
 import type { UserRecord } from '../db.js';
-import { activeSubscriberIds, hasMetadataAccess } from '../channels/channel-access.js';
-import { formatChannel } from '../channels/format-channel.js';
+import { hasMetadataAccess } from '../channels/channel-access.js';
+import { emitChannelAccessGained, emitChannelDelete } from '../channels/channel-events.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { isDirectMember } from '../permissions/group-membership.js';
 
@@ -52,21 +52,8 @@ export function emitChannelAccessChanges(ctx: Ctx, before: UserRecord, after: Us
     if (!had && has) gained.push(channel);
     if (had && !has) lost.push(channel);
   }
-  if (gained.length > 0) {
-    emit(ctx, [after.id], { type: 'stream', op: 'create', streams: gained.map((channel) => formatChannel(ctx, channel)) });
-    for (const channel of gained) {
-      const subscribers = activeSubscriberIds(ctx, channel.id);
-      if (subscribers.length > 0) emit(ctx, [after.id], { type: 'subscription', op: 'peer_add', stream_ids: [channel.id], user_ids: subscribers });
-    }
-  }
-  if (lost.length > 0) {
-    emit(ctx, [after.id], {
-      type: 'stream',
-      op: 'delete',
-      streams: lost.map((channel) => formatChannel(ctx, channel)),
-      stream_ids: lost.map((channel) => channel.id),
-    });
-  }
+  emitChannelAccessGained(ctx, gained, [after.id]);
+  emitChannelDelete(ctx, lost, [after.id]);
 }
 
 /**
