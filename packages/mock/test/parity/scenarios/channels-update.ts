@@ -58,7 +58,13 @@ export const channelUpdateScenarios: Scenario[] = [
     const { id: blank } = await owner.channels.create({ name: 'blank', subscribers: [] });
     // Its creation notice is in "channel events", so even a new channel cannot take empty_topic_only.
     const blankHasNotice = await failure(owner.channels.update({ stream_id: blank, topics_policy: 'empty_topic_only' }));
-    return { events, texts, errors, stream, blankHasNotice, after: (await owner.channels.get({ stream_id: 2 })).stream.name };
+    // A channel created with empty_topic_only gets its notices in the empty topic, so later
+    // changes keep every message there.
+    const { id: quiet } = await owner.channels.create({ name: 'quiet', subscribers: [uid(t, 'owner')], topics_policy: 'empty_topic_only' });
+    await owner.channels.update({ stream_id: quiet, description: 'Only one topic' });
+    const { topics: quietTopics } = await owner.channels.listTopics({ stream_id: quiet, allow_empty_topic_name: true });
+    expect(quietTopics.map((topic) => topic.name)).toEqual(['']);
+    return { events, texts, errors, stream, blankHasNotice, quietTopics, after: (await owner.channels.get({ stream_id: 2 })).stream.name };
   }),
 
   scenario('channels: folder_id on create and PATCH takes active folders only; null takes the channel out', async (t) => {

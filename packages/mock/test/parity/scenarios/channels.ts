@@ -107,7 +107,7 @@ export const channelScenarios: Scenario[] = [
     expect(errors.folder.msg).toBe('Invalid channel folder ID');
     expect(errors.description.msg).toBe('description is too long (limit: 1024 characters)');
     expect(errors.deactivatedSubscriber.msg).toBe('User is deactivated');
-    expect(errors.bot).toMatchObject({ code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization administrator' });
+    expect(errors.bot).toMatchObject({ code: 'BAD_REQUEST', msg: 'Insufficient permission' });
     const { streams } = await owner.channels.list({ include_all: true, exclude_archived: false });
     expect(streams.map((s) => s.name)).toEqual(['engineering', 'general']);
     // A realm_default retention needs no owner; a public channel always shares its history.
@@ -166,7 +166,7 @@ export const channelScenarios: Scenario[] = [
     expect(errors.principal.msg).toBe('No such user');
     expect(errors.email.msg).toBe('No such user');
     expect(errors.othersNoPermission.msg).toBe('Insufficient permission');
-    expect(errors.privateCreate).toMatchObject({ code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization administrator' });
+    expect(errors.privateCreate).toMatchObject({ code: 'BAD_REQUEST', msg: 'Insufficient permission' });
     const { streams } = await owner.channels.list({ include_all: true });
     expect(streams.map((s) => s.name)).toEqual(['engineering', 'general', 'secret']);
     const soft = await member.channels.subscribe({ subscriptions: [{ name: 'secret' }, { name: 'fresh' }], authorization_errors_fatal: false });

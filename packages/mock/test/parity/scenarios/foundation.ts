@@ -130,7 +130,7 @@ export const foundationScenarios: Scenario[] = [
     expect(errors.control.msg).toBe('Invalid character in channel name, at position 4.');
     expect(errors.guest.msg).toBe('Not allowed for guest users');
     expect(errors.privateDefault.msg).toBe('A default channel cannot be private.');
-    expect(errors.memberDefault.code).toBe('UNAUTHORIZED_PRINCIPAL');
+    expect(errors.memberDefault).toMatchObject({ code: 'BAD_REQUEST', msg: 'Insufficient permission' });
     expect(errors.webPublic.msg).toBe('Web-public channels are not enabled.');
     expect(errors.badSubscriber.msg).toBe('No such user');
     expect(errors.badGroup.msg).toBe('Invalid user group');

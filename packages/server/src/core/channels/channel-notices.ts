@@ -9,6 +9,14 @@ export const CHANNEL_EVENTS_TOPIC = 'channel events';
 /** Topic of new-channel announcements. */
 export const NEW_CHANNELS_TOPIC = 'new channels';
 
+/**
+ * The topic of a Notification Bot notice in `channel`: `topic`, or the empty topic in a channel
+ * whose policy is `empty_topic_only` (the real server's `channel_events_topic_name`).
+ */
+function noticeTopic(channel: ChannelRecord, topic: string): string {
+  return channel.topics_policy === 'empty_topic_only' ? '' : topic;
+}
+
 /** The name of a channel's permission policy, as notices show it. */
 export function policyName(channel: Pick<ChannelRecord, 'is_web_public' | 'invite_only' | 'history_public_to_subscribers'>): string {
   if (channel.is_web_public) return 'Web-public';
@@ -32,13 +40,13 @@ function botDelivery(ctx: UserContext, content: string): Delivery {
 }
 
 /**
- * A Notification Bot notice in the channel's "channel events" topic; with `readByAll` (the
- * archiving notice) nobody gets it unread.
+ * A Notification Bot notice in the channel's "channel events" topic (the empty topic under
+ * `empty_topic_only`); with `readByAll` (the archiving notice) nobody gets it unread.
  */
 export function postChannelEventNotice(ctx: UserContext, channel: ChannelRecord, content: string, { readByAll = false } = {}): void {
   const delivery = botDelivery(ctx, content);
   if (readByAll) delivery.readBy = activeSubscriberIds(ctx, channel.id);
-  postChannelMessage(ctx, channel, CHANNEL_EVENTS_TOPIC, delivery);
+  postChannelMessage(ctx, channel, noticeTopic(channel, CHANNEL_EVENTS_TOPIC), delivery);
 }
 
 /**
@@ -74,7 +82,7 @@ export function postSubscriptionNotices(
     const links = created.map((channel) => `#**${channel.name}**`).join(', ');
     const content =
       created.length > 1 ? `${silentMention(ctx.user)} created the following channels: ${links}.` : `${silentMention(ctx.user)} created a new channel ${links}.`;
-    postChannelMessage(ctx, announcements, NEW_CHANNELS_TOPIC, botDelivery(ctx, content));
+    postChannelMessage(ctx, announcements, noticeTopic(announcements, NEW_CHANNELS_TOPIC), botDelivery(ctx, content));
   }
   for (const channel of created) {
     const description = channel.description === '' ? '*No description.*' : channel.description;

@@ -99,7 +99,7 @@ export function checkCanCreateChannel(ctx: UserContext, options: ChannelOptions)
   const realm = { realm: ctx.realm };
   const setting = options.inviteOnly ? 'can_create_private_channel_group' : 'can_create_public_channel_group';
   if (!hasPermission(ctx, ctx.user, realm, setting)) throw new ApiError('BAD_REQUEST', 'Insufficient permission');
-  if (options.isDefault && !isAdmin(ctx.user)) throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
+  if (options.isDefault && !isAdmin(ctx.user)) throw new ApiError('BAD_REQUEST', 'Insufficient permission');
   if (options.isDefault && options.inviteOnly) throw new ApiError('BAD_REQUEST', 'A default channel cannot be private.');
   if (options.isWebPublic) {
     if (!isWebPublicAccessEnabled(ctx)) throw new ApiError('BAD_REQUEST', 'Web-public channels are not enabled.');
