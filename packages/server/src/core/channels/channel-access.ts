@@ -89,16 +89,16 @@ export function accessChannelForUpdate(ctx: Ctx, user: UserRecord, streamId: num
 /**
  * Whether `user` may subscribe other users to `channel`: its administrators, members of its
  * `can_add_subscribers_group`, and members of the organization's `can_add_subscribers_group`
- * for public channels they can read and private channels they are subscribed to.
+ * for channels they can read.
  *
  * @see shared/reference/users-channels-realm.md §5.4
  */
 export function canAddSubscribers(ctx: Ctx, user: UserRecord, channel: ChannelRecord): boolean {
   if (canAdministerChannel(ctx, user, channel)) return true;
   if (hasPermission(ctx, user, { channel }, 'can_add_subscribers_group')) return true;
-  // The organization-wide permission reaches public channels, and private ones only for their subscribers.
-  const reachable = channel.invite_only ? isSubscribed(ctx, user, channel) : hasContentAccess(ctx, user, channel);
-  return reachable && hasPermission(ctx, user, { realm: ctx.realm }, 'can_add_subscribers_group');
+  // The organization-wide permission reaches every channel the user can read (the real
+  // server's `can_subscribe_others_to_all_accessible_streams`).
+  return hasContentAccess(ctx, user, channel) && hasPermission(ctx, user, { realm: ctx.realm }, 'can_add_subscribers_group');
 }
 
 /** Users who can see `channel` (active accounts with metadata access). */

@@ -1,19 +1,12 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import type { UserContext } from '../context.js';
-import type { UserRecord } from '../db.js';
 import { implement } from '../implement.js';
-import { accessUserById } from '../users/user-access.js';
 import { addChannel } from './add-channel.js';
 import { addSubscriptions } from './add-subscriptions.js';
 import { canAddSubscribers } from './channel-access.js';
 import { checkChannelDescription, checkChannelName, checkChannelNameAvailable } from './channel-name.js';
 import { postSubscriptionNotices } from './channel-notices.js';
 import { checkCanCreateChannel, parseChannelOptions } from './channel-options.js';
-
-/** The users of `ids` (bots included): `No such user` for unknown IDs, `User is deactivated`. */
-export function subscriberUsers(ctx: UserContext, ids: readonly number[]): UserRecord[] {
-  return [...new Set(ids)].map((id) => accessUserById(ctx, ctx.user, id, { allowBots: true, forAdmin: false }));
-}
+import { principalUsers } from './principal-users.js';
 
 /**
  * POST /channels/create (FL 417): creates a channel with the caller as creator and
@@ -31,7 +24,7 @@ export const createChannelImpl = implement(endpoints['channels.create'], (params
   const options = parseChannelOptions(ctx, params);
   checkChannelNameAvailable(ctx, name);
   checkCanCreateChannel(ctx, options);
-  const subscribers = subscriberUsers(ctx, params.subscribers);
+  const subscribers = principalUsers(ctx, ctx.user, params.subscribers);
 
   const channel = addChannel(ctx, { name, description }, options);
   if (subscribers.some((user) => user.id !== ctx.user.id) && !canAddSubscribers(ctx, ctx.user, channel)) {

@@ -2,27 +2,22 @@ import { ApiError, endpoints } from '@teamchat/schema';
 import type { UserContext } from '../context.js';
 import type { ChannelRecord, UserRecord } from '../db.js';
 import { implement } from '../implement.js';
-import { accessUserByEmail, accessUserById } from '../users/user-access.js';
 import { addChannel } from './add-channel.js';
 import { addSubscriptions } from './add-subscriptions.js';
-import { canAddSubscribers, canAdministerChannel, hasContentAccess } from './channel-access.js';
+import { canAddSubscribers, hasContentAccess } from './channel-access.js';
 import { checkChannelDescription, checkChannelName } from './channel-name.js';
 import { postSubscriptionNotices } from './channel-notices.js';
 import { checkCanCreateChannel, parseChannelOptions } from './channel-options.js';
+import { principalUsers } from './principal-users.js';
+import { subscriptionColor } from './subscription-color.js';
 
-// The real server's `check_color`: `#` and three to six hex digits.
-const COLOR = /^#[0-9a-fA-F]{3,6}$/;
-
-/** The users `principals` name (IDs or addresses), bots included. */
-function principalUsers(ctx: UserContext, principals: readonly (number | string)[]): UserRecord[] {
-  const options = { allowBots: true, forAdmin: false };
-  const users = principals.map((p) => (typeof p === 'number' ? accessUserById(ctx, ctx.user, p, options) : accessUserByEmail(ctx, ctx.user, p, options)));
-  return [...new Map(users.map((user) => [user.id, user])).values()];
-}
-
-/** Whether the caller may subscribe themselves to an existing channel. */
+/**
+ * Whether the caller may subscribe to an existing channel: content access only, as the real
+ * server's `filter_stream_authorization_for_adding_subscribers` decides (administering a
+ * channel, or the organization, does not let anyone into a private channel they cannot read).
+ */
 function canJoin(ctx: UserContext, channel: ChannelRecord): boolean {
-  return !channel.is_archived && (hasContentAccess(ctx, ctx.user, channel) || canAdministerChannel(ctx, ctx.user, channel));
+  return !channel.is_archived && hasContentAccess(ctx, ctx.user, channel);
 }
 
 /**
@@ -41,11 +36,9 @@ export const subscribeImpl = implement(endpoints['channels.subscribe'], (params,
   const existing: ChannelRecord[] = [];
   const missing: { name: string; description: string }[] = [];
   for (const request of params.subscriptions) {
-    if (request.color !== undefined && !COLOR.test(request.color)) {
-      throw new ApiError('BAD_REQUEST', 'add.color is not a valid hex color code', { extra: { var_name: 'add.color' } });
-    }
+    const color = request.color === undefined ? undefined : subscriptionColor(request.color, 'add.color');
     const name = request.name.trim();
-    if (request.color !== undefined) colors.set(name.toLowerCase(), request.color);
+    if (color !== undefined) colors.set(name.toLowerCase(), color);
     const id = ctx.indexes.channelsByName.get(name.toLowerCase());
     const channel = id === undefined ? undefined : ctx.db.get('channels', id);
     if (channel) {
@@ -66,7 +59,7 @@ export const subscribeImpl = implement(endpoints['channels.subscribe'], (params,
   if (others && authorized.some((channel) => !canAddSubscribers(ctx, ctx.user, channel))) {
     throw new ApiError('BAD_REQUEST', 'Insufficient permission');
   }
-  const subscribers = others ? principalUsers(ctx, principals) : [ctx.user];
+  const subscribers = others ? principalUsers(ctx, ctx.user, principals) : [ctx.user];
 
   const created = missing.map((request) => addChannel(ctx, request, options));
   const channels = [...authorized, ...created];

@@ -2,6 +2,7 @@ import { ApiError, endpoints, type SubscriptionPropertyChange } from '@teamchat/
 import type { SubscriptionRecord } from '../db.js';
 import { emit } from '../events/emit.js';
 import { implement } from '../implement.js';
+import { subscriptionColor } from './subscription-color.js';
 import { accessChannelById } from './channel-access.js';
 
 /** The stored properties a request may change (`in_home_view` is the inverse of `is_muted`). */
@@ -18,9 +19,6 @@ const BOOLEAN_PROPERTIES: ReadonlySet<string> = new Set([
   'wildcard_mentions_notify',
 ]);
 
-// The real server's `check_color`: 3 to 6 hex digits.
-const HEX_COLOR = /^#([a-fA-F0-9]{3,6})$/;
-
 /** A checked change: the stored property and its new value. */
 interface StoredChange {
   streamId: number;
@@ -35,9 +33,7 @@ interface StoredChange {
 function storedChange({ stream_id: streamId, property, value }: SubscriptionPropertyChange): StoredChange {
   if (property === 'color') {
     if (typeof value !== 'string') throw new ApiError('BAD_REQUEST', 'color is not a string');
-    if (!HEX_COLOR.test(value)) throw new ApiError('BAD_REQUEST', 'color is not a valid hex color code');
-    const hex = value.slice(1).toLowerCase();
-    return { streamId, property, value: `#${hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex}` };
+    return { streamId, property, value: subscriptionColor(value, 'color') };
   }
   if (!BOOLEAN_PROPERTIES.has(property)) throw new ApiError('BAD_REQUEST', `Unknown subscription property: ${property}`);
   if (typeof value !== 'boolean') throw new ApiError('BAD_REQUEST', `${property} is not a boolean`);
