@@ -278,6 +278,30 @@ export const subscriptionScenarios: Scenario[] = [
     return restored;
   }),
 
+  scenario('subscriptions: leaving a channel marks its unread messages read (update_message_flags)', async (t) => {
+    const member = t.client('member');
+    const owner = t.client('owner');
+    const engineering = await channelId(t, 'engineering');
+    const ids: number[] = [];
+    for (const content of ['one', 'two']) ids.push((await owner.messages.send({ type: 'stream', to: 'engineering', topic: 'news', content })).id);
+    const elsewhere = (await owner.messages.send({ type: 'stream', to: 'general', topic: 'news', content: 'stays unread' })).id;
+    const unread = await member.messages.list({
+      anchor: 'newest', num_before: 100, num_after: 0,
+      narrow: [{ operator: 'channel', operand: 'engineering' }, { operator: 'is', operand: 'unread' }],
+    });
+    const unreadIds = unread.messages.map((m) => m.id);
+    expect(unreadIds).toEqual(expect.arrayContaining(ids));
+    const { queue_id } = await member.events.register({ event_types: ['update_message_flags'] });
+    await member.channels.unsubscribe({ subscriptions: ['engineering'] });
+    const events = await pendingEvents(t, 'member', queue_id);
+    expect(events).toEqual([expect.objectContaining({ type: 'update_message_flags', op: 'add', flag: 'read', messages: unreadIds })]);
+    await member.channels.subscribe({ subscriptions: [{ name: 'engineering' }] });
+    const flags = async (id: number) => (await member.messages.get({ message_id: id })).message.flags;
+    expect(await flags(ids[0] as number)).toContain('read');
+    expect(await flags(elsewhere)).not.toContain('read');
+    return { engineering, events, flags: [await flags(ids[1] as number), await flags(elsewhere)] };
+  }),
+
   scenario('subscriptions: archived channels leave GET but can still be left (FL 362)', async (t) => {
     const member = t.client('member');
     const engineering = await channelId(t, 'engineering');

@@ -1,10 +1,29 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import type { ChannelRecord } from '../db.js';
+import type { UserContext } from '../context.js';
+import type { ChannelRecord, UserRecord } from '../db.js';
 import { implement } from '../implement.js';
+import type { MessageRecord } from '../messages/message-record.js';
+import { changeFlag } from '../messages/update-flags.js';
 import { canRemoveSubscribers } from './can-remove-subscribers.js';
 import { checkChannelName } from './channel-name.js';
 import { directlyControls, principalUsers } from './principal-users.js';
 import { removeSubscriptions } from './remove-subscriptions.js';
+
+/** Marks read, for each user who left channels, their unread messages in those channels. */
+function markLeftChannelsRead(ctx: UserContext, removed: readonly [UserRecord, ChannelRecord][]): void {
+  const left = new Map<UserRecord, Set<number>>();
+  for (const [user, channel] of removed) {
+    const channels = left.get(user) ?? new Set<number>();
+    channels.add(channel.id);
+    left.set(user, channels);
+  }
+  for (const [user, channelIds] of left) {
+    const unread = [...(ctx.indexes.messages.unreadByUser.get(user.id) ?? [])]
+      .map((id) => ctx.db.get('messages', id))
+      .filter((message): message is MessageRecord => message?.stream_id !== undefined && message.stream_id !== null && channelIds.has(message.stream_id));
+    changeFlag(ctx, user, unread, 'read', 'add');
+  }
+}
 
 /**
  * DELETE /users/me/subscriptions: unsubscribes the caller, or the `principals`, from channels
@@ -12,7 +31,9 @@ import { removeSubscriptions } from './remove-subscriptions.js';
  * bots needs {@link canRemoveSubscribers} for every named channel that exists (`Insufficient
  * permission`, checked before unknown names, as on the real server); an unknown name fails
  * the whole request with `Channel(s) (a, b) do not exist`. A channel the user was not
- * subscribed to (or cannot see) is listed in `not_removed`, once per user.
+ * subscribed to (or cannot see) is listed in `not_removed`, once per user. Each user's unread
+ * messages in the channels they left become read (`update_message_flags`), as the real server's
+ * deferred `mark_stream_messages_as_read` does.
  *
  * @see shared/reference/users-channels-realm.md §5.7
  */
@@ -36,6 +57,7 @@ export const unsubscribeImpl = implement(endpoints['channels.unsubscribe'], (par
   if (missing.length > 0) throw new ApiError('BAD_REQUEST', `Channel(s) (${missing.join(', ')}) do not exist`);
 
   const { removed, notSubscribed } = removeSubscriptions(ctx, [...channels.values()], users);
+  markLeftChannelsRead(ctx, removed);
   return {
     removed: removed.map(([, channel]) => channel.name),
     not_removed: notSubscribed.map(([, channel]) => channel.name),
