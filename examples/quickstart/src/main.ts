@@ -10,6 +10,7 @@ try {
   console.log(`Users: ${report.users.join(', ')}`);
   console.log(`Created channel ${report.channelId}, sent message ${report.messageId}: ${report.rendered}`);
   console.log(`Topics: ${report.topics.join(', ')}`);
+  console.log(`Uploaded ${report.upload.url}, linked from message ${report.upload.linkedFrom.join(', ')}`);
 } finally {
   await server.close();
 }

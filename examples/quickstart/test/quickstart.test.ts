@@ -16,5 +16,7 @@ describe('the quickstart example', () => {
     expect(report.rendered).toBe('<p>Hello from the <strong>quickstart</strong>!</p>');
     // The Notification Bot's "channel events" notice was the channel's first message.
     expect(report.topics).toEqual(['hello', 'channel events']);
+    expect(report.upload.url).toMatch(/^\/user_uploads\/\d+\/[^/]+\/[^/]+\/notes\.txt$/);
+    expect(report.upload.linkedFrom).toEqual([report.upload.messageId]);
   });
 });
