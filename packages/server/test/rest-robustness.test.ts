@@ -20,7 +20,7 @@ beforeAll(async () => {
   const accounts = await seedDemoOrganization(core.services, { passwordIterations: 1 });
   const owner = accounts.find((a) => a.role === 'owner');
   auth = `Basic ${btoa(`${owner?.email ?? ''}:${owner?.apiKey ?? ''}`)}`;
-  running = await listen({ handler: createRestHandler(core, { maxBodyBytes: 64 * 1024 }), maxBodyBytes: 64 * 1024, log });
+  running = await listen({ handler: createRestHandler(core, { maxBodyBytes: 64 * 1024 }), log });
 });
 afterAll(() => running.close());
 

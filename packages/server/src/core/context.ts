@@ -71,6 +71,12 @@ export interface Services {
   /** The bytes of uploaded files (the records are in `store`). */
   files: FileStore;
   attachmentIndex: AttachmentIndex;
+  /**
+   * Runs the jobs due on the server's clock (the clean-up of unused uploads): every API call
+   * runs it first (see `runProcedure`), so do file downloads, and an idle server from a timer.
+   * Cheap when nothing is due; never throws.
+   */
+  runDueJobs: () => Promise<void>;
 }
 
 /** What the transport knows about a request. */

@@ -42,8 +42,9 @@ export interface Core {
    */
   call(endpoint: Endpoint, params: unknown, request: RequestInfo, user?: UserRecord | null): Promise<unknown>;
   /**
-   * Runs the jobs that are due on the server's clock (the clean-up of unused uploads). Cheap
-   * when nothing is due; `call` runs it first, and an idle server from a timer. Never throws.
+   * Runs the jobs that are due on the server's clock (the clean-up of unused uploads): the
+   * same as `services.runDueJobs`, for an idle server's timer. Cheap when nothing is due;
+   * never throws.
    */
   runDueJobs(): Promise<void>;
 }
@@ -66,8 +67,9 @@ export function createCore(options: CoreOptions): Core {
     log: options.log ?? silentLogger,
     files: options.files ?? createMemoryFileStore(),
     attachmentIndex: createAttachmentIndex(options.store),
+    runDueJobs: () => sweepUnclaimed(),
   };
-  const runDueJobs = createUnclaimedSweep(services);
+  const sweepUnclaimed = createUnclaimedSweep(services);
   options.store.reportError = (error) =>
     services.log.error('error after a durable write (event delivery)', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   const router = buildRouter<ImplementedName>(implementations);
@@ -80,11 +82,10 @@ export function createCore(options: CoreOptions): Core {
     router,
     endpoints,
     createContext,
-    runDueJobs,
+    runDueJobs: services.runDueJobs,
     async call(endpoint, params, request, user) {
       const implementation = byName.get(endpoint.name);
       if (!implementation) throw new Error(`[teamchat-server] no handler for ${endpoint.name}: only implemented contracts are routed`);
-      await runDueJobs();
       return runProcedure(services, implementation, params, {
         request,
         ...(user === undefined ? {} : { user }),

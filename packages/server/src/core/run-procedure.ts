@@ -37,11 +37,14 @@ function currentCaller(db: Context['db'], user: UserRecord | null, implementatio
  * the transport did), runs its `prepare` step outside the lock, then calls the handler —
  * mutations as one store transaction (answered once durable, undone on error), with the
  * organization and the caller read again inside it; queries and read-only mutations on a read
- * view. Both the tRPC procedures and the REST handler call it, so they cannot differ.
+ * view. Jobs due on the server's clock run first. Both the tRPC procedures and the REST
+ * handler call it, so they cannot differ.
  */
 export async function runProcedure(services: Services, implementation: Implementation, params: unknown, options: RunOptions): Promise<unknown> {
   const { endpoint, handler } = implementation;
   const user = options.user !== undefined ? options.user : authenticate(services, endpoint.access, options.request.authorization);
+  // Due jobs first, on every path (REST and tRPC): the call must not see what they delete.
+  await services.runDueJobs();
   const { store } = services;
   const call = handler as (params: unknown, ctx: Context & { prepared: unknown }) => unknown;
   /** The handler's context on `db`, with the organization and the caller as `db` has them. */

@@ -12,6 +12,28 @@ export function uploadsDirOf(dataFile: string): string {
 /** Permission bits of uploaded files: private to the server's user, like the data file. */
 const FILE_MODE = 0o600;
 
+/** Prefix of the temporary file a `put` writes in the upload's own directory before renaming it. */
+const TMP_PREFIX = '.tmp-';
+
+/** The directories from `first` (the first one `mkdir` created) down to `leaf`, top first. */
+function createdDirectories(first: string | undefined, leaf: string): string[] {
+  if (first === undefined) return [];
+  const dirs: string[] = [];
+  for (let dir = leaf; dir.length >= first.length; dir = dirname(dir)) dirs.unshift(dir);
+  return dirs;
+}
+
+/** Removes `dirs` deepest first while they are empty (another upload may be using one). */
+async function removeEmpty(dirs: readonly string[]): Promise<void> {
+  for (const dir of [...dirs].reverse()) {
+    try {
+      await rmdir(dir);
+    } catch {
+      return;
+    }
+  }
+}
+
 /**
  * The reference server's file store: one file per upload under `root`
  * (`<root>/<path_id>`). `put` is durable when it resolves (temporary file, fsync, rename,
@@ -30,31 +52,44 @@ export function createDiskFileStore(root: string): FileStore {
   };
   const invalid = (pathId: string) => new Error(`[teamchat-server] invalid upload path ID: ${JSON.stringify(pathId)}`);
 
+  let rootSynced = false;
+
   return {
     async put(pathId, bytes) {
       const file = fileOf(pathId);
       if (!file) throw invalid(pathId);
       const dir = dirname(file);
-      await mkdir(dir, { recursive: true });
-      const tmp = `${file}.tmp-${randomBytes(6).toString('hex')}`;
-      const handle = await open(tmp, 'wx', FILE_MODE);
+      const created = createdDirectories(await mkdir(dir, { recursive: true }), dir);
+      // Named apart from the file: a name near the length limit leaves no room for a suffix.
+      const tmp = join(dir, `${TMP_PREFIX}${randomBytes(8).toString('hex')}`);
       try {
-        await writeAll(handle, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-        await handle.sync();
+        const handle = await open(tmp, 'wx', FILE_MODE);
+        try {
+          await writeAll(handle, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(tmp, file);
+        // Each new directory's entry lives in its parent: sync those from the first one created
+        // down (the root's parent once, in case an earlier run created the root), then the leaf.
+        if (!rootSynced) await syncDirectory(dirname(base));
+        rootSynced = true;
+        for (const createdDir of created) await syncDirectory(dirname(createdDir));
+        await syncDirectory(dir);
       } catch (error) {
-        await handle.close();
         await unlink(tmp).catch(() => undefined);
+        await removeEmpty(created);
         throw error;
       }
-      await handle.close();
-      await rename(tmp, file);
-      await syncDirectory(dir);
     },
     async get(pathId) {
       const file = fileOf(pathId);
       if (!file) return undefined;
       try {
-        return new Uint8Array(await readFile(file));
+        const bytes = await readFile(file);
+        // A view of the buffer read, not a copy of it.
+        return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       } catch (error) {
         if (errorCode(error) === 'ENOENT' || errorCode(error) === 'EISDIR') return undefined;
         throw error;
@@ -93,6 +128,19 @@ export function createDiskFileStore(root: string): FileStore {
         found.push(relative(base, join(entry.parentPath ?? entry.path, entry.name)).split(sep).join('/'));
       }
       return found;
+    },
+    async prune() {
+      let entries;
+      try {
+        entries = await readdir(base, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT') return;
+        throw error;
+      }
+      // Deepest first, so a directory emptied by removing its children goes too.
+      const dirs = entries.filter((entry) => entry.isDirectory()).map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+      dirs.sort((a, b) => b.split(sep).length - a.split(sep).length);
+      for (const dir of dirs) await rmdir(dir).catch(() => undefined);
     },
   };
 }

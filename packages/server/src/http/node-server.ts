@@ -2,14 +2,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../core/context.js';
 import type { FetchHandler } from '../rest/rest-handler.js';
+import { bodyStream } from './body-stream.js';
 
 /** Options of {@link listen}. */
 export interface ListenOptions {
+  /** The handler; it alone limits request bodies (see `createRestHandler`). */
   handler: FetchHandler;
   port?: number;
   host?: string;
-  /** Largest accepted request body in bytes; larger bodies get a 413 envelope. */
-  maxBodyBytes?: number;
   log?: Logger;
   /** Log one line per request (method, path, status, milliseconds; never credentials). */
   logRequests?: boolean;
@@ -24,46 +24,49 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const TOO_LARGE = JSON.stringify({ result: 'error', msg: 'Request body too large', code: 'BAD_REQUEST' });
-
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) over = true;
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(over ? 'too-large' : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
 function toHeaders(req: IncomingMessage): Headers {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
   return headers;
 }
 
-async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+/**
+ * Writes `response`: a body of known length (files) is streamed chunk by chunk, never
+ * gathered; others (small JSON envelopes) are gathered to send their length.
+ */
+async function writeResponse(res: ServerResponse, response: Response, closeAfter: boolean): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, key) => {
     headers[key] = value;
   });
-  const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
-  if (body) headers['content-length'] = String(body.length);
+  if (closeAfter) headers['connection'] = 'close';
+  if (!response.body) {
+    res.writeHead(response.status, headers);
+    res.end();
+    return;
+  }
+  if (response.headers.has('content-length')) {
+    res.writeHead(response.status, headers);
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      if (res.destroyed) break;
+      // A client that stops reading (or goes away) must not leave this loop waiting forever.
+      if (!res.write(chunk)) await new Promise<void>((resume) => (res.once('drain', resume), res.once('close', resume)));
+    }
+    res.end();
+    return;
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  headers['content-length'] = String(body.length);
   res.writeHead(response.status, headers);
-  res.end(body ?? undefined);
+  res.end(body);
 }
 
 /**
- * Serves a fetch-style handler on node:http. The request body is read with a size limit,
- * and a request whose client goes away aborts its `signal` (ending a long poll).
+ * Serves a fetch-style handler on node:http. The request body is streamed to the handler,
+ * which alone limits its size; a body it gives up on is not drained (the connection closes
+ * after the answer). A request whose client goes away aborts its `signal` (ending a long poll).
  */
 export function listen(options: ListenOptions): Promise<RunningServer> {
-  const limit = options.maxBodyBytes ?? 25 * 1024 * 1024;
   const host = options.host ?? '127.0.0.1';
   const server = createServer(async (req, res) => {
     const started = performance.now();
@@ -74,15 +77,10 @@ export function listen(options: ListenOptions): Promise<RunningServer> {
     let status = 500;
     try {
       const method = req.method ?? 'GET';
-      const body = method === 'GET' || method === 'HEAD' ? null : await readBody(req, limit);
-      if (body === 'too-large') {
-        status = 413;
-        res.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
-        res.end(TOO_LARGE);
-        return;
-      }
       const url = `http://${req.headers.host ?? host}${req.url ?? '/'}`;
-      const request = new Request(url, { method, headers: toHeaders(req), body: body === null ? null : new Uint8Array(body), signal: controller.signal });
+      const state = { abandoned: false };
+      const body = method === 'GET' || method === 'HEAD' ? null : bodyStream(req, state);
+      const request = new Request(url, { method, headers: toHeaders(req), body, signal: controller.signal, ...(body ? { duplex: 'half' } : {}) } as RequestInit);
       const response = await options.handler(request);
       if (response.type === 'error') {
         // `Response.error()` is a network error (the mock's network_error fault): the client
@@ -92,7 +90,7 @@ export function listen(options: ListenOptions): Promise<RunningServer> {
         return;
       }
       status = response.status;
-      await writeResponse(res, response);
+      await writeResponse(res, response, state.abandoned);
     } catch (error) {
       options.log?.error('unexpected error in the HTTP adapter', { error: error instanceof Error ? error.message : String(error) });
       if (!res.headersSent) {

@@ -12,21 +12,41 @@ function tooLarge(limit: number): ApiError {
   return new ApiError('BAD_REQUEST', `Request body too large (limit: ${limit} bytes)`, { status: 413 });
 }
 
-/** The body's bytes, refused as soon as they pass `limit` (a missing or false `Content-Length` included). */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * The body's bytes, refused as soon as they pass `limit` (a missing or false `Content-Length`
+ * included): the stream is then cancelled, which tells the HTTP adapter to drop the connection
+ * instead of reading the rest. With a declared length the bytes go straight into one buffer
+ * of that size, so a large upload is held once, not as chunks plus their concatenation.
+ */
+export async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get('content-length') ?? 'NaN');
+  if (declared > limit) {
+    await request.body?.cancel().catch(() => undefined);
+    throw tooLarge(limit);
+  }
   const reader = (request.body as ReadableStream<Uint8Array>).getReader();
+  const exact = Number.isSafeInteger(declared) && declared >= 0 ? new Uint8Array(declared) : null;
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > limit) {
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch {
+      // The client went away (or sent a broken body): nobody is left to answer.
+      throw new ApiError('BAD_REQUEST', 'Incomplete request body');
+    }
+    if (next.done) break;
+    const chunk = next.value;
+    if (size + chunk.length > limit || (exact && size + chunk.length > exact.length)) {
       await reader.cancel().catch(() => undefined);
       throw tooLarge(limit);
     }
-    chunks.push(value);
+    if (exact) exact.set(chunk, size);
+    else chunks.push(chunk);
+    size += chunk.length;
   }
+  if (exact) return size === exact.length ? exact : exact.slice(0, size);
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
@@ -42,8 +62,6 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
  */
 export async function readBody(request: Request, limit: number): Promise<RequestBody> {
   if (request.method === 'GET' || request.method === 'HEAD' || request.body === null) return EMPTY;
-  const declared = Number(request.headers.get('content-length') ?? 'NaN');
-  if (declared > limit) throw tooLarge(limit);
   const contentType = request.headers.get('content-type') ?? '';
   const bytes = await readLimited(request, limit);
   if (contentType.toLowerCase().startsWith('multipart/form-data')) {

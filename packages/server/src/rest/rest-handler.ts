@@ -1,19 +1,21 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { API_PREFIX, createRouteTable, decodeParams } from '@teamchat/schema';
+import { API_PREFIX, createRouteTable, decodeParams, isFileParam, type Endpoint } from '@teamchat/schema';
 import { serveUpload } from '../core/attachments/serve-upload.js';
+import { MIB, maxUploadBytes } from '../core/attachments/upload-limit.js';
 import { authenticate } from '../core/auth/authenticate.js';
 import type { Core } from '../core/create-core.js';
 import type { RequestInfo } from '../core/context.js';
 import { apiErrorOf } from '../core/trpc.js';
 import { confirmEmailPage } from './confirm-email-page.js';
 import { errorResponse, internalErrorResponse, jsonResponse, successResponse } from './envelope.js';
-import { readBody } from './read-body.js';
+import { readBody, readLimited } from './read-body.js';
 
 /** Options of {@link createRestHandler}. */
 export interface RestHandlerOptions {
   /**
-   * Largest accepted request body, in bytes (default 25 MiB, or more when the upload limit
-   * `maxFileUploadSizeMib` needs it: an allowed file always gets through).
+   * Largest accepted request body, in bytes, for every request but uploads (default 5 MiB).
+   * Endpoints with a file parameter accept the upload limit (`maxFileUploadSizeMib`) plus
+   * room for the multipart framing, so an allowed file always gets through.
    */
   maxBodyBytes?: number;
 }
@@ -21,8 +23,7 @@ export interface RestHandlerOptions {
 /** A platform-neutral HTTP handler: the reference server and the mock both serve through it. */
 export type FetchHandler = (request: Request) => Promise<Response>;
 
-const MIB = 1024 * 1024;
-const DEFAULT_MAX_BODY = 25 * MIB;
+const DEFAULT_MAX_BODY = 5 * MIB;
 /** Room for the multipart framing and form fields around the largest allowed file. */
 const MULTIPART_SLACK = MIB;
 const UPLOADS = '/user_uploads/';
@@ -46,8 +47,10 @@ function requestInfo(request: Request): RequestInfo {
 export function createRestHandler(core: Core, options: RestHandlerOptions = {}): FetchHandler {
   const routes = createRouteTable(core.endpoints.values());
   const { log, config } = core.services;
+  const ordinaryLimit = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const uploadEndpoints = new Set([...core.endpoints.values()].filter((e) => Object.values(e.params.shape).some((schema) => isFileParam(schema as never))));
   // Read per request: the mock's settings change while it runs.
-  const maxBodyBytes = () => options.maxBodyBytes ?? Math.max(DEFAULT_MAX_BODY, config.maxFileUploadSizeMib * MIB + MULTIPART_SLACK);
+  const bodyLimit = (endpoint: Endpoint) => (uploadEndpoints.has(endpoint) ? maxUploadBytes(config) + MULTIPART_SLACK : ordinaryLimit);
 
   async function api(request: Request, path: string): Promise<Response> {
     const method = request.method === 'HEAD' ? 'GET' : request.method;
@@ -62,7 +65,7 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     const info = requestInfo(request);
     // Credentials are checked before parameters, as the real server does.
     const user = authenticate(core.services, route.endpoint.access, info.authorization);
-    const body = await readBody(request, maxBodyBytes());
+    const body = await readBody(request, bodyLimit(route.endpoint));
     const url = new URL(request.url);
     const { params, ignored } = decodeParams(route.endpoint, { path: route.pathParams, body: body.fields, query: url.searchParams, files: body.files });
     const result = await core.call(route.endpoint, params, info, user);
@@ -70,15 +73,33 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
   }
 
-  async function uploads(request: Request, encodedPathId: string): Promise<Response> {
-    let pathId: string;
-    try {
-      pathId = decodeURIComponent(encodedPathId);
-    } catch {
-      return new Response('<p>File not found.</p>', { status: 404, headers: { 'content-type': 'text/html; charset=utf-8', 'content-length': '22' } });
-    }
-    await core.runDueJobs();
-    return serveUpload(core.services, request, pathId);
+  /** tRPC reads bodies itself, without a limit: it gets the body already read under the ordinary one. */
+  async function trpc(request: Request): Promise<Response> {
+    const body = request.body === null ? null : await readLimited(request, ordinaryLimit);
+    const limited = body === null ? request : new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal });
+    return fetchRequestHandler({
+      endpoint: '/trpc',
+      req: limited,
+      router: core.router,
+      createContext: () => core.createContext(requestInfo(request)),
+      responseMeta: ({ errors }) => {
+        const status = errors.map((error) => apiErrorOf(error)?.status).find((s) => s !== undefined);
+        return status === undefined ? {} : { status };
+      },
+      onError: ({ error, path: procedure }) => {
+        if (!apiErrorOf(error)) log.error('unexpected error in tRPC procedure', { procedure, error: String(error.cause ?? error) });
+      },
+    });
+  }
+
+  async function dispatch(request: Request, path: string): Promise<Response> {
+    if (path.startsWith(`${API_PREFIX}/`)) return api(request, path.slice(API_PREFIX.length));
+    if (path === '/trpc' || path.startsWith('/trpc/')) return trpc(request);
+    if (path.startsWith(UPLOADS) && (request.method === 'GET' || request.method === 'HEAD')) return serveUpload(core.services, request, path.slice(UPLOADS.length));
+    if (path === '/health') return jsonResponse({ status: 'ok' });
+    const confirm = /^\/accounts\/confirm_new_email\/([A-Za-z0-9]+)\/?$/.exec(path);
+    if (confirm && request.method === 'GET') return confirmEmailPage(core, confirm[1] as string);
+    return jsonResponse({ result: 'error', msg: `Not found: ${path}`, code: 'BAD_REQUEST' }, 404);
   }
 
   return async function handle(request: Request): Promise<Response> {
@@ -89,27 +110,7 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
       return jsonResponse({ result: 'error', msg: 'Malformed request URL', code: 'BAD_REQUEST' }, 400);
     }
     try {
-      if (path.startsWith(`${API_PREFIX}/`)) return await api(request, path.slice(API_PREFIX.length));
-      if (path === '/trpc' || path.startsWith('/trpc/')) {
-        return await fetchRequestHandler({
-          endpoint: '/trpc',
-          req: request,
-          router: core.router,
-          createContext: () => core.createContext(requestInfo(request)),
-          responseMeta: ({ errors }) => {
-            const status = errors.map((error) => apiErrorOf(error)?.status).find((s) => s !== undefined);
-            return status === undefined ? {} : { status };
-          },
-          onError: ({ error, path: procedure }) => {
-            if (!apiErrorOf(error)) log.error('unexpected error in tRPC procedure', { procedure, error: String(error.cause ?? error) });
-          },
-        });
-      }
-      if (path.startsWith(UPLOADS) && (request.method === 'GET' || request.method === 'HEAD')) return await uploads(request, path.slice(UPLOADS.length));
-      if (path === '/health') return jsonResponse({ status: 'ok' });
-      const confirm = /^\/accounts\/confirm_new_email\/([A-Za-z0-9]+)\/?$/.exec(path);
-      if (confirm && request.method === 'GET') return await confirmEmailPage(core, confirm[1] as string);
-      return jsonResponse({ result: 'error', msg: `Not found: ${path}`, code: 'BAD_REQUEST' }, 404);
+      return await dispatch(request, path);
     } catch (error) {
       const apiError = apiErrorOf(error);
       if (apiError) return errorResponse(apiError);
@@ -119,6 +120,9 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
         error: error instanceof Error ? (error.stack ?? error.message) : String(error),
       });
       return internalErrorResponse();
+    } finally {
+      // A body nobody read (an answer given before reading it) is not drained: the adapter closes.
+      if (request.body && !request.bodyUsed) void request.body.cancel().catch(() => undefined);
     }
   };
 }

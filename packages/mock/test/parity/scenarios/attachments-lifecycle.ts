@@ -10,6 +10,7 @@ export const attachmentLifecycleScenarios: Scenario[] = [
     const member = t.client('member');
     const file = await upload(t, 'member', 'design notes', 'design.txt');
     const { queue_id } = await member.events.register({ event_types: ['attachment'] });
+    const { queue_id: ownerQueue } = await t.client('owner').events.register({ event_types: ['attachment'] });
     const before = await downloadStatuses(t, file.url);
     expect(before).toEqual({ owner: 403, administrator: 403, moderator: 403, member: 200, guest: 403, bot: 403, anonymous: 403 });
     // engineering: public, the guest is not subscribed (a guest reads only subscribed channels).
@@ -31,14 +32,18 @@ export const attachmentLifecycleScenarios: Scenario[] = [
     const { attachments } = await member.attachments.list();
     const sent = await member.messages.get({ message_id: direct.id });
     expect(attachments[1]?.messages).toEqual([{ id: direct.id, date_sent: sent.message.timestamp * 1000 }]);
+    // `update` goes to the SENDER of the claiming message, whoever owns the file.
     const events = await attachmentEvents(t, 'member', queue_id);
     expect(events.map((e) => [e['op'], (e['attachment'] as { messages?: unknown[] }).messages?.length])).toEqual([
       ['update', 1],
-      ['update', 2],
       ['add', 0],
       ['update', 1],
     ]);
-    return { before, inEngineering, guestLink: guestLink.id, inDirect, attachments, events };
+    const ownerEvents = await attachmentEvents(t, 'owner', ownerQueue);
+    expect(ownerEvents).toEqual([
+      { id: 0, type: 'attachment', op: 'update', attachment: { ...attachments[0], messages: attachments[0]?.messages.slice(0, 2) }, upload_space_used: 12 },
+    ]);
+    return { before, inEngineering, guestLink: guestLink.id, inDirect, attachments, events, ownerEvents };
   }),
 
   scenario('attachments: deleting the last linking message deletes the file', async (t) => {
@@ -62,9 +67,9 @@ export const attachmentLifecycleScenarios: Scenario[] = [
     const { stream_id } = await member.channels.getId({ stream: 'general' });
     await t.client('administrator').channels.deleteTopic({ stream_id, topic_name: 'doomed' });
     expect(await linkTable(t, 'member')).toEqual({ links: {}, used: 0 });
+    // Deleting a linking message sends nothing; deleting the attachment with it sends `remove`.
     const events = await attachmentEvents(t, 'member', queue_id);
     expect(events.map((e) => [e['op'], e['upload_space_used']])).toEqual([
-      ['update', 12],
       ['update', 12],
       ['update', 12],
       ['remove', 0],
@@ -80,13 +85,17 @@ export const attachmentLifecycleScenarios: Scenario[] = [
     const file = await upload(t, 'member', 'edited', 'edit.txt');
     const other = await upload(t, 'member', 'second', 'other.txt');
     const message = await member.messages.send({ type: 'stream', to: 'general', topic: 'edits', content: `[f](${file.url})` });
+    const { queue_id } = await member.events.register({ event_types: ['attachment'] });
     const swapped = await member.messages.update({ message_id: message.id, content: `[o](${other.url})` });
+    // Unlinking sends nothing; the newly linked file gets `update`.
+    const swapEvents = await attachmentEvents(t, 'member', queue_id);
+    expect(swapEvents.map((e) => [e['op'], (e['attachment'] as { id: number }).id])).toEqual([['update', other.id]]);
     expect(swapped.detached_uploads).toEqual([{ id: file.id, name: 'edit.txt', path_id: file.pathId, size: 6, create_time: t.clock.now(), messages: [] }]);
     expect((await linkTable(t, 'member')).links).toEqual({ 'edit.txt': [], 'other.txt': [message.id] });
     const same = await member.messages.update({ message_id: message.id, content: `[o](${other.url}) and [f](${file.url})` });
     expect(same.detached_uploads).toEqual([]);
     expect((await linkTable(t, 'member')).links).toEqual({ 'edit.txt': [message.id], 'other.txt': [message.id] });
-    return { swapped, same };
+    return { swapped, same, swapEvents };
   }),
 
   scenario('attachments: unused uploads go after five weeks on the server clock', async (t) => {

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { failure, scenario, type Scenario } from '../harness.js';
+import { attachmentAccessScenarios } from './attachments-access.js';
 import { attachmentEvents, textFile, upload, uploadUrl } from './attachments-helpers.js';
 import { attachmentLifecycleScenarios } from './attachments-lifecycle.js';
 import { attachmentPermissionScenarios } from './attachments-permission-matrix.js';
@@ -61,9 +62,25 @@ const uploadScenarios: Scenario[] = [
     expect([blobDownload.headers['content-type'], blobDownload.text]).toEqual(['application/octet-stream', 'raw bytes']);
     const umlautDownload = await t.download(encodeURI(umlaut.url), { role: 'member' });
     expect(umlautDownload.headers['content-disposition']).toBe("attachment; filename*=utf-8''Gr%C3%BC%C3%9Fe.txt");
+    // Names past 255 UTF-8 bytes are cut in the path (keeping the extension), never refused.
+    const longName = `${'a'.repeat(296)}.txt`;
+    const long = await member.uploads.upload({ file: textFile('long', longName) });
+    expect([long.url, long.filename]).toEqual([expect.stringMatching(uploadUrl(`${'a'.repeat(251)}.txt`)), longName]);
+    const cjkName = `${'資料'.repeat(58)}.txt`;
+    const cjk = await member.uploads.upload({ file: textFile('cjk', cjkName) });
+    expect(cjk.url).toMatch(uploadUrl(`${'資料'.repeat(41)}資.txt`));
+    const longDownloads = [(await t.download(long.url, { role: 'member' })).text, (await t.download(encodeURI(cjk.url), { role: 'member' })).text];
+    expect(longDownloads).toEqual(['long', 'cjk']);
     const { attachments } = await member.attachments.list();
-    expect(attachments.map((a) => [a.name, a.size])).toEqual([['my report (final).PDF', 8], ['blob', 9], ['../!!.txt', 1], ['Grüße.txt', 2]]);
-    return { pdf, blob, odd, umlaut, pdfDownload, blobDownload, umlautDownload, attachments };
+    expect(attachments.map((a) => [a.name, a.size])).toEqual([
+      ['my report (final).PDF', 8],
+      ['blob', 9],
+      ['../!!.txt', 1],
+      ['Grüße.txt', 2],
+      [longName, 4],
+      [cjkName, 3],
+    ]);
+    return { pdf, blob, odd, umlaut, pdfDownload, blobDownload, umlautDownload, long, cjk, longDownloads, attachments };
   }),
 
   scenario(
@@ -127,4 +144,4 @@ const uploadScenarios: Scenario[] = [
 ];
 
 /** Every attachment scenario. */
-export const attachmentScenarios: Scenario[] = [...uploadScenarios, ...attachmentLifecycleScenarios, ...attachmentPermissionScenarios];
+export const attachmentScenarios: Scenario[] = [...uploadScenarios, ...attachmentLifecycleScenarios, ...attachmentAccessScenarios, ...attachmentPermissionScenarios];

@@ -3,6 +3,7 @@ import { failure, scenario, type Scenario } from '../harness.js';
 import { channelAccessScenarios } from './channels-access.js';
 import { channelPermissionMatrix } from './channels-permission-matrix.js';
 import { channelUpdateScenarios } from './channels-update.js';
+import { channelWebPublicScenarios } from './channels-web-public.js';
 import { newest, queues, shapes } from './channels-helpers.js';
 import { groupIds, uid } from './user-groups-helpers.js';
 
@@ -181,5 +182,6 @@ export const channelScenarios: Scenario[] = [
 
   ...channelAccessScenarios,
   ...channelUpdateScenarios,
+  ...channelWebPublicScenarios,
   channelPermissionMatrix,
 ];

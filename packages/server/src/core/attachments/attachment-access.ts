@@ -1,23 +1,32 @@
+import { isSubscribed } from '../channels/channel-access.js';
 import type { Context } from '../context.js';
-import type { AttachmentRecord, UserRecord } from '../db.js';
-import { canAccessMessage } from '../messages/message-access.js';
+import type { AttachmentRecord, ChannelRecord, UserRecord } from '../db.js';
+import type { MessageRecord } from '../messages/message-record.js';
+import { isGuest } from '../permissions/roles.js';
 import { isWebPublicAccessEnabled } from '../realm/web-public-access.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now' | 'config'>;
 
 /**
- * Whether `user` (or a spectator, `null`) may download an uploaded file: its owner, and
- * whoever may read one of the messages linking it (recipients, readers of the channel's
- * history; spectators only through web-public channels of an organization open to them).
- * Also decides whether a message may link someone else's upload.
+ * Whether `user` (or a spectator, `null`) may download an uploaded file, as the real server's
+ * `validate_attachment_request` decides: its owner; any non-guest once a message in a public
+ * (not private) channel links it; whoever received a linking message (has a row for it);
+ * subscribers of a linking channel whose history is shared with subscribers; spectators only
+ * through a web-public channel of an organization open to them. Reading the message is not
+ * enough: a guest who may read a web-public channel without being subscribed does not get its
+ * files. Also decides whether a message may link someone else's upload.
  *
- * @see shared/reference/users-channels-realm.md §8.4 (the real server's `validate_attachment_request`)
+ * @see shared/reference/users-channels-realm.md §8.4 (`validate_attachment_request`)
  */
 export function canAccessAttachment(ctx: Ctx, user: UserRecord | null, attachment: AttachmentRecord): boolean {
   if (user?.id === attachment.owner_id) return true;
-  if (!user && !isWebPublicAccessEnabled(ctx)) return false;
-  return attachment.message_ids.some((id) => {
+  const links: { message: MessageRecord; channel: ChannelRecord | undefined }[] = [];
+  for (const id of attachment.message_ids) {
     const message = ctx.db.get('messages', id);
-    return message !== undefined && canAccessMessage(ctx, user, message);
-  });
+    if (message) links.push({ message, channel: message.stream_id === null ? undefined : ctx.db.get('channels', message.stream_id) });
+  }
+  if (!user) return isWebPublicAccessEnabled(ctx) && links.some(({ channel }) => channel?.is_web_public === true && !channel.invite_only);
+  if (!isGuest(user) && links.some(({ channel }) => channel !== undefined && !channel.invite_only)) return true;
+  if (links.some(({ message }) => String(user.id) in message.user_flags)) return true;
+  return links.some(({ channel }) => channel !== undefined && channel.history_public_to_subscribers && isSubscribed(ctx, user, channel));
 }

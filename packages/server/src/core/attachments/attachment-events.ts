@@ -20,13 +20,14 @@ export function formatAttachment(ctx: Pick<Context, 'db'>, record: AttachmentRec
 }
 
 /**
- * Tells the owner about an attachment: `add` (uploaded), `update` (its links changed) or
- * `remove` (deleted), each with the organization's `upload_space_used` after the change.
+ * Sends an `attachment` event: `add` (uploaded) and `remove` (deleted) to the owner, `update`
+ * (a message claimed it) to the message's sender, as the real server does, whoever owns the
+ * file; each with the organization's `upload_space_used` after the change.
  *
  * @see shared/reference/messages-and-events.md "attachment" events
  */
-export function emitAttachmentEvent(ctx: Ctx, op: 'add' | 'update' | 'remove', record: AttachmentRecord): void {
+export function emitAttachmentEvent(ctx: Ctx, op: 'add' | 'update' | 'remove', record: AttachmentRecord, userId = record.owner_id): void {
   // Called after the write, so the index already counts (or no longer counts) this file.
   const attachment = op === 'remove' ? { id: record.id } : formatAttachment(ctx, record);
-  emit(ctx, [record.owner_id], { type: 'attachment', op, attachment, upload_space_used: ctx.attachmentIndex.totalSize() });
+  emit(ctx, [userId], { type: 'attachment', op, attachment, upload_space_used: ctx.attachmentIndex.totalSize() });
 }

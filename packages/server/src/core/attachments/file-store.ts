@@ -14,8 +14,10 @@ export interface FileStore {
   get(pathId: string): Promise<Uint8Array | undefined>;
   /** Removes the file; nothing happens when there is none. */
   delete(pathId: string): Promise<void>;
-  /** Every stored path ID. */
+  /** Every stored path ID (leftovers of interrupted writes included). */
   list(): Promise<string[]>;
+  /** Removes empty directories, if the store has any (at start-up, before serving). */
+  prune?(): Promise<void>;
 }
 
 /**

@@ -3,55 +3,61 @@ import type { AttachmentRecord, UserRecord } from '../db.js';
 import type { MessageRecord } from '../messages/message-record.js';
 import { canAccessAttachment } from './attachment-access.js';
 import { emitAttachmentEvent } from './attachment-events.js';
+import { decodePathId } from './upload-path.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now' | 'config' | 'events' | 'attachmentIndex'>;
 type DeleteCtx = Ctx & Pick<Context, 'files' | 'log'>;
 
-/** The uploads a rendering links (`uploadPathIds`, URL-encoded) that `linker` may link. */
-function linkableUploads(ctx: Ctx, pathIds: readonly string[], linker: UserRecord): AttachmentRecord[] {
+/** The uploads a rendering links (`uploadPathIds`, URL-encoded) that `sender` may link. */
+function linkableUploads(ctx: Ctx, pathIds: readonly string[], sender: UserRecord): AttachmentRecord[] {
   const found = new Map<number, AttachmentRecord>();
   for (const raw of pathIds) {
-    let pathId: string;
-    try {
-      pathId = decodeURIComponent(raw);
-    } catch {
-      continue;
-    }
-    const attachment = ctx.attachmentIndex.byPathId.get(pathId);
+    const pathId = decodePathId(raw);
+    const attachment = pathId === undefined ? undefined : ctx.attachmentIndex.byPathId.get(pathId);
     // A link to a file the sender cannot see claims nothing (the real server ignores it too).
-    if (attachment && canAccessAttachment(ctx, linker, attachment)) found.set(attachment.id, attachment);
+    if (attachment && canAccessAttachment(ctx, sender, attachment)) found.set(attachment.id, attachment);
   }
   return [...found.values()];
 }
 
 function setLinks(ctx: Ctx, attachment: AttachmentRecord, messageIds: number[]): AttachmentRecord {
-  const updated = ctx.db.patch('attachments', attachment.id, { message_ids: messageIds.sort((a, b) => a - b) });
-  emitAttachmentEvent(ctx, 'update', updated);
-  return updated;
+  return ctx.db.patch('attachments', attachment.id, { message_ids: messageIds.sort((a, b) => a - b) });
 }
 
 /**
- * Links a new message to the uploads its content references (the real server's
- * `do_claim_attachments`): the sender's own, and others' the sender may already see.
- * The owners get `attachment` `update` events.
+ * Links `message` to `attachments` (the real server's `do_claim_attachments`); the message's
+ * SENDER gets `attachment` `update` for each, whoever owns it.
+ */
+function claim(ctx: Ctx, message: MessageRecord, attachments: readonly AttachmentRecord[], sender: UserRecord): void {
+  for (const attachment of attachments) {
+    const updated = setLinks(ctx, attachment, [...attachment.message_ids, message.id]);
+    emitAttachmentEvent(ctx, 'update', updated, sender.id);
+  }
+}
+
+/**
+ * Links a new message to the uploads its content references: the sender's own, and others'
+ * the sender may already see.
  */
 export function linkMessageUploads(ctx: Ctx, message: MessageRecord, pathIds: readonly string[], sender: UserRecord): void {
-  for (const attachment of linkableUploads(ctx, pathIds, sender)) setLinks(ctx, attachment, [...attachment.message_ids, message.id]);
+  claim(ctx, message, linkableUploads(ctx, pathIds, sender), sender);
 }
 
 /** Attachments currently linked from message `messageId`. */
-export function uploadsLinkedFrom(ctx: Pick<Context, 'attachmentIndex'>, messageId: number): AttachmentRecord[] {
-  return [...ctx.attachmentIndex.byPathId.values()].filter((a) => a.message_ids.includes(messageId));
+export function uploadsLinkedFrom(ctx: Pick<Context, 'db' | 'attachmentIndex'>, messageId: number): AttachmentRecord[] {
+  const ids = ctx.attachmentIndex.byMessageId.get(messageId) ?? [];
+  return [...ids].flatMap((id) => ctx.db.get('attachments', id) ?? []);
 }
 
 /**
- * After a content edit: links the uploads the new content references and unlinks the
- * others. Returns the uploads of `editor` no message links any more (`detached_uploads`);
- * they are kept until the clean-up of unused uploads.
+ * After a content edit (the real server's `check_attachment_reference_change`): links the
+ * uploads the new content references, as for a new message, and silently unlinks the others.
+ * Returns the sender's uploads no message links any more (`detached_uploads`); they are kept
+ * until the clean-up of unused uploads.
  */
-export function relinkMessageUploads(ctx: Ctx, message: MessageRecord, pathIds: readonly string[], editor: UserRecord): AttachmentRecord[] {
-  // Worked out before any change: a file may be visible to the editor through this very message.
-  const wanted = linkableUploads(ctx, pathIds, editor);
+export function relinkMessageUploads(ctx: Ctx, message: MessageRecord, pathIds: readonly string[], sender: UserRecord): AttachmentRecord[] {
+  // Worked out before any change: a file may be visible to the sender through this very message.
+  const wanted = linkableUploads(ctx, pathIds, sender);
   const wantedIds = new Set(wanted.map((a) => a.id));
   const before = uploadsLinkedFrom(ctx, message.id);
   const beforeIds = new Set(before.map((a) => a.id));
@@ -59,9 +65,9 @@ export function relinkMessageUploads(ctx: Ctx, message: MessageRecord, pathIds: 
   for (const attachment of before) {
     if (wantedIds.has(attachment.id)) continue;
     const updated = setLinks(ctx, attachment, attachment.message_ids.filter((id) => id !== message.id));
-    if (updated.message_ids.length === 0 && updated.owner_id === editor.id) detached.push(updated);
+    if (updated.message_ids.length === 0 && updated.owner_id === sender.id) detached.push(updated);
   }
-  for (const attachment of wanted) if (!beforeIds.has(attachment.id)) setLinks(ctx, attachment, [...attachment.message_ids, message.id]);
+  claim(ctx, message, wanted.filter((a) => !beforeIds.has(a.id)), sender);
   return detached;
 }
 
@@ -79,14 +85,17 @@ export function removeAttachment(ctx: DeleteCtx, attachment: AttachmentRecord): 
 }
 
 /**
- * After messages are deleted: unlinks them from their uploads, and deletes each upload
- * whose last linking message went.
+ * After messages are deleted: unlinks them from their uploads without an event (the real
+ * server archives the links silently), and deletes each upload whose last linking message
+ * went (its owner gets `remove`).
  */
 export function releaseMessageUploads(ctx: DeleteCtx, messageIds: readonly number[]): void {
   const gone = new Set(messageIds);
-  for (const attachment of [...ctx.attachmentIndex.byPathId.values()]) {
-    if (!attachment.message_ids.some((id) => gone.has(id))) continue;
-    const remaining = attachment.message_ids.filter((id) => !gone.has(id));
+  const affected = new Set(messageIds.flatMap((id) => [...(ctx.attachmentIndex.byMessageId.get(id) ?? [])]));
+  for (const id of affected) {
+    const attachment = ctx.db.get('attachments', id);
+    if (!attachment) continue;
+    const remaining = attachment.message_ids.filter((messageId) => !gone.has(messageId));
     if (remaining.length === 0) removeAttachment(ctx, attachment);
     else setLinks(ctx, attachment, remaining);
   }

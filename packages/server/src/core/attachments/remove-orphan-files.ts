@@ -4,13 +4,18 @@ import type { Services } from '../context.js';
  * Removes stored files no attachment record names: files written for uploads whose commit
  * never happened (a crash between the file and the record), and files whose deletion after a
  * committed record deletion did not finish. Run it at start-up, before serving requests: an
- * upload in progress has its file before its record. Returns the removed path IDs.
+ * upload in progress has its file before its record. Names are compared in Unicode NFC, as
+ * some file systems give them back in another normalization form than they were written in: a
+ * file that matches a record once normalized is kept. Empty directories go too. Returns the
+ * removed path IDs.
  *
  * @see shared/DESIGN.md (the durable disk store)
  */
 export async function removeOrphanFiles(services: Pick<Services, 'files' | 'attachmentIndex' | 'log'>): Promise<string[]> {
-  const orphans = (await services.files.list()).filter((pathId) => !services.attachmentIndex.byPathId.has(pathId));
+  const known = new Set([...services.attachmentIndex.byPathId.keys()].map((pathId) => pathId.normalize('NFC')));
+  const orphans = (await services.files.list()).filter((pathId) => !known.has(pathId.normalize('NFC')));
   for (const pathId of orphans) await services.files.delete(pathId);
+  await services.files.prune?.();
   if (orphans.length > 0) services.log.info('removed uploaded files without an attachment record', { count: orphans.length });
   return orphans;
 }

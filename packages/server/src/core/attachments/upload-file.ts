@@ -1,16 +1,30 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import type { AttachmentRecord } from '../db.js';
+import type { AttachmentRecord, DbStore } from '../db.js';
 import { implement } from '../implement.js';
 import { emitAttachmentEvent } from './attachment-events.js';
+import { checkUploadSize } from './upload-limit.js';
 import { contentTypeOf, newPathId } from './upload-path.js';
 
-const MIB = 1024 * 1024;
+/**
+ * Whether the store has failed to make a commit durable (it then refuses every transaction):
+ * the failed commit may still be in the journal and come back at the next start.
+ */
+function storeFailed(store: DbStore): boolean {
+  try {
+    store.begin();
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 /**
  * POST /user_uploads: stores the request's one file and records it as an attachment of the
  * caller, unlinked until a message links `/user_uploads/<path_id>`. The bytes are made
  * durable in the file store before the record is committed, and removed again when the
- * commit fails, so a record never points at a missing file. The owner gets `attachment`
+ * transaction is undone, so a record never points at a missing file. When the commit itself
+ * could not be made durable the file stays: the journal may still hold the record, and the
+ * orphan sweep at the next start removes the file if it does not. The owner gets `attachment`
  * `add`.
  *
  * @see shared/reference/users-channels-realm.md §8.4
@@ -19,9 +33,9 @@ export const uploadFileImpl = implement(
   endpoints['uploads.upload'],
   async (params, ctx) => {
     const file = params.file;
-    const limit = ctx.config.maxFileUploadSizeMib;
-    if (file.size > limit * MIB) throw new ApiError('BAD_REQUEST', `Uploaded file is larger than the allowed limit of ${limit} MiB`);
-    const name = file instanceof File ? file.name : 'blob';
+    checkUploadSize(ctx.config, file.size);
+    // The real server drops NUL characters from the name it records.
+    const name = (file instanceof File ? file.name : 'blob').replace(/\0/g, '');
     const bytes = new Uint8Array(await file.arrayBuffer());
     const pathId = newPathId(ctx.realm.id, name, ctx.random);
     await ctx.files.put(pathId, bytes);
@@ -42,7 +56,7 @@ export const uploadFileImpl = implement(
         emitAttachmentEvent({ ...ctx, db }, 'add', record);
       });
     } catch (error) {
-      await ctx.files.delete(pathId).catch(() => undefined);
+      if (!storeFailed(ctx.store)) await ctx.files.delete(pathId).catch(() => undefined);
       throw error;
     }
     const url = `/user_uploads/${pathId}`;

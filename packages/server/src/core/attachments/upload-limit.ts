@@ -1,0 +1,26 @@
+import { ApiError } from '@teamchat/schema';
+import type { ServerConfig } from '../context.js';
+
+/** Bytes in a mebibyte: the unit of `max_file_upload_size_mib`. */
+export const MIB = 1024 * 1024;
+
+/**
+ * The largest file POST /user_uploads accepts, in bytes (`maxFileUploadSizeMib`). Read per
+ * request: the mock's settings change while it runs.
+ *
+ * @see shared/reference/users-channels-realm.md §8.4
+ */
+export function maxUploadBytes(config: Pick<ServerConfig, 'maxFileUploadSizeMib'>): number {
+  return config.maxFileUploadSizeMib * MIB;
+}
+
+/**
+ * Refuses a file over the limit with the real server's words.
+ *
+ * @throws {ApiError} `BAD_REQUEST` "Uploaded file is larger than the allowed limit of N MiB".
+ */
+export function checkUploadSize(config: Pick<ServerConfig, 'maxFileUploadSizeMib'>, size: number): void {
+  if (size > maxUploadBytes(config)) {
+    throw new ApiError('BAD_REQUEST', `Uploaded file is larger than the allowed limit of ${config.maxFileUploadSizeMib} MiB`);
+  }
+}
