@@ -26,12 +26,12 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts `teamchat-server --port 0 --data DIR/data.json --quiet` and resolves once it
+ * Starts `teamchat-server --port 0 --data DIR/data.json --quiet [args…]` and resolves once it
  * listens and has written the demo accounts' zuliprc files beside the data file.
  */
-export async function startServer(dir: string, options: { waitForZuliprc?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(dir: string, options: { waitForZuliprc?: boolean; args?: readonly string[] } = {}): Promise<RunningServer> {
   const dataFile = join(dir, 'data.json');
-  const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', '--data', dataFile, '--quiet'], {
+  const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', '--data', dataFile, '--quiet', ...(options.args ?? [])], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { PATH: process.env['PATH'] ?? '' },
   });

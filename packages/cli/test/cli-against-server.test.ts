@@ -4,7 +4,7 @@
  * sure these tests never run an older build than the sources.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,7 +60,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'teamchat-cli-e2e-'));
   emptyHome = join(dir, 'home');
   mkdirSync(emptyHome);
-  server = await startServer(dir);
+  // A 1 MiB upload limit, so the oversized-file test stays light.
+  server = await startServer(dir, { args: ['--max-upload-mib', '1'] });
 });
 
 afterAll(async () => {
@@ -104,6 +105,24 @@ describe('teamchat against a running server', () => {
     const asMember = await teamchat(['--config', server.zuliprc('member'), '--json', 'channels', 'list', '--subscribed-only']);
     const names = (JSON.parse(asMember.stdout) as { streams: { name: string }[] }).streams.map((s) => s.name);
     expect(names).toContain('demo-x');
+  });
+
+  it('call uploads.upload sends a file; a file over the server\'s --max-upload-mib is refused', async () => {
+    const notes = join(dir, 'notes.txt');
+    writeFileSync(notes, 'uploaded by the CLI test');
+    const uploaded = await asOwner(['call', 'uploads.upload', `file=@${notes}`, '--json']);
+    expect(uploaded.stderr).toBe('');
+    const { url } = JSON.parse(uploaded.stdout) as { url: string };
+    expect(url).toMatch(/\/notes\.txt$/);
+    const listed = await asOwner(['call', 'attachments.list', '--json']);
+    const { attachments } = JSON.parse(listed.stdout) as { attachments: { name: string; size: number }[] };
+    expect(attachments).toContainEqual(expect.objectContaining({ name: 'notes.txt', size: 24 }));
+
+    const big = join(dir, 'big.bin');
+    writeFileSync(big, Buffer.alloc(1024 * 1024 + 1));
+    const refused = await asOwner(['call', 'uploads.upload', `file=@${big}`]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe('error: BAD_REQUEST: Uploaded file is larger than the allowed limit of 1 MiB\n');
   });
 
   it('settings set changes a setting, as register then shows', async () => {

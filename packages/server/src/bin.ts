@@ -5,6 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createMemoryFileStore } from './core/attachments/file-store.js';
 import { removeOrphanFiles } from './core/attachments/remove-orphan-files.js';
+import { defaultServerConfig } from './core/context.js';
 import { createCore } from './core/create-core.js';
 import type { Db } from './core/db.js';
 import { findDemoAccounts, seedDemoOrganization, type DemoAccount } from './core/seed/demo-organization.js';
@@ -29,6 +30,8 @@ Options:
   --host HOST       address to listen on (default 127.0.0.1)
   --memory          keep everything in memory (nothing is written)
   --heartbeat-ms N  GET /events heartbeat interval (default 50000)
+  --max-upload-mib N      largest uploaded file, in MiB (default 25)
+  --unused-upload-weeks N delete uploads no message links after N weeks (default 5)
   --quiet           do not log each request
   -h, --help        show this help
 `;
@@ -71,6 +74,8 @@ async function main(): Promise<void> {
         host: { type: 'string' },
         memory: { type: 'boolean' },
         'heartbeat-ms': { type: 'string' },
+        'max-upload-mib': { type: 'string' },
+        'unused-upload-weeks': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -86,6 +91,10 @@ async function main(): Promise<void> {
   const host = args.host ?? '127.0.0.1';
   const port = integerOption(args.port, 'port', 9991);
   const heartbeatMs = integerOption(args['heartbeat-ms'], 'heartbeat-ms', 50_000);
+  const uploads = {
+    maxFileUploadSizeMib: integerOption(args['max-upload-mib'], 'max-upload-mib', defaultServerConfig.maxFileUploadSizeMib),
+    unclaimedAttachmentWeeks: integerOption(args['unused-upload-weeks'], 'unused-upload-weeks', defaultServerConfig.unclaimedAttachmentWeeks),
+  };
   const dataFile = resolve(args.data ?? '.teamchat/data.json');
   const log = consoleLogger;
   const random = secureRandomBytes;
@@ -107,7 +116,7 @@ async function main(): Promise<void> {
   // The organization's URL is known before listening unless the port is picked by the OS.
   const realmUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const files = args.memory ? createMemoryFileStore() : createDiskFileStore(uploadsDirOf(dataFile));
-  const core = createCore({ store, files, config: { heartbeatMs, ...(port === 0 ? {} : { realmUrl }) }, now, random, log });
+  const core = createCore({ store, files, config: { heartbeatMs, ...uploads, ...(port === 0 ? {} : { realmUrl }) }, now, random, log });
   // Files of uploads whose record never committed (or whose deletion did not finish) go.
   await removeOrphanFiles(core.services);
   // A data file without an organization (new, or its first start was interrupted) gets the
