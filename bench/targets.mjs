@@ -46,7 +46,10 @@ export async function startReferenceServer(dir, onStarted) {
   return { process: server, origin, accounts: await readAccounts(dir, server) };
 }
 
-/** The zuliprc-<role> files, which the server writes just after its listening line. */
+/**
+ * The zuliprc-<role> files, which the server writes just after its listening line, one after
+ * the other: wait for the bot's, the last one, so no account is missing.
+ */
 async function readAccounts(dir, server, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -59,8 +62,8 @@ async function readAccounts(dir, server, timeoutMs = 10_000) {
       const key = /^key=(.*)$/m.exec(text)?.[1];
       if (email && key) accounts[role] = { email: email.trim(), key: key.trim() };
     }
-    if (accounts.owner) return accounts;
-    if (server.exited || Date.now() > deadline) throw new Error(`teamchat-server wrote no zuliprc-owner in ${dir}:\n${server.output()}`);
+    if (accounts.bot) return accounts;
+    if (server.exited || Date.now() > deadline) throw new Error(`teamchat-server wrote no zuliprc-bot in ${dir}:\n${server.output()}`);
     await sleep(50);
   }
 }
