@@ -292,7 +292,7 @@ export const narrowScenarios: Scenario[] = [
   }),
 
   scenario('narrows: access — DMs for participants, private channels for subscribers, guests, spectators', async (t) => {
-    const { owner, administrator, member } = t.accounts;
+    const { owner, administrator } = t.accounts;
     const secret = await t.client('owner').channels.create({
       name: 'leadership', subscribers: [owner.userId, administrator.userId], invite_only: true, history_public_to_subscribers: false,
     });

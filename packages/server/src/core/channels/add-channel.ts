@@ -30,7 +30,7 @@ export function addChannel(ctx: UserContext, request: { name: string; descriptio
     groups: options.groups,
   });
   // Subscribers who only gain access by subscribing (private channels) get theirs from addSubscriptions.
-  emitChannelCreate(ctx, channel, usersWithMetadataAccess(ctx, channel).map((user) => user.id));
+  emitChannelCreate(ctx, [channel], usersWithMetadataAccess(ctx, channel).map((user) => user.id));
   if (channel.is_default) emitDefaultChannels(ctx);
   return channel;
 }

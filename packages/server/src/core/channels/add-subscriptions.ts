@@ -1,7 +1,8 @@
 import type { Context } from '../context.js';
 import type { ChannelRecord, UserRecord } from '../db.js';
 import { emit } from '../events/emit.js';
-import { activeSubscriberIds, usersWithMetadataAccess } from './channel-access.js';
+import { appendTo } from '../internal/append-to.js';
+import { activeSubscriberIds, hasMetadataAccess } from './channel-access.js';
 import { emitChannelCreate } from './channel-events.js';
 import { formatSubscription } from './format-channel.js';
 import { insertSubscription } from './insert-subscription.js';
@@ -29,13 +30,17 @@ export function addSubscriptions(
   options: { colors?: ReadonlyMap<number, string> } = {},
 ): SubscribeResult {
   const result: SubscribeResult = { subscribed: [], alreadySubscribed: [] };
-  const hadAccess = new Map(channels.map((channel) => [channel.id, new Set(usersWithMetadataAccess(ctx, channel).map((u) => u.id))]));
+  const addedTo = new Map<number, UserRecord[]>();
+  const gainingAccess = new Map<number, number[]>();
+  const addedFor = new Map<UserRecord, ChannelRecord[]>();
   for (const channel of channels) {
     for (const user of users) {
       if (ctx.indexes.subscriptionsByUser.get(user.id)?.has(channel.id)) {
         result.alreadySubscribed.push([user, channel]);
         continue;
       }
+      // Access depends only on the user's own subscription: judged before it is added.
+      if (!(user.is_active && hasMetadataAccess(ctx, user, channel))) appendTo(gainingAccess, channel.id, user.id);
       const former = ctx.indexes.allSubscriptionsByUser.get(user.id)?.get(channel.id);
       if (former) ctx.db.patch('subscriptions', former.id, { active: true });
       else {
@@ -43,27 +48,21 @@ export function addSubscriptions(
         insertSubscription(ctx, { userId: user.id, channelId: channel.id, ...(color === undefined ? {} : { color }) });
       }
       result.subscribed.push([user, channel]);
+      appendTo(addedTo, channel.id, user);
+      appendTo(addedFor, user, channel);
     }
   }
   // The real server's order: access first (`stream create`), then one `subscription add` per
   // user with all their new subscriptions, then `peer_add` to the others.
-  const addedTo = (channel: ChannelRecord) => result.subscribed.filter(([, c]) => c.id === channel.id).map(([u]) => u);
-  for (const channel of channels) {
-    const before = hadAccess.get(channel.id) ?? new Set<number>();
-    emitChannelCreate(ctx, channel, addedTo(channel).filter((user) => !before.has(user.id)).map((u) => u.id));
-  }
+  for (const channel of channels) emitChannelCreate(ctx, [channel], gainingAccess.get(channel.id) ?? []);
   const subscriberIds = new Map(channels.map((channel) => [channel.id, activeSubscriberIds(ctx, channel.id)]));
-  for (const user of new Set(result.subscribed.map(([u]) => u))) {
-    const subscriptions = result.subscribed
-      .filter(([u]) => u.id === user.id)
-      .flatMap(([, channel]) => {
-        const sub = ctx.indexes.subscriptionsByUser.get(user.id)?.get(channel.id);
-        return sub ? [formatSubscription(ctx, channel, sub, subscriberIds.get(channel.id))] : [];
-      });
+  for (const [user, added] of addedFor) {
+    const subscriptions = added.flatMap((channel) => {
+      const sub = ctx.indexes.subscriptionsByUser.get(user.id)?.get(channel.id);
+      return sub ? [formatSubscription(ctx, channel, sub, subscriberIds.get(channel.id))] : [];
+    });
     emit(ctx, [user.id], { type: 'subscription', op: 'add', subscriptions });
   }
-  for (const channel of channels) {
-    emitPeerEvent(ctx, channel, 'peer_add', addedTo(channel).map((u) => u.id));
-  }
+  for (const channel of channels) emitPeerEvent(ctx, channel, 'peer_add', (addedTo.get(channel.id) ?? []).map((u) => u.id));
   return result;
 }

@@ -2,7 +2,7 @@ import type { Context } from '../context.js';
 import type { ChannelRecord, UserRecord } from '../db.js';
 import { hasPermission } from '../permissions/has-permission.js';
 import { isAdmin, isGuest } from '../permissions/roles.js';
-import { hasMetadataAccess } from './channel-access.js';
+import { canAdministerChannel, hasMetadataAccess } from './channel-access.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now'>;
 
@@ -19,7 +19,7 @@ type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now'>;
 export function canRemoveSubscribers(ctx: Ctx, user: UserRecord, channels: readonly ChannelRecord[]): boolean {
   if (isAdmin(user)) return true;
   if (isGuest(user)) return false;
-  if (channels.every((channel) => hasPermission(ctx, user, { channel }, 'can_administer_channel_group'))) return true;
+  if (channels.every((channel) => canAdministerChannel(ctx, user, channel))) return true;
   return (
     channels.every((channel) => hasMetadataAccess(ctx, user, channel)) &&
     channels.every((channel) => hasPermission(ctx, user, { channel }, 'can_remove_subscribers_group'))

@@ -4,8 +4,9 @@ import type { ChannelRecord } from '../db.js';
 import { formatGroupSettingValue } from '../permissions/group-setting-value.js';
 import { usersWithMetadataAccess } from './channel-access.js';
 import { emitChannelAccessGained, emitChannelDelete, emitChannelUpdate } from './channel-events.js';
-import { postChannelEventNotice, silentMention } from './channel-notices.js';
-import { formatChannel } from './format-channel.js';
+import { silentMention } from '../messages/notification-bot.js';
+import { postChannelEventNotice } from './channel-notices.js';
+import { postPolicy } from './format-channel.js';
 
 /** Settings whose members can see the channel (metadata access). */
 const GRANTING_METADATA_ACCESS: readonly ChannelGroupSetting[] = ['can_add_subscribers_group', 'can_administer_channel_group', 'can_subscribe_group'];
@@ -34,7 +35,7 @@ export function changeChannelGroupSetting(ctx: UserContext, channel: ChannelReco
   const grants = GRANTING_METADATA_ACCESS.includes(setting);
   const before = new Set(usersWithMetadataAccess(ctx, channel).map((user) => user.id));
   const oldValue = formatGroupSettingValue(ctx, channel.groups[setting]);
-  const oldPolicy = formatChannel(ctx, channel).stream_post_policy;
+  const oldPolicy = postPolicy(ctx, channel);
   const updated = ctx.db.patch('channels', channel.id, { groups: { ...channel.groups, [setting]: next } });
   const newValue = formatGroupSettingValue(ctx, next);
   const after = new Set(usersWithMetadataAccess(ctx, updated).map((user) => user.id));
@@ -42,9 +43,9 @@ export function changeChannelGroupSetting(ctx: UserContext, channel: ChannelReco
   const losing = grants ? [...before].filter((id) => !after.has(id)) : [];
   emitChannelUpdate(ctx, updated, setting, newValue, {}, [...after].filter((id) => !gaining.includes(id)));
   emitChannelAccessGained(ctx, [updated], gaining);
-  emitChannelDelete(ctx, updated, losing);
+  emitChannelDelete(ctx, [updated], losing);
   if (setting === 'can_send_message_group') {
-    const policy = formatChannel(ctx, updated).stream_post_policy;
+    const policy = postPolicy(ctx, updated);
     if (policy !== oldPolicy) {
       emitChannelUpdate(ctx, updated, 'stream_post_policy', policy, {}, after);
       emitChannelUpdate(ctx, updated, 'is_announcement_only', policy === 2, {}, after);

@@ -3,7 +3,8 @@ import type { ChannelRecord } from '../db.js';
 import { isGuest } from '../permissions/roles.js';
 import { usersWithMetadataAccess } from './channel-access.js';
 import { emitChannelAccessGained, emitChannelUpdate } from './channel-events.js';
-import { policyName, postChannelEventNotice, silentMention } from './channel-notices.js';
+import { silentMention } from '../messages/notification-bot.js';
+import { policyName, postChannelEventNotice } from './channel-notices.js';
 
 /** The three privacy settings of a channel, always changed together. */
 export interface ChannelPrivacy {

@@ -1,6 +1,7 @@
 import type { UserContext } from '../context.js';
 import type { ChannelRecord } from '../db.js';
-import { postChannelEventNotice, quoteBlock, silentMention } from './channel-notices.js';
+import { silentMention } from '../messages/notification-bot.js';
+import { postChannelEventNotice, quoteBlock } from './channel-notices.js';
 
 /** The Notification Bot's notice of a rename. */
 export function noticeRename(ctx: UserContext, channel: ChannelRecord, oldName: string): void {

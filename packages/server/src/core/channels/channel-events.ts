@@ -25,11 +25,10 @@ export function emitChannelUpdate(
   emit(ctx, recipients, { type: 'stream', op: 'update', stream_id: channel.id, name: channel.name, property, value, ...extra });
 }
 
-/** `stream create` of `channels` (one or several) to `userIds`: users who can now see them. */
-export function emitChannelCreate(ctx: Ctx, channels: ChannelRecord | readonly ChannelRecord[], userIds: Iterable<number>): void {
-  const list = Array.isArray(channels) ? channels : [channels as ChannelRecord];
-  if (list.length === 0) return;
-  emit(ctx, userIds, { type: 'stream', op: 'create', streams: list.map((channel) => formatChannel(ctx, channel)) });
+/** `stream create` of `channels` to `userIds`: users who can now see them. */
+export function emitChannelCreate(ctx: Ctx, channels: readonly ChannelRecord[], userIds: Iterable<number>): void {
+  if (channels.length === 0) return;
+  emit(ctx, userIds, { type: 'stream', op: 'create', streams: channels.map((channel) => formatChannel(ctx, channel)) });
 }
 
 /**
@@ -57,11 +56,10 @@ export function channelDeleteEvent(channels: readonly ChannelRecord[]): { type: 
   return { type: 'stream', op: 'delete', stream_ids: channels.map((c) => c.id), streams: channels.map((c) => ({ stream_id: c.id })) };
 }
 
-/** `stream delete` of `channels` (one or several) to `userIds`: users who can no longer see them. */
-export function emitChannelDelete(ctx: Ctx, channels: ChannelRecord | readonly ChannelRecord[], userIds: Iterable<number>): void {
-  const list = Array.isArray(channels) ? channels : [channels as ChannelRecord];
-  if (list.length === 0) return;
-  emit(ctx, userIds, channelDeleteEvent(list));
+/** `stream delete` of `channels` to `userIds`: users who can no longer see them. */
+export function emitChannelDelete(ctx: Ctx, channels: readonly ChannelRecord[], userIds: Iterable<number>): void {
+  if (channels.length === 0) return;
+  emit(ctx, userIds, channelDeleteEvent(channels));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { ApiError } from '@teamchat/schema';
 import type { Context } from '../context.js';
+import type { ChannelRecord } from '../db.js';
 
 /** Limits the server reports in POST /register. */
 export const MAX_CHANNEL_NAME_LENGTH = 60;
@@ -30,6 +31,15 @@ export function checkChannelDescription(raw: string): string {
     });
   }
   return description;
+}
+
+/**
+ * The channel named `name`, compared case-insensitively (archived channels included); access
+ * is the caller's to check.
+ */
+export function channelByName(ctx: Pick<Context, 'db' | 'indexes'>, name: string): ChannelRecord | undefined {
+  const id = ctx.indexes.channelsByName.get(name.toLowerCase());
+  return id === undefined ? undefined : ctx.db.get('channels', id);
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { UserContext } from '../context.js';
 import type { ChannelRecord, UserRecord } from '../db.js';
+import { appendTo } from '../internal/append-to.js';
 import { activeSubscriberIds } from './channel-access.js';
-import { notificationBot } from '../messages/notification-bot.js';
+import { notificationBot, silentMention } from '../messages/notification-bot.js';
 import { postChannelMessage, postDirectMessage, type Delivery } from '../messages/post-message.js';
 
 /** Topic of the Notification Bot's notices inside a channel. */
@@ -22,11 +23,6 @@ export function policyName(channel: Pick<ChannelRecord, 'is_web_public' | 'invit
   if (channel.is_web_public) return 'Web-public';
   if (!channel.invite_only) return 'Public';
   return channel.history_public_to_subscribers ? 'Private, shared history' : 'Private, protected history';
-}
-
-/** The silent mention of the acting user (`@_**Name|id**`). */
-export function silentMention(user: UserRecord): string {
-  return `@_**${user.full_name}|${user.id}**`;
 }
 
 /** A quoted block as the real server's notices quote descriptions. */
@@ -60,12 +56,14 @@ export function postChannelEventNotice(ctx: UserContext, channel: ChannelRecord,
  */
 export function postSubscriptionNotices(
   ctx: UserContext,
-  subscribed: ReadonlyMap<UserRecord, readonly ChannelRecord[]>,
+  subscribed: readonly (readonly [UserRecord, ChannelRecord])[],
   created: readonly ChannelRecord[],
   announce: boolean,
 ): void {
   const createdIds = new Set(created.map((channel) => channel.id));
-  for (const [user, channels] of subscribed) {
+  const byUser = new Map<UserRecord, ChannelRecord[]>();
+  for (const [user, channel] of subscribed) appendTo(byUser, user, channel);
+  for (const [user, channels] of byUser) {
     if (user.id === ctx.user.id || user.is_bot) continue;
     const names = channels.filter((channel) => !createdIds.has(channel.id)).map((channel) => channel.name).sort();
     if (names.length === 0) continue;

@@ -1,6 +1,8 @@
-import { ApiError, CHANNEL_GROUP_SETTINGS, type ChannelGroupSetting, type GroupSettingValue, type TopicsPolicy } from '@teamchat/schema';
+import type { z } from 'zod';
+import { ApiError, CHANNEL_GROUP_SETTINGS, type MessageRetentionDays, type ChannelGroupSetting, type GroupSettingValue, type TopicsPolicy } from '@teamchat/schema';
 import type { UserContext } from '../context.js';
 import type { ChannelRecord } from '../db.js';
+import { channelFolderById } from '../channel-folders/channel-folder-list.js';
 import { CHANNEL_GROUP_SETTING_CONFIGS } from '../permissions/group-setting-configs.js';
 import { parseGroupSettingValue } from '../permissions/group-setting-value.js';
 import { hasPermission } from '../permissions/has-permission.js';
@@ -8,7 +10,7 @@ import { isAdmin, isOwner } from '../permissions/roles.js';
 import { isWebPublicAccessEnabled } from '../realm/web-public-access.js';
 
 /** `message_retention_days` as both creation endpoints and PATCH /streams/{id} take it. */
-export type RetentionParam = number | 'realm_default' | 'unlimited' | 'forever';
+export type RetentionParam = z.output<typeof MessageRetentionDays>;
 
 /** The channel options of POST /channels/create and POST /users/me/subscriptions. */
 export type ChannelOptionParams = {
@@ -52,8 +54,7 @@ export function parseRetentionDays(value: RetentionParam): number | null {
 
 /** The folder `folderId` must exist and not be archived (`Invalid channel folder ID`). */
 export function checkChannelFolder(ctx: Pick<UserContext, 'db'>, folderId: number): number {
-  const folder = ctx.db.get('channel_folders', folderId);
-  if (!folder || folder.is_archived) throw new ApiError('BAD_REQUEST', 'Invalid channel folder ID');
+  if (channelFolderById(ctx, folderId).is_archived) throw new ApiError('BAD_REQUEST', 'Invalid channel folder ID');
   return folderId;
 }
 
@@ -90,20 +91,34 @@ export function parseChannelOptions(ctx: UserContext, params: ChannelOptionParam
 }
 
 /**
+ * The organization's permission to have a public or a private channel (creating one, or
+ * changing a channel's privacy): `Insufficient permission` otherwise.
+ */
+export function checkCanHavePrivacy(ctx: UserContext, inviteOnly: boolean): void {
+  const setting = inviteOnly ? 'can_create_private_channel_group' : 'can_create_public_channel_group';
+  if (!hasPermission(ctx, ctx.user, { realm: ctx.realm }, setting)) throw new ApiError('BAD_REQUEST', 'Insufficient permission');
+}
+
+/**
+ * The three requirements of a web-public channel: the server setting and the organization's
+ * spectator access (`Web-public channels are not enabled.`), then
+ * `can_create_web_public_channel_group` (`Insufficient permission`).
+ */
+export function checkCanBeWebPublic(ctx: UserContext): void {
+  if (!isWebPublicAccessEnabled(ctx)) throw new ApiError('BAD_REQUEST', 'Web-public channels are not enabled.');
+  if (!hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'can_create_web_public_channel_group')) throw new ApiError('BAD_REQUEST', 'Insufficient permission');
+}
+
+/**
  * The checks of the real server's `list_to_streams` once a channel is to be created: the
  * organization's create permission for the privacy asked, default channels (administrators,
  * never private), web-public channels (server, organization and permission), and a retention
  * other than the organization's default (owners).
  */
 export function checkCanCreateChannel(ctx: UserContext, options: ChannelOptions): void {
-  const realm = { realm: ctx.realm };
-  const setting = options.inviteOnly ? 'can_create_private_channel_group' : 'can_create_public_channel_group';
-  if (!hasPermission(ctx, ctx.user, realm, setting)) throw new ApiError('BAD_REQUEST', 'Insufficient permission');
+  checkCanHavePrivacy(ctx, options.inviteOnly);
   if (options.isDefault && !isAdmin(ctx.user)) throw new ApiError('BAD_REQUEST', 'Insufficient permission');
   if (options.isDefault && options.inviteOnly) throw new ApiError('BAD_REQUEST', 'A default channel cannot be private.');
-  if (options.isWebPublic) {
-    if (!isWebPublicAccessEnabled(ctx)) throw new ApiError('BAD_REQUEST', 'Web-public channels are not enabled.');
-    if (!hasPermission(ctx, ctx.user, realm, 'can_create_web_public_channel_group')) throw new ApiError('BAD_REQUEST', 'Insufficient permission');
-  }
+  if (options.isWebPublic) checkCanBeWebPublic(ctx);
   if (options.messageRetentionDays !== null && !isOwner(ctx.user)) throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
 }

@@ -31,6 +31,6 @@ export const createChannelImpl = implement(endpoints['channels.create'], (params
     throw new ApiError('BAD_REQUEST', 'Insufficient permission');
   }
   const { subscribed } = addSubscriptions(ctx, [channel], subscribers);
-  postSubscriptionNotices(ctx, new Map(subscribed.map(([user, c]) => [user, [c]])), [channel], params.announce);
+  postSubscriptionNotices(ctx, subscribed, [channel], params.announce);
   return { id: channel.id };
 });

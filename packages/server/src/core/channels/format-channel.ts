@@ -9,7 +9,7 @@ type Ctx = Pick<Context, 'db' | 'indexes' | 'now'>;
 const RECENT_DAYS = 180;
 
 /** The deprecated `stream_post_policy` derived from `can_send_message_group`. */
-function postPolicy(ctx: Ctx, channel: ChannelRecord): number {
+export function postPolicy(ctx: Ctx, channel: ChannelRecord): number {
   switch (systemGroupNameOf(ctx, channel.groups.can_send_message_group)) {
     case 'role:administrators':
       return 2;

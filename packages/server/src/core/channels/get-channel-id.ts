@@ -1,6 +1,7 @@
 import { ApiError, endpoints } from '@teamchat/schema';
 import { implement } from '../implement.js';
 import { hasContentAccess } from './channel-access.js';
+import { channelByName } from './channel-name.js';
 
 /**
  * GET /get_stream_id: the ID of the channel named `stream` (case-insensitive, stripped) if
@@ -11,8 +12,7 @@ import { hasContentAccess } from './channel-access.js';
  */
 export const getChannelIdImpl = implement(endpoints['channels.getId'], (params, ctx) => {
   const name = params.stream.trim();
-  const id = ctx.indexes.channelsByName.get(name.toLowerCase());
-  const channel = id === undefined ? undefined : ctx.db.get('channels', id);
+  const channel = channelByName(ctx, name);
   if (!channel || channel.is_archived || !hasContentAccess(ctx, ctx.user, channel)) {
     throw new ApiError('BAD_REQUEST', `Invalid channel name '${name}'`);
   }

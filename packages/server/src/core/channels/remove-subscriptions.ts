@@ -1,6 +1,7 @@
 import type { Context } from '../context.js';
 import type { ChannelRecord, UserRecord } from '../db.js';
 import { emit } from '../events/emit.js';
+import { appendTo } from '../internal/append-to.js';
 import { hasMetadataAccess } from './channel-access.js';
 import { emitChannelDelete } from './channel-events.js';
 import { emitPeerEvent } from './peer-events.js';
@@ -31,6 +32,8 @@ export interface UnsubscribeResult {
  */
 export function removeSubscriptions(ctx: Ctx, channels: readonly ChannelRecord[], users: readonly UserRecord[]): UnsubscribeResult {
   const result: UnsubscribeResult = { removed: [], notSubscribed: [] };
+  const leftBy = new Map<UserRecord, ChannelRecord[]>();
+  const leaversOf = new Map<number, number[]>();
   for (const user of users) {
     for (const channel of channels) {
       const sub = ctx.indexes.subscriptionsByUser.get(user.id)?.get(channel.id);
@@ -40,17 +43,17 @@ export function removeSubscriptions(ctx: Ctx, channels: readonly ChannelRecord[]
       }
       ctx.db.patch('subscriptions', sub.id, { active: false });
       result.removed.push([user, channel]);
+      appendTo(leftBy, user, channel);
+      appendTo(leaversOf, channel.id, user.id);
     }
   }
-  for (const user of users) {
-    const left = result.removed.filter(([u]) => u.id === user.id).map(([, channel]) => channel);
-    if (left.length === 0) continue;
+  for (const [user, left] of leftBy) {
     emit(ctx, [user.id], { type: 'subscription', op: 'remove', subscriptions: left.map((c) => ({ name: c.name, stream_id: c.id })) });
     const lost = left.filter((channel) => !hasMetadataAccess(ctx, user, channel));
     emitChannelDelete(ctx, lost, [user.id]);
   }
   for (const channel of channels) {
-    const leavers = result.removed.filter(([, c]) => c.id === channel.id).map(([u]) => u.id);
+    const leavers = leaversOf.get(channel.id) ?? [];
     // Deactivated users are not subscribers for anyone, so their leaving is nothing to tell.
     const visible = leavers.filter((id) => ctx.db.get('users', id)?.is_active === true);
     emitPeerEvent(ctx, channel, 'peer_remove', visible);

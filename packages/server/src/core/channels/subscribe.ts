@@ -5,7 +5,7 @@ import { implement } from '../implement.js';
 import { addChannel } from './add-channel.js';
 import { addSubscriptions } from './add-subscriptions.js';
 import { canAddSubscribers, hasContentAccess } from './channel-access.js';
-import { checkChannelDescription, checkChannelName } from './channel-name.js';
+import { channelByName, checkChannelDescription, checkChannelName } from './channel-name.js';
 import { postSubscriptionNotices } from './channel-notices.js';
 import { checkCanCreateChannel, parseChannelOptions } from './channel-options.js';
 import { principalUsers } from './principal-users.js';
@@ -39,8 +39,7 @@ export const subscribeImpl = implement(endpoints['channels.subscribe'], (params,
     const color = request.color === undefined ? undefined : subscriptionColor(request.color, 'add.color');
     const name = request.name.trim();
     if (color !== undefined) colors.set(name.toLowerCase(), color);
-    const id = ctx.indexes.channelsByName.get(name.toLowerCase());
-    const channel = id === undefined ? undefined : ctx.db.get('channels', id);
+    const channel = channelByName(ctx, name);
     if (channel) {
       if (!existing.some((c) => c.id === channel.id)) existing.push(channel);
     } else if (!missing.some((m) => m.name.toLowerCase() === name.toLowerCase())) {
@@ -75,9 +74,7 @@ export const subscribeImpl = implement(endpoints['channels.subscribe'], (params,
     for (const [user, channel] of pairs) (names[String(user.id)] ??= []).push(channel.name);
     return names;
   };
-  const subscribedChannels = new Map<UserRecord, ChannelRecord[]>();
-  for (const [user, channel] of result.subscribed) subscribedChannels.set(user, [...(subscribedChannels.get(user) ?? []), channel]);
-  postSubscriptionNotices(ctx, subscribedChannels, created, params.announce);
+  postSubscriptionNotices(ctx, result.subscribed, created, params.announce);
   return {
     subscribed: byUser(result.subscribed),
     already_subscribed: byUser(result.alreadySubscribed),

@@ -2,22 +2,20 @@ import { ApiError, endpoints } from '@teamchat/schema';
 import type { UserContext } from '../context.js';
 import type { ChannelRecord, UserRecord } from '../db.js';
 import { implement } from '../implement.js';
+import { appendTo } from '../internal/append-to.js';
 import type { MessageRecord } from '../messages/message-record.js';
 import { changeFlag } from '../messages/update-flags.js';
 import { canRemoveSubscribers } from './can-remove-subscribers.js';
-import { checkChannelName } from './channel-name.js';
+import { channelByName, checkChannelName } from './channel-name.js';
 import { directlyControls, principalUsers } from './principal-users.js';
 import { removeSubscriptions } from './remove-subscriptions.js';
 
 /** Marks read, for each user who left channels, their unread messages in those channels. */
 function markLeftChannelsRead(ctx: UserContext, removed: readonly [UserRecord, ChannelRecord][]): void {
-  const left = new Map<UserRecord, Set<number>>();
-  for (const [user, channel] of removed) {
-    const channels = left.get(user) ?? new Set<number>();
-    channels.add(channel.id);
-    left.set(user, channels);
-  }
-  for (const [user, channelIds] of left) {
+  const left = new Map<UserRecord, number[]>();
+  for (const [user, channel] of removed) appendTo(left, user, channel.id);
+  for (const [user, ids] of left) {
+    const channelIds = new Set(ids);
     const unread = [...(ctx.indexes.messages.unreadByUser.get(user.id) ?? [])]
       .map((id) => ctx.db.get('messages', id))
       .filter((message): message is MessageRecord => message?.stream_id !== undefined && message.stream_id !== null && channelIds.has(message.stream_id));
@@ -46,8 +44,7 @@ export const unsubscribeImpl = implement(endpoints['channels.unsubscribe'], (par
   const channels = new Map<number, ChannelRecord>();
   const missing: string[] = [];
   for (const name of names) {
-    const id = ctx.indexes.channelsByName.get(name.toLowerCase());
-    const channel = id === undefined ? undefined : ctx.db.get('channels', id);
+    const channel = channelByName(ctx, name);
     if (channel) channels.set(channel.id, channel);
     else missing.push(name);
   }

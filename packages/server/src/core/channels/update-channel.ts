@@ -7,13 +7,12 @@ import { CHANNEL_GROUP_SETTING_CONFIGS } from '../permissions/group-setting-conf
 import { resolveGroupSettingUpdate } from '../permissions/group-setting-update.js';
 import { hasPermission } from '../permissions/has-permission.js';
 import { isAdmin, isOwner } from '../permissions/roles.js';
-import { isWebPublicAccessEnabled } from '../realm/web-public-access.js';
 import { unarchiveChannel } from './archive-channel.js';
 import { accessChannelForUpdate, hasContentAccess } from './channel-access.js';
 import { noticeDescription, noticeRename, noticeRetention, noticeTopicsPolicy } from './channel-change-notices.js';
 import { emitChannelUpdate, emitDefaultChannels } from './channel-events.js';
 import { checkChannelDescription, checkChannelName, checkChannelNameAvailable } from './channel-name.js';
-import { checkChannelFolder, parseRetentionDays } from './channel-options.js';
+import { checkCanBeWebPublic, checkCanHavePrivacy, checkChannelFolder, parseRetentionDays } from './channel-options.js';
 import { changeChannelGroupSetting } from './change-channel-group-setting.js';
 import { changeChannelPrivacy } from './change-channel-privacy.js';
 
@@ -32,13 +31,9 @@ function checkPrivacy(ctx: UserContext, channel: ChannelRecord, params: Params) 
   if (inviteOnly && isDefault) throw new ApiError('BAD_REQUEST', 'A default channel cannot be private.');
   if (params.is_private !== undefined) {
     if (!hasContentAccess(ctx, ctx.user, channel)) throw new ApiError('BAD_REQUEST', 'Channel content access is required.');
-    const setting = params.is_private ? 'can_create_private_channel_group' : 'can_create_public_channel_group';
-    if (!hasPermission(ctx, ctx.user, { realm: ctx.realm }, setting)) throw new ApiError('BAD_REQUEST', 'Insufficient permission');
+    checkCanHavePrivacy(ctx, params.is_private);
   }
-  if (params.is_web_public === true) {
-    if (!isWebPublicAccessEnabled(ctx)) throw new ApiError('BAD_REQUEST', 'Web-public channels are not enabled.');
-    if (!hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'can_create_web_public_channel_group')) throw new ApiError('BAD_REQUEST', 'Insufficient permission');
-  }
+  if (params.is_web_public === true) checkCanBeWebPublic(ctx);
   return { inviteOnly, isWebPublic, historyPublicToSubscribers: history };
 }
 

@@ -1,4 +1,4 @@
-import { ApiError, endpoints, type SubscriptionPropertyChange } from '@teamchat/schema';
+import { ApiError, endpoints, SUBSCRIPTION_PROPERTIES, type SubscriptionPropertyChange } from '@teamchat/schema';
 import type { SubscriptionRecord } from '../db.js';
 import { emit } from '../events/emit.js';
 import { implement } from '../implement.js';
@@ -8,16 +8,6 @@ import { accessChannelById } from './channel-access.js';
 /** The stored properties a request may change (`in_home_view` is the inverse of `is_muted`). */
 type StoredProperty = Exclude<keyof SubscriptionRecord, 'id' | 'user_id' | 'stream_id' | 'active'>;
 
-const BOOLEAN_PROPERTIES: ReadonlySet<string> = new Set([
-  'in_home_view',
-  'is_muted',
-  'desktop_notifications',
-  'audible_notifications',
-  'push_notifications',
-  'email_notifications',
-  'pin_to_top',
-  'wildcard_mentions_notify',
-]);
 
 /** A checked change: the stored property and its new value. */
 interface StoredChange {
@@ -35,7 +25,8 @@ function storedChange({ stream_id: streamId, property, value }: SubscriptionProp
     if (typeof value !== 'string') throw new ApiError('BAD_REQUEST', 'color is not a string');
     return { streamId, property, value: subscriptionColor(value, 'color') };
   }
-  if (!BOOLEAN_PROPERTIES.has(property)) throw new ApiError('BAD_REQUEST', `Unknown subscription property: ${property}`);
+  // Every property but `color` (handled above) is a boolean.
+  if (!(SUBSCRIPTION_PROPERTIES as readonly string[]).includes(property)) throw new ApiError('BAD_REQUEST', `Unknown subscription property: ${property}`);
   if (typeof value !== 'boolean') throw new ApiError('BAD_REQUEST', `${property} is not a boolean`);
   if (property === 'in_home_view') return { streamId, property: 'is_muted', value: !value };
   return { streamId, property: property as StoredProperty, value };

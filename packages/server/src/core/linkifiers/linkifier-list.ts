@@ -19,6 +19,6 @@ export function linkifierList(ctx: Pick<Context, 'db'>): Linkifier[] {
 export function notifyLinkifiers(ctx: Pick<Context, 'db' | 'events'>): void {
   const realmLinkifiers = linkifierList(ctx);
   emit(ctx, activeUserIds(ctx), (queue) =>
-    queue.has('linkifier_url_template') ? { type: 'realm_linkifiers', realm_linkifiers: realmLinkifiers.map((l) => ({ ...l })) } : null,
+    queue.has('linkifier_url_template') ? { type: 'realm_linkifiers', realm_linkifiers: realmLinkifiers } : null,
   );
 }

@@ -5,6 +5,7 @@ import { canAccessMessage } from '../messages/message-access.js';
 import { topicKey } from '../messages/message-index.js';
 import { hasPermission } from '../permissions/has-permission.js';
 import type { MessageResolver } from './markdown-env.js';
+import { channelByName as findChannelByName } from '../channels/channel-name.js';
 
 /** What rendering a message reads. */
 export type RenderContext = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now'>;
@@ -35,8 +36,7 @@ export function createMessageResolver(ctx: RenderContext, sender: UserRecord): M
       return hasPermission(ctx, sender, { group }, 'can_mention_group');
     },
     channelByName(name) {
-      const id = ctx.indexes.channelsByName.get(name.toLowerCase());
-      const channel = id === undefined ? undefined : ctx.db.get('channels', id);
+      const channel = findChannelByName(ctx, name);
       return channel && channel.name === name && hasContentAccess(ctx, sender, channel) ? channel : undefined;
     },
     latestTopicMessageId(channelId, topic) {

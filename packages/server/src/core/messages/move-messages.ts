@@ -7,7 +7,7 @@ import { deletedFrom, emitDeleteMessageEvents, refreshFirstMessageIds } from './
 import { canAccessMessage } from './message-access.js';
 import { emitMessageEvent } from './message-events.js';
 import { FLAG_BITS, type MessageRecord } from './message-record.js';
-import { notificationBot } from './notification-bot.js';
+import { notificationBot, silentMention } from './notification-bot.js';
 import { postChannelMessage } from './post-message.js';
 import { isResolvedTopic } from './resolved-topic.js';
 import { emitUpdateMessage } from './update-message-events.js';
@@ -108,7 +108,7 @@ function topicMention(channel: ChannelRecord, topic: string): string {
  */
 export function postMoveNotices(ctx: UserContext, move: Move, options: { editor: UserRecord; toOld: boolean; toNew: boolean }): void {
   const bot = notificationBot(ctx);
-  const editor = `@_**${options.editor.full_name}|${options.editor.id}**`;
+  const editor = silentMention(options.editor);
   const post = (channel: ChannelRecord, topic: string, content: string) =>
     postChannelMessage(ctx, ctx.db.get('channels', channel.id) as ChannelRecord, topic, { sender: bot, content, client: 'Internal', readBySender: true });
   if (move.resolve && move.from.id === move.to.id) {

@@ -6,6 +6,11 @@ import { realmHost } from '../users/email-visibility.js';
 /** The local part of the Notification Bot's address. */
 export const NOTIFICATION_BOT_LOCAL_PART = 'notification-bot';
 
+/** The silent mention of `user` (`@_**Name|id**`), as the Notification Bot names who acted. */
+export function silentMention(user: Pick<UserRecord, 'full_name' | 'id'>): string {
+  return `@_**${user.full_name}|${user.id}**`;
+}
+
 /**
  * The organization's Notification Bot, which posts notices (moved topics, new channels).
  * Created on first use, like the real server's system bots.

@@ -5,6 +5,7 @@ import type { ChannelRecord, UserRecord } from '../db.js';
 import { hasPermission } from '../permissions/has-permission.js';
 import { isGuest } from '../permissions/roles.js';
 import { userByEmail } from '../users/user-by-email.js';
+import { channelByName } from '../channels/channel-name.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now' | 'config'>;
 type To = EndpointParams<(typeof endpoints)['messages.send']>['to'];
@@ -25,8 +26,7 @@ export function resolveChannel(ctx: Ctx, sender: UserRecord, to: To): ChannelRec
   }
   if (typeof target !== 'string') throw new ApiError('BAD_REQUEST', 'Invalid channel recipient');
   const name = target.trim();
-  const id = ctx.indexes.channelsByName.get(name.toLowerCase());
-  channel = id === undefined ? undefined : ctx.db.get('channels', id);
+  channel = channelByName(ctx, name);
   if (!channel || !hasMetadataAccess(ctx, sender, channel)) {
     throw new ApiError('STREAM_DOES_NOT_EXIST', `Channel '${name}' does not exist`, { extra: { stream: name } });
   }

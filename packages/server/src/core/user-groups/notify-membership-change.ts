@@ -1,6 +1,6 @@
 import type { UserContext } from '../context.js';
 import type { UserGroupRecord, UserRecord } from '../db.js';
-import { notificationBot } from '../messages/notification-bot.js';
+import { notificationBot, silentMention } from '../messages/notification-bot.js';
 import { postDirectMessage } from '../messages/post-message.js';
 
 /**
@@ -11,7 +11,7 @@ import { postDirectMessage } from '../messages/post-message.js';
  * @see shared/reference/users-channels-realm.md §4.6
  */
 export function notifyMembershipChange(ctx: UserContext, group: UserGroupRecord, userIds: readonly number[], change: 'added' | 'removed'): void {
-  const actor = `@_**${ctx.user.full_name}|${ctx.user.id}**`;
+  const actor = silentMention(ctx.user);
   const content = change === 'added' ? `${actor} added you to the group @_*${group.name}*.` : `${actor} removed you from the group @_*${group.name}*.`;
   let bot: UserRecord | undefined;
   for (const id of [...new Set(userIds)].sort((a, b) => a - b)) {

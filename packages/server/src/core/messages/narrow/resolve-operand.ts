@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import type { ChannelRecord, UserRecord } from '../../db.js';
 import { userByEmail } from '../../users/user-by-email.js';
+import { channelByName } from '../../channels/channel-name.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'config'>;
 
@@ -10,8 +11,7 @@ type Ctx = Pick<Context, 'db' | 'indexes' | 'config'>;
  * private channel they left).
  */
 export function channelByOperand(ctx: Ctx, operand: string | number): ChannelRecord | undefined {
-  const id = typeof operand === 'number' ? operand : ctx.indexes.channelsByName.get(operand.toLowerCase());
-  return id === undefined ? undefined : ctx.db.get('channels', id);
+  return typeof operand === 'number' ? ctx.db.get('channels', operand) : channelByName(ctx, operand);
 }
 
 /**
