@@ -129,7 +129,7 @@ async function main(): Promise<void> {
   });
   const running = await listen({ handler: createRestHandler(core), port, host, log, logRequests: !args.quiet });
   // Requests run due jobs (unused uploads) first; this timer covers an idle server.
-  setInterval(() => void core.runDueJobs(), JOB_INTERVAL_MS).unref();
+  setInterval(() => void core.services.runDueJobs(), JOB_INTERVAL_MS).unref();
   core.services.config.realmUrl = running.url;
   process.stdout.write(`teamchat-server listening on ${running.url} (API at ${running.url}/api/v1)\n`);
   process.stdout.write(args.memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);

@@ -23,7 +23,7 @@ export function createHandlers(baseUrl: string, endpoints: Iterable<Endpoint>, h
   // Links of emails (email-change confirmation) and the health check.
   handlers.push(http.get(`${baseUrl}/accounts/*`, resolve));
   handlers.push(http.get(`${baseUrl}/health`, resolve));
-  // Uploaded files (GET and HEAD; MSW's `get` answers both).
+  // Uploaded files: GET and HEAD (MSW matches methods exactly, so both are needed).
   handlers.push(http.get(`${baseUrl}/user_uploads/*`, resolve));
   handlers.push(http.head(`${baseUrl}/user_uploads/*`, resolve));
   return handlers;

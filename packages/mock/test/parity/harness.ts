@@ -88,6 +88,26 @@ export async function failure(promise: Promise<unknown>): Promise<{ code: string
   return result.error;
 }
 
+/** The `Authorization` header of a raw request: a demo role's credentials, given ones, or a raw header value. */
+function authorizationOf(
+  accounts: Readonly<Record<DemoRole, DemoAccount>>,
+  request: { role?: DemoRole | undefined; auth?: { email: string; apiKey: string } | string | undefined },
+): Record<string, string> {
+  const auth = request.role ? accounts[request.role] : request.auth;
+  if (typeof auth === 'string') return { authorization: auth };
+  return auth ? { authorization: `Basic ${btoa(`${auth.email}:${auth.apiKey}`)}` } : {};
+}
+
+/** The headers `names` of `response` that it has. */
+function pickHeaders(response: Response, names: readonly string[]): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const name of names) {
+    const value = response.headers.get(name);
+    if (value !== null) picked[name] = value;
+  }
+  return picked;
+}
+
 /** Builds the context of one target. */
 export function makeContext(options: {
   target: TargetName;
@@ -109,10 +129,7 @@ export function makeContext(options: {
     clientFor: (email, apiKey) => clientFor(email, apiKey),
     async raw(method, path, raw = {}) {
       const url = new URL(`${options.site}/api/v1${path}`);
-      const headers: Record<string, string> = { ...raw.headers };
-      const auth = raw.role ? options.accounts[raw.role] : raw.auth;
-      if (typeof auth === 'string') headers['authorization'] = auth;
-      else if (auth) headers['authorization'] = `Basic ${btoa(`${auth.email}:${auth.apiKey}`)}`;
+      const headers: Record<string, string> = { ...raw.headers, ...authorizationOf(options.accounts, raw) };
       let body: string | FormData | undefined = raw.body;
       if (method === 'GET' || method === 'HEAD') {
         // fetch refuses a body on these methods; say which scenario call is wrong instead.
@@ -130,24 +147,12 @@ export function makeContext(options: {
       } catch {
         // not JSON: keep the text
       }
-      const responseHeaders: Record<string, string> = {};
-      for (const name of ['www-authenticate', 'retry-after', 'allow', 'content-type']) {
-        const value = response.headers.get(name);
-        if (value !== null) responseHeaders[name] = value;
-      }
-      return { status: response.status, headers: responseHeaders, body: parsed };
+      return { status: response.status, headers: pickHeaders(response, ['www-authenticate', 'retry-after', 'allow', 'content-type']), body: parsed };
     },
     async download(path, download = {}) {
-      const headers: Record<string, string> = {};
-      const auth = download.role ? options.accounts[download.role] : download.auth;
-      if (typeof auth === 'string') headers['authorization'] = auth;
-      else if (auth) headers['authorization'] = `Basic ${btoa(`${auth.email}:${auth.apiKey}`)}`;
+      const headers = authorizationOf(options.accounts, download);
       const response = await fetch(new URL(path, options.site), { method: download.method ?? 'GET', headers });
-      const described: Record<string, string> = {};
-      for (const name of ['content-type', 'content-length', 'content-disposition', 'x-content-type-options', 'cache-control']) {
-        const value = response.headers.get(name);
-        if (value !== null) described[name] = value;
-      }
+      const described = pickHeaders(response, ['content-type', 'content-length', 'content-disposition', 'x-content-type-options', 'cache-control']);
       return { status: response.status, headers: described, text: await response.text() };
     },
   };

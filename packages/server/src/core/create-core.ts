@@ -41,12 +41,6 @@ export interface Core {
    * Pass `user` when the transport already authenticated the request.
    */
   call(endpoint: Endpoint, params: unknown, request: RequestInfo, user?: UserRecord | null): Promise<unknown>;
-  /**
-   * Runs the jobs that are due on the server's clock (the clean-up of unused uploads): the
-   * same as `services.runDueJobs`, for an idle server's timer. Cheap when nothing is due;
-   * never throws.
-   */
-  runDueJobs(): Promise<void>;
 }
 
 /**
@@ -82,7 +76,6 @@ export function createCore(options: CoreOptions): Core {
     router,
     endpoints,
     createContext,
-    runDueJobs: services.runDueJobs,
     async call(endpoint, params, request, user) {
       const implementation = byName.get(endpoint.name);
       if (!implementation) throw new Error(`[teamchat-server] no handler for ${endpoint.name}: only implemented contracts are routed`);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Dirent } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rmdir, unlink } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { FileStore } from '../core/attachments/file-store.js';
@@ -32,6 +33,21 @@ async function removeEmpty(dirs: readonly string[]): Promise<void> {
       return;
     }
   }
+}
+
+/** Everything below `base`, recursively; nothing when it does not exist yet. */
+async function entriesOf(base: string): Promise<Dirent[]> {
+  try {
+    return await readdir(base, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** The full path of a directory entry. */
+function pathOf(entry: Dirent): string {
+  return join(entry.parentPath ?? entry.path, entry.name);
 }
 
 /**
@@ -106,39 +122,15 @@ export function createDiskFileStore(root: string): FileStore {
       }
       await syncDirectory(dirname(file));
       // Empty directories of the path go too; a concurrent upload into one just fails to remove it.
-      for (let dir = dirname(file); dir.startsWith(base + sep); dir = dirname(dir)) {
-        try {
-          await rmdir(dir);
-        } catch {
-          break;
-        }
-      }
+      await removeEmpty(createdDirectories(join(base, pathId.split('/')[0] as string), dirname(file)));
     },
     async list() {
-      const found: string[] = [];
-      let entries;
-      try {
-        entries = await readdir(base, { recursive: true, withFileTypes: true });
-      } catch (error) {
-        if (errorCode(error) === 'ENOENT') return found;
-        throw error;
-      }
-      for (const entry of entries) {
-        if (!entry.isFile()) continue;
-        found.push(relative(base, join(entry.parentPath ?? entry.path, entry.name)).split(sep).join('/'));
-      }
-      return found;
+      const entries = await entriesOf(base);
+      return entries.filter((entry) => entry.isFile()).map((entry) => relative(base, pathOf(entry)).split(sep).join('/'));
     },
     async prune() {
-      let entries;
-      try {
-        entries = await readdir(base, { recursive: true, withFileTypes: true });
-      } catch (error) {
-        if (errorCode(error) === 'ENOENT') return;
-        throw error;
-      }
       // Deepest first, so a directory emptied by removing its children goes too.
-      const dirs = entries.filter((entry) => entry.isDirectory()).map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+      const dirs = (await entriesOf(base)).filter((entry) => entry.isDirectory()).map(pathOf);
       dirs.sort((a, b) => b.split(sep).length - a.split(sep).length);
       for (const dir of dirs) await rmdir(dir).catch(() => undefined);
     },

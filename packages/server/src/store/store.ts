@@ -87,6 +87,14 @@ export class Store<T extends CollectionMap> {
     for (const record of this.collection(c).values()) observer.put(record as T[C], undefined);
   }
 
+  /**
+   * Whether the store refuses transactions: closed, or a commit could not be made durable
+   * (that commit may still be in the journal and come back at the next start).
+   */
+  get failed(): boolean {
+    return this.closed || this.failure !== null;
+  }
+
   /** Starts a transaction; its operations apply at once and are journaled on commit. */
   begin(): Transaction<T> {
     if (this.closed) throw new Error('[teamchat-server] the store is closed');

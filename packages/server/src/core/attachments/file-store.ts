@@ -8,7 +8,7 @@
  * @see shared/reference/users-channels-realm.md §8.4
  */
 export interface FileStore {
-  /** Stores `bytes` under `pathId`, replacing any earlier file. */
+  /** Stores `bytes` under `pathId`, replacing any earlier file; the store may keep `bytes` (the caller does not change them afterwards). */
   put(pathId: string, bytes: Uint8Array): Promise<void>;
   /** The bytes stored under `pathId`, or `undefined`. */
   get(pathId: string): Promise<Uint8Array | undefined>;
@@ -28,7 +28,7 @@ export function createMemoryFileStore(): FileStore {
   const files = new Map<string, Uint8Array>();
   return {
     async put(pathId, bytes) {
-      files.set(pathId, bytes.slice());
+      files.set(pathId, bytes);
     },
     async get(pathId) {
       return files.get(pathId);

@@ -44,7 +44,7 @@ export function linkMessageUploads(ctx: Ctx, message: MessageRecord, pathIds: re
 }
 
 /** Attachments currently linked from message `messageId`. */
-export function uploadsLinkedFrom(ctx: Pick<Context, 'db' | 'attachmentIndex'>, messageId: number): AttachmentRecord[] {
+function uploadsLinkedFrom(ctx: Pick<Context, 'db' | 'attachmentIndex'>, messageId: number): AttachmentRecord[] {
   const ids = ctx.attachmentIndex.byMessageId.get(messageId) ?? [];
   return [...ids].flatMap((id) => ctx.db.get('attachments', id) ?? []);
 }

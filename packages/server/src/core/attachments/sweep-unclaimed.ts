@@ -21,6 +21,10 @@ export function createUnclaimedSweep(services: Services): () => Promise<void> {
     for (const [id, uploaded] of services.attachmentIndex.unclaimed) if (uploaded <= cutoff) ids.push(id);
     return ids;
   };
+  const hasDue = (cutoff: number): boolean => {
+    for (const uploaded of services.attachmentIndex.unclaimed.values()) if (uploaded <= cutoff) return true;
+    return false;
+  };
   const sweep = async (cutoff: number): Promise<void> => {
     await services.store.write((db) => {
       const realm = db.get('realm', 1);
@@ -36,7 +40,7 @@ export function createUnclaimedSweep(services: Services): () => Promise<void> {
     // Requests that arrive while a sweep runs wait for it: they must not see what it deletes.
     if (running) return running;
     const cutoff = services.now() - services.config.unclaimedAttachmentWeeks * WEEK_MS;
-    if (due(cutoff).length === 0) return;
+    if (!hasDue(cutoff)) return;
     running = sweep(cutoff)
       .catch((error: unknown) => services.log.error('the clean-up of unused uploads failed', { error: error instanceof Error ? error.message : String(error) }))
       .finally(() => {

@@ -1,22 +1,9 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import type { AttachmentRecord, DbStore } from '../db.js';
+import type { AttachmentRecord } from '../db.js';
 import { implement } from '../implement.js';
 import { emitAttachmentEvent } from './attachment-events.js';
 import { checkUploadSize } from './upload-limit.js';
 import { contentTypeOf, newPathId } from './upload-path.js';
-
-/**
- * Whether the store has failed to make a commit durable (it then refuses every transaction):
- * the failed commit may still be in the journal and come back at the next start.
- */
-function storeFailed(store: DbStore): boolean {
-  try {
-    store.begin();
-    return false;
-  } catch {
-    return true;
-  }
-}
 
 /**
  * POST /user_uploads: stores the request's one file and records it as an attachment of the
@@ -56,7 +43,7 @@ export const uploadFileImpl = implement(
         emitAttachmentEvent({ ...ctx, db }, 'add', record);
       });
     } catch (error) {
-      if (!storeFailed(ctx.store)) await ctx.files.delete(pathId).catch(() => undefined);
+      if (!ctx.store.failed) await ctx.files.delete(pathId).catch(() => undefined);
       throw error;
     }
     const url = `/user_uploads/${pathId}`;

@@ -12,7 +12,8 @@ type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'events' | 'now
 /**
  * Replaces a message's content: re-renders it, recomputes every recipient's mention flags,
  * prepends `entry` to its edit history, and (unless a move follows, which reports both)
- * emits `update_message`.
+ * emits `update_message`. Returns the message and the sender's uploads no message links any
+ * more (`detached_uploads`).
  */
 export function applyContentEdit(
   ctx: Ctx,
@@ -22,10 +23,8 @@ export function applyContentEdit(
   options: {
     emitEvent: boolean;
     check?: (rendered: RenderedMessage, topicParticipants: ReadonlySet<number> | undefined) => void;
-    /** Receives the editor's uploads no message links any more (`detached_uploads`). */
-    detachedUploads?: AttachmentRecord[];
   },
-): MessageRecord {
+): { message: MessageRecord; detachedUploads: AttachmentRecord[] } {
   const sender = ctx.db.get('users', message.sender_id) as UserRecord;
   const rendered = renderMessage(ctx, content, { sender });
   checkGroupMentions(ctx, rendered);
@@ -47,9 +46,9 @@ export function applyContentEdit(
     user_flags: userFlags,
     edit_history: [entry, ...message.edit_history],
   });
-  options.detachedUploads?.push(...relinkMessageUploads(ctx, updated, rendered.uploadPathIds, sender));
+  const detachedUploads = relinkMessageUploads(ctx, updated, rendered.uploadPathIds, sender);
   if (options.emitEvent) {
     emitUpdateMessage(ctx, { editorId: entry.user_id ?? sender.id, timestamp: entry.timestamp, target: updated, messageIds: [message.id], content: { before: message } });
   }
-  return updated;
+  return { message: updated, detachedUploads };
 }

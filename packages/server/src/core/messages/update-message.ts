@@ -147,19 +147,18 @@ export const updateMessageImpl = implement<(typeof endpoints)['messages.update']
   const editor: UserRecord = ctx.user;
   const timestamp = Math.floor(ctx.now() / 1000);
   const contentEntry: EditHistoryEntry | null = newContent !== null ? { user_id: editor.id, timestamp, prev_content: message.content, prev_rendered_content: message.rendered_content } : null;
-  const detachedUploads: AttachmentRecord[] = [];
+  let detachedUploads: AttachmentRecord[] = [];
   if (newContent !== null) {
     const channelId = message.stream_id;
-    applyContentEdit(ctx, message, newContent, contentEntry as EditHistoryEntry, {
+    ({ detachedUploads } = applyContentEdit(ctx, message, newContent, contentEntry as EditHistoryEntry, {
       emitEvent: move === null,
-      detachedUploads,
       ...(channelId === null
         ? {}
         : {
             check: (rendered: RenderedMessage, topicParticipants: ReadonlySet<number> | undefined) =>
               checkWildcardMentions(ctx, rendered, { subscriberCount: activeSubscriberCount(ctx, channelId), topicParticipants }),
           }),
-    });
+    }));
   }
   if (move) {
     applyMove(ctx, move, { editor, timestamp, target: message.id, contentEntry, contentEdited: newContent !== null });
