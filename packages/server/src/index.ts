@@ -7,11 +7,11 @@
 // Core
 export { createCore } from './core/create-core.js';
 export type { AppRouter, Core, CoreOptions } from './core/create-core.js';
-export { defaultServerConfig, silentLogger } from './core/context.js';
-export type { Context, Logger, RequestInfo, ServerConfig, Services } from './core/context.js';
-export type { Db, DbStore } from './core/db.js';
-export { createMemoryFileStore } from './core/attachments/file-store.js';
-export type { FileStore } from './core/attachments/file-store.js';
+export { defaultServerConfig, silentLogger } from './core/model/context.js';
+export type { Context, Logger, RequestInfo, ServerConfig, Services } from './core/model/context.js';
+export type { Db, DbStore } from './core/model/db.js';
+export { createMemoryFileStore } from './core/model/file-store.js';
+export type { FileStore } from './core/model/file-store.js';
 export { removeOrphanFiles } from './core/attachments/remove-orphan-files.js';
 export { seedDemoOrganization } from './core/seed/demo-organization.js';
 export type { DemoAccount, DemoOptions, DemoRole } from './core/seed/demo-organization.js';

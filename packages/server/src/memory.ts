@@ -1,6 +1,6 @@
 import { seededRandomBytes } from './core/internal/seeded-random.js';
 import { createCore, type Core, type CoreOptions } from './core/create-core.js';
-import type { Db } from './core/db.js';
+import type { Db } from './core/model/db.js';
 import { seedDemoOrganization, type DemoAccount, type DemoOptions } from './core/seed/demo-organization.js';
 import { createRestHandler, type FetchHandler } from './rest/rest-handler.js';
 import { Store } from './store/store.js';

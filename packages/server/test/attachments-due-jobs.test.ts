@@ -2,7 +2,7 @@ import { createTRPCClient, httpLink } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../src/core/create-core.js';
 import { createCore } from '../src/core/create-core.js';
-import type { Db } from '../src/core/db.js';
+import type { Db } from '../src/core/model/db.js';
 import { seedDemoOrganization } from '../src/core/seed/demo-organization.js';
 import { createRestHandler } from '../src/rest/rest-handler.js';
 import { Store } from '../src/store/store.js';

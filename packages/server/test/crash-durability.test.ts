@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertFreshBuilds } from '../../../test-support/fresh-build.js';
 import { startServer } from '../../../test-support/start-server.js';
-import type { Db } from '../src/core/db.js';
+import type { Db } from '../src/core/model/db.js';
 import { openDiskStore } from '../src/store/disk/index.js';
 
 const ROUNDS = 3;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger } from '../src/core/context.js';
+import type { Logger } from '../src/core/model/context.js';
 import { createCore } from '../src/core/create-core.js';
 import { seedDemoOrganization } from '../src/core/seed/demo-organization.js';
-import { listen, type RunningServer } from '../src/http/node-server.js';
+import { listen, type RunningServer } from '../src/node/node-server.js';
 import { createRestHandler } from '../src/rest/rest-handler.js';
 import { Store } from '../src/store/store.js';
-import type { Db } from '../src/core/db.js';
+import type { Db } from '../src/core/model/db.js';
 
 const logged: { message: string; fields?: Record<string, unknown> }[] = [];
 const log: Logger = { info() {}, warn() {}, error: (message, fields) => logged.push({ message, ...(fields ? { fields } : {}) }) };

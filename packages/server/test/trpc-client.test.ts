@@ -1,7 +1,7 @@
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRouter } from '../src/core/create-core.js';
-import { listen, type RunningServer } from '../src/http/node-server.js';
+import { listen, type RunningServer } from '../src/node/node-server.js';
 import { createMemoryServer, type MemoryServer } from '../src/memory.js';
 
 let memory: MemoryServer;

@@ -1,17 +1,17 @@
 import type { Endpoint } from '@teamchat/schema';
-import { createAttachmentIndex } from './attachments/attachment-index.js';
-import { createMemoryFileStore, type FileStore } from './attachments/file-store.js';
+import { createAttachmentIndex } from './model/attachment-index.js';
+import { createMemoryFileStore, type FileStore } from './model/file-store.js';
 import { createUnclaimedSweep } from './attachments/sweep-unclaimed.js';
 import { secureRandomBytes, type RandomBytes } from './auth/passwords.js';
-import { defaultServerConfig, silentLogger, type Logger, type RequestInfo, type ServerConfig, type Services } from './context.js';
-import type { DbStore, UserRecord } from './db.js';
-import { EventQueues } from './events/event-queues.js';
-import type { Implementation } from './implement.js';
+import { defaultServerConfig, silentLogger, type Logger, type RequestInfo, type ServerConfig, type Services } from './model/context.js';
+import type { DbStore, UserRecord } from './model/db.js';
+import { EventQueues } from './model/event-queues.js';
+import type { Implementation } from './procedure/implement.js';
 import { implementations, type ImplementedName } from './implementations.js';
-import { runProcedure } from './run-procedure.js';
-import { createIndexes } from './indexes.js';
-import { buildRouter } from './router.js';
-import type { BaseContext } from './trpc.js';
+import { runProcedure } from './procedure/run-procedure.js';
+import { createIndexes } from './model/indexes.js';
+import { buildRouter } from './procedure/router.js';
+import type { BaseContext } from './procedure/trpc.js';
 
 /** Options of {@link createCore}. */
 export interface CoreOptions {

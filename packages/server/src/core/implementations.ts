@@ -23,14 +23,14 @@ import { updateFlagsImpl } from './messages/update-flags.js';
 import { updateFlagsForNarrowImpl } from './messages/update-flags-for-narrow.js';
 import { updateMessageImpl } from './messages/update-message.js';
 import { deleteQueueImpl, getEventsImpl } from './events/get-events.js';
-import { registerQueueImpl } from './events/register-queue.js';
+import { registerQueueImpl } from './register/register-queue.js';
 import {
   createChannelFolderImpl,
   listChannelFoldersImpl,
   reorderChannelFoldersImpl,
 } from './channel-folders/channel-folder-endpoints.js';
 import { updateChannelFolderImpl } from './channel-folders/update-channel-folder.js';
-import type { Implementation } from './implement.js';
+import type { Implementation } from './procedure/implement.js';
 import { addLinkifierImpl } from './linkifiers/add-linkifier.js';
 import { listLegacyLinkifiersImpl, listLinkifiersImpl } from './linkifiers/list-linkifiers.js';
 import { reorderLinkifiersImpl } from './linkifiers/reorder-linkifiers.js';

@@ -1,6 +1,6 @@
 import { isApiError } from '@teamchat/schema';
 import type { Core } from '../core/create-core.js';
-import { confirmEmailChange } from '../core/settings/email-change.js';
+import { confirmEmailChange } from '../core/users/email-change.js';
 
 function page(title: string, text: string, status: number): Response {
   const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }[c] as string};`);

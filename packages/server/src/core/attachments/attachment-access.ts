@@ -1,9 +1,9 @@
-import { isSubscribed } from '../channels/channel-access.js';
-import type { Context } from '../context.js';
-import type { AttachmentRecord, ChannelRecord, UserRecord } from '../db.js';
-import type { MessageRecord } from '../messages/message-record.js';
-import { isGuest } from '../permissions/roles.js';
-import { isWebPublicAccessEnabled } from '../realm/web-public-access.js';
+import { isSubscribed } from '../model/channel-access.js';
+import type { Context } from '../model/context.js';
+import type { AttachmentRecord, ChannelRecord, UserRecord } from '../model/db.js';
+import type { MessageRecord } from '../model/message-record.js';
+import { isGuest } from '../model/roles.js';
+import { isWebPublicAccessEnabled } from '../model/web-public-access.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now' | 'config'>;
 

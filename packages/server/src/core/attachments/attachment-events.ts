@@ -1,6 +1,6 @@
 import type { Attachment } from '@teamchat/schema';
-import type { Context } from '../context.js';
-import type { AttachmentRecord } from '../db.js';
+import type { Context } from '../model/context.js';
+import type { AttachmentRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
 
 type Ctx = Pick<Context, 'db' | 'events' | 'attachmentIndex'>;

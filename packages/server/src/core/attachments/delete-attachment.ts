@@ -1,5 +1,5 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 import { removeAttachment } from './link-attachments.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { Context } from '../context.js';
-import type { AttachmentRecord, UserRecord } from '../db.js';
-import type { MessageRecord } from '../messages/message-record.js';
+import type { Context } from '../model/context.js';
+import type { AttachmentRecord, UserRecord } from '../model/db.js';
+import type { MessageRecord } from '../model/message-record.js';
 import { canAccessAttachment } from './attachment-access.js';
 import { emitAttachmentEvent } from './attachment-events.js';
 import { decodePathId } from './upload-path.js';

@@ -1,4 +1,4 @@
-import type { Services } from '../context.js';
+import type { Services } from '../model/context.js';
 
 /**
  * Removes stored files no attachment record names: files written for uploads whose commit

@@ -1,5 +1,5 @@
 import { authenticate } from '../auth/authenticate.js';
-import type { Services } from '../context.js';
+import type { Services } from '../model/context.js';
 import { canAccessAttachment } from './attachment-access.js';
 import { decodePathId } from './upload-path.js';
 

@@ -1,6 +1,6 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import type { AttachmentRecord } from '../db.js';
-import { implement } from '../implement.js';
+import type { AttachmentRecord } from '../model/db.js';
+import { implement } from '../procedure/implement.js';
 import { emitAttachmentEvent } from './attachment-events.js';
 import { checkUploadSize } from './upload-limit.js';
 import { contentTypeOf, newPathId } from './upload-path.js';

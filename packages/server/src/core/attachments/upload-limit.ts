@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { ServerConfig } from '../context.js';
+import type { ServerConfig } from '../model/context.js';
 
 /** Bytes in a mebibyte: the unit of `max_file_upload_size_mib`. */
 export const MIB = 1024 * 1024;

@@ -1,7 +1,7 @@
 import { ApiError, type Access } from '@teamchat/schema';
-import type { Services } from '../context.js';
-import type { UserRecord } from '../db.js';
-import { isAdmin, isGuest, isOwner } from '../permissions/roles.js';
+import type { Services } from '../model/context.js';
+import type { UserRecord } from '../model/db.js';
+import { isAdmin, isGuest, isOwner } from '../model/roles.js';
 
 const API_KEY = /^[A-Za-z0-9]{32}$/;
 

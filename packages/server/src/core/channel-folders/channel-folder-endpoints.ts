@@ -1,5 +1,5 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 import { channelFolderList, emitChannelFolderEvent, formatChannelFolder } from './channel-folder-list.js';
 import { checkChannelFolderName } from './check-channel-folder-name.js';

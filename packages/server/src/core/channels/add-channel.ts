@@ -1,6 +1,6 @@
-import type { UserContext } from '../context.js';
-import type { ChannelRecord } from '../db.js';
-import { usersWithMetadataAccess } from './channel-access.js';
+import type { UserContext } from '../model/context.js';
+import type { ChannelRecord } from '../model/db.js';
+import { usersWithMetadataAccess } from '../model/channel-access.js';
 import { emitChannelCreate, emitDefaultChannels } from './channel-events.js';
 import type { ChannelOptions } from './channel-options.js';
 import { insertChannel } from './insert-channel.js';

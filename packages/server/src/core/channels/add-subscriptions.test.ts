@@ -1,7 +1,7 @@
 import { endpoints, type Endpoint } from '@teamchat/schema';
 import { describe, expect, it } from 'vitest';
 import { createMemoryServer } from '../../memory.js';
-import type { RealmRecord, UserRecord } from '../db.js';
+import type { RealmRecord, UserRecord } from '../model/db.js';
 import type { DemoRole } from '../seed/demo-organization.js';
 import { addSubscriptions } from './add-subscriptions.js';
 

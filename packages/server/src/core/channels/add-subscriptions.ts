@@ -1,8 +1,8 @@
-import type { Context } from '../context.js';
-import type { ChannelRecord, UserRecord } from '../db.js';
+import type { Context } from '../model/context.js';
+import type { ChannelRecord, UserRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
 import { appendTo } from '../internal/append-to.js';
-import { activeSubscriberIds, hasMetadataAccess } from './channel-access.js';
+import { activeSubscriberIds, hasMetadataAccess } from '../model/channel-access.js';
 import { emitChannelCreate } from './channel-events.js';
 import { formatSubscription } from './format-channel.js';
 import { insertSubscription } from './insert-subscription.js';

@@ -1,11 +1,11 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import type { UserContext } from '../context.js';
-import type { ChannelRecord } from '../db.js';
+import type { UserContext } from '../model/context.js';
+import type { ChannelRecord } from '../model/db.js';
 import { activeUserIds, emit } from '../events/emit.js';
-import { implement } from '../implement.js';
-import { accessChannelForUpdate, usersWithMetadataAccess } from './channel-access.js';
+import { implement } from '../procedure/implement.js';
+import { accessChannelForUpdate, usersWithMetadataAccess } from '../model/channel-access.js';
 import { channelDeleteEvent, emitDefaultChannels } from './channel-events.js';
-import { postChannelEventNotice } from './channel-notices.js';
+import { postChannelEventNotice } from '../messages/channel-notices.js';
 import { formatChannel } from './format-channel.js';
 
 /**

@@ -1,8 +1,8 @@
-import type { Context } from '../context.js';
-import type { ChannelRecord, UserRecord } from '../db.js';
-import { hasPermission } from '../permissions/has-permission.js';
-import { isAdmin, isGuest } from '../permissions/roles.js';
-import { canAdministerChannel, hasMetadataAccess } from './channel-access.js';
+import type { Context } from '../model/context.js';
+import type { ChannelRecord, UserRecord } from '../model/db.js';
+import { hasPermission } from '../model/has-permission.js';
+import { isAdmin, isGuest } from '../model/roles.js';
+import { canAdministerChannel, hasMetadataAccess } from '../model/channel-access.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now'>;
 

@@ -1,11 +1,11 @@
 import type { ChannelGroupSetting, GroupSettingValue } from '@teamchat/schema';
-import type { UserContext } from '../context.js';
-import type { ChannelRecord } from '../db.js';
-import { formatGroupSettingValue } from '../permissions/group-setting-value.js';
-import { usersWithMetadataAccess } from './channel-access.js';
+import type { UserContext } from '../model/context.js';
+import type { ChannelRecord } from '../model/db.js';
+import { formatGroupSettingValue } from '../model/group-setting-value.js';
+import { usersWithMetadataAccess } from '../model/channel-access.js';
 import { emitChannelAccessGained, emitChannelDelete, emitChannelUpdate } from './channel-events.js';
 import { silentMention } from '../messages/notification-bot.js';
-import { postChannelEventNotice } from './channel-notices.js';
+import { postChannelEventNotice } from '../messages/channel-notices.js';
 import { postPolicy } from './format-channel.js';
 
 /** Settings whose members can see the channel (metadata access). */

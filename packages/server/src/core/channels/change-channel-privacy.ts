@@ -1,10 +1,10 @@
-import type { UserContext } from '../context.js';
-import type { ChannelRecord } from '../db.js';
-import { isGuest } from '../permissions/roles.js';
-import { usersWithMetadataAccess } from './channel-access.js';
+import type { UserContext } from '../model/context.js';
+import type { ChannelRecord } from '../model/db.js';
+import { isGuest } from '../model/roles.js';
+import { usersWithMetadataAccess } from '../model/channel-access.js';
 import { emitChannelAccessGained, emitChannelUpdate } from './channel-events.js';
 import { silentMention } from '../messages/notification-bot.js';
-import { policyName, postChannelEventNotice } from './channel-notices.js';
+import { policyName, postChannelEventNotice } from '../messages/channel-notices.js';
 
 /** The three privacy settings of a channel, always changed together. */
 export interface ChannelPrivacy {

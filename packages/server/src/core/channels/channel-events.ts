@@ -1,8 +1,8 @@
-import type { Context } from '../context.js';
-import type { ChannelRecord } from '../db.js';
+import type { Context } from '../model/context.js';
+import type { ChannelRecord } from '../model/db.js';
 import { activeUserIds, emit } from '../events/emit.js';
-import { isGuest } from '../permissions/roles.js';
-import { activeSubscriberIds, usersWithMetadataAccess } from './channel-access.js';
+import { isGuest } from '../model/roles.js';
+import { activeSubscriberIds, usersWithMetadataAccess } from '../model/channel-access.js';
 import { formatChannel } from './format-channel.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now'>;

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import { ApiError, CHANNEL_GROUP_SETTINGS, type MessageRetentionDays, type ChannelGroupSetting, type GroupSettingValue, type TopicsPolicy } from '@teamchat/schema';
-import type { UserContext } from '../context.js';
-import type { ChannelRecord } from '../db.js';
+import type { UserContext } from '../model/context.js';
+import type { ChannelRecord } from '../model/db.js';
 import { channelFolderById } from '../channel-folders/channel-folder-list.js';
-import { CHANNEL_GROUP_SETTING_CONFIGS } from '../permissions/group-setting-configs.js';
-import { parseGroupSettingValue } from '../permissions/group-setting-value.js';
-import { hasPermission } from '../permissions/has-permission.js';
-import { isAdmin, isOwner } from '../permissions/roles.js';
-import { isWebPublicAccessEnabled } from '../realm/web-public-access.js';
+import { CHANNEL_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';
+import { parseGroupSettingValue } from '../model/group-setting-value.js';
+import { hasPermission } from '../model/has-permission.js';
+import { isAdmin, isOwner } from '../model/roles.js';
+import { isWebPublicAccessEnabled } from '../model/web-public-access.js';
 
 /** `message_retention_days` as both creation endpoints and PATCH /streams/{id} take it. */
 export type RetentionParam = z.output<typeof MessageRetentionDays>;

@@ -1,6 +1,6 @@
 import type { StateBlock } from '../events/state-block.js';
-import type { ChannelRecord } from '../db.js';
-import { activeSubscriberIds, hasMetadataAccess } from './channel-access.js';
+import type { ChannelRecord } from '../model/db.js';
+import { activeSubscriberIds, hasMetadataAccess } from '../model/channel-access.js';
 import { formatChannel, formatSubscription } from './format-channel.js';
 
 /** The `stream` block of POST /register: every channel the user can see. */

@@ -1,10 +1,10 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 import { addChannel } from './add-channel.js';
 import { addSubscriptions } from './add-subscriptions.js';
-import { canAddSubscribers } from './channel-access.js';
-import { checkChannelDescription, checkChannelName, checkChannelNameAvailable } from './channel-name.js';
-import { postSubscriptionNotices } from './channel-notices.js';
+import { canAddSubscribers } from '../model/channel-access.js';
+import { checkChannelDescription, checkChannelName, checkChannelNameAvailable } from '../model/channel-name.js';
+import { postSubscriptionNotices } from '../messages/channel-notices.js';
 import { checkCanCreateChannel, parseChannelOptions } from './channel-options.js';
 import { principalUsers } from './principal-users.js';
 

@@ -1,11 +1,11 @@
 import { endpoints } from '@teamchat/schema';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 import { deleteMessages } from '../messages/delete-messages.js';
-import { canAccessMessage } from '../messages/message-access.js';
+import { canAccessMessage } from '../model/message-access.js';
 import { normalizeTopic } from '../messages/message-content.js';
-import { topicKey } from '../messages/message-index.js';
-import type { MessageRecord } from '../messages/message-record.js';
-import { accessChannelById } from './channel-access.js';
+import { topicKey } from '../model/message-index.js';
+import type { MessageRecord } from '../model/message-record.js';
+import { accessChannelById } from '../model/channel-access.js';
 
 /**
  * POST /streams/{stream_id}/delete_topic (administrators): deletes the topic's messages the

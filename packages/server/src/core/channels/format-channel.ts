@@ -1,8 +1,8 @@
 import type { Channel, Subscription } from '@teamchat/schema';
-import type { Context } from '../context.js';
-import type { ChannelRecord, SubscriptionRecord } from '../db.js';
-import { formatGroupSettingValue, systemGroupNameOf } from '../permissions/group-setting-value.js';
-import { activeSubscriberCount } from './channel-access.js';
+import type { Context } from '../model/context.js';
+import type { ChannelRecord, SubscriptionRecord } from '../model/db.js';
+import { formatGroupSettingValue, systemGroupNameOf } from '../model/group-setting-value.js';
+import { activeSubscriberCount } from '../model/channel-access.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'now'>;
 

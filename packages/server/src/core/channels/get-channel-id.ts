@@ -1,7 +1,7 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import { implement } from '../implement.js';
-import { hasContentAccess } from './channel-access.js';
-import { channelByName } from './channel-name.js';
+import { implement } from '../procedure/implement.js';
+import { hasContentAccess } from '../model/channel-access.js';
+import { channelByName } from '../model/channel-name.js';
 
 /**
  * GET /get_stream_id: the ID of the channel named `stream` (case-insensitive, stripped) if

@@ -1,6 +1,6 @@
 import { endpoints } from '@teamchat/schema';
-import { implement } from '../implement.js';
-import { accessChannelById } from './channel-access.js';
+import { implement } from '../procedure/implement.js';
+import { accessChannelById } from '../model/channel-access.js';
 import { formatChannel } from './format-channel.js';
 
 /**

@@ -1,9 +1,9 @@
 import { CHANNEL_GROUP_SETTINGS } from '@teamchat/schema';
-import type { Context } from '../context.js';
-import type { ChannelRecord } from '../db.js';
+import type { Context } from '../model/context.js';
+import type { ChannelRecord } from '../model/db.js';
 import { renderMarkdown } from '../markdown/render-markdown.js';
-import { CHANNEL_GROUP_SETTING_CONFIGS } from '../permissions/group-setting-configs.js';
-import { defaultGroupSettingValue } from '../permissions/group-setting-value.js';
+import { CHANNEL_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';
+import { defaultGroupSettingValue } from '../model/group-setting-value.js';
 
 /** A new channel; what is left out takes the defaults of a new public channel. */
 export interface NewChannel {

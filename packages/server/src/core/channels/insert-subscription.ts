@@ -1,5 +1,5 @@
-import type { Context } from '../context.js';
-import type { SubscriptionRecord } from '../db.js';
+import type { Context } from '../model/context.js';
+import type { SubscriptionRecord } from '../model/db.js';
 
 /** Colours given to new subscriptions (lowercase `#rrggbb`, as clients expect). */
 const SUBSCRIPTION_COLORS = [

@@ -1,7 +1,7 @@
 import { endpoints } from '@teamchat/schema';
-import { implement } from '../implement.js';
-import { accessUserById } from '../users/user-access.js';
-import { accessChannelById, isSubscribed } from './channel-access.js';
+import { implement } from '../procedure/implement.js';
+import { accessUserById } from '../model/user-access.js';
+import { accessChannelById, isSubscribed } from '../model/channel-access.js';
 
 /**
  * GET /users/{user_id}/subscriptions/{stream_id}: whether the user is subscribed to the

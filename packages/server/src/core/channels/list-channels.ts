@@ -1,8 +1,8 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import type { ChannelRecord } from '../db.js';
-import { implement } from '../implement.js';
-import { isAdmin, isGuest } from '../permissions/roles.js';
-import { hasContentAccess, hasMetadataAccess, isSubscribed } from './channel-access.js';
+import type { ChannelRecord } from '../model/db.js';
+import { implement } from '../procedure/implement.js';
+import { isAdmin, isGuest } from '../model/roles.js';
+import { hasContentAccess, hasMetadataAccess, isSubscribed } from '../model/channel-access.js';
 import { formatChannel } from './format-channel.js';
 
 /**

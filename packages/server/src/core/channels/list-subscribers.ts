@@ -1,6 +1,6 @@
 import { endpoints } from '@teamchat/schema';
-import { implement } from '../implement.js';
-import { accessChannelById, activeSubscriberIds } from './channel-access.js';
+import { implement } from '../procedure/implement.js';
+import { accessChannelById, activeSubscriberIds } from '../model/channel-access.js';
 
 /**
  * GET /streams/{stream_id}/members: the IDs of the channel's active subscribers, ascending,

@@ -1,9 +1,9 @@
 import type { Subscription } from '@teamchat/schema';
 import { endpoints } from '@teamchat/schema';
-import type { Context } from '../context.js';
-import type { ChannelRecord, SubscriptionRecord } from '../db.js';
-import { implement } from '../implement.js';
-import { activeSubscriberIds } from './channel-access.js';
+import type { Context } from '../model/context.js';
+import type { ChannelRecord, SubscriptionRecord } from '../model/db.js';
+import { implement } from '../procedure/implement.js';
+import { activeSubscriberIds } from '../model/channel-access.js';
 import { formatSubscription } from './format-channel.js';
 
 /**

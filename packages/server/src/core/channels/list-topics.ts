@@ -1,7 +1,7 @@
 import { endpoints } from '@teamchat/schema';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 import { displayTopic } from '../messages/format-message.js';
-import { accessChannelById } from './channel-access.js';
+import { accessChannelById } from '../model/channel-access.js';
 
 /**
  * GET /users/me/{stream_id}/topics: the channel's topics with the ID of their newest message,

@@ -1,7 +1,7 @@
-import type { Context } from '../context.js';
-import type { ChannelRecord } from '../db.js';
+import type { Context } from '../model/context.js';
+import type { ChannelRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
-import { usersWithMetadataAccess } from './channel-access.js';
+import { usersWithMetadataAccess } from '../model/channel-access.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now'>;
 

@@ -1,7 +1,7 @@
 import type { Principals } from '@teamchat/schema';
-import type { Context } from '../context.js';
-import type { UserRecord } from '../db.js';
-import { accessUserByEmail, accessUserById } from '../users/user-access.js';
+import type { Context } from '../model/context.js';
+import type { UserRecord } from '../model/db.js';
+import { accessUserByEmail, accessUserById } from '../model/user-access.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'config'>;
 

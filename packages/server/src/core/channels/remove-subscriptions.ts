@@ -1,8 +1,8 @@
-import type { Context } from '../context.js';
-import type { ChannelRecord, UserRecord } from '../db.js';
+import type { Context } from '../model/context.js';
+import type { ChannelRecord, UserRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
 import { appendTo } from '../internal/append-to.js';
-import { hasMetadataAccess } from './channel-access.js';
+import { hasMetadataAccess } from '../model/channel-access.js';
 import { emitChannelDelete } from './channel-events.js';
 import { emitPeerEvent } from './peer-events.js';
 

@@ -1,12 +1,12 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import type { UserContext } from '../context.js';
-import type { ChannelRecord, UserRecord } from '../db.js';
-import { implement } from '../implement.js';
+import type { UserContext } from '../model/context.js';
+import type { ChannelRecord, UserRecord } from '../model/db.js';
+import { implement } from '../procedure/implement.js';
 import { addChannel } from './add-channel.js';
 import { addSubscriptions } from './add-subscriptions.js';
-import { canAddSubscribers, hasContentAccess } from './channel-access.js';
-import { channelByName, checkChannelDescription, checkChannelName } from './channel-name.js';
-import { postSubscriptionNotices } from './channel-notices.js';
+import { canAddSubscribers, hasContentAccess } from '../model/channel-access.js';
+import { channelByName, checkChannelDescription, checkChannelName } from '../model/channel-name.js';
+import { postSubscriptionNotices } from '../messages/channel-notices.js';
 import { checkCanCreateChannel, parseChannelOptions } from './channel-options.js';
 import { principalUsers } from './principal-users.js';
 import { subscriptionColor } from './subscription-color.js';

@@ -1,12 +1,12 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import type { UserContext } from '../context.js';
-import type { ChannelRecord, UserRecord } from '../db.js';
-import { implement } from '../implement.js';
+import type { UserContext } from '../model/context.js';
+import type { ChannelRecord, UserRecord } from '../model/db.js';
+import { implement } from '../procedure/implement.js';
 import { appendTo } from '../internal/append-to.js';
-import type { MessageRecord } from '../messages/message-record.js';
+import type { MessageRecord } from '../model/message-record.js';
 import { changeFlag } from '../messages/update-flags.js';
 import { canRemoveSubscribers } from './can-remove-subscribers.js';
-import { channelByName, checkChannelName } from './channel-name.js';
+import { channelByName, checkChannelName } from '../model/channel-name.js';
 import { directlyControls, principalUsers } from './principal-users.js';
 import { removeSubscriptions } from './remove-subscriptions.js';
 

@@ -1,9 +1,9 @@
 import { ApiError, endpoints, SUBSCRIPTION_PROPERTIES, type SubscriptionPropertyChange } from '@teamchat/schema';
-import type { SubscriptionRecord } from '../db.js';
+import type { SubscriptionRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 import { subscriptionColor } from './subscription-color.js';
-import { accessChannelById } from './channel-access.js';
+import { accessChannelById } from '../model/channel-access.js';
 
 /** The stored properties a request may change (`in_home_view` is the inverse of `is_muted`). */
 type StoredProperty = Exclude<keyof SubscriptionRecord, 'id' | 'user_id' | 'stream_id' | 'active'>;

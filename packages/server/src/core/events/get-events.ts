@@ -1,5 +1,5 @@
 import { endpoints } from '@teamchat/schema';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 
 /**
  * GET /events: long-polls the caller's queue; answers at once when events newer than

@@ -1,5 +1,5 @@
 import type { EndpointParams, endpoints } from '@teamchat/schema';
-import type { UserContext } from '../context.js';
+import type { UserContext } from '../model/context.js';
 
 /** The parameters of POST /register. */
 export type RegisterParams = EndpointParams<(typeof endpoints)['events.register']>;

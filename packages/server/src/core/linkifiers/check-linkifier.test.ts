@@ -1,7 +1,7 @@
 import { isApiError } from '@teamchat/schema';
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../store/store.js';
-import type { Db } from '../db.js';
+import type { Db } from '../model/db.js';
 import { checkLinkifier } from './check-linkifier.js';
 
 async function errorsOf(pattern: string, template: string, exceptId?: number): Promise<{ msg: string; errors: unknown } | null> {

@@ -1,6 +1,6 @@
 import { endpoints } from '@teamchat/schema';
 import type { StateBlock } from '../events/state-block.js';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 import { linkifierList } from './linkifier-list.js';
 
 /**

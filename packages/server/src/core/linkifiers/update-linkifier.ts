@@ -1,7 +1,7 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import type { Context } from '../context.js';
-import type { LinkifierRecord } from '../db.js';
-import { implement } from '../implement.js';
+import type { Context } from '../model/context.js';
+import type { LinkifierRecord } from '../model/db.js';
+import { implement } from '../procedure/implement.js';
 import { checkLinkifier } from './check-linkifier.js';
 import { notifyLinkifiers } from './linkifier-list.js';
 

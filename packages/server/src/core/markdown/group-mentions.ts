@@ -1,6 +1,6 @@
 import type MarkdownIt from 'markdown-it';
 import type { StateInline, Token } from 'markdown-it';
-import { SYSTEM_GROUP_NAMES, type SystemGroupName } from '../permissions/system-groups.js';
+import { SYSTEM_GROUP_NAMES, type SystemGroupName } from '../model/system-groups.js';
 import { envOf, mentionMayStartAt } from './markdown-env.js';
 import { escapeText, renderAttributes } from './zulip-html.js';
 

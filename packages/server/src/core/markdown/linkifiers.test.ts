@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createMemoryServer } from '../../memory.js';
-import { createMarkdownFixture, type MarkdownFixture } from './markdown-fixture.js';
+import { createMarkdownFixture, type MarkdownFixture } from '../../../test/helpers/markdown-fixture.js';
 import { renderMessage } from './render-message.js';
 import { topicLinks } from './topic-links.js';
 

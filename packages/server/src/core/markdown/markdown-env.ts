@@ -1,5 +1,5 @@
 import type { StateBlock, StateCore, StateInline } from 'markdown-it';
-import type { ChannelRecord, UserGroupRecord, UserRecord } from '../db.js';
+import type { ChannelRecord, UserGroupRecord, UserRecord } from '../model/db.js';
 import type { CompiledLinkifier } from './compile-linkifier.js';
 
 /**

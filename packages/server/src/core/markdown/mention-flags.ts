@@ -1,7 +1,7 @@
-import type { Context } from '../context.js';
-import { topicKey } from '../messages/message-index.js';
-import { FLAG_BITS } from '../messages/message-record.js';
-import { isUserInGroupSetting } from '../permissions/group-membership.js';
+import type { Context } from '../model/context.js';
+import { topicKey } from '../model/message-index.js';
+import { FLAG_BITS } from '../model/message-record.js';
+import { isUserInGroupSetting } from '../model/group-membership.js';
 import type { MessageMentions } from './render-message.js';
 
 /** Who a message goes to, for {@link mentionFlags}. */

@@ -1,11 +1,11 @@
-import { hasContentAccess } from '../channels/channel-access.js';
-import type { Context } from '../context.js';
-import type { RealmEmojiRecord, UserRecord } from '../db.js';
-import { canAccessMessage } from '../messages/message-access.js';
-import { topicKey } from '../messages/message-index.js';
-import { hasPermission } from '../permissions/has-permission.js';
+import { hasContentAccess } from '../model/channel-access.js';
+import type { Context } from '../model/context.js';
+import type { RealmEmojiRecord, UserRecord } from '../model/db.js';
+import { canAccessMessage } from '../model/message-access.js';
+import { topicKey } from '../model/message-index.js';
+import { hasPermission } from '../model/has-permission.js';
 import type { MessageResolver } from './markdown-env.js';
-import { channelByName as findChannelByName } from '../channels/channel-name.js';
+import { channelByName as findChannelByName } from '../model/channel-name.js';
 
 /** What rendering a message reads. */
 export type RenderContext = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now'>;

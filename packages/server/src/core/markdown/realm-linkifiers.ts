@@ -1,5 +1,5 @@
-import type { Context } from '../context.js';
-import type { DbStore, LinkifierRecord } from '../db.js';
+import type { Context } from '../model/context.js';
+import type { DbStore, LinkifierRecord } from '../model/db.js';
 import { compileLinkifier, type CompiledLinkifier } from './compile-linkifier.js';
 
 interface CacheEntry {

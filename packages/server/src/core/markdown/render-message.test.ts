@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { UserRecord } from '../db.js';
-import { createMarkdownFixture, type MarkdownFixture } from './markdown-fixture.js';
+import type { UserRecord } from '../model/db.js';
+import { createMarkdownFixture, type MarkdownFixture } from '../../../test/helpers/markdown-fixture.js';
 import { renderMessage } from './render-message.js';
 
 let f: MarkdownFixture;

@@ -1,11 +1,11 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import type { Context } from '../context.js';
-import type { UserRecord } from '../db.js';
-import { implement } from '../implement.js';
-import { hasPermission } from '../permissions/has-permission.js';
+import type { Context } from '../model/context.js';
+import type { UserRecord } from '../model/db.js';
+import { implement } from '../procedure/implement.js';
+import { hasPermission } from '../model/has-permission.js';
 import { deleteMessages } from './delete-messages.js';
-import { accessMessage } from './message-access.js';
-import type { MessageRecord } from './message-record.js';
+import { accessMessage } from '../model/message-access.js';
+import type { MessageRecord } from '../model/message-record.js';
 
 type Ctx = Pick<Context, 'db' | 'realm' | 'now'>;
 

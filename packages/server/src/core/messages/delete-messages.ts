@@ -1,10 +1,10 @@
 import { releaseMessageUploads } from '../attachments/link-attachments.js';
-import type { Context } from '../context.js';
-import type { UserRecord } from '../db.js';
+import type { Context } from '../model/context.js';
+import type { UserRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
 import { appendTo } from '../internal/append-to.js';
-import { usersWithMetadataAccess } from '../channels/channel-access.js';
-import type { MessageRecord } from './message-record.js';
+import { usersWithMetadataAccess } from '../model/channel-access.js';
+import type { MessageRecord } from '../model/message-record.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now' | 'config' | 'attachmentIndex' | 'files' | 'log'>;
 

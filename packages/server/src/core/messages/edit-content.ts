@@ -1,10 +1,10 @@
 import type { EditHistoryEntry } from '@teamchat/schema';
-import type { Context } from '../context.js';
+import type { Context } from '../model/context.js';
 import { relinkMessageUploads } from '../attachments/link-attachments.js';
-import type { AttachmentRecord, UserRecord } from '../db.js';
+import type { AttachmentRecord, UserRecord } from '../model/db.js';
 import { renderMessage, type RenderedMessage } from '../markdown/render-message.js';
 import { checkGroupMentions, recipientMentionBits, topicWildcardParticipants, type MentionScope } from './message-mentions.js';
-import { MENTION_MASK, type MessageRecord } from './message-record.js';
+import { MENTION_MASK, type MessageRecord } from '../model/message-record.js';
 import { emitUpdateMessage } from './update-message-events.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'events' | 'now' | 'attachmentIndex'>;

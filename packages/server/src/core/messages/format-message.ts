@@ -1,12 +1,12 @@
 import type { EditHistoryEntry, Message } from '@teamchat/schema';
-import type { Context } from '../context.js';
-import type { UserRecord } from '../db.js';
+import type { Context } from '../model/context.js';
+import type { UserRecord } from '../model/db.js';
 import { topicLinks } from '../markdown/topic-links.js';
-import { avatarUrlFor } from '../users/avatar.js';
-import { apiEmail } from '../users/email-visibility.js';
-import { participantsOf } from './direct-message-groups.js';
-import { FLAG_BITS, flagNames, type MessageRecord } from './message-record.js';
-import { isResolveChange } from './resolved-topic.js';
+import { avatarUrlFor } from '../model/avatar.js';
+import { apiEmail } from '../model/email-visibility.js';
+import { participantsOf } from '../model/direct-message-groups.js';
+import { FLAG_BITS, flagNames, type MessageRecord } from '../model/message-record.js';
+import { isResolveChange } from '../model/resolved-topic.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config'>;
 

@@ -1,7 +1,7 @@
 import { endpoints } from '@teamchat/schema';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 import { formatMessage } from './format-message.js';
-import { accessMessage } from './message-access.js';
+import { accessMessage } from '../model/message-access.js';
 
 /**
  * GET /messages/{message_id}: one message the caller may read, with their flags and the

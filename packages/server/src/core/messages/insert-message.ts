@@ -1,7 +1,7 @@
-import type { Context } from '../context.js';
-import type { ChannelRecord, UserRecord } from '../db.js';
+import type { Context } from '../model/context.js';
+import type { ChannelRecord, UserRecord } from '../model/db.js';
 import { renderMarkdown } from '../markdown/render-markdown.js';
-import { FLAG_BITS, type MessageRecord } from './message-record.js';
+import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
 
 type Ctx = Pick<Context, 'db' | 'now'>;
 

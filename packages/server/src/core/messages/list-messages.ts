@@ -1,7 +1,7 @@
 import { ApiError, endpoints, type Message } from '@teamchat/schema';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 import { formatMessage } from './format-message.js';
-import type { MessageRecord } from './message-record.js';
+import type { MessageRecord } from '../model/message-record.js';
 import {
   checkSpectatorNarrow,
   checkWindowRequest,
@@ -11,7 +11,7 @@ import {
   normalizeNarrow,
   parseNarrow,
   searchFields,
-} from './narrow/index.js';
+} from '../narrow/index.js';
 
 /** The parameters `message_ids` excludes, as the real server lists them. */
 const WINDOW_PARAMETERS = ['num_before', 'num_after', 'anchor', 'message_ids', 'include_anchor', 'use_first_unread_anchor'];

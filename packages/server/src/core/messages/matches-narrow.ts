@@ -1,6 +1,6 @@
 import { endpoints, type NarrowMatch } from '@teamchat/schema';
-import { implement } from '../implement.js';
-import { narrowMatcher, parseNarrow, searchFields } from './narrow/index.js';
+import { implement } from '../procedure/implement.js';
+import { narrowMatcher, parseNarrow, searchFields } from '../narrow/index.js';
 
 /**
  * GET /messages/matches_narrow: which of `msg_ids` match the narrow. Only messages the caller

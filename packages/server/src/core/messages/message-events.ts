@@ -1,12 +1,12 @@
 import type { Message } from '@teamchat/schema';
-import type { Context } from '../context.js';
-import type { UserRecord } from '../db.js';
+import type { Context } from '../model/context.js';
+import type { UserRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
-import type { EventQueue } from '../events/event-queue.js';
-import { isGuest } from '../permissions/roles.js';
-import { canSeeRealEmail } from '../users/email-visibility.js';
+import type { EventQueue } from '../model/event-queue.js';
+import { isGuest } from '../model/roles.js';
+import { canSeeRealEmail } from '../model/email-visibility.js';
 import { formatMessage } from './format-message.js';
-import { flagNames, type MessageRecord } from './message-record.js';
+import { flagNames, type MessageRecord } from '../model/message-record.js';
 import { queueWantsMessage } from './queue-narrow.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'events'>;

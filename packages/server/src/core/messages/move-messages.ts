@@ -1,15 +1,15 @@
 import type { EditHistoryEntry } from '@teamchat/schema';
-import { activeSubscriberIds, isSubscribed } from '../channels/channel-access.js';
-import type { UserContext } from '../context.js';
-import type { ChannelRecord, UserRecord } from '../db.js';
+import { activeSubscriberIds, isSubscribed } from '../model/channel-access.js';
+import type { UserContext } from '../model/context.js';
+import type { ChannelRecord, UserRecord } from '../model/db.js';
 import { appendTo } from '../internal/append-to.js';
 import { deletedFrom, emitDeleteMessageEvents, refreshFirstMessageIds } from './delete-messages.js';
-import { canAccessMessage } from './message-access.js';
+import { canAccessMessage } from '../model/message-access.js';
 import { emitMessageEvent } from './message-events.js';
-import { FLAG_BITS, type MessageRecord } from './message-record.js';
+import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
 import { notificationBot, silentMention } from './notification-bot.js';
 import { postChannelMessage } from './post-message.js';
-import { isResolvedTopic } from './resolved-topic.js';
+import { isResolvedTopic } from '../model/resolved-topic.js';
 import { emitUpdateMessage } from './update-message-events.js';
 
 /** A move of messages to another topic and/or channel. */

@@ -1,7 +1,7 @@
-import type { Context } from '../context.js';
-import type { UserRecord } from '../db.js';
-import { createUser } from '../users/create-user.js';
-import { realmHost } from '../users/email-visibility.js';
+import type { Context } from '../model/context.js';
+import type { UserRecord } from '../model/db.js';
+import { createUser } from '../model/create-user.js';
+import { realmHost } from '../model/email-visibility.js';
 
 /** The local part of the Notification Bot's address. */
 export const NOTIFICATION_BOT_LOCAL_PART = 'notification-bot';

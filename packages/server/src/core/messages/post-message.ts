@@ -1,14 +1,14 @@
 import { linkMessageUploads } from '../attachments/link-attachments.js';
-import { activeSubscriberIds, usersWithMetadataAccess } from '../channels/channel-access.js';
-import type { Context } from '../context.js';
-import type { ChannelRecord, UserRecord } from '../db.js';
+import { activeSubscriberIds, usersWithMetadataAccess } from '../model/channel-access.js';
+import type { Context } from '../model/context.js';
+import type { ChannelRecord, UserRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
 import { renderMessage, type RenderedMessage } from '../markdown/render-message.js';
-import { directRecipientId } from './direct-message-groups.js';
+import { directRecipientId } from '../model/direct-message-groups.js';
 import { insertMessage, type ChannelTarget, type DirectTarget } from './insert-message.js';
 import { emitMessageEvent } from './message-events.js';
 import { recipientMentionBits, topicWildcardParticipants, type MentionScope } from './message-mentions.js';
-import { FLAG_BITS, type MessageRecord } from './message-record.js';
+import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'attachmentIndex'>;
 

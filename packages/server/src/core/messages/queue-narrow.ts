@@ -1,6 +1,6 @@
-import type { UserRecord } from '../db.js';
-import type { EventQueue } from '../events/event-queue.js';
-import type { MessageRecord } from './message-record.js';
+import type { UserRecord } from '../model/db.js';
+import type { EventQueue } from '../model/event-queue.js';
+import type { MessageRecord } from '../model/message-record.js';
 
 /**
  * Whether a queue wants a message: queues registered with a narrow get only the messages it

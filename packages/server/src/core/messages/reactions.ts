@@ -1,12 +1,12 @@
 import { ApiError, endpoints, type EndpointParams } from '@teamchat/schema';
-import type { UserContext } from '../context.js';
+import type { UserContext } from '../model/context.js';
 import { emit } from '../events/emit.js';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 import { emojiByCharacters, emojiByName } from '../markdown/emoji-data.js';
 import { activeRealmEmoji } from '../markdown/message-resolver.js';
-import { apiEmail } from '../users/email-visibility.js';
-import { accessMessage } from './message-access.js';
-import { FLAG_BITS, type MessageRecord, type ReactionRecord } from './message-record.js';
+import { apiEmail } from '../model/email-visibility.js';
+import { accessMessage } from '../model/message-access.js';
+import { FLAG_BITS, type MessageRecord, type ReactionRecord } from '../model/message-record.js';
 
 type ReactionType = ReactionRecord['reaction_type'];
 type AddParams = EndpointParams<(typeof endpoints)['messages.addReaction']>;

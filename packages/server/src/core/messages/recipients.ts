@@ -1,11 +1,11 @@
 import { ApiError, type EndpointParams, type endpoints } from '@teamchat/schema';
-import { hasMetadataAccess, isSubscribed } from '../channels/channel-access.js';
-import type { Context } from '../context.js';
-import type { ChannelRecord, UserRecord } from '../db.js';
-import { hasPermission } from '../permissions/has-permission.js';
-import { isGuest } from '../permissions/roles.js';
-import { userByEmail } from '../users/user-by-email.js';
-import { channelByName } from '../channels/channel-name.js';
+import { hasMetadataAccess, isSubscribed } from '../model/channel-access.js';
+import type { Context } from '../model/context.js';
+import type { ChannelRecord, UserRecord } from '../model/db.js';
+import { hasPermission } from '../model/has-permission.js';
+import { isGuest } from '../model/roles.js';
+import { userByEmail } from '../model/user-by-email.js';
+import { channelByName } from '../model/channel-name.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now' | 'config'>;
 type To = EndpointParams<(typeof endpoints)['messages.send']>['to'];

@@ -1,8 +1,8 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import type { UserContext } from '../context.js';
-import { implement } from '../implement.js';
+import type { UserContext } from '../model/context.js';
+import { implement } from '../procedure/implement.js';
 import type { RenderedMessage } from '../markdown/render-message.js';
-import { hasPermission } from '../permissions/has-permission.js';
+import { hasPermission } from '../model/has-permission.js';
 import { clientName, defaultReadBySender } from './client-name.js';
 import { checkTopicPolicy, normalizeContent, normalizeTopic } from './message-content.js';
 import { checkGroupMentions } from './message-mentions.js';

@@ -1,6 +1,6 @@
 import { endpoints } from '@teamchat/schema';
-import { implement } from '../implement.js';
-import { fetchMessageWindow, parseNarrow } from './narrow/index.js';
+import { implement } from '../procedure/implement.js';
+import { fetchMessageWindow, parseNarrow } from '../narrow/index.js';
 import { changeFlag, editableFlag } from './update-flags.js';
 
 /** Most messages one flags/narrow request processes (the real server's `MAX_MESSAGES_PER_UPDATE`). */

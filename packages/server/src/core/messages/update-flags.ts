@@ -1,12 +1,12 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import { isSubscribed } from '../channels/channel-access.js';
-import type { UserContext } from '../context.js';
-import type { UserRecord } from '../db.js';
+import { isSubscribed } from '../model/channel-access.js';
+import type { UserContext } from '../model/context.js';
+import type { UserRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
-import { implement } from '../implement.js';
-import { participantsOf } from './direct-message-groups.js';
-import { accessMessage } from './message-access.js';
-import { FLAG_BITS, MENTION_MASK, type MessageRecord, type StoredFlag } from './message-record.js';
+import { implement } from '../procedure/implement.js';
+import { participantsOf } from '../model/direct-message-groups.js';
+import { accessMessage } from '../model/message-access.js';
+import { FLAG_BITS, MENTION_MASK, type MessageRecord, type StoredFlag } from '../model/message-record.js';
 
 /** Flags users may set and clear. */
 const EDITABLE: ReadonlySet<string> = new Set(['read', 'starred', 'collapsed']);

@@ -1,8 +1,8 @@
-import type { Context } from '../context.js';
+import type { Context } from '../model/context.js';
 import { emit } from '../events/emit.js';
 import { topicLinks } from '../markdown/topic-links.js';
 import { displayTopic } from './format-message.js';
-import { flagNames, type MessageRecord } from './message-record.js';
+import { flagNames, type MessageRecord } from '../model/message-record.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'events'>;
 

@@ -1,11 +1,11 @@
 import { endpoints, isApiError, type Endpoint } from '@teamchat/schema';
 import { describe, expect, it } from 'vitest';
 import { createMemoryServer } from '../../memory.js';
-import { activeSubscriberIds } from '../channels/channel-access.js';
+import { activeSubscriberIds } from '../model/channel-access.js';
 import { insertSubscription } from '../channels/insert-subscription.js';
-import type { UserRecord } from '../db.js';
+import type { UserRecord } from '../model/db.js';
 import type { DemoRole } from '../seed/demo-organization.js';
-import { createUser } from '../users/create-user.js';
+import { createUser } from '../model/create-user.js';
 import { WILDCARD_MENTION_THRESHOLD } from './send-message.js';
 
 const request = { authorization: null, userAgent: 'vitest' };

@@ -1,7 +1,7 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import type { UserContext } from '../context.js';
+import type { UserContext } from '../model/context.js';
 import { emit } from '../events/emit.js';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 import { BUILT_IN_VIEW_FRAGMENTS, formatNavigationView, navigationViewByFragment, navigationViewsOf } from './navigation-view-list.js';
 
 const ALREADY_EXISTS = 'Navigation view already exists.';

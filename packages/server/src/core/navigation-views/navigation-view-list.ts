@@ -1,6 +1,6 @@
 import { ApiError, type NavigationView } from '@teamchat/schema';
-import type { Context } from '../context.js';
-import type { NavigationViewRecord } from '../db.js';
+import type { Context } from '../model/context.js';
+import type { NavigationViewRecord } from '../model/db.js';
 import type { StateBlock } from '../events/state-block.js';
 
 /**

@@ -1,7 +1,7 @@
 import { isApiError } from '@teamchat/schema';
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../store/store.js';
-import type { Db } from '../db.js';
+import type { Db } from '../model/db.js';
 import { checkPlayground, type PlaygroundInput } from './check-playground.js';
 
 const PYTHON: PlaygroundInput = { name: 'Python', language: 'Python', urlTemplate: 'https://py.example/?code={code}' };

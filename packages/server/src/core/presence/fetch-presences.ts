@@ -1,7 +1,7 @@
 import type { LegacyPresence, ModernPresence } from '@teamchat/schema';
-import type { Context } from '../context.js';
-import type { UserRecord } from '../db.js';
-import { apiEmail } from '../users/email-visibility.js';
+import type { Context } from '../model/context.js';
+import type { UserRecord } from '../model/db.js';
+import { apiEmail } from '../model/email-visibility.js';
 import { effectiveTimes, legacyPresence, modernPresence } from './presence-format.js';
 import { presenceVisibleTo } from './presence-visibility.js';
 

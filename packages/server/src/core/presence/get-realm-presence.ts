@@ -1,5 +1,5 @@
 import { endpoints, type LegacyPresence } from '@teamchat/schema';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 import { fetchPresences } from './fetch-presences.js';
 
 /**

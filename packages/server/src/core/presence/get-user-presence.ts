@@ -1,9 +1,9 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import type { Context } from '../context.js';
-import type { UserRecord } from '../db.js';
-import { implement } from '../implement.js';
-import { canSeeRealEmail } from '../users/email-visibility.js';
-import { userByEmail } from '../users/user-by-email.js';
+import type { Context } from '../model/context.js';
+import type { UserRecord } from '../model/db.js';
+import { implement } from '../procedure/implement.js';
+import { canSeeRealEmail } from '../model/email-visibility.js';
+import { userByEmail } from '../model/user-by-email.js';
 import { effectiveTimes, modernPresence, singleUserLegacyPresence } from './presence-format.js';
 import { presenceVisibleTo } from './presence-visibility.js';
 

@@ -2,10 +2,10 @@ import { isApiError } from '@teamchat/schema';
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../store/store.js';
 import { createCore } from '../create-core.js';
-import type { Db } from '../db.js';
+import type { Db } from '../model/db.js';
 import { seededRandomBytes } from '../internal/seeded-random.js';
 import { seedDemoOrganization, type DemoRole } from '../seed/demo-organization.js';
-import { createCallerFactory } from '../trpc.js';
+import { createCallerFactory } from '../procedure/trpc.js';
 
 const START = Date.UTC(2026, 0, 5, 9, 0, 0);
 const T = START / 1000;

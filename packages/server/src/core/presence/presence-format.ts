@@ -1,6 +1,6 @@
 import type { LegacyPresence, ModernPresence } from '@teamchat/schema';
-import type { UserRecord } from '../db.js';
-import type { PresenceRecord } from './presence-record.js';
+import type { UserRecord } from '../model/db.js';
+import type { PresenceRecord } from '../model/presence-record.js';
 import { LEGACY_ACTIVE_OFFSET_SECONDS, OFFLINE_THRESHOLD_SECONDS } from './presence-rules.js';
 
 /** The legacy per-client entry: the only client is `website`, never pushable. */

@@ -1,4 +1,4 @@
-import type { DbStore, DbTx } from '../db.js';
+import type { DbStore, DbTx } from '../model/db.js';
 
 /** The highest update ID handed out per store. */
 const sequences = new WeakMap<DbStore, { last: number }>();

@@ -1,5 +1,5 @@
-import type { DbTx, UserRecord } from '../db.js';
-import type { PresenceRecord } from './presence-record.js';
+import type { DbTx, UserRecord } from '../model/db.js';
+import type { PresenceRecord } from '../model/presence-record.js';
 import { nextPresenceUpdateId } from './presence-sequence.js';
 
 /** One seeded presence row: how long ago the user was last active (null: never) and connected. */

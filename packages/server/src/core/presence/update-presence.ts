@@ -1,5 +1,5 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 import { fetchPresences } from './fetch-presences.js';
 import { isReportedStatus } from './presence-rules.js';
 import { recordPresenceReport } from './record-presence.js';

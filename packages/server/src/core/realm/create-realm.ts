@@ -1,7 +1,7 @@
 import { initialUserSettings, type GroupSettingValue } from '@teamchat/schema';
-import type { DbTx, RealmGroupSetting, RealmRecord, UserGroupRecord } from '../db.js';
-import { REALM_GROUP_SETTING_CONFIGS } from '../permissions/group-setting-configs.js';
-import { SYSTEM_GROUP_DESCRIPTIONS, SYSTEM_GROUP_NAMES, type SystemGroupName } from '../permissions/system-groups.js';
+import type { DbTx, RealmGroupSetting, RealmRecord, UserGroupRecord } from '../model/db.js';
+import { REALM_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';
+import { SYSTEM_GROUP_DESCRIPTIONS, SYSTEM_GROUP_NAMES, type SystemGroupName } from '../model/system-groups.js';
 
 /** What a new organization is called. */
 export interface RealmOptions {

@@ -1,7 +1,7 @@
 import type { StateBlock } from '../events/state-block.js';
-import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from '../channels/channel-name.js';
+import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from '../model/channel-name.js';
 import { renderMarkdown } from '../markdown/render-markdown.js';
-import { formatGroupSettingValue } from '../permissions/group-setting-value.js';
+import { formatGroupSettingValue } from '../model/group-setting-value.js';
 
 /** Limits of messages and topics, reported in POST /register. */
 export const MAX_TOPIC_LENGTH = 60;

@@ -1,6 +1,6 @@
 import { ApiError, endpoints } from '@teamchat/schema';
 import { verifyPassword } from '../auth/passwords.js';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 
 /** A well-formed hash no password matches (its salt and digest are not a derivation of each other). */
 const UNUSABLE_HASH = 'pbkdf2_sha256$100000$unusablesalt0000$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';

@@ -1,5 +1,5 @@
 import { endpoints, FEATURE_LEVEL, SERVER_VERSION } from '@teamchat/schema';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 
 /** Authentication methods, all reported (real clients require every key, `ldap` included). */

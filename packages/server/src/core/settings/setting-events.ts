@@ -1,6 +1,6 @@
 import { LANGUAGE_CODES, type UserSettingName } from '@teamchat/schema';
-import type { Context } from '../context.js';
-import type { UserRecord } from '../db.js';
+import type { Context } from '../model/context.js';
+import type { UserRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
 
 /** Settings the legacy `update_global_notifications` event carries; the rest are display settings. */

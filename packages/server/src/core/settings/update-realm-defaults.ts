@@ -1,6 +1,6 @@
 import { endpoints, type UserSettingName, type UserSettings } from '@teamchat/schema';
 import { activeUserIds, emit } from '../events/emit.js';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 
 /**
  * PATCH /realm/user_settings_defaults: changes the settings accounts created later start

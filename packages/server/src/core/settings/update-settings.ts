@@ -1,13 +1,13 @@
 import { ApiError, endpoints, USER_SETTINGS, type EndpointParams, type UserSettingName, type UserSettings } from '@teamchat/schema';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import type { UserContext } from '../context.js';
+import type { UserContext } from '../model/context.js';
 import { activeUserIds, emit } from '../events/emit.js';
-import { implement } from '../implement.js';
-import { isAdmin } from '../permissions/roles.js';
+import { implement } from '../procedure/implement.js';
+import { isAdmin } from '../model/roles.js';
 import { emitEmailChanges } from '../users/email-events.js';
 import { changeFullName, checkFullName } from '../users/full-name.js';
-import { requestEmailChange } from './email-change.js';
-import { isStrongPassword } from './password-strength.js';
+import { requestEmailChange } from '../users/email-change.js';
+import { isStrongPassword } from '../users/password-strength.js';
 import { emitSettingChange } from './setting-events.js';
 
 type Params = EndpointParams<(typeof endpoints)['settings.update']>;

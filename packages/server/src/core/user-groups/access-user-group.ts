@@ -1,7 +1,7 @@
 import { ApiError, type UserGroupSetting } from '@teamchat/schema';
-import type { Context, UserContext } from '../context.js';
-import type { UserGroupRecord } from '../db.js';
-import { hasPermission } from '../permissions/has-permission.js';
+import type { Context, UserContext } from '../model/context.js';
+import type { UserGroupRecord } from '../model/db.js';
+import { hasPermission } from '../model/has-permission.js';
 
 /** The error of every refused group change. */
 export const insufficientPermission = (): ApiError => new ApiError('BAD_REQUEST', 'Insufficient permission');

@@ -1,9 +1,9 @@
 import { endpoints, USER_GROUP_SETTINGS } from '@teamchat/schema';
-import type { UserGroupRecord } from '../db.js';
-import { implement } from '../implement.js';
-import { USER_GROUP_SETTING_CONFIGS } from '../permissions/group-setting-configs.js';
-import { parseGroupSettingValue } from '../permissions/group-setting-value.js';
-import { hasPermission } from '../permissions/has-permission.js';
+import type { UserGroupRecord } from '../model/db.js';
+import { implement } from '../procedure/implement.js';
+import { USER_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';
+import { parseGroupSettingValue } from '../model/group-setting-value.js';
+import { hasPermission } from '../model/has-permission.js';
 import { accessPotentialSubgroups, activeUsersByIds, insufficientPermission } from './access-user-group.js';
 import { insertUserGroup } from './insert-user-group.js';
 import { emitGroupAdded, emitGroupSubgroups } from './user-group-events.js';

@@ -1,5 +1,5 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 import { accessUserGroupForUpdate } from './access-user-group.js';
 import { groupObjections } from './group-objections.js';
 import { emitGroupRemoved, emitGroupUpdated } from './user-group-events.js';

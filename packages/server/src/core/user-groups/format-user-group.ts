@@ -1,8 +1,8 @@
 import { USER_GROUP_SETTINGS, type GroupSettingValue, type UserGroup, type UserGroupSetting } from '@teamchat/schema';
-import type { Context } from '../context.js';
-import type { UserGroupRecord } from '../db.js';
-import { isDirectMember } from '../permissions/group-membership.js';
-import { formatGroupSettingValue } from '../permissions/group-setting-value.js';
+import type { Context } from '../model/context.js';
+import type { UserGroupRecord } from '../model/db.js';
+import { isDirectMember } from '../model/group-membership.js';
+import { formatGroupSettingValue } from '../model/group-setting-value.js';
 
 /** What formatting reads: the store, and the organization and clock for role-derived membership. */
 export type GroupReadContext = Pick<Context, 'db' | 'realm' | 'now'>;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../store/store.js';
-import type { ChannelRecord, Db, RealmRecord } from '../db.js';
+import type { ChannelRecord, Db, RealmRecord } from '../model/db.js';
 import { seededRandomBytes } from '../internal/seeded-random.js';
-import { CHANNEL_GROUP_SETTING_CONFIGS } from '../permissions/group-setting-configs.js';
-import { defaultGroupSettingValue } from '../permissions/group-setting-value.js';
+import { CHANNEL_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';
+import { defaultGroupSettingValue } from '../model/group-setting-value.js';
 import { createRealm } from '../realm/create-realm.js';
 import { groupObjections } from './group-objections.js';
 import { insertUserGroup } from './insert-user-group.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../store/store.js';
-import type { Db, UserGroupRecord } from '../db.js';
+import type { Db, UserGroupRecord } from '../model/db.js';
 import { seededRandomBytes } from '../internal/seeded-random.js';
-import { systemGroupId } from '../permissions/group-setting-value.js';
+import { systemGroupId } from '../model/group-setting-value.js';
 import { createRealm } from '../realm/create-realm.js';
 import { recursiveSubgroupIds, subgroupClosure, wouldCreateCycle } from './group-tree.js';
 import { insertUserGroup } from './insert-user-group.js';

@@ -1,5 +1,5 @@
-import type { UserGroupRecord } from '../db.js';
-import { isUserInGroupSetting } from '../permissions/group-membership.js';
+import type { UserGroupRecord } from '../model/db.js';
+import { isUserInGroupSetting } from '../model/group-membership.js';
 import type { GroupReadContext } from './format-user-group.js';
 
 const ascending = (a: number, b: number) => a - b;

@@ -1,8 +1,8 @@
 import { USER_GROUP_SETTINGS, type GroupSettingValue } from '@teamchat/schema';
-import type { Context } from '../context.js';
-import type { UserGroupRecord } from '../db.js';
-import { USER_GROUP_SETTING_CONFIGS } from '../permissions/group-setting-configs.js';
-import { defaultGroupSettingValue } from '../permissions/group-setting-value.js';
+import type { Context } from '../model/context.js';
+import type { UserGroupRecord } from '../model/db.js';
+import { USER_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';
+import { defaultGroupSettingValue } from '../model/group-setting-value.js';
 
 /** A new user-defined group. */
 export interface NewUserGroup {

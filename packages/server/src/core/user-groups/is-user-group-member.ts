@@ -1,8 +1,8 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import type { Context } from '../context.js';
-import type { UserRecord } from '../db.js';
-import { implement } from '../implement.js';
-import { isDirectMember, isUserInGroupSetting } from '../permissions/group-membership.js';
+import type { Context } from '../model/context.js';
+import type { UserRecord } from '../model/db.js';
+import { implement } from '../procedure/implement.js';
+import { isDirectMember, isUserInGroupSetting } from '../model/group-membership.js';
 import { getUserGroup } from './access-user-group.js';
 
 /** The real server's `access_user_by_id` for reading: bots and unknown IDs are `No such user`. */

@@ -1,5 +1,5 @@
 import { endpoints } from '@teamchat/schema';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 import { getUserGroup } from './access-user-group.js';
 import { directMemberIds } from './format-user-group.js';
 import { recursiveMemberIds } from './group-tree.js';

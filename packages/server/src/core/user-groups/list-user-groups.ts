@@ -1,5 +1,5 @@
 import { endpoints } from '@teamchat/schema';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 import { userGroupsForApi } from './format-user-group.js';
 
 /**

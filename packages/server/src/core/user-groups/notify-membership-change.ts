@@ -1,5 +1,5 @@
-import type { UserContext } from '../context.js';
-import type { UserGroupRecord, UserRecord } from '../db.js';
+import type { UserContext } from '../model/context.js';
+import type { UserGroupRecord, UserRecord } from '../model/db.js';
 import { notificationBot, silentMention } from '../messages/notification-bot.js';
 import { postDirectMessage } from '../messages/post-message.js';
 

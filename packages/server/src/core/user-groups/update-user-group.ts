@@ -1,8 +1,8 @@
 import { ApiError, endpoints, USER_GROUP_SETTINGS } from '@teamchat/schema';
-import { implement } from '../implement.js';
-import { USER_GROUP_SETTING_CONFIGS } from '../permissions/group-setting-configs.js';
-import { resolveGroupSettingUpdate } from '../permissions/group-setting-update.js';
-import { formatGroupSettingValue } from '../permissions/group-setting-value.js';
+import { implement } from '../procedure/implement.js';
+import { USER_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';
+import { resolveGroupSettingUpdate } from '../model/group-setting-update.js';
+import { formatGroupSettingValue } from '../model/group-setting-value.js';
 import { accessUserGroupForUpdate } from './access-user-group.js';
 import { emitGroupAdded, emitGroupUpdated } from './user-group-events.js';
 import { checkUserGroupName, checkUserGroupNameAvailable } from './user-group-name.js';

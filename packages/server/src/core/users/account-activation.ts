@@ -1,5 +1,5 @@
-import type { Context } from '../context.js';
-import type { UserRecord } from '../db.js';
+import type { Context } from '../model/context.js';
+import type { UserRecord } from '../model/db.js';
 import { emitPeerEvent } from '../channels/peer-events.js';
 import { activeUserIds, emit } from '../events/emit.js';
 

@@ -1,8 +1,8 @@
 import { endpoints, type CustomProfileField } from '@teamchat/schema';
-import type { Context } from '../context.js';
-import type { CustomProfileFieldRecord } from '../db.js';
+import type { Context } from '../model/context.js';
+import type { CustomProfileFieldRecord } from '../model/db.js';
 import type { StateBlock } from '../events/state-block.js';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 
 /**
  * The field types, as POST /register lists them in `custom_profile_field_types`.

@@ -1,9 +1,9 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import { implement } from '../implement.js';
-import { isOwner } from '../permissions/roles.js';
+import { implement } from '../procedure/implement.js';
+import { isOwner } from '../model/roles.js';
 import { deactivateAccount, reactivateAccount } from './account-activation.js';
 import { isNameOfActiveUser } from './full-name.js';
-import { accessUserById, isLastOwner } from './user-access.js';
+import { accessUserById, isLastOwner } from '../model/user-access.js';
 
 /**
  * DELETE /users/{user_id}: deactivates a user (not a bot: `No such user`). The caller must be

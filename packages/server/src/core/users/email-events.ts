@@ -1,8 +1,8 @@
-import type { Context } from '../context.js';
-import type { UserRecord } from '../db.js';
+import type { Context } from '../model/context.js';
+import type { UserRecord } from '../model/db.js';
 import { activeUserIds, emit } from '../events/emit.js';
-import { avatarChangePerson } from './avatar.js';
-import { apiEmail, canSeeRealEmail } from './email-visibility.js';
+import { avatarChangePerson } from '../model/avatar.js';
+import { apiEmail, canSeeRealEmail } from '../model/email-visibility.js';
 
 type Ctx = Pick<Context, 'db' | 'events' | 'config'>;
 

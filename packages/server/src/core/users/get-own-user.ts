@@ -1,5 +1,5 @@
 import { endpoints } from '@teamchat/schema';
-import { implement } from '../implement.js';
+import { implement } from '../procedure/implement.js';
 import { formatUser } from './format-user.js';
 import { profileDataOf } from './profile-data.js';
 

@@ -1,10 +1,10 @@
 import { endpoints } from '@teamchat/schema';
-import type { UserContext } from '../context.js';
-import type { UserRecord } from '../db.js';
-import { implement } from '../implement.js';
+import type { UserContext } from '../model/context.js';
+import type { UserRecord } from '../model/db.js';
+import { implement } from '../procedure/implement.js';
 import { formatUser } from './format-user.js';
 import { profileDataOf } from './profile-data.js';
-import { accessUserByEmail, accessUserById } from './user-access.js';
+import { accessUserByEmail, accessUserById } from '../model/user-access.js';
 
 const READ = { allowDeactivated: true, allowBots: true, forAdmin: false } as const;
 

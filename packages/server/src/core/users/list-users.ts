@@ -1,9 +1,9 @@
 import { ApiError, endpoints } from '@teamchat/schema';
 import { NOT_LOGGED_IN } from '../auth/authenticate.js';
-import type { Context } from '../context.js';
-import type { UserRecord } from '../db.js';
-import { implement } from '../implement.js';
-import { isWebPublicAccessEnabled } from '../realm/web-public-access.js';
+import type { Context } from '../model/context.js';
+import type { UserRecord } from '../model/db.js';
+import { implement } from '../procedure/implement.js';
+import { isWebPublicAccessEnabled } from '../model/web-public-access.js';
 import { formatUser } from './format-user.js';
 import { profileDataOf } from './profile-data.js';
 

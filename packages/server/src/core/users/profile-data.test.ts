@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryServer } from '../../memory.js';
-import type { CustomProfileFieldRecord, UserRecord } from '../db.js';
+import type { CustomProfileFieldRecord, UserRecord } from '../model/db.js';
 import { profileDataOf, storedProfileValue, withProfileValues } from './profile-data.js';
 
 async function seeded() {

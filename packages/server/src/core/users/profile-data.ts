@@ -1,5 +1,5 @@
-import type { Context } from '../context.js';
-import type { CustomProfileFieldRecord, UserRecord } from '../db.js';
+import type { Context } from '../model/context.js';
+import type { CustomProfileFieldRecord, UserRecord } from '../model/db.js';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 
 /** Field types whose values are Markdown, and so carry a `rendered_value`: short and long text. */

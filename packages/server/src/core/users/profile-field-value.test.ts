@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Context } from '../context.js';
-import type { CustomProfileFieldRecord, UserRecord } from '../db.js';
+import type { Context } from '../model/context.js';
+import type { CustomProfileFieldRecord, UserRecord } from '../model/db.js';
 import { checkProfileFieldValue, isIsoDate, isLinkUrl } from './profile-field-value.js';
 
 function field(type: CustomProfileFieldRecord['type'], extra: Partial<CustomProfileFieldRecord> = {}): CustomProfileFieldRecord {

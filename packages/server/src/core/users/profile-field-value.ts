@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context } from '../context.js';
-import type { CustomProfileFieldRecord } from '../db.js';
+import type { Context } from '../model/context.js';
+import type { CustomProfileFieldRecord } from '../model/db.js';
 
 /** Longest value of the short text-like fields (short text, external account, pronouns). */
 const SHORT_LIMIT = 50;

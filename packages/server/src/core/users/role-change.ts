@@ -1,9 +1,9 @@
-import type { Context } from '../context.js';
-import type { UserRecord } from '../db.js';
-import { hasMetadataAccess } from '../channels/channel-access.js';
+import type { Context } from '../model/context.js';
+import type { UserRecord } from '../model/db.js';
+import { hasMetadataAccess } from '../model/channel-access.js';
 import { emitChannelAccessGained, emitChannelDelete } from '../channels/channel-events.js';
 import { activeUserIds, emit } from '../events/emit.js';
-import { isDirectMember } from '../permissions/group-membership.js';
+import { isDirectMember } from '../model/group-membership.js';
 
 type Ctx = Pick<Context, 'db' | 'events' | 'realm' | 'now' | 'indexes'>;
 

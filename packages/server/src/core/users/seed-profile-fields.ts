@@ -1,4 +1,4 @@
-import type { CustomProfileFieldRecord, DbTx, UserRecord } from '../db.js';
+import type { CustomProfileFieldRecord, DbTx, UserRecord } from '../model/db.js';
 import { storedProfileValue, withProfileValues } from './profile-data.js';
 
 type FieldSeed = Omit<CustomProfileFieldRecord, 'id' | 'order'>;

@@ -1,8 +1,8 @@
 import { ApiError, type ProfileDataUpdate } from '@teamchat/schema';
-import type { Context } from '../context.js';
-import type { CustomProfileFieldRecord, UserRecord } from '../db.js';
+import type { Context } from '../model/context.js';
+import type { CustomProfileFieldRecord, UserRecord } from '../model/db.js';
 import { activeUserIds, emit } from '../events/emit.js';
-import { isAdmin } from '../permissions/roles.js';
+import { isAdmin } from '../model/roles.js';
 import { storedProfileValue, withProfileValues } from './profile-data.js';
 import { checkProfileFieldValue } from './profile-field-value.js';
 

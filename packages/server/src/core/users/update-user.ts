@@ -1,13 +1,13 @@
 import { ApiError, endpoints, isApiError, type EndpointParams } from '@teamchat/schema';
-import type { UserContext } from '../context.js';
-import type { UserRecord } from '../db.js';
-import { implement } from '../implement.js';
-import { isAdmin, isGuest, isOwner } from '../permissions/roles.js';
-import { checkNewEmail } from '../settings/email-change.js';
+import type { UserContext } from '../model/context.js';
+import type { UserRecord } from '../model/db.js';
+import { implement } from '../procedure/implement.js';
+import { isAdmin, isGuest, isOwner } from '../model/roles.js';
+import { checkNewEmail } from './email-change.js';
 import { changeDeliveryEmail } from './email-events.js';
 import { changeFullName, checkFullName, isNameOfActiveUser } from './full-name.js';
 import { changeRole } from './role-change.js';
-import { accessUserByEmail, accessUserById, isLastOwner } from './user-access.js';
+import { accessUserByEmail, accessUserById, isLastOwner } from '../model/user-access.js';
 import { applyProfileDataChanges, planProfileDataUpdate } from './update-profile-data.js';
 
 type Params = Omit<EndpointParams<(typeof endpoints)['users.update']>, 'user_id'>;

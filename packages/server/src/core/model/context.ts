@@ -1,0 +1,103 @@
+import type { Endpoint } from '@teamchat/schema';
+import type { AttachmentIndex } from './attachment-index.js';
+import type { FileStore } from './file-store.js';
+import type { RandomBytes } from '../auth/passwords.js';
+import type { DbStore, DbTx, RealmRecord, UserRecord } from './db.js';
+import type { EventQueues } from './event-queues.js';
+import type { Indexes } from './indexes.js';
+
+/** Where log lines go; credentials never reach it. */
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** A logger that drops everything (tests, the mock). */
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+
+/** Settings of a server instance (not of the organization, which lives in the store). */
+export interface ServerConfig {
+  /** The organization's URL, e.g. `http://127.0.0.1:9991`; its host makes dummy emails. */
+  realmUrl: string;
+  /** GET /events answers a heartbeat after this long without events. */
+  heartbeatMs: number;
+  /** Lifetime of an event queue without polls, in seconds. */
+  queueLifespanSecs: number;
+  /** Server setting WEB_PUBLIC_STREAMS_ENABLED. */
+  webPublicStreamsEnabled: boolean;
+  /** Whether password login (POST /fetch_api_key) is enabled. */
+  passwordAuthEnabled: boolean;
+  /** Time budget of one POST /streams/{id}/delete_topic request, in milliseconds. */
+  deleteTopicBudgetMs: number;
+  /** Messages deleted per transaction by POST /streams/{id}/delete_topic. */
+  deleteTopicBatchSize: number;
+  /**
+   * Check every REST response against its contract (a wrong one is a logged 500). On in tests
+   * and the mock; off by default in the server, where it costs throughput.
+   */
+  validateResponses: boolean;
+  /** Largest file POST /user_uploads accepts, in MiB (`max_file_upload_size_mib`). */
+  maxFileUploadSizeMib: number;
+  /** Uploads linked from no message are deleted this many weeks after their upload. */
+  unclaimedAttachmentWeeks: number;
+}
+
+/** Defaults of {@link ServerConfig}. */
+export const defaultServerConfig: ServerConfig = {
+  realmUrl: 'http://127.0.0.1:9991',
+  heartbeatMs: 50_000,
+  queueLifespanSecs: 600,
+  webPublicStreamsEnabled: true,
+  passwordAuthEnabled: true,
+  deleteTopicBudgetMs: 50_000,
+  deleteTopicBatchSize: 1000,
+  validateResponses: false,
+  maxFileUploadSizeMib: 25,
+  // The real server's `delete_old_unclaimed_attachments` default.
+  unclaimedAttachmentWeeks: 5,
+};
+
+/** What every request shares: the store, its indexes, the event queues, the clock. */
+export interface Services {
+  store: DbStore;
+  indexes: Indexes;
+  events: EventQueues;
+  config: ServerConfig;
+  /** Milliseconds since the epoch; the only clock domain code may use. */
+  now: () => number;
+  random: RandomBytes;
+  log: Logger;
+  /** The bytes of uploaded files (the records are in `store`). */
+  files: FileStore;
+  attachmentIndex: AttachmentIndex;
+  /**
+   * Runs the jobs due on the server's clock (the clean-up of unused uploads): every API call
+   * runs it first (see `runProcedure`), so do file downloads, and an idle server from a timer.
+   * Cheap when nothing is due; never throws.
+   */
+  runDueJobs: () => Promise<void>;
+}
+
+/** What the transport knows about a request. */
+export interface RequestInfo {
+  /** The `Authorization` header, if any. */
+  authorization: string | null;
+  /** The `User-Agent` header; names the client (`client` of sent messages). */
+  userAgent: string;
+  signal?: AbortSignal | undefined;
+}
+
+/** The context of a handler: services, the caller, the organization, and the request's writes. */
+export interface Context extends Services {
+  /** Reads and writes of this request (one transaction for mutations). */
+  db: DbTx;
+  /** The authenticated caller; null only for `public` and anonymous `optional` endpoints. */
+  user: UserRecord | null;
+  realm: RealmRecord;
+  request: RequestInfo;
+  endpoint: Endpoint;
+}
+
+/** A context whose caller is authenticated. */
+export type UserContext = Context & { user: UserRecord };

@@ -1,0 +1,40 @@
+import type { Context } from '../model/context.js';
+import type { MessageRecord } from '../model/message-record.js';
+import { LARGER_THAN_MAX_MESSAGE_ID } from './anchor.js';
+import { idsAscending } from './id-walk.js';
+import type { ParsedNarrow } from './narrow-term.js';
+import type { CandidateSource } from './select-candidates.js';
+import { TopicVisibility } from './topic-visibility.js';
+
+type Ctx = Pick<Context, 'db' | 'indexes'>;
+
+/**
+ * The `first_unread` anchor: the oldest unread message of the narrow that no muting hides
+ * (inside a channel narrow only that channel's muted topics count), or 10^16 when there is
+ * none (always for spectators). Walks whichever is smaller: the viewer's unread IDs or the
+ * narrow's candidates.
+ *
+ * @see shared/reference/messages-and-events.md §4 "Anchor parsing"
+ */
+export function firstUnreadAnchor(
+  ctx: Ctx,
+  parsed: ParsedNarrow,
+  candidates: CandidateSource,
+  inNarrow: (id: number) => MessageRecord | null,
+): number {
+  const viewer = parsed.viewer;
+  const unread = viewer ? ctx.indexes.messages.unreadByUser.get(viewer.id) : undefined;
+  if (!unread || unread.size === 0) return LARGER_THAN_MAX_MESSAGE_ID;
+  const visibility = TopicVisibility.of(ctx, viewer);
+  const qualifies = (id: number) => {
+    const message = unread.has(id) ? inNarrow(id) : null;
+    return message !== null && !visibility.isMuted(message, parsed.firstChannelId);
+  };
+  if (unread.size <= candidates.size) {
+    let first = LARGER_THAN_MAX_MESSAGE_ID;
+    for (const id of unread) if (id < first && qualifies(id)) first = id;
+    return first;
+  }
+  for (const id of idsAscending(candidates.lists, 0)) if (qualifies(id)) return id;
+  return LARGER_THAN_MAX_MESSAGE_ID;
+}

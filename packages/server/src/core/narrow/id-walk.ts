@@ -1,0 +1,57 @@
+import { lowerBound } from '../model/sorted-ids.js';
+
+/** Ascending, pairwise disjoint ID lists whose union is a candidate set. */
+export type IdLists = readonly (readonly number[])[];
+
+/**
+ * IDs below `bound` (exclusive), newest first, merged across `lists`. Starts from a binary
+ * search, so reading the first few costs O(k log n), not a scan.
+ */
+export function* idsDescending(lists: IdLists, bound: number): Generator<number, void, undefined> {
+  const positions = lists.map((ids) => lowerBound(ids, bound) - 1);
+  for (;;) {
+    let best = -1;
+    let bestId = -Infinity;
+    positions.forEach((position, i) => {
+      const id = position >= 0 ? (lists[i] as readonly number[])[position] : undefined;
+      if (id !== undefined && id > bestId) {
+        best = i;
+        bestId = id;
+      }
+    });
+    if (best < 0) return;
+    positions[best] = (positions[best] as number) - 1;
+    yield bestId;
+  }
+}
+
+/** IDs from `bound` (inclusive) upwards, oldest first, merged across `lists`. */
+export function* idsAscending(lists: IdLists, bound: number): Generator<number, void, undefined> {
+  const positions = lists.map((ids) => lowerBound(ids, bound));
+  for (;;) {
+    let best = -1;
+    let bestId = Infinity;
+    positions.forEach((position, i) => {
+      const id = (lists[i] as readonly number[])[position];
+      if (id !== undefined && id < bestId) {
+        best = i;
+        bestId = id;
+      }
+    });
+    if (best < 0) return;
+    positions[best] = (positions[best] as number) + 1;
+    yield bestId;
+  }
+}
+
+/** The first `limit` IDs of `ids` that `accept` takes. */
+export function take(ids: Iterable<number>, limit: number, accept: (id: number) => boolean): number[] {
+  const taken: number[] = [];
+  if (limit <= 0) return taken;
+  for (const id of ids) {
+    if (!accept(id)) continue;
+    taken.push(id);
+    if (taken.length >= limit) break;
+  }
+  return taken;
+}

@@ -1,0 +1,23 @@
+import type { Context } from '../model/context.js';
+import { canAccessMessage } from '../model/message-access.js';
+import type { MessageRecord } from '../model/message-record.js';
+import type { ParsedNarrow } from './narrow-term.js';
+import { narrowMatcher } from './narrow-matcher.js';
+
+type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now'>;
+
+/**
+ * Whether a message ID is in the narrow's result set: the message exists, matches, and the
+ * viewer may see it here — any message they may access when history is included, otherwise
+ * only messages they received.
+ */
+export function narrowFilter(ctx: Ctx, parsed: ParsedNarrow): (id: number) => MessageRecord | null {
+  const matches = narrowMatcher(ctx, parsed);
+  const viewerKey = parsed.viewer ? String(parsed.viewer.id) : null;
+  return (id) => {
+    const message = ctx.db.get('messages', id);
+    if (!message) return null;
+    const visible = parsed.includeHistory ? canAccessMessage(ctx, parsed.viewer, message) : viewerKey !== null && viewerKey in message.user_flags;
+    return visible && matches(message) ? message : null;
+  };
+}

@@ -1,0 +1,67 @@
+import { ApiError } from '@teamchat/schema';
+import type { Context, RequestInfo, Services } from '../model/context.js';
+import type { UserRecord } from '../model/db.js';
+import { authenticate, checkAccess } from '../auth/authenticate.js';
+import type { Implementation } from './implement.js';
+
+/** A transaction that refuses writes: what queries and read-only mutations get as `db`. */
+function readView(store: Services['store']): Context['db'] {
+  const tx = store.begin();
+  const refuse = () => {
+    throw new Error('[teamchat-server] a read-only handler tried to write');
+  };
+  // Nothing to make durable: callbacks (event delivery) run at once, after every commit so far.
+  return Object.assign(tx, { put: refuse, patch: refuse, delete: refuse, onCommit: (callback: (seq: number) => void) => callback(Infinity) });
+}
+
+/** How one call runs. */
+export interface RunOptions {
+  request: RequestInfo;
+  /** The caller when the transport already authenticated the request. */
+  user?: UserRecord | null;
+  /** Check the result against the contract's response schema (the tRPC path has its own check). */
+  validateResponse: boolean;
+}
+
+/** The caller as the store has it now: requests queued behind a writer see its changes. */
+function currentCaller(db: Context['db'], user: UserRecord | null, implementation: Implementation): UserRecord | null {
+  if (!user) return null;
+  const current = db.get('users', user.id);
+  if (!current?.is_active) throw new ApiError('UNAUTHORIZED', 'Account is deactivated');
+  checkAccess(current, implementation.endpoint.access);
+  return current;
+}
+
+/**
+ * Runs one implementation: authenticates the caller for the contract's access rule (unless
+ * the transport did), runs its `prepare` step outside the lock, then calls the handler —
+ * mutations as one store transaction (answered once durable, undone on error), with the
+ * organization and the caller read again inside it; queries and read-only mutations on a read
+ * view. Jobs due on the server's clock run first. Both the tRPC procedures and the REST
+ * handler call it, so they cannot differ.
+ */
+export async function runProcedure(services: Services, implementation: Implementation, params: unknown, options: RunOptions): Promise<unknown> {
+  const { endpoint, handler } = implementation;
+  const user = options.user !== undefined ? options.user : authenticate(services, endpoint.access, options.request.authorization);
+  // Due jobs first, on every path (REST and tRPC): the call must not see what they delete.
+  await services.runDueJobs();
+  const { store } = services;
+  const call = handler as (params: unknown, ctx: Context & { prepared: unknown }) => unknown;
+  /** The handler's context on `db`, with the organization and the caller as `db` has them. */
+  const contextOn = (db: Context['db'], prepared: unknown): Context & { prepared: unknown } => {
+    const realm = db.get('realm', 1);
+    if (!realm) throw new Error('[teamchat-server] the store has no organization');
+    return { ...services, db, user: currentCaller(db, user, implementation), realm, request: options.request, endpoint, prepared };
+  };
+  const prepare = implementation.options.prepare as ((params: unknown, ctx: Context) => Promise<unknown>) | undefined;
+  const prepared = prepare ? await prepare(params, contextOn(readView(store), undefined)) : undefined;
+  const writes = endpoint.method !== 'GET' && !implementation.options.readOnly && !implementation.options.ownTransactions;
+  const result = writes ? await store.write((db) => call(params, contextOn(db, prepared))) : await call(params, contextOn(readView(store), prepared));
+  if (options.validateResponse) {
+    const checked = endpoint.response.safeParse(result);
+    if (!checked.success) {
+      throw new Error(`[teamchat-server] ${endpoint.name} answered outside its contract: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    }
+  }
+  return result;
+}
