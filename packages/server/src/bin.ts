@@ -9,7 +9,7 @@ import { defaultServerConfig } from './core/model/context.js';
 import { createCore } from './core/create-core.js';
 import type { Db } from './core/model/db.js';
 import { findDemoAccounts, seedDemoOrganization, type DemoAccount } from './core/seed/demo-organization.js';
-import { secureRandomBytes } from './core/auth/passwords.js';
+import { secureRandomBytes } from './core/internal/random.js';
 import { consoleLogger } from './node/console-logger.js';
 import { listen } from './node/node-server.js';
 import { writeZuliprcFiles, zuliprcPath } from './node/zuliprc-files.js';

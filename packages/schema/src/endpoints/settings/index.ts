@@ -1,2 +1,4 @@
+export { updateDisplaySettings } from './update-display-settings.js';
+export { updateNotificationSettings } from './update-notification-settings.js';
 export { updateRealmUserSettingsDefaults } from './update-realm-user-settings-defaults.js';
-export { updateDisplaySettings, updateNotificationSettings, updateSettings } from './update-settings.js';
+export { updateSettings } from './update-settings.js';

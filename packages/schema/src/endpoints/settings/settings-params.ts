@@ -27,3 +27,16 @@ export const realmDefaultSettingsShape = optionalShape<RealmDefaultName>(
   (name) => USER_SETTINGS[name].realmDefault,
   REALM_DEFAULT_OVERRIDES,
 ) as unknown as RealmDefaultShape;
+
+/** The parameters of PATCH /settings and its deprecated aliases. */
+export const updateSettingsParams = z.object({
+  full_name: z.string().optional(),
+  email: z.string().optional(),
+  old_password: z.string().optional(),
+  new_password: z.string().optional(),
+  ...personalSettingsShape,
+});
+/** The answer of PATCH /settings and its aliases: the envelope alone. */
+export const updateSettingsResponse = z.looseObject({});
+/** The errors of PATCH /settings and its aliases. */
+export const updateSettingsErrors = ['BAD_REQUEST', 'RATE_LIMIT_HIT'] as const;

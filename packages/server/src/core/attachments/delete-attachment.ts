@@ -1,6 +1,6 @@
-import { ApiError, endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
+import { ApiError } from '@teamchat/schema';
 import { removeAttachment } from './link-attachments.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * DELETE /attachments/{attachment_id}: deletes one of the caller's uploads (record and
@@ -10,9 +10,9 @@ import { removeAttachment } from './link-attachments.js';
  *
  * @see api-spec.md "Delete an attachment"
  */
-export const deleteAttachmentImpl = implement(endpoints['attachments.delete'], (params, ctx) => {
+export function deleteAttachment(params: OperationParams<'attachments.delete'>, ctx: UserContext) {
   const attachment = ctx.db.get('attachments', params.attachment_id);
   if (!attachment || attachment.owner_id !== ctx.user.id) throw new ApiError('BAD_REQUEST', 'Invalid attachment');
   removeAttachment(ctx, attachment);
   return {};
-});
+}

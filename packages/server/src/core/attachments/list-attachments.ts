@@ -1,6 +1,5 @@
-import { endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
 import { formatAttachment } from './attachment-events.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * GET /attachments: the caller's own uploads (with the messages linking them, whoever sent
@@ -8,10 +7,10 @@ import { formatAttachment } from './attachment-events.js';
  *
  * @see shared/reference/users-channels-realm.md §8.4
  */
-export const listAttachmentsImpl = implement(endpoints['attachments.list'], (_params, ctx) => {
+export function listAttachments(_params: OperationParams<'attachments.list'>, ctx: UserContext) {
   const attachments = [...ctx.db.all('attachments')]
     .filter((record) => record.owner_id === ctx.user.id)
     .sort((a, b) => a.id - b.id)
     .map((record) => formatAttachment(ctx, record));
   return { attachments, upload_space_used: ctx.attachmentIndex.totalSize() };
-});
+}

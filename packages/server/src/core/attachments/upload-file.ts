@@ -1,9 +1,9 @@
-import { ApiError, endpoints } from '@teamchat/schema';
+import { ApiError } from '@teamchat/schema';
 import type { AttachmentRecord } from '../model/db.js';
-import { implement } from '../procedure/implement.js';
 import { emitAttachmentEvent } from './attachment-events.js';
 import { checkUploadSize } from './upload-limit.js';
 import { contentTypeOf, newPathId } from './upload-path.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * POST /user_uploads: stores the request's one file and records it as an attachment of the
@@ -16,40 +16,34 @@ import { contentTypeOf, newPathId } from './upload-path.js';
  *
  * @see shared/reference/users-channels-realm.md §8.4
  */
-export const uploadFileImpl = implement(
-  endpoints['uploads.upload'],
-  async (params, ctx) => {
-    const file = params.file;
-    checkUploadSize(ctx.config, file.size);
-    // The real server drops NUL characters from the name it records.
-    const name = (file instanceof File ? file.name : 'blob').replace(/\0/g, '');
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const pathId = newPathId(ctx.realm.id, name, ctx.random);
-    await ctx.files.put(pathId, bytes);
-    try {
-      await ctx.store.write((db) => {
-        if (!db.get('users', ctx.user.id)?.is_active) throw new ApiError('UNAUTHORIZED', 'Account is deactivated');
-        const record: AttachmentRecord = {
-          id: db.nextId('attachments'),
-          owner_id: ctx.user.id,
-          name,
-          path_id: pathId,
-          content_type: contentTypeOf(file.type, name),
-          size: bytes.length,
-          create_time: ctx.now(),
-          message_ids: [],
-        };
-        db.put('attachments', record);
-        emitAttachmentEvent({ ...ctx, db }, 'add', record);
-      });
-    } catch (error) {
-      if (!ctx.store.failed) await ctx.files.delete(pathId).catch(() => undefined);
-      throw error;
-    }
-    const url = `/user_uploads/${pathId}`;
-    return { uri: url, url, filename: name };
-  },
-  // Its own transaction: the file is written before it (outside the write lock) and
-  // removed when it fails, which a `prepare` step could not do.
-  { ownTransactions: true },
-);
+export async function uploadFile(params: OperationParams<'uploads.upload'>, ctx: UserContext) {
+  const file = params.file;
+  checkUploadSize(ctx.config, file.size);
+  // The real server drops NUL characters from the name it records.
+  const name = (file instanceof File ? file.name : 'blob').replace(/\0/g, '');
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const pathId = newPathId(ctx.realm.id, name, ctx.random);
+  await ctx.files.put(pathId, bytes);
+  try {
+    await ctx.store.write((db) => {
+      if (!db.get('users', ctx.user.id)?.is_active) throw new ApiError('UNAUTHORIZED', 'Account is deactivated');
+      const record: AttachmentRecord = {
+        id: db.nextId('attachments'),
+        owner_id: ctx.user.id,
+        name,
+        path_id: pathId,
+        content_type: contentTypeOf(file.type, name),
+        size: bytes.length,
+        create_time: ctx.now(),
+        message_ids: [],
+      };
+      db.put('attachments', record);
+      emitAttachmentEvent({ ...ctx, db }, 'add', record);
+    });
+  } catch (error) {
+    if (!ctx.store.failed) await ctx.files.delete(pathId).catch(() => undefined);
+    throw error;
+  }
+  const url = `/user_uploads/${pathId}`;
+  return { uri: url, url, filename: name };
+}

@@ -1,4 +1,4 @@
-import type { RandomBytes } from '../auth/passwords.js';
+import type { RandomBytes } from '../internal/random.js';
 
 /** Most file systems allow 255 bytes per path component; the sanitized name is the last one. */
 const MAX_FILE_NAME_BYTES = 255;

@@ -1,24 +1,11 @@
 /**
- * Password hashing and API keys with the Web Crypto API, so the core runs in Node and in
- * browsers (inside the mock) alike.
+ * Password hashing with the Web Crypto API, so the core runs in Node and in browsers (inside
+ * the mock) alike.
  */
 
+import { randomAlphanumeric, secureRandomBytes, type RandomBytes } from '../internal/random.js';
+
 const ITERATIONS = 100_000;
-const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** A source of random bytes; the mock passes a seeded one for deterministic fixtures. */
-export type RandomBytes = (length: number) => Uint8Array;
-
-/** Cryptographically random bytes. */
-export const secureRandomBytes: RandomBytes = (length) => globalThis.crypto.getRandomValues(new Uint8Array(length));
-
-/** A random string of `length` letters and digits (API keys are 32 of them). */
-export function randomAlphanumeric(length: number, random: RandomBytes = secureRandomBytes): string {
-  const bytes = random(length);
-  let out = '';
-  for (const byte of bytes) out += ALPHANUMERIC[byte % ALPHANUMERIC.length];
-  return out;
-}
 
 function toBase64(bytes: Uint8Array): string {
   let binary = '';

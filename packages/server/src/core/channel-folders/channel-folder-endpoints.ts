@@ -1,8 +1,8 @@
-import { ApiError, endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
+import { ApiError } from '@teamchat/schema';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 import { channelFolderList, emitChannelFolderEvent, formatChannelFolder } from './channel-folder-list.js';
 import { checkChannelFolderName } from './check-channel-folder-name.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * GET /channel_folders: the folders in display order, for every user; archived ones only with
@@ -10,9 +10,11 @@ import { checkChannelFolderName } from './check-channel-folder-name.js';
  *
  * @see shared/reference/users-channels-realm.md §5.9
  */
-export const listChannelFoldersImpl = implement(endpoints['channelFolders.list'], (params, ctx) => ({
+export function listChannelFolders(params: OperationParams<'channelFolders.list'>, ctx: UserContext) {
+  return ({
   channel_folders: channelFolderList(ctx, params.include_archived),
-}));
+});
+}
 
 /**
  * POST /channel_folders/create: creates a folder, placed last (its `order` is its ID, as on the
@@ -20,7 +22,7 @@ export const listChannelFoldersImpl = implement(endpoints['channelFolders.list']
  *
  * @see shared/reference/users-channels-realm.md §5.9
  */
-export const createChannelFolderImpl = implement(endpoints['channelFolders.create'], (params, ctx) => {
+export function createChannelFolder(params: OperationParams<'channelFolders.create'>, ctx: UserContext) {
   checkChannelFolderName(ctx, params.name);
   const id = ctx.db.nextId('channel_folders');
   const folder = ctx.db.put('channel_folders', {
@@ -35,7 +37,7 @@ export const createChannelFolderImpl = implement(endpoints['channelFolders.creat
   });
   emitChannelFolderEvent(ctx, { op: 'add', channel_folder: formatChannelFolder(folder) });
   return { channel_folder_id: id };
-});
+}
 
 /**
  * PATCH /channel_folders: sets the display order. `order` must name every folder (archived
@@ -44,7 +46,7 @@ export const createChannelFolderImpl = implement(endpoints['channelFolders.creat
  *
  * @see shared/reference/users-channels-realm.md §5.9
  */
-export const reorderChannelFoldersImpl = implement(endpoints['channelFolders.reorder'], (params, ctx) => {
+export function reorderChannelFolders(params: OperationParams<'channelFolders.reorder'>, ctx: UserContext) {
   const position = new Map<number, number>();
   params.order.forEach((id, index) => position.set(id, index));
   const folders = [...ctx.db.all('channel_folders')];
@@ -52,4 +54,4 @@ export const reorderChannelFoldersImpl = implement(endpoints['channelFolders.reo
   for (const folder of folders) ctx.db.patch('channel_folders', folder.id, { order: position.get(folder.id) as number });
   emitChannelFolderEvent(ctx, { op: 'reorder', order: params.order });
   return {};
-});
+}

@@ -1,8 +1,8 @@
-import { ApiError, endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
+import { ApiError } from '@teamchat/schema';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 import { channelFolderById, emitChannelFolderEvent } from './channel-folder-list.js';
 import { channelFolderNameTaken, checkChannelFolderName, NAME_IN_USE } from './check-channel-folder-name.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * PATCH /channel_folders/{channel_folder_id}: renames a folder, changes its description,
@@ -12,7 +12,7 @@ import { channelFolderNameTaken, checkChannelFolderName, NAME_IN_USE } from './c
  *
  * @see shared/reference/users-channels-realm.md §5.9
  */
-export const updateChannelFolderImpl = implement(endpoints['channelFolders.update'], (params, ctx) => {
+export function updateChannelFolder(params: OperationParams<'channelFolders.update'>, ctx: UserContext) {
   const folder = channelFolderById(ctx, params.channel_folder_id);
   const update = (data: Record<string, string | boolean>) => {
     ctx.db.patch('channel_folders', folder.id, data);
@@ -36,4 +36,4 @@ export const updateChannelFolderImpl = implement(endpoints['channelFolders.updat
     update({ is_archived: params.is_archived });
   }
   return {};
-});
+}

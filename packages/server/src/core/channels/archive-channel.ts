@@ -1,8 +1,7 @@
-import { ApiError, endpoints } from '@teamchat/schema';
-import type { UserContext } from '../model/context.js';
+import { ApiError } from '@teamchat/schema';
+import type { OperationParams, UserContext } from '../model/context.js';
 import type { ChannelRecord } from '../model/db.js';
 import { activeUserIds, emit } from '../events/emit.js';
-import { implement } from '../procedure/implement.js';
 import { accessChannelForUpdate, usersWithMetadataAccess } from '../model/channel-access.js';
 import { channelDeleteEvent, emitDefaultChannels } from './channel-events.js';
 import { postChannelEventNotice } from '../messages/channel-notices.js';
@@ -60,7 +59,7 @@ export function unarchiveChannel(ctx: UserContext, channel: ChannelRecord): Chan
  *
  * @see shared/reference/users-channels-realm.md §5.6
  */
-export const archiveChannelImpl = implement(endpoints['channels.archive'], (params, ctx) => {
+export function archiveChannelOperation(params: OperationParams<'channels.archive'>, ctx: UserContext) {
   archiveChannel(ctx, accessChannelForUpdate(ctx, ctx.user, params.stream_id));
   return {};
-});
+}

@@ -1,5 +1,4 @@
-import { ApiError, endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
+import { ApiError } from '@teamchat/schema';
 import { addChannel } from './add-channel.js';
 import { addSubscriptions } from './add-subscriptions.js';
 import { canAddSubscribers } from '../model/channel-access.js';
@@ -7,6 +6,7 @@ import { checkChannelDescription, checkChannelName, checkChannelNameAvailable } 
 import { postSubscriptionNotices } from '../messages/channel-notices.js';
 import { checkCanCreateChannel, parseChannelOptions } from './channel-options.js';
 import { principalUsers } from './principal-users.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * POST /channels/create (FL 417): creates a channel with the caller as creator and
@@ -18,7 +18,7 @@ import { principalUsers } from './principal-users.js';
  *
  * @see api-spec.md "Create a channel"
  */
-export const createChannelImpl = implement(endpoints['channels.create'], (params, ctx) => {
+export function createChannel(params: OperationParams<'channels.create'>, ctx: UserContext) {
   const name = checkChannelName(params.name);
   const description = checkChannelDescription(params.description ?? '');
   const options = parseChannelOptions(ctx, params);
@@ -33,4 +33,4 @@ export const createChannelImpl = implement(endpoints['channels.create'], (params
   const { subscribed } = addSubscriptions(ctx, [channel], subscribers);
   postSubscriptionNotices(ctx, subscribed, [channel], params.announce);
   return { id: channel.id };
-});
+}

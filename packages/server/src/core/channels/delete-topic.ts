@@ -1,11 +1,10 @@
-import { endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
 import { deleteMessages } from '../messages/delete-messages.js';
 import { canAccessMessage } from '../model/message-access.js';
 import { normalizeTopic } from '../messages/message-content.js';
 import { topicKey } from '../model/message-index.js';
 import type { MessageRecord } from '../model/message-record.js';
 import { accessChannelById } from '../model/channel-access.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * POST /streams/{stream_id}/delete_topic (administrators): deletes the topic's messages the
@@ -16,29 +15,25 @@ import { accessChannelById } from '../model/channel-access.js';
  *
  * @see api-spec.md "Delete a topic"
  */
-export const deleteTopicImpl = implement(
-  endpoints['channels.deleteTopic'],
-  async (params, ctx) => {
-    const channel = accessChannelById(ctx, ctx.user, params.stream_id, { allowArchived: true });
-    const name = normalizeTopic(ctx, params.topic_name);
-    const { deleteTopicBatchSize: batchSize, deleteTopicBudgetMs: budget } = ctx.config;
-    const started = ctx.now();
-    for (;;) {
-      // Each batch is its own durable transaction, so an interrupted request keeps its progress.
-      const remaining = await ctx.store.write((db) => {
-        const tx = { ...ctx, db };
-        const ids = ctx.indexes.messages.byTopic.get(topicKey(channel.id, name)) ?? [];
-        const batch: MessageRecord[] = [];
-        for (let i = ids.length - 1; i >= 0 && batch.length < batchSize; i -= 1) {
-          const message = db.get('messages', ids[i] as number);
-          if (message && canAccessMessage(tx, ctx.user, message)) batch.push(message);
-        }
-        deleteMessages(tx, batch, ctx.user);
-        return batch.length === batchSize;
-      });
-      if (!remaining) return { complete: true };
-      if (ctx.now() - started >= budget) return { complete: false };
-    }
-  },
-  { ownTransactions: true },
-);
+export async function deleteTopic(params: OperationParams<'channels.deleteTopic'>, ctx: UserContext) {
+  const channel = accessChannelById(ctx, ctx.user, params.stream_id, { allowArchived: true });
+  const name = normalizeTopic(ctx, params.topic_name);
+  const { deleteTopicBatchSize: batchSize, deleteTopicBudgetMs: budget } = ctx.config;
+  const started = ctx.now();
+  for (;;) {
+    // Each batch is its own durable transaction, so an interrupted request keeps its progress.
+    const remaining = await ctx.store.write((db) => {
+      const tx = { ...ctx, db };
+      const ids = ctx.indexes.messages.byTopic.get(topicKey(channel.id, name)) ?? [];
+      const batch: MessageRecord[] = [];
+      for (let i = ids.length - 1; i >= 0 && batch.length < batchSize; i -= 1) {
+        const message = db.get('messages', ids[i] as number);
+        if (message && canAccessMessage(tx, ctx.user, message)) batch.push(message);
+      }
+      deleteMessages(tx, batch, ctx.user);
+      return batch.length === batchSize;
+    });
+    if (!remaining) return { complete: true };
+    if (ctx.now() - started >= budget) return { complete: false };
+  }
+}

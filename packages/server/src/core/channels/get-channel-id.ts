@@ -1,7 +1,7 @@
-import { ApiError, endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
+import { ApiError } from '@teamchat/schema';
 import { hasContentAccess } from '../model/channel-access.js';
 import { channelByName } from '../model/channel-name.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * GET /get_stream_id: the ID of the channel named `stream` (case-insensitive, stripped) if
@@ -10,11 +10,11 @@ import { channelByName } from '../model/channel-name.js';
  *
  * @see shared/reference/users-channels-realm.md §5.7
  */
-export const getChannelIdImpl = implement(endpoints['channels.getId'], (params, ctx) => {
+export function getChannelId(params: OperationParams<'channels.getId'>, ctx: UserContext) {
   const name = params.stream.trim();
   const channel = channelByName(ctx, name);
   if (!channel || channel.is_archived || !hasContentAccess(ctx, ctx.user, channel)) {
     throw new ApiError('BAD_REQUEST', `Invalid channel name '${name}'`);
   }
   return { stream_id: channel.id };
-});
+}

@@ -1,7 +1,6 @@
-import { endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
 import { accessChannelById } from '../model/channel-access.js';
 import { formatChannel } from './format-channel.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * GET /streams/{stream_id}: one channel the caller can see (metadata access suffices);
@@ -9,7 +8,7 @@ import { formatChannel } from './format-channel.js';
  *
  * @see shared/reference/users-channels-realm.md §5.6
  */
-export const getChannelImpl = implement(endpoints['channels.get'], (params, ctx) => {
+export function getChannel(params: OperationParams<'channels.get'>, ctx: UserContext) {
   const channel = accessChannelById(ctx, ctx.user, params.stream_id, { metadataOnly: true });
   return { stream: formatChannel(ctx, channel) };
-});
+}

@@ -1,7 +1,6 @@
-import { endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
 import { accessUserById } from '../model/user-access.js';
 import { accessChannelById, isSubscribed } from '../model/channel-access.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * GET /users/{user_id}/subscriptions/{stream_id}: whether the user is subscribed to the
@@ -12,8 +11,8 @@ import { accessChannelById, isSubscribed } from '../model/channel-access.js';
  *
  * @see shared/reference/users-channels-realm.md §5.7
  */
-export const isSubscribedImpl = implement(endpoints['channels.isSubscribed'], (params, ctx) => {
+export function subscriptionStatus(params: OperationParams<'channels.isSubscribed'>, ctx: UserContext) {
   const target = accessUserById(ctx, ctx.user, params.user_id, { forAdmin: false });
   const channel = accessChannelById(ctx, ctx.user, params.stream_id, { metadataOnly: true });
   return { is_subscribed: isSubscribed(ctx, target, channel) };
-});
+}

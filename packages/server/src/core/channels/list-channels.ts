@@ -1,9 +1,9 @@
-import { ApiError, endpoints } from '@teamchat/schema';
+import { ApiError } from '@teamchat/schema';
 import type { ChannelRecord } from '../model/db.js';
-import { implement } from '../procedure/implement.js';
 import { isAdmin, isGuest } from '../model/roles.js';
 import { hasContentAccess, hasMetadataAccess, isSubscribed } from '../model/channel-access.js';
 import { formatChannel } from './format-channel.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * GET /streams: the union of the channel sets the `include_*` flags select, archived ones
@@ -12,7 +12,7 @@ import { formatChannel } from './format-channel.js';
  *
  * @see api-spec.md "Get all channels"
  */
-export const listChannelsImpl = implement(endpoints['channels.list'], (params, ctx) => {
+export function listChannels(params: OperationParams<'channels.list'>, ctx: UserContext) {
   const user = ctx.user;
   const guest = isGuest(user);
   if (params.include_all_active && !isAdmin(user)) {
@@ -36,4 +36,4 @@ export const listChannelsImpl = implement(endpoints['channels.list'], (params, c
   // The real server sorts by name as Python compares strings: by code point.
   selected.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
   return { streams: selected.map((channel) => formatChannel(ctx, channel, { includeDefault: params.include_default })) };
-});
+}

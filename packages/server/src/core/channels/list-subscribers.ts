@@ -1,6 +1,5 @@
-import { endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
 import { accessChannelById, activeSubscriberIds } from '../model/channel-access.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * GET /streams/{stream_id}/members: the IDs of the channel's active subscribers, ascending,
@@ -9,7 +8,7 @@ import { accessChannelById, activeSubscriberIds } from '../model/channel-access.
  *
  * @see shared/reference/users-channels-realm.md §5.7
  */
-export const listSubscribersImpl = implement(endpoints['channels.listSubscribers'], (params, ctx) => {
+export function listSubscribers(params: OperationParams<'channels.listSubscribers'>, ctx: UserContext) {
   const channel = accessChannelById(ctx, ctx.user, params.stream_id, { metadataOnly: true });
   return { subscribers: activeSubscriberIds(ctx, channel.id) };
-});
+}

@@ -1,8 +1,6 @@
 import type { Subscription } from '@teamchat/schema';
-import { endpoints } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import type { Context, OperationParams, UserContext } from '../model/context.js';
 import type { ChannelRecord, SubscriptionRecord } from '../model/db.js';
-import { implement } from '../procedure/implement.js';
 import { activeSubscriberIds } from '../model/channel-access.js';
 import { formatSubscription } from './format-channel.js';
 
@@ -35,7 +33,7 @@ function listedSubscription(ctx: Ctx, channel: ChannelRecord, sub: SubscriptionR
  *
  * @see shared/reference/users-channels-realm.md §5.7
  */
-export const listSubscriptionsImpl = implement(endpoints['channels.listSubscriptions'], (params, ctx) => {
+export function listSubscriptions(params: OperationParams<'channels.listSubscriptions'>, ctx: UserContext) {
   const subscriptions: Subscription[] = [];
   for (const sub of ctx.indexes.subscriptionsByUser.get(ctx.user.id)?.values() ?? []) {
     const channel = ctx.db.get('channels', sub.stream_id);
@@ -45,4 +43,4 @@ export const listSubscriptionsImpl = implement(endpoints['channels.listSubscript
   // Code-point order, as Python sorts the names.
   subscriptions.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { subscriptions };
-});
+}

@@ -1,7 +1,6 @@
-import { endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
 import { displayTopic } from '../messages/format-message.js';
 import { accessChannelById } from '../model/channel-access.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * GET /users/me/{stream_id}/topics: the channel's topics with the ID of their newest message,
@@ -11,7 +10,7 @@ import { accessChannelById } from '../model/channel-access.js';
  *
  * @see api-spec.md "Get topics in a channel"
  */
-export const listTopicsImpl = implement(endpoints['channels.listTopics'], (params, ctx) => {
+export function listTopics(params: OperationParams<'channels.listTopics'>, ctx: UserContext) {
   const channel = accessChannelById(ctx, ctx.user, params.stream_id, { allowArchived: true });
   const protectedHistory = !channel.history_public_to_subscribers;
   const key = String(ctx.user.id);
@@ -27,4 +26,4 @@ export const listTopicsImpl = implement(endpoints['channels.listTopics'], (param
   }
   topics.sort((a, b) => b.max_id - a.max_id);
   return { topics };
-});
+}

@@ -1,7 +1,6 @@
-import { ApiError, endpoints } from '@teamchat/schema';
-import type { UserContext } from '../model/context.js';
+import { ApiError } from '@teamchat/schema';
+import type { OperationParams, UserContext } from '../model/context.js';
 import type { ChannelRecord, UserRecord } from '../model/db.js';
-import { implement } from '../procedure/implement.js';
 import { addChannel } from './add-channel.js';
 import { addSubscriptions } from './add-subscriptions.js';
 import { canAddSubscribers, hasContentAccess } from '../model/channel-access.js';
@@ -30,7 +29,7 @@ function canJoin(ctx: UserContext, channel: ChannelRecord): boolean {
  *
  * @see shared/reference/users-channels-realm.md §5.4
  */
-export const subscribeImpl = implement(endpoints['channels.subscribe'], (params, ctx) => {
+export function subscribe(params: OperationParams<'channels.subscribe'>, ctx: UserContext) {
   const options = parseChannelOptions(ctx, params);
   const colors = new Map<string, string>();
   const existing: ChannelRecord[] = [];
@@ -80,4 +79,4 @@ export const subscribeImpl = implement(endpoints['channels.subscribe'], (params,
     already_subscribed: byUser(result.alreadySubscribed),
     ...(params.authorization_errors_fatal ? {} : { unauthorized: unauthorized.map((channel) => channel.name) }),
   };
-});
+}

@@ -1,7 +1,6 @@
-import { ApiError, endpoints } from '@teamchat/schema';
-import type { UserContext } from '../model/context.js';
+import { ApiError } from '@teamchat/schema';
+import type { OperationParams, UserContext } from '../model/context.js';
 import type { ChannelRecord, UserRecord } from '../model/db.js';
-import { implement } from '../procedure/implement.js';
 import { appendTo } from '../internal/append-to.js';
 import type { MessageRecord } from '../model/message-record.js';
 import { changeFlag } from '../messages/update-flags.js';
@@ -35,7 +34,7 @@ function markLeftChannelsRead(ctx: UserContext, removed: readonly [UserRecord, C
  *
  * @see shared/reference/users-channels-realm.md §5.7
  */
-export const unsubscribeImpl = implement(endpoints['channels.unsubscribe'], (params, ctx) => {
+export function unsubscribe(params: OperationParams<'channels.unsubscribe'>, ctx: UserContext) {
   const names = params.subscriptions.map(checkChannelName);
   const principals = params.principals ?? [];
   const users = principals.length > 0 ? principalUsers(ctx, ctx.user, principals) : [ctx.user];
@@ -59,4 +58,4 @@ export const unsubscribeImpl = implement(endpoints['channels.unsubscribe'], (par
     removed: removed.map(([, channel]) => channel.name),
     not_removed: notSubscribed.map(([, channel]) => channel.name),
   };
-});
+}

@@ -1,7 +1,6 @@
-import { ApiError, CHANNEL_GROUP_SETTINGS, endpoints, type ChannelGroupSetting, type EndpointParams } from '@teamchat/schema';
-import type { UserContext } from '../model/context.js';
+import { ApiError, CHANNEL_GROUP_SETTINGS, type ChannelGroupSetting } from '@teamchat/schema';
+import type { OperationParams, UserContext } from '../model/context.js';
 import type { ChannelRecord } from '../model/db.js';
-import { implement } from '../procedure/implement.js';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 import { CHANNEL_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';
 import { resolveGroupSettingUpdate } from '../model/group-setting-update.js';
@@ -19,7 +18,7 @@ import { changeChannelPrivacy } from './change-channel-privacy.js';
 /** Settings that also need content access to change (they grant it). */
 const NEED_CONTENT_ACCESS: readonly ChannelGroupSetting[] = ['can_add_subscribers_group', 'can_subscribe_group'];
 
-type Params = EndpointParams<(typeof endpoints)['channels.update']>;
+type Params = OperationParams<'channels.update'>;
 
 /** The privacy checks of the real server, run first on the state the request asks for. */
 function checkPrivacy(ctx: UserContext, channel: ChannelRecord, params: Params) {
@@ -51,7 +50,7 @@ function onlyEmptyTopic(ctx: UserContext, channel: ChannelRecord): boolean {
  *
  * @see shared/reference/users-channels-realm.md §5.6
  */
-export const updateChannelImpl = implement(endpoints['channels.update'], (params, ctx) => {
+export function updateChannel(params: OperationParams<'channels.update'>, ctx: UserContext) {
   let channel = accessChannelForUpdate(ctx, ctx.user, params.stream_id);
   const privacy = checkPrivacy(ctx, channel, params);
   if (params.is_private !== undefined || params.is_web_public !== undefined || params.history_public_to_subscribers !== undefined) {
@@ -120,4 +119,4 @@ export const updateChannelImpl = implement(endpoints['channels.update'], (params
     channel = changeChannelGroupSetting(ctx, channel, setting, next);
   }
   return {};
-});
+}

@@ -1,9 +1,9 @@
-import { ApiError, endpoints, SUBSCRIPTION_PROPERTIES, type SubscriptionPropertyChange } from '@teamchat/schema';
+import { ApiError, SUBSCRIPTION_PROPERTIES, type SubscriptionPropertyChange } from '@teamchat/schema';
 import type { SubscriptionRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
-import { implement } from '../procedure/implement.js';
 import { subscriptionColor } from './subscription-color.js';
 import { accessChannelById } from '../model/channel-access.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /** The stored properties a request may change (`in_home_view` is the inverse of `is_muted`). */
 type StoredProperty = Exclude<keyof SubscriptionRecord, 'id' | 'user_id' | 'stream_id' | 'active'>;
@@ -42,7 +42,7 @@ function storedChange({ stream_id: streamId, property, value }: SubscriptionProp
  *
  * @see shared/reference/users-channels-realm.md §5.7
  */
-export const updateSubscriptionPropertiesImpl = implement(endpoints['channels.updateSubscriptionProperties'], (params, ctx) => {
+export function updateSubscriptionProperties(params: OperationParams<'channels.updateSubscriptionProperties'>, ctx: UserContext) {
   const changes = params.subscription_data.map(storedChange);
   const subscriptions = changes.map(({ streamId }) => {
     accessChannelById(ctx, ctx.user, streamId);
@@ -58,4 +58,4 @@ export const updateSubscriptionPropertiesImpl = implement(endpoints['channels.up
     emit(ctx, [ctx.user.id], { type: 'subscription', op: 'update', property, value, stream_id: streamId });
   });
   return {};
-});
+}

@@ -1,8 +1,7 @@
-import type { EndpointParams, endpoints } from '@teamchat/schema';
-import type { UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /** The parameters of POST /register. */
-export type RegisterParams = EndpointParams<(typeof endpoints)['events.register']>;
+export type RegisterParams = OperationParams<'events.register'>;
 
 /**
  * One block of the initial state of POST /register: the keys an area contributes, fetched

@@ -1,4 +1,4 @@
-import type { RandomBytes } from '../auth/passwords.js';
+import type { RandomBytes } from './random.js';
 
 /**
  * Deterministic bytes from a 32-bit seed (mulberry32): the mock's fixtures (API keys,

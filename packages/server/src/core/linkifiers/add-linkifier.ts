@@ -1,7 +1,6 @@
-import { endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
 import { checkLinkifier } from './check-linkifier.js';
 import { notifyLinkifiers } from './linkifier-list.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * POST /realm/filters: adds a linkifier after the existing ones (pattern and template
@@ -9,7 +8,7 @@ import { notifyLinkifiers } from './linkifier-list.js';
  *
  * @see shared/reference/users-channels-realm.md §8.1
  */
-export const addLinkifierImpl = implement(endpoints['linkifiers.add'], (params, ctx) => {
+export function addLinkifier(params: OperationParams<'linkifiers.add'>, ctx: UserContext) {
   const pattern = params.pattern.trim();
   const urlTemplate = params.url_template.trim();
   checkLinkifier(ctx, pattern, urlTemplate);
@@ -19,4 +18,4 @@ export const addLinkifierImpl = implement(endpoints['linkifiers.add'], (params, 
   ctx.db.put('linkifiers', { id, pattern, url_template: urlTemplate, order: maxOrder === null ? 0 : maxOrder + 1 });
   notifyLinkifiers(ctx);
   return { id };
-});
+}

@@ -1,23 +1,26 @@
-import { endpoints } from '@teamchat/schema';
 import type { StateBlock } from '../events/state-block.js';
-import { implement } from '../procedure/implement.js';
 import { linkifierList } from './linkifier-list.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * GET /realm/linkifiers: the linkifiers in processing order, for every user.
  *
  * @see shared/reference/users-channels-realm.md §8.1
  */
-export const listLinkifiersImpl = implement(endpoints['linkifiers.list'], (_params, ctx) => ({ linkifiers: linkifierList(ctx) }));
+export function listLinkifiers(_params: OperationParams<'linkifiers.list'>, ctx: UserContext) {
+  return ({ linkifiers: linkifierList(ctx) });
+}
 
 /**
  * GET /realm/filters (deprecated): the same list as `[pattern, url_template, id]` tuples.
  *
  * @see shared/reference/users-channels-realm.md §8.1
  */
-export const listLegacyLinkifiersImpl = implement(endpoints['linkifiers.listLegacy'], (_params, ctx) => ({
+export function listLegacyLinkifiers(_params: OperationParams<'linkifiers.listLegacy'>, ctx: UserContext) {
+  return ({
   filters: linkifierList(ctx).map((l): [string, string, number] => [l.pattern, l.url_template, l.id]),
-}));
+});
+}
 
 /**
  * The `realm_linkifiers` block of POST /register: the list for clients with the

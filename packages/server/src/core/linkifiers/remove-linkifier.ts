@@ -1,7 +1,6 @@
-import { endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
 import { notifyLinkifiers } from './linkifier-list.js';
 import { linkifierById } from './update-linkifier.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * DELETE /realm/filters/{filter_id}: deletes a linkifier (`Linkifier not found.` for an unknown
@@ -9,9 +8,9 @@ import { linkifierById } from './update-linkifier.js';
  *
  * @see shared/reference/users-channels-realm.md §8.1
  */
-export const removeLinkifierImpl = implement(endpoints['linkifiers.remove'], (params, ctx) => {
+export function removeLinkifier(params: OperationParams<'linkifiers.remove'>, ctx: UserContext) {
   const linkifier = linkifierById(ctx, params.filter_id);
   ctx.db.delete('linkifiers', linkifier.id);
   notifyLinkifiers(ctx);
   return {};
-});
+}

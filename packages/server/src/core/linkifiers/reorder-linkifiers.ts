@@ -1,6 +1,6 @@
-import { ApiError, endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
+import { ApiError } from '@teamchat/schema';
 import { notifyLinkifiers } from './linkifier-list.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * PATCH /realm/linkifiers: sets the processing order; the list must name every linkifier
@@ -8,7 +8,7 @@ import { notifyLinkifiers } from './linkifier-list.js';
  *
  * @see shared/reference/users-channels-realm.md §8.1
  */
-export const reorderLinkifiersImpl = implement(endpoints['linkifiers.reorder'], (params, ctx) => {
+export function reorderLinkifiers(params: OperationParams<'linkifiers.reorder'>, ctx: UserContext) {
   const ids = params.ordered_linkifier_ids;
   const wanted = new Set(ids);
   if (wanted.size < ids.length) throw new ApiError('BAD_REQUEST', 'The ordered list must not contain duplicated linkifiers');
@@ -20,4 +20,4 @@ export const reorderLinkifiersImpl = implement(endpoints['linkifiers.reorder'], 
   ids.forEach((id, order) => ctx.db.patch('linkifiers', id, { order }));
   notifyLinkifiers(ctx);
   return {};
-});
+}

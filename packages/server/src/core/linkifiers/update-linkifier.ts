@@ -1,7 +1,6 @@
-import { ApiError, endpoints } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import { ApiError } from '@teamchat/schema';
+import type { Context, OperationParams, UserContext } from '../model/context.js';
 import type { LinkifierRecord } from '../model/db.js';
-import { implement } from '../procedure/implement.js';
 import { checkLinkifier } from './check-linkifier.js';
 import { notifyLinkifiers } from './linkifier-list.js';
 
@@ -18,7 +17,7 @@ export function linkifierById(ctx: Pick<Context, 'db'>, id: number): LinkifierRe
  *
  * @see shared/reference/users-channels-realm.md §8.1
  */
-export const updateLinkifierImpl = implement(endpoints['linkifiers.update'], (params, ctx) => {
+export function updateLinkifier(params: OperationParams<'linkifiers.update'>, ctx: UserContext) {
   const linkifier = linkifierById(ctx, params.filter_id);
   const pattern = params.pattern.trim();
   const urlTemplate = params.url_template.trim();
@@ -26,5 +25,5 @@ export const updateLinkifierImpl = implement(endpoints['linkifiers.update'], (pa
   ctx.db.patch('linkifiers', linkifier.id, { pattern, url_template: urlTemplate });
   notifyLinkifiers(ctx);
   return {};
-});
+}
 

@@ -1,7 +1,6 @@
-import { ApiError, endpoints } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import { ApiError } from '@teamchat/schema';
+import type { Context, OperationParams, UserContext } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
-import { implement } from '../procedure/implement.js';
 import { hasPermission } from '../model/has-permission.js';
 import { deleteMessages } from './delete-messages.js';
 import { accessMessage } from '../model/message-access.js';
@@ -33,11 +32,11 @@ export function deletePermission(ctx: Ctx, user: UserRecord, message: MessageRec
  *
  * @see api-spec.md "Delete a message"
  */
-export const deleteMessageImpl = implement(endpoints['messages.delete'], (params, ctx) => {
+export function deleteMessage(params: OperationParams<'messages.delete'>, ctx: UserContext) {
   const message = accessMessage(ctx, ctx.user, params.message_id);
   const permission = deletePermission(ctx, ctx.user, message);
   if (permission === 'denied') throw new ApiError('BAD_REQUEST', "You don't have permission to delete this message");
   if (permission === 'too-late') throw new ApiError('BAD_REQUEST', 'The time limit for deleting this message has passed');
   deleteMessages(ctx, [message], ctx.user);
   return {};
-});
+}

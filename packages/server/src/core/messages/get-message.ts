@@ -1,7 +1,6 @@
-import { endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
 import { formatMessage } from './format-message.js';
 import { accessMessage } from '../model/message-access.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * GET /messages/{message_id}: one message the caller may read, with their flags and the
@@ -10,7 +9,7 @@ import { accessMessage } from '../model/message-access.js';
  *
  * @see api-spec.md "Fetch a single message"
  */
-export const getMessageImpl = implement(endpoints['messages.get'], (params, ctx) => {
+export function getMessage(params: OperationParams<'messages.get'>, ctx: UserContext) {
   const message = accessMessage(ctx, ctx.user, params.message_id);
   return {
     message: formatMessage(ctx, message, ctx.user, {
@@ -21,4 +20,4 @@ export const getMessageImpl = implement(endpoints['messages.get'], (params, ctx)
     }),
     raw_content: message.content,
   };
-});
+}

@@ -1,5 +1,4 @@
-import { ApiError, endpoints, type Message } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
+import { ApiError, type Message } from '@teamchat/schema';
 import { formatMessage } from './format-message.js';
 import type { MessageRecord } from '../model/message-record.js';
 import {
@@ -12,6 +11,7 @@ import {
   parseNarrow,
   searchFields,
 } from '../narrow/index.js';
+import type { Context, OperationParams } from '../model/context.js';
 
 /** The parameters `message_ids` excludes, as the real server lists them. */
 const WINDOW_PARAMETERS = ['num_before', 'num_after', 'anchor', 'message_ids', 'include_anchor', 'use_first_unread_anchor'];
@@ -24,7 +24,7 @@ const WINDOW_PARAMETERS = ['num_before', 'num_after', 'anchor', 'message_ids', '
  *
  * @see shared/reference/messages-and-events.md §4
  */
-export const listMessagesImpl = implement(endpoints['messages.list'], (params, ctx) => {
+export function listMessages(params: OperationParams<'messages.list'>, ctx: Context) {
   let narrow = normalizeNarrow(params.narrow);
   const numBefore = params.num_before ?? 0;
   const numAfter = params.num_after ?? 0;
@@ -65,4 +65,4 @@ export const listMessagesImpl = implement(endpoints['messages.list'], (params, c
     found_newest: window.foundNewest,
     history_limited: window.historyLimited,
   };
-});
+}

@@ -1,6 +1,6 @@
-import { endpoints, type NarrowMatch } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
+import { type NarrowMatch } from '@teamchat/schema';
 import { narrowMatcher, parseNarrow, searchFields } from '../narrow/index.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * GET /messages/matches_narrow: which of `msg_ids` match the narrow. Only messages the caller
@@ -10,7 +10,7 @@ import { narrowMatcher, parseNarrow, searchFields } from '../narrow/index.js';
  *
  * @see shared/reference/messages-and-events.md §9
  */
-export const matchesNarrowImpl = implement(endpoints['messages.matchesNarrow'], (params, ctx) => {
+export function matchesNarrow(params: OperationParams<'messages.matchesNarrow'>, ctx: UserContext) {
   const parsed = parseNarrow(ctx, ctx.user, params.narrow);
   const matches = narrowMatcher(ctx, parsed);
   const key = String(ctx.user.id);
@@ -20,4 +20,4 @@ export const matchesNarrowImpl = implement(endpoints['messages.matchesNarrow'], 
     if (message && key in message.user_flags && matches(message)) messages[String(id)] = searchFields(message, parsed.search);
   }
   return { messages };
-});
+}

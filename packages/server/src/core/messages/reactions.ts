@@ -1,7 +1,6 @@
-import { ApiError, endpoints, type EndpointParams } from '@teamchat/schema';
-import type { UserContext } from '../model/context.js';
+import { ApiError } from '@teamchat/schema';
+import type { OperationParams, UserContext } from '../model/context.js';
 import { emit } from '../events/emit.js';
-import { implement } from '../procedure/implement.js';
 import { emojiByCharacters, emojiByName } from '../markdown/emoji-data.js';
 import { activeRealmEmoji } from '../markdown/message-resolver.js';
 import { apiEmail } from '../model/email-visibility.js';
@@ -9,8 +8,8 @@ import { accessMessage } from '../model/message-access.js';
 import { FLAG_BITS, type MessageRecord, type ReactionRecord } from '../model/message-record.js';
 
 type ReactionType = ReactionRecord['reaction_type'];
-type AddParams = EndpointParams<(typeof endpoints)['messages.addReaction']>;
-type RemoveParams = EndpointParams<(typeof endpoints)['messages.removeReaction']>;
+type AddParams = OperationParams<'messages.addReaction'>;
+type RemoveParams = OperationParams<'messages.removeReaction'>;
 
 /** The spec's name for the real server's `zulip_extra_emoji`. */
 function reactionType(given: string | undefined): ReactionType | undefined {
@@ -78,7 +77,7 @@ function emitReaction(ctx: UserContext, message: MessageRecord, op: 'add' | 'rem
  *
  * @see shared/reference/messages-and-events.md §8
  */
-export const addReactionImpl = implement(endpoints['messages.addReaction'], (params: AddParams, ctx) => {
+export function addReaction(params: OperationParams<'messages.addReaction'>, ctx: UserContext) {
   const message = accessMessage(ctx, ctx.user, params.message_id);
   const { code, type } = resolveEmoji(ctx, params);
   if (message.reactions.some((r) => r.user_id === ctx.user.id && r.reaction_type === type && r.emoji_code === code)) {
@@ -90,7 +89,7 @@ export const addReactionImpl = implement(endpoints['messages.addReaction'], (par
   const updated = ctx.db.patch('messages', message.id, { reactions: [...message.reactions, reaction], user_flags: userFlags });
   emitReaction(ctx, updated, 'add', reaction);
   return {};
-});
+}
 
 /**
  * DELETE /messages/{message_id}/reactions: removes the caller's reaction, named by code and
@@ -98,7 +97,7 @@ export const addReactionImpl = implement(endpoints['messages.addReaction'], (par
  *
  * @see shared/reference/messages-and-events.md §8
  */
-export const removeReactionImpl = implement(endpoints['messages.removeReaction'], (params: RemoveParams, ctx) => {
+export function removeReaction(params: OperationParams<'messages.removeReaction'>, ctx: UserContext) {
   const message = accessMessage(ctx, ctx.user, params.message_id);
   if (params.emoji_name === undefined && params.emoji_code === undefined) {
     throw new ApiError('BAD_REQUEST', 'At least one of the following arguments must be present: emoji_name, emoji_code');
@@ -112,4 +111,4 @@ export const removeReactionImpl = implement(endpoints['messages.removeReaction']
   const updated = ctx.db.patch('messages', message.id, { reactions: message.reactions.filter((r) => r !== existing) });
   emitReaction(ctx, updated, 'remove', existing);
   return {};
-});
+}

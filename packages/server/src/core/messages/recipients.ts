@@ -1,6 +1,6 @@
-import { ApiError, type EndpointParams, type endpoints } from '@teamchat/schema';
+import { ApiError } from '@teamchat/schema';
 import { hasMetadataAccess, isSubscribed } from '../model/channel-access.js';
-import type { Context } from '../model/context.js';
+import type { Context, OperationParams } from '../model/context.js';
 import type { ChannelRecord, UserRecord } from '../model/db.js';
 import { hasPermission } from '../model/has-permission.js';
 import { isGuest } from '../model/roles.js';
@@ -8,7 +8,7 @@ import { userByEmail } from '../model/user-by-email.js';
 import { channelByName } from '../model/channel-name.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now' | 'config'>;
-type To = EndpointParams<(typeof endpoints)['messages.send']>['to'];
+type To = OperationParams<'messages.send'>['to'];
 
 /**
  * The channel a message is addressed to (name or ID). A channel the sender cannot see is

@@ -1,6 +1,5 @@
-import { ApiError, endpoints } from '@teamchat/schema';
-import type { UserContext } from '../model/context.js';
-import { implement } from '../procedure/implement.js';
+import { ApiError } from '@teamchat/schema';
+import type { OperationParams, UserContext } from '../model/context.js';
 import type { RenderedMessage } from '../markdown/render-message.js';
 import { hasPermission } from '../model/has-permission.js';
 import { clientName, defaultReadBySender } from './client-name.js';
@@ -32,7 +31,7 @@ export function checkWildcardMentions(ctx: UserContext, rendered: RenderedMessag
  *
  * @see shared/reference/messages-and-events.md §3
  */
-export const sendMessageImpl = implement(endpoints['messages.send'], (params, ctx) => {
+export function sendMessage(params: OperationParams<'messages.send'>, ctx: UserContext) {
   const sender = ctx.user;
   const client = clientName(ctx.request.userAgent);
   const delivery: Delivery = {
@@ -56,4 +55,4 @@ export const sendMessageImpl = implement(endpoints['messages.send'], (params, ct
   }
   const participants = resolveDirectRecipients(ctx, sender, params.to);
   return { id: postDirectMessage(ctx, participants, delivery, (rendered) => checkGroupMentions(ctx, rendered)).id };
-});
+}

@@ -1,7 +1,6 @@
-import { endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
 import { fetchMessageWindow, parseNarrow } from '../narrow/index.js';
 import { changeFlag, editableFlag } from './update-flags.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /** Most messages one flags/narrow request processes (the real server's `MAX_MESSAGES_PER_UPDATE`). */
 export const MAX_MESSAGES_PER_UPDATE = 5000;
@@ -23,7 +22,7 @@ export function clampFlagRange(numBefore: number, numAfter: number): { numBefore
  *
  * @see api-spec.md "Update personal message flags for narrow"
  */
-export const updateFlagsForNarrowImpl = implement(endpoints['messages.updateFlagsForNarrow'], (params, ctx) => {
+export function updateFlagsForNarrow(params: OperationParams<'messages.updateFlagsForNarrow'>, ctx: UserContext) {
   const flag = editableFlag(params.flag);
   const parsed = parseNarrow(ctx, ctx.user, params.narrow);
   const { numBefore, numAfter } = clampFlagRange(params.num_before, params.num_after);
@@ -40,4 +39,4 @@ export const updateFlagsForNarrowImpl = implement(endpoints['messages.updateFlag
     found_newest: window.foundNewest,
     ...(flag === 'read' && params.op === 'remove' ? { ignored_because_not_subscribed_channels: ignoredChannels } : {}),
   };
-});
+}

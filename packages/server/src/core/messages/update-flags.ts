@@ -1,9 +1,8 @@
-import { ApiError, endpoints } from '@teamchat/schema';
+import { ApiError } from '@teamchat/schema';
 import { isSubscribed } from '../model/channel-access.js';
-import type { UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
-import { implement } from '../procedure/implement.js';
 import { participantsOf } from '../model/direct-message-groups.js';
 import { accessMessage } from '../model/message-access.js';
 import { FLAG_BITS, MENTION_MASK, type MessageRecord, type StoredFlag } from '../model/message-record.js';
@@ -81,7 +80,7 @@ export function changeFlag(ctx: UserContext, user: UserRecord, messages: readonl
  *
  * @see shared/reference/messages-and-events.md §10
  */
-export const updateFlagsImpl = implement(endpoints['messages.updateFlags'], (params, ctx) => {
+export function updateFlags(params: OperationParams<'messages.updateFlags'>, ctx: UserContext) {
   const flag = editableFlag(params.flag);
   const messages = params.messages.map((id) => accessMessage(ctx, ctx.user, id));
   const { ignoredChannels } = changeFlag(ctx, ctx.user, messages, flag, params.op);
@@ -89,4 +88,4 @@ export const updateFlagsImpl = implement(endpoints['messages.updateFlags'], (par
     messages: params.messages,
     ...(flag === 'read' && params.op === 'remove' ? { ignored_because_not_subscribed_channels: ignoredChannels } : {}),
   };
-});
+}

@@ -1,9 +1,8 @@
-import { ApiError, endpoints, type EditHistoryEntry, type EndpointParams } from '@teamchat/schema';
+import { ApiError, type EditHistoryEntry } from '@teamchat/schema';
 import { formatAttachment } from '../attachments/attachment-events.js';
 import { accessChannelById, activeSubscriberCount } from '../model/channel-access.js';
-import type { UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 import type { AttachmentRecord, ChannelRecord, UserRecord } from '../model/db.js';
-import { implement } from '../procedure/implement.js';
 import { hasPermission } from '../model/has-permission.js';
 import { isModerator } from '../model/roles.js';
 import { applyContentEdit } from './edit-content.js';
@@ -18,7 +17,7 @@ import { checkWildcardMentions } from './send-message.js';
 import type { RenderedMessage } from '../markdown/render-message.js';
 import { sha256Hex } from '../internal/sha256.js';
 
-type Params = EndpointParams<(typeof endpoints)['messages.update']>;
+type Params = OperationParams<'messages.update'>;
 
 function checkContentEdit(ctx: UserContext, message: MessageRecord): void {
   if (!ctx.realm.allow_message_editing) throw new ApiError('BAD_REQUEST', 'Your organization has turned off message editing');
@@ -97,9 +96,7 @@ function checkMoveTimeLimit(ctx: UserContext, target: MessageRecord, moving: Mes
  *
  * @see shared/reference/messages-and-events.md §6
  */
-export const updateMessageImpl = implement<(typeof endpoints)['messages.update'], string | null>(
-  endpoints['messages.update'],
-  (params, ctx) => {
+export function updateMessage(params: OperationParams<'messages.update'>, ctx: UserContext & { prepared: string | null }) {
   const message = accessMessage(ctx, ctx.user, params.message_id);
   const wantsContent = params.content !== undefined;
   const wantsTopic = params.topic !== undefined;
@@ -165,14 +162,14 @@ export const updateMessageImpl = implement<(typeof endpoints)['messages.update']
     postMoveNotices(ctx, move, { editor, toOld: params.send_notification_to_old_thread, toNew: params.send_notification_to_new_thread });
   }
   return { detached_uploads: detachedUploads.map((record) => formatAttachment(ctx, record)) };
-  },
-  {
-    // The digest of the content the client edited (Web Crypto is asynchronous): computed
-    // before the write lock, checked against the message inside it.
-    prepare: async (params, ctx) => {
-      if (params.prev_content_sha256 === undefined) return null;
-      const message = ctx.db.get('messages', params.message_id);
-      return message ? sha256Hex(message.content) : null;
-    },
-  },
-);
+}
+
+/**
+ * The digest of the content the client edited (Web Crypto is asynchronous): computed
+ * before the write lock, checked against the message inside it.
+ */
+export async function prepareUpdateMessage(params: OperationParams<'messages.update'>, ctx: UserContext): Promise<string | null> {
+  if (params.prev_content_sha256 === undefined) return null;
+  const message = ctx.db.get('messages', params.message_id);
+  return message ? sha256Hex(message.content) : null;
+}

@@ -1,7 +1,7 @@
-import type { Endpoint } from '@teamchat/schema';
+import type { Endpoint, EndpointName, EndpointParams, Endpoints } from '@teamchat/schema';
 import type { AttachmentIndex } from './attachment-index.js';
 import type { FileStore } from './file-store.js';
-import type { RandomBytes } from '../auth/passwords.js';
+import type { RandomBytes } from '../internal/random.js';
 import type { DbStore, DbTx, RealmRecord, UserRecord } from './db.js';
 import type { EventQueues } from './event-queues.js';
 import type { Indexes } from './indexes.js';
@@ -101,3 +101,9 @@ export interface Context extends Services {
 
 /** A context whose caller is authenticated. */
 export type UserContext = Context & { user: UserRecord };
+
+/** The context of a handler: with a caller unless the endpoint admits anonymous calls. */
+export type HandlerContext<E extends Endpoint> = E['access'] extends 'public' | 'optional' ? Context : UserContext;
+
+/** The decoded parameters of the contract named `N`: what a domain operation behind it takes. */
+export type OperationParams<N extends EndpointName> = EndpointParams<Endpoints[N]>;

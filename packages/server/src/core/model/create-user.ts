@@ -1,4 +1,4 @@
-import { randomAlphanumeric } from '../auth/passwords.js';
+import { randomAlphanumeric } from '../internal/random.js';
 import type { Context } from './context.js';
 import type { UserRecord } from './db.js';
 

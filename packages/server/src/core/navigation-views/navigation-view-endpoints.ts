@@ -1,7 +1,6 @@
-import { ApiError, endpoints } from '@teamchat/schema';
-import type { UserContext } from '../model/context.js';
+import { ApiError } from '@teamchat/schema';
+import type { OperationParams, UserContext } from '../model/context.js';
 import { emit } from '../events/emit.js';
-import { implement } from '../procedure/implement.js';
 import { BUILT_IN_VIEW_FRAGMENTS, formatNavigationView, navigationViewByFragment, navigationViewsOf } from './navigation-view-list.js';
 
 const ALREADY_EXISTS = 'Navigation view already exists.';
@@ -15,9 +14,11 @@ function nameTaken(ctx: UserContext, name: string): boolean {
  *
  * @see shared/reference/users-channels-realm.md §8.3
  */
-export const listNavigationViewsImpl = implement(endpoints['navigationViews.list'], (_params, ctx) => ({
+export function listNavigationViews(_params: OperationParams<'navigationViews.list'>, ctx: UserContext) {
+  return ({
   navigation_views: navigationViewsOf(ctx, ctx.user.id).map(formatNavigationView),
-}));
+});
+}
 
 /**
  * POST /navigation_views: adds a view for the caller. Built-in fragments take no name, custom
@@ -26,7 +27,7 @@ export const listNavigationViewsImpl = implement(endpoints['navigationViews.list
  *
  * @see shared/reference/users-channels-realm.md §8.3
  */
-export const addNavigationViewImpl = implement(endpoints['navigationViews.add'], (params, ctx) => {
+export function addNavigationView(params: OperationParams<'navigationViews.add'>, ctx: UserContext) {
   const { fragment, is_pinned } = params;
   const name = params.name ?? null;
   if (BUILT_IN_VIEW_FRAGMENTS.includes(fragment)) {
@@ -39,7 +40,7 @@ export const addNavigationViewImpl = implement(endpoints['navigationViews.add'],
   const view = ctx.db.put('navigation_views', { id: ctx.db.nextId('navigation_views'), user_id: ctx.user.id, fragment, is_pinned, name });
   emit(ctx, [ctx.user.id], { type: 'navigation_view', op: 'add', navigation_view: formatNavigationView(view) });
   return {};
-});
+}
 
 /**
  * PATCH /navigation_views/{fragment}: pins, unpins or renames one of the caller's views. As on
@@ -47,7 +48,7 @@ export const addNavigationViewImpl = implement(endpoints['navigationViews.add'],
  *
  * @see shared/reference/users-channels-realm.md §8.3
  */
-export const updateNavigationViewImpl = implement(endpoints['navigationViews.update'], (params, ctx) => {
+export function updateNavigationView(params: OperationParams<'navigationViews.update'>, ctx: UserContext) {
   const { fragment, is_pinned, name } = params;
   if (name !== undefined && BUILT_IN_VIEW_FRAGMENTS.includes(fragment)) {
     throw new ApiError('BAD_REQUEST', 'Built-in views cannot have a custom name.');
@@ -60,16 +61,16 @@ export const updateNavigationViewImpl = implement(endpoints['navigationViews.upd
   ctx.db.patch('navigation_views', view.id, data);
   emit(ctx, [ctx.user.id], { type: 'navigation_view', op: 'update', fragment, data });
   return {};
-});
+}
 
 /**
  * DELETE /navigation_views/{fragment}: removes one of the caller's views.
  *
  * @see shared/reference/users-channels-realm.md §8.3
  */
-export const removeNavigationViewImpl = implement(endpoints['navigationViews.remove'], (params, ctx) => {
+export function removeNavigationView(params: OperationParams<'navigationViews.remove'>, ctx: UserContext) {
   const view = navigationViewByFragment(ctx, ctx.user.id, params.fragment);
   ctx.db.delete('navigation_views', view.id);
   emit(ctx, [ctx.user.id], { type: 'navigation_view', op: 'remove', fragment: params.fragment });
   return {};
-});
+}

@@ -1,21 +1,23 @@
-import { ApiError, endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
+import { ApiError } from '@teamchat/schema';
 import { checkPlayground } from './check-playground.js';
 import { notifyPlaygrounds, playgroundList } from './playground-list.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * GET /realm/playgrounds (our extension): the playgrounds, by ID, for every user.
  *
  * @see shared/reference/users-channels-realm.md §8.2
  */
-export const listPlaygroundsImpl = implement(endpoints['playgrounds.list'], (_params, ctx) => ({ playgrounds: playgroundList(ctx) }));
+export function listPlaygrounds(_params: OperationParams<'playgrounds.list'>, ctx: UserContext) {
+  return ({ playgrounds: playgroundList(ctx) });
+}
 
 /**
  * POST /realm/playgrounds: adds a playground and answers its ID. Administrators only.
  *
  * @see api-spec.md "Add a code playground"
  */
-export const addPlaygroundImpl = implement(endpoints['playgrounds.add'], (params, ctx) => {
+export function addPlayground(params: OperationParams<'playgrounds.add'>, ctx: UserContext) {
   const { name, language, urlTemplate } = checkPlayground(ctx, {
     name: params.name,
     language: params.highlighter_language,
@@ -25,7 +27,7 @@ export const addPlaygroundImpl = implement(endpoints['playgrounds.add'], (params
   ctx.db.put('playgrounds', { id, name, pygments_language: language, url_template: urlTemplate });
   notifyPlaygrounds(ctx);
   return { id };
-});
+}
 
 /**
  * DELETE /realm/playgrounds/{playground_id}: deletes a playground (`Invalid playground` when
@@ -33,9 +35,9 @@ export const addPlaygroundImpl = implement(endpoints['playgrounds.add'], (params
  *
  * @see shared/reference/users-channels-realm.md §8.2
  */
-export const removePlaygroundImpl = implement(endpoints['playgrounds.remove'], (params, ctx) => {
+export function removePlayground(params: OperationParams<'playgrounds.remove'>, ctx: UserContext) {
   if (!ctx.db.get('playgrounds', params.playground_id)) throw new ApiError('BAD_REQUEST', 'Invalid playground');
   ctx.db.delete('playgrounds', params.playground_id);
   notifyPlaygrounds(ctx);
   return {};
-});
+}

@@ -1,6 +1,6 @@
-import { endpoints, type LegacyPresence } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
+import { type LegacyPresence } from '@teamchat/schema';
 import { fetchPresences } from './fetch-presences.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * GET /realm/presence: the organization's presence in the legacy format keyed by API email,
@@ -9,7 +9,7 @@ import { fetchPresences } from './fetch-presences.js';
  *
  * @see shared/reference/users-channels-realm.md §7.4
  */
-export const getRealmPresenceImpl = implement(endpoints['presence.getRealm'], (_params, ctx) => {
+export function getRealmPresence(_params: OperationParams<'presence.getRealm'>, ctx: UserContext) {
   const { presences } = fetchPresences(ctx, ctx.user, { slim: false });
   return { server_timestamp: ctx.now() / 1000, presences: presences as Record<string, LegacyPresence> };
-});
+}

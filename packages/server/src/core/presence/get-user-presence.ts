@@ -1,7 +1,6 @@
-import { ApiError, endpoints } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import { ApiError } from '@teamchat/schema';
+import type { Context, OperationParams, UserContext } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
-import { implement } from '../procedure/implement.js';
 import { canSeeRealEmail } from '../model/email-visibility.js';
 import { userByEmail } from '../model/user-by-email.js';
 import { effectiveTimes, modernPresence, singleUserLegacyPresence } from './presence-format.js';
@@ -32,7 +31,7 @@ function findActiveUser(ctx: Pick<Context, 'db' | 'indexes' | 'config'>, viewer:
  *
  * @see shared/reference/users-channels-realm.md §7.4
  */
-export const getUserPresenceImpl = implement(endpoints['presence.get'], (params, ctx) => {
+export function getUserPresence(params: OperationParams<'presence.get'>, ctx: UserContext) {
   const key = params.user_id_or_email;
   const target = findActiveUser(ctx, ctx.user, key);
   if (!target) throw new ApiError('BAD_REQUEST', 'No such user');
@@ -43,4 +42,4 @@ export const getUserPresenceImpl = implement(endpoints['presence.get'], (params,
   }
   const times = effectiveTimes(row, target);
   return { presence: params.slim_presence ? modernPresence(times) : singleUserLegacyPresence(times, ctx.now() / 1000) };
-});
+}

@@ -1,8 +1,8 @@
-import { ApiError, endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
+import { ApiError } from '@teamchat/schema';
 import { fetchPresences } from './fetch-presences.js';
 import { isReportedStatus } from './presence-rules.js';
 import { recordPresenceReport } from './record-presence.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * POST /users/me/presence (human users only): stores the caller's report, then answers the
@@ -21,7 +21,7 @@ import { recordPresenceReport } from './record-presence.js';
  * @see api-spec.md "Update your presence"
  * @see shared/reference/users-channels-realm.md §7.1
  */
-export const updatePresenceImpl = implement(endpoints['presence.update'], (params, ctx) => {
+export function updatePresence(params: OperationParams<'presence.update'>, ctx: UserContext) {
   if (!isReportedStatus(params.status)) throw new ApiError('BAD_REQUEST', `Invalid status: ${params.status}`);
   recordPresenceReport(ctx, ctx.user, params.status);
   if (params.ping_only) return {};
@@ -31,4 +31,4 @@ export const updatePresenceImpl = implement(endpoints['presence.update'], (param
     historyLimitDays: params.history_limit_days,
   });
   return { presences: answer.presences, server_timestamp: ctx.now() / 1000, presence_last_update_id: answer.lastUpdateId };
-});
+}

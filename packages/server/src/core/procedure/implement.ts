@@ -1,8 +1,5 @@
 import type { Endpoint, EndpointParams, EndpointResult } from '@teamchat/schema';
-import type { Context, UserContext } from '../model/context.js';
-
-/** The context of a handler: with a caller unless the endpoint admits anonymous calls. */
-export type HandlerContext<E extends Endpoint> = E['access'] extends 'public' | 'optional' ? Context : UserContext;
+import type { HandlerContext } from '../model/context.js';
 
 /** Domain code of one endpoint: typed params and a context in, the response fields out. */
 export type Handler<E extends Endpoint, P = undefined> = (

@@ -1,4 +1,5 @@
-import { hashPassword, randomAlphanumeric } from '../auth/passwords.js';
+import { hashPassword } from '../auth/passwords.js';
+import { randomAlphanumeric } from '../internal/random.js';
 import { activeSubscriberIds } from '../model/channel-access.js';
 import { insertChannel } from '../channels/insert-channel.js';
 import { insertSubscription } from '../channels/insert-subscription.js';

@@ -1,13 +1,13 @@
-import { endpoints, type UserSettingName, type UserSettings } from '@teamchat/schema';
+import { type UserSettingName, type UserSettings } from '@teamchat/schema';
 import { activeUserIds, emit } from '../events/emit.js';
-import { implement } from '../procedure/implement.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * PATCH /realm/user_settings_defaults: changes the settings accounts created later start
  * with; existing accounts keep theirs. Emits `realm_user_settings_defaults update` per
  * changed setting to everyone.
  */
-export const updateRealmDefaultsImpl = implement(endpoints['settings.updateRealmDefaults'], (params, ctx) => {
+export function updateRealmDefaults(params: OperationParams<'settings.updateRealmDefaults'>, ctx: UserContext) {
   const defaults = ctx.realm.user_settings_defaults;
   const changes: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(params)) {
@@ -19,4 +19,4 @@ export const updateRealmDefaultsImpl = implement(endpoints['settings.updateRealm
     emit(ctx, activeUserIds(ctx), { type: 'realm_user_settings_defaults', op: 'update', property, value });
   }
   return {};
-});
+}

@@ -1,8 +1,7 @@
-import { ApiError, endpoints, USER_SETTINGS, type EndpointParams, type UserSettingName, type UserSettings } from '@teamchat/schema';
+import { ApiError, USER_SETTINGS, type UserSettingName, type UserSettings } from '@teamchat/schema';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import type { UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 import { activeUserIds, emit } from '../events/emit.js';
-import { implement } from '../procedure/implement.js';
 import { isAdmin } from '../model/roles.js';
 import { emitEmailChanges } from '../users/email-events.js';
 import { changeFullName, checkFullName } from '../users/full-name.js';
@@ -10,13 +9,13 @@ import { requestEmailChange } from '../users/email-change.js';
 import { isStrongPassword } from '../users/password-strength.js';
 import { emitSettingChange } from './setting-events.js';
 
-type Params = EndpointParams<(typeof endpoints)['settings.update']>;
+type Params = OperationParams<'settings.update'>;
 
 /**
  * Checks a password change and hashes the new password (the prepare step, outside the write
  * lock): null when no change was asked for.
  */
-async function checkPasswordChange(params: Params, ctx: UserContext): Promise<string | null> {
+export async function checkPasswordChange(params: Params, ctx: UserContext): Promise<string | null> {
   if (params.new_password === undefined) return null;
   if (params.old_password === undefined) {
     throw new ApiError('REQUEST_VARIABLE_MISSING', "Missing 'old_password' argument", { extra: { var_name: 'old_password' } });
@@ -47,7 +46,7 @@ function checkNameChange(ctx: UserContext, raw: string | undefined): string | nu
  * @see api-spec.md "Update settings"
  * @see shared/reference/users-channels-realm.md §6.1
  */
-function updateSettings(params: Params, ctx: UserContext & { prepared: string | null }): Record<string, never> {
+export function updateSettings(params: Params, ctx: UserContext & { prepared: string | null }): Record<string, never> {
   const user = ctx.user;
   const passwordHash = ctx.prepared;
   if (passwordHash !== null) ctx.db.patch('users', user.id, { password_hash: passwordHash });
@@ -73,11 +72,3 @@ function updateSettings(params: Params, ctx: UserContext & { prepared: string | 
   return {};
 }
 
-// The password check and hashing take tens of milliseconds: they run before the write lock.
-const options = { prepare: checkPasswordChange };
-
-export const updateSettingsImpl = implement(endpoints['settings.update'], updateSettings, options);
-/** @deprecated alias (FL 80) served by the same handler. */
-export const updateDisplaySettingsImpl = implement(endpoints['settings.updateDisplay'], updateSettings, options);
-/** @deprecated alias (FL 80) served by the same handler. */
-export const updateNotificationSettingsImpl = implement(endpoints['settings.updateNotifications'], updateSettings, options);

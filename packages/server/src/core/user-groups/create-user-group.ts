@@ -1,6 +1,5 @@
-import { endpoints, USER_GROUP_SETTINGS } from '@teamchat/schema';
+import { USER_GROUP_SETTINGS } from '@teamchat/schema';
 import type { UserGroupRecord } from '../model/db.js';
-import { implement } from '../procedure/implement.js';
 import { USER_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';
 import { parseGroupSettingValue } from '../model/group-setting-value.js';
 import { hasPermission } from '../model/has-permission.js';
@@ -8,6 +7,7 @@ import { accessPotentialSubgroups, activeUsersByIds, insufficientPermission } fr
 import { insertUserGroup } from './insert-user-group.js';
 import { emitGroupAdded, emitGroupSubgroups } from './user-group-events.js';
 import { checkUserGroupName, checkUserGroupNameAvailable } from './user-group-name.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * POST /user_groups/create: creates a group with the caller as creator, in one transaction.
@@ -18,7 +18,7 @@ import { checkUserGroupName, checkUserGroupNameAvailable } from './user-group-na
  *
  * @see shared/reference/users-channels-realm.md §4.5
  */
-export const createUserGroupImpl = implement(endpoints['userGroups.create'], (params, ctx) => {
+export function createUserGroup(params: OperationParams<'userGroups.create'>, ctx: UserContext) {
   if (!hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'can_create_groups')) throw insufficientPermission();
   const members = activeUsersByIds(ctx, params.members);
   const name = checkUserGroupName(params.name);
@@ -37,4 +37,4 @@ export const createUserGroupImpl = implement(endpoints['userGroups.create'], (pa
     emitGroupSubgroups(ctx, 'add_subgroups', group.id, subgroupIds);
   }
   return { group_id: group.id };
-});
+}

@@ -1,8 +1,8 @@
-import { ApiError, endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
+import { ApiError } from '@teamchat/schema';
 import { accessUserGroupForUpdate } from './access-user-group.js';
 import { groupObjections } from './group-objections.js';
 import { emitGroupRemoved, emitGroupUpdated } from './user-group-events.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * POST /user_groups/{user_group_id}/deactivate (FL 290): deactivates a group nothing uses.
@@ -16,7 +16,7 @@ import { emitGroupRemoved, emitGroupUpdated } from './user-group-events.js';
  *
  * @see shared/reference/users-channels-realm.md §4.7
  */
-export const deactivateUserGroupImpl = implement(endpoints['userGroups.deactivate'], (params, ctx) => {
+export function deactivateUserGroup(params: OperationParams<'userGroups.deactivate'>, ctx: UserContext) {
   const group = accessUserGroupForUpdate(ctx, params.user_group_id, 'can_manage_group');
   const objections = groupObjections(ctx, group);
   if (objections.length > 0) {
@@ -26,4 +26,4 @@ export const deactivateUserGroupImpl = implement(endpoints['userGroups.deactivat
   emitGroupUpdated(ctx, deactivated, { deactivated: true });
   emitGroupRemoved(ctx, group.id);
   return {};
-});
+}

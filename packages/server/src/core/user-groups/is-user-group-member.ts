@@ -1,7 +1,6 @@
-import { ApiError, endpoints } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import { ApiError } from '@teamchat/schema';
+import type { Context, OperationParams, UserContext } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
-import { implement } from '../procedure/implement.js';
 import { isDirectMember, isUserInGroupSetting } from '../model/group-membership.js';
 import { getUserGroup } from './access-user-group.js';
 
@@ -19,10 +18,10 @@ function accessUserForRead(ctx: Pick<Context, 'db'>, id: number): UserRecord {
  *
  * @see shared/reference/users-channels-realm.md §4.4
  */
-export const isUserGroupMemberImpl = implement(endpoints['userGroups.isMember'], (params, ctx) => {
+export function isUserGroupMember(params: OperationParams<'userGroups.isMember'>, ctx: UserContext) {
   const group = getUserGroup(ctx, params.user_group_id);
   const user = accessUserForRead(ctx, params.user_id);
   const options = { realm: ctx.realm, now: ctx.now() };
   const member = params.direct_member_only ? isDirectMember(user, group, options) : isUserInGroupSetting(ctx.db, user, group.id, options);
   return { is_user_group_member: member };
-});
+}

@@ -1,8 +1,7 @@
-import { endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
 import { getUserGroup } from './access-user-group.js';
 import { directMemberIds } from './format-user-group.js';
 import { recursiveMemberIds } from './group-tree.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * GET /user_groups/{user_group_id}/members: the active members of a group, through its
@@ -11,7 +10,7 @@ import { recursiveMemberIds } from './group-tree.js';
  *
  * @see shared/reference/users-channels-realm.md §4.4
  */
-export const listUserGroupMembersImpl = implement(endpoints['userGroups.listMembers'], (params, ctx) => {
+export function listUserGroupMembers(params: OperationParams<'userGroups.listMembers'>, ctx: UserContext) {
   const group = getUserGroup(ctx, params.user_group_id);
   return { members: params.direct_member_only ? directMemberIds(ctx, group) : recursiveMemberIds(ctx, group) };
-});
+}

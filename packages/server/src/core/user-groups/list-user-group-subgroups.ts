@@ -1,7 +1,6 @@
-import { endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
 import { getUserGroup } from './access-user-group.js';
 import { recursiveSubgroupIds } from './group-tree.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * GET /user_groups/{user_group_id}/subgroups: the subgroups of a group, direct and indirect
@@ -9,8 +8,8 @@ import { recursiveSubgroupIds } from './group-tree.js';
  *
  * @see shared/reference/users-channels-realm.md §4.4
  */
-export const listUserGroupSubgroupsImpl = implement(endpoints['userGroups.listSubgroups'], (params, ctx) => {
+export function listUserGroupSubgroups(params: OperationParams<'userGroups.listSubgroups'>, ctx: UserContext) {
   const group = getUserGroup(ctx, params.user_group_id);
   const subgroups = params.direct_subgroup_only ? [...group.direct_subgroup_ids].sort((a, b) => a - b) : recursiveSubgroupIds(ctx, group);
   return { subgroups };
-});
+}

@@ -1,6 +1,5 @@
-import { endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
 import { userGroupsForApi } from './format-user-group.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * GET /user_groups: the organization's groups, system groups included, sorted by ID;
@@ -9,6 +8,8 @@ import { userGroupsForApi } from './format-user-group.js';
  *
  * @see shared/reference/users-channels-realm.md §4.4
  */
-export const listUserGroupsImpl = implement(endpoints['userGroups.list'], (params, ctx) => ({
+export function listUserGroups(params: OperationParams<'userGroups.list'>, ctx: UserContext) {
+  return ({
   user_groups: userGroupsForApi(ctx, params.include_deactivated_groups),
-}));
+});
+}

@@ -1,7 +1,7 @@
-import { ApiError, endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
+import { ApiError } from '@teamchat/schema';
 import { addMembers, removeMembers } from './member-changes.js';
 import { addSubgroups, removeSubgroups } from './subgroup-changes.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * POST /user_groups/{user_group_id}/members: adds and removes direct members and subgroups, in
@@ -14,7 +14,7 @@ import { addSubgroups, removeSubgroups } from './subgroup-changes.js';
  *
  * @see api-spec.md "Update user group members"; shared/reference/users-channels-realm.md §4.6
  */
-export const updateUserGroupMembersImpl = implement(endpoints['userGroups.updateMembers'], (params, ctx) => {
+export function updateUserGroupMembers(params: OperationParams<'userGroups.updateMembers'>, ctx: UserContext) {
   const { user_group_id: id, add = [], delete: remove = [], add_subgroups: addGroups = [], delete_subgroups: removeGroups = [] } = params;
   if (add.length === 0 && remove.length === 0 && addGroups.length === 0 && removeGroups.length === 0) {
     throw new ApiError('BAD_REQUEST', 'Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".');
@@ -24,4 +24,4 @@ export const updateUserGroupMembersImpl = implement(endpoints['userGroups.update
   if (addGroups.length > 0) addSubgroups(ctx, id, addGroups);
   if (removeGroups.length > 0) removeSubgroups(ctx, id, removeGroups);
   return {};
-});
+}

@@ -1,11 +1,11 @@
-import { ApiError, endpoints, USER_GROUP_SETTINGS } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
+import { ApiError, USER_GROUP_SETTINGS } from '@teamchat/schema';
 import { USER_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';
 import { resolveGroupSettingUpdate } from '../model/group-setting-update.js';
 import { formatGroupSettingValue } from '../model/group-setting-value.js';
 import { accessUserGroupForUpdate } from './access-user-group.js';
 import { emitGroupAdded, emitGroupUpdated } from './user-group-events.js';
 import { checkUserGroupName, checkUserGroupNameAvailable } from './user-group-name.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * PATCH /user_groups/{user_group_id}: renames the group, changes its description, reactivates
@@ -19,7 +19,7 @@ import { checkUserGroupName, checkUserGroupNameAvailable } from './user-group-na
  *   group-setting value errors.
  * @see shared/reference/users-channels-realm.md §4.7
  */
-export const updateUserGroupImpl = implement(endpoints['userGroups.update'], (params, ctx) => {
+export function updateUserGroup(params: OperationParams<'userGroups.update'>, ctx: UserContext) {
   const settingsGiven = USER_GROUP_SETTINGS.some((setting) => params[setting] !== undefined);
   if (params.name === undefined && params.description === undefined && params.deactivated === undefined && !settingsGiven) {
     throw new ApiError('BAD_REQUEST', 'No new data supplied');
@@ -50,4 +50,4 @@ export const updateUserGroupImpl = implement(endpoints['userGroups.update'], (pa
     emitGroupUpdated(ctx, group, { [setting]: formatGroupSettingValue(ctx, next) });
   }
   return {};
-});
+}

@@ -1,10 +1,9 @@
 import { ApiError, endpoints } from '@teamchat/schema';
 import { hashPassword } from '../auth/passwords.js';
 import { addSubscriptions } from '../channels/add-subscriptions.js';
-import type { UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
-import { implement } from '../procedure/implement.js';
 import { isEmailAddress } from './email-change.js';
 import { isStrongPassword } from './password-strength.js';
 import { createUser } from '../model/create-user.js';
@@ -38,9 +37,7 @@ export function announceNewUser(ctx: Pick<UserContext, 'db' | 'events' | 'config
  * errors, `Bad name or username` (not an address), `Email '…' already in use`,
  * `The password is too weak.`
  */
-export const addUserImpl = implement<(typeof endpoints)['users.create'], string | null>(
-  endpoints['users.create'],
-  (params, ctx) => {
+export function addUser(params: OperationParams<'users.create'>, ctx: UserContext & { prepared: string | null }) {
   if (!ctx.user.can_create_users) throw new ApiError('BAD_REQUEST', 'User not authorized to create users');
   const fullName = checkFullName(ctx, params.full_name, null);
   const email = params.email.trim();
@@ -53,11 +50,12 @@ export const addUserImpl = implement<(typeof endpoints)['users.create'], string 
   const defaults = [...ctx.db.all('channels')].filter((channel) => channel.is_default && !channel.is_archived);
   if (defaults.length > 0) addSubscriptions(ctx, defaults, [user]);
   return { user_id: user.id };
-  },
-  {
-    // Hashing takes tens of milliseconds: it happens before the write lock, and only for
-    // callers who may create users with an acceptable password.
-    prepare: async (params, ctx) =>
-      ctx.user.can_create_users && isStrongPassword(params.password) ? hashPassword(params.password, ctx.random) : null,
-  },
-);
+}
+
+/**
+ * Hashing takes tens of milliseconds: it happens before the write lock, and only for
+ * callers who may create users with an acceptable password.
+ */
+export async function prepareAddUser(params: OperationParams<'users.create'>, ctx: UserContext): Promise<string | null> {
+  return ctx.user.can_create_users && isStrongPassword(params.password) ? hashPassword(params.password, ctx.random) : null;
+}

@@ -1,8 +1,7 @@
-import { endpoints, type CustomProfileField } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import { type CustomProfileField } from '@teamchat/schema';
+import type { Context, OperationParams, UserContext } from '../model/context.js';
 import type { CustomProfileFieldRecord } from '../model/db.js';
 import type { StateBlock } from '../events/state-block.js';
-import { implement } from '../procedure/implement.js';
 
 /**
  * The field types, as POST /register lists them in `custom_profile_field_types`.
@@ -46,9 +45,11 @@ export function customProfileFields(ctx: Pick<Context, 'db'>): CustomProfileFiel
  *
  * @see shared/reference/users-channels-realm.md §3.10
  */
-export const listCustomProfileFieldsImpl = implement(endpoints['users.listCustomProfileFields'], (_params, ctx) => ({
+export function listCustomProfileFields(_params: OperationParams<'users.listCustomProfileFields'>, ctx: UserContext) {
+  return ({
   custom_fields: customProfileFields(ctx).map(formatCustomProfileField),
-}));
+});
+}
 
 /** The `custom_profile_fields` block of POST /register: the fields and the field types. */
 export const customProfileFieldsState: StateBlock = {

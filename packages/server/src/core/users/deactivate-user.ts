@@ -1,9 +1,9 @@
-import { ApiError, endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
+import { ApiError } from '@teamchat/schema';
 import { isOwner } from '../model/roles.js';
 import { deactivateAccount, reactivateAccount } from './account-activation.js';
 import { isNameOfActiveUser } from './full-name.js';
 import { accessUserById, isLastOwner } from '../model/user-access.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
  * DELETE /users/{user_id}: deactivates a user (not a bot: `No such user`). The caller must be
@@ -14,7 +14,7 @@ import { accessUserById, isLastOwner } from '../model/user-access.js';
  *
  * @see shared/reference/users-channels-realm.md §3.7
  */
-export const deactivateUserImpl = implement(endpoints['users.deactivate'], (params, ctx) => {
+export function deactivateUser(params: OperationParams<'users.deactivate'>, ctx: UserContext) {
   const target = accessUserById(ctx, ctx.user, params.user_id, { forAdmin: true });
   if (isOwner(target) && !isOwner(ctx.user)) throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
   if (isLastOwner(ctx, target)) throw new ApiError('BAD_REQUEST', 'Cannot deactivate the only organization owner');
@@ -24,7 +24,7 @@ export const deactivateUserImpl = implement(endpoints['users.deactivate'], (para
     ctx.db.onCommit(() => ctx.log.info('account deactivated; no notification email is sent by this server', { user_id: target.id, comment: comment.trim() }));
   }
   return {};
-});
+}
 
 /**
  * POST /users/{user_id}/reactivate: reactivates a user or bot the caller may administer. A bot
@@ -33,7 +33,7 @@ export const deactivateUserImpl = implement(endpoints['users.deactivate'], (para
  *
  * @see shared/reference/users-channels-realm.md §3.7
  */
-export const reactivateUserImpl = implement(endpoints['users.reactivate'], (params, ctx) => {
+export function reactivateUser(params: OperationParams<'users.reactivate'>, ctx: UserContext) {
   const target = accessUserById(ctx, ctx.user, params.user_id, { allowDeactivated: true, allowBots: true, forAdmin: true });
   if (target.is_active) return {};
   if (target.is_bot) {
@@ -46,7 +46,7 @@ export const reactivateUserImpl = implement(endpoints['users.reactivate'], (para
   }
   reactivateAccount(ctx, target);
   return {};
-});
+}
 
 /**
  * DELETE /users/me: deactivates the caller (and the bots it owns). The only active user and
@@ -55,7 +55,7 @@ export const reactivateUserImpl = implement(endpoints['users.reactivate'], (para
  *
  * @see shared/reference/users-channels-realm.md §3.5
  */
-export const deactivateOwnUserImpl = implement(endpoints['users.deactivateOwn'], (_params, ctx) => {
+export function deactivateOwnUser(_params: OperationParams<'users.deactivateOwn'>, ctx: UserContext) {
   const active = [...ctx.db.all('users')].filter((user) => user.is_active).length;
   if (active === 1) {
     throw new ApiError('CANNOT_DEACTIVATE_LAST_USER', 'Cannot deactivate the only user.', { extra: { is_last_owner: false, entity: 'user' } });
@@ -67,4 +67,4 @@ export const deactivateOwnUserImpl = implement(endpoints['users.deactivateOwn'],
   }
   deactivateAccount(ctx, ctx.user);
   return {};
-});
+}

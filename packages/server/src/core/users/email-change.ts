@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import { randomAlphanumeric } from '../auth/passwords.js';
+import { randomAlphanumeric } from '../internal/random.js';
 import type { Context } from '../model/context.js';
 import type { EmailChangeRecord, UserRecord } from '../model/db.js';
 import { isAdmin } from '../model/roles.js';

@@ -1,10 +1,9 @@
-import { endpoints } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
 import { formatUser } from './format-user.js';
 import { profileDataOf } from './profile-data.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 
 /** GET /users/me: the caller's own record, flat, with `profile_data` and `max_message_id`. */
-export const getOwnUserImpl = implement(endpoints['users.me'], (_params, ctx) => {
+export function getOwnUser(_params: OperationParams<'users.me'>, ctx: UserContext) {
   const received = ctx.indexes.messages.byUser.get(ctx.user.id);
   const maxMessageId = received?.[received.length - 1] ?? -1;
   return {
@@ -12,4 +11,4 @@ export const getOwnUserImpl = implement(endpoints['users.me'], (_params, ctx) =>
     profile_data: profileDataOf(ctx, ctx.user),
     max_message_id: maxMessageId,
   };
-});
+}

@@ -1,7 +1,5 @@
-import { endpoints } from '@teamchat/schema';
-import type { UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
-import { implement } from '../procedure/implement.js';
 import { formatUser } from './format-user.js';
 import { profileDataOf } from './profile-data.js';
 import { accessUserByEmail, accessUserById } from '../model/user-access.js';
@@ -25,9 +23,9 @@ function answer(ctx: UserContext, target: UserRecord, params: { client_extavatar
  *
  * @see shared/reference/users-channels-realm.md §3.5
  */
-export const getUserImpl = implement(endpoints['users.get'], (params, ctx) =>
-  answer(ctx, accessUserById(ctx, ctx.user, params.user_id, READ), params),
-);
+export function getUser(params: OperationParams<'users.get'>, ctx: UserContext) {
+  return answer(ctx, accessUserById(ctx, ctx.user, params.user_id, READ), params);
+}
 
 /**
  * GET /users/{email}: one user by the dummy address (always) or the real address (when the
@@ -35,6 +33,6 @@ export const getUserImpl = implement(endpoints['users.get'], (params, ctx) =>
  *
  * @see shared/reference/users-channels-realm.md §3.5
  */
-export const getUserByEmailImpl = implement(endpoints['users.getByEmail'], (params, ctx) =>
-  answer(ctx, accessUserByEmail(ctx, ctx.user, params.email, READ), params),
-);
+export function getUserByEmail(params: OperationParams<'users.getByEmail'>, ctx: UserContext) {
+  return answer(ctx, accessUserByEmail(ctx, ctx.user, params.email, READ), params);
+}

@@ -1,8 +1,7 @@
-import { ApiError, endpoints } from '@teamchat/schema';
+import { ApiError } from '@teamchat/schema';
 import { NOT_LOGGED_IN } from '../auth/authenticate.js';
-import type { Context } from '../model/context.js';
+import type { Context, OperationParams } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
-import { implement } from '../procedure/implement.js';
 import { isWebPublicAccessEnabled } from '../model/web-public-access.js';
 import { formatUser } from './format-user.js';
 import { profileDataOf } from './profile-data.js';
@@ -23,7 +22,7 @@ export function systemBots(ctx: Pick<Context, 'db'>): UserRecord[] {
  * `enable_spectator_access` on a server with web-public channels enabled. Anonymous callers
  * see no real address.
  */
-export const listUsersImpl = implement(endpoints['users.list'], (params, ctx) => {
+export function listUsers(params: OperationParams<'users.list'>, ctx: Context) {
   if (!ctx.user && !isWebPublicAccessEnabled(ctx)) throw new ApiError('UNAUTHORIZED', NOT_LOGGED_IN);
   let users = usersById(ctx);
   if (params.user_ids) {
@@ -40,4 +39,4 @@ export const listUsersImpl = implement(endpoints['users.list'], (params, ctx) =>
     profileData: params.include_custom_profile_fields ? (user: UserRecord) => profileDataOf(ctx, user) : null,
   };
   return { members: users.map((user) => formatUser(user, options)) };
-});
+}

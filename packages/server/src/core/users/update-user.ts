@@ -1,7 +1,6 @@
-import { ApiError, endpoints, isApiError, type EndpointParams } from '@teamchat/schema';
-import type { UserContext } from '../model/context.js';
+import { ApiError, isApiError } from '@teamchat/schema';
+import type { OperationParams, UserContext } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
-import { implement } from '../procedure/implement.js';
 import { isAdmin, isGuest, isOwner } from '../model/roles.js';
 import { checkNewEmail } from './email-change.js';
 import { changeDeliveryEmail } from './email-events.js';
@@ -10,7 +9,7 @@ import { changeRole } from './role-change.js';
 import { accessUserByEmail, accessUserById, isLastOwner } from '../model/user-access.js';
 import { applyProfileDataChanges, planProfileDataUpdate } from './update-profile-data.js';
 
-type Params = Omit<EndpointParams<(typeof endpoints)['users.update']>, 'user_id'>;
+type Params = Omit<OperationParams<'users.update'>, 'user_id'>;
 
 const TARGET = { allowDeactivated: true, allowBots: true, forAdmin: true } as const;
 
@@ -94,13 +93,13 @@ function updateUser(ctx: UserContext, target: UserRecord, params: Params): Recor
 }
 
 /** PATCH /users/{user_id}. */
-export const updateUserImpl = implement(endpoints['users.update'], (params, ctx) => {
+export function updateUserOperation(params: OperationParams<'users.update'>, ctx: UserContext) {
   const { user_id: userId, ...rest } = params;
   return updateUser(ctx, accessUserById(ctx, ctx.user, userId, TARGET), rest);
-});
+}
 
 /** PATCH /users/{email}: the target by dummy address, or by real address when the caller may see it. */
-export const updateUserByEmailImpl = implement(endpoints['users.updateByEmail'], (params, ctx) => {
+export function updateUserByEmail(params: OperationParams<'users.updateByEmail'>, ctx: UserContext) {
   const { email, ...rest } = params;
   return updateUser(ctx, accessUserByEmail(ctx, ctx.user, email, TARGET), rest);
-});
+}

@@ -1,6 +1,6 @@
-import { endpoints, FEATURE_LEVEL, SERVER_VERSION } from '@teamchat/schema';
-import { implement } from '../procedure/implement.js';
+import { FEATURE_LEVEL, SERVER_VERSION } from '@teamchat/schema';
 import { renderMarkdown } from '../markdown/render-markdown.js';
+import type { Context, OperationParams } from '../model/context.js';
 
 /** Authentication methods, all reported (real clients require every key, `ldap` included). */
 function authenticationMethods(password: boolean): Record<string, boolean> {
@@ -24,7 +24,8 @@ function authenticationMethods(password: boolean): Record<string, boolean> {
  * GET /server_settings: what a client needs before logging in. No authentication; every
  * field real clients require is present (both `realm_uri` and `realm_url`).
  */
-export const getServerSettingsImpl = implement(endpoints['server.getSettings'], (_params, ctx) => ({
+export function getServerSettings(_params: OperationParams<'server.getSettings'>, ctx: Context) {
+  return ({
   authentication_methods: authenticationMethods(ctx.config.passwordAuthEnabled),
   external_authentication_methods: [],
   zulip_feature_level: FEATURE_LEVEL,
@@ -40,4 +41,5 @@ export const getServerSettingsImpl = implement(endpoints['server.getSettings'], 
   realm_icon: `${ctx.config.realmUrl}/static/images/logo/teamchat-icon.png`,
   realm_description: renderMarkdown(ctx.realm.description).html,
   realm_web_public_access_enabled: ctx.realm.enable_spectator_access,
-}));
+});
+}

@@ -1,6 +1,6 @@
-import { ApiError, endpoints } from '@teamchat/schema';
-import { verifyPassword } from '../auth/passwords.js';
-import { implement } from '../procedure/implement.js';
+import { ApiError } from '@teamchat/schema';
+import { verifyPassword } from './passwords.js';
+import type { Context, OperationParams } from '../model/context.js';
 
 /** A well-formed hash no password matches (its salt and digest are not a derivation of each other). */
 const UNUSABLE_HASH = 'pbkdf2_sha256$100000$unusablesalt0000$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
@@ -10,7 +10,7 @@ const UNUSABLE_HASH = 'pbkdf2_sha256$100000$unusablesalt0000$AAAAAAAAAAAAAAAAAAA
  * Every failure that could reveal whether an account exists answers the same
  * `AUTHENTICATION_FAILED`.
  */
-export const fetchApiKeyImpl = implement(endpoints['server.fetchApiKey'], async (params, ctx) => {
+export async function fetchApiKey(params: OperationParams<'server.fetchApiKey'>, ctx: Context) {
   if (!ctx.config.passwordAuthEnabled) {
     throw new ApiError('PASSWORD_AUTH_DISABLED', 'Password authentication is disabled in this organization');
   }
@@ -20,4 +20,4 @@ export const fetchApiKeyImpl = implement(endpoints['server.fetchApiKey'], async 
   if (!user || !ok) throw new ApiError('AUTHENTICATION_FAILED', 'Your username or password is incorrect');
   if (!user.is_active) throw new ApiError('USER_DEACTIVATED', 'Account is deactivated');
   return { api_key: user.api_key, email: user.email, user_id: user.id };
-}, { readOnly: true });
+}

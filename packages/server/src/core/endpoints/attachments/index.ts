@@ -1,0 +1,10 @@
+import { deleteAttachmentImpl } from './delete-attachment.js';
+import { listAttachmentsImpl } from './list-attachments.js';
+import { uploadFileImpl } from './upload-file.js';
+
+/** The handlers of the `attachments` contracts, in the order of the schema's table. */
+export const attachments = [
+  uploadFileImpl,
+  listAttachmentsImpl,
+  deleteAttachmentImpl,
+] as const;

@@ -1,0 +1,37 @@
+import type { Implementation } from '../procedure/implement.js';
+import { server } from './server/index.js';
+import { events } from './events/index.js';
+import { settings } from './settings/index.js';
+import { channels } from './channels/index.js';
+import { channelFolders } from './channel-folders/index.js';
+import { messages } from './messages/index.js';
+import { presence } from './presence/index.js';
+import { users } from './users/index.js';
+import { userGroups } from './user-groups/index.js';
+import { navigationViews } from './navigation-views/index.js';
+import { linkifiers } from './linkifiers/index.js';
+import { playgrounds } from './playgrounds/index.js';
+import { attachments } from './attachments/index.js';
+
+/**
+ * Every implemented contract: the area lists, in the order of the schema's table. A contract
+ * without a handler is not routed (the REST layer answers 404 for it).
+ */
+export const implementations = [
+  ...server,
+  ...events,
+  ...settings,
+  ...channels,
+  ...channelFolders,
+  ...messages,
+  ...presence,
+  ...users,
+  ...userGroups,
+  ...navigationViews,
+  ...linkifiers,
+  ...playgrounds,
+  ...attachments,
+] as const satisfies readonly Implementation[];
+
+/** Names of the implemented contracts. */
+export type ImplementedName = (typeof implementations)[number]['endpoint']['name'];

@@ -1,0 +1,24 @@
+import { addReactionImpl } from './add-reaction.js';
+import { deleteMessageImpl } from './delete-message.js';
+import { getMessageImpl } from './get-message.js';
+import { listMessagesImpl } from './list-messages.js';
+import { matchesNarrowImpl } from './matches-narrow.js';
+import { removeReactionImpl } from './remove-reaction.js';
+import { sendMessageImpl } from './send-message.js';
+import { updateFlagsForNarrowImpl } from './update-message-flags-for-narrow.js';
+import { updateMessageImpl } from './update-message.js';
+import { updateFlagsImpl } from './update-message-flags.js';
+
+/** The handlers of the `messages` contracts, in the order of the schema's table. */
+export const messages = [
+  sendMessageImpl,
+  listMessagesImpl,
+  getMessageImpl,
+  updateMessageImpl,
+  deleteMessageImpl,
+  matchesNarrowImpl,
+  updateFlagsImpl,
+  updateFlagsForNarrowImpl,
+  addReactionImpl,
+  removeReactionImpl,
+] as const;
