@@ -1,10 +1,11 @@
 import type { HttpHandler } from 'msw';
 import {
-  createCore,
-  createRestHandler,
-  seedDemoOrganization,
+  assembleCore,
+  assembleServer,
   seededRandomBytes,
+  SITE_ROUTES,
   Store,
+  type AssembleOptions,
   type Core,
   type CoreOptions,
   type ServerConfig,
@@ -63,11 +64,11 @@ export const MOCK_PASSWORDS: Readonly<Record<Exclude<DemoRole, 'bot'>, string>> 
 };
 
 /**
- * Seeds `store` with the mock's demo organization: deterministic API keys and the
- * {@link MOCK_PASSWORDS}. The parity suite seeds the real server the same way.
+ * The mock's demo organization: deterministic API keys and the {@link MOCK_PASSWORDS}. The
+ * parity suite seeds the real server the same way.
  */
-export function seedMockOrganization(core: Core, seed: number): Promise<DemoAccount[]> {
-  return seedDemoOrganization({ ...core.services, random: seededRandomBytes(seed) }, { passwords: MOCK_PASSWORDS, passwordIterations: 1000 });
+export function mockOrganization(seed: number): Exclude<AssembleOptions['seed'], false | undefined> {
+  return { random: seededRandomBytes(seed), passwords: MOCK_PASSWORDS, passwordIterations: 1000 };
 }
 
 /** The core options of the mock (and of a real server meant to answer exactly as the mock does). */
@@ -129,20 +130,21 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
   // a reset are the same whatever earlier tests did.
   const coreOptions = () => mockCoreOptions({ seed, now: clock.now, baseUrl, heartbeatMs: options.heartbeatMs });
   const seedStore = new Store<Db>();
-  const accountList = await seedMockOrganization(createCore({ store: seedStore, ...coreOptions() }), seed);
+  const seeded = await assembleServer({ store: seedStore, ...coreOptions(), seed: mockOrganization(seed) });
+  const accountList = seeded.accounts ?? [];
   const seedDocument: StoreDocument = seedStore.snapshot();
 
   const build = () => {
     // Records are never changed in place, so every reset can share the seed's records.
     const store = new Store<Db>(seedDocument);
-    const core = createCore({ store, ...coreOptions() });
-    return { store, core, fetch: createRestHandler(core) };
+    const { core, handler } = assembleCore({ store, ...coreOptions() });
+    return { store, core, fetch: handler as FetchHandler };
   };
   let state = build();
   const accounts = Object.fromEntries(accountList.map((account) => [account.role, account])) as Record<DemoRole, DemoAccount>;
 
   return {
-    handlers: createHandlers(baseUrl, state.core.endpoints.values(), () => state.fetch),
+    handlers: createHandlers({ baseUrl, endpoints: state.core.endpoints.values(), siteRoutes: SITE_ROUTES, handle: () => state.fetch }),
     baseUrl,
     accounts,
     clientOptions(role) {

@@ -3,7 +3,7 @@
  * An MSW mock of the team chat API that keeps state and keeps the rules: it runs the
  * reference server's core on a memory store.
  */
-export { createMock, mockCoreOptions, MOCK_PASSWORDS, seedMockOrganization } from './create-mock.js';
+export { createMock, mockCoreOptions, MOCK_PASSWORDS, mockOrganization } from './create-mock.js';
 export { createClock, DEFAULT_START } from './clock.js';
 export type { MockOptions, TeamchatMock } from './create-mock.js';
 export type { ClockOptions, MockClock } from './clock.js';

@@ -3,18 +3,12 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createMemoryFileStore } from './core/model/file-store.js';
-import { removeOrphanFiles } from './core/attachments/remove-orphan-files.js';
-import { defaultServerConfig } from './core/model/context.js';
-import { createCore } from './core/create-core.js';
-import type { Db } from './core/model/db.js';
-import { findDemoAccounts, seedDemoOrganization, type DemoAccount } from './core/seed/demo-organization.js';
-import { secureRandomBytes } from './core/internal/random.js';
+import { assembleServer } from './assemble-server.js';
+import { createMemoryFileStore, defaultServerConfig, findDemoAccounts, secureRandomBytes, type Db, type DemoAccount } from './core/index.js';
 import { consoleLogger } from './node/console-logger.js';
 import { listen } from './node/node-server.js';
 import { writeZuliprcFiles, zuliprcPath } from './node/zuliprc-files.js';
 import { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';
-import { createRestHandler } from './rest/rest-handler.js';
 import { openDiskStore } from './store/disk/index.js';
 import { Store } from './store/store.js';
 
@@ -101,13 +95,12 @@ async function main(): Promise<void> {
   const now = () => Date.now();
 
   let store: Store<Db>;
-  let created = true;
   if (args.memory) {
     store = new Store<Db>();
   } else {
     await mkdir(dirname(dataFile), { recursive: true });
     try {
-      ({ store, created } = await openDiskStore<Db>(dataFile, { log }));
+      ({ store } = await openDiskStore<Db>(dataFile, { log }));
     } catch (error) {
       fail(error instanceof Error ? error.message.replace(/^\[teamchat-server\] /, '') : String(error));
     }
@@ -116,18 +109,13 @@ async function main(): Promise<void> {
   // The organization's URL is known before listening unless the port is picked by the OS.
   const realmUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const files = args.memory ? createMemoryFileStore() : createDiskFileStore(uploadsDirOf(dataFile));
-  const core = createCore({ store, files, config: { heartbeatMs, ...uploads, ...(port === 0 ? {} : { realmUrl }) }, now, random, log });
-  // Files of uploads whose record never committed (or whose deletion did not finish) go.
-  await removeOrphanFiles(core.services);
-  // A data file without an organization (new, or its first start was interrupted) gets the
-  // demo organization; its writes are journaled like any other.
-  const accounts: DemoAccount[] | null = created || !store.get('realm', 1) ? await seedDemoOrganization(core.services) : null;
+  const { core, handler, accounts } = await assembleServer({ store, files, config: { heartbeatMs, ...uploads, ...(port === 0 ? {} : { realmUrl }) }, now, random, log });
   store.onFailure((error) => {
     // Memory now holds writes the disk does not: stop, and let the next start replay the journal.
     log.error('a write could not be made durable; stopping so that a restart recovers from the journal', { error: error.message });
     process.exit(1);
   });
-  const running = await listen({ handler: createRestHandler(core), port, host, log, logRequests: !args.quiet });
+  const running = await listen({ handler, port, host, log, logRequests: !args.quiet });
   // Requests run due jobs (unused uploads) first; this timer covers an idle server.
   setInterval(() => void core.services.runDueJobs(), JOB_INTERVAL_MS).unref();
   core.services.config.realmUrl = running.url;

@@ -5,22 +5,33 @@
  */
 
 // Core
-export { createCore } from './core/create-core.js';
-export type { AppRouter, Core, CoreOptions } from './core/create-core.js';
-export { defaultServerConfig, silentLogger } from './core/model/context.js';
-export type { Context, Logger, RequestInfo, ServerConfig, Services } from './core/model/context.js';
-export type { Db, DbStore } from './core/model/db.js';
-export { createMemoryFileStore } from './core/model/file-store.js';
-export type { FileStore } from './core/model/file-store.js';
-export { removeOrphanFiles } from './core/attachments/remove-orphan-files.js';
-export { seedDemoOrganization } from './core/seed/demo-organization.js';
-export type { DemoAccount, DemoOptions, DemoRole } from './core/seed/demo-organization.js';
-export { seededRandomBytes } from './core/internal/seeded-random.js';
+export { createCore, createMemoryFileStore, defaultServerConfig, removeOrphanFiles, seedDemoOrganization, seededRandomBytes, silentLogger } from './core/index.js';
+export type {
+  AppRouter,
+  Context,
+  Core,
+  CoreOptions,
+  Db,
+  DbStore,
+  DemoAccount,
+  DemoOptions,
+  DemoRole,
+  FileStore,
+  ImplementedName,
+  Logger,
+  RequestInfo,
+  ServerConfig,
+  Services,
+} from './core/index.js';
 
 // HTTP
-export { createRestHandler } from './rest/rest-handler.js';
-export type { FetchHandler, RestHandlerOptions } from './rest/rest-handler.js';
+export { createRestHandler, SITE_ROUTES } from './rest/rest-handler.js';
+export type { FetchHandler, RestHandler, RestHandlerOptions, SiteRoute } from './rest/rest-handler.js';
 export { errorResponse, internalErrorResponse } from './rest/envelope.js';
+
+// Assembly
+export { assembleCore, assembleServer } from './assemble-server.js';
+export type { AssembledServer, AssembleOptions } from './assemble-server.js';
 export { createMemoryServer } from './memory.js';
 export type { MemoryServer, MemoryServerOptions } from './memory.js';
 

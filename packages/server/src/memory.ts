@@ -1,12 +1,10 @@
-import { seededRandomBytes } from './core/internal/seeded-random.js';
-import { createCore, type Core, type CoreOptions } from './core/create-core.js';
-import type { Db } from './core/model/db.js';
-import { seedDemoOrganization, type DemoAccount, type DemoOptions } from './core/seed/demo-organization.js';
-import { createRestHandler, type FetchHandler } from './rest/rest-handler.js';
+import { assembleServer, type AssembleOptions } from './assemble-server.js';
+import { seededRandomBytes, type Core, type DemoAccount, type DemoOptions, type Db } from './core/index.js';
+import type { RestHandler } from './rest/rest-handler.js';
 import { Store } from './store/store.js';
 
 /** Options of {@link createMemoryServer}. */
-export interface MemoryServerOptions extends Omit<CoreOptions, 'store'> {
+export interface MemoryServerOptions extends Omit<AssembleOptions, 'store' | 'seed'> {
   /** Seed of the deterministic fixtures (API keys, passwords); random when omitted. */
   seed?: number;
   /** Fixed demo passwords. */
@@ -16,23 +14,25 @@ export interface MemoryServerOptions extends Omit<CoreOptions, 'store'> {
 /** A server core on a memory store, seeded with the demo organization. */
 export interface MemoryServer {
   core: Core;
-  handler: FetchHandler;
+  handler: RestHandler;
   accounts: DemoAccount[];
 }
 
 /**
  * A complete server in memory (no files, no sockets): the demo organization, the core and
- * the REST handler. The mock and the tests run on it.
+ * the REST handler. The tests run on it.
  */
 export async function createMemoryServer(options: MemoryServerOptions = {}): Promise<MemoryServer> {
-  const store = new Store<Db>();
-  const random = options.random ?? (options.seed === undefined ? undefined : seededRandomBytes(options.seed));
-  const now = options.now ?? (() => Date.now());
-  // Responses are checked against their contracts: this server serves tests and tools.
-  const core = createCore({ ...options, config: { validateResponses: true, ...options.config }, store, now, ...(random ? { random } : {}) });
-  const accounts = await seedDemoOrganization(core.services, {
-    passwordIterations: 1000,
-    ...(options.passwords ? { passwords: options.passwords } : {}),
+  const { seed, passwords, ...rest } = options;
+  const random = rest.random ?? (seed === undefined ? undefined : seededRandomBytes(seed));
+  const { core, handler, accounts } = await assembleServer({
+    ...rest,
+    store: new Store<Db>(),
+    now: rest.now ?? (() => Date.now()),
+    ...(random ? { random } : {}),
+    // Responses are checked against their contracts: this server serves tests and tools.
+    config: { validateResponses: true, ...rest.config },
+    seed: { passwordIterations: 1000, ...(passwords ? { passwords } : {}) },
   });
-  return { core, handler: createRestHandler(core), accounts };
+  return { core, handler, accounts: accounts ?? [] };
 }

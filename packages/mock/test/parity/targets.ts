@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCore, createRestHandler, type Db, type DemoAccount, type DemoRole, type ServerConfig } from '@teamchat/server';
+import { assembleServer, type Db, type DemoAccount, type DemoRole, type ServerConfig } from '@teamchat/server';
 import { createDiskFileStore, listen, openDiskStore, uploadsDirOf } from '@teamchat/server/node';
 import { createClock } from '../../src/clock.js';
-import { createMock, mockCoreOptions, seedMockOrganization, type TeamchatMock } from '../../src/create-mock.js';
+import { createMock, mockCoreOptions, mockOrganization, type TeamchatMock } from '../../src/create-mock.js';
 import { makeContext, type ScenarioContext } from './harness.js';
 
 /** Seed and origin shared by both targets, so IDs, keys and URLs agree. */
@@ -20,9 +20,9 @@ export async function startServerTarget(config: Partial<ServerConfig> = {}): Pro
   const options = mockCoreOptions({ seed: PARITY_SEED, now: clock.now, baseUrl: PARITY_BASE_URL, heartbeatMs: 1000 });
   // Uploaded files on disk beside the data file, as the server binary keeps them.
   const files = createDiskFileStore(uploadsDirOf(dataFile));
-  const core = createCore({ store, files, ...options, config: { ...options.config, ...config } });
-  const accounts: DemoAccount[] = await seedMockOrganization(core, PARITY_SEED);
-  const running = await listen({ handler: createRestHandler(core) });
+  const assembled = await assembleServer({ store, files, ...options, config: { ...options.config, ...config }, seed: mockOrganization(PARITY_SEED) });
+  const accounts: DemoAccount[] = assembled.accounts ?? [];
+  const running = await listen({ handler: assembled.handler });
   const byRole = Object.fromEntries(accounts.map((a) => [a.role, a])) as Record<DemoRole, DemoAccount>;
   return {
     ctx: makeContext({ target: 'server', site: running.url, accounts: byRole, clock, store }),

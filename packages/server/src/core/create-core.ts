@@ -8,6 +8,7 @@ import type { DbStore, UserRecord } from './model/db.js';
 import { EventQueues } from './model/event-queues.js';
 import type { Implementation } from './procedure/implement.js';
 import { implementations, type ImplementedName } from './endpoints/index.js';
+import { pages } from './pages/index.js';
 import { runProcedure } from './procedure/run-procedure.js';
 import { createIndexes } from './model/indexes.js';
 import { buildRouter } from './procedure/router.js';
@@ -41,6 +42,12 @@ export interface Core {
    * Pass `user` when the transport already authenticated the request.
    */
   call(endpoint: Endpoint, params: unknown, request: RequestInfo, user?: UserRecord | null): Promise<unknown>;
+  /**
+   * Runs the implementation of `endpoint` (an API contract or a page) for a transport:
+   * authenticates the caller from `request` first, then reads the parameters with
+   * `readParams` (so bad credentials are answered before a body is read).
+   */
+  serve(endpoint: Endpoint, request: RequestInfo, readParams: () => Promise<unknown>): Promise<unknown>;
 }
 
 /**
@@ -67,7 +74,12 @@ export function createCore(options: CoreOptions): Core {
   options.store.reportError = (error) =>
     services.log.error('error after a durable write (event delivery)', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   const router = buildRouter<ImplementedName>(implementations);
-  const byName = new Map<string, Implementation>(implementations.map((implementation) => [implementation.endpoint.name, implementation]));
+  const byName = new Map<string, Implementation>([...implementations, ...pages].map((implementation) => [implementation.endpoint.name, implementation]));
+  const implementationOf = (endpoint: Endpoint): Implementation => {
+    const implementation = byName.get(endpoint.name);
+    if (!implementation) throw new Error(`[teamchat-server] no handler for ${endpoint.name}: only implemented contracts are routed`);
+    return implementation;
+  };
   const endpoints = new Map<string, Endpoint>(implementations.map(({ endpoint }) => [endpoint.name, endpoint]));
   const createContext = (request: RequestInfo, user?: UserRecord | null): BaseContext =>
     user === undefined ? { services, request } : { services, request, user };
@@ -76,14 +88,15 @@ export function createCore(options: CoreOptions): Core {
     router,
     endpoints,
     createContext,
-    async call(endpoint, params, request, user) {
-      const implementation = byName.get(endpoint.name);
-      if (!implementation) throw new Error(`[teamchat-server] no handler for ${endpoint.name}: only implemented contracts are routed`);
-      return runProcedure(services, implementation, params, {
+    call(endpoint, params, request, user) {
+      return runProcedure(services, implementationOf(endpoint), params, {
         request,
         ...(user === undefined ? {} : { user }),
         validateResponse: config.validateResponses,
       });
+    },
+    serve(endpoint, request, readParams) {
+      return runProcedure(services, implementationOf(endpoint), undefined, { request, readParams, validateResponse: config.validateResponses });
     },
   };
 }

@@ -1,13 +1,8 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { API_PREFIX, createRouteTable, decodeParams, isFileParam, type Endpoint } from '@teamchat/schema';
-import { serveUpload } from '../core/attachments/serve-upload.js';
-import { MIB, maxUploadBytes } from '../core/attachments/upload-limit.js';
-import { authenticate } from '../core/auth/authenticate.js';
-import type { Core } from '../core/create-core.js';
-import type { RequestInfo } from '../core/model/context.js';
-import { apiErrorOf } from '../core/procedure/trpc.js';
-import { confirmEmailPage } from './confirm-email-page.js';
+import { apiErrorOf, confirmEmailChangePage, MIB, maxUploadBytes, serveUploadPage, type Core, type RequestInfo, type UploadRead } from '../core/index.js';
 import { errorResponse, internalErrorResponse, jsonResponse, successResponse } from './envelope.js';
+import { confirmEmailResponse, uploadResponse } from './pages.js';
 import { readBody, readLimited } from './read-body.js';
 
 /** Options of {@link createRestHandler}. */
@@ -20,13 +15,40 @@ export interface RestHandlerOptions {
   maxBodyBytes?: number;
 }
 
+/**
+ * A route the handler mounts beside the contract table, as a method and a path pattern with
+ * `*` for "anything below" and `:name` for one segment (MSW's syntax, so the mock mounts
+ * exactly these).
+ */
+export interface SiteRoute {
+  readonly method: 'GET' | 'HEAD' | 'ALL';
+  readonly path: string;
+}
+
 /** A platform-neutral HTTP handler: the reference server and the mock both serve through it. */
 export type FetchHandler = (request: Request) => Promise<Response>;
+
+/** The REST handler, with the routes it mounts beyond the contract's `/api/v1` paths. */
+export type RestHandler = FetchHandler & { readonly siteRoutes: readonly SiteRoute[] };
 
 const DEFAULT_MAX_BODY = 5 * MIB;
 /** Room for the multipart framing and form fields around the largest allowed file. */
 const MULTIPART_SLACK = MIB;
 const UPLOADS = '/user_uploads/';
+const CONFIRM_EMAIL = /^\/accounts\/confirm_new_email\/([A-Za-z0-9]+)\/?$/;
+
+/**
+ * Every route of the handler beyond the contracts' own paths: the rest of `/api/v1` (the
+ * 404/405 envelopes), `/trpc`, uploaded files, the email-confirmation links and `/health`.
+ */
+export const SITE_ROUTES: readonly SiteRoute[] = [
+  { method: 'ALL', path: `${API_PREFIX}/*` },
+  { method: 'ALL', path: '/trpc/*' },
+  { method: 'GET', path: `${UPLOADS}*` },
+  { method: 'HEAD', path: `${UPLOADS}*` },
+  { method: 'GET', path: '/accounts/confirm_new_email/*' },
+  { method: 'GET', path: '/health' },
+];
 
 function requestInfo(request: Request): RequestInfo {
   return {
@@ -38,13 +60,13 @@ function requestInfo(request: Request): RequestInfo {
 
 /**
  * The REST translation of the API, as one `(request: Request) => Promise<Response>`:
- * `/api/v1/...` through the contract table (route lookup, authentication, wire decoding,
- * the `{result, msg}` envelope, statuses), the same router at `/trpc` for typed tRPC
- * clients, uploaded files at `/user_uploads/<path_id>`, `/health`, and the
- * email-confirmation links. No request can make it throw: an
- * unexpected exception is logged and answered with a 500 envelope.
+ * `/api/v1/...` through the contract table (route lookup, wire decoding, the `{result, msg}`
+ * envelope, statuses), the same router at `/trpc` for typed tRPC clients, and the pages of
+ * {@link SITE_ROUTES}. Every call runs through the core (authentication, due jobs,
+ * transactions); this layer only speaks HTTP. No request can make it throw: an unexpected
+ * exception is logged and answered with a 500 envelope.
  */
-export function createRestHandler(core: Core, options: RestHandlerOptions = {}): FetchHandler {
+export function createRestHandler(core: Core, options: RestHandlerOptions = {}): RestHandler {
   const routes = createRouteTable(core.endpoints.values());
   const { log, config } = core.services;
   const ordinaryLimit = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
@@ -62,13 +84,14 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
       if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: route.allowed.join(', ') } });
       return jsonResponse({ result: 'error', msg: 'Method Not Allowed', allowed_methods: route.allowed }, 405, { allow: route.allowed.join(', ') });
     }
-    const info = requestInfo(request);
-    // Credentials are checked before parameters, as the real server does.
-    const user = authenticate(core.services, route.endpoint.access, info.authorization);
-    const body = await readBody(request, bodyLimit(route.endpoint));
-    const url = new URL(request.url);
-    const { params, ignored } = decodeParams(route.endpoint, { path: route.pathParams, body: body.fields, query: url.searchParams, files: body.files });
-    const result = await core.call(route.endpoint, params, info, user);
+    let ignored: readonly string[] = [];
+    // The core checks credentials before the body is read, as the real server does.
+    const result = await core.serve(route.endpoint, requestInfo(request), async () => {
+      const body = await readBody(request, bodyLimit(route.endpoint));
+      const decoded = decodeParams(route.endpoint, { path: route.pathParams, body: body.fields, query: new URL(request.url).searchParams, files: body.files });
+      ignored = decoded.ignored;
+      return decoded.params;
+    });
     const response = successResponse(result as object, ignored);
     return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
   }
@@ -95,14 +118,20 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
   async function dispatch(request: Request, path: string): Promise<Response> {
     if (path.startsWith(`${API_PREFIX}/`)) return api(request, path.slice(API_PREFIX.length));
     if (path === '/trpc' || path.startsWith('/trpc/')) return trpc(request);
-    if (path.startsWith(UPLOADS) && (request.method === 'GET' || request.method === 'HEAD')) return serveUpload(core.services, request, path.slice(UPLOADS.length));
+    if (path.startsWith(UPLOADS) && (request.method === 'GET' || request.method === 'HEAD')) {
+      const params = { path_id: path.slice(UPLOADS.length), with_bytes: request.method === 'GET' };
+      return uploadResponse((await core.serve(serveUploadPage, requestInfo(request), async () => params)) as UploadRead);
+    }
     if (path === '/health') return jsonResponse({ status: 'ok' });
-    const confirm = /^\/accounts\/confirm_new_email\/([A-Za-z0-9]+)\/?$/.exec(path);
-    if (confirm && request.method === 'GET') return confirmEmailPage(core, confirm[1] as string);
+    const confirm = CONFIRM_EMAIL.exec(path);
+    if (confirm && request.method === 'GET') {
+      const params = { confirmation_key: confirm[1] as string };
+      return confirmEmailResponse(async () => (await core.serve(confirmEmailChangePage, requestInfo(request), async () => params)) as { full_name: string; email: string });
+    }
     return jsonResponse({ result: 'error', msg: `Not found: ${path}`, code: 'BAD_REQUEST' }, 404);
   }
 
-  return async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request): Promise<Response> {
     let path: string;
     try {
       path = new URL(request.url).pathname;
@@ -124,6 +153,6 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
       // A body nobody read (an answer given before reading it) is not drained: the adapter closes.
       if (request.body && !request.bodyUsed) void request.body.cancel().catch(() => undefined);
     }
-  };
+  }
+  return Object.assign(handle, { siteRoutes: SITE_ROUTES });
 }
-

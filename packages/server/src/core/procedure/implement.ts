@@ -20,6 +20,11 @@ export interface ImplementationOptions<E extends Endpoint = Endpoint, P = undefi
    */
   ownTransactions?: boolean;
   /**
+   * True for a GET that changes state (the email-confirmation link): it runs as one write
+   * transaction like a mutation.
+   */
+  writes?: boolean;
+  /**
    * Slow work to do before the write lock is taken (password hashing, digests), on a read
    * view; its result reaches the handler as `ctx.prepared`. Mutation handlers are then
    * synchronous inside the lock, so other writers never wait for them.

@@ -21,6 +21,11 @@ export interface RunOptions {
   user?: UserRecord | null;
   /** Check the result against the contract's response schema (the tRPC path has its own check). */
   validateResponse: boolean;
+  /**
+   * Reads the parameters once the caller is authenticated (REST reads the body only then:
+   * credentials are checked before parameters, as the real server does). Replaces `params`.
+   */
+  readParams?: () => Promise<unknown>;
 }
 
 /** The caller as the store has it now: requests queued behind a writer see its changes. */
@@ -43,6 +48,7 @@ function currentCaller(db: Context['db'], user: UserRecord | null, implementatio
 export async function runProcedure(services: Services, implementation: Implementation, params: unknown, options: RunOptions): Promise<unknown> {
   const { endpoint, handler } = implementation;
   const user = options.user !== undefined ? options.user : authenticate(services, endpoint.access, options.request.authorization);
+  if (options.readParams) params = await options.readParams();
   // Due jobs first, on every path (REST and tRPC): the call must not see what they delete.
   await services.runDueJobs();
   const { store } = services;
@@ -55,7 +61,8 @@ export async function runProcedure(services: Services, implementation: Implement
   };
   const prepare = implementation.options.prepare as ((params: unknown, ctx: Context) => Promise<unknown>) | undefined;
   const prepared = prepare ? await prepare(params, contextOn(readView(store), undefined)) : undefined;
-  const writes = endpoint.method !== 'GET' && !implementation.options.readOnly && !implementation.options.ownTransactions;
+  const { readOnly, ownTransactions, writes: writesOnGet } = implementation.options;
+  const writes = writesOnGet === true || (endpoint.method !== 'GET' && !readOnly && !ownTransactions);
   const result = writes ? await store.write((db) => call(params, contextOn(db, prepared))) : await call(params, contextOn(readView(store), prepared));
   if (options.validateResponse) {
     const checked = endpoint.response.safeParse(result);

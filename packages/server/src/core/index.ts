@@ -1,0 +1,30 @@
+/**
+ * The core's surface for what sits above it (the REST handler, the node adapters, the
+ * binary, the mock): nothing outside `src/core` imports a file of the core but this one.
+ */
+
+// Assembly
+export { createCore } from './create-core.js';
+export type { AppRouter, Core, CoreOptions } from './create-core.js';
+export type { ImplementedName } from './endpoints/index.js';
+export { apiErrorOf } from './procedure/trpc.js';
+
+// Services and records
+export { defaultServerConfig, silentLogger } from './model/context.js';
+export type { Context, Logger, RequestInfo, ServerConfig, Services } from './model/context.js';
+export type { Db, DbStore } from './model/db.js';
+export { createMemoryFileStore } from './model/file-store.js';
+export type { FileStore } from './model/file-store.js';
+export { secureRandomBytes, type RandomBytes } from './internal/random.js';
+export { seededRandomBytes } from './internal/seeded-random.js';
+
+// Seeding and maintenance
+export { findDemoAccounts, seedDemoOrganization } from './seed/demo-organization.js';
+export type { DemoAccount, DemoOptions, DemoRole } from './seed/demo-organization.js';
+export { removeOrphanFiles } from './attachments/remove-orphan-files.js';
+
+// Pages and limits the transports need
+export { MIB, maxUploadBytes } from './attachments/upload-limit.js';
+export { confirmEmailChangePage } from './pages/confirm-email-change.js';
+export { serveUploadPage } from './pages/serve-upload.js';
+export type { UploadRead } from './attachments/read-upload.js';

@@ -1,0 +1,33 @@
+import { defineEndpoint } from '@teamchat/schema';
+import { z } from 'zod';
+import { readUpload } from '../attachments/read-upload.js';
+import { implement } from '../procedure/implement.js';
+
+/**
+ * GET and HEAD `/user_uploads/<path_id>` (below the site, not `/api/v1`): an uploaded file.
+ * Answered with data; the REST layer turns it into the file or the real server's 404/403 page.
+ */
+export const serveUploadPage = defineEndpoint({
+  name: 'pages.serveUpload',
+  method: 'GET',
+  path: '/user_uploads/{path_id}',
+  access: 'optional',
+  summary: 'An uploaded file, to whoever may read a message linking it.',
+  params: z.object({ path_id: z.string(), with_bytes: z.boolean() }),
+  response: z.discriminatedUnion('status', [
+    z.object({ status: z.literal('not-found') }),
+    z.object({ status: z.literal('forbidden') }),
+    z.object({
+      status: z.literal('file'),
+      file_name: z.string(),
+      content_type: z.string(),
+      size: z.number().int(),
+      inline: z.boolean(),
+      bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array).nullable(),
+    }),
+  ]),
+  errors: ['UNAUTHORIZED'],
+});
+
+/** The file (Basic auth, or a spectator), read with due jobs run first: an expired upload is gone. */
+export const serveUploadImpl = implement(serveUploadPage, (params, ctx) => readUpload(ctx, params.path_id, params.with_bytes));
