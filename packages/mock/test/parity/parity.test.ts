@@ -1,25 +1,53 @@
 import { setupServer } from 'msw/node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Scenario } from './harness.js';
-import { attachmentScenarios } from './scenarios/attachments.js';
-import { channelScenarios } from './scenarios/channels.js';
-import { foundationScenarios } from './scenarios/foundation.js';
-import { messageScenarios } from './scenarios/messages.js';
-import { narrowScenarios } from './scenarios/narrows.js';
-import { presenceScenarios } from './scenarios/presence.js';
-import { realmConfigScenarios } from './scenarios/realm-config.js';
-import { userGroupScenarios } from './scenarios/user-groups.js';
-import { settingsScenarios } from './scenarios/settings.js';
-import { subscriptionScenarios } from './scenarios/subscriptions.js';
-import { userScenarios } from './scenarios/users.js';
+import { attachmentScenarios } from './scenarios/attachments/index.js';
+import { channelFolderScenarios } from './scenarios/channel-folders/index.js';
+import { channelBasicScenarios } from './scenarios/channels/basics.js';
+import { channelScenarios } from './scenarios/channels/index.js';
+import { subscriptionScenarios } from './scenarios/channels/subscriptions.js';
+import { eventScenarios } from './scenarios/events/index.js';
+import { linkifierScenarios } from './scenarios/linkifiers/index.js';
+import { messageScenarios } from './scenarios/messages/index.js';
+import { narrowScenarios } from './scenarios/messages/narrows.js';
+import { navigationViewScenarios } from './scenarios/navigation-views/index.js';
+import { playgroundScenarios } from './scenarios/playgrounds/index.js';
+import { presenceScenarios } from './scenarios/presence/index.js';
+import { serverScenarios } from './scenarios/server/index.js';
+import { settingsBasicScenarios } from './scenarios/settings/basics.js';
+import { settingsScenarios } from './scenarios/settings/index.js';
+import { userGroupScenarios } from './scenarios/user-groups/index.js';
+import { userBasicScenarios } from './scenarios/users/basics.js';
+import { userScenarios } from './scenarios/users/index.js';
 import { createMockTarget, startServerTarget } from './targets.js';
 
 /**
  * One set of scenarios, run against the reference server over real HTTP (real lowdb file,
  * loopback port) and against the MSW mock; both must behave the same and give the same
- * responses. Every area adds its scenarios to this list.
+ * responses. Every area adds its scenarios to this list; `scenarios/<area>/` mirrors
+ * `schema/src/endpoints/<area>/`.
  */
-const scenarios: Scenario[] = [...foundationScenarios, ...messageScenarios, ...narrowScenarios, ...presenceScenarios, ...userGroupScenarios, ...userScenarios, ...settingsScenarios, ...realmConfigScenarios, ...subscriptionScenarios, ...attachmentScenarios, ...channelScenarios];
+const scenarios: Scenario[] = [
+  // In the order of the schema's table; a folder of scenarios per area of the contracts.
+  ...serverScenarios,
+  ...eventScenarios,
+  ...settingsBasicScenarios,
+  ...settingsScenarios,
+  ...channelBasicScenarios,
+  ...channelScenarios,
+  ...subscriptionScenarios,
+  ...channelFolderScenarios,
+  ...messageScenarios,
+  ...narrowScenarios,
+  ...presenceScenarios,
+  ...userBasicScenarios,
+  ...userScenarios,
+  ...userGroupScenarios,
+  ...navigationViewScenarios,
+  ...linkifierScenarios,
+  ...playgroundScenarios,
+  ...attachmentScenarios,
+];
 
 /**
  * Each scenario is one test that runs it on the server, then on the mock, then compares: no
