@@ -1,4 +1,4 @@
-import type { Logger } from '../core/model/context.js';
+import type { Logger } from '../core/index.js';
 
 function line(level: string, message: string, fields?: Record<string, unknown>): string {
   const extra = fields && Object.keys(fields).length > 0 ? ` ${JSON.stringify(fields)}` : '';

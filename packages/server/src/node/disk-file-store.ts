@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rmdir, unlink } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import type { FileStore } from '../core/model/file-store.js';
+import type { FileStore } from '../core/index.js';
 import { errorCode, syncDirectory, writeAll } from '../store/disk/durable-io.js';
 
 /** Where the uploaded files of the store in `dataFile` live: a directory beside it. */

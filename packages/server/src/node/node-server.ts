@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '../core/model/context.js';
+import type { Logger } from '../core/index.js';
 import type { FetchHandler } from '../rest/rest-handler.js';
 import { bodyStream } from './body-stream.js';
 

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { DemoAccount } from '../core/seed/demo-organization.js';
+import type { DemoAccount } from '../core/index.js';
 
 /** The zuliprc text of an account (the format of the official clients). */
 export function zuliprcText(account: DemoAccount, site: string): string {

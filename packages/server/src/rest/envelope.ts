@@ -1,4 +1,4 @@
-import { ApiError } from '@teamchat/schema';
+import type { ApiError } from '@teamchat/schema';
 
 const JSON_HEADERS = { 'content-type': 'application/json' } as const;
 

@@ -5,7 +5,7 @@ import { topicLinks } from '../markdown/topic-links.js';
 import { avatarUrlFor } from '../model/avatar.js';
 import { apiEmail } from '../model/email-visibility.js';
 import { participantsOf } from '../model/direct-message-groups.js';
-import { FLAG_BITS, flagNames, type MessageRecord } from '../model/message-record.js';
+import { flagNames, type MessageRecord } from '../model/message-record.js';
 import { isResolveChange } from '../model/resolved-topic.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config'>;
@@ -106,4 +106,3 @@ export function formatMessage(ctx: Ctx, message: MessageRecord, viewer: UserReco
   return formatted;
 }
 
-export { FLAG_BITS };

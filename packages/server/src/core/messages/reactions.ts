@@ -8,8 +8,6 @@ import { accessMessage } from '../model/message-access.js';
 import { FLAG_BITS, type MessageRecord, type ReactionRecord } from '../model/message-record.js';
 
 type ReactionType = ReactionRecord['reaction_type'];
-type AddParams = OperationParams<'messages.addReaction'>;
-type RemoveParams = OperationParams<'messages.removeReaction'>;
 
 /** The spec's name for the real server's `zulip_extra_emoji`. */
 function reactionType(given: string | undefined): ReactionType | undefined {

@@ -1,4 +1,4 @@
-import type { Db, DbStore, DirectMessageGroupRecord, SubscriptionRecord, UserRecord } from './db.js';
+import type { DbStore, DirectMessageGroupRecord, SubscriptionRecord, UserRecord } from './db.js';
 import { createMessageIndex, type MessageIndex } from './message-index.js';
 
 /** Lookup structures kept in step with the store (rebuilt at start-up). */
@@ -97,4 +97,3 @@ export function createIndexes(store: DbStore): Indexes {
   return indexes;
 }
 
-export type { Db };

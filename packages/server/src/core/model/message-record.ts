@@ -66,7 +66,3 @@ export function flagNames(bits: number): string[] {
   return names;
 }
 
-/** Flag bits of `userId` on `message`, or undefined when the user has no row. */
-export function flagsOf(message: MessageRecord, userId: number): number | undefined {
-  return message.user_flags[String(userId)];
-}

@@ -1,4 +1,4 @@
-import { ApiError, endpoints } from '@teamchat/schema';
+import { ApiError } from '@teamchat/schema';
 import { hashPassword } from '../auth/passwords.js';
 import { addSubscriptions } from '../channels/add-subscriptions.js';
 import type { OperationParams, UserContext } from '../model/context.js';

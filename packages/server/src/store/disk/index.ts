@@ -6,12 +6,5 @@
  */
 
 // Opening a store
-export { openDiskStore, DEFAULT_COMPACT_AFTER_BYTES } from './open-disk-store.js';
+export { openDiskStore } from './open-disk-store.js';
 export type { DiskStore, DiskStoreOptions, DiskStoreStats } from './open-disk-store.js';
-export type { DiskStoreLog } from './disk-persister.js';
-
-// Building blocks (also used by tools that inspect data files)
-export { SnapshotFile } from './snapshot-file.js';
-export type { SnapshotFileOptions } from './snapshot-file.js';
-export { diskFiles } from './disk-files.js';
-export type { DiskFiles } from './disk-files.js';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { failure, outcome, scenario, type Scenario } from '../../harness.js';
+import { failure, scenario, type Scenario } from '../../harness.js';
 
 /** Creating channels and listing them: the basic shapes and rules. */
 export const channelBasicScenarios: Scenario[] = [

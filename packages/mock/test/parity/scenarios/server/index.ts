@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { failure, outcome, scenario, type Scenario } from '../../harness.js';
+import { failure, scenario, type Scenario } from '../../harness.js';
 
 /** Server settings, API keys, authentication and the wire: what every call relies on. */
 export const serverScenarios: Scenario[] = [

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { failure, outcome, scenario, type Scenario } from '../../harness.js';
+import { failure, scenario, type Scenario } from '../../harness.js';
 
 /** PATCH /settings, password and email changes, organization defaults: the basics. */
 export const settingsBasicScenarios: Scenario[] = [

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { failure, outcome, scenario, type Scenario } from '../../harness.js';
+import { failure, scenario, type Scenario } from '../../harness.js';
 
 /** GET /users and GET /users/me: the basic shapes. */
 export const userBasicScenarios: Scenario[] = [
