@@ -7,7 +7,8 @@
 import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertFreshBuilds } from '../../test-support/fresh-build.js';
+import { assertFreshBuilds, REPO_ROOT } from '../../test-support/fresh-build.js';
+import { createReadmeRunner, type ReadmeRun } from './readme-runner.js';
 import { createScratchProject, PACKAGES, type ScratchProject } from './scratch-project.js';
 
 const CONSUMER = join(import.meta.dirname, 'consumer');
@@ -27,7 +28,24 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
+  await readmes?.close();
   await project?.remove();
+});
+
+/** The READMEs whose `runnable` blocks run, in this order (they share `.teamchat/`). */
+const READMES = ['README.md', 'packages/schema/README.md', 'packages/server/README.md', 'packages/mock/README.md', 'packages/cli/README.md'];
+let readmes: ReadmeRun | undefined;
+
+describe('the READMEs, followed in that project', () => {
+  for (const readme of READMES) {
+    it(`${readme}: every block marked runnable runs as written`, async () => {
+      if (!readmes) {
+        readmes = await createReadmeRunner(project.dir, project.env);
+        console.info(`The READMEs run ${readmes.isolation}.`);
+      }
+      expect(await readmes.run(join(REPO_ROOT, readme)), 'runnable blocks').toBeGreaterThan(0);
+    }, 300_000);
+  }
 });
 
 describe('the packed packages installed in a project outside the workspace', () => {

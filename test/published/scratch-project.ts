@@ -16,7 +16,7 @@ const run = promisify(execFile);
 export const PACKAGES = ['schema', 'client-sdk', 'server', 'mock', 'cli'] as const;
 
 /** Tools the scratch project installs beside the packages, at the versions the workspace locks. */
-const TOOLS = { dependencies: ['msw'], devDependencies: ['typescript', 'vitest', '@types/node'] } as const;
+const TOOLS = { dependencies: ['msw'], devDependencies: ['typescript', 'vitest', 'tsx', '@types/node'] } as const;
 
 /** What a command printed and how it ended. */
 export interface CommandResult {
@@ -133,7 +133,9 @@ export async function createScratchProject(): Promise<ScratchProject> {
     const dependencies: Record<string, string> = Object.fromEntries(packed.map((entry) => [entry.name, `file:${join(tarballs, entry.filename)}`]));
     for (const name of TOOLS.dependencies) dependencies[name] = lockedVersion(name);
     const devDependencies = Object.fromEntries(TOOLS.devDependencies.map((name) => [name, lockedVersion(name)]));
-    writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'teamchat-scratch', private: true, type: 'module', dependencies, devDependencies }, null, 2)}\n`);
+    // `npm start` runs the server, as in this repository (the READMEs say `npm start`).
+    const scripts = { start: 'teamchat-server' };
+    writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'teamchat-scratch', private: true, type: 'module', scripts, dependencies, devDependencies }, null, 2)}\n`);
     const install = await project.exec('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts']);
     if (install.code !== 0) throw new Error(`npm install in the scratch project failed:\n${install.stderr}`);
     return project;
