@@ -4,7 +4,7 @@
  * non-zero exit code, never a stack, releasing the data file.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -116,5 +116,22 @@ describe('teamchat-mock start-up', () => {
       stdout: '',
       stderr: `teamchat-mock: cannot listen on 127.0.0.1:${busyPort}: the port is in use (another server?); pick another with --port N (--port 0 picks a free one)\n`,
     });
+  });
+});
+
+describe('the committed launchers', () => {
+  it('say how to build when the package is not built yet, in one line', async () => {
+    for (const [name, bin] of [['teamchat-server', SERVER_BIN], ['teamchat-mock', MOCK_BIN], ['teamchat', join(REPO_ROOT, 'packages/cli/bin/teamchat.js')]] as const) {
+      // A copy of the package without dist/, as right after `npm install` links the commands.
+      const unbuilt = join(dir, `unbuilt-${name}`);
+      mkdirSync(join(unbuilt, 'bin'), { recursive: true });
+      copyFileSync(bin, join(unbuilt, 'bin', `${name}.js`));
+      const result = await runToEnd(join(unbuilt, 'bin', `${name}.js`), ['--help']);
+      expect(result, name).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: `${name}: ${join(unbuilt, 'dist', 'bin.js')} is missing: the package is not built (in the teamchat repository, run \`npm run build\`)\n`,
+      });
+    }
   });
 });
