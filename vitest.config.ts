@@ -8,7 +8,9 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: ['source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'test/**/*.test.ts'],
+    // The consumer project's files run in the scratch project, not here.
+    exclude: ['**/node_modules/**', 'test/published/consumer/**'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -9,7 +9,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const BUILDS: Record<string, readonly string[]> = {
   schema: ['dist/index.js'],
   'client-sdk': ['dist/index.js', 'dist/node.js'],
-  server: ['dist/bin.js'],
+  server: ['dist/bin.js', 'dist/node.js'],
+  mock: ['dist/bin.js'],
   cli: ['dist/bin.js', 'dist/index.js'],
 };
 

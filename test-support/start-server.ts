@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { REPO_ROOT } from './fresh-build.js';
 
@@ -27,9 +26,9 @@ function exited(child: ChildProcess): Promise<void> {
 
 /**
  * Starts `teamchat-server --port 0 --data DIR/data.json --quiet [args…]` and resolves once it
- * listens and has written the demo accounts' zuliprc files beside the data file.
+ * listens, checking that the demo accounts' zuliprc files are beside the data file by then.
  */
-export async function startServer(dir: string, options: { waitForZuliprc?: boolean; args?: readonly string[] } = {}): Promise<RunningServer> {
+export async function startServer(dir: string, options: { args?: readonly string[] } = {}): Promise<RunningServer> {
   const dataFile = join(dir, 'data.json');
   const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', '--data', dataFile, '--quiet', ...(options.args ?? [])], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -48,10 +47,10 @@ export async function startServer(dir: string, options: { waitForZuliprc?: boole
     child.once('exit', (code) => reject(new Error(`teamchat-server exited with code ${String(code)} before listening:\n${output}`)));
   });
   const zuliprc = (role: string): string => join(dir, `zuliprc-${role}`);
-  // The files are written right after the "listening" line; the bot's is the last one.
-  while (options.waitForZuliprc !== false && !existsSync(zuliprc('bot'))) {
-    if (child.exitCode !== null) throw new Error(`teamchat-server exited before writing its zuliprc files:\n${output}`);
-    await sleep(20);
+  // The server writes the files before it prints the "listening" line (the bot's is the last one).
+  if (!existsSync(zuliprc('bot'))) {
+    child.kill('SIGKILL');
+    throw new Error(`teamchat-server printed its "listening" line before writing the zuliprc files:\n${output}`);
   }
   return {
     url,

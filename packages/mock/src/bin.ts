@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
+import { describeListenError } from '@teamchat/server/node';
 import { startMockServer } from './http/start-mock-server.js';
 import { integerOption } from './internal/integer-option.js';
 
@@ -39,7 +40,13 @@ if (options.help) {
   process.stdout.write(HELP);
 } else {
   const { help: _help, ...serverOptions } = options;
-  const server = await startMockServer(serverOptions);
+  const server = await startMockServer(serverOptions).catch((error: unknown) => {
+    // One line for the operator, never a stack: a system error is the listener's (busy port…).
+    const listening = error instanceof Error && 'code' in error;
+    const reason = listening ? describeListenError(error, { host: options.host ?? '127.0.0.1', port: options.port }) : `start-up failed: ${String(error instanceof Error ? error.message : error)}`;
+    process.stderr.write(`teamchat-mock: ${reason}\n`);
+    process.exit(1);
+  });
   process.stdout.write(`teamchat-mock listening on ${server.url}\n`);
   for (const account of Object.values(server.mock.accounts)) {
     process.stdout.write(`  ${account.role.padEnd(13)} ${account.email.padEnd(28)} key ${account.apiKey}\n`);

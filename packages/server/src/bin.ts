@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import { assembleServer } from './assemble-server.js';
 import { createMemoryFileStore, defaultServerConfig, findDemoAccounts, secureRandomBytes, type Db, type DemoAccount } from './core/index.js';
 import { consoleLogger } from './node/console-logger.js';
-import { listen } from './node/node-server.js';
+import { describeListenError } from './node/listen-error.js';
+import { listen, type RunningServer } from './node/node-server.js';
 import { writeZuliprcFiles, zuliprcPath } from './node/zuliprc-files.js';
 import { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';
 import { openDiskStore } from './store/disk/index.js';
@@ -58,6 +59,23 @@ function printAccounts(accounts: readonly DemoAccount[], site: string, files: st
   }
 }
 
+/**
+ * Writes the demo accounts' zuliprc files beside the data file: all of them after seeding,
+ * again when they went missing (or a start stopped before writing them). Returns the accounts
+ * to print with their files, or `printed: null` when the files were already there.
+ */
+async function writeAccountFiles(
+  store: Store<Db>,
+  dataFile: string,
+  seeded: readonly DemoAccount[] | null,
+  site: string,
+): Promise<{ printed: readonly DemoAccount[] | null; files: string[] }> {
+  if (seeded) return { printed: seeded, files: await writeZuliprcFiles(dataFile, seeded, site) };
+  if (existsSync(zuliprcPath(dataFile, 'owner'))) return { printed: null, files: [] };
+  const demo = findDemoAccounts(store);
+  return demo.length > 0 ? { printed: demo, files: await writeZuliprcFiles(dataFile, demo, site) } : { printed: null, files: [] };
+}
+
 async function main(): Promise<void> {
   let args;
   try {
@@ -84,6 +102,7 @@ async function main(): Promise<void> {
   }
   const host = args.host ?? '127.0.0.1';
   const port = integerOption(args.port, 'port', 9991);
+  if (port > 65_535) fail(`--port must be between 0 and 65535, got ${port}`);
   const heartbeatMs = integerOption(args['heartbeat-ms'], 'heartbeat-ms', 50_000);
   const uploads = {
     maxFileUploadSizeMib: integerOption(args['max-upload-mib'], 'max-upload-mib', defaultServerConfig.maxFileUploadSizeMib),
@@ -107,30 +126,35 @@ async function main(): Promise<void> {
   }
 
   // The organization's URL is known before listening unless the port is picked by the OS.
-  const realmUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const realmUrl = port === 0 ? undefined : `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const files = args.memory ? createMemoryFileStore() : createDiskFileStore(uploadsDirOf(dataFile));
-  const { core, handler, accounts } = await assembleServer({ store, files, config: { heartbeatMs, ...uploads, ...(port === 0 ? {} : { realmUrl }) }, now, random, log });
+  const { core, handler, accounts } = await assembleServer({ store, files, config: { heartbeatMs, ...uploads, ...(realmUrl ? { realmUrl } : {}) }, now, random, log });
   store.onFailure((error) => {
     // Memory now holds writes the disk does not: stop, and let the next start replay the journal.
     log.error('a write could not be made durable; stopping so that a restart recovers from the journal', { error: error.message });
     process.exit(1);
   });
-  const running = await listen({ handler, port, host, log, logRequests: !args.quiet });
+  // The zuliprc files are written before the port opens, so that a script waiting for the port
+  // finds them; with --port 0 the address is known only once bound, and they are written
+  // before the "listening" line (the only way to learn the port).
+  const writeAccounts = async (site: string) => (args.memory ? null : await writeAccountFiles(store, dataFile, accounts, site));
+  let written = realmUrl === undefined ? null : await writeAccounts(realmUrl);
+  let running: RunningServer;
+  try {
+    running = await listen({ handler, port, host, log, logRequests: !args.quiet });
+  } catch (error) {
+    await store.close();
+    fail(describeListenError(error, { host, port }));
+  }
+  if (realmUrl === undefined) written = await writeAccounts(running.url);
   // Requests run due jobs (unused uploads) first; this timer covers an idle server.
   setInterval(() => void core.services.runDueJobs(), JOB_INTERVAL_MS).unref();
   core.services.config.realmUrl = running.url;
   process.stdout.write(`teamchat-server listening on ${running.url} (API at ${running.url}/api/v1)\n`);
   process.stdout.write(args.memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);
-  if (accounts) {
-    const files = args.memory ? null : await writeZuliprcFiles(dataFile, accounts, running.url);
-    printAccounts(accounts, running.url, files);
-  } else if (existsSync(zuliprcPath(dataFile, 'owner'))) {
-    process.stdout.write(`Accounts: see the zuliprc-* files in ${dirname(dataFile)}\n`);
-  } else {
-    // The files went missing (or a start stopped before writing them): write them again.
-    const demo = findDemoAccounts(store);
-    if (demo.length > 0) printAccounts(demo, running.url, await writeZuliprcFiles(dataFile, demo, running.url));
-  }
+  if (args.memory && accounts) printAccounts(accounts, running.url, null);
+  else if (written?.printed) printAccounts(written.printed, running.url, written.files);
+  else if (!args.memory) process.stdout.write(`Accounts: see the zuliprc-* files in ${dirname(dataFile)}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -150,4 +174,5 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-main().catch((error: unknown) => fail(error instanceof Error ? (error.stack ?? error.message) : String(error)));
+// Any other start-up failure is one line too: an operator needs the reason, not a stack.
+main().catch((error: unknown) => fail(`start-up failed: ${error instanceof Error ? error.message : String(error)}`));

@@ -6,6 +6,8 @@
 export { consoleLogger } from './node/console-logger.js';
 export { listen } from './node/node-server.js';
 export type { ListenOptions, RunningServer } from './node/node-server.js';
+export { describeListenError } from './node/listen-error.js';
+export type { ListenTarget } from './node/listen-error.js';
 export { writeZuliprcFiles, zuliprcPath, zuliprcText } from './node/zuliprc-files.js';
 export { openDiskStore } from './store/disk/index.js';
 export type { DiskStore, DiskStoreOptions, DiskStoreStats } from './store/disk/index.js';

@@ -11,7 +11,7 @@ import { implementations, type ImplementedName } from './endpoints/index.js';
 import { pages } from './pages/index.js';
 import { runProcedure } from './procedure/run-procedure.js';
 import { createIndexes } from './model/indexes.js';
-import { buildRouter } from './procedure/router.js';
+import { buildRouter, type RouterFor } from './procedure/router.js';
 import type { BaseContext } from './procedure/trpc.js';
 
 /** Options of {@link createCore}. */
@@ -26,8 +26,12 @@ export interface CoreOptions {
   files?: FileStore;
 }
 
-/** The router of the implemented endpoints. */
-export type AppRouter = ReturnType<typeof buildRouter<ImplementedName>>;
+/**
+ * The router of the implemented endpoints. (A plain type reference, not
+ * `ReturnType<typeof buildRouter<…>>`: the declaration bundler drops the type argument of an
+ * instantiation expression, leaving `ImplementedName` undeclared in the shipped .d.ts.)
+ */
+export type AppRouter = RouterFor<ImplementedName>;
 
 /** The platform-neutral server: services, the tRPC router, and a way to call a procedure. */
 export interface Core {

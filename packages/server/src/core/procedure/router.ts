@@ -17,8 +17,11 @@ export type RouterRecordFor<N extends EndpointName> = {
   [A in AreaOf<N>]: { [K in N as AreaOf<K> extends A ? OpOf<K> : never]: ProcedureFor<Endpoints[K]> };
 };
 
+/** The tRPC router of a set of endpoint names. */
+export type RouterFor<N extends EndpointName> = TRPCBuiltRouter<RootTypes, RouterRecordFor<N>>;
+
 /** Builds the tRPC router of `implementations`: one procedure per contract, nested by area. */
-export function buildRouter<N extends EndpointName>(implementations: readonly Implementation[]): TRPCBuiltRouter<RootTypes, RouterRecordFor<N>> {
+export function buildRouter<N extends EndpointName>(implementations: readonly Implementation[]): RouterFor<N> {
   const areas = new Map<string, Record<string, unknown>>();
   for (const implementation of implementations) {
     const { endpoint } = implementation;
@@ -32,5 +35,5 @@ export function buildRouter<N extends EndpointName>(implementations: readonly Im
     areas.set(area, record);
   }
   const record = Object.fromEntries([...areas].map(([area, procedures]) => [area, router(procedures as never)]));
-  return router(record as never) as unknown as TRPCBuiltRouter<RootTypes, RouterRecordFor<N>>;
+  return router(record as never) as unknown as RouterFor<N>;
 }
