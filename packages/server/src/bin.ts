@@ -3,10 +3,12 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { API_PREFIX } from '@teamchat/schema';
 import { assembleServer } from './assemble-server.js';
-import { createMemoryFileStore, defaultServerConfig, findDemoAccounts, secureRandomBytes, type Db, type DemoAccount } from './core/index.js';
+import { createMemoryFileStore, defaultServerConfig, findDemoAccounts, implementedEndpoints, secureRandomBytes, type Db, type DemoAccount } from './core/index.js';
 import { consoleLogger } from './node/console-logger.js';
 import { listen } from './node/node-server.js';
+import { openApiSource } from './rest/openapi.js';
 import { writeZuliprcFiles, zuliprcPath } from './node/zuliprc-files.js';
 import { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';
 import { openDiskStore } from './store/disk/index.js';
@@ -28,6 +30,9 @@ Options:
   --unused-upload-weeks N delete uploads no message links after N weeks (default 5)
   --quiet           do not log each request
   -h, --help        show this help
+
+Organization files and API description:
+  --print-openapi   print the OpenAPI 3.1 document of the API (JSON) and exit
 `;
 
 /** How often an idle server looks for due jobs (the clean-up of unused uploads). */
@@ -72,6 +77,7 @@ async function main(): Promise<void> {
         'unused-upload-weeks': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
+        'print-openapi': { type: 'boolean' },
       },
       strict: true,
     }).values;
@@ -89,6 +95,13 @@ async function main(): Promise<void> {
     maxFileUploadSizeMib: integerOption(args['max-upload-mib'], 'max-upload-mib', defaultServerConfig.maxFileUploadSizeMib),
     unclaimedAttachmentWeeks: integerOption(args['unused-upload-weeks'], 'unused-upload-weeks', defaultServerConfig.unclaimedAttachmentWeeks),
   };
+  if (args['print-openapi']) {
+    const document = openApiSource(implementedEndpoints)(`http://${host.includes(':') ? `[${host}]` : host}:${port}${API_PREFIX}`);
+    // A reader that stops early (`| head`) is no error.
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => process.exit(error.code === 'EPIPE' ? 0 : 1));
+    process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+    return;
+  }
   const dataFile = resolve(args.data ?? '.teamchat/data.json');
   const log = consoleLogger;
   const random = secureRandomBytes;

@@ -6,6 +6,7 @@
 // Assembly
 export { createCore } from './create-core.js';
 export type { AppRouter, Core, CoreOptions } from './create-core.js';
+export { implementedEndpoints } from './endpoints/index.js';
 export type { ImplementedName } from './endpoints/index.js';
 export { apiErrorOf } from './procedure/trpc.js';
 
