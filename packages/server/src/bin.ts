@@ -8,6 +8,7 @@ import { assembleServer } from './assemble-server.js';
 import { createMemoryFileStore, defaultServerConfig, findDemoAccounts, implementedEndpoints, secureRandomBytes, type Db, type DemoAccount } from './core/index.js';
 import { consoleLogger } from './node/console-logger.js';
 import { listen } from './node/node-server.js';
+import { exportOrganizationFile, organizationName, seedFromFixtureFile } from './node/organization-files.js';
 import { openApiSource } from './rest/openapi.js';
 import { writeZuliprcFiles, zuliprcPath } from './node/zuliprc-files.js';
 import { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';
@@ -32,6 +33,10 @@ Options:
   -h, --help        show this help
 
 Organization files and API description:
+  --seed FILE       start a new data file (or --memory) with the organization of a
+                    fixture file (JSON, or YAML for .yaml/.yml) instead of the demo
+  --export FILE     write the organization of --data to a fixture file (JSON, or YAML
+                    for .yaml/.yml) and exit; works while a server runs on it
   --print-openapi   print the OpenAPI 3.1 document of the API (JSON) and exit
 `;
 
@@ -43,15 +48,24 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** Runs a step whose errors are the operator's to fix (files, fixtures): one line, no stack. */
+async function operatorStep<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    return fail(error instanceof Error ? error.message.replace(/^\[teamchat-server\] /, '') : String(error));
+  }
+}
+
 function integerOption(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   if (!/^\d+$/.test(value)) fail(`--${name} must be a non-negative integer, got '${value}'`);
   return Number(value);
 }
 
-function printAccounts(accounts: readonly DemoAccount[], site: string, files: string[] | null): void {
+function printAccounts(name: string, accounts: readonly DemoAccount[], site: string, files: string[] | null): void {
   const out = process.stdout;
-  out.write('\nDemo organization "Teamchat Demo" — accounts:\n');
+  out.write(`\nOrganization "${name}" — accounts:\n`);
   for (const account of accounts) {
     out.write(`  ${account.role.padEnd(13)} ${account.email.padEnd(28)} key ${account.apiKey}${account.password ? `  password ${account.password}` : ''}\n`);
   }
@@ -78,6 +92,8 @@ async function main(): Promise<void> {
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         'print-openapi': { type: 'boolean' },
+        seed: { type: 'string' },
+        export: { type: 'string' },
       },
       strict: true,
     }).values;
@@ -106,23 +122,32 @@ async function main(): Promise<void> {
   const log = consoleLogger;
   const random = secureRandomBytes;
   const now = () => Date.now();
+  // The organization's URL is known before listening unless the port is picked by the OS.
+  const realmUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const config = { heartbeatMs, ...uploads, ...(port === 0 ? {} : { realmUrl }) };
+
+  // Organization files: --export writes one and exits; --seed starts a new organization from one.
+  if (args.export !== undefined) {
+    process.stdout.write(`${await operatorStep(() => exportOrganizationFile(dataFile, resolve(args.export as string)))}\n`);
+    return;
+  }
+  if (args.seed !== undefined && !args.memory && existsSync(dataFile)) {
+    fail(`--seed starts a new data file, but ${dataFile} exists: pick another --data (or remove it)`);
+  }
+  const seeded = args.seed === undefined ? null : await operatorStep(() => seedFromFixtureFile(resolve(args.seed as string), { config, now, random, log }));
 
   let store: Store<Db>;
   if (args.memory) {
-    store = new Store<Db>();
+    store = new Store<Db>(seeded?.document);
   } else {
     await mkdir(dirname(dataFile), { recursive: true });
-    try {
-      ({ store } = await openDiskStore<Db>(dataFile, { log }));
-    } catch (error) {
-      fail(error instanceof Error ? error.message.replace(/^\[teamchat-server\] /, '') : String(error));
-    }
+    ({ store } = await operatorStep(() => openDiskStore<Db>(dataFile, { log, ...(seeded ? { seed: seeded.document } : {}) })));
   }
 
-  // The organization's URL is known before listening unless the port is picked by the OS.
-  const realmUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const files = args.memory ? createMemoryFileStore() : createDiskFileStore(uploadsDirOf(dataFile));
-  const { core, handler, accounts } = await assembleServer({ store, files, config: { heartbeatMs, ...uploads, ...(port === 0 ? {} : { realmUrl }) }, now, random, log });
+  const assembled = await assembleServer({ store, files, config, now, random, log });
+  const { core, handler } = assembled;
+  const accounts = seeded?.accounts ?? assembled.accounts;
   store.onFailure((error) => {
     // Memory now holds writes the disk does not: stop, and let the next start replay the journal.
     log.error('a write could not be made durable; stopping so that a restart recovers from the journal', { error: error.message });
@@ -136,13 +161,13 @@ async function main(): Promise<void> {
   process.stdout.write(args.memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);
   if (accounts) {
     const files = args.memory ? null : await writeZuliprcFiles(dataFile, accounts, running.url);
-    printAccounts(accounts, running.url, files);
+    printAccounts(organizationName(store), accounts, running.url, files);
   } else if (existsSync(zuliprcPath(dataFile, 'owner'))) {
     process.stdout.write(`Accounts: see the zuliprc-* files in ${dirname(dataFile)}\n`);
   } else {
     // The files went missing (or a start stopped before writing them): write them again.
     const demo = findDemoAccounts(store);
-    if (demo.length > 0) printAccounts(demo, running.url, await writeZuliprcFiles(dataFile, demo, running.url));
+    if (demo.length > 0) printAccounts(organizationName(store), demo, running.url, await writeZuliprcFiles(dataFile, demo, running.url));
   }
 
   let stopping = false;

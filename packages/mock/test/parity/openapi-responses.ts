@@ -1,4 +1,4 @@
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { API_PREFIX, createRouteTable, incomingEndpoints, type OpenApiDocument } from '@teamchat/schema';
 
 /** A response the reference server gave, as recorded on its way out. */

@@ -1,4 +1,4 @@
-import Ajv2020 from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { endpointList, FEATURE_LEVEL, openApiDocument, wireKindOf, type Endpoint } from '../../src/index.js';
@@ -58,12 +58,12 @@ describe('openApiDocument', () => {
       for (const parameter of parameters) {
         const expected = endpoint.pathParams.includes(parameter['name'] as string) ? 'path' : 'query';
         expect(parameter['in'], `${endpoint.name} ${String(parameter['name'])}`).toBe(expected);
-        expect(parameter['x-wire-encoding']).toBe(wireKindOf(endpoint.params.shape[parameter['name'] as string] as never));
+        expect(parameter['x-wire-encoding']).toBe(wireKindOf((endpoint.params.shape as Record<string, never>)[parameter['name'] as string] as never));
       }
       if (endpoint.method === 'GET') expect(bodyNames, endpoint.name).toEqual([]);
       for (const name of bodyNames) {
         const encoding = (body?.['encoding'] as Record<string, Json>)[name] as Json;
-        expect(encoding['x-wire-encoding'], `${endpoint.name} ${name}`).toBe(wireKindOf(endpoint.params.shape[name] as never));
+        expect(encoding['x-wire-encoding'], `${endpoint.name} ${name}`).toBe(wireKindOf((endpoint.params.shape as Record<string, never>)[name] as never));
       }
     }
   });
