@@ -1,5 +1,5 @@
 import { initialUserSettings, type GroupSettingValue } from '@teamchat/schema';
-import type { DbStore, DbTx, RealmRecord, UserGroupRecord, UserRecord } from '../model/db.js';
+import type { ChannelRecord, DbStore, DbTx, RealmRecord, UserGroupRecord, UserRecord } from '../model/db.js';
 import { CHANNEL_GROUP_SETTING_CONFIGS, USER_GROUP_SETTING_CONFIGS, type GroupSettingConfig } from '../model/group-setting-configs.js';
 import { defaultGroupSettingValue } from '../model/group-setting-value.js';
 import { flagNames, FLAG_BITS, type MessageRecord } from '../model/message-record.js';
@@ -14,6 +14,37 @@ type FixtureMessageInput = NonNullable<OrganizationFixtureInput['messages']>[num
 const byId = <T extends { id: number }>(records: Iterable<T>): T[] => [...records].sort((a, b) => a.id - b.id);
 const seconds = (value: number) => isoTime(value * 1000);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** `record` without the fields whose value is the format's default (the fixture stays short). */
+function compact<T extends Record<string, unknown>>(record: T, defaults: Partial<Record<keyof T, unknown>>): Partial<T> {
+  return Object.fromEntries(Object.entries(record).filter(([key, value]) => !(key in defaults) || !same(value, defaults[key as keyof T]))) as Partial<T>;
+}
+
+const CHANNEL_DEFAULTS = {
+  description: '',
+  invite_only: false,
+  is_web_public: false,
+  message_retention_days: null,
+  topics_policy: 'inherit',
+  folder: null,
+  is_default: false,
+  is_archived: false,
+  creator: null,
+  permissions: {},
+} as const;
+const SUBSCRIPTION_DEFAULTS = {
+  active: true,
+  is_muted: false,
+  pin_to_top: false,
+  desktop_notifications: null,
+  audible_notifications: null,
+  push_notifications: null,
+  email_notifications: null,
+  wildcard_mentions_notify: null,
+} as const;
+const FIELD_DEFAULTS = { hint: '', display_in_profile_summary: false, required: false, editable_by_user: true } as const;
+const FOLDER_DEFAULTS = { description: '', is_archived: false, creator: null } as const;
+const GROUP_DEFAULTS = { description: '', members: [], subgroups: [], permissions: {}, creator: null } as const;
 
 /** The fields of `value` that differ from `defaults`. */
 function changed<T extends object>(value: T, defaults: T, keys: readonly (keyof T)[] = Object.keys(value) as (keyof T)[]): Partial<T> {
@@ -158,6 +189,34 @@ function exportMessage(db: Reader, message: MessageRecord, refs: Refs, activeSub
   };
 }
 
+function exportChannel(db: Reader, channel: ChannelRecord, refs: Refs): NonNullable<OrganizationFixtureInput['channels']>[number] {
+  const subscribers = byId(db.all('subscriptions'))
+    .filter((sub) => sub.stream_id === channel.id)
+    .map(({ id: _id, user_id, stream_id: _stream, ...rest }) => ({ user: refs.email(user_id) as string, ...compact(rest, SUBSCRIPTION_DEFAULTS) }));
+  return {
+    id: channel.id,
+    name: channel.name,
+    ...compact(
+      {
+        description: channel.description,
+        invite_only: channel.invite_only,
+        is_web_public: channel.is_web_public,
+        message_retention_days: channel.message_retention_days,
+        topics_policy: channel.topics_policy,
+        folder: channel.folder_id === null ? null : (db.get('channel_folders', channel.folder_id)?.name ?? null),
+        is_default: channel.is_default,
+        is_archived: channel.is_archived,
+        creator: refs.email(channel.creator_id),
+        permissions: refs.permissions(channel.groups, CHANNEL_GROUP_SETTING_CONFIGS, channel.creator_id),
+      },
+      CHANNEL_DEFAULTS,
+    ),
+    ...(channel.history_public_to_subscribers === !channel.invite_only ? {} : { history_public_to_subscribers: channel.history_public_to_subscribers }),
+    date_created: seconds(channel.date_created),
+    subscribers,
+  } as NonNullable<OrganizationFixtureInput['channels']>[number];
+}
+
 /**
  * The organization of a store as a fixture (the format {@link parseFixture} reads), with the
  * IDs, API keys and password hashes it has, so that seeding it gives the same organization
@@ -197,55 +256,43 @@ export function exportOrganization(db: Reader): OrganizationFixtureInput {
     users: byId(db.all('users')).map((user) => exportUser(db, user, realm, refs)),
     custom_profile_fields: fields.map((field) => {
       const options = field.type === FIELD_TYPE_VALUES.select ? selectOptions(field.field_data) : null;
-      return {
-        id: field.id,
-        name: field.name,
-        type: nameOf(FIELD_TYPE_VALUES, field.type),
-        hint: field.hint,
-        ...(options ? { options } : field.field_data === '' ? {} : { field_data: field.field_data }),
-        display_in_profile_summary: field.display_in_profile_summary,
-        required: field.required,
-        editable_by_user: field.editable_by_user,
-      };
+      return compact(
+        {
+          id: field.id,
+          name: field.name,
+          type: nameOf(FIELD_TYPE_VALUES, field.type),
+          hint: field.hint,
+          ...(options ? { options } : field.field_data === '' ? {} : { field_data: field.field_data }),
+          display_in_profile_summary: field.display_in_profile_summary,
+          required: field.required,
+          editable_by_user: field.editable_by_user,
+        },
+        FIELD_DEFAULTS,
+      ) as NonNullable<OrganizationFixtureInput['custom_profile_fields']>[number];
     }),
     channel_folders: byId(db.all('channel_folders')).map((folder) => ({
       id: folder.id,
       name: folder.name,
-      description: folder.description,
-      is_archived: folder.is_archived,
-      creator: refs.email(folder.creator_id),
+      ...compact({ description: folder.description, is_archived: folder.is_archived, creator: refs.email(folder.creator_id) }, FOLDER_DEFAULTS),
       date_created: seconds(folder.date_created),
       ...(folder.order === folder.id ? {} : { order: folder.order }),
     })),
-    channels: byId(db.all('channels')).map((channel) => ({
-      id: channel.id,
-      name: channel.name,
-      description: channel.description,
-      invite_only: channel.invite_only,
-      is_web_public: channel.is_web_public,
-      history_public_to_subscribers: channel.history_public_to_subscribers,
-      message_retention_days: channel.message_retention_days,
-      topics_policy: channel.topics_policy,
-      folder: channel.folder_id === null ? null : (db.get('channel_folders', channel.folder_id)?.name ?? null),
-      is_default: channel.is_default,
-      is_archived: channel.is_archived,
-      creator: refs.email(channel.creator_id),
-      date_created: seconds(channel.date_created),
-      permissions: refs.permissions(channel.groups, CHANNEL_GROUP_SETTING_CONFIGS, channel.creator_id),
-      subscribers: byId(db.all('subscriptions'))
-        .filter((sub) => sub.stream_id === channel.id)
-        .map(({ id: _id, user_id, stream_id: _stream, ...rest }) => ({ user: refs.email(user_id) as string, ...rest })),
-    })),
+    channels: byId(db.all('channels')).map((channel) => exportChannel(db, channel, refs)),
     user_groups: byId(db.all('user_groups'))
       .filter((group) => !group.is_system_group)
       .map((group) => ({
         id: group.id,
         name: group.name,
-        description: group.description,
-        members: refs.emails(group.members),
-        subgroups: group.direct_subgroup_ids.map((id) => refs.group(id)),
-        permissions: refs.permissions(group.groups, USER_GROUP_SETTING_CONFIGS, group.creator_id),
-        creator: refs.email(group.creator_id),
+        ...compact(
+          {
+            description: group.description,
+            members: refs.emails(group.members),
+            subgroups: group.direct_subgroup_ids.map((id) => refs.group(id)),
+            permissions: refs.permissions(group.groups, USER_GROUP_SETTING_CONFIGS, group.creator_id),
+            creator: refs.email(group.creator_id),
+          },
+          GROUP_DEFAULTS,
+        ),
         ...(group.date_created === null ? {} : { date_created: seconds(group.date_created) }),
         ...(group.deactivated ? { deactivated: true } : {}),
       })),

@@ -119,7 +119,6 @@ const User = z.strictObject({
     })
     .optional(),
 });
-export type FixtureUser = z.infer<typeof User>;
 
 export const FIXTURE_FIELD_TYPES = ['short_text', 'long_text', 'select', 'date', 'url', 'user', 'external_account', 'pronouns'] as const;
 
@@ -136,7 +135,6 @@ const CustomProfileField = z.strictObject({
   required: z.boolean().default(false),
   editable_by_user: z.boolean().default(true),
 });
-export type FixtureProfileField = z.infer<typeof CustomProfileField>;
 
 const ChannelFolder = z.strictObject({
   id: Id.optional(),
@@ -166,7 +164,6 @@ const Subscriber = z.union([
     wildcard_mentions_notify: z.boolean().nullable().default(null),
   }),
 ]);
-export type FixtureSubscriber = z.infer<typeof Subscriber>;
 
 const Channel = z.strictObject({
   id: Id.optional(),
@@ -187,7 +184,6 @@ const Channel = z.strictObject({
   permissions: permissions(CHANNEL_GROUP_SETTINGS).default({}),
   subscribers: z.array(Subscriber).default([]),
 });
-export type FixtureChannel = z.infer<typeof Channel>;
 
 const UserGroup = z.strictObject({
   id: Id.optional(),

@@ -1,4 +1,4 @@
-import { CHANNEL_GROUP_SETTINGS, USER_GROUP_SETTINGS, type EditHistoryEntry, type GroupSettingValue } from '@teamchat/schema';
+import type { ChannelGroupSetting, EditHistoryEntry, GroupSettingValue, UserGroupSetting } from '@teamchat/schema';
 import { hashPassword } from '../auth/passwords.js';
 import { insertChannel } from '../channels/insert-channel.js';
 import { insertSubscription } from '../channels/insert-subscription.js';
@@ -209,7 +209,7 @@ function seedChannels(ctx: SeedContext, fixture: OrganizationFixture, names: Nam
         topicsPolicy: entry.topics_policy,
         isDefault: entry.is_default,
         folderId: entry.folder === null ? null : (names.folders.get(entry.folder) ?? null),
-        groups: names.permissions<(typeof CHANNEL_GROUP_SETTINGS)[number]>(entry.permissions),
+        groups: names.permissions<ChannelGroupSetting>(entry.permissions),
       },
     );
     names.channels.set(entry.name.toLowerCase(), entry.is_archived ? db.patch('channels', channel.id, { is_archived: true }) : channel);
@@ -250,7 +250,7 @@ function seedUserGroups(ctx: SeedContext, fixture: OrganizationFixture, names: N
   });
   fixture.user_groups.forEach((entry, i) => {
     const group = created[i] as UserGroupRecord;
-    const given = names.permissions<(typeof USER_GROUP_SETTINGS)[number]>(entry.permissions);
+    const given = names.permissions<UserGroupSetting>(entry.permissions);
     db.patch('user_groups', group.id, {
       direct_subgroup_ids: [...new Set(entry.subgroups.map((name) => names.group(name)))].sort((a, b) => a - b),
       groups: userGroupSettings({ db }, group.creator_id, given),
