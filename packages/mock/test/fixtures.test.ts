@@ -66,9 +66,12 @@ describe('the mock over HTTP with fixtures', () => {
       const body = (await loaded.json()) as { accounts: { email: string }[] };
       expect(loaded.status).toBe(200);
       expect(body.accounts[0]?.email).toBe('olga@qa.example');
-      const exported = (await (await fetch(`${served.url}/__mock/fixture`)).json()) as { fixture: OrganizationFixtureInput };
-      expect(exported.fixture.organization.name).toBe('QA Corp');
-      expect(exported.fixture).toEqual(served.mock.exportFixture());
+      const exported = (await (await fetch(`${served.url}/__mock/fixture`)).json()) as OrganizationFixtureInput;
+      expect(exported.organization.name).toBe('QA Corp');
+      expect(exported).toEqual(served.mock.exportFixture());
+      // What GET gives, POST takes back.
+      expect((await fetch(`${served.url}/__mock/fixture`, { method: 'POST', body: JSON.stringify(exported) })).status).toBe(200);
+      expect(served.mock.exportFixture()).toEqual(exported);
 
       const bad = await fetch(`${served.url}/__mock/fixture`, { method: 'POST', body: JSON.stringify({ teamchat_fixture: 1, organization: {} }) });
       expect(bad.status).toBe(400);

@@ -8,7 +8,7 @@ import { assembleServer } from './assemble-server.js';
 import { createMemoryFileStore, defaultServerConfig, findDemoAccounts, implementedEndpoints, secureRandomBytes, type Db, type DemoAccount } from './core/index.js';
 import { consoleLogger } from './node/console-logger.js';
 import { listen } from './node/node-server.js';
-import { exportOrganizationFile, organizationName, seedFromFixtureFile } from './node/organization-files.js';
+import { exportOrganizationFile, organizationName, seedFromFixtureFile } from './organization-files.js';
 import { openApiSource } from './rest/openapi.js';
 import { writeZuliprcFiles, zuliprcPath } from './node/zuliprc-files.js';
 import { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';

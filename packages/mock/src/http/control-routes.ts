@@ -23,7 +23,8 @@ async function jsonBody(request: Request): Promise<Record<string, unknown>> {
 export async function controlRequest(mock: TeamchatMock, faults: FaultQueue, request: Request, name: string): Promise<Response> {
   try {
     if (request.method === 'GET' && name === 'accounts') return ok({ accounts: mock.accountList });
-    if (request.method === 'GET' && name === 'fixture') return ok({ fixture: mock.exportFixture() });
+    // The fixture itself, not in an envelope: what POST /__mock/fixture and `teamchat-server --seed` read.
+    if (request.method === 'GET' && name === 'fixture') return Response.json(mock.exportFixture());
     if (request.method !== 'POST') return bad(`unknown control route ${request.method} /__mock/${name}`);
     const url = new URL(request.url);
     switch (name) {

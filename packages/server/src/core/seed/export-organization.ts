@@ -246,7 +246,7 @@ export function exportOrganization(db: Reader): OrganizationFixtureInput {
     organization: {
       name: realm.name,
       string_id: realm.string_id,
-      description: realm.description,
+      ...(realm.description === '' ? {} : { description: realm.description }),
       date_created: seconds(realm.date_created),
       ...(Object.keys(settings).length > 0 ? { settings } : {}),
       ...(Object.keys(permissions).length > 0 ? { permissions } : {}),

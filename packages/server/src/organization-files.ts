@@ -1,9 +1,9 @@
-import { assembleServer, type AssembleOptions } from '../assemble-server.js';
-import { exportOrganization, parseFixture, type Db, type DemoAccount } from '../core/index.js';
-import { readDiskStore } from '../store/disk/read-disk-store.js';
-import { Store } from '../store/store.js';
-import type { StoreDocument } from '../store/types.js';
-import { readFixtureFile, writeFixtureFile } from './fixture-files.js';
+import { assembleServer, type AssembleOptions } from './assemble-server.js';
+import { exportOrganization, parseFixture, type Db, type DemoAccount } from './core/index.js';
+import { readDiskStore } from './store/disk/read-disk-store.js';
+import { Store } from './store/store.js';
+import type { StoreDocument } from './store/types.js';
+import { readFixtureFile, writeFixtureFile } from './node/fixture-files.js';
 
 /** The name of the organization in `store`. */
 export function organizationName(store: Pick<Store<Db>, 'get'>): string {
@@ -22,8 +22,8 @@ export async function exportOrganizationFile(dataFile: string, target: string): 
   if (!store.get('realm', 1)) throw new Error(`${dataFile} holds no organization yet`);
   const fixture = exportOrganization(store);
   await writeFixtureFile(target, fixture);
-  const count = (list: unknown[] | undefined, what: string) => `${list?.length ?? 0} ${what}`;
-  return `Exported "${organizationName(store)}" from ${dataFile} to ${target}: ${count(fixture.users, 'users')}, ${count(fixture.channels, 'channels')}, ${count(fixture.messages, 'messages')}`;
+  const count = (list: unknown[] | undefined, what: string) => `${list?.length ?? 0} ${what}${list?.length === 1 ? '' : 's'}`;
+  return `Exported "${organizationName(store)}" from ${dataFile} to ${target}: ${count(fixture.users, 'user')}, ${count(fixture.channels, 'channel')}, ${count(fixture.messages, 'message')}`;
 }
 
 /**
