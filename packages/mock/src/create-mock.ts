@@ -13,7 +13,9 @@ import {
   type DemoAccount,
   type DemoRole,
   type FetchHandler,
+  type OrganizationFixtureInput,
   type StoreDocument,
+  exportOrganization,
 } from '@teamchat/server';
 import { createClock, type ClockOptions, type MockClock } from './clock.js';
 import { createFaults, type Faults } from './faults.js';
@@ -35,6 +37,12 @@ export interface MockOptions {
   clock?: ClockOptions;
   /** GET /events answers a heartbeat after this long (default 10 s; the server's is 50 s). */
   heartbeatMs?: number;
+  /**
+   * The organization to start from: an organization fixture (the format of
+   * `teamchat-server --seed`, see the server's README), instead of the demo organization.
+   * Users whose password is `{ random: true }` get {@link MOCK_PASSWORDS} by role.
+   */
+  fixture?: OrganizationFixtureInput;
 }
 
 const DEFAULT_BASE_URL = 'http://teamchat.test';
@@ -85,10 +93,15 @@ export interface TeamchatMock {
   /** MSW handlers: `setupServer(...mock.handlers)`. */
   readonly handlers: HttpHandler[];
   readonly baseUrl: string;
-  /** The demo accounts by role. */
+  /**
+   * The first account of each role (`owner`, `administrator`, `moderator`, `member`, `guest`,
+   * `bot`): the demo's six accounts. With a fixture, the roles it has no account of are missing.
+   */
   readonly accounts: Readonly<Record<DemoRole, DemoAccount>>;
-  /** `{ site, email, apiKey }` of an account, for `createClient`. */
-  clientOptions(role: DemoRole): { site: string; email: string; apiKey: string };
+  /** Every active account of the organization, in ID order. */
+  readonly accountList: readonly DemoAccount[];
+  /** `{ site, email, apiKey }` of an account (by role, or by email), for `createClient`. */
+  clientOptions(account: DemoRole | (string & {})): { site: string; email: string; apiKey: string };
   /** The server core (store, event queues, config) of the current state. */
   readonly core: Core;
   /** The store of the current state, for reads in assertions (`mock.store.get('users', 1)`). */
@@ -108,6 +121,15 @@ export interface TeamchatMock {
   expireEventQueues(queueId?: string): void;
   /** Back to the seeded state and start time: call it in `afterEach`. */
   reset(): void;
+  /**
+   * Starts over from another organization fixture: it becomes the seeded state `reset()`
+   * returns to, and its accounts replace `accounts`.
+   *
+   * @throws {FixtureError} naming each problem of the fixture; the mock is unchanged then.
+   */
+  load(fixture: OrganizationFixtureInput): Promise<void>;
+  /** The current state as an organization fixture (what `teamchat-server --export` writes). */
+  exportFixture(): OrganizationFixtureInput;
 }
 
 /**
@@ -129,10 +151,15 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
   // Fresh options, so a fresh seeded random source, for every core: keys and salts made after
   // a reset are the same whatever earlier tests did.
   const coreOptions = () => mockCoreOptions({ seed, now: clock.now, baseUrl, heartbeatMs: options.heartbeatMs });
-  const seedStore = new Store<Db>();
-  const seeded = await assembleServer({ store: seedStore, ...coreOptions(), seed: mockOrganization(seed) });
-  const accountList = seeded.accounts ?? [];
-  const seedDocument: StoreDocument = seedStore.snapshot();
+  const seedFrom = async (fixture: OrganizationFixtureInput | undefined) => {
+    const seedStore = new Store<Db>();
+    const seeded = await assembleServer({ store: seedStore, ...coreOptions(), seed: { ...mockOrganization(seed), ...(fixture === undefined ? {} : { fixture }) } });
+    return { document: seedStore.snapshot(), accounts: seeded.accounts ?? [] };
+  };
+  let { document: seedDocument, accounts: accountList }: { document: StoreDocument; accounts: DemoAccount[] } = await seedFrom(options.fixture);
+  // The first account of each role (the demo's six).
+  const byRole = (list: readonly DemoAccount[]) =>
+    Object.fromEntries([...list].reverse().map((account) => [account.role, account])) as Record<DemoRole, DemoAccount>;
 
   const build = () => {
     // Records are never changed in place, so every reset can share the seed's records.
@@ -141,14 +168,22 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
     return { store, core, fetch: handler as FetchHandler };
   };
   let state = build();
-  const accounts = Object.fromEntries(accountList.map((account) => [account.role, account])) as Record<DemoRole, DemoAccount>;
+  let accounts = byRole(accountList);
 
   return {
     handlers: createHandlers({ baseUrl, endpoints: state.core.endpoints.values(), siteRoutes: SITE_ROUTES, handle: () => state.fetch }),
     baseUrl,
-    accounts,
-    clientOptions(role) {
-      const account = accounts[role];
+    get accounts() {
+      return accounts;
+    },
+    get accountList() {
+      return accountList;
+    },
+    clientOptions(which) {
+      const account = which.includes('@')
+        ? accountList.find((a) => a.email.toLowerCase() === which.toLowerCase())
+        : (accounts as Partial<Record<string, DemoAccount>>)[which];
+      if (!account) throw new TypeError(`[teamchat-mock] no active account ${which.includes('@') ? `with email ${which}` : `with role ${which}`} in the organization; see mock.accountList.`);
       return { site: baseUrl, email: account.email, apiKey: account.apiKey };
     },
     get core() {
@@ -171,6 +206,15 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
     reset() {
       clock.reset();
       state = build();
+    },
+    async load(fixture) {
+      ({ document: seedDocument, accounts: accountList } = await seedFrom(fixture));
+      accounts = byRole(accountList);
+      clock.reset();
+      state = build();
+    },
+    exportFixture() {
+      return exportOrganization(state.store);
     },
   };
 }

@@ -58,6 +58,11 @@ export interface EndpointConfig<
   response: TResponse;
   /** Error codes the endpoint may answer with, besides the generic ones every endpoint has. */
   errors: readonly ErrorCode[];
+  /**
+   * HTTP statuses a code of `errors` is also answered with here, besides the table's: the real
+   * server's `{ BAD_REQUEST: [404] }` for a navigation view that does not exist.
+   */
+  errorStatuses?: Readonly<Partial<Record<ErrorCode, readonly number[]>>>;
   /** Other wire spellings of parameters: `{ client_gravatar: 'client_extavatar' }`. */
   aliases?: Readonly<Record<string, string>>;
   /** Set on deprecated endpoints: what to use instead. */

@@ -49,6 +49,10 @@ export { validationError } from './codec/validation-error.js';
 export { FileParam, isFileParam, unwrapSchema, wireKindOf } from './codec/wire-kind.js';
 export type { WireKind } from './codec/wire-kind.js';
 
+// OpenAPI
+export { openApiDocument } from './openapi/openapi-document.js';
+export type { OpenApiDocument, OpenApiOptions } from './openapi/openapi-document.js';
+
 // Resources
 export { Anchor, ANCHOR_NAMES } from './models/anchor.js';
 export {

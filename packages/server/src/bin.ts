@@ -3,11 +3,14 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { API_PREFIX } from '@teamchat/schema';
 import { assembleServer } from './assemble-server.js';
-import { createMemoryFileStore, defaultServerConfig, findDemoAccounts, secureRandomBytes, type Db, type DemoAccount } from './core/index.js';
+import { createMemoryFileStore, defaultServerConfig, findDemoAccounts, implementedEndpoints, secureRandomBytes, type Db, type DemoAccount } from './core/index.js';
 import { consoleLogger } from './node/console-logger.js';
 import { describeListenError } from './node/listen-error.js';
 import { listen, type RunningServer } from './node/node-server.js';
+import { exportOrganizationFile, organizationName, seedFromFixtureFile } from './organization-files.js';
+import { openApiSource } from './rest/openapi.js';
 import { writeZuliprcFiles, zuliprcPath } from './node/zuliprc-files.js';
 import { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';
 import { openDiskStore } from './store/disk/index.js';
@@ -29,6 +32,13 @@ Options:
   --unused-upload-weeks N delete uploads no message links after N weeks (default 5)
   --quiet           do not log each request
   -h, --help        show this help
+
+Organization files and API description:
+  --seed FILE       start a new data file (or --memory) with the organization of a
+                    fixture file (JSON, or YAML for .yaml/.yml) instead of the demo
+  --export FILE     write the organization of --data to a fixture file (JSON, or YAML
+                    for .yaml/.yml) and exit; works while a server runs on it
+  --print-openapi   print the OpenAPI 3.1 document of the API (JSON) and exit
 `;
 
 /** How often an idle server looks for due jobs (the clean-up of unused uploads). */
@@ -39,15 +49,24 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** Runs a step whose errors are the operator's to fix (files, fixtures): one line, no stack. */
+async function operatorStep<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    return fail(error instanceof Error ? error.message.replace(/^\[teamchat-server\] /, '') : String(error));
+  }
+}
+
 function integerOption(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   if (!/^\d+$/.test(value)) fail(`--${name} must be a non-negative integer, got '${value}'`);
   return Number(value);
 }
 
-function printAccounts(accounts: readonly DemoAccount[], site: string, files: string[] | null): void {
+function printAccounts(name: string, accounts: readonly DemoAccount[], site: string, files: string[] | null): void {
   const out = process.stdout;
-  out.write('\nDemo organization "Teamchat Demo" — accounts:\n');
+  out.write(`\nOrganization "${name}" — accounts:\n`);
   for (const account of accounts) {
     out.write(`  ${account.role.padEnd(13)} ${account.email.padEnd(28)} key ${account.apiKey}${account.password ? `  password ${account.password}` : ''}\n`);
   }
@@ -60,9 +79,9 @@ function printAccounts(accounts: readonly DemoAccount[], site: string, files: st
 }
 
 /**
- * Writes the demo accounts' zuliprc files beside the data file: all of them after seeding,
- * again when they went missing (or a start stopped before writing them). Returns the accounts
- * to print with their files, or `printed: null` when the files were already there.
+ * Writes the accounts' zuliprc files beside the data file: all of them after seeding, again
+ * when they went missing (or a start stopped before writing them). Returns the accounts to
+ * print with their files, or `printed: null` when the files were already there.
  */
 async function writeAccountFiles(
   store: Store<Db>,
@@ -90,6 +109,9 @@ async function main(): Promise<void> {
         'unused-upload-weeks': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
+        'print-openapi': { type: 'boolean' },
+        seed: { type: 'string' },
+        export: { type: 'string' },
       },
       strict: true,
     }).values;
@@ -108,27 +130,43 @@ async function main(): Promise<void> {
     maxFileUploadSizeMib: integerOption(args['max-upload-mib'], 'max-upload-mib', defaultServerConfig.maxFileUploadSizeMib),
     unclaimedAttachmentWeeks: integerOption(args['unused-upload-weeks'], 'unused-upload-weeks', defaultServerConfig.unclaimedAttachmentWeeks),
   };
+  if (args['print-openapi']) {
+    const document = openApiSource(implementedEndpoints)(`http://${host.includes(':') ? `[${host}]` : host}:${port}${API_PREFIX}`);
+    // A reader that stops early (`| head`) is no error.
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => process.exit(error.code === 'EPIPE' ? 0 : 1));
+    process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+    return;
+  }
   const dataFile = resolve(args.data ?? '.teamchat/data.json');
   const log = consoleLogger;
   const random = secureRandomBytes;
   const now = () => Date.now();
+  // The organization's URL is known before listening unless the port is picked by the OS.
+  const realmUrl = port === 0 ? undefined : `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const config = { heartbeatMs, ...uploads, ...(realmUrl ? { realmUrl } : {}) };
+
+  // Organization files: --export writes one and exits; --seed starts a new organization from one.
+  if (args.export !== undefined) {
+    process.stdout.write(`${await operatorStep(() => exportOrganizationFile(dataFile, resolve(args.export as string)))}\n`);
+    return;
+  }
+  if (args.seed !== undefined && !args.memory && existsSync(dataFile)) {
+    fail(`--seed starts a new data file, but ${dataFile} exists: pick another --data (or remove it)`);
+  }
+  const seeded = args.seed === undefined ? null : await operatorStep(() => seedFromFixtureFile(resolve(args.seed as string), { config, now, random, log }));
 
   let store: Store<Db>;
   if (args.memory) {
-    store = new Store<Db>();
+    store = new Store<Db>(seeded?.document);
   } else {
     await mkdir(dirname(dataFile), { recursive: true });
-    try {
-      ({ store } = await openDiskStore<Db>(dataFile, { log }));
-    } catch (error) {
-      fail(error instanceof Error ? error.message.replace(/^\[teamchat-server\] /, '') : String(error));
-    }
+    ({ store } = await operatorStep(() => openDiskStore<Db>(dataFile, { log, ...(seeded ? { seed: seeded.document } : {}) })));
   }
 
-  // The organization's URL is known before listening unless the port is picked by the OS.
-  const realmUrl = port === 0 ? undefined : `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const files = args.memory ? createMemoryFileStore() : createDiskFileStore(uploadsDirOf(dataFile));
-  const { core, handler, accounts } = await assembleServer({ store, files, config: { heartbeatMs, ...uploads, ...(realmUrl ? { realmUrl } : {}) }, now, random, log });
+  const assembled = await assembleServer({ store, files, config, now, random, log });
+  const { core, handler } = assembled;
+  const accounts = seeded?.accounts ?? assembled.accounts;
   store.onFailure((error) => {
     // Memory now holds writes the disk does not: stop, and let the next start replay the journal.
     log.error('a write could not be made durable; stopping so that a restart recovers from the journal', { error: error.message });
@@ -152,8 +190,8 @@ async function main(): Promise<void> {
   core.services.config.realmUrl = running.url;
   process.stdout.write(`teamchat-server listening on ${running.url} (API at ${running.url}/api/v1)\n`);
   process.stdout.write(args.memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);
-  if (args.memory && accounts) printAccounts(accounts, running.url, null);
-  else if (written?.printed) printAccounts(written.printed, running.url, written.files);
+  if (args.memory && accounts) printAccounts(organizationName(store), accounts, running.url, null);
+  else if (written?.printed) printAccounts(organizationName(store), written.printed, running.url, written.files);
   else if (!args.memory) process.stdout.write(`Accounts: see the zuliprc-* files in ${dirname(dataFile)}\n`);
 
   let stopping = false;

@@ -18,11 +18,16 @@ export type {
   DemoRole,
   FileStore,
   ImplementedName,
+  OrganizationFixtureInput,
+  SeedOptions,
   Logger,
   RequestInfo,
   ServerConfig,
   Services,
 } from './core/index.js';
+
+// Organization fixtures
+export { demoFixture, exportOrganization, FIXTURE_FORMAT, FixtureError, OrganizationFixture, parseFixture, seedOrganization } from './core/index.js';
 
 // HTTP
 export { createRestHandler, SITE_ROUTES } from './rest/rest-handler.js';

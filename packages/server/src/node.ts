@@ -12,3 +12,5 @@ export { writeZuliprcFiles, zuliprcPath, zuliprcText } from './node/zuliprc-file
 export { openDiskStore } from './store/disk/index.js';
 export type { DiskStore, DiskStoreOptions, DiskStoreStats } from './store/disk/index.js';
 export { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';
+export { FixtureFileError, readFixtureFile, writeFixtureFile } from './node/fixture-files.js';
+export { readDiskStore } from './store/disk/read-disk-store.js';

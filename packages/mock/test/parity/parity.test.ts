@@ -19,6 +19,7 @@ import { settingsScenarios } from './scenarios/settings/index.js';
 import { userGroupScenarios } from './scenarios/user-groups/index.js';
 import { userBasicScenarios } from './scenarios/users/basics.js';
 import { userScenarios } from './scenarios/users/index.js';
+import { OpenApiResponseChecker, type RecordedResponse } from './openapi-responses.js';
 import { createMockTarget, startServerTarget } from './targets.js';
 
 /**
@@ -53,22 +54,34 @@ const scenarios: Scenario[] = [
  * Each scenario is one test that runs it on the server, then on the mock, then compares: no
  * test depends on another having run (shuffle and `.only` work). The mock's MSW server
  * listens only while the mock side runs, since it would intercept the real server's fetches.
+ * Every answer the server gave is also checked against its OpenAPI document
+ * (`GET /api/v1/openapi.json`): a status it lists for the operation, a body its schema takes.
  */
 describe('parity: the reference server over HTTP and the MSW mock give the same responses', () => {
   let mockTarget: Awaited<ReturnType<typeof createMockTarget>>;
+  let openApi: OpenApiResponseChecker;
   beforeAll(async () => {
     mockTarget = await createMockTarget();
+    const target = await startServerTarget();
+    try {
+      const response = await target.ctx.raw('GET', '/openapi.json');
+      openApi = new OpenApiResponseChecker(response.body as ConstructorParameters<typeof OpenApiResponseChecker>[0]);
+    } finally {
+      await target.close();
+    }
   });
 
   for (const s of scenarios) {
     it(s.name, async () => {
-      const target = await startServerTarget(s.config);
+      const recorded: RecordedResponse[] = [];
+      const target = await startServerTarget(s.config, (response) => recorded.push(response));
       let onServer: unknown;
       try {
         onServer = await s.run(target.ctx);
       } finally {
         await target.close();
       }
+      expect(recorded.map((response) => openApi.problem(response)).filter((problem) => problem !== null)).toEqual([]);
       const msw = setupServer(...mockTarget.mock.handlers);
       msw.listen({ onUnhandledRequest: 'error' });
       let onMock: unknown;

@@ -6,13 +6,20 @@ import { createDiskFileStore, listen, openDiskStore, uploadsDirOf } from '@teamc
 import { createClock } from '../../src/clock.js';
 import { createMock, mockCoreOptions, mockOrganization, type TeamchatMock } from '../../src/create-mock.js';
 import { makeContext, type ScenarioContext } from './harness.js';
+import { recordingHandler, type RecordedResponse } from './openapi-responses.js';
 
 /** Seed and origin shared by both targets, so IDs, keys and URLs agree. */
 export const PARITY_SEED = 7;
 export const PARITY_BASE_URL = 'http://teamchat.test';
 
-/** A fresh reference server: a real lowdb file (and its uploads directory) in a temp dir, node:http on a loopback port. */
-export async function startServerTarget(config: Partial<ServerConfig> = {}): Promise<{ ctx: ScenarioContext; close(): Promise<void> }> {
+/**
+ * A fresh reference server: a real lowdb file (and its uploads directory) in a temp dir,
+ * node:http on a loopback port. `record` gets every JSON answer of the API.
+ */
+export async function startServerTarget(
+  config: Partial<ServerConfig> = {},
+  record?: (recorded: RecordedResponse) => void,
+): Promise<{ ctx: ScenarioContext; close(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'teamchat-parity-'));
   const clock = createClock();
   const dataFile = join(dir, 'data.json');
@@ -22,7 +29,7 @@ export async function startServerTarget(config: Partial<ServerConfig> = {}): Pro
   const files = createDiskFileStore(uploadsDirOf(dataFile));
   const assembled = await assembleServer({ store, files, ...options, config: { ...options.config, ...config }, seed: mockOrganization(PARITY_SEED) });
   const accounts: DemoAccount[] = assembled.accounts ?? [];
-  const running = await listen({ handler: assembled.handler });
+  const running = await listen({ handler: record ? recordingHandler(assembled.handler, record) : assembled.handler });
   const byRole = Object.fromEntries(accounts.map((a) => [a.role, a])) as Record<DemoRole, DemoAccount>;
   return {
     ctx: makeContext({ target: 'server', site: running.url, accounts: byRole, clock, store }),

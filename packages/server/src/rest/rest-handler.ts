@@ -2,6 +2,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { API_PREFIX, createRouteTable, decodeParams, isFileParam, type Endpoint } from '@teamchat/schema';
 import { apiErrorOf, confirmEmailChangePage, MIB, maxUploadBytes, serveUploadPage, type Core, type RequestInfo, type UploadRead } from '../core/index.js';
 import { errorResponse, internalErrorResponse, jsonResponse, successResponse } from './envelope.js';
+import { openApiSource } from './openapi.js';
 import { confirmEmailResponse, uploadResponse } from './pages.js';
 import { readBody, readLimited } from './read-body.js';
 
@@ -36,6 +37,8 @@ const DEFAULT_MAX_BODY = 5 * MIB;
 const MULTIPART_SLACK = MIB;
 const UPLOADS = '/user_uploads/';
 const CONFIRM_EMAIL = /^\/accounts\/confirm_new_email\/([A-Za-z0-9]+)\/?$/;
+/** Where the OpenAPI document is served, below the API prefix. */
+const OPENAPI_PATH = '/openapi.json';
 
 /**
  * Every route of the handler beyond the contracts' own paths: the rest of `/api/v1` (the
@@ -61,7 +64,8 @@ function requestInfo(request: Request): RequestInfo {
 /**
  * The REST translation of the API, as one `(request: Request) => Promise<Response>`:
  * `/api/v1/...` through the contract table (route lookup, wire decoding, the `{result, msg}`
- * envelope, statuses), the same router at `/trpc` for typed tRPC clients, and the pages of
+ * envelope, statuses), the OpenAPI document of those contracts at `/api/v1/openapi.json`
+ * (public, like the real server's API docs), the same router at `/trpc` for typed tRPC clients, and the pages of
  * {@link SITE_ROUTES}. Every call runs through the core (authentication, due jobs,
  * transactions); this layer only speaks HTTP. No request can make it throw: an unexpected
  * exception is logged and answered with a 500 envelope.
@@ -74,8 +78,14 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
   // Read per request: the mock's settings change while it runs.
   const bodyLimit = (endpoint: Endpoint) => (uploadEndpoints.has(endpoint) ? maxUploadBytes(config) + MULTIPART_SLACK : ordinaryLimit);
 
+  const openApi = openApiSource(core.endpoints.values());
+
   async function api(request: Request, path: string): Promise<Response> {
     const method = request.method === 'HEAD' ? 'GET' : request.method;
+    if (path === OPENAPI_PATH && method === 'GET') {
+      const document = jsonResponse(openApi(`${new URL(request.url).origin}${API_PREFIX}`));
+      return request.method === 'HEAD' ? new Response(null, { headers: document.headers }) : document;
+    }
     const route = routes.match(method, path);
     if (route.kind === 'not-found') {
       return jsonResponse({ result: 'error', msg: `Unknown API endpoint: ${method} ${API_PREFIX}${path}`, code: 'BAD_REQUEST' }, 404);

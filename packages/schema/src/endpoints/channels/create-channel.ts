@@ -44,5 +44,5 @@ export const createChannel = defineEndpoint({
     can_resolve_topics_group: GroupSettingValue.optional(),
   }),
   response: z.looseObject({ id: z.number().int() }),
-  errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],
+  errors: ['BAD_REQUEST', 'REQUEST_VARIABLE_INVALID', 'UNAUTHORIZED_PRINCIPAL'],
 });

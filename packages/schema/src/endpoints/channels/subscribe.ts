@@ -54,5 +54,5 @@ export const subscribe = defineEndpoint({
     /** Only when `authorization_errors_fatal` is false. */
     unauthorized: z.array(z.string()).optional(),
   }),
-  errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],
+  errors: ['BAD_REQUEST', 'REQUEST_VARIABLE_INVALID', 'UNAUTHORIZED_PRINCIPAL'],
 });

@@ -1,3 +1,4 @@
+import type { Endpoint } from '@teamchat/schema';
 import type { Implementation } from '../procedure/implement.js';
 import { server } from './server/index.js';
 import { events } from './events/index.js';
@@ -35,3 +36,6 @@ export const implementations = [
 
 /** Names of the implemented contracts. */
 export type ImplementedName = (typeof implementations)[number]['endpoint']['name'];
+
+/** The implemented contracts, in the table's order: what the REST handler routes (and its OpenAPI document lists). */
+export const implementedEndpoints: readonly Endpoint[] = implementations.map(({ endpoint }) => endpoint);
