@@ -38,6 +38,24 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }] },
   },
   {
+    // The SDK keeps zod out of a browser bundle (bench/bundle-size.mjs measures it): at run
+    // time it imports the zod-free `@teamchat/schema/wire` and its generated endpoint table.
+    // Only the response-validation plugin (its own entry, /validate) loads the contracts.
+    files: ['packages/client-sdk/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-d.ts', 'packages/client-sdk/src/plugins/validate-responses-plugin.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@teamchat/schema', allowTypeImports: true, message: 'The SDK imports values from @teamchat/schema/wire (no zod); types may come from @teamchat/schema.' },
+            { name: 'zod', allowTypeImports: true, message: 'The SDK has no zod at run time: only the validateResponses plugin uses schemas.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The core runs inside MSW in a browser: no Node modules, no HTTP objects.
     files: ['packages/server/src/core/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -1,4 +1,5 @@
-import { hasErrorCode, isApiError, type EndpointInput, type EndpointResult, type Endpoints, type Event } from '@teamchat/schema';
+import type { EndpointInput, EndpointResult, Endpoints, Event } from '@teamchat/schema';
+import { hasErrorCode, isApiError } from '@teamchat/schema/wire';
 import type { Client } from '../../client/create-client.js';
 import { backoffDelay, resolveBackoff, type BackoffOptions } from '../../internal/backoff.js';
 import { retryUntilSuccess, type PollRetryInfo } from '../../internal/retry-until-success.js';
