@@ -7,6 +7,7 @@ import { assembleServer } from './assemble-server.js';
 import { createMemoryFileStore, defaultServerConfig, findDemoAccounts, secureRandomBytes, type Db, type DemoAccount } from './core/index.js';
 import { consoleLogger } from './node/console-logger.js';
 import { listen } from './node/node-server.js';
+import { corsOriginOf } from './rest/cors.js';
 import { writeZuliprcFiles, zuliprcPath } from './node/zuliprc-files.js';
 import { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';
 import { openDiskStore } from './store/disk/index.js';
@@ -26,6 +27,8 @@ Options:
   --heartbeat-ms N  GET /events heartbeat interval (default 50000)
   --max-upload-mib N      largest uploaded file, in MiB (default 25)
   --unused-upload-weeks N delete uploads no message links after N weeks (default 5)
+  --cors-origin URL let pages of this origin call the API from a browser (CORS; repeatable;
+                    e.g. http://localhost:5173). Default none, as on the real server
   --quiet           do not log each request
   -h, --help        show this help
 `;
@@ -70,6 +73,7 @@ async function main(): Promise<void> {
         'heartbeat-ms': { type: 'string' },
         'max-upload-mib': { type: 'string' },
         'unused-upload-weeks': { type: 'string' },
+        'cors-origin': { type: 'string', multiple: true },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -89,6 +93,12 @@ async function main(): Promise<void> {
     maxFileUploadSizeMib: integerOption(args['max-upload-mib'], 'max-upload-mib', defaultServerConfig.maxFileUploadSizeMib),
     unclaimedAttachmentWeeks: integerOption(args['unused-upload-weeks'], 'unused-upload-weeks', defaultServerConfig.unclaimedAttachmentWeeks),
   };
+  let corsOrigins: string[] = [];
+  try {
+    corsOrigins = (args['cors-origin'] ?? []).map(corsOriginOf);
+  } catch (error) {
+    fail(`--cors-origin: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const dataFile = resolve(args.data ?? '.teamchat/data.json');
   const log = consoleLogger;
   const random = secureRandomBytes;
@@ -109,7 +119,7 @@ async function main(): Promise<void> {
   // The organization's URL is known before listening unless the port is picked by the OS.
   const realmUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const files = args.memory ? createMemoryFileStore() : createDiskFileStore(uploadsDirOf(dataFile));
-  const { core, handler, accounts } = await assembleServer({ store, files, config: { heartbeatMs, ...uploads, ...(port === 0 ? {} : { realmUrl }) }, now, random, log });
+  const { core, handler, accounts } = await assembleServer({ store, files, config: { heartbeatMs, ...uploads, ...(port === 0 ? {} : { realmUrl }) }, now, random, log, rest: { corsOrigins } });
   store.onFailure((error) => {
     // Memory now holds writes the disk does not: stop, and let the next start replay the journal.
     log.error('a write could not be made durable; stopping so that a restart recovers from the journal', { error: error.message });
@@ -121,6 +131,7 @@ async function main(): Promise<void> {
   core.services.config.realmUrl = running.url;
   process.stdout.write(`teamchat-server listening on ${running.url} (API at ${running.url}/api/v1)\n`);
   process.stdout.write(args.memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);
+  if (corsOrigins.length > 0) process.stdout.write(`CORS: pages of ${corsOrigins.join(', ')} may call the API\n`);
   if (accounts) {
     const files = args.memory ? null : await writeZuliprcFiles(dataFile, accounts, running.url);
     printAccounts(accounts, running.url, files);

@@ -3,7 +3,7 @@ import type { Endpoint, EndpointName, Endpoints } from '@teamchat/schema';
 import type { z } from 'zod';
 import type { Implementation } from './implement.js';
 import { runProcedure } from './run-procedure.js';
-import { procedure, router, type BaseContext, type ProcedureMeta, type RootTypes } from './trpc.js';
+import { trpc, type BaseContext, type ProcedureMeta, type RootTypes } from './trpc.js';
 
 type AreaOf<N> = N extends `${infer A}.${string}` ? A : never;
 type OpOf<N> = N extends `${string}.${infer O}` ? O : never;
@@ -19,6 +19,7 @@ export type RouterRecordFor<N extends EndpointName> = {
 
 /** Builds the tRPC router of `implementations`: one procedure per contract, nested by area. */
 export function buildRouter<N extends EndpointName>(implementations: readonly Implementation[]): TRPCBuiltRouter<RootTypes, RouterRecordFor<N>> {
+  const { procedure, router } = trpc();
   const areas = new Map<string, Record<string, unknown>>();
   for (const implementation of implementations) {
     const { endpoint } = implementation;
