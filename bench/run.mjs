@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run bench`: the reference server against a bare node:http baseline, per scenario
-// (scenarios.mjs), in one run; prints a table of ratios and writes results/latest.json.
+// `npm run bench`: first the SDK's browser bundle sizes (bundle-size.mjs), then the reference
+// server against a bare node:http baseline, per scenario (scenarios.mjs), in one run; prints
+// a table of ratios and writes results/latest.json.
 // See README.md. Everything started here is stopped here, whatever happens.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';

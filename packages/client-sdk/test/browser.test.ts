@@ -56,11 +56,11 @@ describe.skipIf(availability.skip !== undefined)('the SDK in Chromium (README "I
     mkdirSync(publicDir);
     const code = readmeCodeBlock('packages/client-sdk/README.md', '## In a browser');
     expect(code).toContain(SITE_LINE);
-    let target: string | undefined;
-    pages = await serveStatic(publicDir, () => target);
+    const proxy: { target?: string } = {};
+    pages = await serveStatic(publicDir, () => proxy.target);
     // The server allows the page server's 127.0.0.1 origin, not its localhost one.
     server = await startServer(join(dir), { args: ['--cors-origin', `http://127.0.0.1:${pages.port}`] });
-    target = server.url;
+    proxy.target = server.url;
     member = account(server.zuliprc('member'));
     owner = account(server.zuliprc('owner'));
     // Same origin as written; the cross-origin page names the server, as the README says to.
