@@ -42,9 +42,10 @@ export default tseslint.config(
   {
     // The SDK keeps zod out of a browser bundle (bench/bundle-size.mjs measures it): at run
     // time it imports the zod-free `@teamchat/schema/wire` and its generated endpoint table.
-    // Only the response-validation plugin (its own entry, /validate) loads the contracts.
+    // Only the response-validation plugin (its own entry, /validate) and the Node-only entry
+    // may load the contracts; a new entry that needs them is listed here.
     files: ['packages/client-sdk/src/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.test-d.ts', 'packages/client-sdk/src/plugins/validate-responses-plugin.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-d.ts', 'packages/client-sdk/src/plugins/validate-responses-plugin.ts', 'packages/client-sdk/src/node.ts', 'packages/client-sdk/src/node/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
