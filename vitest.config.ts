@@ -4,8 +4,12 @@ import { defineConfig } from 'vitest/config';
 // so tests never wait for a build (STYLE.md rule 8).
 const conditions = ['source', 'module', 'node', 'import', 'default'];
 
+// TEAMCHAT_MSW=3 runs the mock (its sources and tests) on MSW 3, installed as the `msw3` alias
+// package; MSW 3 needs Node 22.12+, so CI's Node 22 run sets it (.ci/run).
+const alias = process.env['TEAMCHAT_MSW'] === '3' ? [{ find: /^msw(?=\/|$)/, replacement: 'msw3' }] : [];
+
 export default defineConfig({
-  resolve: { conditions },
+  resolve: { conditions, alias },
   ssr: { resolve: { conditions, externalConditions: ['source'] } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'test/**/*.test.ts'],

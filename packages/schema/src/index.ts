@@ -43,11 +43,12 @@ export type { ErrorCode } from './errors/codes.js';
 // Wire codec
 export { decodeParams } from './codec/decode-params.js';
 export type { DecodedParams, WireParams } from './codec/decode-params.js';
-export { encodeParams, encodeParamValue } from './codec/encode-params.js';
+export { encodeParams } from './codec/encode-params.js';
 export type { EncodedRequest } from './codec/encode-params.js';
 export { validationError } from './codec/validation-error.js';
-export { FileParam, isFileParam, unwrapSchema, wireKindOf } from './codec/wire-kind.js';
+export { encodeParamValue, FileParam, isFileParam, unwrapSchema, wireKindOf, wireParamOf } from './codec/wire-kind.js';
 export type { WireKind } from './codec/wire-kind.js';
+export type { JsonType, WireEndpoint, WireParam } from './codec/wire-endpoint.js';
 
 // OpenAPI
 export { openApiDocument } from './openapi/openapi-document.js';

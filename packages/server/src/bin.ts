@@ -11,6 +11,7 @@ import { describeListenError } from './node/listen-error.js';
 import { listen, type RunningServer } from './node/node-server.js';
 import { exportOrganizationFile, organizationName, seedFromFixtureFile } from './organization-files.js';
 import { openApiSource } from './rest/openapi.js';
+import { corsOriginOf } from './rest/cors.js';
 import { writeZuliprcFiles, zuliprcPath } from './node/zuliprc-files.js';
 import { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';
 import { openDiskStore } from './store/disk/index.js';
@@ -30,6 +31,8 @@ Options:
   --heartbeat-ms N  GET /events heartbeat interval (default 50000)
   --max-upload-mib N      largest uploaded file, in MiB (default 25)
   --unused-upload-weeks N delete uploads no message links after N weeks (default 5)
+  --cors-origin URL let pages of this origin call the API from a browser (CORS; repeatable;
+                    e.g. http://localhost:5173). Default none, as on the real server
   --quiet           do not log each request
   -h, --help        show this help
 
@@ -107,6 +110,7 @@ async function main(): Promise<void> {
         'heartbeat-ms': { type: 'string' },
         'max-upload-mib': { type: 'string' },
         'unused-upload-weeks': { type: 'string' },
+        'cors-origin': { type: 'string', multiple: true },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         'print-openapi': { type: 'boolean' },
@@ -130,6 +134,12 @@ async function main(): Promise<void> {
     maxFileUploadSizeMib: integerOption(args['max-upload-mib'], 'max-upload-mib', defaultServerConfig.maxFileUploadSizeMib),
     unclaimedAttachmentWeeks: integerOption(args['unused-upload-weeks'], 'unused-upload-weeks', defaultServerConfig.unclaimedAttachmentWeeks),
   };
+  let corsOrigins: string[] = [];
+  try {
+    corsOrigins = (args['cors-origin'] ?? []).map(corsOriginOf);
+  } catch (error) {
+    fail(`--cors-origin: ${error instanceof Error ? error.message : String(error)}`);
+  }
   if (args['print-openapi']) {
     const document = openApiSource(implementedEndpoints)(`http://${host.includes(':') ? `[${host}]` : host}:${port}${API_PREFIX}`);
     // A reader that stops early (`| head`) is no error.
@@ -164,7 +174,7 @@ async function main(): Promise<void> {
   }
 
   const files = args.memory ? createMemoryFileStore() : createDiskFileStore(uploadsDirOf(dataFile));
-  const assembled = await assembleServer({ store, files, config, now, random, log });
+  const assembled = await assembleServer({ store, files, config, now, random, log, rest: { corsOrigins } });
   const { core, handler } = assembled;
   const accounts = seeded?.accounts ?? assembled.accounts;
   store.onFailure((error) => {
@@ -190,6 +200,7 @@ async function main(): Promise<void> {
   core.services.config.realmUrl = running.url;
   process.stdout.write(`teamchat-server listening on ${running.url} (API at ${running.url}/api/v1)\n`);
   process.stdout.write(args.memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);
+  if (corsOrigins.length > 0) process.stdout.write(`CORS: pages of ${corsOrigins.join(', ')} may call the API\n`);
   if (args.memory && accounts) printAccounts(organizationName(store), accounts, running.url, null);
   else if (written?.printed) printAccounts(organizationName(store), written.printed, running.url, written.files);
   else if (!args.memory) process.stdout.write(`Accounts: see the zuliprc-* files in ${dirname(dataFile)}\n`);

@@ -36,7 +36,8 @@ export type AppRouter = RouterFor<ImplementedName>;
 /** The platform-neutral server: services, the tRPC router, and a way to call a procedure. */
 export interface Core {
   services: Services;
-  router: AppRouter;
+  /** The tRPC router, built (and tRPC initialised) on first use: `/trpc` requests, callers in tests. */
+  readonly router: AppRouter;
   /** Implemented contracts by name. */
   endpoints: ReadonlyMap<string, Endpoint>;
   /** The tRPC context of a request (used by /trpc). */
@@ -77,7 +78,7 @@ export function createCore(options: CoreOptions): Core {
   const sweepUnclaimed = createUnclaimedSweep(services);
   options.store.reportError = (error) =>
     services.log.error('error after a durable write (event delivery)', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  const router = buildRouter<ImplementedName>(implementations);
+  let router: AppRouter | undefined;
   const byName = new Map<string, Implementation>([...implementations, ...pages].map((implementation) => [implementation.endpoint.name, implementation]));
   const implementationOf = (endpoint: Endpoint): Implementation => {
     const implementation = byName.get(endpoint.name);
@@ -89,7 +90,10 @@ export function createCore(options: CoreOptions): Core {
     user === undefined ? { services, request } : { services, request, user };
   return {
     services,
-    router,
+    get router() {
+      router ??= buildRouter<ImplementedName>(implementations);
+      return router;
+    },
     endpoints,
     createContext,
     call(endpoint, params, request, user) {

@@ -1,6 +1,7 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { API_PREFIX, createRouteTable, decodeParams, isFileParam, type Endpoint } from '@teamchat/schema';
 import { apiErrorOf, confirmEmailChangePage, MIB, maxUploadBytes, serveUploadPage, type Core, type RequestInfo, type UploadRead } from '../core/index.js';
+import { withCors } from './cors.js';
 import { errorResponse, internalErrorResponse, jsonResponse, successResponse } from './envelope.js';
 import { openApiSource } from './openapi.js';
 import { confirmEmailResponse, uploadResponse } from './pages.js';
@@ -14,6 +15,11 @@ export interface RestHandlerOptions {
    * room for the multipart framing, so an allowed file always gets through.
    */
   maxBodyBytes?: number;
+  /**
+   * Origins whose pages may call the server from a browser (CORS), e.g.
+   * `['http://localhost:5173']`. Default none, as on the real server: see `withCors`.
+   */
+  corsOrigins?: readonly string[];
 }
 
 /**
@@ -164,5 +170,6 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
       if (request.body && !request.bodyUsed) void request.body.cancel().catch(() => undefined);
     }
   }
-  return Object.assign(handle, { siteRoutes: SITE_ROUTES });
+  const served = options.corsOrigins && options.corsOrigins.length > 0 ? withCors(options.corsOrigins, handle) : handle;
+  return Object.assign(served, { siteRoutes: SITE_ROUTES });
 }

@@ -3,7 +3,7 @@ import type { Endpoint, EndpointName, Endpoints } from '@teamchat/schema';
 import type { z } from 'zod';
 import type { Implementation } from './implement.js';
 import { runProcedure } from './run-procedure.js';
-import { procedure, router, type BaseContext, type ProcedureMeta, type RootTypes } from './trpc.js';
+import { trpc, type BaseContext, type ProcedureMeta, type RootTypes } from './trpc.js';
 
 type AreaOf<N> = N extends `${infer A}.${string}` ? A : never;
 type OpOf<N> = N extends `${string}.${infer O}` ? O : never;
@@ -22,6 +22,7 @@ export type RouterFor<N extends EndpointName> = TRPCBuiltRouter<RootTypes, Route
 
 /** Builds the tRPC router of `implementations`: one procedure per contract, nested by area. */
 export function buildRouter<N extends EndpointName>(implementations: readonly Implementation[]): RouterFor<N> {
+  const { procedure, router } = trpc();
   const areas = new Map<string, Record<string, unknown>>();
   for (const implementation of implementations) {
     const { endpoint } = implementation;

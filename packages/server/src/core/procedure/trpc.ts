@@ -29,25 +29,39 @@ export function apiErrorOf(error: unknown): ApiError | null {
   return null;
 }
 
-const t = initTRPC
-  .context<BaseContext>()
-  .meta<ProcedureMeta>()
-  .create({
-    errorFormatter({ shape, error }) {
-      const apiError = apiErrorOf(error);
-      return {
-        ...shape,
-        data: {
-          ...shape.data,
-          apiError: apiError ? apiError.toEnvelope() : null,
-          httpStatus: apiError ? apiError.status : shape.data.httpStatus,
-        },
-      };
-    },
-  });
+function createTrpc() {
+  return initTRPC
+    .context<BaseContext>()
+    .meta<ProcedureMeta>()
+    .create({
+      // The core is a server wherever it runs: the mock runs it in a browser page, where tRPC
+      // would otherwise refuse to start ("non-server environment").
+      allowOutsideOfServer: true,
+      errorFormatter({ shape, error }) {
+        const apiError = apiErrorOf(error);
+        return {
+          ...shape,
+          data: {
+            ...shape.data,
+            apiError: apiError ? apiError.toEnvelope() : null,
+            httpStatus: apiError ? apiError.status : shape.data.httpStatus,
+          },
+        };
+      },
+    });
+}
 
-export const procedure = t.procedure;
-export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
+type Trpc = ReturnType<typeof createTrpc>;
+let instance: Trpc | undefined;
+
+/**
+ * tRPC, initialised on first use (the first request to `/trpc`, or a caller in a test), never
+ * when the module loads: importing the core (the mock does, in a browser too) starts nothing.
+ */
+export function trpc(): Trpc {
+  instance ??= createTrpc();
+  return instance;
+}
+
 /** Root types of the teamchat router. */
-export type RootTypes = (typeof t)['_config']['$types'];
+export type RootTypes = Trpc['_config']['$types'];
