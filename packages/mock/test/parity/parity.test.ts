@@ -8,6 +8,7 @@ import { channelScenarios } from './scenarios/channels/index.js';
 import { subscriptionScenarios } from './scenarios/channels/subscriptions.js';
 import { eventScenarios } from './scenarios/events/index.js';
 import { linkifierScenarios } from './scenarios/linkifiers/index.js';
+import { historyAndRenderScenarios } from './scenarios/messages/history-and-render.js';
 import { messageScenarios } from './scenarios/messages/index.js';
 import { narrowScenarios } from './scenarios/messages/narrows.js';
 import { navigationViewScenarios } from './scenarios/navigation-views/index.js';
@@ -39,6 +40,7 @@ const scenarios: Scenario[] = [
   ...channelFolderScenarios,
   ...messageScenarios,
   ...narrowScenarios,
+  ...historyAndRenderScenarios,
   ...presenceScenarios,
   ...userBasicScenarios,
   ...userScenarios,
