@@ -52,7 +52,7 @@ export const historyAndRenderScenarios: Scenario[] = [
 
   scenario('messages: render answers the HTML sending would store, and stores nothing', async (t) => {
     const member = t.client('member');
-    const before = (await member.messages.list({ anchor: 'newest', num_before: 1, num_after: 0 })).messages.map((m) => m.id);
+    const before = (await member.messages.list({ anchor: 'newest', num_before: 0, num_after: 0 })).messages.map((m) => m.id);
     const rendered = await member.messages.render({ content: 'Hi @**Olivia Owner**, see #**general** and **this**' });
     const { id } = await member.messages.send({ type: 'stream', to: 'general', topic: 'render', content: 'Hi @**Olivia Owner**, see #**general** and **this**' });
     const sent = await member.messages.get({ message_id: id });
