@@ -51,6 +51,7 @@ export type { WireKind } from './codec/wire-kind.js';
 
 // Resources
 export { Anchor, ANCHOR_NAMES } from './models/anchor.js';
+export { Bot, BotService, OwnBot } from './models/bot.js';
 export {
   Channel,
   CHANNEL_GROUP_SETTINGS,

@@ -2,6 +2,8 @@ import { setupServer } from 'msw/node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Scenario } from './harness.js';
 import { attachmentScenarios } from './scenarios/attachments/index.js';
+import { botScenarios } from './scenarios/bots/index.js';
+import { botStorageScenarios } from './scenarios/bots/storage.js';
 import { channelFolderScenarios } from './scenarios/channel-folders/index.js';
 import { channelBasicScenarios } from './scenarios/channels/basics.js';
 import { channelScenarios } from './scenarios/channels/index.js';
@@ -44,6 +46,8 @@ const scenarios: Scenario[] = [
   ...presenceScenarios,
   ...userBasicScenarios,
   ...userScenarios,
+  ...botScenarios,
+  ...botStorageScenarios,
   ...userGroupScenarios,
   ...navigationViewScenarios,
   ...linkifierScenarios,

@@ -7,6 +7,7 @@ import { channelFolders } from './channel-folders/index.js';
 import { messages } from './messages/index.js';
 import { presence } from './presence/index.js';
 import { users } from './users/index.js';
+import { bots } from './bots/index.js';
 import { userGroups } from './user-groups/index.js';
 import { navigationViews } from './navigation-views/index.js';
 import { linkifiers } from './linkifiers/index.js';
@@ -26,6 +27,7 @@ export const implementations = [
   ...messages,
   ...presence,
   ...users,
+  ...bots,
   ...userGroups,
   ...navigationViews,
   ...linkifiers,

@@ -41,6 +41,10 @@ export interface ServerConfig {
   maxFileUploadSizeMib: number;
   /** Uploads linked from no message are deleted this many weeks after their upload. */
   unclaimedAttachmentWeeks: number;
+  /** Domain of bot addresses when the organization's host makes no valid address (`FAKE_EMAIL_DOMAIN`). */
+  fakeEmailDomain: string;
+  /** Characters of keys and values one user may keep in bot storage (`USER_STATE_SIZE_LIMIT`). */
+  botStorageLimit: number;
 }
 
 /** Defaults of {@link ServerConfig}. */
@@ -56,6 +60,8 @@ export const defaultServerConfig: ServerConfig = {
   maxFileUploadSizeMib: 25,
   // The real server's `delete_old_unclaimed_attachments` default.
   unclaimedAttachmentWeeks: 5,
+  fakeEmailDomain: 'teamchat.example',
+  botStorageLimit: 10_000_000,
 };
 
 /** What every request shares: the store, its indexes, the event queues, the clock. */

@@ -46,10 +46,12 @@ export interface RealmRecord {
 export const REALM_GROUP_SETTINGS = [
   'can_access_all_users_group',
   'can_add_subscribers_group',
+  'can_create_bots_group',
   'can_create_groups',
   'can_create_private_channel_group',
   'can_create_public_channel_group',
   'can_create_web_public_channel_group',
+  'can_create_write_only_bots_group',
   'can_delete_any_message_group',
   'can_delete_own_message_group',
   'can_manage_all_groups',
@@ -101,8 +103,16 @@ export interface UserRecord {
   can_create_users: boolean;
   /** The server's own bots (Notification Bot): not listed among the organization's users. */
   is_system_bot?: boolean;
-  /** Outgoing-webhook configuration of bots of type 3. */
-  service: { base_url: string; token: string; interface: 1 | 2 } | null;
+  /** Outgoing-webhook configuration of bots of type 3 (`name` defaults to the short name). */
+  service: { base_url: string; token: string; interface: 1 | 2; name?: string } | null;
+  /** Bots: the channel the bot sends to by default (`default_sending_stream`), or null. */
+  default_sending_stream_id?: number | null;
+  /** Bots: the channel whose events the bot registers for by default, or null. */
+  default_events_register_stream_id?: number | null;
+  /** Bots: whether the bot's event queues see every public channel by default. */
+  default_all_public_streams?: boolean;
+  /** Incoming-webhook and embedded bots: their configuration (`config_data`). */
+  bot_config?: Record<string, string>;
 }
 
 /** A channel. */
@@ -312,6 +322,14 @@ export interface AttachmentRecord {
   message_ids: number[];
 }
 
+/** One value of a user's bot storage (GET/PUT/DELETE /bot_storage); the key is `[user_id, key]` as JSON. */
+export interface BotStorageRecord {
+  id: string;
+  user_id: number;
+  key: string;
+  value: string;
+}
+
 /** The collections of the document. Later areas add theirs here. */
 export type Db = {
   realm: RealmRecord;
@@ -333,6 +351,7 @@ export type Db = {
   playgrounds: PlaygroundRecord;
   navigation_views: NavigationViewRecord;
   attachments: AttachmentRecord;
+  bot_storage: BotStorageRecord;
 };
 
 /** The store of the document. */

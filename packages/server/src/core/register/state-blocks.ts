@@ -1,3 +1,4 @@
+import { realmBotsState } from '../bots/list-bots.js';
 import { streamState, subscriptionState } from '../channels/channels-state.js';
 import { channelFoldersState } from '../channel-folders/channel-folder-list.js';
 import type { StateBlock } from '../events/state-block.js';
@@ -29,4 +30,5 @@ export const STATE_BLOCKS: readonly StateBlock[] = [
   playgroundsState,
   navigationViewsState,
   channelFoldersState,
+  realmBotsState,
 ];
