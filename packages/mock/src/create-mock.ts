@@ -18,6 +18,7 @@ import {
 import { createClock, type ClockOptions, type MockClock } from './clock.js';
 import { createFaults, type Faults } from './faults.js';
 import { createHandlers } from './handlers/create-handlers.js';
+import { fetchSender } from './fetch-sender.js';
 
 /** Options of {@link createMock}. */
 export interface MockOptions {
@@ -137,7 +138,7 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
   const build = () => {
     // Records are never changed in place, so every reset can share the seed's records.
     const store = new Store<Db>(seedDocument);
-    const { core, handler } = assembleCore({ store, ...coreOptions() });
+    const { core, handler } = assembleCore({ store, ...coreOptions(), outbound: fetchSender });
     return { store, core, fetch: handler as FetchHandler };
   };
   let state = build();

@@ -47,5 +47,7 @@ export async function assembleServer(options: AssembleOptions): Promise<Assemble
     const { random, ...demo } = seed;
     accounts = await seedDemoOrganization(random ? { ...core.services, random } : core.services, demo);
   }
+  // Jobs left pending by the last run (outgoing webhooks, push) are sent now.
+  core.services.jobs.kick();
   return { core, handler, accounts };
 }

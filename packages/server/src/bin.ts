@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { assembleServer } from './assemble-server.js';
 import { createMemoryFileStore, defaultServerConfig, findDemoAccounts, secureRandomBytes, type Db, type DemoAccount } from './core/index.js';
 import { consoleLogger } from './node/console-logger.js';
+import { nodeHttpSender } from './node/http-sender.js';
 import { listen } from './node/node-server.js';
 import { writeZuliprcFiles, zuliprcPath } from './node/zuliprc-files.js';
 import { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';
@@ -26,12 +27,17 @@ Options:
   --heartbeat-ms N  GET /events heartbeat interval (default 50000)
   --max-upload-mib N      largest uploaded file, in MiB (default 25)
   --unused-upload-weeks N delete uploads no message links after N weeks (default 5)
+  --webhook-timeout-secs N     outgoing-webhook request timeout (default 10)
+  --webhook-retries N          retries after a timeout or failed connection (default 3)
+  --webhook-retry-delay-secs N wait before each retry (default 0, as the real server)
   --quiet           do not log each request
   -h, --help        show this help
 `;
 
 /** How often an idle server looks for due jobs (the clean-up of unused uploads). */
 const JOB_INTERVAL_MS = 60 * 60 * 1000;
+/** How often the server looks for outbox jobs whose retry has become due. */
+const OUTBOX_INTERVAL_MS = 1000;
 
 function fail(message: string): never {
   process.stderr.write(`teamchat-server: ${message}\n`);
@@ -70,6 +76,10 @@ async function main(): Promise<void> {
         'heartbeat-ms': { type: 'string' },
         'max-upload-mib': { type: 'string' },
         'unused-upload-weeks': { type: 'string' },
+        // Integrations (outgoing webhooks, push bouncer)
+        'webhook-timeout-secs': { type: 'string' },
+        'webhook-retries': { type: 'string' },
+        'webhook-retry-delay-secs': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -88,6 +98,11 @@ async function main(): Promise<void> {
   const uploads = {
     maxFileUploadSizeMib: integerOption(args['max-upload-mib'], 'max-upload-mib', defaultServerConfig.maxFileUploadSizeMib),
     unclaimedAttachmentWeeks: integerOption(args['unused-upload-weeks'], 'unused-upload-weeks', defaultServerConfig.unclaimedAttachmentWeeks),
+  };
+  const integrations = {
+    outgoingWebhookTimeoutSecs: integerOption(args['webhook-timeout-secs'], 'webhook-timeout-secs', defaultServerConfig.outgoingWebhookTimeoutSecs),
+    outgoingWebhookMaxRetries: integerOption(args['webhook-retries'], 'webhook-retries', defaultServerConfig.outgoingWebhookMaxRetries),
+    outgoingWebhookRetryDelaySecs: integerOption(args['webhook-retry-delay-secs'], 'webhook-retry-delay-secs', defaultServerConfig.outgoingWebhookRetryDelaySecs),
   };
   const dataFile = resolve(args.data ?? '.teamchat/data.json');
   const log = consoleLogger;
@@ -109,7 +124,15 @@ async function main(): Promise<void> {
   // The organization's URL is known before listening unless the port is picked by the OS.
   const realmUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const files = args.memory ? createMemoryFileStore() : createDiskFileStore(uploadsDirOf(dataFile));
-  const { core, handler, accounts } = await assembleServer({ store, files, config: { heartbeatMs, ...uploads, ...(port === 0 ? {} : { realmUrl }) }, now, random, log });
+  const { core, handler, accounts } = await assembleServer({
+    store,
+    files,
+    config: { heartbeatMs, ...uploads, ...integrations, ...(port === 0 ? {} : { realmUrl }) },
+    now,
+    random,
+    log,
+    outbound: nodeHttpSender,
+  });
   store.onFailure((error) => {
     // Memory now holds writes the disk does not: stop, and let the next start replay the journal.
     log.error('a write could not be made durable; stopping so that a restart recovers from the journal', { error: error.message });
@@ -118,6 +141,8 @@ async function main(): Promise<void> {
   const running = await listen({ handler, port, host, log, logRequests: !args.quiet });
   // Requests run due jobs (unused uploads) first; this timer covers an idle server.
   setInterval(() => void core.services.runDueJobs(), JOB_INTERVAL_MS).unref();
+  // Outbox retries that wait (outgoing webhooks, push) become due on the clock: look every second.
+  setInterval(() => core.services.jobs.kick(), OUTBOX_INTERVAL_MS).unref();
   core.services.config.realmUrl = running.url;
   process.stdout.write(`teamchat-server listening on ${running.url} (API at ${running.url}/api/v1)\n`);
   process.stdout.write(args.memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);

@@ -4,6 +4,7 @@
  * uploaded files beside it.
  */
 export { consoleLogger } from './node/console-logger.js';
+export { nodeHttpSender } from './node/http-sender.js';
 export { listen } from './node/node-server.js';
 export type { ListenOptions, RunningServer } from './node/node-server.js';
 export { writeZuliprcFiles, zuliprcPath, zuliprcText } from './node/zuliprc-files.js';

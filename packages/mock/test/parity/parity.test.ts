@@ -1,5 +1,7 @@
+import { http, passthrough } from 'msw';
 import { setupServer } from 'msw/node';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeIntegration, type FakeIntegration } from '../../../../test-support/fake-integration.js';
 import type { Scenario } from './harness.js';
 import { attachmentScenarios } from './scenarios/attachments/index.js';
 import { botScenarios } from './scenarios/bots/index.js';
@@ -14,6 +16,7 @@ import { historyAndRenderScenarios } from './scenarios/messages/history-and-rend
 import { messageScenarios } from './scenarios/messages/index.js';
 import { narrowScenarios } from './scenarios/messages/narrows.js';
 import { navigationViewScenarios } from './scenarios/navigation-views/index.js';
+import { outgoingWebhookScenarios } from './scenarios/outgoing-webhooks/index.js';
 import { playgroundScenarios } from './scenarios/playgrounds/index.js';
 import { presenceScenarios } from './scenarios/presence/index.js';
 import { serverScenarios } from './scenarios/server/index.js';
@@ -53,6 +56,7 @@ const scenarios: Scenario[] = [
   ...linkifierScenarios,
   ...playgroundScenarios,
   ...attachmentScenarios,
+  ...outgoingWebhookScenarios,
 ];
 
 /**
@@ -62,24 +66,31 @@ const scenarios: Scenario[] = [
  */
 describe('parity: the reference server over HTTP and the MSW mock give the same responses', () => {
   let mockTarget: Awaited<ReturnType<typeof createMockTarget>>;
+  let integration: FakeIntegration;
   beforeAll(async () => {
     mockTarget = await createMockTarget();
+    integration = await startFakeIntegration();
   });
+  afterAll(() => integration.close());
 
   for (const s of scenarios) {
     it(s.name, async () => {
-      const target = await startServerTarget(s.config);
+      integration.reset();
+      const target = await startServerTarget(s.config ?? {}, integration);
       let onServer: unknown;
       try {
         onServer = await s.run(target.ctx);
       } finally {
         await target.close();
       }
-      const msw = setupServer(...mockTarget.mock.handlers);
+      // The mock's outgoing webhooks reach the same integration server, through MSW.
+      const msw = setupServer(...mockTarget.mock.handlers, http.all(`${integration.url}/*`, () => passthrough()));
       msw.listen({ onUnhandledRequest: 'error' });
       let onMock: unknown;
       try {
-        onMock = await s.run(mockTarget.context(s.config));
+        integration.reset();
+        onMock = await s.run(mockTarget.context(s.config ?? {}, integration));
+        await mockTarget.mock.core.services.jobs.idle();
       } finally {
         msw.close();
       }

@@ -105,6 +105,7 @@ const all = [
   attachments.uploadFile,
   attachments.listAttachments,
   attachments.deleteAttachment,
+  outgoingWebhooks.listWebhookDeliveries,
   outgoingWebhooks.notifyOutgoingWebhook,
 ] as const;
 

@@ -13,6 +13,7 @@ import { navigationViews } from './navigation-views/index.js';
 import { linkifiers } from './linkifiers/index.js';
 import { playgrounds } from './playgrounds/index.js';
 import { attachments } from './attachments/index.js';
+import { outgoingWebhooks } from './outgoing-webhooks/index.js';
 
 /**
  * Every implemented contract: the area lists, in the order of the schema's table. A contract
@@ -33,6 +34,7 @@ export const implementations = [
   ...linkifiers,
   ...playgrounds,
   ...attachments,
+  ...outgoingWebhooks,
 ] as const satisfies readonly Implementation[];
 
 /** Names of the implemented contracts. */

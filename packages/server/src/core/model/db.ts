@@ -330,6 +330,31 @@ export interface BotStorageRecord {
   value: string;
 }
 
+/**
+ * A job of the server's outbox: something to send after a commit (an outgoing-webhook
+ * delivery, a call to the push bouncer), kept in the store so that a restart does not lose it,
+ * and kept after it finished as the record operators read (recent deliveries).
+ */
+export interface OutboxRecord {
+  id: number;
+  kind: 'outgoing_webhook' | 'push_register' | 'push_notify';
+  /** pending: waiting for its next attempt (or being tried); delivered; failed: given up. */
+  status: 'pending' | 'delivered' | 'failed';
+  /** Whose job it is: the bot of a webhook delivery, the user of a push job. */
+  user_id: number;
+  /** Milliseconds since the epoch. */
+  created_at: number;
+  next_attempt_at: number;
+  attempts: number;
+  last_attempt_at: number | null;
+  /** HTTP status of the last answer, or null (no answer). */
+  last_status: number | null;
+  last_error: string | null;
+  finished_at: number | null;
+  /** What to send (kind-specific, JSON). */
+  payload: Record<string, unknown>;
+}
+
 /** The collections of the document. Later areas add theirs here. */
 export type Db = {
   realm: RealmRecord;
@@ -352,6 +377,7 @@ export type Db = {
   navigation_views: NavigationViewRecord;
   attachments: AttachmentRecord;
   bot_storage: BotStorageRecord;
+  outbox: OutboxRecord;
 };
 
 /** The store of the document. */
