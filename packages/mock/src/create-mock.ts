@@ -2,6 +2,7 @@ import type { HttpHandler } from 'msw';
 import {
   assembleCore,
   assembleServer,
+  createPushBouncer,
   seededRandomBytes,
   SITE_ROUTES,
   Store,
@@ -13,12 +14,13 @@ import {
   type DemoAccount,
   type DemoRole,
   type FetchHandler,
+  type PushBouncer,
   type StoreDocument,
 } from '@teamchat/server';
 import { createClock, type ClockOptions, type MockClock } from './clock.js';
 import { createFaults, type Faults } from './faults.js';
 import { createHandlers } from './handlers/create-handlers.js';
-import { fetchSender } from './fetch-sender.js';
+import { bouncerSender, fetchSender, MOCK_BOUNCER_URL } from './fetch-sender.js';
 
 /** Options of {@link createMock}. */
 export interface MockOptions {
@@ -107,6 +109,15 @@ export interface TeamchatMock {
   configure(config: Partial<ServerConfig>): void;
   /** Deletes event queues (all, or one), as the server does after their lifetime: the next poll gets `BAD_EVENT_QUEUE_ID`. */
   expireEventQueues(queueId?: string): void;
+  /**
+   * The in-memory push bouncer the mock's server uses (`POST /mobile_push/register`, test
+   * notifications, message notifications): read what a device received with
+   * `mock.pushBouncer.notifications(deviceId)`, its keys with `publicKeys()`, make it fail
+   * with `fail(503, 1)`. Reset with the rest.
+   */
+  readonly pushBouncer: PushBouncer;
+  /** Takes the push bouncer off the network (`true`: connections fail) or back on. */
+  setPushBouncerDown(down: boolean): void;
   /** Back to the seeded state and start time: call it in `afterEach`. */
   reset(): void;
 }
@@ -138,8 +149,13 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
   const build = () => {
     // Records are never changed in place, so every reset can share the seed's records.
     const store = new Store<Db>(seedDocument);
-    const { core, handler } = assembleCore({ store, ...coreOptions(), outbound: fetchSender });
-    return { store, core, fetch: handler as FetchHandler };
+    // The in-memory push bouncer: the same keys after every reset (seeded), no registrations.
+    const bouncer = createPushBouncer({ now: clock.now, random: seededRandomBytes(seed + 2) });
+    const link = { down: false };
+    const outbound = bouncerSender(bouncer, link, fetchSender);
+    const options = coreOptions();
+    const { core, handler } = assembleCore({ store, ...options, config: { ...options.config, pushBouncerUrl: MOCK_BOUNCER_URL }, outbound });
+    return { store, core, fetch: handler as FetchHandler, bouncer, link };
   };
   let state = build();
   const accounts = Object.fromEntries(accountList.map((account) => [account.role, account])) as Record<DemoRole, DemoAccount>;
@@ -160,6 +176,12 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
     },
     get fetch() {
       return state.fetch;
+    },
+    get pushBouncer() {
+      return state.bouncer;
+    },
+    setPushBouncerDown(down) {
+      state.link.down = down;
     },
     clock,
     faults: createFaults(baseUrl, state.core.endpoints.values()),

@@ -1,4 +1,4 @@
-import type { HttpSender } from '@teamchat/server';
+import type { HttpSender, PushBouncer } from '@teamchat/server';
 
 /**
  * The mock's outbound sender: `fetch`, so outgoing-webhook requests go through MSW like any
@@ -23,3 +23,19 @@ export const fetchSender: HttpSender = async (outbound) => {
     return { kind: 'connection-error', message: error instanceof Error ? error.message : String(error) };
   }
 };
+
+/** The push bouncer's URL in the mock (served in memory, never on the network). */
+export const MOCK_BOUNCER_URL = 'http://push-bouncer.teamchat.test';
+
+/**
+ * Sends requests for {@link MOCK_BOUNCER_URL} to the in-memory bouncer (a failed connection
+ * while `link.down`), everything else through `next`.
+ */
+export function bouncerSender(bouncer: PushBouncer, link: { down: boolean }, next: HttpSender): HttpSender {
+  return async (outbound) => {
+    if (!outbound.url.startsWith(`${MOCK_BOUNCER_URL}/`)) return next(outbound);
+    if (link.down) return { kind: 'connection-error', message: 'ECONNREFUSED: the mock push bouncer is down' };
+    const response = await bouncer.handle(new Request(outbound.url, { method: outbound.method, headers: outbound.headers, body: outbound.body }));
+    return { kind: 'response', status: response.status, body: await response.text() };
+  };
+}

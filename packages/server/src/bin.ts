@@ -7,6 +7,7 @@ import { assembleServer } from './assemble-server.js';
 import { createMemoryFileStore, defaultServerConfig, findDemoAccounts, secureRandomBytes, type Db, type DemoAccount } from './core/index.js';
 import { consoleLogger } from './node/console-logger.js';
 import { nodeHttpSender } from './node/http-sender.js';
+import { startPushBouncer, type RunningPushBouncer } from './node/push-bouncer-server.js';
 import { listen } from './node/node-server.js';
 import { writeZuliprcFiles, zuliprcPath } from './node/zuliprc-files.js';
 import { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';
@@ -30,6 +31,10 @@ Options:
   --webhook-timeout-secs N     outgoing-webhook request timeout (default 10)
   --webhook-retries N          retries after a timeout or failed connection (default 3)
   --webhook-retry-delay-secs N wait before each retry (default 0, as the real server)
+  --push-bouncer               start a local push bouncer in this process (E2EE push; its
+                               data beside the data file, FILE.push-bouncer.json)
+  --push-bouncer-port N        its port (default 9993; 0 picks a free one)
+  --push-bouncer-url URL       use the push bouncer at URL (teamchat-push-bouncer)
   --quiet           do not log each request
   -h, --help        show this help
 `;
@@ -80,6 +85,9 @@ async function main(): Promise<void> {
         'webhook-timeout-secs': { type: 'string' },
         'webhook-retries': { type: 'string' },
         'webhook-retry-delay-secs': { type: 'string' },
+        'push-bouncer': { type: 'boolean' },
+        'push-bouncer-port': { type: 'string' },
+        'push-bouncer-url': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -108,6 +116,14 @@ async function main(): Promise<void> {
   const log = consoleLogger;
   const random = secureRandomBytes;
   const now = () => Date.now();
+  if (args['push-bouncer'] && args['push-bouncer-url']) fail('give --push-bouncer or --push-bouncer-url, not both');
+  let bouncer: RunningPushBouncer | null = null;
+  if (args['push-bouncer']) {
+    const bouncerPort = integerOption(args['push-bouncer-port'], 'push-bouncer-port', 9993);
+    await mkdir(dirname(dataFile), { recursive: true });
+    bouncer = await startPushBouncer({ port: bouncerPort, host, ...(args.memory ? {} : { dataFile: `${dataFile}.push-bouncer.json` }), log, logRequests: false });
+  }
+  const pushBouncerUrl = bouncer?.url ?? args['push-bouncer-url'] ?? null;
 
   let store: Store<Db>;
   if (args.memory) {
@@ -127,7 +143,7 @@ async function main(): Promise<void> {
   const { core, handler, accounts } = await assembleServer({
     store,
     files,
-    config: { heartbeatMs, ...uploads, ...integrations, ...(port === 0 ? {} : { realmUrl }) },
+    config: { heartbeatMs, ...uploads, ...integrations, pushBouncerUrl, ...(port === 0 ? {} : { realmUrl }) },
     now,
     random,
     log,
@@ -146,6 +162,10 @@ async function main(): Promise<void> {
   core.services.config.realmUrl = running.url;
   process.stdout.write(`teamchat-server listening on ${running.url} (API at ${running.url}/api/v1)\n`);
   process.stdout.write(args.memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);
+  if (pushBouncerUrl) {
+    const keys = bouncer ? ` (bouncer_public_key ${bouncer.bouncer.publicKeys()[0] ?? ''})` : '';
+    process.stdout.write(`Push bouncer: ${pushBouncerUrl}${keys}\n`);
+  }
   if (accounts) {
     const files = args.memory ? null : await writeZuliprcFiles(dataFile, accounts, running.url);
     printAccounts(accounts, running.url, files);
@@ -164,6 +184,7 @@ async function main(): Promise<void> {
     log.info(`received ${signal}; shutting down`);
     try {
       await running.close();
+      await bouncer?.close();
       await store.close();
       process.exit(0);
     } catch (error) {

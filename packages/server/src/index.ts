@@ -38,6 +38,11 @@ export type { AssembledServer, AssembleOptions } from './assemble-server.js';
 export { createMemoryServer } from './memory.js';
 export type { MemoryServer, MemoryServerOptions } from './memory.js';
 
+// Push bouncer (platform-neutral; `teamchat-push-bouncer` serves it over node:http)
+export { createPushBouncer } from './push-bouncer/push-bouncer.js';
+export type { PushBouncer, PushBouncerOptions } from './push-bouncer/push-bouncer.js';
+export type { BouncerDevice, BouncerNotification, BouncerState } from './push-bouncer/bouncer-state.js';
+
 // Store
 export { Store, Transaction } from './store/store.js';
 export type { StoreDocument } from './store/types.js';

@@ -5,6 +5,8 @@
  */
 export { consoleLogger } from './node/console-logger.js';
 export { nodeHttpSender } from './node/http-sender.js';
+export { startPushBouncer } from './node/push-bouncer-server.js';
+export type { PushBouncerServerOptions, RunningPushBouncer } from './node/push-bouncer-server.js';
 export { listen } from './node/node-server.js';
 export type { ListenOptions, RunningServer } from './node/node-server.js';
 export { writeZuliprcFiles, zuliprcPath, zuliprcText } from './node/zuliprc-files.js';

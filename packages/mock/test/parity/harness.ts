@@ -1,5 +1,5 @@
 import { createClient, isApiError, type Client, type ClientOptions } from '@teamchat/client-sdk';
-import type { Db, DemoAccount, DemoRole, ServerConfig, Store } from '@teamchat/server';
+import type { Db, DemoAccount, DemoRole, PushBouncer, ServerConfig, Store } from '@teamchat/server';
 import type { MockClock } from '../../src/clock.js';
 import type { FakeIntegration } from '../../../../test-support/fake-integration.js';
 
@@ -27,6 +27,10 @@ export interface ScenarioContext {
   integration: FakeIntegration;
   /** Resolves once the target's outbox has nothing running or due (outgoing webhooks, push). */
   settle(): Promise<void>;
+  /** The target's push bouncer (a local one over HTTP for the server, in memory for the mock). */
+  bouncer: PushBouncer;
+  /** Takes the push bouncer off the network: the server's connections to it fail from now on. */
+  stopBouncer(): Promise<void>;
 }
 
 /** Options of {@link ScenarioContext.raw}. */
@@ -122,6 +126,8 @@ export function makeContext(options: {
   store: Store<Db>;
   integration: FakeIntegration;
   settle(): Promise<void>;
+  bouncer: PushBouncer;
+  stopBouncer(): Promise<void>;
 }): ScenarioContext {
   const base: Partial<ClientOptions> = { retry: false, hooks: { onIgnoredParameters: () => {} } };
   const clientFor = (email: string, apiKey: string, extra: Partial<ClientOptions> = {}) =>

@@ -17,6 +17,7 @@ import { messageScenarios } from './scenarios/messages/index.js';
 import { narrowScenarios } from './scenarios/messages/narrows.js';
 import { navigationViewScenarios } from './scenarios/navigation-views/index.js';
 import { outgoingWebhookScenarios } from './scenarios/outgoing-webhooks/index.js';
+import { pushScenarios } from './scenarios/push/index.js';
 import { playgroundScenarios } from './scenarios/playgrounds/index.js';
 import { presenceScenarios } from './scenarios/presence/index.js';
 import { serverScenarios } from './scenarios/server/index.js';
@@ -57,6 +58,7 @@ const scenarios: Scenario[] = [
   ...playgroundScenarios,
   ...attachmentScenarios,
   ...outgoingWebhookScenarios,
+  ...pushScenarios,
 ];
 
 /**

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assembleServer, type Db, type DemoAccount, type DemoRole, type ServerConfig } from '@teamchat/server';
-import { createDiskFileStore, listen, nodeHttpSender, openDiskStore, uploadsDirOf } from '@teamchat/server/node';
+import { createDiskFileStore, listen, nodeHttpSender, openDiskStore, startPushBouncer, uploadsDirOf } from '@teamchat/server/node';
 import { createClock } from '../../src/clock.js';
 import { createMock, mockCoreOptions, mockOrganization, type TeamchatMock } from '../../src/create-mock.js';
 import { makeContext, type ScenarioContext } from './harness.js';
@@ -21,14 +21,38 @@ export async function startServerTarget(config: Partial<ServerConfig>, integrati
   const options = mockCoreOptions({ seed: PARITY_SEED, now: clock.now, baseUrl: PARITY_BASE_URL, heartbeatMs: 1000 });
   // Uploaded files on disk beside the data file, as the server binary keeps them.
   const files = createDiskFileStore(uploadsDirOf(dataFile));
-  const assembled = await assembleServer({ store, files, outbound: nodeHttpSender, ...options, config: { ...options.config, ...config }, seed: mockOrganization(PARITY_SEED) });
+  const bouncer = await startPushBouncer({ now: clock.now });
+  let bouncerUp = true;
+  const stopBouncer = async () => {
+    if (bouncerUp) await bouncer.close();
+    bouncerUp = false;
+  };
+  const assembled = await assembleServer({
+    store,
+    files,
+    outbound: nodeHttpSender,
+    ...options,
+    config: { ...options.config, pushBouncerUrl: bouncer.url, ...config },
+    seed: mockOrganization(PARITY_SEED),
+  });
   const accounts: DemoAccount[] = assembled.accounts ?? [];
   const running = await listen({ handler: assembled.handler });
   const byRole = Object.fromEntries(accounts.map((a) => [a.role, a])) as Record<DemoRole, DemoAccount>;
   return {
-    ctx: makeContext({ target: 'server', site: running.url, accounts: byRole, clock, store, integration, settle: () => assembled.core.services.jobs.idle() }),
+    ctx: makeContext({
+      target: 'server',
+      site: running.url,
+      accounts: byRole,
+      clock,
+      store,
+      integration,
+      settle: () => assembled.core.services.jobs.idle(),
+      bouncer: bouncer.bouncer,
+      stopBouncer,
+    }),
     async close() {
       await assembled.core.services.jobs.idle();
+      await stopBouncer();
       await running.close();
       await store.close();
       rmSync(dir, { recursive: true, force: true });
@@ -48,7 +72,17 @@ export async function createMockTarget(): Promise<{
       mock.reset();
       mock.configure(config);
       const core = mock.core;
-      return makeContext({ target: 'mock', site: mock.baseUrl, accounts: mock.accounts, clock: mock.clock, store: mock.store, integration, settle: () => core.services.jobs.idle() });
+      return makeContext({
+        target: 'mock',
+        site: mock.baseUrl,
+        accounts: mock.accounts,
+        clock: mock.clock,
+        store: mock.store,
+        integration,
+        settle: () => core.services.jobs.idle(),
+        bouncer: mock.pushBouncer,
+        stopBouncer: async () => mock.setPushBouncerDown(true),
+      });
     },
   };
 }

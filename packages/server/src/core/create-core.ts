@@ -5,6 +5,8 @@ import { createUnclaimedSweep } from './attachments/sweep-unclaimed.js';
 import { secureRandomBytes, type RandomBytes } from './internal/random.js';
 import { defaultServerConfig, silentLogger, type HttpSender, type Logger, type RequestInfo, type ServerConfig, type Services } from './model/context.js';
 import { createJobQueue } from './outbox/job-queue.js';
+import { notifyMessageRecipients, removeReadNotifications, sendPushNotification } from './push/message-notifications.js';
+import { registerWithBouncer } from './push/register-push-device.js';
 import { deliverWebhook } from './webhooks/deliver-webhook.js';
 import { triggerOutgoingWebhooks } from './webhooks/trigger-webhooks.js';
 import type { DbStore, UserRecord } from './model/db.js';
@@ -84,11 +86,11 @@ export function createCore(options: CoreOptions): Core {
       services.jobs.kick();
     },
     outbound: options.outbound ?? noOutbound,
-    hooks: { sent: [triggerOutgoingWebhooks], read: [] },
+    hooks: { sent: [triggerOutgoingWebhooks, notifyMessageRecipients], read: [removeReadNotifications] },
     jobs: { kick() {}, idle: async () => {} },
   };
   const sweepUnclaimed = createUnclaimedSweep(services);
-  services.jobs = createJobQueue(services, { outgoing_webhook: deliverWebhook, push_register: deliverWebhook, push_notify: deliverWebhook });
+  services.jobs = createJobQueue(services, { outgoing_webhook: deliverWebhook, push_register: registerWithBouncer, push_notify: sendPushNotification });
   options.store.reportError = (error) =>
     services.log.error('error after a durable write (event delivery)', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   const router = buildRouter<ImplementedName>(implementations);

@@ -8,6 +8,7 @@ import { messages } from './messages/index.js';
 import { presence } from './presence/index.js';
 import { users } from './users/index.js';
 import { bots } from './bots/index.js';
+import { push } from './push/index.js';
 import { userGroups } from './user-groups/index.js';
 import { navigationViews } from './navigation-views/index.js';
 import { linkifiers } from './linkifiers/index.js';
@@ -30,6 +31,7 @@ export const implementations = [
   ...users,
   ...bots,
   ...userGroups,
+  ...push,
   ...navigationViews,
   ...linkifiers,
   ...playgrounds,

@@ -54,6 +54,10 @@ export interface ServerConfig {
   outgoingWebhookRetryDelaySecs: number;
   /** Finished outbox jobs kept for operators (recent deliveries); older ones are dropped. */
   outboxHistory: number;
+  /** The push bouncer's URL (`PUSH_NOTIFICATION_BOUNCER_URL`); null: push is not configured. */
+  pushBouncerUrl: string | null;
+  /** Timeout of requests to the push bouncer. */
+  pushBouncerTimeoutSecs: number;
 }
 
 /** Defaults of {@link ServerConfig}. */
@@ -75,6 +79,8 @@ export const defaultServerConfig: ServerConfig = {
   outgoingWebhookMaxRetries: 3,
   outgoingWebhookRetryDelaySecs: 0,
   outboxHistory: 1000,
+  pushBouncerUrl: null,
+  pushBouncerTimeoutSecs: 30,
 };
 
 /** A request the server sends to another server (an outgoing webhook, the push bouncer). */

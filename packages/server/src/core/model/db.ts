@@ -355,6 +355,33 @@ export interface OutboxRecord {
   payload: Record<string, unknown>;
 }
 
+/** A device registered for E2EE push notifications (POST /mobile_push/register). */
+export interface PushDeviceRecord {
+  id: number;
+  user_id: number;
+  /** Chosen by the app; unique per user. */
+  push_account_id: number;
+  token_kind: 'fcm' | 'apns';
+  /** The app's public key (base64): notifications are sealed to it. */
+  push_public_key: string;
+  bouncer_public_key: string;
+  encrypted_push_registration: string;
+  /** pending until the bouncer answered; active with a bouncer device ID; failed with an error code. */
+  status: 'pending' | 'active' | 'failed';
+  error_code: string | null;
+  bouncer_device_id: number | null;
+}
+
+/** This server's identity at the push bouncer (one record, ID 1): made on first use. */
+export interface PushIdentityRecord {
+  id: 1;
+  /** `zulip_org_id` and `zulip_org_key`: how the server authenticates to the bouncer. */
+  zulip_org_id: string;
+  zulip_org_key: string;
+  /** The organization's UUID at the bouncer. */
+  realm_uuid: string;
+}
+
 /** The collections of the document. Later areas add theirs here. */
 export type Db = {
   realm: RealmRecord;
@@ -378,6 +405,8 @@ export type Db = {
   attachments: AttachmentRecord;
   bot_storage: BotStorageRecord;
   outbox: OutboxRecord;
+  push_devices: PushDeviceRecord;
+  push_identity: PushIdentityRecord;
 };
 
 /** The store of the document. */

@@ -6,6 +6,7 @@ import { legacyFiltersState, linkifiersState } from '../linkifiers/list-linkifie
 import { navigationViewsState } from '../navigation-views/navigation-view-list.js';
 import { playgroundsState } from '../playgrounds/playground-list.js';
 import { presenceState } from '../presence/presence-state.js';
+import { pushDevicesState } from '../push/message-notifications.js';
 import { realmEmojiState } from '../realm/realm-emoji-state.js';
 import { realmState } from '../realm/realm-state.js';
 import { realmUserSettingsDefaultsState, userSettingsState } from '../settings/settings-state.js';
@@ -31,4 +32,5 @@ export const STATE_BLOCKS: readonly StateBlock[] = [
   navigationViewsState,
   channelFoldersState,
   realmBotsState,
+  pushDevicesState,
 ];
