@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
+import { botsCommand } from '../commands/bots/bots-command.js';
 import { callCommand } from '../commands/call/call-command.js';
 import { channelsCommand } from '../commands/channels/channels-command.js';
 import { settingsCommand } from '../commands/settings/settings-command.js';
@@ -88,6 +89,7 @@ export function buildProgram(options: ProgramOptions = {}): { program: Command; 
   program.addCommand(usersCommand(ctx));
   program.addCommand(channelsCommand(ctx));
   program.addCommand(settingsCommand(ctx));
+  program.addCommand(botsCommand(ctx));
   program.addCommand(callCommand(ctx));
   inheritSettings(program);
   return { program, ctx };
