@@ -1,8 +1,6 @@
-import type { StateBlock } from '../events/state-block.js';
 import { avatarUrl } from '../model/avatar.js';
 import type { OperationParams, UserContext } from '../model/context.js';
-import { isAdmin } from '../model/roles.js';
-import { channelNameOf, formatBot } from './format-bot.js';
+import { channelNameOf } from './format-bot.js';
 
 /** GET /bots: the caller's active bots, oldest first (the real server's `get_bots_backend` shape). */
 export function listBots(_params: OperationParams<'bots.list'>, ctx: UserContext) {
@@ -21,16 +19,3 @@ export function listBots(_params: OperationParams<'bots.list'>, ctx: UserContext
     })),
   };
 }
-
-/**
- * The `realm_bots` block of POST /register: every bot of the organization (deactivated ones
- * included) for administrators, the bots they own for others; the server's own bots never.
- */
-export const realmBotsState: StateBlock = {
-  eventTypes: ['realm_bot'],
-  fetch(ctx) {
-    const all = isAdmin(ctx.user);
-    const bots = [...ctx.db.all('users')].filter((bot) => bot.is_bot && !bot.is_system_bot && (all || bot.bot_owner_id === ctx.user.id));
-    return { realm_bots: bots.map((bot) => formatBot(ctx, bot)) };
-  },
-};

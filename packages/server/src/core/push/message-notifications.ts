@@ -1,4 +1,3 @@
-import type { StateBlock } from '../events/state-block.js';
 import { avatarUrl } from '../model/avatar.js';
 import type { HookContext, SentMessage, Services } from '../model/context.js';
 import type { OutboxRecord, UserRecord } from '../model/db.js';
@@ -119,15 +118,5 @@ export const sendPushNotification: JobHandler = {
         for (const device of [...ctx.db.all('push_devices')]) if (device.bouncer_device_id !== null && gone.includes(device.bouncer_device_id)) ctx.db.delete('push_devices', device.id);
       },
     };
-  },
-};
-
-/** The `push_devices` block of POST /register: the caller's devices by `push_account_id`, with status and error code. */
-export const pushDevicesState: StateBlock = {
-  eventTypes: ['push_device'],
-  fetch(ctx) {
-    const devices: Record<string, { status: string; error_code: string | null }> = {};
-    for (const device of ctx.db.all('push_devices')) if (device.user_id === ctx.user.id) devices[String(device.push_account_id)] = { status: device.status, error_code: device.error_code };
-    return { push_devices: devices };
   },
 };
