@@ -1,10 +1,12 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@teamchat/client-sdk';
 import { decryptPushNotification, generatePushKeyPair, pushRegistrationParams } from '@teamchat/client-sdk/push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertFreshBuilds } from '../../../test-support/fresh-build.js';
+import { assertFreshBuilds, REPO_ROOT } from '../../../test-support/fresh-build.js';
 import { startServer, type RunningServer } from '../../../test-support/start-server.js';
 
 let dir: string;
@@ -45,5 +47,9 @@ describe('teamchat-server --push-bouncer, over real HTTP', () => {
     expect(notifications[0]?.payload).toMatchObject({ push_account_id: 77, aps: { 'mutable-content': 1, alert: { title: 'New notification' } } });
     const data = decryptPushNotification(String(notifications[0]?.payload['encrypted_data']), keyPair);
     expect(data).toMatchObject({ type: 'test', realm_name: 'Teamchat Demo', realm_url: server.url, user_id: expect.any(Number), time: expect.any(Number) });
+    // The same record through the bouncer's CLI.
+    const bin = join(REPO_ROOT, 'packages/server/dist/push-bouncer-bin.js');
+    const { stdout } = await promisify(execFile)(process.execPath, [bin, 'notifications', String(devices[0]?.device_id), '--url', bouncerUrl]);
+    expect((JSON.parse(stdout) as { notifications: unknown[] }).notifications).toEqual(notifications);
   });
 });
