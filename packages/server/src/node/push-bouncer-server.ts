@@ -49,20 +49,17 @@ async function saveState(file: string, state: BouncerState): Promise<void> {
 export async function startPushBouncer(options: PushBouncerServerOptions = {}): Promise<RunningPushBouncer> {
   const file = options.dataFile;
   const state = file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BouncerState) : undefined;
+  // Saves run one after the other (they share the temporary file), each with the state of its change.
   let saving: Promise<void> = Promise.resolve();
-  const bouncer = createPushBouncer({
-    ...(state ? { state } : {}),
-    ...(options.now ? { now: options.now } : {}),
-    ...(file
-      ? {
-          onChange: (changed: BouncerState) => {
-            const snapshot = structuredClone(changed);
-            saving = saving.then(() => saveState(file, snapshot)).catch((error: unknown) => options.log?.error('the push bouncer could not save its data file', { error: String(error) }));
-          },
-        }
-      : {}),
-  });
-  if (file) await saveState(file, bouncer.state);
+  const save = (changed: BouncerState) => {
+    if (!file) return;
+    const snapshot = structuredClone(changed);
+    saving = saving.then(() => saveState(file, snapshot)).catch((error: unknown) => options.log?.error('the push bouncer could not save its data file', { error: String(error) }));
+  };
+  const bouncer = createPushBouncer({ ...(state ? { state } : {}), ...(options.now ? { now: options.now } : {}), onChange: save });
+  // A new data file is written at once (with the first key pair).
+  if (file && !state) save(bouncer.state);
+  await saving;
   const running: RunningServer = await listen({
     handler: (request) => bouncer.handle(request),
     port: options.port ?? 0,
