@@ -13,6 +13,8 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** Kills the server with SIGKILL (a crash) and waits for it to exit. */
   crash(): Promise<void>;
+  /** What the server printed so far (stdout and stderr). */
+  output(): string;
 }
 
 const SERVER_BIN = join(REPO_ROOT, 'packages/server/dist/bin.js');
@@ -64,5 +66,6 @@ export async function startServer(dir: string, options: { args?: readonly string
       child.kill('SIGKILL');
       await exited(child);
     },
+    output: () => output,
   };
 }

@@ -2,6 +2,7 @@ import type { HttpHandler } from 'msw';
 import {
   assembleCore,
   assembleServer,
+  createPushBouncer,
   seededRandomBytes,
   SITE_ROUTES,
   Store,
@@ -14,12 +15,14 @@ import {
   type DemoRole,
   type FetchHandler,
   type OrganizationFixtureInput,
+  type PushBouncer,
   type StoreDocument,
   exportOrganization,
 } from '@teamchat/server';
 import { createClock, type ClockOptions, type MockClock } from './clock.js';
 import { createFaults, type Faults } from './faults.js';
 import { createHandlers } from './handlers/create-handlers.js';
+import { bouncerSender, fetchSender, MOCK_BOUNCER_URL } from './fetch-sender.js';
 
 /** Options of {@link createMock}. */
 export interface MockOptions {
@@ -119,6 +122,15 @@ export interface TeamchatMock {
   configure(config: Partial<ServerConfig>): void;
   /** Deletes event queues (all, or one), as the server does after their lifetime: the next poll gets `BAD_EVENT_QUEUE_ID`. */
   expireEventQueues(queueId?: string): void;
+  /**
+   * The in-memory push bouncer the mock's server uses (`POST /mobile_push/register`, test
+   * notifications, message notifications): read what a device received with
+   * `mock.pushBouncer.notifications(deviceId)`, its keys with `publicKeys()`, make it fail
+   * with `fail(503, 1)`. Reset with the rest.
+   */
+  readonly pushBouncer: PushBouncer;
+  /** Takes the push bouncer off the network (`true`: connections fail) or back on. */
+  setPushBouncerDown(down: boolean): void;
   /** Back to the seeded state and start time: call it in `afterEach`. */
   reset(): void;
   /**
@@ -164,8 +176,13 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
   const build = () => {
     // Records are never changed in place, so every reset can share the seed's records.
     const store = new Store<Db>(seedDocument);
-    const { core, handler } = assembleCore({ store, ...coreOptions() });
-    return { store, core, fetch: handler as FetchHandler };
+    // The in-memory push bouncer: the same keys after every reset (seeded), no registrations.
+    const bouncer = createPushBouncer({ now: clock.now, random: seededRandomBytes(seed + 2) });
+    const link = { down: false };
+    const outbound = bouncerSender(bouncer, link, fetchSender);
+    const options = coreOptions();
+    const { core, handler } = assembleCore({ store, ...options, config: { ...options.config, pushBouncerUrl: MOCK_BOUNCER_URL }, outbound });
+    return { store, core, fetch: handler as FetchHandler, bouncer, link };
   };
   let state = build();
   let accounts = byRole(accountList);
@@ -194,6 +211,12 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
     },
     get fetch() {
       return state.fetch;
+    },
+    get pushBouncer() {
+      return state.bouncer;
+    },
+    setPushBouncerDown(down) {
+      state.link.down = down;
     },
     clock,
     faults: createFaults(baseUrl, state.core.endpoints.values()),

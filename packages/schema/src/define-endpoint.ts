@@ -4,7 +4,7 @@ import type { WireParam } from './codec/wire-endpoint.js';
 import type { ErrorCode } from './errors/codes.js';
 
 /** HTTP methods the API uses. */
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call an endpoint.

@@ -28,6 +28,7 @@ export type {
 export { MessageRetentionDays, Principals, SubscriptionPropertyChange, SubscriptionRequest } from './endpoints/channels/index.js';
 export { FlagOp, MESSAGE_SEND_TYPES, MessageRecipients, NarrowMatch } from './endpoints/messages/index.js';
 export { ProfileDataUpdate } from './endpoints/users/index.js';
+export { WebhookDelivery } from './endpoints/outgoing-webhooks/index.js';
 export { API_PREFIX, FEATURE_LEVEL, SERVER_VERSION } from './version.js';
 
 // Routing
@@ -56,6 +57,7 @@ export type { OpenApiDocument, OpenApiOptions } from './openapi/openapi-document
 
 // Resources
 export { Anchor, ANCHOR_NAMES } from './models/anchor.js';
+export { Bot, BotService, OwnBot } from './models/bot.js';
 export {
   Channel,
   CHANNEL_GROUP_SETTINGS,

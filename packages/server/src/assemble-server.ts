@@ -60,5 +60,7 @@ export async function assembleServer(options: AssembleOptions): Promise<Assemble
     const services = random ? { ...core.services, random } : core.services;
     accounts = fixture === undefined ? await seedDemoOrganization(services, demo) : await seedOrganization(services, parseFixture(fixture), demo);
   }
+  // Jobs left pending by the last run (outgoing webhooks, push) are sent now.
+  core.services.jobs.kick();
   return { core, handler, accounts };
 }

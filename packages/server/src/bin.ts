@@ -12,6 +12,8 @@ import { listen, type RunningServer } from './node/node-server.js';
 import { exportOrganizationFile, organizationName, seedFromFixtureFile } from './organization-files.js';
 import { openApiSource } from './rest/openapi.js';
 import { corsOriginOf } from './rest/cors.js';
+import { nodeHttpSender } from './node/http-sender.js';
+import { startPushBouncer, type RunningPushBouncer } from './node/push-bouncer-server.js';
 import { writeZuliprcFiles, zuliprcPath } from './node/zuliprc-files.js';
 import { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';
 import { openDiskStore } from './store/disk/index.js';
@@ -33,6 +35,13 @@ Options:
   --unused-upload-weeks N delete uploads no message links after N weeks (default 5)
   --cors-origin URL let pages of this origin call the API from a browser (CORS; repeatable;
                     e.g. http://localhost:5173). Default none, as on the real server
+  --webhook-timeout-secs N     outgoing-webhook request timeout (default 10)
+  --webhook-retries N          retries after a timeout or failed connection (default 3)
+  --webhook-retry-delay-secs N wait before each retry (default 0, as the real server)
+  --push-bouncer               start a local push bouncer in this process (E2EE push; its
+                               data beside the data file, FILE.push-bouncer.json)
+  --push-bouncer-port N        its port (default 9993; 0 picks a free one)
+  --push-bouncer-url URL       use the push bouncer at URL (teamchat-push-bouncer)
   --quiet           do not log each request
   -h, --help        show this help
 
@@ -46,6 +55,8 @@ Organization files and API description:
 
 /** How often an idle server looks for due jobs (the clean-up of unused uploads). */
 const JOB_INTERVAL_MS = 60 * 60 * 1000;
+/** How often the server looks for outbox jobs whose retry has become due. */
+const OUTBOX_INTERVAL_MS = 1000;
 
 function fail(message: string): never {
   process.stderr.write(`teamchat-server: ${message}\n`);
@@ -111,6 +122,13 @@ async function main(): Promise<void> {
         'max-upload-mib': { type: 'string' },
         'unused-upload-weeks': { type: 'string' },
         'cors-origin': { type: 'string', multiple: true },
+        // Integrations (outgoing webhooks, push bouncer)
+        'webhook-timeout-secs': { type: 'string' },
+        'webhook-retries': { type: 'string' },
+        'webhook-retry-delay-secs': { type: 'string' },
+        'push-bouncer': { type: 'boolean' },
+        'push-bouncer-port': { type: 'string' },
+        'push-bouncer-url': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         'print-openapi': { type: 'boolean' },
@@ -147,6 +165,11 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
     return;
   }
+  const integrations = {
+    outgoingWebhookTimeoutSecs: integerOption(args['webhook-timeout-secs'], 'webhook-timeout-secs', defaultServerConfig.outgoingWebhookTimeoutSecs),
+    outgoingWebhookMaxRetries: integerOption(args['webhook-retries'], 'webhook-retries', defaultServerConfig.outgoingWebhookMaxRetries),
+    outgoingWebhookRetryDelaySecs: integerOption(args['webhook-retry-delay-secs'], 'webhook-retry-delay-secs', defaultServerConfig.outgoingWebhookRetryDelaySecs),
+  };
   const dataFile = resolve(args.data ?? '.teamchat/data.json');
   const log = consoleLogger;
   const random = secureRandomBytes;
@@ -165,6 +188,17 @@ async function main(): Promise<void> {
   }
   const seeded = args.seed === undefined ? null : await operatorStep(() => seedFromFixtureFile(resolve(args.seed as string), { config, now, random, log }));
 
+  if (args['push-bouncer'] && args['push-bouncer-url']) fail('give --push-bouncer or --push-bouncer-url, not both');
+  let bouncer: RunningPushBouncer | null = null;
+  if (args['push-bouncer']) {
+    const bouncerPort = integerOption(args['push-bouncer-port'], 'push-bouncer-port', 9993);
+    await mkdir(dirname(dataFile), { recursive: true });
+    bouncer = await startPushBouncer({ port: bouncerPort, host, ...(args.memory ? {} : { dataFile: `${dataFile}.push-bouncer.json` }), log, logRequests: false }).catch((error: unknown) =>
+      fail(`push bouncer: ${describeListenError(error, { host, port: bouncerPort })}`),
+    );
+  }
+  const pushBouncerUrl = bouncer?.url ?? args['push-bouncer-url'] ?? null;
+
   let store: Store<Db>;
   if (args.memory) {
     store = new Store<Db>(seeded?.document);
@@ -174,7 +208,16 @@ async function main(): Promise<void> {
   }
 
   const files = args.memory ? createMemoryFileStore() : createDiskFileStore(uploadsDirOf(dataFile));
-  const assembled = await assembleServer({ store, files, config, now, random, log, rest: { corsOrigins } });
+  const assembled = await assembleServer({
+    store,
+    files,
+    config: { ...config, ...integrations, pushBouncerUrl },
+    now,
+    random,
+    log,
+    outbound: nodeHttpSender,
+    rest: { corsOrigins },
+  });
   const { core, handler } = assembled;
   const accounts = seeded?.accounts ?? assembled.accounts;
   store.onFailure((error) => {
@@ -192,15 +235,22 @@ async function main(): Promise<void> {
     running = await listen({ handler, port, host, log, logRequests: !args.quiet });
   } catch (error) {
     await store.close();
+    await bouncer?.close();
     fail(describeListenError(error, { host, port }));
   }
   if (realmUrl === undefined) written = await writeAccounts(running.url);
   // Requests run due jobs (unused uploads) first; this timer covers an idle server.
   setInterval(() => void core.services.runDueJobs(), JOB_INTERVAL_MS).unref();
+  // Outbox retries that wait (outgoing webhooks, push) become due on the clock: look every second.
+  setInterval(() => core.services.jobs.kick(), OUTBOX_INTERVAL_MS).unref();
   core.services.config.realmUrl = running.url;
   process.stdout.write(`teamchat-server listening on ${running.url} (API at ${running.url}/api/v1)\n`);
   process.stdout.write(args.memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);
   if (corsOrigins.length > 0) process.stdout.write(`CORS: pages of ${corsOrigins.join(', ')} may call the API\n`);
+  if (pushBouncerUrl) {
+    const keys = bouncer ? ` (bouncer_public_key ${bouncer.bouncer.publicKeys()[0] ?? ''})` : '';
+    process.stdout.write(`Push bouncer: ${pushBouncerUrl}${keys}\n`);
+  }
   if (args.memory && accounts) printAccounts(organizationName(store), accounts, running.url, null);
   else if (written?.printed) printAccounts(organizationName(store), written.printed, running.url, written.files);
   else if (!args.memory) process.stdout.write(`Accounts: see the zuliprc-* files in ${dirname(dataFile)}\n`);
@@ -212,6 +262,7 @@ async function main(): Promise<void> {
     log.info(`received ${signal}; shutting down`);
     try {
       await running.close();
+      await bouncer?.close();
       await store.close();
       process.exit(0);
     } catch (error) {

@@ -17,10 +17,13 @@ export type {
   DemoOptions,
   DemoRole,
   FileStore,
+  HttpSender,
   ImplementedName,
   OrganizationFixtureInput,
   SeedOptions,
   Logger,
+  OutboundRequest,
+  OutboundResult,
   RequestInfo,
   ServerConfig,
   Services,
@@ -39,6 +42,11 @@ export { assembleCore, assembleServer } from './assemble-server.js';
 export type { AssembledServer, AssembleOptions } from './assemble-server.js';
 export { createMemoryServer } from './memory.js';
 export type { MemoryServer, MemoryServerOptions } from './memory.js';
+
+// Push bouncer (platform-neutral; `teamchat-push-bouncer` serves it over node:http)
+export { createPushBouncer } from './push-bouncer/push-bouncer.js';
+export type { PushBouncer, PushBouncerOptions } from './push-bouncer/push-bouncer.js';
+export type { BouncerDevice, BouncerNotification, BouncerState } from './push-bouncer/bouncer-state.js';
 
 // Store
 export { Store, Transaction } from './store/store.js';

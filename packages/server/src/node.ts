@@ -4,6 +4,9 @@
  * uploaded files beside it.
  */
 export { consoleLogger } from './node/console-logger.js';
+export { nodeHttpSender } from './node/http-sender.js';
+export { startPushBouncer } from './node/push-bouncer-server.js';
+export type { PushBouncerServerOptions, RunningPushBouncer } from './node/push-bouncer-server.js';
 export { listen } from './node/node-server.js';
 export type { ListenOptions, RunningServer } from './node/node-server.js';
 export { describeListenError } from './node/listen-error.js';

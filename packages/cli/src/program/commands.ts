@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { botsCommand } from '../commands/bots/bots-command.js';
 import { callCommand } from '../commands/call/call-command.js';
 import { channelsCommand } from '../commands/channels/channels-command.js';
 import { completionCommand } from '../commands/completion/completion-command.js';
@@ -30,6 +31,7 @@ export const COMMANDS: readonly ((ctx: CliContext) => Command)[] = [
   linkifiersCommand,
   playgroundsCommand,
   profileFieldsCommand,
+  botsCommand,
   orgCommand,
   settingsCommand,
   callCommand,

@@ -61,6 +61,14 @@ export const endpointTable: { readonly [N in ClientEndpointName]: WireEndpoint }
   "users.deactivate": {"name":"users.deactivate","method":"DELETE","path":"/users/{user_id}","pathParams":["user_id"],"wire":{"user_id":"json","deactivation_notification_comment":["string","null"]}},
   "users.reactivate": {"name":"users.reactivate","method":"POST","path":"/users/{user_id}/reactivate","pathParams":["user_id"],"wire":{"user_id":"json"}},
   "users.listCustomProfileFields": {"name":"users.listCustomProfileFields","method":"GET","path":"/realm/profile_fields","pathParams":[],"wire":{}},
+  "bots.list": {"name":"bots.list","method":"GET","path":"/bots","pathParams":[],"wire":{}},
+  "bots.create": {"name":"bots.create","method":"POST","path":"/bots","pathParams":[],"wire":{"full_name":"raw","short_name":"raw","bot_type":"json","payload_url":"json","service_name":"raw","config_data":"json","interface_type":"json","default_sending_stream":"raw","default_events_register_stream":"raw","default_all_public_streams":"json"}},
+  "bots.update": {"name":"bots.update","method":"PATCH","path":"/bots/{bot_id}","pathParams":["bot_id"],"wire":{"bot_id":"json","full_name":"raw","role":"json","bot_owner_id":"json","config_data":"json","service_payload_url":"json","service_interface":"json","default_sending_stream":"raw","default_events_register_stream":"raw","default_all_public_streams":"json"}},
+  "bots.deactivate": {"name":"bots.deactivate","method":"DELETE","path":"/bots/{bot_id}","pathParams":["bot_id"],"wire":{"bot_id":"json"}},
+  "bots.regenerateApiKey": {"name":"bots.regenerateApiKey","method":"POST","path":"/bots/{bot_id}/api_key/regenerate","pathParams":["bot_id"],"wire":{"bot_id":"json"}},
+  "bots.getStorage": {"name":"bots.getStorage","method":"GET","path":"/bot_storage","pathParams":[],"wire":{"keys":"json"}},
+  "bots.updateStorage": {"name":"bots.updateStorage","method":"PUT","path":"/bot_storage","pathParams":[],"wire":{"storage":"json"}},
+  "bots.removeStorage": {"name":"bots.removeStorage","method":"DELETE","path":"/bot_storage","pathParams":[],"wire":{"keys":"json"}},
   "userGroups.list": {"name":"userGroups.list","method":"GET","path":"/user_groups","pathParams":[],"wire":{"include_deactivated_groups":"json"}},
   "userGroups.create": {"name":"userGroups.create","method":"POST","path":"/user_groups/create","pathParams":[],"wire":{"name":"raw","description":"raw","members":"json","subgroups":"json","can_add_members_group":"json","can_join_group":"json","can_leave_group":"json","can_manage_group":"json","can_mention_group":"json","can_remove_members_group":"json"}},
   "userGroups.updateMembers": {"name":"userGroups.updateMembers","method":"POST","path":"/user_groups/{user_group_id}/members","pathParams":["user_group_id"],"wire":{"user_group_id":"json","delete":"json","add":"json","delete_subgroups":"json","add_subgroups":"json"}},
@@ -87,6 +95,7 @@ export const endpointTable: { readonly [N in ClientEndpointName]: WireEndpoint }
   "uploads.upload": {"name":"uploads.upload","method":"POST","path":"/user_uploads","pathParams":[],"wire":{"file":"file"}},
   "attachments.list": {"name":"attachments.list","method":"GET","path":"/attachments","pathParams":[],"wire":{}},
   "attachments.delete": {"name":"attachments.delete","method":"DELETE","path":"/attachments/{attachment_id}","pathParams":["attachment_id"],"wire":{"attachment_id":"json"}},
+  "outgoingWebhooks.deliveries": {"name":"outgoingWebhooks.deliveries","method":"GET","path":"/outgoing_webhooks/deliveries","pathParams":[],"wire":{"bot_id":"json","limit":"json"}},
 };
 
 /** Names of the `outgoing` contracts: what the server sends to an integration, never callable. */

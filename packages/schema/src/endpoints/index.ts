@@ -1,4 +1,5 @@
 import * as attachments from './attachments/index.js';
+import * as bots from './bots/index.js';
 import * as channelFolders from './channel-folders/index.js';
 import * as channels from './channels/index.js';
 import * as events from './events/index.js';
@@ -70,6 +71,14 @@ const all = [
   users.deactivateUser,
   users.reactivateUser,
   users.listCustomProfileFields,
+  bots.listBots,
+  bots.createBot,
+  bots.updateBot,
+  bots.deactivateBot,
+  bots.regenerateBotApiKey,
+  bots.getBotStorage,
+  bots.updateBotStorage,
+  bots.removeBotStorage,
   userGroups.listUserGroups,
   userGroups.createUserGroup,
   userGroups.updateUserGroupMembers,
@@ -96,6 +105,7 @@ const all = [
   attachments.uploadFile,
   attachments.listAttachments,
   attachments.deleteAttachment,
+  outgoingWebhooks.listWebhookDeliveries,
   outgoingWebhooks.notifyOutgoingWebhook,
 ] as const;
 
@@ -136,6 +146,7 @@ export const incomingEndpoints: readonly IncomingEndpoint[] = all.filter(
 
 export {
   attachments,
+  bots,
   channels,
   events,
   linkifiers,

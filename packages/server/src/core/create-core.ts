@@ -3,7 +3,12 @@ import { createAttachmentIndex } from './model/attachment-index.js';
 import { createMemoryFileStore, type FileStore } from './model/file-store.js';
 import { createUnclaimedSweep } from './attachments/sweep-unclaimed.js';
 import { secureRandomBytes, type RandomBytes } from './internal/random.js';
-import { defaultServerConfig, silentLogger, type Logger, type RequestInfo, type ServerConfig, type Services } from './model/context.js';
+import { defaultServerConfig, silentLogger, type HttpSender, type Logger, type RequestInfo, type ServerConfig, type Services } from './model/context.js';
+import { createJobQueue } from './outbox/job-queue.js';
+import { notifyMessageRecipients, removeReadNotifications, sendPushNotification } from './push/message-notifications.js';
+import { registerWithBouncer } from './push/register-push-device.js';
+import { deliverWebhook } from './webhooks/deliver-webhook.js';
+import { triggerOutgoingWebhooks } from './webhooks/trigger-webhooks.js';
 import type { DbStore, UserRecord } from './model/db.js';
 import { EventQueues } from './model/event-queues.js';
 import type { Implementation } from './procedure/implement.js';
@@ -13,6 +18,9 @@ import { runProcedure } from './procedure/run-procedure.js';
 import { createIndexes } from './model/indexes.js';
 import { buildRouter, type RouterFor } from './procedure/router.js';
 import type { BaseContext } from './procedure/trpc.js';
+
+/** The sender of a core built without one: nothing leaves the process. */
+const noOutbound: HttpSender = async () => ({ kind: 'connection-error', message: 'this server sends no HTTP requests (no sender configured)' });
 
 /** Options of {@link createCore}. */
 export interface CoreOptions {
@@ -24,6 +32,11 @@ export interface CoreOptions {
   log?: Logger;
   /** Where uploaded files go (default: in memory; the server keeps them beside its data file). */
   files?: FileStore;
+  /**
+   * How the outbox sends HTTP requests (outgoing webhooks, the push bouncer): node:http in the
+   * server, fetch in the mock. Without one, every request fails as a connection error.
+   */
+  outbound?: HttpSender;
 }
 
 /**
@@ -73,9 +86,16 @@ export function createCore(options: CoreOptions): Core {
     log: options.log ?? silentLogger,
     files: options.files ?? createMemoryFileStore(),
     attachmentIndex: createAttachmentIndex(options.store),
-    runDueJobs: () => sweepUnclaimed(),
+    runDueJobs: async () => {
+      await sweepUnclaimed();
+      services.jobs.kick();
+    },
+    outbound: options.outbound ?? noOutbound,
+    hooks: { sent: [triggerOutgoingWebhooks, notifyMessageRecipients], read: [removeReadNotifications] },
+    jobs: { kick() {}, idle: async () => {} },
   };
   const sweepUnclaimed = createUnclaimedSweep(services);
+  services.jobs = createJobQueue(services, { outgoing_webhook: deliverWebhook, push_register: registerWithBouncer, push_notify: sendPushNotification });
   options.store.reportError = (error) =>
     services.log.error('error after a durable write (event delivery)', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   let router: AppRouter | undefined;

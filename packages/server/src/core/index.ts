@@ -12,7 +12,7 @@ export { apiErrorOf } from './procedure/trpc.js';
 
 // Services and records
 export { defaultServerConfig, silentLogger } from './model/context.js';
-export type { Context, Logger, RequestInfo, ServerConfig, Services } from './model/context.js';
+export type { Context, HttpSender, Logger, OutboundRequest, OutboundResult, RequestInfo, ServerConfig, Services } from './model/context.js';
 export type { Db, DbStore } from './model/db.js';
 export { createMemoryFileStore } from './model/file-store.js';
 export type { FileStore } from './model/file-store.js';

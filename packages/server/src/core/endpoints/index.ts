@@ -8,11 +8,14 @@ import { channelFolders } from './channel-folders/index.js';
 import { messages } from './messages/index.js';
 import { presence } from './presence/index.js';
 import { users } from './users/index.js';
+import { bots } from './bots/index.js';
+import { push } from './push/index.js';
 import { userGroups } from './user-groups/index.js';
 import { navigationViews } from './navigation-views/index.js';
 import { linkifiers } from './linkifiers/index.js';
 import { playgrounds } from './playgrounds/index.js';
 import { attachments } from './attachments/index.js';
+import { outgoingWebhooks } from './outgoing-webhooks/index.js';
 
 /**
  * Every implemented contract: the area lists, in the order of the schema's table. A contract
@@ -27,11 +30,14 @@ export const implementations = [
   ...messages,
   ...presence,
   ...users,
+  ...bots,
   ...userGroups,
+  ...push,
   ...navigationViews,
   ...linkifiers,
   ...playgrounds,
   ...attachments,
+  ...outgoingWebhooks,
 ] as const satisfies readonly Implementation[];
 
 /** Names of the implemented contracts. */

@@ -47,10 +47,12 @@ export const USER_GROUP_SETTING_CONFIGS = {
 export const REALM_GROUP_SETTING_CONFIGS = {
   can_access_all_users_group: setting('role:everyone', true),
   can_add_subscribers_group: setting('role:members', false),
+  can_create_bots_group: setting('role:members', false),
   can_create_groups: setting('role:members', false),
   can_create_private_channel_group: setting('role:members', false),
   can_create_public_channel_group: setting('role:members', false),
   can_create_web_public_channel_group: setting('role:owners', false),
+  can_create_write_only_bots_group: setting('role:members', false),
   can_delete_any_message_group: setting('role:administrators', true),
   can_delete_own_message_group: setting('role:everyone', true),
   can_manage_all_groups: setting('role:owners', false),

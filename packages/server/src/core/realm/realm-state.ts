@@ -2,6 +2,8 @@ import type { StateBlock } from '../events/state-block.js';
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from '../model/channel-name.js';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 import { formatGroupSettingValue } from '../model/group-setting-value.js';
+import { REALM_GROUP_SETTINGS } from '../model/db.js';
+import { realmGroupSetting } from '../model/has-permission.js';
 
 /** Limits of messages and topics, reported in POST /register. */
 export const MAX_TOPIC_LENGTH = 60;
@@ -12,9 +14,7 @@ export const realmState: StateBlock = {
   eventTypes: ['realm'],
   fetch(ctx) {
     const realm = ctx.realm;
-    const groups = Object.fromEntries(
-      Object.entries(realm.groups).map(([name, value]) => [`realm_${name}`, formatGroupSettingValue(ctx, value)]),
-    );
+    const groups = Object.fromEntries(REALM_GROUP_SETTINGS.map((name) => [`realm_${name}`, formatGroupSettingValue(ctx, realmGroupSetting(ctx, realm, name))]));
     return {
       realm_name: realm.name,
       realm_description: renderMarkdown(realm.description).html,

@@ -1,3 +1,4 @@
+import { realmBotsState } from '../bots/bots-state.js';
 import { streamState, subscriptionState } from '../channels/channels-state.js';
 import { channelFoldersState } from '../channel-folders/channel-folder-list.js';
 import type { StateBlock } from '../events/state-block.js';
@@ -5,6 +6,7 @@ import { legacyFiltersState, linkifiersState } from '../linkifiers/list-linkifie
 import { navigationViewsState } from '../navigation-views/navigation-view-list.js';
 import { playgroundsState } from '../playgrounds/playground-list.js';
 import { presenceState } from '../presence/presence-state.js';
+import { pushDevicesState } from '../push/push-devices-state.js';
 import { realmEmojiState } from '../realm/realm-emoji-state.js';
 import { realmState } from '../realm/realm-state.js';
 import { realmUserSettingsDefaultsState, userSettingsState } from '../settings/settings-state.js';
@@ -29,4 +31,6 @@ export const STATE_BLOCKS: readonly StateBlock[] = [
   playgroundsState,
   navigationViewsState,
   channelFoldersState,
+  realmBotsState,
+  pushDevicesState,
 ];
