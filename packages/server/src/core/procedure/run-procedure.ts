@@ -6,12 +6,33 @@ import type { Implementation } from './implement.js';
 
 /** A transaction that refuses writes: what queries and read-only mutations get as `db`. */
 function readView(store: Services['store']): Context['db'] {
-  const tx = store.begin();
+  // Reads go on when the store refuses writes (see `refusedWrite`).
+  const tx = store.view();
   const refuse = () => {
     throw new Error('[teamchat-server] a read-only handler tried to write');
   };
   // Nothing to make durable: callbacks (event delivery) run at once, after every commit so far.
   return Object.assign(tx, { put: refuse, patch: refuse, delete: refuse, onCommit: (callback: (seq: number) => void) => callback(Infinity) });
+}
+
+/**
+ * The answer to a write the store refuses: its last commit could not be made durable, or the
+ * disk store lost its claim on its files (another server may own them). The store refuses
+ * writes for good; reads are still served.
+ */
+function refusedWrite(): ApiError {
+  return new ApiError('INTERNAL_SERVER_ERROR', 'This server can no longer save changes (see its log) and refuses them; its operator must restart it', { status: 503 });
+}
+
+/** Runs a handler that writes, answering a write the store refuses with {@link refusedWrite}. */
+async function runWriting(store: Services['store'], run: () => Promise<unknown>): Promise<unknown> {
+  if (store.failed) throw refusedWrite();
+  try {
+    return await run();
+  } catch (error) {
+    if (store.failed && !(error instanceof ApiError)) throw refusedWrite();
+    throw error;
+  }
 }
 
 /** How one call runs. */
@@ -63,7 +84,11 @@ export async function runProcedure(services: Services, implementation: Implement
   const prepared = prepare ? await prepare(params, contextOn(readView(store), undefined)) : undefined;
   const { readOnly, ownTransactions, writes: writesOnGet } = implementation.options;
   const writes = writesOnGet === true || (endpoint.method !== 'GET' && !readOnly && !ownTransactions);
-  const result = writes ? await store.write((db) => call(params, contextOn(db, prepared))) : await call(params, contextOn(readView(store), prepared));
+  const result = writes
+    ? await runWriting(store, () => store.write((db) => call(params, contextOn(db, prepared))))
+    : ownTransactions
+      ? await runWriting(store, async () => call(params, contextOn(readView(store), prepared)))
+      : await call(params, contextOn(readView(store), prepared));
   if (options.validateResponse) {
     const checked = endpoint.response.safeParse(result);
     if (!checked.success) {
