@@ -5,7 +5,7 @@
  */
 
 // Core
-export { createCore, createMemoryFileStore, defaultServerConfig, removeOrphanFiles, seedDemoOrganization, seededRandomBytes, silentLogger } from './core/index.js';
+export { createCore, createMemoryFileStore, defaultRateLimits, defaultServerConfig, removeOrphanFiles, seedDemoOrganization, seededRandomBytes, silentLogger } from './core/index.js';
 export type {
   AppRouter,
   Context,
@@ -19,6 +19,8 @@ export type {
   FileStore,
   ImplementedName,
   Logger,
+  RateLimitRule,
+  RateLimitRules,
   RequestInfo,
   ServerConfig,
   Services,
@@ -26,7 +28,7 @@ export type {
 
 // HTTP
 export { createRestHandler, SITE_ROUTES } from './rest/rest-handler.js';
-export type { FetchHandler, RestHandler, RestHandlerOptions, SiteRoute } from './rest/rest-handler.js';
+export type { ConnectionInfo, FetchHandler, RestHandler, RestHandlerOptions, SiteRoute } from './rest/rest-handler.js';
 export { errorResponse, internalErrorResponse } from './rest/envelope.js';
 
 // Assembly

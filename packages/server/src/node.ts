@@ -4,9 +4,10 @@
  * uploaded files beside it.
  */
 export { consoleLogger } from './node/console-logger.js';
-export { listen } from './node/node-server.js';
-export type { ListenOptions, RunningServer } from './node/node-server.js';
-export { writeZuliprcFiles, zuliprcPath, zuliprcText } from './node/zuliprc-files.js';
+export { defaultTimeouts, listen } from './node/node-server.js';
+export type { ListenOptions, RunningServer, ServerTimeouts } from './node/node-server.js';
+export { writeZuliprcFiles, zuliprcPath, zuliprcStore, zuliprcText } from './node/zuliprc-files.js';
+export type { ZuliprcResult } from './node/zuliprc-files.js';
 export { openDiskStore } from './store/disk/index.js';
 export type { DiskStore, DiskStoreOptions, DiskStoreStats } from './store/disk/index.js';
 export { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';

@@ -6,6 +6,8 @@ import { secureRandomBytes, type RandomBytes } from './internal/random.js';
 import { defaultServerConfig, silentLogger, type Logger, type RequestInfo, type ServerConfig, type Services } from './model/context.js';
 import type { DbStore, UserRecord } from './model/db.js';
 import { EventQueues } from './model/event-queues.js';
+import { RateLimiter } from './model/rate-limiter.js';
+import { UploadSlots } from './model/upload-slots.js';
 import type { Implementation } from './procedure/implement.js';
 import { implementations, type ImplementedName } from './endpoints/index.js';
 import { pages } from './pages/index.js';
@@ -62,6 +64,8 @@ export function createCore(options: CoreOptions): Core {
     store: options.store,
     indexes: createIndexes(options.store),
     events: new EventQueues({ now, config }),
+    rateLimiter: new RateLimiter(now),
+    uploadSlots: new UploadSlots(config),
     config,
     now,
     random: options.random ?? secureRandomBytes,

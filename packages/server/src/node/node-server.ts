@@ -13,7 +13,33 @@ export interface ListenOptions {
   log?: Logger;
   /** Log one line per request (method, path, status, milliseconds; never credentials). */
   logRequests?: boolean;
+  /** Connection timeouts for a server facing the internet (defaults: {@link defaultTimeouts}). */
+  timeouts?: Partial<ServerTimeouts>;
 }
+
+/**
+ * How long the server waits on a client, in milliseconds. Slow or idle clients are answered
+ * 408 (or simply disconnected) within these bounds, checked every second; a long poll
+ * (GET /events) is a wait for the server, not for the client, and is not cut by them.
+ */
+export interface ServerTimeouts {
+  /** From connection (or the previous response) to the request's complete headers. */
+  headersTimeoutMs: number;
+  /** To receive a whole request, body included: bounds a slow upload. */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open after a response. */
+  keepAliveTimeoutMs: number;
+}
+
+/** Defaults of {@link ServerTimeouts}: a client sending nothing is disconnected within about 11 s, an idle keep-alive one after 15 s. */
+export const defaultTimeouts: ServerTimeouts = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 120_000,
+  keepAliveTimeoutMs: 15_000,
+};
+
+/** How often Node checks connections against the header and request timeouts. */
+const TIMEOUT_CHECK_MS = 1000;
 
 /** A listening server. */
 export interface RunningServer {
@@ -68,7 +94,8 @@ async function writeResponse(res: ServerResponse, response: Response, closeAfter
  */
 export function listen(options: ListenOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
-  const server = createServer(async (req, res) => {
+  const timeouts = { ...defaultTimeouts, ...options.timeouts };
+  const server = createServer({ connectionsCheckingInterval: TIMEOUT_CHECK_MS, headersTimeout: timeouts.headersTimeoutMs, requestTimeout: timeouts.requestTimeoutMs }, async (req, res) => {
     const started = performance.now();
     const controller = new AbortController();
     res.on('close', () => {
@@ -81,7 +108,7 @@ export function listen(options: ListenOptions): Promise<RunningServer> {
       const state = { abandoned: false };
       const body = method === 'GET' || method === 'HEAD' ? null : bodyStream(req, state);
       const request = new Request(url, { method, headers: toHeaders(req), body, signal: controller.signal, ...(body ? { duplex: 'half' } : {}) } as RequestInit);
-      const response = await options.handler(request);
+      const response = await options.handler(request, { clientAddress: req.socket.remoteAddress });
       if (response.type === 'error') {
         // `Response.error()` is a network error (the mock's network_error fault): the client
         // gets no answer at all, its connection is dropped.
@@ -106,7 +133,7 @@ export function listen(options: ListenOptions): Promise<RunningServer> {
       }
     }
   });
-  server.keepAliveTimeout = 65_000;
+  server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

@@ -1,7 +1,8 @@
-import { ApiError } from '@teamchat/schema';
+import { ApiError, isFileParam } from '@teamchat/schema';
 import type { Context, RequestInfo, Services } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
-import { authenticate, checkAccess } from '../auth/authenticate.js';
+import { checkAccess } from '../auth/authenticate.js';
+import { authenticateRequest, limitRequest } from '../auth/rate-limits.js';
 import type { Implementation } from './implement.js';
 
 /** A transaction that refuses writes: what queries and read-only mutations get as `db`. */
@@ -33,6 +34,18 @@ async function runWriting(store: Services['store'], run: () => Promise<unknown>)
     if (store.failed && !(error instanceof ApiError)) throw refusedWrite();
     throw error;
   }
+}
+
+/**
+ * Lets a request in: authenticates the caller for the contract's access rule (failed
+ * credentials counted per client address), then counts the request against the rate limits.
+ * What `runProcedure` does first unless the transport already did it (tRPC does it before
+ * parsing the input, as REST checks credentials before reading the body).
+ */
+export function admit(services: Services, endpoint: Implementation['endpoint'], request: RequestInfo): UserRecord | null {
+  const user = authenticateRequest(services, endpoint.access, request);
+  limitRequest(services, request, user);
+  return user;
 }
 
 /** How one call runs. */
@@ -68,7 +81,30 @@ function currentCaller(db: Context['db'], user: UserRecord | null, implementatio
  */
 export async function runProcedure(services: Services, implementation: Implementation, params: unknown, options: RunOptions): Promise<unknown> {
   const { endpoint, handler } = implementation;
-  const user = options.user !== undefined ? options.user : authenticate(services, endpoint.access, options.request.authorization);
+  const user = options.user !== undefined ? options.user : admit(services, endpoint, options.request);
+  // An upload holds a slot from before its body is read until it is answered.
+  const release = user && takesFiles(endpoint) ? services.uploadSlots.acquire(user.id) : null;
+  try {
+    return await runAdmitted(services, implementation, user, params, options);
+  } finally {
+    release?.();
+  }
+}
+
+const fileEndpoints = new WeakMap<Implementation['endpoint'], boolean>();
+
+/** Whether the contract has a file parameter (an upload). */
+function takesFiles(endpoint: Implementation['endpoint']): boolean {
+  let files = fileEndpoints.get(endpoint);
+  if (files === undefined) {
+    files = Object.values(endpoint.params.shape).some((schema) => isFileParam(schema as never));
+    fileEndpoints.set(endpoint, files);
+  }
+  return files;
+}
+
+async function runAdmitted(services: Services, implementation: Implementation, user: UserRecord | null, params: unknown, options: RunOptions): Promise<unknown> {
+  const { endpoint, handler } = implementation;
   if (options.readParams) params = await options.readParams();
   // Due jobs first, on every path (REST and tRPC): the call must not see what they delete.
   await services.runDueJobs();

@@ -29,24 +29,74 @@ export function apiErrorOf(error: unknown): ApiError | null {
   return null;
 }
 
+type TrpcCode = TRPCError['code'];
+
+/** The tRPC error code of each HTTP status an `ApiError` can have. */
+const TRPC_CODES: Readonly<Record<number, TrpcCode>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'TOO_MANY_REQUESTS',
+  502: 'BAD_GATEWAY',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** The `TRPCError` an `ApiError` is answered as over tRPC: its code by HTTP status, its `msg` as message. */
+function trpcErrorOf(apiError: ApiError): TRPCError {
+  const code = TRPC_CODES[apiError.status] ?? (apiError.status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
+  return new TRPCError({ code, message: apiError.msg, cause: apiError });
+}
+
+/** What an unexpected error says over tRPC: the REST answer to one, nothing of the error itself. */
+const INTERNAL_ERROR = { result: 'error', msg: 'Internal server error' } as const;
+
 const t = initTRPC
   .context<BaseContext>()
   .meta<ProcedureMeta>()
   .create({
-    errorFormatter({ shape, error }) {
+    // Never tRPC's development mode (stacks in every error) by default: `trpcDevelopmentMode`
+    // in the server config turns stacks on, per request.
+    isDev: false,
+    errorFormatter({ shape, error, ctx }) {
       const apiError = apiErrorOf(error);
+      const unexpected = !apiError && error.code === 'INTERNAL_SERVER_ERROR';
+      const envelope = apiError ? apiError.toEnvelope() : unexpected ? INTERNAL_ERROR : { result: 'error', msg: shape.message, code: 'BAD_REQUEST' };
+      const stack = ctx?.services.config.trpcDevelopmentMode && error.stack ? { stack: error.stack } : {};
       return {
         ...shape,
+        message: envelope.msg,
         data: {
-          ...shape.data,
-          apiError: apiError ? apiError.toEnvelope() : null,
+          code: shape.data.code,
           httpStatus: apiError ? apiError.status : shape.data.httpStatus,
+          path: shape.data.path,
+          /** The REST error envelope: `{ result, msg, code, ...extra }`. */
+          apiError: envelope,
+          ...stack,
         },
       };
     },
   });
 
-export const procedure = t.procedure;
+/**
+ * Answers every `ApiError` thrown below (authentication, input, handler) with the tRPC code of
+ * its HTTP status: 400 `BAD_REQUEST`, 401 `UNAUTHORIZED`, 403 `FORBIDDEN`, 404 `NOT_FOUND`,
+ * 409 `CONFLICT`, 429 `TOO_MANY_REQUESTS`, …; the envelope goes in `data.apiError`.
+ */
+const apiErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const apiError = apiErrorOf(result.error);
+    if (apiError) throw trpcErrorOf(apiError);
+  }
+  return result;
+});
+
+export const procedure = t.procedure.use(apiErrors);
+export const middleware = t.middleware;
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 /** Root types of the teamchat router. */
