@@ -3,9 +3,9 @@ import type { Context, RequestInfo, Services } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
 import { authenticate } from './authenticate.js';
 
-/** The rate-limit key of the request's client address (one shared key when the transport does not know it). */
-function addressKey(request: RequestInfo): string {
-  return `address:${request.clientAddress ?? 'unknown'}`;
+/** The rate-limit key of the request's client address in `domain` (one shared key when the transport does not know the address). */
+function addressKey(domain: 'api' | 'auth', request: RequestInfo): string {
+  return `${domain}-address:${request.clientAddress ?? 'unknown'}`;
 }
 
 /**
@@ -20,9 +20,9 @@ export function authenticateRequest(services: Services, access: Access, request:
   } catch (error) {
     const rules = services.config.rateLimits?.authenticate_by_ip;
     if (rules && error instanceof ApiError && error.status === 401) {
-      const limited = services.rateLimiter.peek(addressKey(request), rules);
+      const limited = services.rateLimiter.peek(addressKey('auth', request), rules);
       if (limited) throw limited;
-      services.rateLimiter.record(addressKey(request), rules);
+      services.rateLimiter.record(addressKey('auth', request), rules);
     }
     throw error;
   }
@@ -36,7 +36,7 @@ export function authenticateRequest(services: Services, access: Access, request:
 export function limitRequest(services: Services, request: RequestInfo, user: UserRecord | null): void {
   const rules = services.config.rateLimits;
   if (!rules) return;
-  const { status, error } = user ? services.rateLimiter.hit(`user:${user.id}`, rules.api_by_user) : services.rateLimiter.hit(addressKey(request), rules.api_by_ip);
+  const { status, error } = user ? services.rateLimiter.hit(`user:${user.id}`, rules.api_by_user) : services.rateLimiter.hit(addressKey('api', request), rules.api_by_ip);
   request.rateLimit = status;
   if (error) throw error;
 }
@@ -50,7 +50,7 @@ export function limitRequest(services: Services, request: RequestInfo, user: Use
 export function admitLoginAttempt(ctx: Context, username: string): void {
   const rules = ctx.config.rateLimits;
   if (!rules) return;
-  const byAddress = ctx.rateLimiter.peek(addressKey(ctx.request), rules.authenticate_by_ip);
+  const byAddress = ctx.rateLimiter.peek(addressKey('auth', ctx.request), rules.authenticate_by_ip);
   if (byAddress) throw byAddress;
   const { error } = ctx.rateLimiter.hit(`username:${username}`, rules.authenticate_by_username);
   if (error) throw error;
@@ -61,5 +61,5 @@ export function recordLoginResult(ctx: Context, username: string, succeeded: boo
   const rules = ctx.config.rateLimits;
   if (!rules) return;
   if (succeeded) ctx.rateLimiter.clear(`username:${username}`);
-  else ctx.rateLimiter.record(addressKey(ctx.request), rules.authenticate_by_ip);
+  else ctx.rateLimiter.record(addressKey('auth', ctx.request), rules.authenticate_by_ip);
 }

@@ -82,14 +82,37 @@ const t = initTRPC
   });
 
 /**
+ * The error REST answers for the same parameters: the first parameter (in the contract's order)
+ * that is missing (`REQUEST_VARIABLE_MISSING`) or invalid (with its declared message), then any
+ * other issue.
+ */
+function inputError(endpoint: Endpoint, issues: readonly z.core.$ZodIssue[], rawInput: unknown): ApiError {
+  const shape = endpoint.params.shape as Record<string, z.ZodType>;
+  const values = (rawInput !== null && typeof rawInput === 'object' ? rawInput : {}) as Record<string, unknown>;
+  for (const [name, schema] of Object.entries(shape)) {
+    if (values[name] === undefined && !schema.safeParse(undefined).success) {
+      return new ApiError('REQUEST_VARIABLE_MISSING', `Missing '${name}' argument`, { extra: { var_name: name } });
+    }
+    const issue = issues.find((i) => i.path[0] === name);
+    if (issue) return validationError([issue], shape, values);
+  }
+  return validationError(issues, shape, values);
+}
+
+/**
  * Answers every `ApiError` thrown below (authentication, input, handler) with the tRPC code of
  * its HTTP status: 400 `BAD_REQUEST`, 401 `UNAUTHORIZED`, 403 `FORBIDDEN`, 404 `NOT_FOUND`,
- * 409 `CONFLICT`, 429 `TOO_MANY_REQUESTS`, …; the envelope goes in `data.apiError`.
+ * 409 `CONFLICT`, 429 `TOO_MANY_REQUESTS`, …; the envelope goes in `data.apiError`. Input
+ * errors get the message REST gives.
  */
-const apiErrors = t.middleware(async ({ next }) => {
+const apiErrors = t.middleware(async ({ next, meta, getRawInput }) => {
   const result = await next();
   if (!result.ok) {
-    const apiError = apiErrorOf(result.error);
+    const { error } = result;
+    if (meta && error.code === 'BAD_REQUEST' && error.cause instanceof z.ZodError) {
+      throw trpcErrorOf(inputError(meta.endpoint, error.cause.issues, await getRawInput().catch(() => undefined)));
+    }
+    const apiError = apiErrorOf(error);
     if (apiError) throw trpcErrorOf(apiError);
   }
   return result;
