@@ -14,6 +14,8 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** Kills the server with SIGKILL (a crash) and waits for it to exit. */
   crash(): Promise<void>;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
 }
 
 const SERVER_BIN = join(REPO_ROOT, 'packages/server/dist/bin.js');
@@ -25,13 +27,23 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
+/** The command line of `teamchat-server` on `dataFile`, on a free port, without request logs. */
+export function serverCommand(dataFile: string, args: readonly string[] = []): [string, string[]] {
+  return [process.execPath, [SERVER_BIN, '--port', '0', '--data', dataFile, '--quiet', ...args]];
+}
+
 /**
- * Starts `teamchat-server --port 0 --data DIR/data.json --quiet [args…]` and resolves once it
- * listens and has written the demo accounts' zuliprc files beside the data file.
+ * Starts `teamchat-server --port 0 --data DIR/data.json --quiet [args…]` (or `--data DIR/<dataFile>`)
+ * and resolves once it listens and has written the demo accounts' zuliprc files beside the data file.
  */
-export async function startServer(dir: string, options: { waitForZuliprc?: boolean; args?: readonly string[] } = {}): Promise<RunningServer> {
-  const dataFile = join(dir, 'data.json');
-  const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', '--data', dataFile, '--quiet', ...(options.args ?? [])], {
+export async function startServer(
+  dir: string,
+  options: { waitForZuliprc?: boolean; args?: readonly string[]; dataFile?: string } = {},
+): Promise<RunningServer> {
+  const name = options.dataFile ?? 'data.json';
+  const dataFile = join(dir, name);
+  const [command, argv] = serverCommand(dataFile, options.args);
+  const child = spawn(command, argv, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { PATH: process.env['PATH'] ?? '' },
   });
@@ -47,7 +59,9 @@ export async function startServer(dir: string, options: { waitForZuliprc?: boole
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`teamchat-server exited with code ${String(code)} before listening:\n${output}`)));
   });
-  const zuliprc = (role: string): string => join(dir, `zuliprc-${role}`);
+  // Named after the data file: zuliprc-<role> for data.json, zuliprc-<name>-<role> for <name>.json.
+  const stem = name === 'data.json' ? '' : `${name.replace(/\.[^.]*$/, '')}-`;
+  const zuliprc = (role: string): string => join(dir, `zuliprc-${stem}${role}`);
   // The files are written right after the "listening" line; the bot's is the last one.
   while (options.waitForZuliprc !== false && !existsSync(zuliprc('bot'))) {
     if (child.exitCode !== null) throw new Error(`teamchat-server exited before writing its zuliprc files:\n${output}`);
@@ -64,5 +78,6 @@ export async function startServer(dir: string, options: { waitForZuliprc?: boole
       child.kill('SIGKILL');
       await exited(child);
     },
+    output: () => output,
   };
 }
