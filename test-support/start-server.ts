@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { REPO_ROOT } from './fresh-build.js';
+import { dataFileKeys, recordServerLog } from './suite-log.js';
 
 /** A reference server running in a child process on a free port. */
 export interface RunningServer {
@@ -16,6 +17,8 @@ export interface RunningServer {
   crash(): Promise<void>;
   /** Everything it printed so far (stdout and stderr). */
   output(): string;
+  /** Its log so far (stderr: request lines, warnings, errors). */
+  log(): string;
 }
 
 const SERVER_BIN = join(REPO_ROOT, 'packages/server/dist/bin.js');
@@ -27,9 +30,9 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
-/** The command line of `teamchat-server` on `dataFile`, on a free port, without request logs. */
-export function serverCommand(dataFile: string, args: readonly string[] = []): [string, string[]] {
-  return [process.execPath, [SERVER_BIN, '--port', '0', '--data', dataFile, '--quiet', ...args]];
+/** The command line of `teamchat-server` on `dataFile`, on a free port, without request logs unless `logRequests`. */
+export function serverCommand(dataFile: string, args: readonly string[] = [], logRequests = false): [string, string[]] {
+  return [process.execPath, [SERVER_BIN, '--port', '0', '--data', dataFile, ...(logRequests ? [] : ['--quiet']), ...args]];
 }
 
 /**
@@ -38,16 +41,26 @@ export function serverCommand(dataFile: string, args: readonly string[] = []): [
  */
 export async function startServer(
   dir: string,
-  options: { waitForZuliprc?: boolean; args?: readonly string[]; dataFile?: string } = {},
+  options: { waitForZuliprc?: boolean; args?: readonly string[]; dataFile?: string; logRequests?: boolean } = {},
 ): Promise<RunningServer> {
   const name = options.dataFile ?? 'data.json';
   const dataFile = join(dir, name);
-  const [command, argv] = serverCommand(dataFile, options.args);
+  const [command, argv] = serverCommand(dataFile, options.args, options.logRequests);
   const child = spawn(command, argv, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { PATH: process.env['PATH'] ?? '' },
   });
   let output = '';
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  // The suite checks every server's log for secrets at its end (global-setup.ts).
+  // Its data file is read at exit (a test removes its directory right after); its output once closed.
+  child.once('exit', () => {
+    const keys = dataFileKeys(dataFile);
+    child.once('close', () => recordServerLog({ pid: child.pid ?? 0, stderr, stdout, extra: keys }));
+  });
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: string): void => {
       output += chunk;
@@ -79,5 +92,6 @@ export async function startServer(
       await exited(child);
     },
     output: () => output,
+    log: () => stderr,
   };
 }

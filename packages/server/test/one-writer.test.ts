@@ -106,8 +106,9 @@ describe('a second server through a symbolic link to the data file', () => {
     // Started through the link, the server uses the target and its files.
     const throughLink = await startServer(dir, { dataFile: 'alias.json', waitForZuliprc: false, args: ['--rate-limit', 'off'] });
     running.push(throughLink);
-    expect(throughLink.output()).toContain(`Data: ${join(dir, 'data.json')}`);
     await expectAllPresent(throughLink, auth, acknowledged);
+    // The line right after "listening": it has arrived by now.
+    await expect.poll(() => throughLink.output()).toContain(`Data: ${join(dir, 'data.json')}\n`);
     await throughLink.stop();
     running.splice(0);
     expect(lstatSync(alias).isSymbolicLink()).toBe(true);
