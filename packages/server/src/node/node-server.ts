@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { Logger } from '../core/index.js';
 import type { FetchHandler } from '../rest/rest-handler.js';
 import { bodyStream } from './body-stream.js';
@@ -88,6 +89,25 @@ async function writeResponse(res: ServerResponse, response: Response, closeAfter
 }
 
 /**
+ * Answers what Node's HTTP parser refuses before any handler runs (headers or URL over 16 KiB,
+ * malformed requests, slow headers) with an error envelope, as every other answer.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, msg] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'Request line and headers too large (limit: 16 KiB)']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'Request timed out']
+        : [400, 'Bad Request', 'Malformed HTTP request'];
+  const body = JSON.stringify({ result: 'error', msg, code: 'BAD_REQUEST' });
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+}
+
+/**
  * Serves a fetch-style handler on node:http. The request body is streamed to the handler,
  * which alone limits its size; a body it gives up on is not drained (the connection closes
  * after the answer). A request whose client goes away aborts its `signal` (ending a long poll).
@@ -134,6 +154,7 @@ export function listen(options: ListenOptions): Promise<RunningServer> {
     }
   });
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
+  server.on('clientError', answerClientError);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
