@@ -210,7 +210,7 @@ async function check(url: string, store: Store<Db>, request: FuzzRequest, report
   report.byStatus[klass] = (report.byStatus[klass] ?? 0) + 1;
   const text = await response.text();
   if (response.status >= 500) return `${response.status} ${text.slice(0, 200)}`;
-  let body: { result?: unknown; msg?: unknown } | null = null;
+  let body: { result?: unknown; msg?: unknown } | null;
   try {
     body = JSON.parse(text) as typeof body;
   } catch {
