@@ -122,7 +122,7 @@ function restCall(role: Role, endpoint: Endpoint, params: Record<string, unknown
 
 /** Parameters that no valid call can omit, other than path parameters: leaving one out makes a harmless call. */
 function requiredBodyParam(endpoint: Endpoint): string | undefined {
-  return Object.entries(endpoint.params.shape).find(([name, schema]) => !endpoint.pathParams.includes(name) && !(schema as { safeParse(v: unknown): { success: boolean } }).safeParse(undefined).success)?.[0];
+  return Object.entries(endpoint.params.shape).find(([name, schema]) => !endpoint.pathParams.includes(name) && !(schema as unknown as { safeParse(v: unknown): { success: boolean } }).safeParse(undefined).success)?.[0];
 }
 
 beforeAll(async () => {

@@ -80,7 +80,7 @@ function currentCaller(db: Context['db'], user: UserRecord | null, implementatio
  * handler call it, so they cannot differ.
  */
 export async function runProcedure(services: Services, implementation: Implementation, params: unknown, options: RunOptions): Promise<unknown> {
-  const { endpoint, handler } = implementation;
+  const { endpoint } = implementation;
   const user = options.user !== undefined ? options.user : admit(services, endpoint, options.request);
   // An upload holds a slot from before its body is read until it is answered.
   const release = user && takesFiles(endpoint) ? services.uploadSlots.acquire(user.id) : null;
