@@ -18,6 +18,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Collects the logs of the servers the suite runs and checks them for secrets at the end.
+    globalSetup: ['./test-support/global-setup.ts'],
     typecheck: { enabled: true, include: ['packages/*/src/**/*.test-d.ts', 'packages/*/test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
   },
 });

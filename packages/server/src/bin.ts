@@ -1,20 +1,20 @@
 #!/usr/bin/env node
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_PREFIX } from '@teamchat/schema';
 import { assembleServer } from './assemble-server.js';
-import { createMemoryFileStore, defaultServerConfig, findDemoAccounts, implementedEndpoints, secureRandomBytes, type Db, type DemoAccount } from './core/index.js';
+import { createMemoryFileStore, defaultRateLimits, defaultServerConfig, findDemoAccounts, implementedEndpoints, secureRandomBytes, type Db, type DemoAccount, type RateLimitRules } from './core/index.js';
 import { consoleLogger } from './node/console-logger.js';
 import { describeListenError } from './node/listen-error.js';
-import { listen, type RunningServer } from './node/node-server.js';
+import { defaultTimeouts, listen, type RunningServer } from './node/node-server.js';
 import { exportOrganizationFile, organizationName, seedFromFixtureFile } from './organization-files.js';
 import { openApiSource } from './rest/openapi.js';
 import { corsOriginOf } from './rest/cors.js';
 import { nodeHttpSender } from './node/http-sender.js';
 import { startPushBouncer, type RunningPushBouncer } from './node/push-bouncer-server.js';
-import { writeZuliprcFiles, zuliprcPath } from './node/zuliprc-files.js';
+import { writeZuliprcFiles, zuliprcPath, type ZuliprcResult } from './node/zuliprc-files.js';
 import { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';
 import { openDiskStore } from './store/disk/index.js';
 import { Store } from './store/store.js';
@@ -44,6 +44,22 @@ Options:
   --push-bouncer-url URL       use the push bouncer at URL (teamchat-push-bouncer)
   --quiet           do not log each request
   -h, --help        show this help
+
+Limits (for a server facing the internet; see the README):
+  --rate-limit on|off|RULES  rate limits, 429 RATE_LIMIT_HIT (default on: api_by_user=60:200,
+                    api_by_ip=60:100, authenticate_by_username=1800:5, authenticate_by_ip=60:30);
+                    RULES changes some, e.g. 'api_by_user=60:1000;authenticate_by_ip=60:10';
+                    off for load tests
+  --max-queues-per-user N           event queues per user; one more drops the oldest (default 50)
+  --max-queued-events N             undelivered events per queue; past it the queue is
+                                    dropped and its client re-registers (default 10000)
+  --max-long-polls-per-user N       GET /events requests waiting at once per user (default 20)
+  --max-concurrent-uploads N        uploads received at once, server-wide (default 4)
+  --max-concurrent-uploads-per-user N  (default 2)
+  --upload-quota-mib N              total size of the organization's uploads (default none)
+  --headers-timeout-ms N            to receive a request's headers (default 10000)
+  --request-timeout-ms N            to receive a whole request, body included (default 120000)
+  --keep-alive-timeout-ms N         idle keep-alive connections are closed after (default 15000)
 
 Organization files and API description:
   --seed FILE       start a new data file (or --memory) with the organization of a
@@ -78,7 +94,24 @@ function integerOption(value: string | undefined, name: string, fallback: number
   return Number(value);
 }
 
-function printAccounts(name: string, accounts: readonly DemoAccount[], site: string, files: string[] | null): void {
+/** `--rate-limit`: `on`, `off`, or rules over the defaults (`domain=SECONDS:COUNT[,SECONDS:COUNT];…`). */
+function rateLimitOption(value: string | undefined): RateLimitRules | null {
+  if (value === undefined || value === 'on') return defaultRateLimits;
+  if (value === 'off') return null;
+  const rules: Record<string, [number, number][]> = { ...defaultRateLimits } as never;
+  for (const part of value.split(';').filter(Boolean)) {
+    const [domain = '', list = ''] = part.split('=');
+    const pairs = list.split(',').map((pair) => pair.split(':').map(Number) as [number, number]);
+    if (!(domain in defaultRateLimits) || pairs.some((p) => p.length !== 2 || !p.every((n) => Number.isInteger(n) && n > 0))) {
+      fail(`--rate-limit: '${part}' is not DOMAIN=SECONDS:COUNT[,SECONDS:COUNT] with DOMAIN one of ${Object.keys(defaultRateLimits).join(', ')}`);
+    }
+    rules[domain] = pairs;
+  }
+  return rules as unknown as RateLimitRules;
+}
+
+function printAccounts(name: string, accounts: readonly DemoAccount[], site: string, zuliprc: ZuliprcResult | null): void {
+  const files = zuliprc?.written ?? null;
   const out = process.stdout;
   out.write(`\nOrganization "${name}" — accounts:\n`);
   for (const account of accounts) {
@@ -86,9 +119,10 @@ function printAccounts(name: string, accounts: readonly DemoAccount[], site: str
   }
   const owner = accounts.find((a) => a.role === 'owner');
   if (files) out.write(`\nA zuliprc per account was written beside the data file:\n${files.map((f) => `  ${f}`).join('\n')}\n`);
+  for (const { path, store } of zuliprc?.skipped ?? []) out.write(`Not overwritten: ${path} belongs to the store ${store}\n`);
   if (owner) {
     out.write(`\nTry:\n  curl -u ${owner.email}:${owner.apiKey} ${site}/api/v1/users\n`);
-    if (files) out.write(`  npx teamchat --config ${files[0]} users list\n`);
+    if (files?.[0]) out.write(`  npx teamchat --config ${files[0]} users list\n`);
   }
 }
 
@@ -102,11 +136,11 @@ async function writeAccountFiles(
   dataFile: string,
   seeded: readonly DemoAccount[] | null,
   site: string,
-): Promise<{ printed: readonly DemoAccount[] | null; files: string[] }> {
+): Promise<{ printed: readonly DemoAccount[] | null; files: ZuliprcResult | null }> {
   if (seeded) return { printed: seeded, files: await writeZuliprcFiles(dataFile, seeded, site) };
-  if (existsSync(zuliprcPath(dataFile, 'owner'))) return { printed: null, files: [] };
+  if (existsSync(zuliprcPath(dataFile, 'owner'))) return { printed: null, files: null };
   const demo = findDemoAccounts(store);
-  return demo.length > 0 ? { printed: demo, files: await writeZuliprcFiles(dataFile, demo, site) } : { printed: null, files: [] };
+  return demo.length > 0 ? { printed: demo, files: await writeZuliprcFiles(dataFile, demo, site) } : { printed: null, files: null };
 }
 
 async function main(): Promise<void> {
@@ -134,6 +168,16 @@ async function main(): Promise<void> {
         'print-openapi': { type: 'boolean' },
         seed: { type: 'string' },
         export: { type: 'string' },
+        'rate-limit': { type: 'string' },
+        'max-queues-per-user': { type: 'string' },
+        'max-queued-events': { type: 'string' },
+        'max-long-polls-per-user': { type: 'string' },
+        'max-concurrent-uploads': { type: 'string' },
+        'max-concurrent-uploads-per-user': { type: 'string' },
+        'upload-quota-mib': { type: 'string' },
+        'headers-timeout-ms': { type: 'string' },
+        'request-timeout-ms': { type: 'string' },
+        'keep-alive-timeout-ms': { type: 'string' },
       },
       strict: true,
     }).values;
@@ -170,7 +214,22 @@ async function main(): Promise<void> {
     outgoingWebhookMaxRetries: integerOption(args['webhook-retries'], 'webhook-retries', defaultServerConfig.outgoingWebhookMaxRetries),
     outgoingWebhookRetryDelaySecs: integerOption(args['webhook-retry-delay-secs'], 'webhook-retry-delay-secs', defaultServerConfig.outgoingWebhookRetryDelaySecs),
   };
-  const dataFile = resolve(args.data ?? '.teamchat/data.json');
+  const d = defaultServerConfig;
+  const limits = {
+    rateLimits: rateLimitOption(args['rate-limit']),
+    maxQueuesPerUser: integerOption(args['max-queues-per-user'], 'max-queues-per-user', d.maxQueuesPerUser),
+    maxQueuedEvents: integerOption(args['max-queued-events'], 'max-queued-events', d.maxQueuedEvents),
+    maxLongPollsPerUser: integerOption(args['max-long-polls-per-user'], 'max-long-polls-per-user', d.maxLongPollsPerUser),
+    maxConcurrentUploads: integerOption(args['max-concurrent-uploads'], 'max-concurrent-uploads', d.maxConcurrentUploads),
+    maxConcurrentUploadsPerUser: integerOption(args['max-concurrent-uploads-per-user'], 'max-concurrent-uploads-per-user', d.maxConcurrentUploadsPerUser),
+    uploadQuotaMib: args['upload-quota-mib'] === undefined ? null : integerOption(args['upload-quota-mib'], 'upload-quota-mib', 0),
+  };
+  const timeouts = {
+    headersTimeoutMs: integerOption(args['headers-timeout-ms'], 'headers-timeout-ms', defaultTimeouts.headersTimeoutMs),
+    requestTimeoutMs: integerOption(args['request-timeout-ms'], 'request-timeout-ms', defaultTimeouts.requestTimeoutMs),
+    keepAliveTimeoutMs: integerOption(args['keep-alive-timeout-ms'], 'keep-alive-timeout-ms', defaultTimeouts.keepAliveTimeoutMs),
+  };
+  let dataFile = resolve(args.data ?? '.teamchat/data.json');
   const log = consoleLogger;
   const random = secureRandomBytes;
   const now = () => Date.now();
@@ -204,14 +263,15 @@ async function main(): Promise<void> {
     store = new Store<Db>(seeded?.document);
   } else {
     await mkdir(dirname(dataFile), { recursive: true });
-    ({ store } = await operatorStep(() => openDiskStore<Db>(dataFile, { log, ...(seeded ? { seed: seeded.document } : {}) })));
+    // The store's real path: a link to a data file and the file itself are one store.
+    ({ store, dataFile } = await operatorStep(() => openDiskStore<Db>(dataFile, { log, ...(seeded ? { seed: seeded.document } : {}) })));
   }
 
   const files = args.memory ? createMemoryFileStore() : createDiskFileStore(uploadsDirOf(dataFile));
   const assembled = await assembleServer({
     store,
     files,
-    config: { ...config, ...integrations, pushBouncerUrl },
+    config: { ...config, ...integrations, ...limits, pushBouncerUrl },
     now,
     random,
     log,
@@ -221,6 +281,9 @@ async function main(): Promise<void> {
   const { core, handler } = assembled;
   const accounts = seeded?.accounts ?? assembled.accounts;
   store.onFailure((error) => {
+    // The claim on the files was lost (logged by the store): keep answering reads, refuse writes
+    // (503), write nothing on the way out.
+    if (error.name === 'ClaimLostError') return;
     // Memory now holds writes the disk does not: stop, and let the next start replay the journal.
     log.error('a write could not be made durable; stopping so that a restart recovers from the journal', { error: error.message });
     process.exit(1);
@@ -232,7 +295,7 @@ async function main(): Promise<void> {
   let written = realmUrl === undefined ? null : await writeAccounts(realmUrl);
   let running: RunningServer;
   try {
-    running = await listen({ handler, port, host, log, logRequests: !args.quiet });
+    running = await listen({ handler, port, host, log, logRequests: !args.quiet, timeouts });
   } catch (error) {
     await store.close();
     await bouncer?.close();
@@ -253,7 +316,7 @@ async function main(): Promise<void> {
   }
   if (args.memory && accounts) printAccounts(organizationName(store), accounts, running.url, null);
   else if (written?.printed) printAccounts(organizationName(store), written.printed, running.url, written.files);
-  else if (!args.memory) process.stdout.write(`Accounts: see the zuliprc-* files in ${dirname(dataFile)}\n`);
+  else if (!args.memory) process.stdout.write(`Accounts: see the ${basename(zuliprcPath(dataFile, '<role>'))} files in ${dirname(dataFile)}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {

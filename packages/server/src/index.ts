@@ -5,7 +5,7 @@
  */
 
 // Core
-export { createCore, createMemoryFileStore, defaultServerConfig, removeOrphanFiles, seedDemoOrganization, seededRandomBytes, silentLogger } from './core/index.js';
+export { createCore, createMemoryFileStore, defaultRateLimits, defaultServerConfig, removeOrphanFiles, seedDemoOrganization, seededRandomBytes, silentLogger } from './core/index.js';
 export type {
   AppRouter,
   Context,
@@ -24,6 +24,8 @@ export type {
   Logger,
   OutboundRequest,
   OutboundResult,
+  RateLimitRule,
+  RateLimitRules,
   RequestInfo,
   ServerConfig,
   Services,
@@ -34,7 +36,7 @@ export { demoFixture, exportOrganization, FIXTURE_FORMAT, FixtureError, Organiza
 
 // HTTP
 export { createRestHandler, SITE_ROUTES } from './rest/rest-handler.js';
-export type { FetchHandler, RestHandler, RestHandlerOptions, SiteRoute } from './rest/rest-handler.js';
+export type { ConnectionInfo, FetchHandler, RestHandler, RestHandlerOptions, SiteRoute } from './rest/rest-handler.js';
 export { errorResponse, internalErrorResponse } from './rest/envelope.js';
 
 // Assembly

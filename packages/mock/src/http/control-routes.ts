@@ -1,4 +1,4 @@
-import type { OrganizationFixtureInput, ServerConfig } from '@teamchat/server';
+import { defaultRateLimits, type OrganizationFixtureInput, type ServerConfig } from '@teamchat/server';
 import type { TeamchatMock } from '../create-mock.js';
 import type { FaultQueue } from './fault-queue.js';
 
@@ -40,9 +40,13 @@ export async function controlRequest(mock: TeamchatMock, faults: FaultQueue, req
         else return bad('POST /__mock/clock needs advance_ms=N or set_ms=N');
         return ok({ now: mock.clock.now() });
       }
-      case 'configure':
-        mock.configure((await jsonBody(request)) as Partial<ServerConfig>);
+      case 'configure': {
+        const config = await jsonBody(request);
+        // `"rateLimits": "default"` turns on the server's default rate limits.
+        if (config['rateLimits'] === 'default') config['rateLimits'] = defaultRateLimits;
+        mock.configure(config as Partial<ServerConfig>);
         return ok();
+      }
       case 'expire_event_queues':
         mock.expireEventQueues(url.searchParams.get('queue_id') ?? undefined);
         return ok();

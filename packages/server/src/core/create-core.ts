@@ -11,6 +11,8 @@ import { deliverWebhook } from './webhooks/deliver-webhook.js';
 import { triggerOutgoingWebhooks } from './webhooks/trigger-webhooks.js';
 import type { DbStore, UserRecord } from './model/db.js';
 import { EventQueues } from './model/event-queues.js';
+import { RateLimiter } from './model/rate-limiter.js';
+import { UploadSlots } from './model/upload-slots.js';
 import type { Implementation } from './procedure/implement.js';
 import { implementations, type ImplementedName } from './endpoints/index.js';
 import { pages } from './pages/index.js';
@@ -80,6 +82,8 @@ export function createCore(options: CoreOptions): Core {
     store: options.store,
     indexes: createIndexes(options.store),
     events: new EventQueues({ now, config }),
+    rateLimiter: new RateLimiter(now),
+    uploadSlots: new UploadSlots(config),
     config,
     now,
     random: options.random ?? secureRandomBytes,

@@ -14,6 +14,8 @@ export { apiErrorOf } from './procedure/trpc.js';
 export { defaultServerConfig, silentLogger } from './model/context.js';
 export type { Context, HttpSender, Logger, OutboundRequest, OutboundResult, RequestInfo, ServerConfig, Services } from './model/context.js';
 export type { Db, DbStore } from './model/db.js';
+export { defaultRateLimits } from './model/rate-limiter.js';
+export type { RateLimitRule, RateLimitRules } from './model/rate-limiter.js';
 export { createMemoryFileStore } from './model/file-store.js';
 export type { FileStore } from './model/file-store.js';
 export { secureRandomBytes, type RandomBytes } from './internal/random.js';

@@ -32,8 +32,14 @@ export interface SiteRoute {
   readonly path: string;
 }
 
+/** What the transport knows of a request beyond the `Request` itself. */
+export interface ConnectionInfo {
+  /** The client's network address (rate limits per address); the mock has none. */
+  clientAddress?: string | undefined;
+}
+
 /** A platform-neutral HTTP handler: the reference server and the mock both serve through it. */
-export type FetchHandler = (request: Request) => Promise<Response>;
+export type FetchHandler = (request: Request, connection?: ConnectionInfo) => Promise<Response>;
 
 /** The REST handler, with the routes it mounts beyond the contract's `/api/v1` paths. */
 export type RestHandler = FetchHandler & { readonly siteRoutes: readonly SiteRoute[] };
@@ -59,12 +65,23 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { method: 'GET', path: '/health' },
 ];
 
-function requestInfo(request: Request): RequestInfo {
+function requestInfo(request: Request, connection: ConnectionInfo): RequestInfo {
   return {
     authorization: request.headers.get('authorization'),
     userAgent: request.headers.get('user-agent') ?? '',
     signal: request.signal,
+    clientAddress: connection.clientAddress,
   };
+}
+
+/** The `X-RateLimit-*` headers of a request that ran under a rate limit (as the real server sends on every API response). */
+function withRateLimitHeaders(response: Response, info: RequestInfo): Response {
+  const status = info.rateLimit;
+  if (!status) return response;
+  response.headers.set('x-ratelimit-limit', String(status.limit));
+  response.headers.set('x-ratelimit-remaining', String(status.remaining));
+  response.headers.set('x-ratelimit-reset', String(status.reset));
+  return response;
 }
 
 /**
@@ -86,7 +103,7 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
 
   const openApi = openApiSource(core.endpoints.values());
 
-  async function api(request: Request, path: string): Promise<Response> {
+  async function api(request: Request, path: string, info: RequestInfo): Promise<Response> {
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     if (path === OPENAPI_PATH && method === 'GET') {
       const document = jsonResponse(openApi(`${new URL(request.url).origin}${API_PREFIX}`));
@@ -102,7 +119,7 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     }
     let ignored: readonly string[] = [];
     // The core checks credentials before the body is read, as the real server does.
-    const result = await core.serve(route.endpoint, requestInfo(request), async () => {
+    const result = await core.serve(route.endpoint, info, async () => {
       const body = await readBody(request, bodyLimit(route.endpoint));
       const decoded = decodeParams(route.endpoint, { path: route.pathParams, body: body.fields, query: new URL(request.url).searchParams, files: body.files });
       ignored = decoded.ignored;
@@ -113,17 +130,18 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
   }
 
   /** tRPC reads bodies itself, without a limit: it gets the body already read under the ordinary one. */
-  async function trpc(request: Request): Promise<Response> {
+  async function trpc(request: Request, info: RequestInfo): Promise<Response> {
     const body = request.body === null ? null : await readLimited(request, ordinaryLimit);
     const limited = body === null ? request : new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal });
     return fetchRequestHandler({
       endpoint: '/trpc',
       req: limited,
       router: core.router,
-      createContext: () => core.createContext(requestInfo(request)),
+      createContext: () => core.createContext(info),
       responseMeta: ({ errors }) => {
         const status = errors.map((error) => apiErrorOf(error)?.status).find((s) => s !== undefined);
-        return status === undefined ? {} : { status };
+        const headers = withRateLimitHeaders(new Response(), info).headers;
+        return status === undefined ? { headers } : { status, headers };
       },
       onError: ({ error, path: procedure }) => {
         if (!apiErrorOf(error)) log.error('unexpected error in tRPC procedure', { procedure, error: String(error.cause ?? error) });
@@ -131,34 +149,36 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     });
   }
 
-  async function dispatch(request: Request, path: string): Promise<Response> {
-    if (path.startsWith(`${API_PREFIX}/`)) return api(request, path.slice(API_PREFIX.length));
-    if (path === '/trpc' || path.startsWith('/trpc/')) return trpc(request);
+  async function dispatch(request: Request, path: string, info: RequestInfo): Promise<Response> {
+    if (path.startsWith(`${API_PREFIX}/`)) return api(request, path.slice(API_PREFIX.length), info);
+    if (path === '/trpc' || path.startsWith('/trpc/')) return trpc(request, info);
     if (path.startsWith(UPLOADS) && (request.method === 'GET' || request.method === 'HEAD')) {
       const params = { path_id: path.slice(UPLOADS.length), with_bytes: request.method === 'GET' };
-      return uploadResponse((await core.serve(serveUploadPage, requestInfo(request), async () => params)) as UploadRead);
+      return uploadResponse((await core.serve(serveUploadPage, info, async () => params)) as UploadRead);
     }
     if (path === '/health') return jsonResponse({ status: 'ok' });
     const confirm = CONFIRM_EMAIL.exec(path);
     if (confirm && request.method === 'GET') {
       const params = { confirmation_key: confirm[1] as string };
-      return confirmEmailResponse(async () => (await core.serve(confirmEmailChangePage, requestInfo(request), async () => params)) as { full_name: string; email: string });
+      return confirmEmailResponse(async () => (await core.serve(confirmEmailChangePage, info, async () => params)) as { full_name: string; email: string });
     }
     return jsonResponse({ result: 'error', msg: `Not found: ${path}`, code: 'BAD_REQUEST' }, 404);
   }
 
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request, connection: ConnectionInfo = {}): Promise<Response> {
     let path: string;
     try {
       path = new URL(request.url).pathname;
     } catch {
       return jsonResponse({ result: 'error', msg: 'Malformed request URL', code: 'BAD_REQUEST' }, 400);
     }
+    const info = requestInfo(request, connection);
     try {
-      return await dispatch(request, path);
+      const response = await dispatch(request, path, info);
+      return path.startsWith(`${API_PREFIX}/`) ? withRateLimitHeaders(response, info) : response;
     } catch (error) {
       const apiError = apiErrorOf(error);
-      if (apiError) return errorResponse(apiError);
+      if (apiError) return withRateLimitHeaders(errorResponse(apiError), info);
       log.error('unexpected error while serving a request', {
         method: request.method,
         path,

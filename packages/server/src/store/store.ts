@@ -95,6 +95,14 @@ export class Store<T extends CollectionMap> {
     return this.closed || this.failure !== null;
   }
 
+  /**
+   * A transaction for reads only, available even when the store refuses writes (closed or
+   * failed): the caller must not write through it.
+   */
+  view(): Transaction<T> {
+    return new Transaction(this);
+  }
+
   /** Starts a transaction; its operations apply at once and are journaled on commit. */
   begin(): Transaction<T> {
     if (this.closed) throw new Error('[teamchat-server] the store is closed');
@@ -197,14 +205,22 @@ export class Store<T extends CollectionMap> {
       try {
         await this.persister.append(entry);
       } catch (error) {
-        if (!this.failure) {
-          this.failure = error instanceof Error ? error : new Error(String(error));
-          for (const listener of this.failureListeners) listener(this.failure);
-        }
+        this.fail(error instanceof Error ? error : new Error(String(error)));
         throw error;
       }
     }
     return entry.seq;
+  }
+
+  /**
+   * Refuses every further write, for `error` (a commit that could not be made durable, or the
+   * disk store's claim on its files lost); the {@link onFailure} listeners are told once. Reads
+   * go on through {@link view}.
+   */
+  fail(error: Error): void {
+    if (this.failure) return;
+    this.failure = error;
+    for (const listener of this.failureListeners) listener(error);
   }
 
   /** Replays a journaled transaction. */

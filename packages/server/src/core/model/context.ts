@@ -6,6 +6,8 @@ import type { DbStore, DbTx, RealmRecord, UserRecord } from './db.js';
 import type { MessageRecord } from './message-record.js';
 import type { EventQueues } from './event-queues.js';
 import type { Indexes } from './indexes.js';
+import type { RateLimiter, RateLimitRules, RateLimitStatus } from './rate-limiter.js';
+import type { UploadSlots } from './upload-slots.js';
 
 /** Where log lines go; credentials never reach it. */
 export interface Logger {
@@ -58,6 +60,26 @@ export interface ServerConfig {
   pushBouncerUrl: string | null;
   /** Timeout of requests to the push bouncer. */
   pushBouncerTimeoutSecs: number;
+  /**
+   * Rate limits (`RATE_LIMIT_HIT`, HTTP 429, on the server's clock), or null for none. Off by
+   * default in the core and the mock (turn them on with `defaultRateLimits` to test a client's
+   * 429 handling); the binary turns them on unless `--rate-limit off`.
+   */
+  rateLimits: RateLimitRules | null;
+  /** Event queues one user may have; registering one more garbage-collects the one polled longest ago. */
+  maxQueuesPerUser: number;
+  /** Undelivered events one queue may hold; past it the queue is garbage-collected (its client re-registers). */
+  maxQueuedEvents: number;
+  /** GET /events requests one user may have waiting at once; more are refused with `RATE_LIMIT_HIT`. */
+  maxLongPollsPerUser: number;
+  /** Uploads being received at once, server-wide; more are refused with `RATE_LIMIT_HIT`. */
+  maxConcurrentUploads: number;
+  /** Uploads one user may have in progress at once; more are refused with `RATE_LIMIT_HIT`. */
+  maxConcurrentUploadsPerUser: number;
+  /** Total size of the organization's uploaded files, in MiB, or null for no quota (`REALM_UPLOAD_QUOTA`). */
+  uploadQuotaMib: number | null;
+  /** tRPC's development mode: error stacks in `/trpc` answers. Never on unless asked (it shows server paths). */
+  trpcDevelopmentMode: boolean;
 }
 
 /** Defaults of {@link ServerConfig}. */
@@ -81,6 +103,14 @@ export const defaultServerConfig: ServerConfig = {
   outboxHistory: 1000,
   pushBouncerUrl: null,
   pushBouncerTimeoutSecs: 30,
+  rateLimits: null,
+  maxQueuesPerUser: 50,
+  maxQueuedEvents: 10_000,
+  maxLongPollsPerUser: 20,
+  maxConcurrentUploads: 4,
+  maxConcurrentUploadsPerUser: 2,
+  uploadQuotaMib: null,
+  trpcDevelopmentMode: false,
 };
 
 /** A request the server sends to another server (an outgoing webhook, the push bouncer). */
@@ -146,6 +176,10 @@ export interface Services {
   store: DbStore;
   indexes: Indexes;
   events: EventQueues;
+  /** Request counts per user, address and username, for `config.rateLimits`. */
+  rateLimiter: RateLimiter;
+  /** Uploads being received, bounded by `config.maxConcurrentUploads` and `maxConcurrentUploadsPerUser`. */
+  uploadSlots: UploadSlots;
   config: ServerConfig;
   /** Milliseconds since the epoch; the only clock domain code may use. */
   now: () => number;
@@ -173,6 +207,10 @@ export interface RequestInfo {
   /** The `User-Agent` header; names the client (`client` of sent messages). */
   userAgent: string;
   signal?: AbortSignal | undefined;
+  /** The client's network address, when the transport knows it (rate limits per address). */
+  clientAddress?: string | undefined;
+  /** Set by the core: the rate limit the request ran under, for the `X-RateLimit-*` headers. */
+  rateLimit?: RateLimitStatus | undefined;
 }
 
 /** The context of a handler: services, the caller, the organization, and the request's writes. */

@@ -2,7 +2,7 @@ import type { TRPCBuiltRouter, TRPCMutationProcedure, TRPCQueryProcedure } from 
 import type { Endpoint, EndpointName, Endpoints } from '@teamchat/schema';
 import type { z } from 'zod';
 import type { Implementation } from './implement.js';
-import { runProcedure } from './run-procedure.js';
+import { admit, runProcedure } from './run-procedure.js';
 import { trpc, type BaseContext, type ProcedureMeta, type RootTypes } from './trpc.js';
 
 type AreaOf<N> = N extends `${infer A}.${string}` ? A : never;
@@ -20,14 +20,26 @@ export type RouterRecordFor<N extends EndpointName> = {
 /** The tRPC router of a set of endpoint names. */
 export type RouterFor<N extends EndpointName> = TRPCBuiltRouter<RootTypes, RouterRecordFor<N>>;
 
+/**
+ * Authenticates and rate-limits the call before its input is parsed, as REST checks credentials
+ * before it reads the body: a call without credentials gets the same 401 either way.
+ */
+function admission() {
+  return trpc().middleware(({ ctx, meta, next }) => {
+    if (ctx.user !== undefined || !meta) return next();
+    return next({ ctx: { user: admit(ctx.services, meta.endpoint, ctx.request) } });
+  });
+}
+
 /** Builds the tRPC router of `implementations`: one procedure per contract, nested by area. */
 export function buildRouter<N extends EndpointName>(implementations: readonly Implementation[]): RouterFor<N> {
   const { procedure, router } = trpc();
+  const admitted = admission();
   const areas = new Map<string, Record<string, unknown>>();
   for (const implementation of implementations) {
     const { endpoint } = implementation;
     const [area, op] = endpoint.name.split('.') as [string, string];
-    const built = procedure.meta({ endpoint }).input(endpoint.params).output(endpoint.response);
+    const built = procedure.meta({ endpoint }).use(admitted).input(endpoint.params).output(endpoint.response);
     // tRPC validates input and output itself; the run is the same as the REST handler's.
     const resolve = ({ input, ctx }: { input: unknown; ctx: BaseContext }) =>
       runProcedure(ctx.services, implementation, input, { request: ctx.request, ...(ctx.user === undefined ? {} : { user: ctx.user }), validateResponse: false });
