@@ -39,12 +39,17 @@ async function sendMessage(content: string): Promise<void> {
   expect(response.status).toBe(200);
 }
 
-/** Opens `path` of the page server at `origin`, as the member, and runs the README code until it listens for events. */
+/**
+ * Opens `path` of the page server at `origin`, as the member, and runs the README code until
+ * its event queue is registered (a message sent before that would not be an event of it).
+ */
 async function openApp(origin: string, path: string) {
   const opened = await browser.newPage({ email: member.email, apiKey: member.apiKey });
   const listed = opened.waitForLine(/^\d+ users$/);
+  const listening = opened.waitForLine(/^listening for events$/);
   await opened.page.goto(`${origin}${path}`);
   await listed;
+  await listening;
   return opened;
 }
 
@@ -81,7 +86,7 @@ describe.skipIf(availability.skip !== undefined)('the SDK in Chromium (README "I
 
   it('works from the same origin through a proxy: users, events by long polling, stop deletes the queue', async () => {
     const { page, waitForLine, lines } = await openApp(`http://127.0.0.1:${pages.port}`, '/');
-    // The first poll is under way once the users are listed; a message sent now is an event.
+    // The queue is registered: a message sent now is one of its events.
     const received = waitForLine(/^message:/);
     await sendMessage('hello from the test');
     const message = await received;

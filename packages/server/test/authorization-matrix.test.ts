@@ -126,7 +126,8 @@ function requiredBodyParam(endpoint: Endpoint): string | undefined {
 }
 
 beforeAll(async () => {
-  server = await createMemoryServer({ seed: 31, passwords: { member: 'member-password' } });
+  // A bouncer address that answers nothing: push registrations are recorded, their delivery waits.
+  server = await createMemoryServer({ seed: 31, passwords: { member: 'member-password' }, config: { pushBouncerUrl: 'http://127.0.0.1:9' } });
   running = await listen({ handler: server.handler });
   implemented = endpointList.filter((e) => server.core.endpoints.has(e.name));
   const account = (role: string) => {
@@ -305,13 +306,69 @@ describe('visibility: objects a role must not see never reach it', () => {
   });
 });
 
+describe("another user's bot and push devices", () => {
+  const others = ['moderator', 'guest', 'bot'] as const;
+
+  it("another user's bot: not renamed, deactivated or given a new key, except by administrators", async () => {
+    const created = await rest('member', 'POST', '/bots', new URLSearchParams({ full_name: 'Member Helper', short_name: 'member-helper' }));
+    expect(created.status).toBe(200);
+    const botId = created.body?.['user_id'] as number;
+    const before = server.core.services.store.get('users', botId);
+    for (const role of others) {
+      const label = `as ${role}`;
+      expect((await rest(role, 'PATCH', `/bots/${botId}`, new URLSearchParams({ full_name: 'Taken Over' }))).status, label).toBeGreaterThanOrEqual(400);
+      expect((await rest(role, 'POST', `/bots/${botId}/api_key/regenerate`)).status, label).toBeGreaterThanOrEqual(400);
+      expect((await rest(role, 'DELETE', `/bots/${botId}`)).status, label).toBeGreaterThanOrEqual(400);
+    }
+    expect(server.core.services.store.get('users', botId)).toEqual(before);
+    // Its owner and the administrators may.
+    expect((await rest('member', 'PATCH', `/bots/${botId}`, new URLSearchParams({ full_name: 'Renamed Helper' }))).status).toBe(200);
+    const rekeyed = await rest('administrator', 'POST', `/bots/${botId}/api_key/regenerate`);
+    expect(rekeyed.status).toBe(200);
+    expect(rekeyed.body?.['api_key']).not.toBe(before?.api_key);
+    expect((await rest('administrator', 'DELETE', `/bots/${botId}`)).status).toBe(200);
+    expect(server.core.services.store.get('users', botId)?.is_active).toBe(false);
+  });
+
+  it("another user's push device: a push_account_id names only the caller's own devices", async () => {
+    const register = endpointList.find((e) => e.name === 'push.register') as Endpoint;
+    const test = endpointList.find((e) => e.name === 'push.testNotification') as Endpoint;
+    const memberDevice = { push_account_id: 4242, token_kind: 'fcm', push_public_key: 'member-key', bouncer_public_key: 'bouncer-key', encrypted_push_registration: 'sealed' };
+    expect((await restCall('member', register, memberDevice)).status).toBe(200);
+    const devices = () => [...server.core.services.store.all('push_devices')].filter((d) => d.push_account_id === 4242);
+    const before = devices();
+    expect(before).toHaveLength(1);
+    for (const role of ['moderator', 'guest'] as const) {
+      // Not the member's device: no test notification reaches it.
+      const tested = await restCall(role, test, { push_account_id: 4242 });
+      expect(tested.status, role).toBe(400);
+      expect(tested.body?.['code'], role).toBe('NO_ACTIVE_PUSH_DEVICE');
+      // The same push_account_id registers the caller's own device; the member's stays as it was.
+      expect((await restCall(role, register, { ...memberDevice, push_public_key: `${role}-key` })).status, role).toBe(200);
+    }
+    const after = devices();
+    expect(after.find((d) => d.user_id === ids.memberId)).toEqual(before[0]);
+    expect(after.filter((d) => d.user_id !== ids.memberId)).toHaveLength(2);
+  });
+});
+
 /**
  * Endpoints that take the ID of an object a user owns (drafts, scheduled messages, …) need a
  * row above before the matrix can judge who may touch them; reads are swept automatically.
  * Writes on per-user objects judged above, and writes on objects of the organization (whose
  * access is the contract's `access`, judged by the first part).
  */
-const WRITES_JUDGED = new Set(['attachments.delete', 'events.deleteQueue', 'messages.update', 'messages.addReaction']);
+const WRITES_JUDGED = new Set([
+  'attachments.delete',
+  'events.deleteQueue',
+  'messages.update',
+  'messages.addReaction',
+  'bots.update',
+  'bots.deactivate',
+  'bots.regenerateApiKey',
+  'push.register',
+  'push.testNotification',
+]);
 const ORGANIZATION_OBJECTS = /^(channels|channelFolders|userGroups|users|linkifiers|playgrounds|navigationViews|settings|presence|server|uploads)\.|^messages\.(send|delete|removeReaction|updateFlags|updateFlagsForNarrow)$|^events\.register$/;
 
 describe('every write that names an object is judged', () => {

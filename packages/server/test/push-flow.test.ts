@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@teamchat/client-sdk';
 import { decryptPushNotification, generatePushKeyPair, pushRegistrationParams } from '@teamchat/client-sdk/push';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assertFreshBuilds, REPO_ROOT } from '../../../test-support/fresh-build.js';
 import { startServer, type RunningServer } from '../../../test-support/start-server.js';
 
@@ -27,7 +27,8 @@ async function bouncerGet(url: string, path: string): Promise<Record<string, unk
 
 describe('teamchat-server --push-bouncer, over real HTTP', () => {
   it('registers a device from the SDK, sends a test notification, and the device key decrypts what the bouncer recorded', async () => {
-    const bouncerUrl = /Push bouncer: (http:\/\/\S+)/.exec(server.output())?.[1] ?? '';
+    // Printed right after the "listening" line, which may arrive in a chunk of its own.
+    const bouncerUrl = await vi.waitFor(() => /Push bouncer: (http:\/\/\S+)/.exec(server.output())?.[1] ?? expect.fail(`no "Push bouncer:" line yet:\n${server.output()}`), { timeout: 10_000 });
     expect(bouncerUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const text = readFileSync(server.zuliprc('member'), 'utf8');
     const client = createClient({ site: server.url, email: /^email=(.*)$/m.exec(text)?.[1] ?? '', apiKey: /^key=(.*)$/m.exec(text)?.[1] ?? '' });

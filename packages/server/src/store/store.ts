@@ -18,6 +18,8 @@ type Undo = () => void;
  * Records are never mutated in place: a change replaces the record object. Readers may
  * keep references, and a snapshot taken by reference stays consistent while writes go on.
  */
+const NO_RECORDS: ReadonlyMap<RecordKey, StoredRecord> = new Map();
+
 export class Store<T extends CollectionMap> {
   private readonly collections = new Map<string, Map<RecordKey, StoredRecord>>();
   private readonly counters: Record<string, number> = {};
@@ -62,7 +64,8 @@ export class Store<T extends CollectionMap> {
 
   /** Every record of collection `c`, in insertion order. */
   all<C extends keyof T & string>(c: C): IterableIterator<T[C]> {
-    return this.collection(c).values() as IterableIterator<T[C]>;
+    // A read never creates the collection: the store's snapshot stays as the writes left it.
+    return (this.collections.get(c) ?? NO_RECORDS).values() as IterableIterator<T[C]>;
   }
 
   /** Number of records in collection `c`. */

@@ -35,12 +35,12 @@ export interface FuzzReport {
 }
 
 /** A fresh reference server over a disk store in a temp dir, the demo organization seeded, rate limits off. */
-export async function startFuzzTarget(): Promise<{ url: string; store: Store<Db>; close(): Promise<void> }> {
+export async function startFuzzTarget(): Promise<{ url: string; store: Store<Db>; settle(): Promise<void>; close(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'teamchat-fuzz-'));
   const dataFile = join(dir, 'data.json');
   const { store } = await openDiskStore<Db>(dataFile, { log: { info: () => {}, warn: () => {} } });
   const now = Date.UTC(2026, 0, 5, 9);
-  const { handler, accounts } = await assembleServer({
+  const { core, handler, accounts } = await assembleServer({
     store,
     files: createDiskFileStore(uploadsDirOf(dataFile)),
     now: () => now,
@@ -55,6 +55,8 @@ export async function startFuzzTarget(): Promise<{ url: string; store: Store<Db>
   return {
     url: running.url,
     store,
+    // Background work that earlier requests started (outbox jobs: push registrations, webhook deliveries).
+    settle: () => core.services.jobs.idle(),
     async close() {
       await running.close();
       await store.close();
@@ -187,7 +189,10 @@ function requestsFor(endpoint: Endpoint): fc.Arbitrary<FuzzRequest> {
 }
 
 /** Sends one request; a failure message, or null when the answer is acceptable. */
-async function check(url: string, store: Store<Db>, request: FuzzRequest, report: FuzzReport): Promise<string | null> {
+async function check(url: string, store: Store<Db>, request: FuzzRequest, report: FuzzReport, settle?: () => Promise<void>): Promise<string | null> {
+  // The store's picture is taken once the jobs of earlier requests are done: their outcomes are
+  // writes, which are no fault of this request.
+  await settle?.();
   const before = picture(store);
   let response: Response;
   try {
@@ -230,12 +235,20 @@ async function check(url: string, store: Store<Db>, request: FuzzRequest, report
  * `seed` for a reproducible run), against the server at `url`. Failures are collected, not
  * thrown, so that a run reports all of them.
  */
-export async function fuzzEndpoints(options: { url: string; store: Store<Db>; endpoints: readonly Endpoint[]; runsPerEndpoint: number; seed?: number }): Promise<FuzzReport> {
+export async function fuzzEndpoints(options: {
+  url: string;
+  store: Store<Db>;
+  /** Waits for the background work of earlier requests (the target's `settle`). */
+  settle?: () => Promise<void>;
+  endpoints: readonly Endpoint[];
+  runsPerEndpoint: number;
+  seed?: number;
+}): Promise<FuzzReport> {
   const report: FuzzReport = { requests: 0, unsendable: 0, byStatus: {}, failures: [], endpoints: options.endpoints.length };
   for (const endpoint of options.endpoints) {
     await fc.assert(
       fc.asyncProperty(requestsFor(endpoint), async (request) => {
-        const failure = await check(options.url, options.store, request, report);
+        const failure = await check(options.url, options.store, request, report, options.settle);
         if (failure && report.failures.length < 50) report.failures.push(`${endpoint.name} ${request.method} ${request.path.slice(0, 120)} [${request.mutations.join('; ')}]: ${failure}`);
         return true;
       }),

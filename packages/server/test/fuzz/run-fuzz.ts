@@ -11,6 +11,7 @@ const target = await startFuzzTarget();
 const report = await fuzzEndpoints({
   url: target.url,
   store: target.store,
+  settle: target.settle,
   endpoints: endpointList,
   runsPerEndpoint,
   ...(values.seed === undefined ? {} : { seed: Number(values.seed) }),

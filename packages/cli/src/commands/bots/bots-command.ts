@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Bot } from '@teamchat/schema';
 import { Command, InvalidArgumentError } from 'commander';
+import { examples } from '../../core/send-write.js';
 import type { CliContext } from '../../core/cli-context.js';
 import { CliError } from '../../core/cli-error.js';
 import { formatTable, yesNo, type Column } from '../../core/format-table.js';
@@ -51,7 +52,7 @@ async function administeredBots(ctx: CliContext): Promise<Bot[]> {
  */
 export function botsCommand(ctx: CliContext): Command {
   const bots = new Command('bots').description('bots you administer: create, configure, deactivate');
-  bots
+  examples(bots
     .command('list')
     .description('list the bots you administer (every bot for administrators), from realm_bots of POST /register')
     .option('--active', 'only active bots')
@@ -60,8 +61,8 @@ export function botsCommand(ctx: CliContext): Command {
       const all = await administeredBots(ctx);
       const list = options.active ? all.filter((bot) => bot.is_active) : all;
       ctx.print({ bots: list }, () => formatTable(list, BOT_COLUMNS));
-    });
-  bots
+    }), 'teamchat bots list --active', "teamchat bots list --json | jq '.bots[] | {user_id, api_key}'");
+  examples(bots
     .command('create <full-name> <short-name>')
     .description('create a bot (POST /bots); its email is <short-name>-bot@<domain>')
     .option('--type <type>', 'generic (default), incoming (webhooks only send) or outgoing (receives mentions and DMs)', botType, 1)
@@ -87,8 +88,8 @@ export function botsCommand(ctx: CliContext): Command {
       ctx.print({ ...created, email, ...(token ? { token } : {}) }, () =>
         [`Created bot ${created.user_id} ${email}`, `API key: ${created.api_key}`, ...(token ? [`Outgoing-webhook token: ${token}`] : []), ...(options.zuliprc ? [`zuliprc written to ${options.zuliprc}`] : []), ''].join('\n'),
       );
-    });
-  bots
+    }), 'teamchat bots create "Deploy Notices" deploy --zuliprc ./zuliprc-deploy', 'teamchat bots create "Echo Bot" echo --type outgoing --url http://127.0.0.1:8080/');
+  examples(bots
     .command('update <bot-id>')
     .description('change a bot (PATCH /bots/{bot_id})')
     .option('--name <full-name>', 'new name')
@@ -105,15 +106,15 @@ export function botsCommand(ctx: CliContext): Command {
         ...(options.sendingChannel !== undefined ? { default_sending_stream: options.sendingChannel } : {}),
       });
       ctx.print(result, () => `Updated bot ${id}: ${result.full_name}\n`);
-    });
-  bots
+    }), 'teamchat bots update 12 --name "Release Notices" --sending-channel announce');
+  examples(bots
     .command('deactivate <bot-id>')
     .description('deactivate a bot (DELETE /bots/{bot_id}); its API key stops working')
     .action(async (id: string) => {
       const result = await ctx.client().bots.deactivate({ bot_id: botId(id) });
       ctx.print(result, () => `Deactivated bot ${id}\n`);
-    });
-  bots
+    }), 'teamchat bots deactivate 12');
+  examples(bots
     .command('regenerate-key <bot-id>')
     .description('give a bot a new API key (POST /bots/{bot_id}/api_key/regenerate); the old one stops working')
     .option('--zuliprc <file>', 'rewrite this zuliprc with the new key')
@@ -125,8 +126,8 @@ export function botsCommand(ctx: CliContext): Command {
         await writeFile(options.zuliprc, zuliprc({ email: bot?.email ?? '', apiKey: result.api_key, site: client.baseUrl.replace(/\/api\/v1$/, ''), token: bot?.services[0]?.token }), { mode: 0o600 });
       }
       ctx.print(result, () => `New API key: ${result.api_key}\n`);
-    });
-  bots
+    }), 'teamchat bots regenerate-key 12 --zuliprc ./zuliprc-deploy');
+  examples(bots
     .command('deliveries')
     .description('recent outgoing-webhook deliveries with their status (GET /outgoing_webhooks/deliveries, a teamchat addition)')
     .option('--bot <bot-id>', 'only this bot', botId)
@@ -145,6 +146,6 @@ export function botsCommand(ctx: CliContext): Command {
           { header: 'error', value: (d) => d.last_error ?? '', maxWidth: 50 },
         ]),
       );
-    });
+    }), 'teamchat bots deliveries --bot 12 --limit 10');
   return bots;
 }
