@@ -21,6 +21,8 @@ export { seededRandomBytes } from './internal/seeded-random.js';
 // Seeding and maintenance
 export { findDemoAccounts, seedDemoOrganization } from './seed/demo-organization.js';
 export type { DemoAccount, DemoOptions, DemoRole } from './seed/demo-organization.js';
+export { seedChannelMessages } from './seed/channel-messages.js';
+export type { ChannelMessagesSeed } from './seed/channel-messages.js';
 export { removeOrphanFiles } from './attachments/remove-orphan-files.js';
 
 // Pages and limits the transports need
