@@ -49,7 +49,7 @@ export interface TopicParticipantsQuery {
  */
 export function topicParticipantIds(ctx: Pick<Context, 'db' | 'indexes'>, { channelId, topic, senderId }: TopicParticipantsQuery): Set<number> {
   const participants = new Set<number>([senderId]);
-  for (const id of ctx.indexes.messages.byTopic.get(topicKey(channelId, topic)) ?? []) {
+  for (const id of ctx.indexes.messages.topic(channelId, topic)) {
     const message = ctx.db.get('messages', id);
     if (!message) continue;
     participants.add(message.sender_id);

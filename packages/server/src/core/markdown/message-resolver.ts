@@ -40,7 +40,7 @@ export function createMessageResolver(ctx: RenderContext, sender: UserRecord): M
       return channel && channel.name === name && hasContentAccess(ctx, sender, channel) ? channel : undefined;
     },
     latestTopicMessageId(channelId, topic) {
-      const ids = ctx.indexes.messages.byTopic.get(topicKey(channelId, topic)) ?? [];
+      const ids = ctx.indexes.messages.topic(channelId, topic);
       for (let i = ids.length - 1; i >= 0; i -= 1) {
         const message = ctx.db.get('messages', ids[i] ?? 0);
         if (message && canAccessMessage(ctx, sender, message)) return message.id;

@@ -9,8 +9,9 @@ export interface ReactionRecord {
 }
 
 /**
- * A message. `user_flags` holds the per-user rows (the real server's UserMessage): the
- * users who received the message (or touched it later, `historical`) and their flag bits.
+ * A message. The per-user rows (the real server's UserMessage: who received the message, or
+ * touched it later, and their flag bits) are kept apart, in the store's per-user table: read
+ * and change them through `model/message-flags.ts`.
  */
 export interface MessageRecord {
   id: number;
@@ -35,8 +36,6 @@ export interface MessageRecord {
   has_link: boolean;
   has_image: boolean;
   has_attachment: boolean;
-  /** User ID (as a string key) → flag bits (see {@link FLAG_BITS}). */
-  user_flags: Record<string, number>;
 }
 
 /** Bits of the stored flags, in the real server's order. */

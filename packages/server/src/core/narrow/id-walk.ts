@@ -1,7 +1,7 @@
 import { lowerBound } from '../model/sorted-ids.js';
 
 /** Ascending, pairwise disjoint ID lists whose union is a candidate set. */
-export type IdLists = readonly (readonly number[])[];
+export type IdLists = readonly ArrayLike<number>[];
 
 /**
  * IDs below `bound` (exclusive), newest first, merged across `lists`. Starts from a binary
@@ -13,7 +13,7 @@ export function* idsDescending(lists: IdLists, bound: number): Generator<number,
     let best = -1;
     let bestId = -Infinity;
     positions.forEach((position, i) => {
-      const id = position >= 0 ? (lists[i] as readonly number[])[position] : undefined;
+      const id = position >= 0 ? (lists[i] as ArrayLike<number>)[position] : undefined;
       if (id !== undefined && id > bestId) {
         best = i;
         bestId = id;
@@ -32,7 +32,7 @@ export function* idsAscending(lists: IdLists, bound: number): Generator<number, 
     let best = -1;
     let bestId = Infinity;
     positions.forEach((position, i) => {
-      const id = (lists[i] as readonly number[])[position];
+      const id = (lists[i] as ArrayLike<number>)[position];
       if (id !== undefined && id < bestId) {
         best = i;
         bestId = id;

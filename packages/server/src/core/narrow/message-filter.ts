@@ -1,5 +1,6 @@
 import type { Context } from '../model/context.js';
 import { canAccessMessage } from '../model/message-access.js';
+import { hasMessageRow } from '../model/message-flags.js';
 import type { MessageRecord } from '../model/message-record.js';
 import type { ParsedNarrow } from './narrow-term.js';
 import { narrowMatcher } from './narrow-matcher.js';
@@ -13,11 +14,11 @@ type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now'>;
  */
 export function narrowFilter(ctx: Ctx, parsed: ParsedNarrow): (id: number) => MessageRecord | null {
   const matches = narrowMatcher(ctx, parsed);
-  const viewerKey = parsed.viewer ? String(parsed.viewer.id) : null;
+  const viewerId = parsed.viewer?.id ?? null;
   return (id) => {
     const message = ctx.db.get('messages', id);
     if (!message) return null;
-    const visible = parsed.includeHistory ? canAccessMessage(ctx, parsed.viewer, message) : viewerKey !== null && viewerKey in message.user_flags;
+    const visible = parsed.includeHistory ? canAccessMessage(ctx, parsed.viewer, message) : viewerId !== null && hasMessageRow(ctx, id, viewerId);
     return visible && matches(message) ? message : null;
   };
 }

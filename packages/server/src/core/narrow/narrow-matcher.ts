@@ -1,4 +1,5 @@
 import type { Context } from '../model/context.js';
+import { messageFlags } from '../model/message-flags.js';
 import { FLAG_BITS, MENTION_MASK, type MessageRecord } from '../model/message-record.js';
 import { isResolvedTopic } from '../model/resolved-topic.js';
 import type { NarrowTerm, ParsedNarrow } from './narrow-term.js';
@@ -76,10 +77,10 @@ function satisfies(term: NarrowTerm, message: MessageRecord, bits: number, visib
 export function narrowMatcher(ctx: Ctx, parsed: ParsedNarrow): (message: MessageRecord) => boolean {
   let visibility: TopicVisibility | undefined;
   const lazyVisibility = () => (visibility ??= TopicVisibility.of(ctx, parsed.viewer));
-  const viewerKey = parsed.viewer ? String(parsed.viewer.id) : null;
+  const viewerId = parsed.viewer?.id ?? null;
   const { terms, search } = parsed;
   return (message) => {
-    const bits = (viewerKey === null ? undefined : message.user_flags[viewerKey]) ?? FLAG_BITS.read;
+    const bits = (viewerId === null ? undefined : messageFlags(ctx, message.id, viewerId)) ?? FLAG_BITS.read;
     for (const term of terms) {
       if (term.operator === 'in' && term.operand === 'all') continue;
       if (satisfies(term, message, bits, lazyVisibility) === term.negated) return false;

@@ -70,10 +70,10 @@ describe('openDiskStore', () => {
 
   it('creates the data file with the seed document, durably', async () => {
     const seeded = [{ id: 1, n: 100 }];
-    const seed: StoreDocument = { format: 1, seq: 0, counters: { items: 1 }, collections: { items: seeded } };
+    const seed: StoreDocument = { format: 2, seq: 0, counters: { items: 1 }, collections: { items: seeded } };
     const disk = await open({ seed });
     expect(disk.created).toBe(true);
-    expect(JSON.parse(readFileSync(dataFile, 'utf8'))).toEqual(seed);
+    expect(JSON.parse(readFileSync(dataFile, 'utf8'))).toEqual({ ...seed, user_messages: {} });
     expect(items(disk.store)).toEqual([100]);
   });
 
@@ -161,7 +161,7 @@ describe('openDiskStore', () => {
   it('refuses a snapshot of an unknown format and leaves its bytes alone', async () => {
     const content = JSON.stringify({ format: 99, seq: 0, counters: {}, collections: {} });
     writeFileSync(dataFile, content);
-    await expect(open()).rejects.toThrow(`[teamchat-server] ${dataFile} has data format 99, but this teamchat-server reads format 1`);
+    await expect(open()).rejects.toThrow(`[teamchat-server] ${dataFile} has data format 99, but this teamchat-server reads formats 1 to 2`);
     expect(readFileSync(dataFile, 'utf8')).toBe(content);
   });
 
