@@ -1,9 +1,10 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { API_PREFIX, createRouteTable, decodeParams, isFileParam, type Endpoint } from '@teamchat/schema';
 import { apiErrorOf, confirmEmailChangePage, MIB, maxUploadBytes, serveUploadPage, type Core, type RequestInfo, type UploadRead } from '../core/index.js';
-import { errorResponse, internalErrorResponse, jsonResponse, successResponse } from './envelope.js';
+import { errorReply, internalErrorReply, jsonReply, successReply } from './envelope.js';
 import { confirmEmailResponse, uploadResponse } from './pages.js';
-import { readBody, readLimited } from './read-body.js';
+import { readBody } from './read-body.js';
+import { fromFetchRequest, toResponse, type RestReply, type RestRequest } from './rest-request.js';
 
 /** Options of {@link createRestHandler}. */
 export interface RestHandlerOptions {
@@ -28,8 +29,16 @@ export interface SiteRoute {
 /** A platform-neutral HTTP handler: the reference server and the mock both serve through it. */
 export type FetchHandler = (request: Request) => Promise<Response>;
 
-/** The REST handler, with the routes it mounts beyond the contract's `/api/v1` paths. */
-export type RestHandler = FetchHandler & { readonly siteRoutes: readonly SiteRoute[] };
+/**
+ * The REST handler: a {@link FetchHandler} (the mock's MSW handlers, tests), the routes it
+ * mounts beyond the contract's `/api/v1` paths, and `serve`, the same handler on a
+ * {@link RestRequest} answering a {@link RestReply} (the node adapter, with no WHATWG objects
+ * per request).
+ */
+export type RestHandler = FetchHandler & {
+  readonly siteRoutes: readonly SiteRoute[];
+  serve(request: RestRequest): Promise<RestReply>;
+};
 
 const DEFAULT_MAX_BODY = 5 * MIB;
 /** Room for the multipart framing and form fields around the largest allowed file. */
@@ -50,59 +59,81 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { method: 'GET', path: '/health' },
 ];
 
-function requestInfo(request: Request): RequestInfo {
+function requestInfo(request: RestRequest): RequestInfo {
   return {
-    authorization: request.headers.get('authorization'),
-    userAgent: request.headers.get('user-agent') ?? '',
-    signal: request.signal,
+    authorization: request.header('authorization'),
+    userAgent: request.header('user-agent') ?? '',
+    // Made only when read (a long poll): most requests never need one.
+    get signal() {
+      return request.signal;
+    },
   };
 }
 
+/** Route lookups of exact method and path (no parameters to decode per request), bounded. */
+const ROUTE_CACHE_SIZE = 512;
+
 /**
- * The REST translation of the API, as one `(request: Request) => Promise<Response>`:
- * `/api/v1/...` through the contract table (route lookup, wire decoding, the `{result, msg}`
- * envelope, statuses), the same router at `/trpc` for typed tRPC clients, and the pages of
- * {@link SITE_ROUTES}. Every call runs through the core (authentication, due jobs,
- * transactions); this layer only speaks HTTP. No request can make it throw: an unexpected
- * exception is logged and answered with a 500 envelope.
+ * The REST translation of the API, as one `(request: Request) => Promise<Response>` (and as
+ * `serve` on a {@link RestRequest}): `/api/v1/...` through the contract table (route lookup,
+ * wire decoding, the `{result, msg}` envelope, statuses), the same router at `/trpc` for typed
+ * tRPC clients, and the pages of {@link SITE_ROUTES}. Every call runs through the core
+ * (authentication, due jobs, transactions); this layer only speaks HTTP. No request can make
+ * it throw: an unexpected exception is logged and answered with a 500 envelope.
  */
 export function createRestHandler(core: Core, options: RestHandlerOptions = {}): RestHandler {
   const routes = createRouteTable(core.endpoints.values());
+  const routeCache = new Map<string, ReturnType<typeof routes.match>>();
   const { log, config } = core.services;
   const ordinaryLimit = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const uploadEndpoints = new Set([...core.endpoints.values()].filter((e) => Object.values(e.params.shape).some((schema) => isFileParam(schema as never))));
   // Read per request: the mock's settings change while it runs.
   const bodyLimit = (endpoint: Endpoint) => (uploadEndpoints.has(endpoint) ? maxUploadBytes(config) + MULTIPART_SLACK : ordinaryLimit);
 
-  async function api(request: Request, path: string): Promise<Response> {
+  function match(method: string, path: string) {
+    const key = `${method} ${path}`;
+    let route = routeCache.get(key);
+    if (route === undefined) {
+      route = routes.match(method, path);
+      // Only routes without path parameters: those with IDs would fill the cache one ID each.
+      if (route.kind !== 'found' || Object.keys(route.pathParams).length === 0) {
+        if (routeCache.size >= ROUTE_CACHE_SIZE) routeCache.clear();
+        routeCache.set(key, route);
+      }
+    }
+    return route;
+  }
+
+  async function api(request: RestRequest, path: string): Promise<RestReply> {
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const route = routes.match(method, path);
+    const route = match(method, path);
     if (route.kind === 'not-found') {
-      return jsonResponse({ result: 'error', msg: `Unknown API endpoint: ${method} ${API_PREFIX}${path}`, code: 'BAD_REQUEST' }, 404);
+      return jsonReply({ result: 'error', msg: `Unknown API endpoint: ${method} ${API_PREFIX}${path}`, code: 'BAD_REQUEST' }, 404);
     }
     if (route.kind === 'method-not-allowed') {
-      if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: route.allowed.join(', ') } });
-      return jsonResponse({ result: 'error', msg: 'Method Not Allowed', allowed_methods: route.allowed }, 405, { allow: route.allowed.join(', ') });
+      if (request.method === 'OPTIONS') return { status: 204, headers: { allow: route.allowed.join(', ') }, body: null };
+      return jsonReply({ result: 'error', msg: 'Method Not Allowed', allowed_methods: route.allowed }, 405, { allow: route.allowed.join(', ') });
     }
     let ignored: readonly string[] = [];
     // The core checks credentials before the body is read, as the real server does.
     const result = await core.serve(route.endpoint, requestInfo(request), async () => {
       const body = await readBody(request, bodyLimit(route.endpoint));
-      const decoded = decodeParams(route.endpoint, { path: route.pathParams, body: body.fields, query: new URL(request.url).searchParams, files: body.files });
+      const query = request.query === '' ? null : new URLSearchParams(request.query);
+      const decoded = decodeParams(route.endpoint, { path: route.pathParams, body: body.fields, query, files: body.files });
       ignored = decoded.ignored;
       return decoded.params;
     });
-    const response = successResponse(result as object, ignored);
-    return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+    const reply = successReply(result as object, ignored);
+    if (request.method === 'HEAD') reply.body = null;
+    return reply;
   }
 
   /** tRPC reads bodies itself, without a limit: it gets the body already read under the ordinary one. */
-  async function trpc(request: Request): Promise<Response> {
-    const body = request.body === null ? null : await readLimited(request, ordinaryLimit);
-    const limited = body === null ? request : new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal });
-    return fetchRequestHandler({
+  async function trpc(request: RestRequest): Promise<RestReply> {
+    const body = request.hasBody ? await request.readBytes(ordinaryLimit) : null;
+    const response = await fetchRequestHandler({
       endpoint: '/trpc',
-      req: limited,
+      req: request.toRequest(body),
       router: core.router,
       createContext: () => core.createContext(requestInfo(request)),
       responseMeta: ({ errors }) => {
@@ -113,46 +144,58 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
         if (!apiErrorOf(error)) log.error('unexpected error in tRPC procedure', { procedure, error: String(error.cause ?? error) });
       },
     });
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, key) => {
+      headers[key] = value;
+    });
+    return { status: response.status, headers, body: new Uint8Array(await response.arrayBuffer()) };
   }
 
-  async function dispatch(request: Request, path: string): Promise<Response> {
+  async function dispatch(request: RestRequest, path: string): Promise<RestReply> {
     if (path.startsWith(`${API_PREFIX}/`)) return api(request, path.slice(API_PREFIX.length));
     if (path === '/trpc' || path.startsWith('/trpc/')) return trpc(request);
     if (path.startsWith(UPLOADS) && (request.method === 'GET' || request.method === 'HEAD')) {
       const params = { path_id: path.slice(UPLOADS.length), with_bytes: request.method === 'GET' };
       return uploadResponse((await core.serve(serveUploadPage, requestInfo(request), async () => params)) as UploadRead);
     }
-    if (path === '/health') return jsonResponse({ status: 'ok' });
+    if (path === '/health') return jsonReply({ status: 'ok' });
     const confirm = CONFIRM_EMAIL.exec(path);
     if (confirm && request.method === 'GET') {
       const params = { confirmation_key: confirm[1] as string };
       return confirmEmailResponse(async () => (await core.serve(confirmEmailChangePage, requestInfo(request), async () => params)) as { full_name: string; email: string });
     }
-    return jsonResponse({ result: 'error', msg: `Not found: ${path}`, code: 'BAD_REQUEST' }, 404);
+    return jsonReply({ result: 'error', msg: `Not found: ${path}`, code: 'BAD_REQUEST' }, 404);
   }
 
-  async function handle(request: Request): Promise<Response> {
-    let path: string;
-    try {
-      path = new URL(request.url).pathname;
-    } catch {
-      return jsonResponse({ result: 'error', msg: 'Malformed request URL', code: 'BAD_REQUEST' }, 400);
-    }
+  async function serve(request: RestRequest): Promise<RestReply> {
+    const path = request.path;
     try {
       return await dispatch(request, path);
     } catch (error) {
       const apiError = apiErrorOf(error);
-      if (apiError) return errorResponse(apiError);
+      if (apiError) return errorReply(apiError);
       log.error('unexpected error while serving a request', {
         method: request.method,
         path,
         error: error instanceof Error ? (error.stack ?? error.message) : String(error),
       });
-      return internalErrorResponse();
+      return internalErrorReply();
+    }
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    let rest: RestRequest;
+    try {
+      rest = fromFetchRequest(request);
+    } catch {
+      return toResponse(jsonReply({ result: 'error', msg: 'Malformed request URL', code: 'BAD_REQUEST' }, 400));
+    }
+    try {
+      return toResponse(await serve(rest));
     } finally {
       // A body nobody read (an answer given before reading it) is not drained: the adapter closes.
       if (request.body && !request.bodyUsed) void request.body.cancel().catch(() => undefined);
     }
   }
-  return Object.assign(handle, { siteRoutes: SITE_ROUTES });
+  return Object.assign(handle, { siteRoutes: SITE_ROUTES, serve });
 }
