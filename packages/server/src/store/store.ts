@@ -1,4 +1,5 @@
 import { compactMessage, legacyRows } from './compact-records.js';
+import { RecordMap } from './record-map.js';
 import {
   OLDEST_STORE_FORMAT,
   STORE_FORMAT,
@@ -32,7 +33,7 @@ export interface RowReader {
  * keep references, and a snapshot taken by reference stays consistent while writes go on.
  */
 export class Store<T extends CollectionMap> {
-  private readonly collections = new Map<string, Map<RecordKey, StoredRecord>>();
+  private readonly collections = new Map<string, RecordMap>();
   private readonly counters: Record<string, number> = {};
   private readonly observers = new Map<string, IndexObserver<StoredRecord>[]>();
   /** The per-user message rows and their flags (the real server's UserMessage). */
@@ -61,10 +62,10 @@ export class Store<T extends CollectionMap> {
     return this.seq;
   }
 
-  private collection(name: string): Map<RecordKey, StoredRecord> {
+  private collection(name: string): RecordMap {
     let map = this.collections.get(name);
     if (!map) {
-      map = new Map();
+      map = new RecordMap();
       this.collections.set(name, map);
     }
     return map;
@@ -275,7 +276,7 @@ export class Store<T extends CollectionMap> {
    */
   snapshot(): StoreDocument {
     const collections: Record<string, StoredRecord[]> = {};
-    for (const [name, map] of this.collections) collections[name] = Array.from(map.values());
+    for (const [name, map] of this.collections) collections[name] = map.toArray();
     return { format: STORE_FORMAT, seq: this.seq, counters: { ...this.counters }, collections, user_messages: this.userMessages.encode() };
   }
 

@@ -2,6 +2,7 @@ import { ApiError, type Access } from '@teamchat/schema';
 import type { Services } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
 import { isAdmin, isGuest, isOwner } from '../model/roles.js';
+import { constantTimeEqual } from '../internal/constant-time.js';
 
 const API_KEY = /^[A-Za-z0-9]{32}$/;
 
@@ -34,13 +35,50 @@ function parseBasic(header: string): { email: string; apiKey: string } {
 export function userForApiKey(services: Services, email: string, apiKey: string): UserRecord {
   if (!API_KEY.test(apiKey)) throw unauthorized('Malformed API key');
   const user = services.indexes.usersByEmail.get(email.toLowerCase());
-  if (!user || user.api_key !== apiKey) throw unauthorized('Invalid API key');
+  if (!user || !constantTimeEqual(user.api_key, apiKey)) throw unauthorized('Invalid API key');
   if (!user.is_active) throw unauthorized('Account is deactivated');
   return user;
 }
 
+/** A verified `Authorization` header: the account as it was then, and the key it carried. */
+interface Verified {
+  user: UserRecord;
+  apiKey: string;
+}
+
+/** Headers verified lately, per core: most clients send the same one with every request. */
+const verifiedHeaders = new WeakMap<Services, Map<string, Verified>>();
+const MAX_VERIFIED = 1024;
+
 /**
- * Authenticates a request for an endpoint of `access`, and checks the caller's role.
+ * The account of a header verified before, if nothing about the account changed since: user
+ * records are replaced on every change (key, deactivation, role, email), so the same record
+ * means the same key, still active. The key is compared again, in constant time.
+ */
+function verifiedUser(services: Services, authorization: string): UserRecord | null {
+  const verified = verifiedHeaders.get(services)?.get(authorization);
+  if (!verified) return null;
+  const current = services.store.get('users', verified.user.id);
+  if (current !== verified.user || !constantTimeEqual(current.api_key, verified.apiKey)) {
+    verifiedHeaders.get(services)?.delete(authorization);
+    return null;
+  }
+  return current;
+}
+
+function remember(services: Services, authorization: string, user: UserRecord, apiKey: string): void {
+  let verified = verifiedHeaders.get(services);
+  if (!verified) {
+    verified = new Map();
+    verifiedHeaders.set(services, verified);
+  }
+  if (verified.size >= MAX_VERIFIED) verified.clear();
+  verified.set(authorization, { user, apiKey });
+}
+
+/**
+ * Authenticates a request for an endpoint of `access`, and checks the caller's role. A header
+ * verified earlier is looked up instead of parsed again (see {@link verifiedUser}).
  *
  * @returns the caller, or null for `public` endpoints and anonymous `optional` calls.
  * @throws {ApiError} `UNAUTHORIZED` (401) for missing or wrong credentials, `BAD_REQUEST` for
@@ -52,8 +90,12 @@ export function authenticate(services: Services, access: Access, authorization: 
     if (access === 'optional') return null;
     throw unauthorized(NOT_LOGGED_IN);
   }
-  const { email, apiKey } = parseBasic(authorization);
-  const user = userForApiKey(services, email, apiKey);
+  let user = verifiedUser(services, authorization);
+  if (!user) {
+    const { email, apiKey } = parseBasic(authorization);
+    user = userForApiKey(services, email, apiKey);
+    remember(services, authorization, user, apiKey);
+  }
   if (user.bot_type === 2) throw unauthorized('This API is not available to incoming webhook bots.');
   checkAccess(user, access);
   return user;

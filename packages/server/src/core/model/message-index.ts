@@ -132,6 +132,10 @@ export class MessageIndex implements RowObserver {
   }
 
   rowsChanged(userId: number, ids: ArrayLike<number>, before: ArrayLike<number>, after: ArrayLike<number>): void {
+    const unread = listOf(this.unreadByUser, userId);
+    const starred = listOf(this.starredByUser, userId);
+    // IDs above the last one held are appended at once (new messages, start-up); the others
+    // are merged in one pass at the end.
     const unreadAdd: number[] = [];
     const unreadRemove: number[] = [];
     const starredAdd: number[] = [];
@@ -143,21 +147,25 @@ export class MessageIndex implements RowObserver {
       const id = ids[i] as number;
       const wasUnread = old >= 0 && (old & FLAG_BITS.read) === 0;
       const isUnread = bits >= 0 && (bits & FLAG_BITS.read) === 0;
-      if (wasUnread !== isUnread) (isUnread ? unreadAdd : unreadRemove).push(id);
+      if (isUnread && !wasUnread) {
+        if (unreadAdd.length === 0 && (unread.last ?? 0) < id) unread.push(id);
+        else unreadAdd.push(id);
+      } else if (wasUnread && !isUnread) {
+        unreadRemove.push(id);
+      }
       const wasStarred = old >= 0 && (old & FLAG_BITS.starred) !== 0;
       const isStarred = bits >= 0 && (bits & FLAG_BITS.starred) !== 0;
-      if (wasStarred !== isStarred) (isStarred ? starredAdd : starredRemove).push(id);
+      if (isStarred && !wasStarred) {
+        if (starredAdd.length === 0 && (starred.last ?? 0) < id) starred.push(id);
+        else starredAdd.push(id);
+      } else if (wasStarred && !isStarred) {
+        starredRemove.push(id);
+      }
     }
-    if (unreadAdd.length + unreadRemove.length > 0) {
-      const unread = listOf(this.unreadByUser, userId);
-      unread.removeMany(unreadRemove);
-      unread.addMany(unreadAdd);
-    }
-    if (starredAdd.length + starredRemove.length > 0) {
-      const starred = listOf(this.starredByUser, userId);
-      starred.removeMany(starredRemove);
-      starred.addMany(starredAdd);
-    }
+    unread.removeMany(unreadRemove);
+    unread.addMany(unreadAdd);
+    starred.removeMany(starredRemove);
+    starred.addMany(starredAdd);
   }
 }
 

@@ -22,7 +22,34 @@ class LineParser {
     return this.state === 'done';
   }
 
-  line(text: string): void {
+  /** Start and end (its comma left out) of the record lines waiting to be parsed together. */
+  private batchStart = -1;
+  private batchEnd = -1;
+
+  /**
+   * Takes the line `text[start, end)`. Consecutive record lines are parsed together, as one
+   * JSON array, when the batch ends ({@link flush}).
+   */
+  take(text: string, start: number, end: number): void {
+    if (this.state === 'records' && text.charCodeAt(start) === 0x7b /* { */) {
+      if (this.batchStart < 0) this.batchStart = start;
+      this.batchEnd = text.charCodeAt(end - 1) === 0x2c /* , */ ? end - 1 : end;
+      return;
+    }
+    this.flush(text);
+    this.line(text.slice(start, end));
+  }
+
+  /** Parses the waiting record lines of `text`. */
+  flush(text: string): void {
+    if (this.batchStart < 0) return;
+    const parsed = parse(`[${text.slice(this.batchStart, this.batchEnd)}]`) as StoredRecord[];
+    for (let i = 0; i < parsed.length; i += 1) this.records.push(parsed[i] as StoredRecord);
+    this.batchStart = -1;
+    this.batchEnd = -1;
+  }
+
+  private line(text: string): void {
     switch (this.state) {
       case 'header': {
         if (!HEADER.test(text)) throw new NotLines();
@@ -109,9 +136,10 @@ export async function readDocumentLines(file: string): Promise<StoreDocument | n
         while (start < text.length) {
           let newline = text.indexOf('\n', start);
           if (newline === -1) newline = text.length;
-          parser.line(text.slice(start, newline));
+          parser.take(text, start, newline);
           start = newline + 1;
         }
+        parser.flush(text);
         buffer.copy(buffer, 0, end, filled);
         filled -= end;
       }
