@@ -1,7 +1,6 @@
 import { deleteMessages } from '../messages/delete-messages.js';
 import { canAccessMessage } from '../model/message-access.js';
 import { normalizeTopic } from '../messages/message-content.js';
-import { topicKey } from '../model/message-index.js';
 import type { MessageRecord } from '../model/message-record.js';
 import { accessChannelById } from '../model/channel-access.js';
 import type { OperationParams, UserContext } from '../model/context.js';

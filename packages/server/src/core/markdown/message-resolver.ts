@@ -2,7 +2,6 @@ import { hasContentAccess } from '../model/channel-access.js';
 import type { Context } from '../model/context.js';
 import type { RealmEmojiRecord, UserRecord } from '../model/db.js';
 import { canAccessMessage } from '../model/message-access.js';
-import { topicKey } from '../model/message-index.js';
 import { hasPermission } from '../model/has-permission.js';
 import type { MessageResolver } from './markdown-env.js';
 import { channelByName as findChannelByName } from '../model/channel-name.js';

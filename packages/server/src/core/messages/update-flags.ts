@@ -51,7 +51,10 @@ export function changeFlag(ctx: UserContext, user: UserRecord, messages: readonl
   const ignored = new Set<number>();
   const subscribed = new Map<number, boolean>();
   const rows = ctx.db.rows.of(user.id);
+  const seen = new Set<number>();
   for (const message of messages) {
+    if (seen.has(message.id)) continue;
+    seen.add(message.id);
     if (flag === 'read' && op === 'remove' && message.stream_id !== null) {
       let isMember = subscribed.get(message.stream_id);
       if (isMember === undefined) {

@@ -8,7 +8,6 @@ import { isModerator } from '../model/roles.js';
 import { applyContentEdit } from './edit-content.js';
 import { canAccessMessage, accessMessage } from '../model/message-access.js';
 import { checkTopicPolicy, normalizeContent, normalizeTopic } from './message-content.js';
-import { topicKey } from '../model/message-index.js';
 import type { MessageRecord } from '../model/message-record.js';
 import { applyMove, postMoveNotices, type Move } from './move-messages.js';
 import { checkCanPost } from './recipients.js';

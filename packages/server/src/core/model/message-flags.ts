@@ -89,8 +89,3 @@ export function unreadIds(ctx: Indexed, userId: number): Int32Array {
 export function starredIds(ctx: Indexed, userId: number): Int32Array {
   return ctx.indexes.messages.starred(userId);
 }
-
-/** Whether `userId` has `messageId` unread. */
-export function isUnread(ctx: Indexed, userId: number, messageId: number): boolean {
-  return ctx.indexes.messages.isUnread(userId, messageId);
-}

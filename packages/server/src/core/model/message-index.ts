@@ -73,11 +73,6 @@ export class MessageIndex implements RowObserver {
     return this.starredByUser.get(userId)?.view() ?? NONE;
   }
 
-  /** Whether `userId` has `messageId` unread. */
-  isUnread(userId: number, messageId: number): boolean {
-    return this.unreadByUser.get(userId)?.has(messageId) === true;
-  }
-
   /** The newest message ID, or undefined. */
   get maxId(): number | undefined {
     return this.every.last;

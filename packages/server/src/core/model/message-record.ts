@@ -57,11 +57,16 @@ export type StoredFlag = keyof typeof FLAG_BITS;
  */
 export const MENTION_MASK = FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned;
 
-/** The API flag list of `bits`, with the deprecated `wildcard_mentioned` derived. */
-export function flagNames(bits: number): string[] {
+/** The flag lists of the 256 possible bit sets, worked out once. */
+const FLAG_NAMES: readonly (readonly string[])[] = Array.from({ length: 256 }, (_, bits) => {
   const names: string[] = [];
   for (const [name, bit] of Object.entries(FLAG_BITS)) if (bits & bit) names.push(name);
   if (bits & (FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned)) names.push('wildcard_mentioned');
   return names;
+});
+
+/** The API flag list of `bits`, with the deprecated `wildcard_mentioned` derived (a new array). */
+export function flagNames(bits: number): string[] {
+  return [...(FLAG_NAMES[bits & 0xff] as readonly string[])];
 }
 

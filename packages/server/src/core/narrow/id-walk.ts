@@ -8,6 +8,11 @@ export type IdLists = readonly ArrayLike<number>[];
  * search, so reading the first few costs O(k log n), not a scan.
  */
 export function* idsDescending(lists: IdLists, bound: number): Generator<number, void, undefined> {
+  if (lists.length === 1) {
+    const ids = lists[0] as ArrayLike<number>;
+    for (let i = lowerBound(ids, bound) - 1; i >= 0; i -= 1) yield ids[i] as number;
+    return;
+  }
   const positions = lists.map((ids) => lowerBound(ids, bound) - 1);
   for (;;) {
     let best = -1;
@@ -27,6 +32,11 @@ export function* idsDescending(lists: IdLists, bound: number): Generator<number,
 
 /** IDs from `bound` (inclusive) upwards, oldest first, merged across `lists`. */
 export function* idsAscending(lists: IdLists, bound: number): Generator<number, void, undefined> {
+  if (lists.length === 1) {
+    const ids = lists[0] as ArrayLike<number>;
+    for (let i = lowerBound(ids, bound); i < ids.length; i += 1) yield ids[i] as number;
+    return;
+  }
   const positions = lists.map((ids) => lowerBound(ids, bound));
   for (;;) {
     let best = -1;

@@ -1,6 +1,6 @@
 import type { Context } from '../model/context.js';
 import { canAccessMessage } from '../model/message-access.js';
-import { hasMessageRow } from '../model/message-flags.js';
+import { messageFlags } from '../model/message-flags.js';
 import type { MessageRecord } from '../model/message-record.js';
 import type { ParsedNarrow } from './narrow-term.js';
 import { narrowMatcher } from './narrow-matcher.js';
@@ -18,7 +18,8 @@ export function narrowFilter(ctx: Ctx, parsed: ParsedNarrow): (id: number) => Me
   return (id) => {
     const message = ctx.db.get('messages', id);
     if (!message) return null;
-    const visible = parsed.includeHistory ? canAccessMessage(ctx, parsed.viewer, message) : viewerId !== null && hasMessageRow(ctx, id, viewerId);
-    return visible && matches(message) ? message : null;
+    if (parsed.includeHistory) return canAccessMessage(ctx, parsed.viewer, message) && matches(message) ? message : null;
+    const bits = viewerId === null ? undefined : messageFlags(ctx, id, viewerId);
+    return bits !== undefined && matches(message, bits) ? message : null;
   };
 }
