@@ -100,14 +100,18 @@ export async function compareScenario(scenario, { server, baseline, api, setting
   }
 
   const results = { server: summarize(targets.server), baseline: summarize(targets.baseline) };
+  const rpsRatio = ratio(results.server.rps, results.baseline.rps);
+  const target = scenario.target ?? null;
   return {
     name: scenario.name,
     method: scenario.method,
     path: scenario.path,
     responseBytes: answer.body.length,
     ...results,
+    target,
+    met: target === null ? null : rpsRatio !== null && rpsRatio >= target.rps && (target.p99Ms === undefined || (results.server.p99 ?? Infinity) <= target.p99Ms),
     ratios: {
-      rps: ratio(results.server.rps, results.baseline.rps),
+      rps: rpsRatio,
       p50: ratio(results.server.p50, results.baseline.p50),
       p99: ratio(results.server.p99, results.baseline.p99),
     },

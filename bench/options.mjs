@@ -8,7 +8,12 @@ export const USAGE = `Usage: npm run bench -- [options]
   --pipelining N    pipelined requests per connection (default 1; BENCH_PIPELINING)
   --rounds N        measurements per target and scenario, interleaved (default 2; BENCH_ROUNDS)
   --warmup S        warm-up seconds per target and scenario (default 2; BENCH_WARMUP)
-  --only TEXT       run only the scenarios whose name contains TEXT (repeatable)
+  --messages N      channel messages seeded into the server's store before the run, directly
+                    through the store (default 100000; BENCH_MESSAGES)
+  --startup LIST    store sizes (messages, comma-separated) of the start-up and memory rows
+                    (default 100000,1000000; 0 for none; BENCH_STARTUP)
+  --only TEXT       run only the scenarios whose name contains TEXT (repeatable; the start-up
+                    rows are named 'start-up N')
   --quick           smoke run: 1 round, 1 s warm-up, 2 s measurements unless given
   -h, --help        show this help
 `;
@@ -19,6 +24,8 @@ const FLAGS = {
   pipelining: { type: 'string' },
   rounds: { type: 'string' },
   warmup: { type: 'string' },
+  messages: { type: 'string' },
+  startup: { type: 'string' },
   only: { type: 'string', multiple: true },
   quick: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -38,7 +45,25 @@ function integer(name, value, fallback) {
   return number;
 }
 
-/** Parses argv into `{ help, duration, connections, pipelining, rounds, warmup, only }`. */
+function sizes(value) {
+  const raw = value ?? process.env.BENCH_STARTUP ?? '100000,1000000';
+  if (raw.trim() === '0' || raw.trim() === '') return [];
+  return raw.split(',').map((part) => {
+    const number = Number(part.trim());
+    if (!Number.isInteger(number) || number < 0) throw new Error(`--startup takes message counts such as 100000,1000000, got '${raw}'`);
+    return number;
+  });
+}
+
+function count(name, value, fallback) {
+  const raw = value ?? process.env[`BENCH_${name.toUpperCase()}`];
+  if (raw === undefined || raw === '') return fallback;
+  const number = Number(raw);
+  if (!Number.isInteger(number) || number < 0) throw new Error(`--${name} must be a non-negative integer, got '${raw}'`);
+  return number;
+}
+
+/** Parses argv into `{ help, duration, connections, pipelining, rounds, warmup, messages, startup, only }`. */
 export function parseOptions(argv) {
   const { values } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false });
   const quick = values.quick ?? process.env.BENCH_QUICK === '1';
@@ -50,6 +75,8 @@ export function parseOptions(argv) {
     pipelining: integer('pipelining', values.pipelining, 1),
     rounds: integer('rounds', values.rounds, quick ? 1 : 2),
     warmup: positive('warmup', values.warmup, quick ? 1 : 2),
+    messages: count('messages', values.messages, 100_000),
+    startup: sizes(values.startup),
     only: values.only ?? [],
   };
 }

@@ -82,6 +82,28 @@ export function startNode({ label, script, args = [], env = {}, ready, timeoutMs
 }
 
 /**
+ * Runs `node script ...args` to its end (exit-with-parent.mjs preloaded, stderr passed
+ * through) and resolves with its stdout; rejects when it exits with an error. `onStarted`
+ * gets `{ label, stop, kill }`, so the harness can stop it on Ctrl-C.
+ */
+export function runNode({ label, script, args = [], onStarted = () => {} }) {
+  const child = spawn(process.execPath, ['--import', PRELOAD, script, ...args], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  let exited = null;
+  const exit = new Promise((resolve) => child.once('exit', (code, signal) => resolve((exited = { code, signal }))));
+  onStarted({
+    label,
+    stop: async () => exited ?? (child.kill('SIGKILL'), exit),
+    kill: () => exited || child.kill('SIGKILL'),
+  });
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+  return exit.then(({ code, signal }) => {
+    if (code !== 0) throw new Error(`${label} failed (code ${code}, signal ${signal})`);
+    return stdout;
+  });
+}
+
+/**
  * Resident memory of a process in MiB: `{ rss, peak }` from /proc/<pid>/status (VmRSS,
  * VmHWM) on Linux; elsewhere `ps` gives the RSS only (peak null). Null if it is gone.
  */

@@ -12,7 +12,31 @@ function table(header, rows) {
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
-/** The results as text: one row per scenario, server | baseline | server/baseline. */
+const targetText = (target) => (target ? `≥ ${number(target.rps, 2)}×${target.p99Ms === undefined ? '' : `, p99 ≤ ${target.p99Ms} ms`}` : '—');
+const metText = (met) => (met === null || met === undefined ? '' : met ? 'yes' : 'NO');
+const upTo = (value, limit, format) => (limit === null ? '—' : `≤ ${format(limit)}`);
+const seconds = (value) => (value === null || value === undefined ? '—' : `${number(value, 2)} s`);
+
+function startupRows(report) {
+  return report.startup.map((s) => {
+    if (s.error) return [`${s.name} !`, 'failed', ...Array(7).fill('')];
+    const { target } = s;
+    const met =
+      (target.startSeconds === null || s.startSeconds <= target.startSeconds) &&
+      (target.rssMib === null || (s.rssAfterStart ?? Infinity) <= target.rssMib) &&
+      (target.peakMib === null || (s.peakRss ?? Infinity) <= target.peakMib);
+    return [
+      `${s.name}${s.problems.length ? ' !' : ''}`,
+      mib(s.dataFileBytes / 1024 / 1024),
+      seconds(s.startSeconds), upTo(s.startSeconds, target.startSeconds, seconds),
+      mib(s.rssAfterStart), upTo(s.rssAfterStart, target.rssMib, mib),
+      mib(s.peakRss), upTo(s.peakRss, target.peakMib, mib),
+      metText(met),
+    ];
+  });
+}
+
+/** The results as text: one row per scenario, server | baseline | server/baseline, and the start-up rows. */
 export function formatReport(report) {
   const { settings } = report;
   const lines = [
@@ -22,25 +46,38 @@ export function formatReport(report) {
   ];
   const rows = report.scenarios.map((s) =>
     s.error
-      ? [`${s.name} !`, 'failed', ...Array(10).fill('')]
+      ? [`${s.name} !`, 'failed', ...Array(12).fill('')]
       : [
           `${s.name}${s.problems.length ? ' !' : ''}`,
           number(s.server.rps), number(s.baseline.rps), times(s.ratios.rps),
           ms(s.server.p50), ms(s.baseline.p50), times(s.ratios.p50),
           ms(s.server.p99), ms(s.baseline.p99), times(s.ratios.p99),
           number(s.responseBytes), mib(s.serverMemory?.rss),
+          targetText(s.target), metText(s.met),
         ],
   );
-  lines.push(
-    table(
-      ['scenario', 'server req/s', 'base req/s', 'rps ratio', 'server p50', 'base p50', 'p50 ratio', 'server p99', 'base p99', 'p99 ratio', 'resp bytes', 'server RSS'],
-      rows,
-    ),
-  );
-  lines.push('', 'ratios are server / baseline: rps ratio below 1 and latency ratios above 1 mean the server is slower than bare node:http.');
-  const { server, baseline } = report.memory;
-  lines.push(`memory after the run: server RSS ${mib(server?.rss)} (peak ${mib(server?.peak)}), baseline RSS ${mib(baseline?.rss)} (peak ${mib(baseline?.peak)})`);
-  const problems = report.scenarios.flatMap((s) => (s.error ? [`${s.name}: ${s.error}`] : s.problems.map((p) => `${s.name}: ${p}`)));
+  if (rows.length > 0) {
+    if (report.seed) lines.push(`store: ${number(report.seed.messages)} messages seeded through the store in ${number(report.seed.seconds, 1)} s (${mib(report.seed.bytes / 1024 / 1024)} data file)`, '');
+    lines.push(
+      table(
+        ['scenario', 'server req/s', 'base req/s', 'rps ratio', 'server p50', 'base p50', 'p50 ratio', 'server p99', 'base p99', 'p99 ratio', 'resp bytes', 'server RSS', 'target', 'met'],
+        rows,
+      ),
+    );
+    lines.push('', 'ratios are server / baseline: rps ratio below 1 and latency ratios above 1 mean the server is slower than bare node:http.');
+    const { server, baseline } = report.memory;
+    lines.push(`memory after the run: server RSS ${mib(server?.rss)} (peak ${mib(server?.peak)}), baseline RSS ${mib(baseline?.rss)} (peak ${mib(baseline?.peak)})`);
+  }
+  const startup = startupRows(report);
+  if (startup.length > 0) {
+    lines.push(
+      '',
+      table(['start-up and memory', 'data file', 'first answer', 'target', 'RSS after start', 'target', 'peak RSS (writing, shutdown)', 'target', 'met'], startup),
+      '',
+      'first answer: from spawning the server process to its first answer; RSS 1 s after it; peak: VmHWM over the whole life of the process, with a POST /messages load and the final snapshot.',
+    );
+  }
+  const problems = [...report.scenarios, ...report.startup].flatMap((s) => (s.error ? [`${s.name}: ${s.error}`] : s.problems.map((p) => `${s.name}: ${p}`)));
   if (problems.length) lines.push('', 'problems (rows marked !):', ...problems.map((p) => `  ${p}`));
   return `${lines.join('\n')}\n`;
 }

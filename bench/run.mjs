@@ -15,7 +15,8 @@ import { parseOptions, USAGE } from './options.mjs';
 import { memoryOf } from './processes.mjs';
 import { formatReport } from './report.mjs';
 import { scenarios } from './scenarios.mjs';
-import { checkServerBuild, startBaseline, startReferenceServer } from './targets.mjs';
+import { measureStartup } from './startup.mjs';
+import { checkServerBuild, seedDataFile, startBaseline, startReferenceServer } from './targets.mjs';
 
 const RESULTS = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 
@@ -59,8 +60,10 @@ async function main() {
     process.stdout.write(USAGE);
     return 0;
   }
-  const selected = scenarios.filter((s) => options.only.length === 0 || options.only.some((text) => s.name.includes(text)));
-  if (selected.length === 0) throw new Error(`no scenario matches --only ${options.only.join(', ')}`);
+  const wanted = (name) => options.only.length === 0 || options.only.some((text) => name.includes(text));
+  const selected = scenarios(options).filter((s) => wanted(s.name));
+  const startupSizes = options.startup.filter((size) => wanted(`start-up ${size}`));
+  if (selected.length === 0 && startupSizes.length === 0) throw new Error(`no scenario matches --only ${options.only.join(', ')}`);
   const stale = checkServerBuild();
   if (stale) log(`warning: ${stale}`);
   // The SDK's weight in a browser first: a second, no server needed.
@@ -77,27 +80,52 @@ async function main() {
     settings,
     bundles,
     scenarios: [],
+    startup: [],
     memory: {},
+    exits: {},
   };
 
+  const track = (child) => children.push(child);
   try {
     tmpDir = await mkdtemp(join(os.tmpdir(), 'teamchat-bench-'));
-    const server = await startReferenceServer(tmpDir, (child) => children.push(child));
-    const baseline = await startBaseline((child) => children.push(child));
-    log(`server ${server.origin} (pid ${server.process.pid}, data in ${tmpDir}), baseline ${baseline.origin} (pid ${baseline.process.pid})`);
-    const api = createApi(server.origin, server.accounts);
-    for (const scenario of selected) {
-      const say = (message) => log(`${scenario.name}: ${message}`);
+    if (selected.length > 0) {
+      let dataFile;
+      if (options.messages > 0) {
+        log(`seeding ${options.messages} messages directly through the store`);
+        const seeded = await seedDataFile(tmpDir, 'data.json', options.messages, track);
+        report.seed = { messages: options.messages, seconds: seeded.seconds, bytes: seeded.bytes };
+        log(`seeded in ${seeded.seconds.toFixed(1)} s`);
+        dataFile = seeded.dataFile;
+      }
+      const server = await startReferenceServer(tmpDir, track, dataFile);
+      const baseline = await startBaseline(track);
+      log(`server ${server.origin} (pid ${server.process.pid}, data in ${tmpDir}), baseline ${baseline.origin} (pid ${baseline.process.pid})`);
+      const api = createApi(server.origin, server.accounts);
+      for (const scenario of selected) {
+        const say = (message) => log(`${scenario.name}: ${message}`);
+        try {
+          report.scenarios.push(await compareScenario(scenario, { server, baseline, api, settings, log: say }));
+        } catch (error) {
+          say(`failed: ${error.message}`);
+          report.scenarios.push({ name: scenario.name, method: scenario.method, path: scenario.path, error: error.message });
+        }
+      }
+      report.memory = { server: memoryOf(server.process.pid), baseline: memoryOf(baseline.process.pid) };
+      // Stopped before the start-up rows, which need the machine to themselves.
+      report.exits['teamchat-server'] = await server.process.stop();
+      report.exits.baseline = await baseline.process.stop();
+    }
+    for (const size of startupSizes) {
+      const say = (message) => log(`start-up ${size}: ${message}`);
       try {
-        report.scenarios.push(await compareScenario(scenario, { server, baseline, api, settings, log: say }));
+        report.startup.push(await measureStartup({ size, dir: tmpDir, settings, log: say, track }));
       } catch (error) {
         say(`failed: ${error.message}`);
-        report.scenarios.push({ name: scenario.name, method: scenario.method, path: scenario.path, error: error.message });
+        report.startup.push({ name: `start-up ${size}`, messages: size, error: error.message, problems: [] });
       }
     }
-    report.memory = { server: memoryOf(server.process.pid), baseline: memoryOf(baseline.process.pid) };
   } finally {
-    report.exits = await closeAll();
+    await closeAll();
   }
 
   mkdirSync(join(RESULTS, '..'), { recursive: true });
@@ -106,7 +134,7 @@ async function main() {
   log(`results written to ${RESULTS}`);
   const serverExit = report.exits['teamchat-server'];
   if (serverExit && serverExit.code !== 0) log(`the server did not shut down cleanly: ${JSON.stringify(serverExit)}`);
-  const failed = report.scenarios.some((s) => s.error || s.problems.length > 0) || bundles.some((b) => b.problems.length > 0);
+  const failed = [...report.scenarios, ...report.startup].some((s) => s.error || s.problems.length > 0) || bundles.some((b) => b.problems.length > 0);
   return failed || (serverExit && serverExit.code !== 0) ? 1 : 0;
 }
 

@@ -4,10 +4,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { startNode } from './processes.mjs';
+import { runNode, startNode } from './processes.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
-const SERVER_BIN = join(ROOT, 'packages/server/dist/bin.js');
+/** The built server binary the harness runs. */
+export const SERVER_BIN = join(ROOT, 'packages/server/dist/bin.js');
 const BUILD = `cd ${ROOT} && for p in schema server; do (cd packages/$p && npx tsup); done`;
 const LISTENING = /listening on (http:\/\/\S+)/;
 
@@ -27,13 +28,27 @@ function newestMtime(dir) {
   return newest;
 }
 
+const SEED_SCRIPT = fileURLToPath(new URL('./seed-store.mjs', import.meta.url));
+
 /**
- * Starts `teamchat-server` on `<dir>/data.json` (a new file: it seeds the demo
- * organization) and resolves with `{ process, origin, accounts }`, accounts by role
- * (`{ owner: { email, key }, ... }`) from the zuliprc files it writes beside the data.
+ * Writes `<dir>/<name>`: the demo organization and `messages` channel messages, seeded
+ * directly through the store by seed-store.mjs in a child process. Resolves with its path and
+ * how long seeding took.
  */
-export async function startReferenceServer(dir, onStarted) {
-  const dataFile = join(dir, 'data.json');
+export async function seedDataFile(dir, name, messages, onStarted) {
+  const dataFile = join(dir, name);
+  const started = performance.now();
+  await runNode({ label: 'seed-store', script: SEED_SCRIPT, args: [dataFile, String(messages)], onStarted });
+  return { dataFile, seconds: (performance.now() - started) / 1000, bytes: statSync(dataFile).size };
+}
+
+/**
+ * Starts `teamchat-server` on `dataFile` (`<dir>/data.json` by default: a new file, seeded
+ * with the demo organization at start) and resolves with `{ process, origin, accounts }`,
+ * accounts by role (`{ owner: { email, key }, ... }`) from the zuliprc files it writes
+ * beside the data.
+ */
+export async function startReferenceServer(dir, onStarted, dataFile = join(dir, 'data.json')) {
   const server = await startNode({
     label: 'teamchat-server',
     script: SERVER_BIN,
@@ -51,7 +66,7 @@ export async function startReferenceServer(dir, onStarted) {
  * The zuliprc-<role> files, which the server writes just after its listening line, one after
  * the other: wait for the bot's, the last one, so no account is missing.
  */
-async function readAccounts(dir, server, timeoutMs = 10_000) {
+export async function readAccounts(dir, server, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const accounts = {};

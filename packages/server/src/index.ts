@@ -5,9 +5,10 @@
  */
 
 // Core
-export { createCore, createMemoryFileStore, defaultRateLimits, defaultServerConfig, removeOrphanFiles, seedDemoOrganization, seededRandomBytes, silentLogger } from './core/index.js';
+export { createCore, createMemoryFileStore, defaultRateLimits, defaultServerConfig, removeOrphanFiles, seedChannelMessages, seedDemoOrganization, seededRandomBytes, silentLogger } from './core/index.js';
 export type {
   AppRouter,
+  ChannelMessagesSeed,
   Context,
   Core,
   CoreOptions,

@@ -45,8 +45,14 @@ export function jsonTypeOf(value: unknown): JsonType {
   return type === 'string' || type === 'number' || type === 'boolean' ? type : 'object';
 }
 
+/** What a JSON text can start with (after whitespace): an object, array, string, number or literal. */
+const JSON_START = /^[\s]*[{["\-0-9tfn]/;
+
 /** Parses JSON text, or returns `undefined` when it is not JSON. */
 export function tryParseJson(text: string): { value: unknown } | undefined {
+  // Most wire texts that are no JSON (names, Markdown) show it at their first character:
+  // refused without the cost of a thrown exception.
+  if (!JSON_START.test(text)) return undefined;
   try {
     return { value: JSON.parse(text) as unknown };
   } catch {

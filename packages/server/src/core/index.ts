@@ -30,6 +30,8 @@ export type { DemoAccount, DemoRole, SeedOptions } from './seed/seed-organizatio
 export { FixtureError, parseFixture } from './seed/parse-fixture.js';
 export { FIXTURE_FORMAT, OrganizationFixture } from './seed/fixture-schema.js';
 export type { OrganizationFixtureInput } from './seed/fixture-schema.js';
+export { seedChannelMessages } from './seed/channel-messages.js';
+export type { ChannelMessagesSeed } from './seed/channel-messages.js';
 export { removeOrphanFiles } from './attachments/remove-orphan-files.js';
 
 // Pages and limits the transports need

@@ -2,13 +2,18 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '../core/index.js';
-import type { FetchHandler } from '../rest/rest-handler.js';
-import { bodyStream } from './body-stream.js';
+import type { FetchHandler, RestHandler } from '../rest/rest-handler.js';
+import type { RestReply } from '../rest/rest-request.js';
+import { LightRequest } from './light-request.js';
 
 /** Options of {@link listen}. */
 export interface ListenOptions {
-  /** The handler; it alone limits request bodies (see `createRestHandler`). */
-  handler: FetchHandler;
+  /**
+   * The handler; it alone limits request bodies (see `createRestHandler`). A REST handler is
+   * served through its `serve` (a light request, one write per answer); any other fetch
+   * handler gets a WHATWG `Request` and its `Response` is written out.
+   */
+  handler: FetchHandler | RestHandler;
   port?: number;
   host?: string;
   log?: Logger;
@@ -42,6 +47,7 @@ export const defaultTimeouts: ServerTimeouts = {
 /** How often Node checks connections against the header and request timeouts. */
 const TIMEOUT_CHECK_MS = 1000;
 
+
 /** A listening server. */
 export interface RunningServer {
   server: Server;
@@ -51,10 +57,22 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-function toHeaders(req: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
-  return headers;
+/**
+ * Writes a reply with one `writeHead` and one `end`: node sends the head and a string body in
+ * one write.
+ */
+function writeReply(res: ServerResponse, reply: RestReply, closeAfter: boolean): void {
+  const headers = reply.headers;
+  if (closeAfter) headers['connection'] = 'close';
+  const body = reply.body;
+  if (body === null) {
+    res.writeHead(reply.status, headers);
+    res.end();
+    return;
+  }
+  headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  res.writeHead(reply.status, headers);
+  res.end(body);
 }
 
 /**
@@ -115,44 +133,57 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
 export function listen(options: ListenOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
-  const server = createServer({ connectionsCheckingInterval: TIMEOUT_CHECK_MS, headersTimeout: timeouts.headersTimeoutMs, requestTimeout: timeouts.requestTimeoutMs }, async (req, res) => {
-    const started = performance.now();
-    const controller = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) controller.abort();
+  const handler = options.handler;
+  const rest = 'serve' in handler ? handler : null;
+  const failed = (res: ServerResponse, error: unknown) => {
+    options.log?.error('unexpected error in the HTTP adapter', { error: error instanceof Error ? error.message : String(error) });
+    if (!res.headersSent) {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ result: 'error', msg: 'Internal server error' }));
+    } else {
+      res.destroy();
+    }
+  };
+  const logged = (req: IncomingMessage, status: number, started: number) => {
+    const path = (req.url ?? '/').split('?')[0];
+    options.log?.info(`${req.method ?? '?'} ${path} ${status} ${Math.round(performance.now() - started)}ms`);
+  };
+  const server = createServer({ connectionsCheckingInterval: TIMEOUT_CHECK_MS, headersTimeout: timeouts.headersTimeoutMs, requestTimeout: timeouts.requestTimeoutMs }, (req, res) => {
+    const started = options.logRequests ? performance.now() : 0;
+    const request = new LightRequest(req, res, `http://${req.headers.host ?? host}`);
+    if (rest) {
+      rest.serve(request).then(
+        (reply) => {
+          writeReply(res, reply, request.abandoned || request.unreadBody);
+          if (options.logRequests) logged(req, reply.status, started);
+        },
+        (error: unknown) => {
+          failed(res, error);
+          if (options.logRequests) logged(req, 500, started);
+        },
+      );
+      return;
+    }
+    void serveFetch(handler, request, res).then((status) => {
+      if (options.logRequests) logged(req, status, started);
     });
-    let status = 500;
+  });
+  const serveFetch = async (fetchHandler: FetchHandler, request: LightRequest, res: ServerResponse): Promise<number> => {
     try {
-      const method = req.method ?? 'GET';
-      const url = `http://${req.headers.host ?? host}${req.url ?? '/'}`;
-      const state = { abandoned: false };
-      const body = method === 'GET' || method === 'HEAD' ? null : bodyStream(req, state);
-      const request = new Request(url, { method, headers: toHeaders(req), body, signal: controller.signal, ...(body ? { duplex: 'half' } : {}) } as RequestInit);
-      const response = await options.handler(request, { clientAddress: req.socket.remoteAddress });
+      const response = await fetchHandler(request.toRequest(null), { clientAddress: request.clientAddress });
       if (response.type === 'error') {
         // `Response.error()` is a network error (the mock's network_error fault): the client
         // gets no answer at all, its connection is dropped.
-        status = 0;
         res.destroy();
-        return;
+        return 0;
       }
-      status = response.status;
-      await writeResponse(res, response, state.abandoned);
+      await writeResponse(res, response, request.abandonedBy?.abandoned === true);
+      return response.status;
     } catch (error) {
-      options.log?.error('unexpected error in the HTTP adapter', { error: error instanceof Error ? error.message : String(error) });
-      if (!res.headersSent) {
-        res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ result: 'error', msg: 'Internal server error' }));
-      } else {
-        res.destroy();
-      }
-    } finally {
-      if (options.logRequests) {
-        const path = (req.url ?? '/').split('?')[0];
-        options.log?.info(`${req.method ?? '?'} ${path} ${status} ${Math.round(performance.now() - started)}ms`);
-      }
+      failed(res, error);
+      return 500;
     }
-  });
+  };
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
   server.on('clientError', answerClientError);
   return new Promise((resolve, reject) => {

@@ -1,5 +1,7 @@
-/** A `(Request) => Response` handler, as the REST handler is. */
-type Handler = (request: Request) => Promise<Response>;
+import type { RestReply, RestRequest } from './rest-request.js';
+
+/** The REST handler's `serve`. */
+type Serve = (request: RestRequest) => Promise<RestReply>;
 
 const ALLOW_METHODS = 'GET, HEAD, POST, PATCH, DELETE';
 /** What the SDK and other clients send: HTTP Basic credentials, form bodies, their name. */
@@ -29,7 +31,7 @@ export function corsOriginOf(value: string): string {
 }
 
 /**
- * Lets pages of `origins` call `handle` from a browser (CORS). The real server sends no CORS
+ * Lets pages of `origins` call `serve` from a browser (CORS). The real server sends no CORS
  * headers, so this is opt-in (`--cors-origin`) for client developers. A preflight
  * (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) from a listed origin is
  * answered `204` with `Access-Control-Allow-Origin: <origin>`, the methods
@@ -39,13 +41,13 @@ export function corsOriginOf(value: string): string {
  * mode: the SDK sends its key in `Authorization`, never cookies. Requests from other origins,
  * or without `Origin`, are answered as without this option.
  */
-export function withCors(origins: readonly string[], handle: Handler): Handler {
+export function withCors(origins: readonly string[], serve: Serve): Serve {
   const allowed = new Set(origins.map(corsOriginOf));
   return async (request) => {
-    const origin = request.headers.get('origin');
-    if (origin === null || !allowed.has(origin)) return varyByOrigin(await handle(request));
-    if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) {
-      return new Response(null, {
+    const origin = request.header('origin');
+    if (origin === null || !allowed.has(origin)) return varyByOrigin(await serve(request));
+    if (request.method === 'OPTIONS' && request.header('access-control-request-method') !== null) {
+      return {
         status: 204,
         headers: {
           'access-control-allow-origin': origin,
@@ -54,18 +56,19 @@ export function withCors(origins: readonly string[], handle: Handler): Handler {
           'access-control-max-age': PREFLIGHT_MAX_AGE_SECONDS,
           vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
         },
-      });
+        body: null,
+      };
     }
-    const response = varyByOrigin(await handle(request));
-    response.headers.set('access-control-allow-origin', origin);
-    response.headers.set('access-control-expose-headers', EXPOSE_HEADERS);
-    return response;
+    const reply = varyByOrigin(await serve(request));
+    reply.headers['access-control-allow-origin'] = origin;
+    reply.headers['access-control-expose-headers'] = EXPOSE_HEADERS;
+    return reply;
   };
 }
 
-/** The answer depends on `Origin`: say so to caches (on a copy whose headers can change). */
-function varyByOrigin(response: Response): Response {
-  const copy = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
-  copy.headers.append('vary', 'Origin');
-  return copy;
+/** The answer depends on `Origin`: say so to caches. */
+function varyByOrigin(reply: RestReply): RestReply {
+  const vary = reply.headers['vary'];
+  reply.headers['vary'] = vary ? `${vary}, Origin` : 'Origin';
+  return reply;
 }

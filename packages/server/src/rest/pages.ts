@@ -1,18 +1,18 @@
 import { isApiError } from '@teamchat/schema';
 import type { UploadRead } from '../core/index.js';
+import type { RestReply } from './rest-request.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c] as string);
 
 /** An HTML page, never sniffed as anything else. */
-export function htmlPage(status: number, html: string): Response {
+export function htmlPage(status: number, html: string): RestReply {
   const body = new TextEncoder().encode(html);
-  const headers = { 'content-type': 'text/html; charset=utf-8', 'content-length': String(body.length), 'x-content-type-options': 'nosniff' };
-  return new Response(body, { status, headers });
+  return { status, headers: { 'content-type': 'text/html; charset=utf-8', 'content-length': String(body.length), 'x-content-type-options': 'nosniff' }, body };
 }
 
 /** A page with a title and one paragraph. */
-function messagePage(status: number, title: string, text: string): Response {
+function messagePage(status: number, title: string, text: string): RestReply {
   return htmlPage(
     status,
     `<!doctype html><html><head><meta charset="utf-8"><title>${escape(title)}</title></head><body><h1>${escape(title)}</h1><p>${escape(text)}</p></body></html>`,
@@ -21,16 +21,6 @@ function messagePage(status: number, title: string, text: string): Response {
 
 /** The real server's page for a file that does not exist (or a path that names none). */
 export const uploadNotFound = () => htmlPage(404, '<p>File not found.</p>');
-
-/** A body that hands the stored bytes over as they are (a `Uint8Array` body would be copied). */
-function bytesBody(bytes: Uint8Array): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    start(controller) {
-      controller.enqueue(bytes);
-      controller.close();
-    },
-  });
-}
 
 /** `Content-Disposition` as the real server writes it: quoted ASCII names, RFC 8187 for the others. */
 function disposition(kind: 'inline' | 'attachment', fileName: string): string {
@@ -45,7 +35,7 @@ function disposition(kind: 'inline' | 'attachment', fileName: string): string {
  *
  * @see shared/reference/users-channels-realm.md §8.4 (`serve_file`)
  */
-export function uploadResponse(read: UploadRead): Response {
+export function uploadResponse(read: UploadRead): RestReply {
   if (read.status === 'not-found') return uploadNotFound();
   if (read.status === 'forbidden') return htmlPage(403, '<p>You are not authorized to view this file.</p>');
   const headers = {
@@ -55,11 +45,11 @@ export function uploadResponse(read: UploadRead): Response {
     'cache-control': 'private, immutable',
     'x-content-type-options': 'nosniff',
   };
-  return new Response(read.bytes && bytesBody(read.bytes), { status: 200, headers });
+  return { status: 200, headers, body: read.bytes ?? null };
 }
 
 /** The page of an email-change link: the new address, or why the link failed. */
-export async function confirmEmailResponse(confirm: () => Promise<{ full_name: string; email: string }>): Promise<Response> {
+export async function confirmEmailResponse(confirm: () => Promise<{ full_name: string; email: string }>): Promise<RestReply> {
   try {
     const user = await confirm();
     return messagePage(200, 'Email address changed', `The email address of ${user.full_name} is now ${user.email}.`);

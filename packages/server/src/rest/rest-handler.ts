@@ -2,10 +2,11 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { API_PREFIX, createRouteTable, decodeParams, isFileParam, type Endpoint } from '@teamchat/schema';
 import { apiErrorOf, confirmEmailChangePage, MIB, maxUploadBytes, serveUploadPage, type Core, type RequestInfo, type UploadRead } from '../core/index.js';
 import { withCors } from './cors.js';
-import { errorResponse, internalErrorResponse, jsonResponse, successResponse } from './envelope.js';
+import { errorReply, internalErrorReply, jsonReply, successReply } from './envelope.js';
 import { openApiSource } from './openapi.js';
 import { confirmEmailResponse, uploadResponse } from './pages.js';
-import { readBody, readLimited } from './read-body.js';
+import { readBody } from './read-body.js';
+import { fromFetchRequest, toResponse, type RestReply, type RestRequest } from './rest-request.js';
 
 /** Options of {@link createRestHandler}. */
 export interface RestHandlerOptions {
@@ -41,8 +42,16 @@ export interface ConnectionInfo {
 /** A platform-neutral HTTP handler: the reference server and the mock both serve through it. */
 export type FetchHandler = (request: Request, connection?: ConnectionInfo) => Promise<Response>;
 
-/** The REST handler, with the routes it mounts beyond the contract's `/api/v1` paths. */
-export type RestHandler = FetchHandler & { readonly siteRoutes: readonly SiteRoute[] };
+/**
+ * The REST handler: a {@link FetchHandler} (the mock's MSW handlers, tests), the routes it
+ * mounts beyond the contract's `/api/v1` paths, and `serve`, the same handler on a
+ * {@link RestRequest} answering a {@link RestReply} (the node adapter, with no WHATWG objects
+ * per request).
+ */
+export type RestHandler = FetchHandler & {
+  readonly siteRoutes: readonly SiteRoute[];
+  serve(request: RestRequest): Promise<RestReply>;
+};
 
 const DEFAULT_MAX_BODY = 5 * MIB;
 /** Room for the multipart framing and form fields around the largest allowed file. */
@@ -65,36 +74,41 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { method: 'GET', path: '/health' },
 ];
 
-function requestInfo(request: Request, connection: ConnectionInfo): RequestInfo {
+function requestInfo(request: RestRequest): RequestInfo {
   return {
-    authorization: request.headers.get('authorization'),
-    userAgent: request.headers.get('user-agent') ?? '',
-    signal: request.signal,
-    clientAddress: connection.clientAddress,
+    authorization: request.header('authorization'),
+    userAgent: request.header('user-agent') ?? '',
+    // Made only when read (a long poll): most requests never need one.
+    get signal() {
+      return request.signal;
+    },
+    clientAddress: request.clientAddress,
   };
 }
 
 /** The `X-RateLimit-*` headers of a request that ran under a rate limit (as the real server sends on every API response). */
-function withRateLimitHeaders(response: Response, info: RequestInfo): Response {
+function rateLimitHeaders(info: RequestInfo): Record<string, string> {
   const status = info.rateLimit;
-  if (!status) return response;
-  response.headers.set('x-ratelimit-limit', String(status.limit));
-  response.headers.set('x-ratelimit-remaining', String(status.remaining));
-  response.headers.set('x-ratelimit-reset', String(status.reset));
-  return response;
+  if (!status) return {};
+  return { 'x-ratelimit-limit': String(status.limit), 'x-ratelimit-remaining': String(status.remaining), 'x-ratelimit-reset': String(status.reset) };
 }
 
+/** Route lookups of exact method and path (no parameters to decode per request), bounded. */
+const ROUTE_CACHE_SIZE = 512;
+
 /**
- * The REST translation of the API, as one `(request: Request) => Promise<Response>`:
- * `/api/v1/...` through the contract table (route lookup, wire decoding, the `{result, msg}`
- * envelope, statuses), the OpenAPI document of those contracts at `/api/v1/openapi.json`
- * (public, like the real server's API docs), the same router at `/trpc` for typed tRPC clients, and the pages of
- * {@link SITE_ROUTES}. Every call runs through the core (authentication, due jobs,
- * transactions); this layer only speaks HTTP. No request can make it throw: an unexpected
- * exception is logged and answered with a 500 envelope.
+ * The REST translation of the API, as one `(request: Request) => Promise<Response>` (and as
+ * `serve` on a {@link RestRequest}): `/api/v1/...` through the contract table (route lookup,
+ * wire decoding, the `{result, msg}` envelope, statuses), the OpenAPI document of those
+ * contracts at `/api/v1/openapi.json` (public, like the real server's API docs), the same
+ * router at `/trpc` for typed tRPC clients, and the pages of {@link SITE_ROUTES}. Every call
+ * runs through the core (authentication, due jobs, transactions); this layer only speaks HTTP.
+ * No request can make it throw: an unexpected exception is logged and answered with a 500
+ * envelope.
  */
 export function createRestHandler(core: Core, options: RestHandlerOptions = {}): RestHandler {
   const routes = createRouteTable(core.endpoints.values());
+  const routeCache = new Map<string, ReturnType<typeof routes.match>>();
   const { log, config } = core.services;
   const ordinaryLimit = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const uploadEndpoints = new Set([...core.endpoints.values()].filter((e) => Object.values(e.params.shape).some((schema) => isFileParam(schema as never))));
@@ -103,93 +117,127 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
 
   const openApi = openApiSource(core.endpoints.values());
 
-  async function api(request: Request, path: string, info: RequestInfo): Promise<Response> {
+  function match(method: string, path: string) {
+    const key = `${method} ${path}`;
+    let route = routeCache.get(key);
+    if (route === undefined) {
+      route = routes.match(method, path);
+      // Only routes without path parameters: those with IDs would fill the cache one ID each.
+      if (route.kind !== 'found' || Object.keys(route.pathParams).length === 0) {
+        if (routeCache.size >= ROUTE_CACHE_SIZE) routeCache.clear();
+        routeCache.set(key, route);
+      }
+    }
+    return route;
+  }
+
+  async function api(request: RestRequest, path: string, info: RequestInfo): Promise<RestReply> {
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     if (path === OPENAPI_PATH && method === 'GET') {
-      const document = jsonResponse(openApi(`${new URL(request.url).origin}${API_PREFIX}`));
-      return request.method === 'HEAD' ? new Response(null, { headers: document.headers }) : document;
+      const document = jsonReply(openApi(`${request.origin}${API_PREFIX}`));
+      if (request.method === 'HEAD') document.body = null;
+      return document;
     }
-    const route = routes.match(method, path);
+    const route = match(method, path);
     if (route.kind === 'not-found') {
-      return jsonResponse({ result: 'error', msg: `Unknown API endpoint: ${method} ${API_PREFIX}${path}`, code: 'BAD_REQUEST' }, 404);
+      return jsonReply({ result: 'error', msg: `Unknown API endpoint: ${method} ${API_PREFIX}${path}`, code: 'BAD_REQUEST' }, 404);
     }
     if (route.kind === 'method-not-allowed') {
-      if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: route.allowed.join(', ') } });
-      return jsonResponse({ result: 'error', msg: 'Method Not Allowed', allowed_methods: route.allowed }, 405, { allow: route.allowed.join(', ') });
+      if (request.method === 'OPTIONS') return { status: 204, headers: { allow: route.allowed.join(', ') }, body: null };
+      return jsonReply({ result: 'error', msg: 'Method Not Allowed', allowed_methods: route.allowed }, 405, { allow: route.allowed.join(', ') });
     }
     let ignored: readonly string[] = [];
     // The core checks credentials before the body is read, as the real server does.
     const result = await core.serve(route.endpoint, info, async () => {
       const body = await readBody(request, bodyLimit(route.endpoint));
-      const decoded = decodeParams(route.endpoint, { path: route.pathParams, body: body.fields, query: new URL(request.url).searchParams, files: body.files });
+      const query = request.query === '' ? null : new URLSearchParams(request.query);
+      const decoded = decodeParams(route.endpoint, { path: route.pathParams, body: body.fields, query, files: body.files });
       ignored = decoded.ignored;
       return decoded.params;
     });
-    const response = successResponse(result as object, ignored);
-    return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+    const reply = successReply(result as object, ignored);
+    if (request.method === 'HEAD') reply.body = null;
+    return reply;
   }
 
   /** tRPC reads bodies itself, without a limit: it gets the body already read under the ordinary one. */
-  async function trpc(request: Request, info: RequestInfo): Promise<Response> {
-    const body = request.body === null ? null : await readLimited(request, ordinaryLimit);
-    const limited = body === null ? request : new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal });
-    return fetchRequestHandler({
+  async function trpc(request: RestRequest, info: RequestInfo): Promise<RestReply> {
+    const body = request.hasBody ? await request.readBytes(ordinaryLimit) : null;
+    const response = await fetchRequestHandler({
       endpoint: '/trpc',
-      req: limited,
+      req: request.toRequest(body),
       router: core.router,
       createContext: () => core.createContext(info),
       responseMeta: ({ errors }) => {
         const status = errors.map((error) => apiErrorOf(error)?.status).find((s) => s !== undefined);
-        const headers = withRateLimitHeaders(new Response(), info).headers;
+        const headers = new Headers(rateLimitHeaders(info));
         return status === undefined ? { headers } : { status, headers };
       },
       onError: ({ error, path: procedure }) => {
         if (!apiErrorOf(error)) log.error('unexpected error in tRPC procedure', { procedure, error: String(error.cause ?? error) });
       },
     });
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, key) => {
+      headers[key] = value;
+    });
+    return { status: response.status, headers, body: new Uint8Array(await response.arrayBuffer()) };
   }
 
-  async function dispatch(request: Request, path: string, info: RequestInfo): Promise<Response> {
+  async function dispatch(request: RestRequest, path: string, info: RequestInfo): Promise<RestReply> {
     if (path.startsWith(`${API_PREFIX}/`)) return api(request, path.slice(API_PREFIX.length), info);
     if (path === '/trpc' || path.startsWith('/trpc/')) return trpc(request, info);
     if (path.startsWith(UPLOADS) && (request.method === 'GET' || request.method === 'HEAD')) {
       const params = { path_id: path.slice(UPLOADS.length), with_bytes: request.method === 'GET' };
       return uploadResponse((await core.serve(serveUploadPage, info, async () => params)) as UploadRead);
     }
-    if (path === '/health') return jsonResponse({ status: 'ok' });
+    if (path === '/health') return jsonReply({ status: 'ok' });
     const confirm = CONFIRM_EMAIL.exec(path);
     if (confirm && request.method === 'GET') {
       const params = { confirmation_key: confirm[1] as string };
       return confirmEmailResponse(async () => (await core.serve(confirmEmailChangePage, info, async () => params)) as { full_name: string; email: string });
     }
-    return jsonResponse({ result: 'error', msg: `Not found: ${path}`, code: 'BAD_REQUEST' }, 404);
+    return jsonReply({ result: 'error', msg: `Not found: ${path}`, code: 'BAD_REQUEST' }, 404);
   }
 
-  async function handle(request: Request, connection: ConnectionInfo = {}): Promise<Response> {
-    let path: string;
+  async function serveRequest(request: RestRequest): Promise<RestReply> {
+    const path = request.path;
+    const info = requestInfo(request);
+    const api = path.startsWith(`${API_PREFIX}/`);
     try {
-      path = new URL(request.url).pathname;
-    } catch {
-      return jsonResponse({ result: 'error', msg: 'Malformed request URL', code: 'BAD_REQUEST' }, 400);
-    }
-    const info = requestInfo(request, connection);
-    try {
-      const response = await dispatch(request, path, info);
-      return path.startsWith(`${API_PREFIX}/`) ? withRateLimitHeaders(response, info) : response;
+      const reply = await dispatch(request, path, info);
+      if (api) Object.assign(reply.headers, rateLimitHeaders(info));
+      return reply;
     } catch (error) {
       const apiError = apiErrorOf(error);
-      if (apiError) return withRateLimitHeaders(errorResponse(apiError), info);
+      if (apiError) {
+        const reply = errorReply(apiError);
+        Object.assign(reply.headers, rateLimitHeaders(info));
+        return reply;
+      }
       log.error('unexpected error while serving a request', {
         method: request.method,
         path,
         error: error instanceof Error ? (error.stack ?? error.message) : String(error),
       });
-      return internalErrorResponse();
+      return internalErrorReply();
+    }
+  }
+  const serve = options.corsOrigins && options.corsOrigins.length > 0 ? withCors(options.corsOrigins, serveRequest) : serveRequest;
+
+  async function handle(request: Request, connection: ConnectionInfo = {}): Promise<Response> {
+    let rest: RestRequest;
+    try {
+      rest = fromFetchRequest(request, connection.clientAddress);
+    } catch {
+      return toResponse(jsonReply({ result: 'error', msg: 'Malformed request URL', code: 'BAD_REQUEST' }, 400));
+    }
+    try {
+      return toResponse(await serve(rest));
     } finally {
       // A body nobody read (an answer given before reading it) is not drained: the adapter closes.
       if (request.body && !request.bodyUsed) void request.body.cancel().catch(() => undefined);
     }
   }
-  const served = options.corsOrigins && options.corsOrigins.length > 0 ? withCors(options.corsOrigins, handle) : handle;
-  return Object.assign(served, { siteRoutes: SITE_ROUTES });
+  return Object.assign(handle, { siteRoutes: SITE_ROUTES, serve });
 }

@@ -1,4 +1,7 @@
+import { compactMessage, legacyRows } from './compact-records.js';
+import { RecordMap } from './record-map.js';
 import {
+  OLDEST_STORE_FORMAT,
   STORE_FORMAT,
   type CollectionMap,
   type IndexObserver,
@@ -9,8 +12,19 @@ import {
   type StoreOp,
   type StoredRecord,
 } from './types.js';
+import { expandRuns, idRuns, UserMessages, type UserRowsView } from './user-messages.js';
 
 type Undo = () => void;
+
+/** Reading the per-user message rows (see {@link UserMessages}). */
+export interface RowReader {
+  /** The bits of `userId`'s row for `messageId`, or undefined without a row. */
+  get(userId: number, messageId: number): number | undefined;
+  /** The rows of `userId`. */
+  of(userId: number): UserRowsView;
+  /** IDs of the users with a row for `messageId`, ascending. */
+  usersOf(messageId: number): number[];
+}
 
 /**
  * The records of one document in memory, changed only through transactions.
@@ -21,9 +35,11 @@ type Undo = () => void;
 const NO_RECORDS: ReadonlyMap<RecordKey, StoredRecord> = new Map();
 
 export class Store<T extends CollectionMap> {
-  private readonly collections = new Map<string, Map<RecordKey, StoredRecord>>();
+  private readonly collections = new Map<string, RecordMap>();
   private readonly counters: Record<string, number> = {};
   private readonly observers = new Map<string, IndexObserver<StoredRecord>[]>();
+  /** The per-user message rows and their flags (the real server's UserMessage). */
+  readonly userMessages = new UserMessages();
   private seq = 0;
   private persister: Persister | null = null;
   private closed = false;
@@ -48,10 +64,10 @@ export class Store<T extends CollectionMap> {
     return this.seq;
   }
 
-  private collection(name: string): Map<RecordKey, StoredRecord> {
+  private collection(name: string): RecordMap {
     let map = this.collections.get(name);
     if (!map) {
-      map = new Map();
+      map = new RecordMap();
       this.collections.set(name, map);
     }
     return map;
@@ -151,7 +167,10 @@ export class Store<T extends CollectionMap> {
    * journal replay.
    */
   apply(op: StoreOp): Undo {
-    const [kind, c] = op;
+    const kind = op[0];
+    if (kind === 'rows') return this.userMessages.setRows(op[1], op[2]);
+    if (kind === 'flags') return this.userMessages.changeFlags(op[1], expandRuns(op[4]), op[2], op[3], op[5]);
+    const c = op[1];
     const map = this.collection(c);
     const observers = this.observers.get(c) ?? [];
     if (kind === 'del') {
@@ -169,10 +188,23 @@ export class Store<T extends CollectionMap> {
       if (!previous) throw new Error(`[teamchat-server] patch of missing record ${c}/${String(op[2])}`);
       record = { ...previous, ...op[3] } as StoredRecord;
     }
+    let undoRows: Undo | null = null;
+    if (c === 'messages') {
+      // Journals of format 1 carried the rows inside the message.
+      const rows = legacyRows(record, () => (previous === undefined ? [] : this.userMessages.usersOf(record.id as number)));
+      if (rows) {
+        record = rows.record;
+        undoRows = this.userMessages.setRows(record.id as number, rows.pairs);
+      }
+      compactMessage(record);
+    }
     map.set(record.id, record);
     if (typeof record.id === 'number' && record.id > (this.counters[c] ?? 0)) this.counters[c] = record.id;
     for (const o of observers) o.put(record, previous);
-    return () => this.restore(c, previous, record);
+    return () => {
+      this.restore(c, previous, record);
+      undoRows?.();
+    };
   }
 
   private restore(c: string, previous: StoredRecord | undefined, current: StoredRecord | undefined): void {
@@ -233,25 +265,38 @@ export class Store<T extends CollectionMap> {
   }
 
   private load(document: StoreDocument): void {
-    if (document.format !== STORE_FORMAT) {
-      throw new Error(`unknown data format ${String(document.format)} (this server reads format ${STORE_FORMAT})`);
+    if (document.format < OLDEST_STORE_FORMAT || document.format > STORE_FORMAT) {
+      throw new Error(`unknown data format ${String(document.format)} (this server reads formats ${OLDEST_STORE_FORMAT} to ${STORE_FORMAT})`);
     }
     this.seq = document.seq;
     Object.assign(this.counters, document.counters);
+    if (document.user_messages) this.userMessages.load(document.user_messages);
     for (const [name, records] of Object.entries(document.collections)) {
       const map = this.collection(name);
-      for (const record of records) map.set(record.id, record);
+      if (name !== 'messages') {
+        for (const record of records) map.set(record.id, record);
+        continue;
+      }
+      for (let record of records) {
+        const rows = legacyRows(record, () => []);
+        if (rows) {
+          record = rows.record;
+          this.userMessages.setRows(record.id as number, rows.pairs);
+        }
+        compactMessage(record);
+        map.set(record.id, record);
+      }
     }
   }
 
   /**
-   * The whole document by reference: consistent at the moment of the call, since records are
-   * replaced and never changed in place.
+   * The whole document: records by reference (consistent at the moment of the call, since
+   * records are replaced and never changed in place), the per-user rows copied.
    */
   snapshot(): StoreDocument {
     const collections: Record<string, StoredRecord[]> = {};
-    for (const [name, map] of this.collections) collections[name] = Array.from(map.values());
-    return { format: STORE_FORMAT, seq: this.seq, counters: { ...this.counters }, collections };
+    for (const [name, map] of this.collections) collections[name] = map.toArray();
+    return { format: STORE_FORMAT, seq: this.seq, counters: { ...this.counters }, collections, user_messages: this.userMessages.encode() };
   }
 
   /**
@@ -316,6 +361,34 @@ export class Transaction<T extends CollectionMap> {
   /** Deletes record `id` (nothing happens when it does not exist). */
   delete<C extends keyof T & string>(c: C, id: RecordKey): void {
     this.record(['del', c, id]);
+  }
+
+  /** The per-user message rows, as this transaction has changed them so far. */
+  get rows(): RowReader {
+    return this.store.userMessages;
+  }
+
+  /**
+   * Sets rows of message `messageId`: `bitsByUser` maps user IDs to their row's bits (-1
+   * removes the row). One journal operation.
+   */
+  setRows(messageId: number, bitsByUser: Iterable<readonly [number, number]>): void {
+    const pairs: number[] = [];
+    for (const [userId, bits] of bitsByUser) pairs.push(userId, bits);
+    if (pairs.length > 0) this.record(['rows', messageId, pairs]);
+  }
+
+  /**
+   * Sets the bits `set` and clears `clear` on the rows of `userId` for `messageIds`
+   * (ascending, no duplicates); a missing row starts from `create`, or is skipped when
+   * `create` is null. One journal operation, however many messages.
+   */
+  changeFlags(userId: number, messageIds: readonly number[], change: { set?: number; clear?: number; create: number | null }): void {
+    if (messageIds.length === 0) return;
+    for (let i = 1; i < messageIds.length; i += 1) {
+      if ((messageIds[i] as number) <= (messageIds[i - 1] as number)) throw new Error('[teamchat-server] changeFlags needs ascending message IDs');
+    }
+    this.record(['flags', userId, change.set ?? 0, change.clear ?? 0, idRuns(messageIds), change.create ?? -1]);
   }
 
   /** Whether the transaction wrote anything. */

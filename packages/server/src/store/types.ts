@@ -1,3 +1,5 @@
+import type { EncodedRows } from './user-messages.js';
+
 /** Key of a record: numeric IDs from counters, or a string key for records without one. */
 export type RecordKey = number | string;
 
@@ -11,14 +13,23 @@ export type CollectionMap = Record<string, StoredRecord>;
 
 /**
  * One store operation, as journaled: insert or replace a whole record, merge fields into a
- * record, or delete one.
+ * record, or delete one; set the per-user rows of one message (`rows`: message ID,
+ * `[userId, bits, ...]` with bits -1 removing a row); or set and clear flag bits on many rows
+ * of one user (`flags`: user ID, bits to set, bits to clear, the message IDs as
+ * `[first, count, ...]` runs, and the bits a missing row starts from, -1 to skip it).
  */
 export type StoreOp =
   | readonly ['put', string, StoredRecord]
   | readonly ['patch', string, RecordKey, Record<string, unknown>]
-  | readonly ['del', string, RecordKey];
+  | readonly ['del', string, RecordKey]
+  | readonly ['rows', number, readonly number[]]
+  | readonly ['flags', number, number, number, readonly number[], number];
 
-/** The document written to disk: `{ format, seq, counters, collections }`. */
+/**
+ * The document written to disk: `{ format, seq, counters, collections, user_messages }`.
+ * Format 1 (before `user_messages`) kept the rows in each message's `user_flags`; it is still
+ * read, and converted.
+ */
 export interface StoreDocument {
   format: number;
   /** Number of the last transaction included. */
@@ -26,10 +37,14 @@ export interface StoreDocument {
   /** Highest ID handed out per collection. */
   counters: Record<string, number>;
   collections: Record<string, StoredRecord[]>;
+  /** Per-user message rows: user ID → runs of message IDs and of their flag bits. */
+  user_messages?: Record<string, EncodedRows>;
 }
 
-/** The version of {@link StoreDocument} this code reads and writes. */
-export const STORE_FORMAT = 1;
+/** The version of {@link StoreDocument} this code writes. */
+export const STORE_FORMAT = 2;
+/** The oldest version this code reads (and converts). */
+export const OLDEST_STORE_FORMAT = 1;
 
 /** A committed transaction as the journal holds it. */
 export interface JournalEntry {

@@ -116,8 +116,7 @@ export async function createNarrowFixture(): Promise<NarrowFixture> {
       }),
     setFlags: (message, role, bits) =>
       write(({ db }) => {
-        const current = db.get('messages', message.id) as MessageRecord;
-        db.put('messages', { ...current, user_flags: { ...current.user_flags, [String(users[role].id)]: bits } });
+        db.setRows(message.id, [[users[role].id, bits]]);
       }),
   };
 }

@@ -1,6 +1,7 @@
 import { isSubscribed } from '../model/channel-access.js';
 import type { Context } from '../model/context.js';
 import type { AttachmentRecord, ChannelRecord, UserRecord } from '../model/db.js';
+import { hasMessageRow } from '../model/message-flags.js';
 import type { MessageRecord } from '../model/message-record.js';
 import { isGuest } from '../model/roles.js';
 import { isWebPublicAccessEnabled } from '../model/web-public-access.js';
@@ -27,6 +28,6 @@ export function canAccessAttachment(ctx: Ctx, user: UserRecord | null, attachmen
   }
   if (!user) return isWebPublicAccessEnabled(ctx) && links.some(({ channel }) => channel?.is_web_public === true && !channel.invite_only);
   if (!isGuest(user) && links.some(({ channel }) => channel !== undefined && !channel.invite_only)) return true;
-  if (links.some(({ message }) => String(user.id) in message.user_flags)) return true;
+  if (links.some(({ message }) => hasMessageRow(ctx, message.id, user.id))) return true;
   return links.some(({ channel }) => channel !== undefined && channel.history_public_to_subscribers && isSubscribed(ctx, user, channel));
 }

@@ -1,7 +1,6 @@
 import { deleteMessages } from '../messages/delete-messages.js';
 import { canAccessMessage } from '../model/message-access.js';
 import { normalizeTopic } from '../messages/message-content.js';
-import { topicKey } from '../model/message-index.js';
 import type { MessageRecord } from '../model/message-record.js';
 import { accessChannelById } from '../model/channel-access.js';
 import type { OperationParams, UserContext } from '../model/context.js';
@@ -24,7 +23,7 @@ export async function deleteTopic(params: OperationParams<'channels.deleteTopic'
     // Each batch is its own durable transaction, so an interrupted request keeps its progress.
     const remaining = await ctx.store.write((db) => {
       const tx = { ...ctx, db };
-      const ids = ctx.indexes.messages.byTopic.get(topicKey(channel.id, name)) ?? [];
+      const ids = ctx.indexes.messages.topic(channel.id, name);
       const batch: MessageRecord[] = [];
       for (let i = ids.length - 1; i >= 0 && batch.length < batchSize; i -= 1) {
         const message = db.get('messages', ids[i] as number);

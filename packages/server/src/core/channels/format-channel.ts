@@ -26,8 +26,8 @@ export function postPolicy(ctx: Ctx, channel: ChannelRecord): number {
 function isRecentlyActive(ctx: Ctx, channel: ChannelRecord): boolean {
   const since = ctx.now() / 1000 - RECENT_DAYS * 86_400;
   if (channel.date_created >= since) return true;
-  const ids = ctx.indexes.messages.byChannel.get(channel.id);
-  const newest = ids?.[ids.length - 1];
+  const ids = ctx.indexes.messages.channel(channel.id);
+  const newest = ids[ids.length - 1];
   const message = newest === undefined ? undefined : ctx.db.get('messages', newest);
   return message !== undefined && message.timestamp >= since;
 }

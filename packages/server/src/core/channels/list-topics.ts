@@ -1,6 +1,7 @@
 import { displayTopic } from '../messages/format-message.js';
 import { accessChannelById } from '../model/channel-access.js';
 import type { OperationParams, UserContext } from '../model/context.js';
+import { hasMessageRow } from '../model/message-flags.js';
 
 /**
  * GET /users/me/{stream_id}/topics: the channel's topics with the ID of their newest message,
@@ -13,13 +14,11 @@ import type { OperationParams, UserContext } from '../model/context.js';
 export function listTopics(params: OperationParams<'channels.listTopics'>, ctx: UserContext) {
   const channel = accessChannelById(ctx, ctx.user, params.stream_id, { allowArchived: true });
   const protectedHistory = !channel.history_public_to_subscribers;
-  const key = String(ctx.user.id);
   const topics: { name: string; max_id: number }[] = [];
-  for (const topicKey of ctx.indexes.messages.topicsByChannel.get(channel.id) ?? []) {
-    const ids = ctx.indexes.messages.byTopic.get(topicKey) ?? [];
+  for (const ids of ctx.indexes.messages.topics(channel.id)) {
     for (let i = ids.length - 1; i >= 0; i -= 1) {
       const message = ctx.db.get('messages', ids[i] as number);
-      if (!message || (protectedHistory && !(key in message.user_flags))) continue;
+      if (!message || (protectedHistory && !hasMessageRow(ctx, message.id, ctx.user.id))) continue;
       topics.push({ name: displayTopic(ctx, message.topic, params.allow_empty_topic_name), max_id: message.id });
       break;
     }

@@ -2,6 +2,7 @@ import { ApiError } from '@teamchat/schema';
 import type { OperationParams, UserContext } from '../model/context.js';
 import type { ChannelRecord, UserRecord } from '../model/db.js';
 import { appendTo } from '../internal/append-to.js';
+import { unreadIds } from '../model/message-flags.js';
 import type { MessageRecord } from '../model/message-record.js';
 import { changeFlag } from '../messages/update-flags.js';
 import { canRemoveSubscribers } from './can-remove-subscribers.js';
@@ -15,8 +16,7 @@ function markLeftChannelsRead(ctx: UserContext, removed: readonly [UserRecord, C
   for (const [user, channel] of removed) appendTo(left, user, channel.id);
   for (const [user, ids] of left) {
     const channelIds = new Set(ids);
-    const unread = [...(ctx.indexes.messages.unreadByUser.get(user.id) ?? [])]
-      .map((id) => ctx.db.get('messages', id))
+    const unread = Array.from(unreadIds(ctx, user.id), (id) => ctx.db.get('messages', id))
       .filter((message): message is MessageRecord => message?.stream_id !== undefined && message.stream_id !== null && channelIds.has(message.stream_id));
     changeFlag(ctx, user, unread, 'read', 'add');
   }

@@ -38,7 +38,7 @@ function checkPrivacy(ctx: UserContext, channel: ChannelRecord, params: Params) 
 
 /** Whether every message of the channel is in the empty topic (for `empty_topic_only`). */
 function onlyEmptyTopic(ctx: UserContext, channel: ChannelRecord): boolean {
-  return (ctx.indexes.messages.byChannel.get(channel.id) ?? []).every((id) => ctx.db.get('messages', id)?.topic === '');
+  return ctx.indexes.messages.channel(channel.id).every((id) => ctx.db.get('messages', id)?.topic === '');
 }
 
 /**

@@ -11,6 +11,7 @@ const ELEMENT = String.raw`(?:\p{RI}\p{RI}|\p{Emoji}(?:\p{Emoji_Modifier}|\uFE0F
 const POSSIBLE_EMOJI = new RegExp(String.raw`${ELEMENT}(?:\u200D${ELEMENT})*`, 'gu');
 // Characters shown as text by default (digits, arrows) stay text unless asked to be emoji.
 const TEXT_PRESENTATION = /^\P{Emoji_Presentation}\u20E3?$/u;
+const BEYOND_ASCII = /[\u00a9-\u{10ffff}]/u;
 /** The organization-independent image emoji. */
 const ZULIP_EMOJI_SRC = '/static/generated/emoji/images/emoji/unicode/zulip.png';
 
@@ -66,9 +67,9 @@ function renderEmoji(token: Token): string {
  */
 export function emoji(md: MarkdownIt): void {
   md.core.ruler.push('emoji', (state) => {
-    if (!/[:\u00a9-\u{10ffff}]/u.test(state.src)) return;
-    replaceInText(state, (text) => findNamed(state, text));
-    replaceInText(state, (text) => findUnicode(state, text));
+    // Names need a colon; Unicode emoji (keycaps included: U+FE0F, U+20E3) a character from U+00A9 on.
+    if (state.src.includes(':')) replaceInText(state, (text) => (text.includes(':') ? findNamed(state, text) : []));
+    if (BEYOND_ASCII.test(state.src)) replaceInText(state, (text) => (BEYOND_ASCII.test(text) ? findUnicode(state, text) : []));
   });
   md.renderer.rules.emoji = (tokens, idx) => {
     const token = tokens[idx];

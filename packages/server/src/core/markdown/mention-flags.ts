@@ -1,5 +1,4 @@
 import type { Context } from '../model/context.js';
-import { topicKey } from '../model/message-index.js';
 import { FLAG_BITS } from '../model/message-record.js';
 import { isUserInGroupSetting } from '../model/group-membership.js';
 import type { MessageMentions } from './render-message.js';
@@ -49,7 +48,7 @@ export interface TopicParticipantsQuery {
  */
 export function topicParticipantIds(ctx: Pick<Context, 'db' | 'indexes'>, { channelId, topic, senderId }: TopicParticipantsQuery): Set<number> {
   const participants = new Set<number>([senderId]);
-  for (const id of ctx.indexes.messages.byTopic.get(topicKey(channelId, topic)) ?? []) {
+  for (const id of ctx.indexes.messages.topic(channelId, topic)) {
     const message = ctx.db.get('messages', id);
     if (!message) continue;
     participants.add(message.sender_id);

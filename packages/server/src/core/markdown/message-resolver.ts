@@ -2,7 +2,6 @@ import { hasContentAccess } from '../model/channel-access.js';
 import type { Context } from '../model/context.js';
 import type { RealmEmojiRecord, UserRecord } from '../model/db.js';
 import { canAccessMessage } from '../model/message-access.js';
-import { topicKey } from '../model/message-index.js';
 import { hasPermission } from '../model/has-permission.js';
 import type { MessageResolver } from './markdown-env.js';
 import { channelByName as findChannelByName } from '../model/channel-name.js';
@@ -40,7 +39,7 @@ export function createMessageResolver(ctx: RenderContext, sender: UserRecord): M
       return channel && channel.name === name && hasContentAccess(ctx, sender, channel) ? channel : undefined;
     },
     latestTopicMessageId(channelId, topic) {
-      const ids = ctx.indexes.messages.byTopic.get(topicKey(channelId, topic)) ?? [];
+      const ids = ctx.indexes.messages.topic(channelId, topic);
       for (let i = ids.length - 1; i >= 0; i -= 1) {
         const message = ctx.db.get('messages', ids[i] ?? 0);
         if (message && canAccessMessage(ctx, sender, message)) return message.id;

@@ -4,6 +4,7 @@ import type { UserRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
 import { appendTo } from '../internal/append-to.js';
 import { usersWithMetadataAccess } from '../model/channel-access.js';
+import { messageUserIds, removeMessageRows } from '../model/message-flags.js';
 import type { MessageRecord } from '../model/message-record.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now' | 'config' | 'attachmentIndex' | 'files' | 'log'>;
@@ -34,7 +35,7 @@ export function refreshFirstMessageIds(ctx: Ctx, streamIds: Iterable<number>): v
   for (const streamId of new Set(streamIds)) {
     const channel = ctx.db.get('channels', streamId);
     if (!channel) continue;
-    const first = ctx.indexes.messages.byChannel.get(streamId)?.[0] ?? null;
+    const first = ctx.indexes.messages.channel(streamId)[0] ?? null;
     if (first === channel.first_message_id) continue;
     const updated = ctx.db.patch('channels', streamId, { first_message_id: first });
     emit(ctx, usersWithMetadataAccess(ctx, updated).map((u) => u.id), {
@@ -60,14 +61,17 @@ export function deletedFrom(message: MessageRecord): DeletedFrom {
 export function deleteMessages(ctx: Ctx, messages: readonly MessageRecord[], actor: UserRecord): void {
   if (messages.length === 0) return;
   const byConversation = new Map<string, MessageRecord[]>();
+  const audienceOf = new Map<number, number[]>();
   for (const message of messages) {
     const key = message.stream_id === null ? `dm:${message.recipient_id}` : `stream:${message.stream_id}\u0000${message.topic}`;
     appendTo(byConversation, key, message);
+    audienceOf.set(message.id, messageUserIds(ctx, message.id));
+    removeMessageRows(ctx, message.id);
     ctx.db.delete('messages', message.id);
   }
   for (const group of byConversation.values()) {
     const audience = new Set<number>([actor.id]);
-    for (const message of group) for (const key of Object.keys(message.user_flags)) audience.add(Number(key));
+    for (const message of group) for (const userId of audienceOf.get(message.id) ?? []) audience.add(userId);
     emitDeleteMessageEvents(ctx, audience, group.map((m) => m.id), deletedFrom(group[0] as MessageRecord));
   }
   refreshFirstMessageIds(ctx, messages.map((m) => m.stream_id).filter((id): id is number => id !== null));

@@ -4,6 +4,7 @@ import { relinkMessageUploads } from '../attachments/link-attachments.js';
 import type { AttachmentRecord, UserRecord } from '../model/db.js';
 import { renderMessage, type RenderedMessage } from '../markdown/render-message.js';
 import { checkGroupMentions, recipientMentionBits, topicWildcardParticipants, type MentionScope } from './message-mentions.js';
+import { messageRows, setMessageRows } from '../model/message-flags.js';
 import { MENTION_MASK, type MessageRecord } from '../model/message-record.js';
 import { emitUpdateMessage } from './update-message-events.js';
 
@@ -33,9 +34,14 @@ export function applyContentEdit(
     message.stream_id === null ? undefined : topicWildcardParticipants(ctx, rendered, { channelId: message.stream_id, topic: message.topic, senderId: sender.id });
   options.check?.(rendered, topicParticipants);
   const scope: MentionScope = message.stream_id === null ? { kind: 'direct' } : { kind: 'channel', topicParticipants };
-  const mentions = recipientMentionBits(ctx, rendered, Object.keys(message.user_flags).map(Number), scope);
-  const userFlags: Record<string, number> = {};
-  for (const [key, bits] of Object.entries(message.user_flags)) userFlags[key] = (bits & ~MENTION_MASK) | (mentions.get(Number(key)) ?? 0);
+  const rows = messageRows(ctx, message.id);
+  const mentions = recipientMentionBits(ctx, rendered, [...rows.keys()], scope);
+  const changedRows: [number, number][] = [];
+  for (const [userId, bits] of rows) {
+    const next = (bits & ~MENTION_MASK) | (mentions.get(userId) ?? 0);
+    if (next !== bits) changedRows.push([userId, next]);
+  }
+  setMessageRows(ctx, message.id, changedRows);
   const updated = ctx.db.patch('messages', message.id, {
     content,
     rendered_content: rendered.html,
@@ -43,7 +49,6 @@ export function applyContentEdit(
     has_link: rendered.hasLink,
     has_image: rendered.hasImage,
     has_attachment: rendered.hasAttachment,
-    user_flags: userFlags,
     edit_history: [entry, ...message.edit_history],
   });
   const detachedUploads = relinkMessageUploads(ctx, updated, rendered.uploadPathIds, sender);

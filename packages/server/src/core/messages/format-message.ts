@@ -5,6 +5,7 @@ import { topicLinks } from '../markdown/topic-links.js';
 import { avatarUrlFor } from '../model/avatar.js';
 import { apiEmail } from '../model/email-visibility.js';
 import { participantsOf } from '../model/direct-message-groups.js';
+import { messageFlags } from '../model/message-flags.js';
 import { flagNames, type MessageRecord } from '../model/message-record.js';
 import { isResolveChange } from '../model/resolved-topic.js';
 
@@ -27,8 +28,8 @@ export function displayTopic(ctx: Pick<Context, 'realm'>, topic: string, allowEm
 }
 
 /** The viewer's flag names on `message` (`read` and `historical` when they never received it). */
-export function viewerFlags(message: MessageRecord, viewer: UserRecord | null): string[] {
-  const bits = viewer ? message.user_flags[String(viewer.id)] : undefined;
+export function viewerFlags(ctx: Pick<Context, 'db'>, message: MessageRecord, viewer: UserRecord | null): string[] {
+  const bits = viewer ? messageFlags(ctx, message.id, viewer.id) : undefined;
   if (bits === undefined) return viewer ? ['read', 'historical'] : ['read'];
   return flagNames(bits);
 }
@@ -102,7 +103,7 @@ export function formatMessage(ctx: Ctx, message: MessageRecord, viewer: UserReco
   if (lastMove) formatted.last_moved_timestamp = lastMove.timestamp;
   const history = visibleEditHistory(ctx, message, options.allowEmptyTopicName);
   if (history) formatted.edit_history = history;
-  if (options.includeFlags) formatted.flags = viewerFlags(message, viewer);
+  if (options.includeFlags) formatted.flags = viewerFlags(ctx, message, viewer);
   return formatted;
 }
 

@@ -1,6 +1,7 @@
 import type { Context } from '../model/context.js';
 import type { ChannelRecord, UserRecord } from '../model/db.js';
 import { renderMarkdown } from '../markdown/render-markdown.js';
+import { setMessageRows } from '../model/message-flags.js';
 import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
 
 type Ctx = Pick<Context, 'db' | 'now'>;
@@ -43,8 +44,6 @@ const LINK = /https?:\/\/|<a href=/;
  */
 export function insertMessage(ctx: Ctx, message: NewMessage, target: ChannelTarget | DirectTarget): MessageRecord {
   const rendered = message.rendered ?? renderMarkdown(message.content).html;
-  const userFlags: Record<string, number> = {};
-  for (const [userId, bits] of message.flags) userFlags[String(userId)] = bits;
   const record: MessageRecord = {
     id: message.id ?? ctx.db.nextId('messages'),
     type: target.kind,
@@ -63,9 +62,9 @@ export function insertMessage(ctx: Ctx, message: NewMessage, target: ChannelTarg
     has_link: message.has?.hasLink ?? LINK.test(rendered),
     has_image: message.has?.hasImage ?? rendered.includes('<img'),
     has_attachment: message.has?.hasAttachment ?? rendered.includes('/user_uploads/'),
-    user_flags: userFlags,
   };
   ctx.db.put('messages', record);
+  setMessageRows(ctx, record.id, message.flags);
   if (target.kind === 'stream' && target.channel.first_message_id === null) {
     ctx.db.patch('channels', target.channel.id, { first_message_id: record.id });
   }

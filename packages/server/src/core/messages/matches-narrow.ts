@@ -1,6 +1,7 @@
 import type { NarrowMatch } from '@teamchat/schema';
 import { narrowMatcher, parseNarrow, searchFields } from '../narrow/index.js';
 import type { OperationParams, UserContext } from '../model/context.js';
+import { hasMessageRow } from '../model/message-flags.js';
 
 /**
  * GET /messages/matches_narrow: which of `msg_ids` match the narrow. Only messages the caller
@@ -13,11 +14,10 @@ import type { OperationParams, UserContext } from '../model/context.js';
 export function matchesNarrow(params: OperationParams<'messages.matchesNarrow'>, ctx: UserContext) {
   const parsed = parseNarrow(ctx, ctx.user, params.narrow);
   const matches = narrowMatcher(ctx, parsed);
-  const key = String(ctx.user.id);
   const messages: Record<string, NarrowMatch> = {};
   for (const id of [...new Set(params.msg_ids)].sort((a, b) => a - b)) {
     const message = ctx.db.get('messages', id);
-    if (message && key in message.user_flags && matches(message)) messages[String(id)] = searchFields(message, parsed.search);
+    if (message && hasMessageRow(ctx, id, ctx.user.id) && matches(message)) messages[String(id)] = searchFields(message, parsed.search);
   }
   return { messages };
 }

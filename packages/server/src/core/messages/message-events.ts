@@ -6,6 +6,7 @@ import type { EventQueue } from '../model/event-queue.js';
 import { isGuest } from '../model/roles.js';
 import { canSeeRealEmail } from '../model/email-visibility.js';
 import { formatMessage } from './format-message.js';
+import { messageRows } from '../model/message-flags.js';
 import { flagNames, type MessageRecord } from '../model/message-record.js';
 import { queueWantsMessage } from './queue-narrow.js';
 
@@ -38,6 +39,8 @@ export interface MessageEventOptions {
   localEcho?: { queueId: string; localId: string } | undefined;
   /** Only these users (users who newly gain the message after a move). */
   only?: readonly number[];
+  /** The message's rows (user ID → bits) when the caller has them: just stored, say. */
+  rows?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -47,13 +50,14 @@ export interface MessageEventOptions {
  */
 export function emitMessageEvent(ctx: Ctx, message: MessageRecord, options: MessageEventOptions = {}): void {
   const cache = new Map<string, Message>();
-  const targets = options.only ?? Object.keys(message.user_flags).map(Number);
+  const rows = options.rows ?? messageRows(ctx, message.id);
+  const targets = options.only ?? rows.keys();
   for (const userId of targets) {
     const viewer = ctx.db.get('users', userId);
-    const bits = message.user_flags[String(userId)];
+    const bits = rows.get(userId);
     if (!viewer || bits === undefined) continue;
     emit(ctx, [userId], (queue) => {
-      if (!queueWantsMessage(queue, message, viewer)) return null;
+      if (!queueWantsMessage(queue, message, bits)) return null;
       const event: Record<string, unknown> & { type: string } = {
         type: 'message',
         message: messageForQueue(ctx, message, viewer, queue, cache),
@@ -66,12 +70,12 @@ export function emitMessageEvent(ctx: Ctx, message: MessageRecord, options: Mess
   const channel = message.stream_id === null ? undefined : ctx.db.get('channels', message.stream_id);
   if (options.only || !channel || channel.invite_only) return;
   // Queues that asked for every public channel's messages, of users who did not receive this one.
-  const others = new Set(ctx.events.find((queue) => queue.options.allPublicStreams && !(String(queue.userId) in message.user_flags)).map((queue) => queue.userId));
+  const others = new Set(ctx.events.find((queue) => queue.options.allPublicStreams && !rows.has(queue.userId)).map((queue) => queue.userId));
   for (const userId of others) {
     const viewer = ctx.db.get('users', userId);
     if (!viewer?.is_active || isGuest(viewer)) continue;
     emit(ctx, [userId], (queue) =>
-      queue.options.allPublicStreams && queueWantsMessage(queue, message, viewer)
+      queue.options.allPublicStreams && queueWantsMessage(queue, message, undefined)
         ? { type: 'message', message: messageForQueue(ctx, message, viewer, queue, cache), flags: [] }
         : null,
     );

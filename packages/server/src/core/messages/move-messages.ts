@@ -4,7 +4,8 @@ import type { UserContext } from '../model/context.js';
 import type { ChannelRecord, UserRecord } from '../model/db.js';
 import { appendTo } from '../internal/append-to.js';
 import { deletedFrom, emitDeleteMessageEvents, refreshFirstMessageIds } from './delete-messages.js';
-import { canAccessMessage } from '../model/message-access.js';
+import { canReadChannelHistory } from '../model/channel-history.js';
+import { messageUserIds, setMessageRows } from '../model/message-flags.js';
 import { emitMessageEvent } from './message-events.js';
 import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
 import { notificationBot, silentMention } from './notification-bot.js';
@@ -53,28 +54,31 @@ export function applyMove(
       isTarget && options.contentEdited
         ? [{ ...(current.edit_history[0] as EditHistoryEntry), ...moveFields }, ...current.edit_history.slice(1)]
         : [{ user_id: options.editor.id, timestamp: options.timestamp, ...moveFields }, ...current.edit_history];
-    const userFlags: Record<string, number> = { ...current.user_flags };
+    const holders = messageUserIds(ctx, current.id);
+    const rowChanges: [number, number][] = [];
+    const kept = new Set(holders);
     if (channelChanged) {
-      const probe: MessageRecord = { ...current, stream_id: move.to.id, recipient_id: move.to.recipient_id, topic: move.toTopic, user_flags: {} };
-      for (const key of Object.keys(current.user_flags)) {
-        const user = ctx.db.get('users', Number(key));
-        if (user && (isSubscribed(ctx, user, move.to) || canAccessMessage(ctx, user, probe))) continue;
-        delete userFlags[key];
-        appendTo(losers, Number(key), current.id);
+      for (const userId of holders) {
+        const user = ctx.db.get('users', userId);
+        // Whoever keeps access at the destination keeps the row (history readable without one).
+        if (user && (isSubscribed(ctx, user, move.to) || canReadChannelHistory(ctx, user, move.to))) continue;
+        rowChanges.push([userId, -1]);
+        kept.delete(userId);
+        appendTo(losers, userId, current.id);
       }
       for (const userId of subscribers) {
-        if (String(userId) in userFlags) continue;
-        userFlags[String(userId)] = FLAG_BITS.read;
+        if (kept.has(userId)) continue;
+        rowChanges.push([userId, FLAG_BITS.read]);
         appendTo(gainers, userId, current.id);
       }
     }
-    for (const key of Object.keys(userFlags)) if (!gainers.has(Number(key))) keepers.add(Number(key));
+    for (const userId of kept) if (!gainers.has(userId)) keepers.add(userId);
+    setMessageRows(ctx, current.id, rowChanges);
     const moved = ctx.db.patch('messages', current.id, {
       stream_id: move.to.id,
       recipient_id: move.to.recipient_id,
       topic: move.toTopic,
       edit_history: history,
-      user_flags: userFlags,
     });
     if (isTarget) target = moved;
   }

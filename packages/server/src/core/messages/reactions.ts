@@ -5,7 +5,8 @@ import { emojiByCharacters, emojiByName } from '../markdown/emoji-data.js';
 import { activeRealmEmoji } from '../markdown/message-resolver.js';
 import { apiEmail } from '../model/email-visibility.js';
 import { accessMessage } from '../model/message-access.js';
-import { FLAG_BITS, type MessageRecord, type ReactionRecord } from '../model/message-record.js';
+import { hasMessageRow, messageUserIds, NO_ROW_BITS, setMessageRows } from '../model/message-flags.js';
+import type { MessageRecord, ReactionRecord } from '../model/message-record.js';
 
 type ReactionType = ReactionRecord['reaction_type'];
 
@@ -56,7 +57,7 @@ function resolveEmoji(
 
 function emitReaction(ctx: UserContext, message: MessageRecord, op: 'add' | 'remove', reaction: ReactionRecord): void {
   const user = ctx.user;
-  emit(ctx, Object.keys(message.user_flags).map(Number), {
+  emit(ctx, messageUserIds(ctx, message.id), {
     type: 'reaction',
     op,
     message_id: message.id,
@@ -82,9 +83,8 @@ export function addReaction(params: OperationParams<'messages.addReaction'>, ctx
     throw new ApiError('REACTION_ALREADY_EXISTS', 'Reaction already exists.');
   }
   const reaction: ReactionRecord = { emoji_name: params.emoji_name, emoji_code: code, reaction_type: type, user_id: ctx.user.id };
-  const key = String(ctx.user.id);
-  const userFlags = key in message.user_flags ? message.user_flags : { ...message.user_flags, [key]: FLAG_BITS.read | FLAG_BITS.historical };
-  const updated = ctx.db.patch('messages', message.id, { reactions: [...message.reactions, reaction], user_flags: userFlags });
+  if (!hasMessageRow(ctx, message.id, ctx.user.id)) setMessageRows(ctx, message.id, [[ctx.user.id, NO_ROW_BITS]]);
+  const updated = ctx.db.patch('messages', message.id, { reactions: [...message.reactions, reaction] });
   emitReaction(ctx, updated, 'add', reaction);
   return {};
 }

@@ -5,6 +5,7 @@ import type { UserRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
 import { participantsOf } from '../model/direct-message-groups.js';
 import { accessMessage } from '../model/message-access.js';
+import { changeUserFlags, messageFlags, NO_ROW_BITS } from '../model/message-flags.js';
 import { FLAG_BITS, MENTION_MASK, type MessageRecord, type StoredFlag } from '../model/message-record.js';
 
 /** Flags users may set and clear. */
@@ -28,7 +29,7 @@ export interface FlagChange {
 }
 
 function messageDetails(ctx: UserContext, user: UserRecord, message: MessageRecord): Record<string, unknown> {
-  const bits = message.user_flags[String(user.id)] ?? 0;
+  const bits = messageFlags(ctx, message.id, user.id) ?? 0;
   const mentioned = (bits & MENTION_MASK) !== 0;
   const details: Record<string, unknown> =
     message.type === 'private'
@@ -39,31 +40,41 @@ function messageDetails(ctx: UserContext, user: UserRecord, message: MessageReco
 }
 
 /**
- * Sets or clears `flag` of `user` on `messages` (already access-checked). Messages the user
- * never received get a row flagged `historical`; `read`/`remove` skips messages of channels
- * the user is not subscribed to. Emits `update_message_flags` to the user.
+ * Sets or clears `flag` of `user` on `messages` (already access-checked), as one store
+ * operation. Messages the user never received get a row flagged `historical`; `read`/`remove`
+ * skips messages of channels the user is not subscribed to. Emits `update_message_flags` to
+ * the user.
  */
 export function changeFlag(ctx: UserContext, user: UserRecord, messages: readonly MessageRecord[], flag: StoredFlag, op: 'add' | 'remove'): FlagChange {
   const bit = FLAG_BITS[flag];
   const changed: MessageRecord[] = [];
   const ignored = new Set<number>();
+  const subscribed = new Map<number, boolean>();
+  const rows = ctx.db.rows.of(user.id);
+  const seen = new Set<number>();
   for (const message of messages) {
+    if (seen.has(message.id)) continue;
+    seen.add(message.id);
     if (flag === 'read' && op === 'remove' && message.stream_id !== null) {
-      const channel = ctx.db.get('channels', message.stream_id);
-      if (channel && !isSubscribed(ctx, user, channel)) {
-        ignored.add(channel.id);
+      let isMember = subscribed.get(message.stream_id);
+      if (isMember === undefined) {
+        const channel = ctx.db.get('channels', message.stream_id);
+        isMember = !channel || isSubscribed(ctx, user, channel);
+        subscribed.set(message.stream_id, isMember);
+      }
+      if (!isMember) {
+        ignored.add(message.stream_id);
         continue;
       }
     }
-    const key = String(user.id);
     // A message the user never received reads as `read` + `historical`; changing a flag on it
     // gives the user a row with those bits.
-    const before = message.user_flags[key] ?? FLAG_BITS.historical | FLAG_BITS.read;
+    const before = rows.get(message.id) ?? NO_ROW_BITS;
     const after = op === 'add' ? before | bit : before & ~bit;
-    if (after === before) continue;
-    changed.push(ctx.db.patch('messages', message.id, { user_flags: { ...message.user_flags, [key]: after } }));
+    if (after !== before) changed.push(message);
   }
   const changedIds = changed.map((m) => m.id).sort((a, b) => a - b);
+  changeUserFlags(ctx, user.id, changedIds, op === 'add' ? { set: bit, create: NO_ROW_BITS } : { clear: bit, create: NO_ROW_BITS });
   if (changedIds.length > 0) {
     const event: Record<string, unknown> & { type: string } = { type: 'update_message_flags', op, operation: op, flag, messages: changedIds, all: false };
     if (flag === 'read' && op === 'remove') {

@@ -2,6 +2,7 @@ import type { Context } from '../model/context.js';
 import { emit } from '../events/emit.js';
 import { topicLinks } from '../markdown/topic-links.js';
 import { displayTopic } from './format-message.js';
+import { messageFlags, messageUserIds } from '../model/message-flags.js';
 import { flagNames, type MessageRecord } from '../model/message-record.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'events'>;
@@ -18,6 +19,8 @@ export interface UpdateDescription {
   move?: { fromStreamId: number; toStreamId: number; fromTopic: string; toTopic: string; mode: string };
   /** Users to tell (default: everyone with a row on a changed message). */
   audience?: Iterable<number>;
+  /** The target's rows before the edit, when the edit changed them (default: its rows now). */
+  targetRows?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -29,10 +32,7 @@ export interface UpdateDescription {
 export function emitUpdateMessage(ctx: Ctx, update: UpdateDescription): void {
   const audience = new Set<number>(update.audience ?? []);
   if (!update.audience) {
-    for (const id of update.messageIds) {
-      const message = ctx.db.get('messages', id);
-      for (const key of Object.keys(message?.user_flags ?? {})) audience.add(Number(key));
-    }
+    for (const id of update.messageIds) for (const userId of messageUserIds(ctx, id)) audience.add(userId);
   }
   const target = update.target;
   const streamId = update.move?.fromStreamId ?? target.stream_id;
@@ -43,7 +43,7 @@ export function emitUpdateMessage(ctx: Ctx, update: UpdateDescription): void {
   const topicChanged = move !== undefined && move.toTopic !== move.fromTopic;
   const links = topicChanged ? topicLinks(ctx, move.toTopic) : [];
   for (const userId of audience) {
-    const bits = target.user_flags[String(userId)];
+    const bits = messageFlags(ctx, target.id, userId);
     emit(ctx, [userId], (queue) => {
       const allowEmpty = queue.has('empty_topic_name');
       const event: Record<string, unknown> & { type: string } = {

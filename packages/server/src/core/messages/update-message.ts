@@ -8,7 +8,6 @@ import { isModerator } from '../model/roles.js';
 import { applyContentEdit } from './edit-content.js';
 import { canAccessMessage, accessMessage } from '../model/message-access.js';
 import { checkTopicPolicy, normalizeContent, normalizeTopic } from './message-content.js';
-import { topicKey } from '../model/message-index.js';
 import type { MessageRecord } from '../model/message-record.js';
 import { applyMove, postMoveNotices, type Move } from './move-messages.js';
 import { checkCanPost } from './recipients.js';
@@ -31,8 +30,8 @@ function checkContentEdit(ctx: UserContext, message: MessageRecord): void {
 /** The messages a move takes along: just this one, it and later ones of its topic, or the whole topic. */
 function messagesToMove(ctx: UserContext, message: MessageRecord, mode: Params['propagate_mode']): MessageRecord[] {
   if (mode === 'change_one' || message.stream_id === null) return [message];
-  const ids = ctx.indexes.messages.byTopic.get(topicKey(message.stream_id, message.topic)) ?? [];
-  return ids
+  const ids = ctx.indexes.messages.topic(message.stream_id, message.topic);
+  return Array.from(ids)
     .filter((id) => mode === 'change_all' || id >= message.id)
     .map((id) => ctx.db.get('messages', id) as MessageRecord)
     .filter((m) => canAccessMessage(ctx, ctx.user, m));

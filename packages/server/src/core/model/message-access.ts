@@ -3,6 +3,7 @@ import type { Context } from './context.js';
 import type { UserRecord } from './db.js';
 import type { MessageRecord } from './message-record.js';
 import { canReadChannelHistory } from './channel-history.js';
+import { hasMessageRow } from './message-flags.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now'>;
 
@@ -15,7 +16,7 @@ type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now'>;
  * messages only for their participants.
  */
 export function canAccessMessage(ctx: Ctx, user: UserRecord | null, message: MessageRecord): boolean {
-  if (user && String(user.id) in message.user_flags) return true;
+  if (user && hasMessageRow(ctx, message.id, user.id)) return true;
   if (message.stream_id === null) return false;
   const channel = ctx.db.get('channels', message.stream_id);
   return channel !== undefined && canReadChannelHistory(ctx, user, channel);

@@ -1,122 +1,166 @@
+import type { RowObserver } from '../../store/user-messages.js';
 import type { DbStore } from './db.js';
 import { FLAG_BITS, type MessageRecord } from './message-record.js';
-import { insertSorted, removeSorted } from './sorted-ids.js';
+import { SortedIds } from './sorted-ids.js';
 
 /** The key of a channel's topic in the topic index (topics match case-insensitively). */
 export function topicKey(streamId: number, topic: string): string {
   return `${streamId}\u0000${topic.toLowerCase()}`;
 }
 
-/**
- * Message lookups answered without scanning: ascending ID lists per channel, per topic,
- * per direct-message conversation (recipient ID) and per user (received messages), and
- * each user's unread and starred IDs.
- */
-export class MessageIndex {
-  readonly all: number[] = [];
-  readonly byChannel = new Map<number, number[]>();
-  readonly byTopic = new Map<string, number[]>();
-  /** Topic keys of each channel. */
-  readonly topicsByChannel = new Map<number, Set<string>>();
-  readonly byConversation = new Map<number, number[]>();
-  readonly byUser = new Map<number, number[]>();
-  readonly unreadByUser = new Map<number, Set<number>>();
-  readonly starredByUser = new Map<number, Set<number>>();
+const NONE = new Int32Array(0);
 
-  private static list<K>(map: Map<K, number[]>, key: K): number[] {
-    let ids = map.get(key);
-    if (!ids) {
-      ids = [];
-      map.set(key, ids);
-    }
-    return ids;
+function listOf<K>(map: Map<K, SortedIds>, key: K): SortedIds {
+  let ids = map.get(key);
+  if (!ids) {
+    ids = new SortedIds();
+    map.set(key, ids);
+  }
+  return ids;
+}
+
+/**
+ * Message lookups answered without scanning: ascending ID lists (typed arrays) per channel,
+ * per topic, per direct-message conversation (recipient ID) and of every message, and each
+ * user's unread and starred IDs, kept in step with the messages and the per-user rows (whose
+ * own ID list is each user's received messages: see `receivedIds`).
+ */
+export class MessageIndex implements RowObserver {
+  private readonly every = new SortedIds();
+  private readonly byChannel = new Map<number, SortedIds>();
+  private readonly byTopic = new Map<string, SortedIds>();
+  /** Topic keys of each channel. */
+  private readonly topicsByChannel = new Map<number, Set<string>>();
+  private readonly byConversation = new Map<number, SortedIds>();
+  private readonly unreadByUser = new Map<number, SortedIds>();
+  private readonly starredByUser = new Map<number, SortedIds>();
+
+  /** Every message ID, ascending. */
+  all(): Int32Array {
+    return this.every.view();
   }
 
-  private static set<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
-    let ids = map.get(key);
-    if (!ids) {
-      ids = new Set();
-      map.set(key, ids);
+  /** The IDs of a channel's messages, ascending. */
+  channel(channelId: number): Int32Array {
+    return this.byChannel.get(channelId)?.view() ?? NONE;
+  }
+
+  /** The IDs of a topic's messages (matched case-insensitively), ascending. */
+  topic(channelId: number, topic: string): Int32Array {
+    return this.byTopic.get(topicKey(channelId, topic))?.view() ?? NONE;
+  }
+
+  /** The topics of a channel: for each, its message IDs (ascending; never empty). */
+  *topics(channelId: number): Generator<Int32Array> {
+    for (const key of this.topicsByChannel.get(channelId) ?? []) {
+      const ids = this.byTopic.get(key);
+      if (ids && ids.size > 0) yield ids.view();
     }
-    return ids;
+  }
+
+  /** The IDs of a direct-message conversation's messages (by recipient ID), ascending. */
+  conversation(recipientId: number): Int32Array {
+    return this.byConversation.get(recipientId)?.view() ?? NONE;
+  }
+
+  /** The message IDs `userId` has unread, ascending. */
+  unread(userId: number): Int32Array {
+    return this.unreadByUser.get(userId)?.view() ?? NONE;
+  }
+
+  /** The message IDs `userId` starred, ascending. */
+  starred(userId: number): Int32Array {
+    return this.starredByUser.get(userId)?.view() ?? NONE;
+  }
+
+  /** The newest message ID, or undefined. */
+  get maxId(): number | undefined {
+    return this.every.last;
   }
 
   private placeAdd(m: MessageRecord): void {
     if (m.stream_id !== null) {
-      insertSorted(MessageIndex.list(this.byChannel, m.stream_id), m.id);
+      listOf(this.byChannel, m.stream_id).add(m.id);
       const key = topicKey(m.stream_id, m.topic);
-      insertSorted(MessageIndex.list(this.byTopic, key), m.id);
-      MessageIndex.set(this.topicsByChannel, m.stream_id).add(key);
+      listOf(this.byTopic, key).add(m.id);
+      let keys = this.topicsByChannel.get(m.stream_id);
+      if (!keys) {
+        keys = new Set();
+        this.topicsByChannel.set(m.stream_id, keys);
+      }
+      keys.add(key);
     } else {
-      insertSorted(MessageIndex.list(this.byConversation, m.recipient_id), m.id);
+      listOf(this.byConversation, m.recipient_id).add(m.id);
     }
   }
 
   private placeRemove(m: MessageRecord): void {
     if (m.stream_id !== null) {
-      const ids = this.byChannel.get(m.stream_id);
-      if (ids) removeSorted(ids, m.id);
+      this.byChannel.get(m.stream_id)?.delete(m.id);
       const key = topicKey(m.stream_id, m.topic);
       const topicIds = this.byTopic.get(key);
       if (topicIds) {
-        removeSorted(topicIds, m.id);
-        if (topicIds.length === 0) {
+        topicIds.delete(m.id);
+        if (topicIds.size === 0) {
           this.byTopic.delete(key);
           this.topicsByChannel.get(m.stream_id)?.delete(key);
         }
       }
     } else {
-      const ids = this.byConversation.get(m.recipient_id);
-      if (ids) removeSorted(ids, m.id);
+      this.byConversation.get(m.recipient_id)?.delete(m.id);
     }
-  }
-
-  private flagsChanged(m: MessageRecord, previous: MessageRecord | undefined): void {
-    const before = previous?.user_flags ?? {};
-    const after = m.user_flags;
-    if (before === after) return;
-    for (const key of Object.keys(before)) {
-      if (!(key in after)) this.userRemove(Number(key), m.id);
-    }
-    for (const [key, bits] of Object.entries(after)) {
-      const old = before[key];
-      if (old === bits) continue;
-      const userId = Number(key);
-      if (old === undefined) insertSorted(MessageIndex.list(this.byUser, userId), m.id);
-      if (bits & FLAG_BITS.read) this.unreadByUser.get(userId)?.delete(m.id);
-      else MessageIndex.set(this.unreadByUser, userId).add(m.id);
-      if (bits & FLAG_BITS.starred) MessageIndex.set(this.starredByUser, userId).add(m.id);
-      else this.starredByUser.get(userId)?.delete(m.id);
-    }
-  }
-
-  private userRemove(userId: number, id: number): void {
-    const ids = this.byUser.get(userId);
-    if (ids) removeSorted(ids, id);
-    this.unreadByUser.get(userId)?.delete(id);
-    this.starredByUser.get(userId)?.delete(id);
   }
 
   put(m: MessageRecord, previous: MessageRecord | undefined): void {
     if (!previous) {
-      insertSorted(this.all, m.id);
+      this.every.add(m.id);
       this.placeAdd(m);
     } else if (previous.stream_id !== m.stream_id || previous.topic !== m.topic || previous.recipient_id !== m.recipient_id) {
       this.placeRemove(previous);
       this.placeAdd(m);
     }
-    this.flagsChanged(m, previous);
   }
 
   delete(m: MessageRecord): void {
-    removeSorted(this.all, m.id);
+    this.every.delete(m.id);
     this.placeRemove(m);
-    for (const key of Object.keys(m.user_flags)) this.userRemove(Number(key), m.id);
   }
 
-  /** The newest message ID, or undefined. */
-  get maxId(): number | undefined {
-    return this.all[this.all.length - 1];
+  rowsChanged(userId: number, ids: ArrayLike<number>, before: ArrayLike<number>, after: ArrayLike<number>): void {
+    const unread = listOf(this.unreadByUser, userId);
+    const starred = listOf(this.starredByUser, userId);
+    // IDs above the last one held are appended at once (new messages, start-up); the others
+    // are merged in one pass at the end.
+    const unreadAdd: number[] = [];
+    const unreadRemove: number[] = [];
+    const starredAdd: number[] = [];
+    const starredRemove: number[] = [];
+    for (let i = 0; i < ids.length; i += 1) {
+      const old = before[i] as number;
+      const bits = after[i] as number;
+      if (old === bits) continue;
+      const id = ids[i] as number;
+      const wasUnread = old >= 0 && (old & FLAG_BITS.read) === 0;
+      const isUnread = bits >= 0 && (bits & FLAG_BITS.read) === 0;
+      if (isUnread && !wasUnread) {
+        if (unreadAdd.length === 0 && (unread.last ?? 0) < id) unread.push(id);
+        else unreadAdd.push(id);
+      } else if (wasUnread && !isUnread) {
+        unreadRemove.push(id);
+      }
+      const wasStarred = old >= 0 && (old & FLAG_BITS.starred) !== 0;
+      const isStarred = bits >= 0 && (bits & FLAG_BITS.starred) !== 0;
+      if (isStarred && !wasStarred) {
+        if (starredAdd.length === 0 && (starred.last ?? 0) < id) starred.push(id);
+        else starredAdd.push(id);
+      } else if (wasStarred && !isStarred) {
+        starredRemove.push(id);
+      }
+    }
+    unread.removeMany(unreadRemove);
+    unread.addMany(unreadAdd);
+    starred.removeMany(starredRemove);
+    starred.addMany(starredAdd);
   }
 }
 
@@ -124,5 +168,6 @@ export class MessageIndex {
 export function createMessageIndex(store: DbStore): MessageIndex {
   const index = new MessageIndex();
   store.observe('messages', index);
+  store.userMessages.observe(index);
   return index;
 }

@@ -9,8 +9,9 @@ export interface ReactionRecord {
 }
 
 /**
- * A message. `user_flags` holds the per-user rows (the real server's UserMessage): the
- * users who received the message (or touched it later, `historical`) and their flag bits.
+ * A message. The per-user rows (the real server's UserMessage: who received the message, or
+ * touched it later, and their flag bits) are kept apart, in the store's per-user table: read
+ * and change them through `model/message-flags.ts`.
  */
 export interface MessageRecord {
   id: number;
@@ -35,8 +36,6 @@ export interface MessageRecord {
   has_link: boolean;
   has_image: boolean;
   has_attachment: boolean;
-  /** User ID (as a string key) → flag bits (see {@link FLAG_BITS}). */
-  user_flags: Record<string, number>;
 }
 
 /** Bits of the stored flags, in the real server's order. */
@@ -58,11 +57,16 @@ export type StoredFlag = keyof typeof FLAG_BITS;
  */
 export const MENTION_MASK = FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned;
 
-/** The API flag list of `bits`, with the deprecated `wildcard_mentioned` derived. */
-export function flagNames(bits: number): string[] {
+/** The flag lists of the 256 possible bit sets, worked out once. */
+const FLAG_NAMES: readonly (readonly string[])[] = Array.from({ length: 256 }, (_, bits) => {
   const names: string[] = [];
   for (const [name, bit] of Object.entries(FLAG_BITS)) if (bits & bit) names.push(name);
   if (bits & (FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned)) names.push('wildcard_mentioned');
   return names;
+});
+
+/** The API flag list of `bits`, with the deprecated `wildcard_mentioned` derived (a new array). */
+export function flagNames(bits: number): string[] {
+  return [...(FLAG_NAMES[bits & 0xff] as readonly string[])];
 }
 

@@ -1,5 +1,5 @@
 /** Index of the first element >= `id` in ascending `ids`. */
-export function lowerBound(ids: readonly number[], id: number): number {
+export function lowerBound(ids: ArrayLike<number>, id: number): number {
   let lo = 0;
   let hi = ids.length;
   while (lo < hi) {
@@ -10,19 +10,132 @@ export function lowerBound(ids: readonly number[], id: number): number {
   return lo;
 }
 
-/** Inserts `id` into ascending `ids` (appending in the common case of a new, highest ID). */
-export function insertSorted(ids: number[], id: number): void {
-  const last = ids[ids.length - 1];
-  if (last === undefined || last < id) {
-    ids.push(id);
-    return;
-  }
-  const at = lowerBound(ids, id);
-  if (ids[at] !== id) ids.splice(at, 0, id);
-}
+const NONE = new Int32Array(0);
 
-/** Removes `id` from ascending `ids`. */
-export function removeSorted(ids: number[], id: number): void {
-  const at = lowerBound(ids, id);
-  if (ids[at] === id) ids.splice(at, 1);
+/**
+ * A growable ascending list of message IDs in an `Int32Array` (four bytes an ID): what the
+ * message indexes keep per channel, topic, conversation and per user. Appending a new, highest
+ * ID is O(1); bulk additions and removals take one pass.
+ */
+export class SortedIds {
+  private data: Int32Array<ArrayBuffer> = NONE;
+  private count = 0;
+  private cached: Int32Array | null = null;
+
+  /** Number of IDs. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** The IDs, ascending; valid until the next change. */
+  view(): Int32Array {
+    return (this.cached ??= this.data.subarray(0, this.count));
+  }
+
+  /** The highest ID, or undefined. */
+  get last(): number | undefined {
+    return this.count > 0 ? this.data[this.count - 1] : undefined;
+  }
+
+  has(id: number): boolean {
+    const at = this.position(id);
+    return at < this.count && this.data[at] === id;
+  }
+
+  /** Position of the first ID >= `id`. */
+  position(id: number): number {
+    if (this.count > 0 && (this.data[this.count - 1] as number) < id) return this.count;
+    let lo = 0;
+    let hi = this.count;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.data[mid] as number) < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private reserve(extra: number): void {
+    const needed = this.count + extra;
+    if (needed <= this.data.length) return;
+    const grown = new Int32Array(Math.max(needed, 8, Math.floor(this.data.length * 1.5)));
+    grown.set(this.data.subarray(0, this.count));
+    this.data = grown;
+  }
+
+  /** Appends `id`, which must be above every ID held (the caller checks: see {@link last}). */
+  push(id: number): void {
+    this.reserve(1);
+    this.data[this.count] = id;
+    this.count += 1;
+    this.cached = null;
+  }
+
+  /** Adds `id` (nothing when present). */
+  add(id: number): void {
+    const at = this.position(id);
+    if (at < this.count && this.data[at] === id) return;
+    this.reserve(1);
+    if (at < this.count) this.data.copyWithin(at + 1, at, this.count);
+    this.data[at] = id;
+    this.count += 1;
+    this.cached = null;
+  }
+
+  /** Removes `id` (nothing when absent). */
+  delete(id: number): void {
+    const at = this.position(id);
+    if (at >= this.count || this.data[at] !== id) return;
+    this.data.copyWithin(at, at + 1, this.count);
+    this.count -= 1;
+    this.cached = null;
+  }
+
+  /** Adds the ascending `ids` (those already present are skipped), in one pass. */
+  addMany(ids: ArrayLike<number>): void {
+    if (ids.length === 0) return;
+    const first = ids[0] as number;
+    if (this.count === 0 || (this.data[this.count - 1] as number) < first) {
+      this.reserve(ids.length);
+      for (let i = 0; i < ids.length; i += 1) this.data[this.count + i] = ids[i] as number;
+      this.count += ids.length;
+      this.cached = null;
+      return;
+    }
+    const fresh: number[] = [];
+    for (let i = 0; i < ids.length; i += 1) if (!this.has(ids[i] as number)) fresh.push(ids[i] as number);
+    if (fresh.length === 0) return;
+    this.reserve(fresh.length);
+    // Merge from the end, in place.
+    let read = this.count - 1;
+    let write = this.count + fresh.length - 1;
+    for (let i = fresh.length - 1; i >= 0; i -= 1) {
+      const id = fresh[i] as number;
+      while (read >= 0 && (this.data[read] as number) > id) this.data[write--] = this.data[read--] as number;
+      this.data[write--] = id;
+    }
+    this.count += fresh.length;
+    this.cached = null;
+  }
+
+  /** Removes the ascending `ids` (absent ones are skipped), in one pass. */
+  removeMany(ids: ArrayLike<number>): void {
+    if (ids.length === 0 || this.count === 0) return;
+    let write = this.position(ids[0] as number);
+    let read = write;
+    for (let k = 0; k < ids.length && read < this.count; k += 1) {
+      const id = ids[k] as number;
+      let at = read;
+      while (at < this.count && (this.data[at] as number) < id) at += 1;
+      if (write !== read) this.data.copyWithin(write, read, at);
+      write += at - read;
+      read = at;
+      if (read < this.count && this.data[read] === id) read += 1;
+    }
+    if (write !== read) {
+      this.data.copyWithin(write, read, this.count);
+      this.count -= read - write;
+      this.cached = null;
+    }
+  }
 }

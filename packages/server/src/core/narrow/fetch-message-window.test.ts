@@ -83,7 +83,7 @@ describe('fetchMessageWindow', () => {
   });
 
   it('works around an anchor that is not in the narrow', () => {
-    const [welcome] = f.indexes.messages.byChannel.get(f.channels.general.id) ?? [];
+    const [welcome] = f.indexes.messages.channel(f.channels.general.id);
     expect(window({ anchor: welcome, numBefore: 2, numAfter: 2 })).toMatchObject({ ids: bulk.slice(0, 2), foundAnchor: false, foundOldest: true, foundNewest: false });
   });
 
@@ -118,7 +118,7 @@ describe('fetchMessageWindow', () => {
     expect(fetch([['sender', g.users.member.email]]).anchor).toBe(LARGER_THAN_MAX_MESSAGE_ID);
     // Muted topics are skipped; a muted channel only outside its own narrow.
     g.setTopicPolicy('member', g.channels.engineering, 'work', VISIBILITY_POLICY.muted);
-    const seedUnread = [...(g.indexes.messages.unreadByUser.get(g.users.member.id) ?? [])].sort((a, b) => a - b);
+    const seedUnread = Array.from(g.indexes.messages.unread(g.users.member.id));
     expect(fetch([['channel', 'engineering']]).anchor).toBe(seedUnread.find((id) => g.store.get('messages', id)?.stream_id === g.channels.engineering.id));
     g.subscribe(g.channels.general, 'member', { is_muted: true });
     const firstOutsideGeneral = seedUnread.find((id) => {
@@ -131,9 +131,9 @@ describe('fetchMessageWindow', () => {
 
   it('searches channel history for readers of a public channel and flags nothing for them', () => {
     const moderator = window({ anchor: 'newest', numBefore: 100 }, [['channel', 'engineering']], 'moderator');
-    expect(moderator.ids).toEqual(f.indexes.messages.byChannel.get(f.channels.engineering.id));
+    expect(moderator.ids).toEqual(Array.from(f.indexes.messages.channel(f.channels.engineering.id)));
     expect(window({ anchor: 'newest', numBefore: 100 }, [['channel', 'engineering']], 'guest').ids).toEqual([]);
-    expect(window({ anchor: 'newest', numBefore: 100 }, [], 'guest').ids).toEqual(f.indexes.messages.byUser.get(f.users.guest.id));
+    expect(window({ anchor: 'newest', numBefore: 100 }, [], 'guest').ids).toEqual(Array.from(f.store.userMessages.of(f.users.guest.id).ids()));
   });
 
   it('shows protected history only from the subscription on, and private channels only to their members', async () => {

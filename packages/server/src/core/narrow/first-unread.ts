@@ -1,5 +1,7 @@
 import type { Context } from '../model/context.js';
+import { unreadIds } from '../model/message-flags.js';
 import type { MessageRecord } from '../model/message-record.js';
+import { lowerBound } from '../model/sorted-ids.js';
 import { LARGER_THAN_MAX_MESSAGE_ID } from './anchor.js';
 import { idsAscending } from './id-walk.js';
 import type { ParsedNarrow } from './narrow-term.js';
@@ -23,18 +25,19 @@ export function firstUnreadAnchor(
   inNarrow: (id: number) => MessageRecord | null,
 ): number {
   const viewer = parsed.viewer;
-  const unread = viewer ? ctx.indexes.messages.unreadByUser.get(viewer.id) : undefined;
-  if (!unread || unread.size === 0) return LARGER_THAN_MAX_MESSAGE_ID;
+  const unread = viewer ? unreadIds(ctx, viewer.id) : undefined;
+  if (!viewer || !unread || unread.length === 0) return LARGER_THAN_MAX_MESSAGE_ID;
   const visibility = TopicVisibility.of(ctx, viewer);
   const qualifies = (id: number) => {
-    const message = unread.has(id) ? inNarrow(id) : null;
+    const message = inNarrow(id);
     return message !== null && !visibility.isMuted(message, parsed.firstChannelId);
   };
-  if (unread.size <= candidates.size) {
-    let first = LARGER_THAN_MAX_MESSAGE_ID;
-    for (const id of unread) if (id < first && qualifies(id)) first = id;
-    return first;
+  if (unread.length <= candidates.size) {
+    // Ascending: the first that qualifies is the oldest.
+    for (const id of unread) if (qualifies(id)) return id;
+    return LARGER_THAN_MAX_MESSAGE_ID;
   }
-  for (const id of idsAscending(candidates.lists, 0)) if (qualifies(id)) return id;
+  const isUnread = (id: number) => unread[lowerBound(unread, id)] === id;
+  for (const id of idsAscending(candidates.lists, 0)) if (isUnread(id) && qualifies(id)) return id;
   return LARGER_THAN_MAX_MESSAGE_ID;
 }

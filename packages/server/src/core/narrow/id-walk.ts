@@ -1,19 +1,24 @@
 import { lowerBound } from '../model/sorted-ids.js';
 
 /** Ascending, pairwise disjoint ID lists whose union is a candidate set. */
-export type IdLists = readonly (readonly number[])[];
+export type IdLists = readonly ArrayLike<number>[];
 
 /**
  * IDs below `bound` (exclusive), newest first, merged across `lists`. Starts from a binary
  * search, so reading the first few costs O(k log n), not a scan.
  */
 export function* idsDescending(lists: IdLists, bound: number): Generator<number, void, undefined> {
+  if (lists.length === 1) {
+    const ids = lists[0] as ArrayLike<number>;
+    for (let i = lowerBound(ids, bound) - 1; i >= 0; i -= 1) yield ids[i] as number;
+    return;
+  }
   const positions = lists.map((ids) => lowerBound(ids, bound) - 1);
   for (;;) {
     let best = -1;
     let bestId = -Infinity;
     positions.forEach((position, i) => {
-      const id = position >= 0 ? (lists[i] as readonly number[])[position] : undefined;
+      const id = position >= 0 ? (lists[i] as ArrayLike<number>)[position] : undefined;
       if (id !== undefined && id > bestId) {
         best = i;
         bestId = id;
@@ -27,12 +32,17 @@ export function* idsDescending(lists: IdLists, bound: number): Generator<number,
 
 /** IDs from `bound` (inclusive) upwards, oldest first, merged across `lists`. */
 export function* idsAscending(lists: IdLists, bound: number): Generator<number, void, undefined> {
+  if (lists.length === 1) {
+    const ids = lists[0] as ArrayLike<number>;
+    for (let i = lowerBound(ids, bound); i < ids.length; i += 1) yield ids[i] as number;
+    return;
+  }
   const positions = lists.map((ids) => lowerBound(ids, bound));
   for (;;) {
     let best = -1;
     let bestId = Infinity;
     positions.forEach((position, i) => {
-      const id = (lists[i] as readonly number[])[position];
+      const id = (lists[i] as ArrayLike<number>)[position];
       if (id !== undefined && id < bestId) {
         best = i;
         bestId = id;

@@ -1,5 +1,6 @@
 import type { Context } from '../model/context.js';
 import { canAccessMessage } from '../model/message-access.js';
+import { messageFlags } from '../model/message-flags.js';
 import type { MessageRecord } from '../model/message-record.js';
 import type { ParsedNarrow } from './narrow-term.js';
 import { narrowMatcher } from './narrow-matcher.js';
@@ -13,11 +14,12 @@ type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now'>;
  */
 export function narrowFilter(ctx: Ctx, parsed: ParsedNarrow): (id: number) => MessageRecord | null {
   const matches = narrowMatcher(ctx, parsed);
-  const viewerKey = parsed.viewer ? String(parsed.viewer.id) : null;
+  const viewerId = parsed.viewer?.id ?? null;
   return (id) => {
     const message = ctx.db.get('messages', id);
     if (!message) return null;
-    const visible = parsed.includeHistory ? canAccessMessage(ctx, parsed.viewer, message) : viewerKey !== null && viewerKey in message.user_flags;
-    return visible && matches(message) ? message : null;
+    if (parsed.includeHistory) return canAccessMessage(ctx, parsed.viewer, message) && matches(message) ? message : null;
+    const bits = viewerId === null ? undefined : messageFlags(ctx, id, viewerId);
+    return bits !== undefined && matches(message, bits) ? message : null;
   };
 }

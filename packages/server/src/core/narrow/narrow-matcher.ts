@@ -1,4 +1,5 @@
 import type { Context } from '../model/context.js';
+import { messageFlags } from '../model/message-flags.js';
 import { FLAG_BITS, MENTION_MASK, type MessageRecord } from '../model/message-record.js';
 import { isResolvedTopic } from '../model/resolved-topic.js';
 import type { NarrowTerm, ParsedNarrow } from './narrow-term.js';
@@ -67,19 +68,22 @@ function satisfies(term: NarrowTerm, message: MessageRecord, bits: number, visib
 /**
  * The predicate of a narrow: whether a message matches every term (negated terms inverted,
  * `in:all` always true) and the search. Flags are the viewer's; a message the viewer never
- * received reads as `read` and nothing else. Access is not checked here.
+ * received reads as `read` and nothing else (`viewerBits`: their row's bits when the caller
+ * has them at hand). Access is not checked here.
  *
  * @example
  * const matches = narrowMatcher(ctx, parseNarrow(ctx, user, [['is', 'starred']]));
  * matches(message); // true when the user starred it
  */
-export function narrowMatcher(ctx: Ctx, parsed: ParsedNarrow): (message: MessageRecord) => boolean {
+export function narrowMatcher(ctx: Ctx, parsed: ParsedNarrow): (message: MessageRecord, viewerBits?: number) => boolean {
   let visibility: TopicVisibility | undefined;
   const lazyVisibility = () => (visibility ??= TopicVisibility.of(ctx, parsed.viewer));
-  const viewerKey = parsed.viewer ? String(parsed.viewer.id) : null;
+  const viewerId = parsed.viewer?.id ?? null;
   const { terms, search } = parsed;
-  return (message) => {
-    const bits = (viewerKey === null ? undefined : message.user_flags[viewerKey]) ?? FLAG_BITS.read;
+  // Only flag terms read the viewer's row.
+  const readsFlags = terms.some((term) => term.operator === 'is');
+  return (message, viewerBits) => {
+    const bits = !readsFlags ? FLAG_BITS.read : (viewerBits ?? (viewerId === null ? undefined : messageFlags(ctx, message.id, viewerId)) ?? FLAG_BITS.read);
     for (const term of terms) {
       if (term.operator === 'in' && term.operand === 'all') continue;
       if (satisfies(term, message, bits, lazyVisibility) === term.negated) return false;

@@ -95,19 +95,19 @@ describe('parseNarrow', () => {
   });
 
   it('replaces with by the conversation of its message, dropping the other conversation terms', () => {
-    const [welcome] = f.indexes.messages.byTopic.get(`${f.channels.general.id}\u0000welcome`) ?? [];
+    const [welcome] = f.indexes.messages.topic(f.channels.general.id, 'welcome');
     const parsed = parse([['channel', 'engineering'], ['topic', 'x'], { operator: 'with', operand: welcome ?? 0 }, ['is', 'unread']]);
     expect(parsed.terms).toEqual([
       { operator: 'channel', negated: false, channelId: f.channels.general.id },
       { operator: 'topic', negated: false, topic: 'welcome' },
       { operator: 'is', negated: false, operand: 'unread' },
     ]);
-    const dm = f.indexes.messages.byConversation.values().next().value?.[0] ?? 0;
+    const dm = [...f.store.all('messages')].find((m) => m.type === 'private')?.id ?? 0;
     expect(parse([['with', String(dm)]]).terms).toEqual([{ operator: 'dm', negated: false, recipientId: expect.any(Number) }]);
   });
 
   it('keeps a narrow that defines a conversation when the with message is out of reach', () => {
-    const dm = f.indexes.messages.byConversation.values().next().value?.[0] ?? 0;
+    const dm = [...f.store.all('messages')].find((m) => m.type === 'private')?.id ?? 0;
     const parsed = parse([['channel', 'general'], ['topic', 'welcome'], { operator: 'with', operand: dm }], 'guest');
     expect(parsed.terms.map((t) => t.operator)).toEqual(['channel', 'topic']);
     expect(errorOf(() => parse([{ operator: 'with', operand: dm }], 'guest'))).toEqual({

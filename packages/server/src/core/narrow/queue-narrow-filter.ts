@@ -2,6 +2,7 @@ import { ApiError, type NarrowElement } from '@teamchat/schema';
 import type { Context } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
 import { apiEmail } from '../model/email-visibility.js';
+import { messageFlags } from '../model/message-flags.js';
 import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
 import { isResolvedTopic } from '../model/resolved-topic.js';
 import { normalizeNarrow, type NarrowParameter } from './normalize-narrow.js';
@@ -73,9 +74,8 @@ export function queueNarrowFilter(ctx: Ctx, user: UserRecord, narrow: readonly N
     if (!SUPPORTED.has(term.operator)) throw new ApiError('BAD_REQUEST', `Operator ${term.operator} not supported.`);
     if (term.operator === 'is' && term.operand === 'followed') throw new ApiError('BAD_REQUEST', 'Operand followed not supported.');
   }
-  const key = String(user.id);
   return (message, flags) => {
-    const bits = flags ?? message.user_flags[key] ?? FLAG_BITS.read;
+    const bits = flags ?? messageFlags(ctx, message.id, user.id) ?? FLAG_BITS.read;
     return terms.every((term) => {
       const satisfied = satisfies(ctx, term, message, bits);
       return satisfied === null || satisfied !== term.negated;

@@ -1,9 +1,9 @@
 import type { Context } from '../model/context.js';
-import { topicKey } from '../model/message-index.js';
+import { receivedIds, starredIds, unreadIds } from '../model/message-flags.js';
 import type { IdLists } from './id-walk.js';
 import type { ParsedNarrow } from './narrow-term.js';
 
-type Ctx = Pick<Context, 'indexes'>;
+type Ctx = Pick<Context, 'indexes' | 'db'>;
 
 /** Which index the candidates of a narrow come from. */
 export type CandidateIndex = 'id' | 'topic' | 'channel' | 'conversation' | 'unread' | 'starred' | 'channels' | 'user' | 'none';
@@ -22,15 +22,8 @@ interface Option {
   lists: () => IdLists;
 }
 
-const EMPTY: readonly number[] = [];
-
 function fromLists(index: CandidateIndex, lists: IdLists): Option {
   return { index, size: lists.reduce((sum, ids) => sum + ids.length, 0), lists: () => lists };
-}
-
-function fromSet(index: CandidateIndex, ids: ReadonlySet<number> | undefined): Option {
-  // Sets are unordered: sorted only when this option wins.
-  return { index, size: ids?.size ?? 0, lists: () => [ids ? [...ids].sort((a, b) => a - b) : EMPTY] };
 }
 
 /**
@@ -53,30 +46,30 @@ export function selectCandidates(ctx: Ctx, parsed: ParsedNarrow): CandidateSourc
         options.push(fromLists('id', [[term.messageId]]));
         break;
       case 'channel':
-        if (topic?.operator === 'topic') options.push(fromLists('topic', [index.byTopic.get(topicKey(term.channelId, topic.topic)) ?? EMPTY]));
-        else options.push(fromLists('channel', [index.byChannel.get(term.channelId) ?? EMPTY]));
+        if (topic?.operator === 'topic') options.push(fromLists('topic', [index.topic(term.channelId, topic.topic)]));
+        else options.push(fromLists('channel', [index.channel(term.channelId)]));
         break;
       case 'channels':
-        options.push(fromLists('channels', [...term.channelIds].map((id) => index.byChannel.get(id) ?? EMPTY)));
+        options.push(fromLists('channels', [...term.channelIds].map((id) => index.channel(id))));
         break;
       case 'dm':
-        options.push(fromLists('conversation', term.recipientId === null ? [] : [index.byConversation.get(term.recipientId) ?? EMPTY]));
+        options.push(fromLists('conversation', term.recipientId === null ? [] : [index.conversation(term.recipientId)]));
         break;
       case 'dm-including':
       case 'group-pm-with':
         if (term.recipientIds !== 'all') {
-          options.push(fromLists('conversation', [...term.recipientIds].map((id) => index.byConversation.get(id) ?? EMPTY)));
+          options.push(fromLists('conversation', [...term.recipientIds].map((id) => index.conversation(id))));
         }
         break;
       case 'is':
-        if (viewer && term.operand === 'unread') options.push(fromSet('unread', index.unreadByUser.get(viewer.id)));
-        if (viewer && term.operand === 'starred') options.push(fromSet('starred', index.starredByUser.get(viewer.id)));
+        if (viewer && term.operand === 'unread') options.push(fromLists('unread', [unreadIds(ctx, viewer.id)]));
+        if (viewer && term.operand === 'starred') options.push(fromLists('starred', [starredIds(ctx, viewer.id)]));
         break;
       default:
         break;
     }
   }
-  if (viewer && !parsed.includeHistory) options.push(fromLists('user', [index.byUser.get(viewer.id) ?? EMPTY]));
+  if (viewer && !parsed.includeHistory) options.push(fromLists('user', [receivedIds(ctx, viewer.id)]));
   let best: Option | undefined;
   for (const option of options) if (!best || option.size < best.size) best = option;
   if (!best) return { index: 'none', lists: [], size: 0 };

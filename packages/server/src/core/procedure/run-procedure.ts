@@ -5,15 +5,32 @@ import { checkAccess } from '../auth/authenticate.js';
 import { authenticateRequest, limitRequest } from '../auth/rate-limits.js';
 import type { Implementation } from './implement.js';
 
-/** A transaction that refuses writes: what queries and read-only mutations get as `db`. */
+const readViews = new WeakMap<Services['store'], Context['db']>();
+
+/**
+ * A transaction that refuses writes: what queries and read-only mutations get as `db`. It
+ * holds no state of its own, so one per store serves every read.
+ */
 function readView(store: Services['store']): Context['db'] {
-  // Reads go on when the store refuses writes (see `refusedWrite`).
-  const tx = store.view();
-  const refuse = () => {
-    throw new Error('[teamchat-server] a read-only handler tried to write');
-  };
-  // Nothing to make durable: callbacks (event delivery) run at once, after every commit so far.
-  return Object.assign(tx, { put: refuse, patch: refuse, delete: refuse, onCommit: (callback: (seq: number) => void) => callback(Infinity) });
+  let view = readViews.get(store);
+  if (!view) {
+    // A view, not begin(): reads go on when the store refuses writes (see `refusedWrite`).
+    const tx = store.view();
+    const refuse = () => {
+      throw new Error('[teamchat-server] a read-only handler tried to write');
+    };
+    // Nothing to make durable: callbacks (event delivery) run at once, after every commit so far.
+    view = Object.assign(tx, {
+      put: refuse,
+      patch: refuse,
+      delete: refuse,
+      setRows: refuse,
+      changeFlags: refuse,
+      onCommit: (callback: (seq: number) => void) => callback(Infinity),
+    });
+    readViews.set(store, view);
+  }
+  return view;
 }
 
 /**

@@ -2,6 +2,7 @@ import { avatarUrl } from '../model/avatar.js';
 import type { HookContext, SentMessage, Services } from '../model/context.js';
 import type { OutboxRecord, UserRecord } from '../model/db.js';
 import { participantsOf } from '../model/direct-message-groups.js';
+import { messageFlags, messageRows } from '../model/message-flags.js';
 import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
 import { enqueueJob, type JobHandler, type JobOutcome } from '../outbox/job-queue.js';
 import { activeDevices, basePayload, notifyDevices } from './send-notifications.js';
@@ -29,7 +30,7 @@ function isOnline(ctx: Pick<HookContext, 'events'>, user: UserRecord): boolean {
 /** Why `user` gets a notification of `message` (the real server's triggers), or null. */
 function trigger(ctx: HookContext, user: UserRecord, message: MessageRecord): string | null {
   const settings = user.settings;
-  const bits = message.user_flags[String(user.id)] ?? 0;
+  const bits = messageFlags(ctx, message.id, user.id) ?? 0;
   if (message.type === 'private') return settings.enable_offline_push_notifications ? 'direct_message' : null;
   if (bits & FLAG_BITS.mentioned) return settings.enable_offline_push_notifications ? 'mentioned' : null;
   const subscription = message.stream_id === null ? undefined : ctx.indexes.subscriptionsByUser.get(user.id)?.get(message.stream_id);
@@ -70,12 +71,11 @@ function messagePayload(ctx: HookContext, user: UserRecord, message: MessageReco
  * gets them only with `enable_online_push_notifications`. Each is an outbox job.
  */
 export function notifyMessageRecipients(ctx: HookContext, { message, sender }: SentMessage): void {
-  for (const key of Object.keys(message.user_flags)) {
-    const userId = Number(key);
+  for (const [userId, bits] of messageRows(ctx, message.id)) {
     if (userId === sender.id || !hasDevices(ctx, userId)) continue;
     const user = ctx.db.get('users', userId);
     if (!user?.is_active || user.is_bot) continue;
-    if ((message.user_flags[key] ?? 0) & FLAG_BITS.read) continue;
+    if (bits & FLAG_BITS.read) continue;
     const why = trigger(ctx, user, message);
     if (!why || (isOnline(ctx, user) && !user.settings.enable_online_push_notifications)) continue;
     enqueueJob(ctx, { kind: 'push_notify', userId, payload: { trigger: why, message_id: message.id, data: messagePayload(ctx, user, message, sender) } });

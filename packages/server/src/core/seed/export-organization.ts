@@ -7,7 +7,7 @@ import { createRealm } from '../realm/create-realm.js';
 import { BOT_TYPE_VALUES, FIELD_TYPE_VALUES, isoTime, nameOf, ROLE_VALUES, selectOptions, VISIBILITY_VALUES } from './fixture-codes.js';
 import { FIXTURE_FORMAT, REALM_SETTING_KEYS, type FixtureGroupRef, type OrganizationFixtureInput } from './fixture-schema.js';
 
-type Reader = Pick<DbStore, 'get' | 'all'>;
+type Reader = Pick<DbStore, 'get' | 'all' | 'userMessages'>;
 type FixtureUserInput = NonNullable<OrganizationFixtureInput['users']>[number];
 type FixtureMessageInput = NonNullable<OrganizationFixtureInput['messages']>[number];
 
@@ -143,9 +143,9 @@ function participants(db: Reader, message: MessageRecord): number[] {
 /** Whether the message's rows are those seeding makes by default: every active subscriber or participant, read by the sender. */
 function hasDefaultRows(db: Reader, message: MessageRecord, activeSubscribers: Map<number, number[]>): boolean {
   const holders = message.stream_id === null ? participants(db, message) : (activeSubscribers.get(message.stream_id) ?? []);
-  const rows = Object.entries(message.user_flags);
+  const rows = db.userMessages.usersOf(message.id);
   if (rows.length !== holders.length) return false;
-  return holders.every((userId) => message.user_flags[String(userId)] === (userId === message.sender_id ? FLAG_BITS.read : 0));
+  return holders.every((userId) => db.userMessages.get(userId, message.id) === (userId === message.sender_id ? FLAG_BITS.read : 0));
 }
 
 function exportMessage(db: Reader, message: MessageRecord, refs: Refs, activeSubscribers: Map<number, number[]>): FixtureMessageInput {
@@ -161,7 +161,7 @@ function exportMessage(db: Reader, message: MessageRecord, refs: Refs, activeSub
   }
   const flags = hasDefaultRows(db, message, activeSubscribers)
     ? undefined
-    : Object.fromEntries(Object.entries(message.user_flags).map(([userId, bits]) => [refs.email(Number(userId)) as string, flagNames(bits).filter((flag) => flag !== 'wildcard_mentioned')]));
+    : Object.fromEntries(db.userMessages.usersOf(message.id).map((userId) => [refs.email(userId) as string, flagNames(db.userMessages.get(userId, message.id) ?? 0).filter((flag) => flag !== 'wildcard_mentioned')]));
   return {
     id: message.id,
     sender,

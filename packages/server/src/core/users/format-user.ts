@@ -13,10 +13,19 @@ export interface FormatUserOptions {
   profileData?: ((user: UserRecord) => Record<string, { value: string; rendered_value?: string }>) | null;
 }
 
+/** Formatted join dates: the same few per organization, formatted on every user list otherwise. */
+const isoTimes = new Map<number, string>();
+
 /** `2019-10-20T07:50:53.729000+00:00`: ISO 8601 with microseconds, as the real server writes it. */
 export function isoWithMicroseconds(ms: number): string {
-  const iso = new Date(ms).toISOString();
-  return `${iso.slice(0, 19)}.${iso.slice(20, 23)}000+00:00`;
+  let text = isoTimes.get(ms);
+  if (text === undefined) {
+    const iso = new Date(ms).toISOString();
+    text = `${iso.slice(0, 19)}.${iso.slice(20, 23)}000+00:00`;
+    if (isoTimes.size >= 10_000) isoTimes.clear();
+    isoTimes.set(ms, text);
+  }
+  return text;
 }
 
 /** The User object of `user` as `options.viewer` sees it. */

@@ -1,4 +1,4 @@
-import { STORE_FORMAT, type StoreDocument } from '../types.js';
+import { OLDEST_STORE_FORMAT, STORE_FORMAT, type StoreDocument } from '../types.js';
 
 /** Anything that is a plain JSON object (not an array, not null). */
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -16,9 +16,9 @@ export function checkDocument(value: unknown, file: string): StoreDocument {
 
   if (!isObject(value)) throw refuse(`is not a teamchat data file (${shape})`);
   if (typeof value.format !== 'number') throw refuse(`is not a teamchat data file (no numeric "format"; ${shape})`);
-  if (value.format !== STORE_FORMAT) {
+  if (value.format < OLDEST_STORE_FORMAT || value.format > STORE_FORMAT) {
     throw refuse(
-      `has data format ${value.format}, but this teamchat-server reads format ${STORE_FORMAT}`,
+      `has data format ${value.format}, but this teamchat-server reads formats ${OLDEST_STORE_FORMAT} to ${STORE_FORMAT}`,
       'use a teamchat-server version that reads it, or move the file away',
     );
   }
@@ -38,6 +38,15 @@ export function checkDocument(value: unknown, file: string): StoreDocument {
       const id = isObject(record) ? record.id : undefined;
       if (typeof id !== 'number' && typeof id !== 'string') {
         throw refuse(`has an invalid record collections.${name}[${i}] (expected an object with a numeric or string "id")`);
+      }
+    }
+  }
+  const rows = value.user_messages;
+  if (rows !== undefined) {
+    if (!isObject(rows)) throw refuse('has an invalid "user_messages" (expected an object of user IDs)');
+    for (const [userId, runs] of Object.entries(rows)) {
+      if (!isObject(runs) || !Array.isArray(runs.ids) || !Array.isArray(runs.bits)) {
+        throw refuse(`has an invalid user_messages.${userId} (expected { ids: [...], bits: [...] })`);
       }
     }
   }

@@ -73,10 +73,10 @@ describe('openDiskStore', () => {
 
   it('creates the data file with the seed document, durably', async () => {
     const seeded = [{ id: 1, n: 100 }];
-    const seed: StoreDocument = { format: 1, seq: 0, counters: { items: 1 }, collections: { items: seeded } };
+    const seed: StoreDocument = { format: 2, seq: 0, counters: { items: 1 }, collections: { items: seeded } };
     const disk = await open({ seed });
     expect(disk.created).toBe(true);
-    expect(JSON.parse(readFileSync(dataFile, 'utf8'))).toEqual(seed);
+    expect(JSON.parse(readFileSync(dataFile, 'utf8'))).toEqual({ ...seed, user_messages: {} });
     expect(items(disk.store)).toEqual([100]);
   });
 
@@ -108,6 +108,38 @@ describe('openDiskStore', () => {
     expect(items(second.store)).toEqual([0, 1, 2, 3, 5, 6, 7, 8, 9]);
     expect(second.store.get('items', 3)?.text).toBe('patched');
     expect(second.store.nextId('items')).toBe(11);
+  });
+
+  it('keeps per-user rows and bulk flag changes across a crash (journal) and a close (snapshot)', async () => {
+    const first = await open();
+    await first.store.write((tx) => {
+      for (const id of range(10, 1)) tx.setRows(id, [[3, 0], [4, 1]]);
+    });
+    await first.store.write((tx) => tx.changeFlags(3, [2, 3, 4, 9], { set: 1, create: null }));
+    await first.store.write((tx) => tx.changeFlags(4, [5, 20], { set: 2, clear: 1, create: 129 }));
+    await crash(first);
+    const second = await open();
+    const rows = second.store.userMessages;
+    expect(Array.from(rows.of(3).ids())).toEqual(range(10, 1));
+    expect(range(10, 1).map((id) => rows.get(3, id))).toEqual([0, 1, 1, 1, 0, 0, 0, 0, 1, 0]);
+    expect([rows.get(4, 5), rows.get(4, 6), rows.get(4, 20)]).toEqual([2, 1, 130]);
+    expect(rows.usersOf(20)).toEqual([4]);
+    await second.store.close();
+    const third = await open();
+    expect(third.store.userMessages.encode()).toEqual(rows.encode());
+    expect(readFileSync(dataFile, 'utf8')).toContain('"user_messages":{');
+  });
+
+  it('converts a store of format 1: rows out of the messages, from the snapshot and from the journal', async () => {
+    const message = (id: number, flags: Record<string, number>) => ({ id, type: 'stream', topic: 't', edit_history: [], reactions: [], submessages: [], user_flags: flags });
+    writeFileSync(dataFile, JSON.stringify({ format: 1, seq: 1, counters: { messages: 1 }, collections: { messages: [message(1, { '3': 0, '4': 1 })] } }));
+    appendFileSync(`${dataFile}.journal`, `${JSON.stringify({ seq: 2, ops: [['put', 'messages', message(2, { '3': 2 })], ['patch', 'messages', 1, { user_flags: { '3': 1 } }]] })}\n`);
+    const disk = await openDiskStore<{ messages: { id: number } }>(dataFile, {});
+    const rows = disk.store.userMessages;
+    expect([rows.get(3, 1), rows.get(4, 1), rows.get(3, 2)]).toEqual([1, undefined, 2]);
+    expect('user_flags' in (disk.store.get('messages', 1) as object)).toBe(false);
+    await disk.store.close();
+    expect(JSON.parse(readFileSync(dataFile, 'utf8'))).toMatchObject({ format: 2, user_messages: { '3': { ids: [1, 2], bits: [1, 1, 2, 1] } } });
   });
 
   it('replays the journal when the store was not closed (a crash)', async () => {
@@ -166,7 +198,7 @@ describe('openDiskStore', () => {
   it('refuses a snapshot of an unknown format and leaves its bytes alone', async () => {
     const content = JSON.stringify({ format: 99, seq: 0, counters: {}, collections: {} });
     writeFileSync(dataFile, content);
-    await expect(open()).rejects.toThrow(`[teamchat-server] ${dataFile} has data format 99, but this teamchat-server reads format 1`);
+    await expect(open()).rejects.toThrow(`[teamchat-server] ${dataFile} has data format 99, but this teamchat-server reads formats 1 to 2`);
     expect(readFileSync(dataFile, 'utf8')).toBe(content);
   });
 

@@ -103,8 +103,13 @@ function isRecordObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function isIntegers(value: unknown): boolean {
+  return Array.isArray(value) && value.every((item) => Number.isInteger(item));
+}
+
 function isOp(op: unknown): op is StoreOp {
-  if (!Array.isArray(op) || typeof op[1] !== 'string') return false;
+  if (!Array.isArray(op)) return false;
+  if (op[0] !== 'rows' && op[0] !== 'flags' && typeof op[1] !== 'string') return false;
   switch (op[0]) {
     case 'put':
       return op.length === 3 && isRecordObject(op[2]) && isKey(op[2].id);
@@ -112,6 +117,10 @@ function isOp(op: unknown): op is StoreOp {
       return op.length === 4 && isKey(op[2]) && isRecordObject(op[3]);
     case 'del':
       return op.length === 3 && isKey(op[2]);
+    case 'rows':
+      return op.length === 3 && Number.isInteger(op[1]) && isIntegers(op[2]) && (op[2] as unknown[]).length % 2 === 0;
+    case 'flags':
+      return op.length === 6 && Number.isInteger(op[1]) && Number.isInteger(op[2]) && Number.isInteger(op[3]) && isIntegers(op[4]) && Number.isInteger(op[5]);
     default:
       return false;
   }

@@ -15,7 +15,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const document: StoreDocument = {
-  format: 1,
+  format: 2,
   seq: 7,
   counters: { items: 300 },
   collections: { items: Array.from({ length: 300 }, (_, i) => ({ id: i + 1, text: `item ${i}` })), keyed: [{ id: 'x' }] },
@@ -36,12 +36,37 @@ describe('SnapshotFile', () => {
     expect(db.data).toBe(empty);
   });
 
-  it('writes compact JSON in chunks through lowdb and reads it back', async () => {
+  it('writes JSON, one record per line, in chunks through lowdb and reads it back', async () => {
     const db = new Low<StoreDocument>(new SnapshotFile(file, { chunkChars: 100 }), document);
     await db.write();
-    expect(readFileSync(file, 'utf8')).toBe(`${JSON.stringify(document)}\n`);
+    const text = readFileSync(file, 'utf8');
+    expect(JSON.parse(text)).toEqual(document);
+    expect(text.split('\n')).toContain('{"id":42,"text":"item 41"},');
     expect(existsSync(`${file}.tmp`)).toBe(false);
     expect(await new SnapshotFile(file).read()).toEqual(document);
+  });
+
+  it('reads the per-user rows back', async () => {
+    const withRows: StoreDocument = { ...document, user_messages: { '3': { ids: [1, 5], bits: [0, 2, 1, 3] }, '10': { ids: [], bits: [] } } };
+    await new SnapshotFile(file).write(withRows);
+    expect(await new SnapshotFile(file).read()).toEqual(withRows);
+  });
+
+  it('reads a compact snapshot of format 1 (one line) as a whole', async () => {
+    const old = { format: 1, seq: 2, counters: {}, collections: { messages: [{ id: 1, user_flags: { '3': 1 } }] } };
+    writeFileSync(file, JSON.stringify(old));
+    expect(await new SnapshotFile(file).read()).toEqual(old);
+  });
+
+  it('reads a snapshot laid out otherwise (pretty-printed by hand) as a whole', async () => {
+    writeFileSync(file, JSON.stringify(document, null, 2));
+    expect(await new SnapshotFile(file).read()).toEqual(document);
+  });
+
+  it('refuses a snapshot whose record line is cut, as invalid JSON', async () => {
+    await new SnapshotFile(file).write(document);
+    const text = readFileSync(file, 'utf8');
+    await expectRefused(text.replace('{"id":42,"text":"item 41"},', '{"id":42,"text":"item 41"'), / is not valid JSON \(/);
   });
 
   it('replaces an existing snapshot', async () => {
@@ -59,8 +84,8 @@ describe('SnapshotFile', () => {
 
   it('refuses an unknown format', async () => {
     await expectRefused(
-      JSON.stringify({ ...document, format: 2 }),
-      `[teamchat-server] ${file} has data format 2, but this teamchat-server reads format 1; use a teamchat-server version that reads it, or move the file away — it was not modified`,
+      JSON.stringify({ ...document, format: 3 }),
+      `[teamchat-server] ${file} has data format 3, but this teamchat-server reads formats 1 to 2; use a teamchat-server version that reads it, or move the file away — it was not modified`,
     );
   });
 

@@ -5,6 +5,7 @@ import type { Adapter } from 'lowdb';
 import type { StoreDocument } from '../types.js';
 import { checkDocument } from './check-document.js';
 import { DEFAULT_CHUNK_CHARS, documentChunks } from './document-chunks.js';
+import { readDocumentLines } from './read-document-lines.js';
 import { errorCode, errorMessage, syncDirectory, writeAll } from './durable-io.js';
 
 /** Options of {@link SnapshotFile}. */
@@ -17,7 +18,7 @@ export interface SnapshotFileOptions {
 
 /**
  * The lowdb adapter of the snapshot: `read()` parses and checks the data file (null when it does
- * not exist), `write()` replaces it atomically with compact JSON streamed in chunks.
+ * not exist), `write()` replaces it atomically with JSON (one entry per line) streamed in chunks.
  *
  * A failed read never touches the file. A write goes to `<data>.tmp`, is fsynced, renamed over
  * the data file, and the directory is fsynced: a crash leaves the old or the new snapshot.
@@ -38,8 +39,20 @@ export class SnapshotFile implements Adapter<StoreDocument> {
     this.beforeReplace = options.beforeReplace ?? (async () => {});
   }
 
-  /** The checked document, or null when the file does not exist. */
+  /**
+   * The checked document, or null when the file does not exist. A snapshot in the line layout
+   * of {@link documentChunks} is parsed line by line, never held as one string; any other JSON
+   * file is parsed as a whole.
+   */
   async read(): Promise<StoreDocument | null> {
+    let lines: StoreDocument | null;
+    try {
+      lines = await readDocumentLines(this.file);
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') return null;
+      throw new Error(`[teamchat-server] cannot read ${this.file} (${errorMessage(error)}); it was not modified`);
+    }
+    if (lines) return checkDocument(lines, this.file);
     let text: string;
     try {
       text = await readFile(this.file, 'utf8');

@@ -1,0 +1,82 @@
+import type { RecordKey, StoredRecord } from './types.js';
+
+/**
+ * The records of one collection by key, in insertion order: a `Map`, except while every key
+ * is a positive integer inserted in ascending order (IDs from counters: messages, users, …).
+ * Then the records sit in an array indexed by ID, which is several times smaller and faster
+ * than a `Map` of a million entries, and its ID order is the insertion order. The first key
+ * that breaks that order turns it into a `Map` for good.
+ */
+export class RecordMap {
+  private slots: (StoredRecord | undefined)[] | null = [];
+  private map: Map<RecordKey, StoredRecord> | null = null;
+  private count = 0;
+
+  get size(): number {
+    return this.map ? this.map.size : this.count;
+  }
+
+  get(key: RecordKey): StoredRecord | undefined {
+    if (this.map) return this.map.get(key);
+    return typeof key === 'number' ? (this.slots as (StoredRecord | undefined)[])[key] : undefined;
+  }
+
+  set(key: RecordKey, record: StoredRecord): void {
+    if (this.map) {
+      this.map.set(key, record);
+      return;
+    }
+    const slots = this.slots as (StoredRecord | undefined)[];
+    if (typeof key === 'number' && Number.isInteger(key) && key > 0 && key <= 0x7fffffff) {
+      if (slots[key] !== undefined) {
+        slots[key] = record;
+        return;
+      }
+      // A new key must come after every key so far (and not leave a huge gap).
+      if (key >= slots.length && key - slots.length < 1_000_000) {
+        while (slots.length < key) slots.push(undefined);
+        slots.push(record);
+        this.count += 1;
+        return;
+      }
+    }
+    this.toMap().set(key, record);
+  }
+
+  delete(key: RecordKey): boolean {
+    if (this.map) return this.map.delete(key);
+    const slots = this.slots as (StoredRecord | undefined)[];
+    if (typeof key !== 'number' || slots[key] === undefined) return false;
+    slots[key] = undefined;
+    this.count -= 1;
+    return true;
+  }
+
+  *values(): IterableIterator<StoredRecord> {
+    if (this.map) {
+      yield* this.map.values();
+      return;
+    }
+    const slots = this.slots as (StoredRecord | undefined)[];
+    for (let i = 0; i < slots.length; i += 1) {
+      const record = slots[i];
+      if (record !== undefined) yield record;
+    }
+  }
+
+  /** The records in insertion order, as a new array. */
+  toArray(): StoredRecord[] {
+    if (this.map) return Array.from(this.map.values());
+    const records: StoredRecord[] = [];
+    for (const record of this.slots as (StoredRecord | undefined)[]) if (record !== undefined) records.push(record);
+    return records;
+  }
+
+  private toMap(): Map<RecordKey, StoredRecord> {
+    const map = new Map<RecordKey, StoredRecord>();
+    for (const record of this.values()) map.set(record.id, record);
+    this.map = map;
+    this.slots = null;
+    return map;
+  }
+}

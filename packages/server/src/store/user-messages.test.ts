@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { Store } from './store.js';
+import { expandRuns, idRuns, type RowObserver } from './user-messages.js';
+
+type Db = { messages: { id: number } };
+
+function recorder(): RowObserver & { calls: [number, number[], number[], number[]][] } {
+  const calls: [number, number[], number[], number[]][] = [];
+  return { calls, rowsChanged: (userId, ids, before, after) => calls.push([userId, Array.from(ids), Array.from(before), Array.from(after)]) };
+}
+
+describe('per-user message rows', () => {
+  it('encodes ID lists as runs and back', () => {
+    expect(idRuns([1, 2, 3, 7, 9, 10])).toEqual([1, 3, 7, 1, 9, 2]);
+    expect(Array.from(expandRuns([1, 3, 7, 1, 9, 2]))).toEqual([1, 2, 3, 7, 9, 10]);
+    expect(() => expandRuns([5, 2, 4, 1])).toThrow(/invalid ID runs/);
+  });
+
+  it('changes many rows of a user in one operation, creating missing ones, and tells observers once', async () => {
+    const store = new Store<Db>();
+    const observer = recorder();
+    store.userMessages.observe(observer);
+    await store.write((tx) => {
+      for (const id of [2, 4, 6]) tx.setRows(id, [[7, 0]]);
+    });
+    observer.calls.length = 0;
+    await store.write((tx) => tx.changeFlags(7, [1, 2, 4, 5], { set: 1, create: 128 }));
+    expect(observer.calls).toEqual([[7, [1, 2, 4, 5], [-1, 0, 0, -1], [129, 1, 1, 129]]]);
+    expect(Array.from(store.userMessages.of(7).ids())).toEqual([1, 2, 4, 5, 6]);
+    await store.write((tx) => tx.changeFlags(7, [3, 6], { set: 2, create: null }));
+    expect([store.userMessages.get(7, 3), store.userMessages.get(7, 6)]).toEqual([undefined, 2]);
+  });
+
+  it('undoes row changes of a transaction that fails', async () => {
+    const store = new Store<Db>();
+    await store.write((tx) => tx.setRows(1, [[7, 0], [8, 0]]));
+    const failing = store.write((tx) => {
+      tx.changeFlags(7, [1, 2], { set: 1, create: 128 });
+      tx.setRows(1, [[8, -1], [9, 4]]);
+      throw new Error('no');
+    });
+    await expect(failing).rejects.toThrow('no');
+    expect(store.userMessages.usersOf(1)).toEqual([7, 8]);
+    expect([store.userMessages.get(7, 1), store.userMessages.get(7, 2)]).toEqual([0, undefined]);
+  });
+
+  it('refuses flag changes of unsorted message IDs', async () => {
+    const store = new Store<Db>();
+    await expect(store.write((tx) => tx.changeFlags(7, [3, 1], { set: 1, create: null }))).rejects.toThrow(/ascending/);
+  });
+});
