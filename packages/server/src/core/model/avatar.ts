@@ -5,10 +5,25 @@ import { canSeeRealEmail } from './email-visibility.js';
 /** Size of medium avatars, in pixels. */
 const MEDIUM_SIZE = 500;
 
+/** Hashes of recent emails: every message and user list formats its senders' avatars again. */
+const emailHashes = new Map<string, string>();
+const EMAIL_HASHES_KEPT = 4096;
+
+/** The Gravatar hash of `email` (MD5 of its lowercase form), remembered for the most recent emails. */
+function emailHash(email: string): string {
+  let hash = emailHashes.get(email);
+  if (hash === undefined) {
+    hash = md5Hex(email.toLowerCase());
+    if (emailHashes.size >= EMAIL_HASHES_KEPT) emailHashes.clear();
+    emailHashes.set(email, hash);
+  }
+  return hash;
+}
+
 /** The third-party hashed avatar (Gravatar) URL of `user`; `medium` asks for the large size. */
 export function gravatarUrl(user: UserRecord, medium = false): string {
   const size = medium ? `&s=${MEDIUM_SIZE}` : '';
-  return `https://secure.gravatar.com/avatar/${md5Hex(user.email.toLowerCase())}?d=identicon${size}&version=${user.avatar_version}`;
+  return `https://secure.gravatar.com/avatar/${emailHash(user.email)}?d=identicon${size}&version=${user.avatar_version}`;
 }
 
 /** The avatar URL of `user` whatever the viewer: hashed or uploaded, normal or medium size. */
