@@ -52,7 +52,7 @@ export async function measureStartup({ size, dir, settings, log, track }) {
     const server = await startNode({
       label: `teamchat-server (start-up ${size})`,
       script: SERVER_BIN,
-      args: ['--port', '0', '--data', seeded.dataFile, '--quiet'],
+      args: ['--port', '0', '--data', seeded.dataFile, '--quiet', '--rate-limit', 'off'],
       ready: LISTENING,
       timeoutMs: 300_000,
     });

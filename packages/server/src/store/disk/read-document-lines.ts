@@ -3,7 +3,7 @@ import type { StoredRecord, StoreDocument } from '../types.js';
 import type { EncodedRows } from '../user-messages.js';
 
 const NEWLINE = 0x0a;
-const CHUNK_BYTES = 8 * 1024 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
 const HEADER = /^\{"format":.*"collections":\{$/;
 const COLLECTION = /^("(?:[^"\\]|\\.)*"):\[$/;
 const USER_ROWS = /^("\d+"):(\{.*\}),?$/;
