@@ -5,7 +5,7 @@ import type { UserRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
 import { participantsOf } from '../model/direct-message-groups.js';
 import { accessMessage } from '../model/message-access.js';
-import { changeUserFlags, messageFlags, NO_ROW_BITS } from '../model/message-flags.js';
+import { changeUserFlags, NO_ROW_BITS } from '../model/message-flags.js';
 import { FLAG_BITS, MENTION_MASK, type MessageRecord, type StoredFlag } from '../model/message-record.js';
 
 /** Flags users may set and clear. */
@@ -28,8 +28,8 @@ export interface FlagChange {
   ignoredChannels: number[];
 }
 
-function messageDetails(ctx: UserContext, user: UserRecord, message: MessageRecord): Record<string, unknown> {
-  const bits = messageFlags(ctx, message.id, user.id) ?? 0;
+/** The `message_details` entry of a message marked unread, from the user's bits for it. */
+function messageDetails(ctx: UserContext, user: UserRecord, message: MessageRecord, bits: number): Record<string, unknown> {
   const mentioned = (bits & MENTION_MASK) !== 0;
   const details: Record<string, unknown> =
     message.type === 'private'
@@ -37,6 +37,12 @@ function messageDetails(ctx: UserContext, user: UserRecord, message: MessageReco
       : { type: 'stream', stream_id: message.stream_id, topic: message.topic };
   if (mentioned) details['mentioned'] = true;
   return details;
+}
+
+/** Whether the messages' IDs rise strictly (no duplicates). */
+function isStrictlyAscending(messages: readonly MessageRecord[]): boolean {
+  for (let i = 1; i < messages.length; i += 1) if ((messages[i] as MessageRecord).id <= (messages[i - 1] as MessageRecord).id) return false;
+  return true;
 }
 
 /**
@@ -48,13 +54,27 @@ function messageDetails(ctx: UserContext, user: UserRecord, message: MessageReco
 export function changeFlag(ctx: UserContext, user: UserRecord, messages: readonly MessageRecord[], flag: StoredFlag, op: 'add' | 'remove'): FlagChange {
   const bit = FLAG_BITS[flag];
   const changed: MessageRecord[] = [];
+  /** The bits each changed message had (the mention bits are the same after the change). */
+  const changedBits: number[] = [];
   const ignored = new Set<number>();
   const subscribed = new Map<number, boolean>();
   const rows = ctx.db.rows.of(user.id);
-  const seen = new Set<number>();
+  // Narrows give ascending IDs: then duplicates are neighbours, and the user's rows are read
+  // by one walk from the first ID instead of a search per message.
+  const ascending = isStrictlyAscending(messages);
+  const seen = ascending ? null : new Set<number>();
+  let position = ascending && messages.length > 0 ? rows.lowerBound((messages[0] as MessageRecord).id) : 0;
+  const ids = ascending ? rows.ids() : null;
+  const bitsOf = (id: number): number | undefined => {
+    if (!ids) return rows.get(id);
+    while (position < ids.length && (ids[position] as number) < id) position += 1;
+    return position < ids.length && ids[position] === id ? rows.bitsAt(position) : undefined;
+  };
   for (const message of messages) {
-    if (seen.has(message.id)) continue;
-    seen.add(message.id);
+    if (seen) {
+      if (seen.has(message.id)) continue;
+      seen.add(message.id);
+    }
     if (flag === 'read' && op === 'remove' && message.stream_id !== null) {
       let isMember = subscribed.get(message.stream_id);
       if (isMember === undefined) {
@@ -69,16 +89,20 @@ export function changeFlag(ctx: UserContext, user: UserRecord, messages: readonl
     }
     // A message the user never received reads as `read` + `historical`; changing a flag on it
     // gives the user a row with those bits.
-    const before = rows.get(message.id) ?? NO_ROW_BITS;
+    const before = bitsOf(message.id) ?? NO_ROW_BITS;
     const after = op === 'add' ? before | bit : before & ~bit;
-    if (after !== before) changed.push(message);
+    if (after !== before) {
+      changed.push(message);
+      changedBits.push(before);
+    }
   }
-  const changedIds = changed.map((m) => m.id).sort((a, b) => a - b);
+  const changedIds = changed.map((m) => m.id);
+  if (!ascending) changedIds.sort((a, b) => a - b);
   changeUserFlags(ctx, user.id, changedIds, op === 'add' ? { set: bit, create: NO_ROW_BITS } : { clear: bit, create: NO_ROW_BITS });
   if (changedIds.length > 0) {
     const event: Record<string, unknown> & { type: string } = { type: 'update_message_flags', op, operation: op, flag, messages: changedIds, all: false };
     if (flag === 'read' && op === 'remove') {
-      event['message_details'] = Object.fromEntries(changed.map((m) => [String(m.id), messageDetails(ctx, user, m)]));
+      event['message_details'] = Object.fromEntries(changed.map((m, i) => [String(m.id), messageDetails(ctx, user, m, changedBits[i] as number)]));
     }
     emit(ctx, [user.id], event);
     // Push notifications of messages read here are removed from the user's devices.

@@ -106,13 +106,27 @@ export class SortedIds {
     for (let i = 0; i < ids.length; i += 1) if (!this.has(ids[i] as number)) fresh.push(ids[i] as number);
     if (fresh.length === 0) return;
     this.reserve(fresh.length);
-    // Merge from the end, in place.
-    let read = this.count - 1;
-    let write = this.count + fresh.length - 1;
+    // Merge from the end, in place: each run of old IDs above the next new one moves in one
+    // copy (the IDs of a topic marked unread land in one gap, and the tail moves once).
+    let read = this.count;
+    let write = this.count + fresh.length;
     for (let i = fresh.length - 1; i >= 0; i -= 1) {
       const id = fresh[i] as number;
-      while (read >= 0 && (this.data[read] as number) > id) this.data[write--] = this.data[read--] as number;
-      this.data[write--] = id;
+      let lo = 0;
+      let hi = read;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((this.data[mid] as number) < id) lo = mid + 1;
+        else hi = mid;
+      }
+      const moved = read - lo;
+      if (moved > 0) {
+        this.data.copyWithin(write - moved, lo, read);
+        write -= moved;
+        read = lo;
+      }
+      write -= 1;
+      this.data[write] = id;
     }
     this.count += fresh.length;
     this.cached = null;

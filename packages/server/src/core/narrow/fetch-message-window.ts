@@ -4,7 +4,7 @@ import type { UserRecord } from '../model/db.js';
 import type { MessageRecord } from '../model/message-record.js';
 import { LARGER_THAN_MAX_MESSAGE_ID, parseAnchor } from './anchor.js';
 import { firstUnreadAnchor } from './first-unread.js';
-import { idsAscending, idsDescending, take } from './id-walk.js';
+import { takeAscending, takeDescending } from './id-walk.js';
 import { narrowFilter } from './message-filter.js';
 import type { ParsedNarrow } from './narrow-term.js';
 import { selectCandidates } from './select-candidates.js';
@@ -96,13 +96,13 @@ export function fetchMessageWindow(ctx: Ctx, user: UserRecord | null, parsed: Pa
   // The real server's queries, limits with "headroom" included.
   let rows: number[];
   if (needBefore && needAfter) {
-    rows = [...take(idsDescending(lists, anchor), numBefore, accept).reverse(), ...take(idsAscending(lists, anchor), numAfter + 1, accept)];
+    rows = [...takeDescending(lists, anchor, numBefore, accept).reverse(), ...takeAscending(lists, anchor, numAfter + 1, accept)];
   } else if (needBefore) {
     const bound = anchoredRight ? Infinity : includeAnchor ? anchor + 1 : anchor;
     const limit = numBefore + (!anchoredRight && includeAnchor ? 1 : 0);
-    rows = take(idsDescending(lists, bound), limit, accept).reverse();
+    rows = takeDescending(lists, bound, limit, accept).reverse();
   } else if (needAfter) {
-    rows = take(idsAscending(lists, includeAnchor ? anchor : anchor + 1), numAfter + (includeAnchor ? 1 : 0), accept);
+    rows = takeAscending(lists, includeAnchor ? anchor : anchor + 1, numAfter + (includeAnchor ? 1 : 0), accept);
   } else {
     rows = accept(anchor) ? [anchor] : [];
   }

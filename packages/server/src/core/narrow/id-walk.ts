@@ -55,13 +55,40 @@ export function* idsAscending(lists: IdLists, bound: number): Generator<number, 
 }
 
 /** The first `limit` IDs of `ids` that `accept` takes. */
-export function take(ids: Iterable<number>, limit: number, accept: (id: number) => boolean): number[] {
+function take(ids: Iterable<number>, limit: number, accept: (id: number) => boolean): number[] {
   const taken: number[] = [];
   if (limit <= 0) return taken;
   for (const id of ids) {
     if (!accept(id)) continue;
     taken.push(id);
     if (taken.length >= limit) break;
+  }
+  return taken;
+}
+
+/**
+ * The first `limit` IDs of `lists` from `bound` (inclusive) upwards that `accept` takes: what
+ * `take(idsAscending(lists, bound), limit, accept)` gives, without a generator for one list.
+ */
+export function takeAscending(lists: IdLists, bound: number, limit: number, accept: (id: number) => boolean): number[] {
+  if (lists.length !== 1) return take(idsAscending(lists, bound), limit, accept);
+  const ids = lists[0] as ArrayLike<number>;
+  const taken: number[] = [];
+  for (let i = lowerBound(ids, bound); i < ids.length && taken.length < limit; i += 1) {
+    const id = ids[i] as number;
+    if (accept(id)) taken.push(id);
+  }
+  return taken;
+}
+
+/** The first `limit` IDs of `lists` below `bound`, newest first, that `accept` takes (see {@link takeAscending}). */
+export function takeDescending(lists: IdLists, bound: number, limit: number, accept: (id: number) => boolean): number[] {
+  if (lists.length !== 1) return take(idsDescending(lists, bound), limit, accept);
+  const ids = lists[0] as ArrayLike<number>;
+  const taken: number[] = [];
+  for (let i = lowerBound(ids, bound) - 1; i >= 0 && taken.length < limit; i -= 1) {
+    const id = ids[i] as number;
+    if (accept(id)) taken.push(id);
   }
   return taken;
 }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { SortedIds } from './sorted-ids.js';
+
+/** A small deterministic generator (no dependence on Math.random). */
+function numbers(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state;
+  };
+}
+
+describe('SortedIds', () => {
+  it('addMany and removeMany keep the list equal to the set of IDs, ascending, whatever the gaps', () => {
+    const next = numbers(7);
+    const list = new SortedIds();
+    const reference = new Set<number>();
+    for (let round = 0; round < 300; round += 1) {
+      const batch = [...new Set(Array.from({ length: next() % 40 }, () => next() % 2000))].sort((a, b) => a - b);
+      if (round % 3 === 2) {
+        list.removeMany(batch);
+        for (const id of batch) reference.delete(id);
+      } else {
+        list.addMany(batch);
+        for (const id of batch) reference.add(id);
+      }
+      expect([...list.view()]).toEqual([...reference].sort((a, b) => a - b));
+    }
+  });
+
+  it('adds a run of IDs into the middle of a long list, and IDs already there once', () => {
+    const list = new SortedIds();
+    list.addMany(Int32Array.from({ length: 1000 }, (_, i) => i * 10));
+    list.addMany([15, 20, 25, 35, 9995, 10_000]);
+    const view = [...list.view()];
+    expect(view.slice(0, 7)).toEqual([0, 10, 15, 20, 25, 30, 35]);
+    expect(view.slice(-3)).toEqual([9990, 9995, 10_000]);
+    expect(list.size).toBe(1005);
+  });
+});
