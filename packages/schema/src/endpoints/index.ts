@@ -13,6 +13,14 @@ import * as server from './server/index.js';
 import * as settings from './settings/index.js';
 import * as userGroups from './user-groups/index.js';
 import * as users from './users/index.js';
+import * as typing from './typing/index.js';
+import * as markRead from './mark-read/index.js';
+import * as userStatus from './user-status/index.js';
+import * as userTopics from './user-topics/index.js';
+import * as mutedUsers from './muted-users/index.js';
+import * as alertWords from './alert-words/index.js';
+import * as drafts from './drafts/index.js';
+import * as defaultChannels from './default-channels/index.js';
 
 // Grouped by area, in the order of api-spec.md. Literal paths come before the templates
 // they would also match (`/users/me` before `/users/{email}`), for first-match routers.
@@ -97,6 +105,27 @@ const all = [
   attachments.listAttachments,
   attachments.deleteAttachment,
   outgoingWebhooks.notifyOutgoingWebhook,
+  typing.setTypingStatus,
+  typing.setEditTypingStatus,
+  markRead.markAllAsRead,
+  markRead.markStreamAsRead,
+  markRead.markTopicAsRead,
+  userStatus.updateStatus,
+  userStatus.updateStatusOf,
+  userStatus.getStatus,
+  userTopics.updateUserTopic,
+  userTopics.muteTopic,
+  mutedUsers.muteUser,
+  mutedUsers.unmuteUser,
+  alertWords.listAlertWords,
+  alertWords.addAlertWords,
+  alertWords.removeAlertWords,
+  drafts.listDrafts,
+  drafts.createDrafts,
+  drafts.updateDraft,
+  drafts.removeDraft,
+  defaultChannels.addDefaultChannel,
+  defaultChannels.removeDefaultChannel,
 ] as const;
 
 type AnyEndpoint = (typeof all)[number];
@@ -135,7 +164,15 @@ export const incomingEndpoints: readonly IncomingEndpoint[] = all.filter(
 );
 
 export {
+  alertWords,
   attachments,
+  defaultChannels,
+  drafts,
+  markRead,
+  mutedUsers,
+  typing,
+  userStatus,
+  userTopics,
   channels,
   events,
   linkifiers,

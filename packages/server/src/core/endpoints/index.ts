@@ -12,6 +12,14 @@ import { navigationViews } from './navigation-views/index.js';
 import { linkifiers } from './linkifiers/index.js';
 import { playgrounds } from './playgrounds/index.js';
 import { attachments } from './attachments/index.js';
+import { typing } from './typing/index.js';
+import { markRead } from './mark-read/index.js';
+import { userStatus } from './user-status/index.js';
+import { userTopics } from './user-topics/index.js';
+import { mutedUsers } from './muted-users/index.js';
+import { alertWords } from './alert-words/index.js';
+import { drafts } from './drafts/index.js';
+import { defaultChannels } from './default-channels/index.js';
 
 /**
  * Every implemented contract: the area lists, in the order of the schema's table. A contract
@@ -31,6 +39,14 @@ export const implementations = [
   ...linkifiers,
   ...playgrounds,
   ...attachments,
+  ...typing,
+  ...markRead,
+  ...userStatus,
+  ...userTopics,
+  ...mutedUsers,
+  ...alertWords,
+  ...drafts,
+  ...defaultChannels,
 ] as const satisfies readonly Implementation[];
 
 /** Names of the implemented contracts. */

@@ -2,17 +2,14 @@ import { LANGUAGE_CODES, type UserSettingName } from '@teamchat/schema';
 import type { Context } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
+import { emitUserStatus } from '../user-status/user-status.js';
+import { NOTIFICATION_SETTINGS_LEGACY } from './settings-state.js';
 
-/** Settings the legacy `update_global_notifications` event carries; the rest are display settings. */
-const NOTIFICATION_SETTINGS = new Set<string>([
-  'enable_stream_desktop_notifications', 'enable_stream_email_notifications', 'enable_stream_push_notifications',
-  'enable_stream_audible_notifications', 'notification_sound', 'enable_desktop_notifications', 'enable_sounds',
-  'email_notifications_batching_period_seconds', 'enable_offline_email_notifications', 'enable_offline_push_notifications',
-  'enable_online_push_notifications', 'enable_followed_topic_desktop_notifications', 'enable_followed_topic_email_notifications',
-  'enable_followed_topic_push_notifications', 'enable_followed_topic_audible_notifications', 'enable_digest_emails',
-  'message_content_in_email_notifications', 'pm_content_in_desktop_notifications', 'wildcard_mentions_notify',
-  'enable_followed_topic_wildcard_mentions_notify', 'desktop_icon_count_display', 'realm_name_in_email_notifications_policy',
-  'presence_enabled',
+/** Settings the legacy `update_display_settings` event carries (the real server's `display_settings_legacy` and `timezone`). */
+const DISPLAY_SETTINGS = new Set<string>([
+  'color_scheme', 'default_language', 'web_home_view', 'demote_inactive_streams', 'emojiset', 'enable_drafts_synchronization',
+  'enter_sends', 'fluid_layout_width', 'high_contrast_mode', 'left_side_userlist', 'starred_message_counts', 'translate_emoticons',
+  'twenty_four_hour_time', 'timezone',
 ]);
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', de: 'Deutsch', fr: 'français', es: 'español' };
@@ -28,19 +25,24 @@ export function languageName(code: string): string {
 }
 
 /**
- * Emits the event of one changed personal setting: `user_settings update` to queues with
- * the `user_settings_object` capability, the legacy `update_display_settings` /
- * `update_global_notifications` to the others.
+ * Emits the events of one changed personal setting, as the real server does: `user_settings
+ * update` to every queue, and for the settings that existed before feature level 89 the legacy
+ * `update_display_settings` / `update_global_notifications` to queues without the
+ * `user_settings_object` capability.
  */
 export function emitSettingChange(ctx: Pick<Context, 'db' | 'events'>, user: UserRecord, name: UserSettingName, value: unknown): void {
+  const event: Record<string, unknown> & { type: string } = { type: 'user_settings', op: 'update', property: name, value };
+  if (name === 'default_language') event['language_name'] = languageName(String(value));
+  emit(ctx, [user.id], event);
+  // Statuses show `away` as the inverse of presence sharing (FL 148): everyone learns of it.
+  if (name === 'presence_enabled') emitUserStatus(ctx, user, { away: value === false });
+  const notification = (NOTIFICATION_SETTINGS_LEGACY as readonly string[]).includes(name);
+  if (!notification && !DISPLAY_SETTINGS.has(name)) return;
   emit(ctx, [user.id], (queue) => {
-    if (queue.has('user_settings_object')) {
-      const event: Record<string, unknown> & { type: string } = { type: 'user_settings', op: 'update', property: name, value };
-      if (name === 'default_language') event['language_name'] = languageName(String(value));
-      return event;
-    }
-    return NOTIFICATION_SETTINGS.has(name)
-      ? { type: 'update_global_notifications', notification_name: name, setting: value, user: user.email }
-      : { type: 'update_display_settings', setting_name: name, setting: value, user: user.email };
+    if (queue.has('user_settings_object')) return null;
+    if (notification) return { type: 'update_global_notifications', notification_name: name, setting: value, user: user.email };
+    const legacy: Record<string, unknown> & { type: string } = { type: 'update_display_settings', setting_name: name, setting: value, user: user.email };
+    if (name === 'default_language') legacy['language_name'] = languageName(String(value));
+    return legacy;
   });
 }
