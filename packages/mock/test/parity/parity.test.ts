@@ -19,6 +19,7 @@ import { settingsScenarios } from './scenarios/settings/index.js';
 import { userGroupScenarios } from './scenarios/user-groups/index.js';
 import { userBasicScenarios } from './scenarios/users/basics.js';
 import { userScenarios } from './scenarios/users/index.js';
+import { consistencyScenarios } from './scenarios/consistency/index.js';
 import { createMockTarget, startServerTarget } from './targets.js';
 
 /**
@@ -47,6 +48,7 @@ const scenarios: Scenario[] = [
   ...linkifierScenarios,
   ...playgroundScenarios,
   ...attachmentScenarios,
+  ...consistencyScenarios,
 ];
 
 /**

@@ -13,6 +13,7 @@ import { createUser } from '../model/create-user.js';
 import { seedCustomProfileFields } from '../users/seed-profile-fields.js';
 import { insertUserGroup } from '../user-groups/insert-user-group.js';
 import { seedPresence } from '../presence/seed-presence.js';
+import { notificationBot } from '../messages/notification-bot.js';
 
 /** The kinds of demo account. */
 export type DemoRole = 'owner' | 'administrator' | 'moderator' | 'member' | 'guest' | 'bot';
@@ -157,6 +158,8 @@ export async function seedDemoOrganization(services: SeedServices, options: Demo
     db.put('realm_emoji', { id: emojiId, name: 'teamchat', source_url: `/user_avatars/1/emoji/images/${emojiId}.png`, author_id: owner.id, deactivated: false });
     // A linkifier: `#123` links to issue 123 of the project's tracker.
     db.put('linkifiers', { id: db.nextId('linkifiers'), pattern: '#(?P<id>[0-9]+)', url_template: 'https://github.com/teamchat/teamchat/issues/{id}', order: 0 });
+    // The server's own bot exists from the start, as on the real server (`cross_realm_bots`).
+    notificationBot({ ...ctx, config: services.config });
     return accounts;
   });
 }
