@@ -298,6 +298,7 @@ export function applyEvent<T extends RegisterState | Record<string, unknown>>(st
     case 'realm_filters':
       // These events carry the whole list.
       if (e.type in s) s[e.type] = copy(e[e.type]);
+      if (e.type === 'muted_topics') recountUnread(s);
       break;
     default:
       // heartbeat, typing, reaction, submessage, attachment, restart…: nothing in the state.

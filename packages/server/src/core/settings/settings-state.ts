@@ -1,5 +1,6 @@
 import { initialUserSettings, NOTIFICATION_SOUNDS, type UserSettings } from '@teamchat/schema';
 import type { StateBlock } from '../events/state-block.js';
+import { NOTIFICATION_SETTINGS_LEGACY } from '../events/setting-events.js';
 
 const EMOJISET_CHOICES = [
   { key: 'set_a', text: 'Modern' },
@@ -16,15 +17,6 @@ const DISPLAY_SETTINGS_LEGACY = [
   'twenty_four_hour_time',
 ] as const satisfies readonly (keyof UserSettings)[];
 
-/** The real server's `notification_settings_legacy`: top-level keys of the legacy notification block. */
-export const NOTIFICATION_SETTINGS_LEGACY = [
-  'enable_desktop_notifications', 'enable_digest_emails', 'enable_login_emails', 'enable_marketing_emails',
-  'email_notifications_batching_period_seconds', 'enable_offline_email_notifications', 'enable_offline_push_notifications',
-  'enable_online_push_notifications', 'enable_sounds', 'enable_stream_desktop_notifications', 'enable_stream_email_notifications',
-  'enable_stream_push_notifications', 'enable_stream_audible_notifications', 'wildcard_mentions_notify',
-  'message_content_in_email_notifications', 'notification_sound', 'pm_content_in_desktop_notifications',
-  'desktop_icon_count_display', 'realm_name_in_email_notifications_policy', 'presence_enabled',
-] as const satisfies readonly (keyof UserSettings)[];
 
 /** A user's settings, with the defaults of settings added after the record was written. */
 function settingsOf(settings: UserSettings): UserSettings {

@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import { emit } from '../events/emit.js';
+import { emitTransient as emit } from '../events/emit.js';
 import { activeSubscriberIds, accessChannelById } from '../model/channel-access.js';
 import type { OperationParams, UserContext } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';

@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
 import type { StateBlock } from '../events/state-block.js';
-import { activeUserIds, emit } from '../events/emit.js';
+import { emitSettingChange, emitUserStatus } from '../events/setting-events.js';
 import { resolveEmoji } from '../messages/reactions.js';
 import type { Context, OperationParams, UserContext } from '../model/context.js';
 import type { UserRecord, UserStatusRecord } from '../model/db.js';
@@ -38,10 +38,6 @@ export const userStatusState: StateBlock = {
   },
 };
 
-/** `user_status` to everyone: what changed of `user`'s status (`away` when presence sharing changed). */
-export function emitUserStatus(ctx: Pick<Context, 'db' | 'events'>, user: UserRecord, changes: Record<string, unknown>): void {
-  emit(ctx, activeUserIds(ctx), { type: 'user_status', user_id: user.id, ...changes });
-}
 
 interface StatusChange {
   status_text?: string | undefined;
@@ -77,10 +73,13 @@ function changeStatus(ctx: UserContext, user: UserRecord, params: StatusChange, 
   }
   if (away !== undefined && user.settings.presence_enabled !== !away) {
     ctx.db.patch('users', user.id, { settings: { ...user.settings, presence_enabled: !away } });
+    // Its `user_status` event carries `away`.
+    emitSettingChange(ctx, user, 'presence_enabled', !away);
+  } else if (away !== undefined) {
+    changes['away'] = away;
   }
-  if (away !== undefined) changes['away'] = away;
   ctx.db.put('user_status', next);
-  emitUserStatus(ctx, user, changes);
+  if (Object.keys(changes).length > 0) emitUserStatus(ctx, user, changes);
 }
 
 /**

@@ -72,12 +72,19 @@ export function applySubscription(state: State, event: StateEvent, me: number | 
       subscriptions.sort(byStreamId);
       remove('unsubscribed', ids);
       remove('never_subscribed', ids);
+      for (const sub of added) {
+        const channel = listOf(state, 'streams')?.find((entry) => entry['stream_id'] === sub['stream_id']);
+        if (channel && 'subscriber_count' in sub) channel['subscriber_count'] = sub['subscriber_count'];
+      }
       break;
     }
     case 'remove': {
       const ids = new Set((event['subscriptions'] as Entry[]).map((sub) => sub['stream_id']));
       const left = subscriptions.filter((sub) => ids.has(sub['stream_id']));
       for (const sub of left) if (Array.isArray(sub['subscribers'])) sub['subscribers'] = (sub['subscribers'] as number[]).filter((id) => id !== me);
+      for (const entry of [...left, ...(listOf(state, 'streams') ?? []).filter((channel) => ids.has(channel['stream_id']))]) {
+        if (typeof entry['subscriber_count'] === 'number') entry['subscriber_count'] = entry['subscriber_count'] - 1;
+      }
       state['subscriptions'] = subscriptions.filter((sub) => !ids.has(sub['stream_id']));
       listOf(state, 'unsubscribed')?.push(...left);
       listOf(state, 'unsubscribed')?.sort(byStreamId);
@@ -92,15 +99,17 @@ export function applySubscription(state: State, event: StateEvent, me: number | 
     case 'peer_remove': {
       const streams = new Set(event['stream_ids'] as number[]);
       const users = event['user_ids'] as number[];
-      for (const key of ['subscriptions', 'unsubscribed', 'never_subscribed']) {
+      // The server announces only real changes, so counts without subscriber lists move by the number of users.
+      const delta = event['op'] === 'peer_add' ? users.length : -users.length;
+      for (const key of CHANNEL_LISTS) {
         for (const sub of listOf(state, key) ?? []) {
           if (!streams.has(sub['stream_id'] as number)) continue;
+          if (typeof sub['subscriber_count'] === 'number') sub['subscriber_count'] = sub['subscriber_count'] + delta;
           for (const field of ['subscribers', 'partial_subscribers']) {
             if (!Array.isArray(sub[field])) continue;
             const set = new Set(sub[field] as number[]);
             for (const id of users) if (event['op'] === 'peer_add') set.add(id); else set.delete(id);
             sub[field] = [...set].sort((a, b) => a - b);
-            if (field === 'subscribers' && typeof sub['subscriber_count'] === 'number') sub['subscriber_count'] = set.size;
           }
         }
       }

@@ -15,10 +15,17 @@ function idsOf(bucket: Entry): number[] {
 
 /** Whether the user muted a channel topic, as far as the state tells (subscriptions, user_topics). */
 function isMutedTopic(state: State, streamId: number, topic: string): boolean {
-  const policy = listOf(state, 'user_topics')?.find(
+  const subscription = listOf(state, 'subscriptions')?.find((sub) => sub['stream_id'] === streamId);
+  let policy = listOf(state, 'user_topics')?.find(
     (row) => row['stream_id'] === streamId && String(row['topic_name']).toLowerCase() === topic.toLowerCase(),
   )?.['visibility_policy'];
-  const channelMuted = listOf(state, 'subscriptions')?.find((sub) => sub['stream_id'] === streamId)?.['is_muted'] === true;
+  // Without `user_topics`, the legacy `muted_topics` list ([channel name, topic, time]) tells.
+  const legacy = state['muted_topics'];
+  if (policy === undefined && Array.isArray(legacy) && subscription) {
+    const muted = (legacy as unknown[][]).some((row) => row[0] === subscription['name'] && String(row[1]).toLowerCase() === topic.toLowerCase());
+    if (muted) policy = 1;
+  }
+  const channelMuted = subscription?.['is_muted'] === true;
   if (policy === 1) return true;
   return channelMuted && policy !== 2 && policy !== 3;
 }

@@ -1,9 +1,22 @@
 import { LANGUAGE_CODES, type UserSettingName } from '@teamchat/schema';
 import type { Context } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
-import { emit } from '../events/emit.js';
-import { emitUserStatus } from '../user-status/user-status.js';
-import { NOTIFICATION_SETTINGS_LEGACY } from './settings-state.js';
+import { activeUserIds, emit } from './emit.js';
+
+/** The real server's `notification_settings_legacy`: top-level keys of the legacy notification block. */
+export const NOTIFICATION_SETTINGS_LEGACY = [
+  'enable_desktop_notifications', 'enable_digest_emails', 'enable_login_emails', 'enable_marketing_emails',
+  'email_notifications_batching_period_seconds', 'enable_offline_email_notifications', 'enable_offline_push_notifications',
+  'enable_online_push_notifications', 'enable_sounds', 'enable_stream_desktop_notifications', 'enable_stream_email_notifications',
+  'enable_stream_push_notifications', 'enable_stream_audible_notifications', 'wildcard_mentions_notify',
+  'message_content_in_email_notifications', 'notification_sound', 'pm_content_in_desktop_notifications',
+  'desktop_icon_count_display', 'realm_name_in_email_notifications_policy', 'presence_enabled',
+] as const satisfies readonly UserSettingName[];
+
+/** `user_status` to everyone: what changed of `user`'s status (`away` when presence sharing changed). */
+export function emitUserStatus(ctx: Pick<Context, 'db' | 'events'>, user: UserRecord, changes: Record<string, unknown>): void {
+  emit(ctx, activeUserIds(ctx), { type: 'user_status', user_id: user.id, ...changes });
+}
 
 /** Settings the legacy `update_display_settings` event carries (the real server's `display_settings_legacy` and `timezone`). */
 const DISPLAY_SETTINGS = new Set<string>([
