@@ -21,6 +21,7 @@ import * as mutedUsers from './muted-users/index.js';
 import * as alertWords from './alert-words/index.js';
 import * as drafts from './drafts/index.js';
 import * as defaultChannels from './default-channels/index.js';
+import * as scheduledMessages from './scheduled-messages/index.js';
 
 // Grouped by area, in the order of api-spec.md. Literal paths come before the templates
 // they would also match (`/users/me` before `/users/{email}`), for first-match routers.
@@ -126,6 +127,10 @@ const all = [
   drafts.removeDraft,
   defaultChannels.addDefaultChannel,
   defaultChannels.removeDefaultChannel,
+  scheduledMessages.listScheduledMessages,
+  scheduledMessages.createScheduledMessage,
+  scheduledMessages.updateScheduledMessage,
+  scheduledMessages.removeScheduledMessage,
 ] as const;
 
 type AnyEndpoint = (typeof all)[number];
@@ -181,6 +186,7 @@ export {
   outgoingWebhooks,
   playgrounds,
   presence,
+  scheduledMessages,
   push,
   server,
   settings,

@@ -1,3 +1,4 @@
+import { createScheduledDelivery } from './scheduled-messages/deliver-scheduled.js';
 import type { Endpoint } from '@teamchat/schema';
 import { createAttachmentIndex } from './model/attachment-index.js';
 import { createMemoryFileStore, type FileStore } from './model/file-store.js';
@@ -68,9 +69,13 @@ export function createCore(options: CoreOptions): Core {
     log: options.log ?? silentLogger,
     files: options.files ?? createMemoryFileStore(),
     attachmentIndex: createAttachmentIndex(options.store),
-    runDueJobs: () => sweepUnclaimed(),
+    runDueJobs: async () => {
+      await sweepUnclaimed();
+      await deliverScheduled();
+    },
   };
   const sweepUnclaimed = createUnclaimedSweep(services);
+  const deliverScheduled = createScheduledDelivery(services);
   options.store.reportError = (error) =>
     services.log.error('error after a durable write (event delivery)', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   const router = buildRouter<ImplementedName>(implementations);

@@ -20,6 +20,7 @@ import { mutedUsers } from './muted-users/index.js';
 import { alertWords } from './alert-words/index.js';
 import { drafts } from './drafts/index.js';
 import { defaultChannels } from './default-channels/index.js';
+import { scheduledMessages } from './scheduled-messages/index.js';
 
 /**
  * Every implemented contract: the area lists, in the order of the schema's table. A contract
@@ -47,6 +48,7 @@ export const implementations = [
   ...alertWords,
   ...drafts,
   ...defaultChannels,
+  ...scheduledMessages,
 ] as const satisfies readonly Implementation[];
 
 /** Names of the implemented contracts. */

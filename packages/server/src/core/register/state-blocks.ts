@@ -28,6 +28,7 @@ import {
 import { userStatusState } from '../user-status/user-status.js';
 import { mutedTopicsState, userTopicsState } from '../user-topics/user-topics.js';
 import { realmUserState } from '../users/users-state.js';
+import { scheduledMessagesState } from '../scheduled-messages/scheduled-messages.js';
 import { customProfileFieldsState } from '../users/custom-profile-fields.js';
 import { userGroupsState } from '../user-groups/user-groups-state.js';
 
@@ -67,4 +68,5 @@ export const STATE_BLOCKS: readonly StateBlock[] = [
   alertWordsState,
   draftsState,
   stopWordsState,
+  scheduledMessagesState,
 ];

@@ -100,6 +100,17 @@ consistencyScenarios.push(
     });
     seen['edit draft'] = await expectConsistent(t, 'member', () => member.drafts.update({ draft_id: draftId, draft: { type: 'private', to: [t.accounts.owner.userId], content: 'Privately: what if…', timestamp: 1_767_000_100 } }));
     seen['delete draft'] = await expectConsistent(t, 'member', () => member.drafts.remove({ draft_id: draftId }));
+    const soon = Math.floor(t.clock.now() / 1000) + 60;
+    let scheduledId = 0;
+    seen['schedule'] = await expectConsistent(t, 'member', async () => {
+      scheduledId = (await member.scheduledMessages.create({ type: 'stream', to: general, topic: 'later', content: 'Later', scheduled_delivery_timestamp: soon })).scheduled_message_id;
+    });
+    seen['reschedule'] = await expectConsistent(t, 'member', () => member.scheduledMessages.update({ scheduled_message_id: scheduledId, scheduled_delivery_timestamp: soon + 30 }));
+    seen['delivered'] = await expectConsistent(t, 'member', async () => {
+      t.clock.advance(200_000);
+      await member.users.me();
+    });
+    expect(seen['delivered']).toEqual(['message', 'scheduled_messages:remove']);
     seen['typing'] = await expectConsistent(t, 'member', () => owner.typing.setStatus({ op: 'start', to: [t.accounts.member.userId] }));
     expect(seen['typing']).toEqual(['typing:start']);
     expect(seen['mute user']).toEqual(['update_message_flags:add', 'muted_users']);

@@ -1,0 +1,40 @@
+import { expect } from 'vitest';
+import { failure, scenario, type Scenario } from '../../harness.js';
+
+async function unreadCount(t: Parameters<Scenario['run']>[0]): Promise<number> {
+  const state = await t.client('member').events.register({ fetch_event_types: ['message', 'update_message_flags'] });
+  return (state['unread_msgs'] as { count: number }).count;
+}
+
+/** POST /mark_all_as_read, /mark_stream_as_read, /mark_topic_as_read. */
+export const markReadScenarios: Scenario[] = [
+  scenario('mark-read: a topic, a channel, then everything, with one flags event per batch', async (t) => {
+    const owner = t.client('owner');
+    const member = t.client('member');
+    const general = (await member.channels.getId({ stream: 'general' })).stream_id;
+    const engineering = (await member.channels.getId({ stream: 'engineering' })).stream_id;
+    const counts: number[] = [await unreadCount(t)];
+    await owner.messages.send({ type: 'stream', to: 'general', topic: 'lunch', content: 'pizza?' });
+    await owner.messages.send({ type: 'direct', to: [t.accounts.member.userId], content: 'ping' });
+    counts.push(await unreadCount(t));
+    const queue = await member.events.register({ event_types: ['update_message_flags'] });
+    expect(await member.messages.markTopicAsRead({ stream_id: general, topic_name: 'LUNCH' })).toEqual({});
+    counts.push(await unreadCount(t));
+    await member.messages.markStreamAsRead({ stream_id: engineering });
+    counts.push(await unreadCount(t));
+    expect(await member.messages.markAllAsRead({})).toEqual({ complete: true });
+    counts.push(await unreadCount(t));
+    const { events } = await member.events.get({ queue_id: queue.queue_id ?? '', dont_block: true });
+    expect(events.every((e) => e.type === 'update_message_flags' && e['op'] === 'add' && e['flag'] === 'read' && e['all'] === false)).toBe(true);
+    expect(counts[counts.length - 1]).toBe(0);
+    const errors = {
+      noTopic: await failure(member.messages.markTopicAsRead({ stream_id: general, topic_name: 'nothing here' })),
+      badChannel: await failure(member.messages.markStreamAsRead({ stream_id: 999 })),
+      hidden: await failure(t.client('guest').messages.markStreamAsRead({ stream_id: engineering })),
+    };
+    expect(errors.noTopic).toMatchObject({ code: 'BAD_REQUEST', msg: "No such topic 'nothing here'" });
+    expect(errors.badChannel.msg).toBe('Invalid channel ID');
+    expect(errors.hidden.msg).toBe('Invalid channel ID');
+    return { counts, events: events.map((e) => e['messages']), errors };
+  }),
+];
