@@ -1,12 +1,5 @@
 import type { Context } from './context.js';
 
-/** IDs of the users `userId` muted. */
-export function mutedUserIdsOf(ctx: Pick<Context, 'db'>, userId: number): Set<number> {
-  const ids = new Set<number>();
-  for (const row of ctx.db.all('muted_users')) if (row.user_id === userId) ids.add(row.muted_user_id);
-  return ids;
-}
-
 /** IDs of the users who muted `userId`. */
 export function usersWhoMuted(ctx: Pick<Context, 'db'>, userId: number): Set<number> {
   const ids = new Set<number>();

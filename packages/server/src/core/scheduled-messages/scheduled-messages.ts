@@ -147,9 +147,6 @@ export function deleteScheduledMessage(params: OperationParams<'scheduledMessage
   return {};
 }
 
-/** What delivering a scheduled message takes: how POST /messages would send it. */
-export type SendScheduled = (ctx: Ctx, message: ScheduledMessageRecord, sender: UserRecord) => void;
-
 /** Marks a message that could not be sent as failed (the sender sees it to edit or delete it). */
 export function markScheduledFailed(ctx: Ctx, message: ScheduledMessageRecord): void {
   const current = ctx.db.get('scheduled_messages', message.id);
