@@ -29,6 +29,7 @@ import { alertWordScenarios } from './scenarios/alert-words/index.js';
 import { draftScenarios } from './scenarios/drafts/index.js';
 import { defaultChannelScenarios } from './scenarios/default-channels/index.js';
 import { scheduledMessageScenarios } from './scenarios/scheduled-messages/index.js';
+import { realmScenarios } from './scenarios/realm/index.js';
 import { createMockTarget, startServerTarget } from './targets.js';
 
 /**
@@ -67,6 +68,7 @@ const scenarios: Scenario[] = [
   ...draftScenarios,
   ...defaultChannelScenarios,
   ...scheduledMessageScenarios,
+  ...realmScenarios,
 ];
 
 /**

@@ -22,6 +22,7 @@ import * as alertWords from './alert-words/index.js';
 import * as drafts from './drafts/index.js';
 import * as defaultChannels from './default-channels/index.js';
 import * as scheduledMessages from './scheduled-messages/index.js';
+import * as realm from './realm/index.js';
 
 // Grouped by area, in the order of api-spec.md. Literal paths come before the templates
 // they would also match (`/users/me` before `/users/{email}`), for first-match routers.
@@ -131,6 +132,7 @@ const all = [
   scheduledMessages.createScheduledMessage,
   scheduledMessages.updateScheduledMessage,
   scheduledMessages.removeScheduledMessage,
+  realm.updateRealm,
 ] as const;
 
 type AnyEndpoint = (typeof all)[number];
@@ -186,6 +188,7 @@ export {
   outgoingWebhooks,
   playgrounds,
   presence,
+  realm,
   scheduledMessages,
   push,
   server,

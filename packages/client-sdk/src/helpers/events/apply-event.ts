@@ -57,15 +57,38 @@ function applyFlags(state: State, event: StateEvent): void {
   }
 }
 
+/** The deprecated integer policies the server derives from four group settings. */
+const LEGACY_POLICIES: Record<string, { key: string; values: Record<string, number>; fallback: number }> = {
+  can_create_public_channel_group: { key: 'create_public_stream_policy', values: { 'role:members': 1, 'role:administrators': 2, 'role:fullmembers': 3, 'role:moderators': 4 }, fallback: 1 },
+  can_create_private_channel_group: { key: 'create_private_stream_policy', values: { 'role:members': 1, 'role:administrators': 2, 'role:fullmembers': 3, 'role:moderators': 4 }, fallback: 1 },
+  can_create_web_public_channel_group: { key: 'create_web_public_stream_policy', values: { 'role:administrators': 2, 'role:moderators': 4, 'role:nobody': 6, 'role:owners': 7 }, fallback: 7 },
+  can_mention_many_users_group: {
+    key: 'wildcard_mention_policy',
+    values: { 'role:everyone': 1, 'role:members': 2, 'role:fullmembers': 3, 'role:administrators': 5, 'role:nobody': 6, 'role:moderators': 7 },
+    fallback: 5,
+  },
+};
+
+function legacyPolicy(state: State, setting: string, value: unknown): void {
+  const legacy = LEGACY_POLICIES[setting];
+  const groups = listOf(state, 'realm_user_groups');
+  if (!legacy || !groups || !(`realm_${legacy.key}` in state)) return;
+  const name = typeof value === 'number' ? String(groups.find((g) => g['id'] === value && g['is_system_group'] === true)?.['name']) : '';
+  state[`realm_${legacy.key}`] = legacy.values[name] ?? legacy.fallback;
+}
+
 function applyRealm(state: State, event: StateEvent): void {
   if (event['op'] === 'update') {
     state[`realm_${String(event['property'])}`] = copy(event['value']);
     if (event['property'] === 'message_edit_history_visibility_policy') state['realm_allow_edit_history'] = event['value'] !== 'none';
+    if (event['property'] === 'topics_policy') state['realm_mandatory_topics'] = event['value'] === 'disable_empty_topic';
+    if (event['property'] === 'jitsi_server_url' && 'jitsi_server_url' in state) state['jitsi_server_url'] = event['value'] ?? state['server_jitsi_server_url'];
   } else if (event['op'] === 'update_dict') {
     for (const [key, value] of Object.entries(event['data'] as Entry)) {
       if (key === 'max_file_upload_size_mib') state[key] = value;
       else state[`realm_${key}`] = copy(value);
       if (key === 'topics_policy') state['realm_mandatory_topics'] = value === 'disable_empty_topic';
+      legacyPolicy(state, key, value);
     }
     recomputePermissions(state);
   }

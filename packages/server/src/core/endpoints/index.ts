@@ -21,6 +21,7 @@ import { alertWords } from './alert-words/index.js';
 import { drafts } from './drafts/index.js';
 import { defaultChannels } from './default-channels/index.js';
 import { scheduledMessages } from './scheduled-messages/index.js';
+import { realm } from './realm/index.js';
 
 /**
  * Every implemented contract: the area lists, in the order of the schema's table. A contract
@@ -49,6 +50,7 @@ export const implementations = [
   ...drafts,
   ...defaultChannels,
   ...scheduledMessages,
+  ...realm,
 ] as const satisfies readonly Implementation[];
 
 /** Names of the implemented contracts. */
