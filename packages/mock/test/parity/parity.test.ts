@@ -30,6 +30,7 @@ import { draftScenarios } from './scenarios/drafts/index.js';
 import { defaultChannelScenarios } from './scenarios/default-channels/index.js';
 import { scheduledMessageScenarios } from './scenarios/scheduled-messages/index.js';
 import { realmScenarios } from './scenarios/realm/index.js';
+import { profileFieldScenarios } from './scenarios/profile-fields/index.js';
 import { createMockTarget, startServerTarget } from './targets.js';
 
 /**
@@ -69,6 +70,7 @@ const scenarios: Scenario[] = [
   ...defaultChannelScenarios,
   ...scheduledMessageScenarios,
   ...realmScenarios,
+  ...profileFieldScenarios,
 ];
 
 /**

@@ -23,6 +23,7 @@ import * as drafts from './drafts/index.js';
 import * as defaultChannels from './default-channels/index.js';
 import * as scheduledMessages from './scheduled-messages/index.js';
 import * as realm from './realm/index.js';
+import * as profileFields from './profile-fields/index.js';
 
 // Grouped by area, in the order of api-spec.md. Literal paths come before the templates
 // they would also match (`/users/me` before `/users/{email}`), for first-match routers.
@@ -133,6 +134,11 @@ const all = [
   scheduledMessages.updateScheduledMessage,
   scheduledMessages.removeScheduledMessage,
   realm.updateRealm,
+  profileFields.createProfileField,
+  profileFields.reorderProfileFields,
+  profileFields.updateProfileField,
+  profileFields.removeProfileField,
+  channels.getChannelEmailAddress,
 ] as const;
 
 type AnyEndpoint = (typeof all)[number];
@@ -188,6 +194,7 @@ export {
   outgoingWebhooks,
   playgrounds,
   presence,
+  profileFields,
   realm,
   scheduledMessages,
   push,

@@ -300,9 +300,18 @@ export function applyEvent<T extends RegisterState | Record<string, unknown>>(st
     case 'presence':
       applyPresence(s, e);
       break;
-    case 'custom_profile_fields':
+    case 'custom_profile_fields': {
       if ('custom_profile_fields' in s) s['custom_profile_fields'] = copy(e['fields']);
+      // Values of deleted fields leave every profile.
+      const ids = new Set((e['fields'] as Entry[]).map((field) => String(field['id'])));
+      for (const key of ['realm_users', 'realm_non_active_users']) {
+        for (const user of listOf(s, key) ?? []) {
+          const data = user['profile_data'] as Entry | undefined;
+          if (data) for (const id of Object.keys(data)) if (!ids.has(id)) delete data[id];
+        }
+      }
       break;
+    }
     case 'realm_domains': {
       const domains = listOf(s, 'realm_domains');
       if (!domains) break;

@@ -22,6 +22,7 @@ import { drafts } from './drafts/index.js';
 import { defaultChannels } from './default-channels/index.js';
 import { scheduledMessages } from './scheduled-messages/index.js';
 import { realm } from './realm/index.js';
+import { profileFields } from './profile-fields/index.js';
 
 /**
  * Every implemented contract: the area lists, in the order of the schema's table. A contract
@@ -51,6 +52,7 @@ export const implementations = [
   ...defaultChannels,
   ...scheduledMessages,
   ...realm,
+  ...profileFields,
 ] as const satisfies readonly Implementation[];
 
 /** Names of the implemented contracts. */
