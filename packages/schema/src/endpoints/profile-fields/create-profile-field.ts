@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../define-endpoint.js';
+import { FieldData } from './field-data.js';
 
 /**
  * POST /realm/profile_fields: an administrator adds a custom profile field. Types: 1 short
@@ -18,7 +19,7 @@ export const createProfileField = defineEndpoint({
     hint: z.string().default(''),
     field_type: z.number().int(),
     /** Choices of list fields (`{"id": {"text", "order"}}`), `{"subtype", "url_pattern"}` of external accounts. */
-    field_data: z.record(z.string(), z.unknown()).default({}),
+    field_data: FieldData.default({}),
     display_in_profile_summary: z.boolean().default(false),
     required: z.boolean().default(false),
     editable_by_user: z.boolean().default(true),

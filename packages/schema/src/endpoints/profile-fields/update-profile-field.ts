@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../define-endpoint.js';
+import { FieldData } from './field-data.js';
 
 /** PATCH /realm/profile_fields/{field_id}: an administrator changes a custom profile field. */
 export const updateProfileField = defineEndpoint({
@@ -12,7 +13,7 @@ export const updateProfileField = defineEndpoint({
     field_id: z.number().int(),
     name: z.string().optional(),
     hint: z.string().optional(),
-    field_data: z.record(z.string(), z.unknown()).optional(),
+    field_data: FieldData.optional(),
     display_in_profile_summary: z.boolean().optional(),
     required: z.boolean().optional(),
     editable_by_user: z.boolean().optional(),
