@@ -31,6 +31,7 @@ import { defaultChannelScenarios } from './scenarios/default-channels/index.js';
 import { scheduledMessageScenarios } from './scenarios/scheduled-messages/index.js';
 import { realmScenarios } from './scenarios/realm/index.js';
 import { profileFieldScenarios } from './scenarios/profile-fields/index.js';
+import { realmEmojiScenarios } from './scenarios/realm-emoji/index.js';
 import { createMockTarget, startServerTarget } from './targets.js';
 
 /**
@@ -71,6 +72,7 @@ const scenarios: Scenario[] = [
   ...scheduledMessageScenarios,
   ...realmScenarios,
   ...profileFieldScenarios,
+  ...realmEmojiScenarios,
 ];
 
 /**

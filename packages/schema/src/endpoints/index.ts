@@ -24,6 +24,7 @@ import * as defaultChannels from './default-channels/index.js';
 import * as scheduledMessages from './scheduled-messages/index.js';
 import * as realm from './realm/index.js';
 import * as profileFields from './profile-fields/index.js';
+import * as realmEmoji from './realm-emoji/index.js';
 
 // Grouped by area, in the order of api-spec.md. Literal paths come before the templates
 // they would also match (`/users/me` before `/users/{email}`), for first-match routers.
@@ -139,6 +140,9 @@ const all = [
   profileFields.updateProfileField,
   profileFields.removeProfileField,
   channels.getChannelEmailAddress,
+  realmEmoji.listRealmEmoji,
+  realmEmoji.uploadRealmEmoji,
+  realmEmoji.deactivateRealmEmoji,
 ] as const;
 
 type AnyEndpoint = (typeof all)[number];
@@ -196,6 +200,7 @@ export {
   presence,
   profileFields,
   realm,
+  realmEmoji,
   scheduledMessages,
   push,
   server,

@@ -23,6 +23,7 @@ import { defaultChannels } from './default-channels/index.js';
 import { scheduledMessages } from './scheduled-messages/index.js';
 import { realm } from './realm/index.js';
 import { profileFields } from './profile-fields/index.js';
+import { realmEmoji } from './realm-emoji/index.js';
 
 /**
  * Every implemented contract: the area lists, in the order of the schema's table. A contract
@@ -53,6 +54,7 @@ export const implementations = [
   ...scheduledMessages,
   ...realm,
   ...profileFields,
+  ...realmEmoji,
 ] as const satisfies readonly Implementation[];
 
 /** Names of the implemented contracts. */

@@ -267,6 +267,9 @@ export interface RealmEmojiRecord {
   source_url: string;
   author_id: number | null;
   deactivated: boolean;
+  /** Where the image's bytes are in the file store (`emoji/<realm>/<id>.<ext>`); none for the seeded one. */
+  file_path?: string;
+  content_type?: string;
 }
 
 /** A channel folder of the organization (FL 389); channels name it by `folder_id`. */
