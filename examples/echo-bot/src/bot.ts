@@ -46,7 +46,7 @@ export async function runEchoBot(options: EchoBotOptions): Promise<number> {
     if (event.type !== 'message' || !message || message.type !== 'private' || message.sender_id === me) continue;
     const to = Array.isArray(message.display_recipient) ? message.display_recipient.map((r) => r.id).filter((id) => id !== me) : [];
     try {
-      await client.messages.send({ type: 'direct', to, content: `echo: ${message.content}` });
+      await client.messages.send({ type: 'direct', to, content: `echo: ${message.content}`, read_by_sender: true });
       await client.messages.updateFlags({ messages: [message.id], op: 'add', flag: 'read' });
       answered += 1;
     } catch (error) {
