@@ -129,32 +129,31 @@ function applyUserTopic(state: State, event: StateEvent): void {
   recountUnread(state);
 }
 
-function applyDrafts(state: State, event: StateEvent): void {
-  const drafts = listOf(state, 'drafts');
-  if (!drafts) return;
-  if (event['op'] === 'add') drafts.push(...copy(event['drafts'] as Entry[]));
+/**
+ * Events of a list the server sends whole items of: `add` (a list of items), `update` (one
+ * item, replacing the one with its ID) and `remove` (an ID); the list kept in `order`.
+ */
+function applyItems(state: State, event: StateEvent, list: { key: string; items: string; item: string; id: string; removed: string; order: (a: Entry, b: Entry) => number }): void {
+  const entries = listOf(state, list.key);
+  if (!entries) return;
+  if (event['op'] === 'add') entries.push(...copy(event[list.items] as Entry[]));
   if (event['op'] === 'update') {
-    const draft = copy(event['draft'] as Entry);
-    const index = drafts.findIndex((d) => d['id'] === draft['id']);
-    if (index >= 0) drafts[index] = draft;
+    const updated = copy(event[list.item] as Entry);
+    const index = entries.findIndex((entry) => entry[list.id] === updated[list.id]);
+    if (index >= 0) entries[index] = updated;
   }
-  if (event['op'] === 'remove') state['drafts'] = drafts.filter((d) => d['id'] !== event['draft_id']);
-  (listOf(state, 'drafts') ?? []).sort((a, b) => (b['timestamp'] as number) - (a['timestamp'] as number) || (b['id'] as number) - (a['id'] as number));
+  if (event['op'] === 'remove') state[list.key] = entries.filter((entry) => entry[list.id] !== event[list.removed]);
+  (listOf(state, list.key) ?? []).sort(list.order);
 }
 
-function applyScheduled(state: State, event: StateEvent): void {
-  const scheduled = listOf(state, 'scheduled_messages');
-  if (!scheduled) return;
-  const key = 'scheduled_message_id';
-  if (event['op'] === 'add') scheduled.push(...copy(event['scheduled_messages'] as Entry[]));
-  if (event['op'] === 'update') {
-    const updated = copy(event['scheduled_message'] as Entry);
-    const index = scheduled.findIndex((m) => m[key] === updated[key]);
-    if (index >= 0) scheduled[index] = updated;
-  }
-  if (event['op'] === 'remove') state['scheduled_messages'] = scheduled.filter((m) => m[key] !== event[key]);
-  (listOf(state, 'scheduled_messages') ?? []).sort((a, b) => (a['scheduled_delivery_timestamp'] as number) - (b['scheduled_delivery_timestamp'] as number));
-}
+const DRAFTS = {
+  key: 'drafts', items: 'drafts', item: 'draft', id: 'id', removed: 'draft_id',
+  order: (a: Entry, b: Entry) => (b['timestamp'] as number) - (a['timestamp'] as number) || (b['id'] as number) - (a['id'] as number),
+};
+const SCHEDULED_MESSAGES = {
+  key: 'scheduled_messages', items: 'scheduled_messages', item: 'scheduled_message', id: 'scheduled_message_id', removed: 'scheduled_message_id',
+  order: (a: Entry, b: Entry) => (a['scheduled_delivery_timestamp'] as number) - (b['scheduled_delivery_timestamp'] as number),
+};
 
 function applyById(state: State, key: string, event: StateEvent, item: string, idKey: string): void {
   const list = listOf(state, key);
@@ -267,10 +266,10 @@ export function applyEvent<T extends RegisterState | Record<string, unknown>>(st
       applyUserTopic(s, e);
       break;
     case 'drafts':
-      applyDrafts(s, e);
+      applyItems(s, e, DRAFTS);
       break;
     case 'scheduled_messages':
-      applyScheduled(s, e);
+      applyItems(s, e, SCHEDULED_MESSAGES);
       break;
     case 'navigation_view': {
       const views = listOf(s, 'navigation_views');

@@ -2,6 +2,7 @@ import { defineEndpoint } from '@teamchat/schema';
 import { z } from 'zod';
 import { implement } from '../procedure/implement.js';
 import { readEmojiImage } from '../realm-emoji/realm-emoji.js';
+import { ServedFile } from './serve-upload.js';
 
 /**
  * GET and HEAD `/user_avatars/<realm>/emoji/images/<file>` (below the site, not `/api/v1`): a
@@ -14,17 +15,7 @@ export const serveEmojiPage = defineEndpoint({
   access: 'public',
   summary: "A custom emoji's image.",
   params: z.object({ file: z.string(), with_bytes: z.boolean() }),
-  response: z.discriminatedUnion('status', [
-    z.object({ status: z.literal('not-found') }),
-    z.object({
-      status: z.literal('file'),
-      file_name: z.string(),
-      content_type: z.string(),
-      size: z.number().int(),
-      inline: z.boolean(),
-      bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array).nullable(),
-    }),
-  ]),
+  response: z.discriminatedUnion('status', [z.object({ status: z.literal('not-found') }), ServedFile]),
   errors: [],
 });
 

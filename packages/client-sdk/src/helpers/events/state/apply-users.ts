@@ -95,6 +95,12 @@ export function applyUserGroup(state: State, event: StateEvent): void {
   if (!groups) return;
   const group = groups.find((g) => g['id'] === event['group_id']);
   const ids = (key: string) => (event[key] as number[]) ?? [];
+  const change = (field: string, key: string, add: boolean) => {
+    if (!group) return;
+    const set = new Set(group[field] as number[]);
+    for (const id of ids(key)) if (add) set.add(id); else set.delete(id);
+    group[field] = [...set].sort((a, b) => a - b);
+  };
   switch (event['op']) {
     case 'add':
       groups.push(copy(event['group'] as Entry));
@@ -104,16 +110,12 @@ export function applyUserGroup(state: State, event: StateEvent): void {
       if (group) Object.assign(group, copy(event['data'] as Entry));
       break;
     case 'add_members':
-      if (group) group['members'] = [...new Set([...(group['members'] as number[]), ...ids('user_ids')])].sort((a, b) => a - b);
-      break;
     case 'remove_members':
-      if (group) group['members'] = (group['members'] as number[]).filter((id) => !ids('user_ids').includes(id));
+      change('members', 'user_ids', event['op'] === 'add_members');
       break;
     case 'add_subgroups':
-      if (group) group['direct_subgroup_ids'] = [...new Set([...(group['direct_subgroup_ids'] as number[]), ...ids('direct_subgroup_ids')])].sort((a, b) => a - b);
-      break;
     case 'remove_subgroups':
-      if (group) group['direct_subgroup_ids'] = (group['direct_subgroup_ids'] as number[]).filter((id) => !ids('direct_subgroup_ids').includes(id));
+      change('direct_subgroup_ids', 'direct_subgroup_ids', event['op'] === 'add_subgroups');
       break;
     case 'remove':
       state['realm_user_groups'] = groups.filter((g) => g['id'] !== event['group_id']);
