@@ -29,6 +29,7 @@ import { userStatusState } from '../user-status/user-status.js';
 import { mutedTopicsState, userTopicsState } from '../user-topics/user-topics.js';
 import { realmUserState } from '../users/users-state.js';
 import { scheduledMessagesState } from '../scheduled-messages/scheduled-messages.js';
+import { defaultStreamGroupsState, giphyState, onboardingStepsState, videoCallsState } from '../realm/feature-blocks.js';
 import { customProfileFieldsState } from '../users/custom-profile-fields.js';
 import { userGroupsState } from '../user-groups/user-groups-state.js';
 
@@ -69,4 +70,8 @@ export const STATE_BLOCKS: readonly StateBlock[] = [
   draftsState,
   stopWordsState,
   scheduledMessagesState,
+  onboardingStepsState,
+  videoCallsState,
+  giphyState,
+  defaultStreamGroupsState,
 ];
