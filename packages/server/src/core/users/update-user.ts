@@ -1,7 +1,7 @@
 import { ApiError, isApiError } from '@teamchat/schema';
 import type { OperationParams, UserContext } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
-import { isAdmin, isGuest, isOwner } from '../model/roles.js';
+import { isAdmin, isOwner } from '../model/roles.js';
 import { checkNewEmail } from './email-change.js';
 import { changeDeliveryEmail } from './email-events.js';
 import { changeFullName, checkFullName, isNameOfActiveUser } from './full-name.js';
