@@ -27,6 +27,8 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // `import { type A } from 'x'` stays a bare `import 'x'` in the build: bundlers warn about it.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
@@ -37,6 +39,25 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/test/**/*.ts'],
     // vi.mock's typed factories need `typeof import(…)`.
     rules: { '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }] },
+  },
+  {
+    // The SDK keeps zod out of a browser bundle (bench/bundle-size.mjs measures it): at run
+    // time it imports the zod-free `@teamchat/schema/wire` and its generated endpoint table.
+    // Only the response-validation plugin (its own entry, /validate) and the Node-only entry
+    // may load the contracts; a new entry that needs them is listed here.
+    files: ['packages/client-sdk/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-d.ts', 'packages/client-sdk/src/plugins/validate-responses-plugin.ts', 'packages/client-sdk/src/node.ts', 'packages/client-sdk/src/node/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@teamchat/schema', allowTypeImports: true, message: 'The SDK imports values from @teamchat/schema/wire (no zod); types may come from @teamchat/schema.' },
+            { name: 'zod', allowTypeImports: true, message: 'The SDK has no zod at run time: only the validateResponses plugin uses schemas.' },
+          ],
+        },
+      ],
+    },
   },
   {
     // The core runs inside MSW in a browser: no Node modules, no HTTP objects.

@@ -4,14 +4,22 @@ import { defineConfig } from 'vitest/config';
 // so tests never wait for a build (STYLE.md rule 8).
 const conditions = ['source', 'module', 'node', 'import', 'default'];
 
+// TEAMCHAT_MSW=3 runs the mock (its sources and tests) on MSW 3, installed as the `msw3` alias
+// package; MSW 3 needs Node 22.12+, so CI's Node 22 run sets it (.ci/run).
+const alias = process.env['TEAMCHAT_MSW'] === '3' ? [{ find: /^msw(?=\/|$)/, replacement: 'msw3' }] : [];
+
 export default defineConfig({
-  resolve: { conditions },
+  resolve: { conditions, alias },
   ssr: { resolve: { conditions, externalConditions: ['source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'test/**/*.test.ts'],
+    // The consumer project's files run in the scratch project, not here.
+    exclude: ['**/node_modules/**', 'test/published/consumer/**'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Collects the logs of the servers the suite runs and checks them for secrets at the end.
+    globalSetup: ['./test-support/global-setup.ts'],
     typecheck: { enabled: true, include: ['packages/*/src/**/*.test-d.ts', 'packages/*/test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
   },
 });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run bench`: the reference server against a bare node:http baseline, per scenario
-// (scenarios.mjs), in one run; prints a table of ratios and writes results/latest.json.
+// `npm run bench`: first the SDK's browser bundle sizes (bundle-size.mjs), then the reference
+// server against a bare node:http baseline, per scenario (scenarios.mjs), in one run; prints
+// a table of ratios and writes results/latest.json.
 // See README.md. Everything started here is stopped here, whatever happens.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -8,6 +9,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApi } from './api.mjs';
+import { formatBundleReport, measureBundles } from './bundle-size.mjs';
 import { compareScenario } from './compare.mjs';
 import { parseOptions, USAGE } from './options.mjs';
 import { memoryOf } from './processes.mjs';
@@ -61,6 +63,9 @@ async function main() {
   if (selected.length === 0) throw new Error(`no scenario matches --only ${options.only.join(', ')}`);
   const stale = checkServerBuild();
   if (stale) log(`warning: ${stale}`);
+  // The SDK's weight in a browser first: a second, no server needed.
+  const bundles = await measureBundles();
+  process.stdout.write(`${formatBundleReport(bundles)}\n`);
 
   const { only, help, ...settings } = options;
   const report = {
@@ -70,6 +75,7 @@ async function main() {
     cpus: os.cpus().length,
     cpu: os.cpus()[0]?.model ?? 'unknown CPU',
     settings,
+    bundles,
     scenarios: [],
     memory: {},
   };
@@ -100,7 +106,7 @@ async function main() {
   log(`results written to ${RESULTS}`);
   const serverExit = report.exits['teamchat-server'];
   if (serverExit && serverExit.code !== 0) log(`the server did not shut down cleanly: ${JSON.stringify(serverExit)}`);
-  const failed = report.scenarios.some((s) => s.error || s.problems.length > 0);
+  const failed = report.scenarios.some((s) => s.error || s.problems.length > 0) || bundles.some((b) => b.problems.length > 0);
   return failed || (serverExit && serverExit.code !== 0) ? 1 : 0;
 }
 

@@ -37,7 +37,8 @@ export async function startReferenceServer(dir, onStarted) {
   const server = await startNode({
     label: 'teamchat-server',
     script: SERVER_BIN,
-    args: ['--port', '0', '--data', dataFile, '--quiet'],
+    // No rate limits: the load is the point.
+    args: ['--port', '0', '--data', dataFile, '--quiet', '--rate-limit', 'off'],
     env: { BENCH_ORPHAN_CLEANUP: dir }, // removed by the server should the harness die (exit-with-parent.mjs)
     ready: LISTENING,
   });

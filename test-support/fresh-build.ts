@@ -7,9 +7,10 @@ export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** The built entry points the child-process tests run, per package. */
 const BUILDS: Record<string, readonly string[]> = {
-  schema: ['dist/index.js'],
-  'client-sdk': ['dist/index.js', 'dist/node.js'],
-  server: ['dist/bin.js'],
+  schema: ['dist/index.js', 'dist/push.js'],
+  'client-sdk': ['dist/index.js', 'dist/node.js', 'dist/push.js'],
+  server: ['dist/bin.js', 'dist/node.js', 'dist/push-bouncer-bin.js'],
+  mock: ['dist/bin.js'],
   cli: ['dist/bin.js', 'dist/index.js'],
 };
 

@@ -12,7 +12,7 @@ export default defineConfig([
     target: 'node20',
   },
   {
-    entry: ['src/bin.ts'],
+    entry: ['src/bin.ts', 'src/push-bouncer-bin.ts'],
     format: ['esm'],
     sourcemap: true,
     target: 'node20',

@@ -31,8 +31,8 @@ export type { RetryInfo, RetryOptions } from './plugins/retry-plugin.js';
 export type { BackoffOptions } from './internal/backoff.js';
 
 // Errors
-export { ApiError, hasErrorCode, isApiError } from '@teamchat/schema';
-export type { ApiErrorExtra, ErrorCode } from '@teamchat/schema';
+export { ApiError, hasErrorCode, isApiError } from '@teamchat/schema/wire';
+export type { ApiErrorExtra, ErrorCode, WireEndpoint, WireParam } from '@teamchat/schema/wire';
 export { IgnoredParametersError, isIgnoredParametersError } from './errors/ignored-parameters-error.js';
 export { isNetworkError, NetworkError } from './errors/network-error.js';
 export { isResponseValidationError, ResponseValidationError } from './errors/response-validation-error.js';

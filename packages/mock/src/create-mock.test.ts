@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultRateLimits } from '@teamchat/server';
 import { createMock, type TeamchatMock } from './create-mock.js';
 
 /** POST /users as the owner, straight into the mock's REST handler; the new account's API key. */
@@ -37,5 +38,22 @@ describe('createMock', () => {
       "[teamchat-mock] baseUrl must be an origin such as http://teamchat.test (got 'http://x/chat')",
     );
     await expect(createMock({ baseUrl: 'teamchat.test' })).rejects.toThrow(/baseUrl must be an origin/);
+  });
+
+  it('rate-limits on its clock once turned on, as the server does', async () => {
+    const mock = await createMock();
+    mock.configure({ rateLimits: { ...defaultRateLimits, api_by_user: [[60, 2]] } });
+    const { email, apiKey } = mock.accounts.member;
+    const me = () => mock.fetch(new Request(`${mock.baseUrl}/api/v1/users/me`, { headers: { authorization: `Basic ${btoa(`${email}:${apiKey}`)}` } }));
+    expect((await me()).status).toBe(200);
+    expect((await me()).headers.get('x-ratelimit-remaining')).toBe('0');
+    const limited = await me();
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'API usage exceeded rate limit', 'retry-after': 30 });
+    mock.clock.advance(30_000);
+    expect((await me()).status).toBe(200);
+    // reset() turns them off again.
+    mock.reset();
+    for (let i = 0; i < 5; i += 1) expect((await me()).status).toBe(200);
   });
 });

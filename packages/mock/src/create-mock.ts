@@ -2,6 +2,7 @@ import type { HttpHandler } from 'msw';
 import {
   assembleCore,
   assembleServer,
+  createPushBouncer,
   seededRandomBytes,
   SITE_ROUTES,
   Store,
@@ -13,11 +14,15 @@ import {
   type DemoAccount,
   type DemoRole,
   type FetchHandler,
+  type OrganizationFixtureInput,
+  type PushBouncer,
   type StoreDocument,
+  exportOrganization,
 } from '@teamchat/server';
 import { createClock, type ClockOptions, type MockClock } from './clock.js';
 import { createFaults, type Faults } from './faults.js';
 import { createHandlers } from './handlers/create-handlers.js';
+import { bouncerSender, fetchSender, MOCK_BOUNCER_URL } from './fetch-sender.js';
 
 /** Options of {@link createMock}. */
 export interface MockOptions {
@@ -35,6 +40,12 @@ export interface MockOptions {
   clock?: ClockOptions;
   /** GET /events answers a heartbeat after this long (default 10 s; the server's is 50 s). */
   heartbeatMs?: number;
+  /**
+   * The organization to start from: an organization fixture (the format of
+   * `teamchat-server --seed`, see the server's README), instead of the demo organization.
+   * Users whose password is `{ random: true }` get {@link MOCK_PASSWORDS} by role.
+   */
+  fixture?: OrganizationFixtureInput;
 }
 
 const DEFAULT_BASE_URL = 'http://teamchat.test';
@@ -85,10 +96,15 @@ export interface TeamchatMock {
   /** MSW handlers: `setupServer(...mock.handlers)`. */
   readonly handlers: HttpHandler[];
   readonly baseUrl: string;
-  /** The demo accounts by role. */
+  /**
+   * The first account of each role (`owner`, `administrator`, `moderator`, `member`, `guest`,
+   * `bot`): the demo's six accounts. With a fixture, the roles it has no account of are missing.
+   */
   readonly accounts: Readonly<Record<DemoRole, DemoAccount>>;
-  /** `{ site, email, apiKey }` of an account, for `createClient`. */
-  clientOptions(role: DemoRole): { site: string; email: string; apiKey: string };
+  /** Every active account of the organization, in ID order. */
+  readonly accountList: readonly DemoAccount[];
+  /** `{ site, email, apiKey }` of an account (by role, or by email), for `createClient`. */
+  clientOptions(account: DemoRole | (string & {})): { site: string; email: string; apiKey: string };
   /** The server core (store, event queues, config) of the current state. */
   readonly core: Core;
   /** The store of the current state, for reads in assertions (`mock.store.get('users', 1)`). */
@@ -106,8 +122,26 @@ export interface TeamchatMock {
   configure(config: Partial<ServerConfig>): void;
   /** Deletes event queues (all, or one), as the server does after their lifetime: the next poll gets `BAD_EVENT_QUEUE_ID`. */
   expireEventQueues(queueId?: string): void;
+  /**
+   * The in-memory push bouncer the mock's server uses (`POST /mobile_push/register`, test
+   * notifications, message notifications): read what a device received with
+   * `mock.pushBouncer.notifications(deviceId)`, its keys with `publicKeys()`, make it fail
+   * with `fail(503, 1)`. Reset with the rest.
+   */
+  readonly pushBouncer: PushBouncer;
+  /** Takes the push bouncer off the network (`true`: connections fail) or back on. */
+  setPushBouncerDown(down: boolean): void;
   /** Back to the seeded state and start time: call it in `afterEach`. */
   reset(): void;
+  /**
+   * Starts over from another organization fixture: it becomes the seeded state `reset()`
+   * returns to, and its accounts replace `accounts`.
+   *
+   * @throws {FixtureError} naming each problem of the fixture; the mock is unchanged then.
+   */
+  load(fixture: OrganizationFixtureInput): Promise<void>;
+  /** The current state as an organization fixture (what `teamchat-server --export` writes). */
+  exportFixture(): OrganizationFixtureInput;
 }
 
 /**
@@ -129,26 +163,44 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
   // Fresh options, so a fresh seeded random source, for every core: keys and salts made after
   // a reset are the same whatever earlier tests did.
   const coreOptions = () => mockCoreOptions({ seed, now: clock.now, baseUrl, heartbeatMs: options.heartbeatMs });
-  const seedStore = new Store<Db>();
-  const seeded = await assembleServer({ store: seedStore, ...coreOptions(), seed: mockOrganization(seed) });
-  const accountList = seeded.accounts ?? [];
-  const seedDocument: StoreDocument = seedStore.snapshot();
+  const seedFrom = async (fixture: OrganizationFixtureInput | undefined) => {
+    const seedStore = new Store<Db>();
+    const seeded = await assembleServer({ store: seedStore, ...coreOptions(), seed: { ...mockOrganization(seed), ...(fixture === undefined ? {} : { fixture }) } });
+    return { document: seedStore.snapshot(), accounts: seeded.accounts ?? [] };
+  };
+  let { document: seedDocument, accounts: accountList }: { document: StoreDocument; accounts: DemoAccount[] } = await seedFrom(options.fixture);
+  // The first account of each role (the demo's six).
+  const byRole = (list: readonly DemoAccount[]) =>
+    Object.fromEntries([...list].reverse().map((account) => [account.role, account])) as Record<DemoRole, DemoAccount>;
 
   const build = () => {
     // Records are never changed in place, so every reset can share the seed's records.
     const store = new Store<Db>(seedDocument);
-    const { core, handler } = assembleCore({ store, ...coreOptions() });
-    return { store, core, fetch: handler as FetchHandler };
+    // The in-memory push bouncer: the same keys after every reset (seeded), no registrations.
+    const bouncer = createPushBouncer({ now: clock.now, random: seededRandomBytes(seed + 2) });
+    const link = { down: false };
+    const outbound = bouncerSender(bouncer, link, fetchSender);
+    const options = coreOptions();
+    const { core, handler } = assembleCore({ store, ...options, config: { ...options.config, pushBouncerUrl: MOCK_BOUNCER_URL }, outbound });
+    return { store, core, fetch: handler as FetchHandler, bouncer, link };
   };
   let state = build();
-  const accounts = Object.fromEntries(accountList.map((account) => [account.role, account])) as Record<DemoRole, DemoAccount>;
+  let accounts = byRole(accountList);
 
   return {
     handlers: createHandlers({ baseUrl, endpoints: state.core.endpoints.values(), siteRoutes: SITE_ROUTES, handle: () => state.fetch }),
     baseUrl,
-    accounts,
-    clientOptions(role) {
-      const account = accounts[role];
+    get accounts() {
+      return accounts;
+    },
+    get accountList() {
+      return accountList;
+    },
+    clientOptions(which) {
+      const account = which.includes('@')
+        ? accountList.find((a) => a.email.toLowerCase() === which.toLowerCase())
+        : (accounts as Partial<Record<string, DemoAccount>>)[which];
+      if (!account) throw new TypeError(`[teamchat-mock] no active account ${which.includes('@') ? `with email ${which}` : `with role ${which}`} in the organization; see mock.accountList.`);
       return { site: baseUrl, email: account.email, apiKey: account.apiKey };
     },
     get core() {
@@ -159,6 +211,12 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
     },
     get fetch() {
       return state.fetch;
+    },
+    get pushBouncer() {
+      return state.bouncer;
+    },
+    setPushBouncerDown(down) {
+      state.link.down = down;
     },
     clock,
     faults: createFaults(baseUrl, state.core.endpoints.values()),
@@ -171,6 +229,15 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
     reset() {
       clock.reset();
       state = build();
+    },
+    async load(fixture) {
+      ({ document: seedDocument, accounts: accountList } = await seedFrom(fixture));
+      accounts = byRole(accountList);
+      clock.reset();
+      state = build();
+    },
+    exportFixture() {
+      return exportOrganization(state.store);
     },
   };
 }

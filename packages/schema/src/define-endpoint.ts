@@ -1,8 +1,10 @@
 import type { z } from 'zod';
+import { wireParamOf } from './codec/wire-kind.js';
+import type { WireParam } from './codec/wire-endpoint.js';
 import type { ErrorCode } from './errors/codes.js';
 
 /** HTTP methods the API uses. */
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call an endpoint.
@@ -58,6 +60,11 @@ export interface EndpointConfig<
   response: TResponse;
   /** Error codes the endpoint may answer with, besides the generic ones every endpoint has. */
   errors: readonly ErrorCode[];
+  /**
+   * HTTP statuses a code of `errors` is also answered with here, besides the table's: the real
+   * server's `{ BAD_REQUEST: [404] }` for a navigation view that does not exist.
+   */
+  errorStatuses?: Readonly<Partial<Record<ErrorCode, readonly number[]>>>;
   /** Other wire spellings of parameters: `{ client_gravatar: 'client_extavatar' }`. */
   aliases?: Readonly<Record<string, string>>;
   /** Set on deprecated endpoints: what to use instead. */
@@ -78,6 +85,11 @@ export type Endpoint<
   readonly direction: TDirection;
   /** Names of the path parameters, in path order. */
   readonly pathParams: readonly string[];
+  /**
+   * How each parameter travels on the wire, worked out from `params` on first use: what
+   * `encodeParams` needs, so that a contract is also a `WireEndpoint`.
+   */
+  readonly wire: Readonly<Record<string, WireParam>>;
 };
 
 /** Parameters a caller passes (defaults optional). */
@@ -121,5 +133,15 @@ export function defineEndpoint<
     }
   }
   const direction = (config.direction ?? 'incoming') as TDirection;
-  return Object.freeze({ ...config, direction, pathParams: Object.freeze(pathParams) });
+  // Lazily: a schema may refer (through z.lazy) to one declared after the contract.
+  let wire: Readonly<Record<string, WireParam>> | undefined;
+  return Object.freeze({
+    ...config,
+    direction,
+    pathParams: Object.freeze(pathParams),
+    get wire() {
+      wire ??= Object.freeze(Object.fromEntries(Object.entries(config.params.shape).map(([name, schema]) => [name, wireParamOf(schema)])));
+      return wire;
+    },
+  });
 }

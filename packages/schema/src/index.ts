@@ -29,6 +29,7 @@ export { MessageRetentionDays, Principals, SubscriptionPropertyChange, Subscript
 export { FlagOp, MESSAGE_SEND_TYPES, MessageRecipients, NarrowMatch } from './endpoints/messages/index.js';
 export { ProfileDataUpdate } from './endpoints/users/index.js';
 export type { DraftInput } from './endpoints/drafts/draft-model.js';
+export { WebhookDelivery } from './endpoints/outgoing-webhooks/index.js';
 export { API_PREFIX, FEATURE_LEVEL, SERVER_VERSION } from './version.js';
 
 // Routing
@@ -44,14 +45,20 @@ export type { ErrorCode } from './errors/codes.js';
 // Wire codec
 export { decodeParams } from './codec/decode-params.js';
 export type { DecodedParams, WireParams } from './codec/decode-params.js';
-export { encodeParams, encodeParamValue } from './codec/encode-params.js';
+export { encodeParams } from './codec/encode-params.js';
 export type { EncodedRequest } from './codec/encode-params.js';
 export { validationError } from './codec/validation-error.js';
-export { FileParam, isFileParam, unwrapSchema, wireKindOf } from './codec/wire-kind.js';
+export { encodeParamValue, FileParam, isFileParam, unwrapSchema, wireKindOf, wireParamOf } from './codec/wire-kind.js';
 export type { WireKind } from './codec/wire-kind.js';
+export type { JsonType, WireEndpoint, WireParam } from './codec/wire-endpoint.js';
+
+// OpenAPI
+export { openApiDocument } from './openapi/openapi-document.js';
+export type { OpenApiDocument, OpenApiOptions } from './openapi/openapi-document.js';
 
 // Resources
 export { Anchor, ANCHOR_NAMES } from './models/anchor.js';
+export { Bot, BotService, OwnBot } from './models/bot.js';
 export {
   Channel,
   CHANNEL_GROUP_SETTINGS,

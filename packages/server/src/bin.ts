@@ -1,13 +1,20 @@
 #!/usr/bin/env node
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { API_PREFIX } from '@teamchat/schema';
 import { assembleServer } from './assemble-server.js';
-import { createMemoryFileStore, defaultServerConfig, findDemoAccounts, secureRandomBytes, type Db, type DemoAccount } from './core/index.js';
+import { createMemoryFileStore, defaultRateLimits, defaultServerConfig, findDemoAccounts, implementedEndpoints, secureRandomBytes, type Db, type DemoAccount, type RateLimitRules } from './core/index.js';
 import { consoleLogger } from './node/console-logger.js';
-import { listen } from './node/node-server.js';
-import { writeZuliprcFiles, zuliprcPath } from './node/zuliprc-files.js';
+import { describeListenError } from './node/listen-error.js';
+import { defaultTimeouts, listen, type RunningServer } from './node/node-server.js';
+import { exportOrganizationFile, organizationName, seedFromFixtureFile } from './organization-files.js';
+import { openApiSource } from './rest/openapi.js';
+import { corsOriginOf } from './rest/cors.js';
+import { nodeHttpSender } from './node/http-sender.js';
+import { startPushBouncer, type RunningPushBouncer } from './node/push-bouncer-server.js';
+import { writeZuliprcFiles, zuliprcPath, type ZuliprcResult } from './node/zuliprc-files.js';
 import { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';
 import { openDiskStore } from './store/disk/index.js';
 import { Store } from './store/store.js';
@@ -26,16 +33,59 @@ Options:
   --heartbeat-ms N  GET /events heartbeat interval (default 50000)
   --max-upload-mib N      largest uploaded file, in MiB (default 25)
   --unused-upload-weeks N delete uploads no message links after N weeks (default 5)
+  --cors-origin URL let pages of this origin call the API from a browser (CORS; repeatable;
+                    e.g. http://localhost:5173). Default none, as on the real server
+  --webhook-timeout-secs N     outgoing-webhook request timeout (default 10)
+  --webhook-retries N          retries after a timeout or failed connection (default 3)
+  --webhook-retry-delay-secs N wait before each retry (default 0, as the real server)
+  --push-bouncer               start a local push bouncer in this process (E2EE push; its
+                               data beside the data file, FILE.push-bouncer.json)
+  --push-bouncer-port N        its port (default 9993; 0 picks a free one)
+  --push-bouncer-url URL       use the push bouncer at URL (teamchat-push-bouncer)
   --quiet           do not log each request
   -h, --help        show this help
+
+Limits (for a server facing the internet; see the README):
+  --rate-limit on|off|RULES  rate limits, 429 RATE_LIMIT_HIT (default on: api_by_user=60:200,
+                    api_by_ip=60:100, authenticate_by_username=1800:5, authenticate_by_ip=60:30);
+                    RULES changes some, e.g. 'api_by_user=60:1000;authenticate_by_ip=60:10';
+                    off for load tests
+  --max-queues-per-user N           event queues per user; one more drops the oldest (default 50)
+  --max-queued-events N             undelivered events per queue; past it the queue is
+                                    dropped and its client re-registers (default 10000)
+  --max-long-polls-per-user N       GET /events requests waiting at once per user (default 20)
+  --max-concurrent-uploads N        uploads received at once, server-wide (default 4)
+  --max-concurrent-uploads-per-user N  (default 2)
+  --upload-quota-mib N              total size of the organization's uploads (default none)
+  --headers-timeout-ms N            to receive a request's headers (default 10000)
+  --request-timeout-ms N            to receive a whole request, body included (default 120000)
+  --keep-alive-timeout-ms N         idle keep-alive connections are closed after (default 15000)
+
+Organization files and API description:
+  --seed FILE       start a new data file (or --memory) with the organization of a
+                    fixture file (JSON, or YAML for .yaml/.yml) instead of the demo
+  --export FILE     write the organization of --data to a fixture file (JSON, or YAML
+                    for .yaml/.yml) and exit; works while a server runs on it
+  --print-openapi   print the OpenAPI 3.1 document of the API (JSON) and exit
 `;
 
 /** How often an idle server looks for due jobs (the clean-up of unused uploads). */
 const JOB_INTERVAL_MS = 60 * 60 * 1000;
+/** How often the server looks for outbox jobs whose retry has become due. */
+const OUTBOX_INTERVAL_MS = 1000;
 
 function fail(message: string): never {
   process.stderr.write(`teamchat-server: ${message}\n`);
   process.exit(1);
+}
+
+/** Runs a step whose errors are the operator's to fix (files, fixtures): one line, no stack. */
+async function operatorStep<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    return fail(error instanceof Error ? error.message.replace(/^\[teamchat-server\] /, '') : String(error));
+  }
 }
 
 function integerOption(value: string | undefined, name: string, fallback: number): number {
@@ -44,18 +94,53 @@ function integerOption(value: string | undefined, name: string, fallback: number
   return Number(value);
 }
 
-function printAccounts(accounts: readonly DemoAccount[], site: string, files: string[] | null): void {
+/** `--rate-limit`: `on`, `off`, or rules over the defaults (`domain=SECONDS:COUNT[,SECONDS:COUNT];…`). */
+function rateLimitOption(value: string | undefined): RateLimitRules | null {
+  if (value === undefined || value === 'on') return defaultRateLimits;
+  if (value === 'off') return null;
+  const rules: Record<string, [number, number][]> = { ...defaultRateLimits } as never;
+  for (const part of value.split(';').filter(Boolean)) {
+    const [domain = '', list = ''] = part.split('=');
+    const pairs = list.split(',').map((pair) => pair.split(':').map(Number) as [number, number]);
+    if (!(domain in defaultRateLimits) || pairs.some((p) => p.length !== 2 || !p.every((n) => Number.isInteger(n) && n > 0))) {
+      fail(`--rate-limit: '${part}' is not DOMAIN=SECONDS:COUNT[,SECONDS:COUNT] with DOMAIN one of ${Object.keys(defaultRateLimits).join(', ')}`);
+    }
+    rules[domain] = pairs;
+  }
+  return rules as unknown as RateLimitRules;
+}
+
+function printAccounts(name: string, accounts: readonly DemoAccount[], site: string, zuliprc: ZuliprcResult | null): void {
+  const files = zuliprc?.written ?? null;
   const out = process.stdout;
-  out.write('\nDemo organization "Teamchat Demo" — accounts:\n');
+  out.write(`\nOrganization "${name}" — accounts:\n`);
   for (const account of accounts) {
     out.write(`  ${account.role.padEnd(13)} ${account.email.padEnd(28)} key ${account.apiKey}${account.password ? `  password ${account.password}` : ''}\n`);
   }
   const owner = accounts.find((a) => a.role === 'owner');
   if (files) out.write(`\nA zuliprc per account was written beside the data file:\n${files.map((f) => `  ${f}`).join('\n')}\n`);
+  for (const { path, store } of zuliprc?.skipped ?? []) out.write(`Not overwritten: ${path} belongs to the store ${store}\n`);
   if (owner) {
     out.write(`\nTry:\n  curl -u ${owner.email}:${owner.apiKey} ${site}/api/v1/users\n`);
-    if (files) out.write(`  npx teamchat --config ${files[0]} users list\n`);
+    if (files?.[0]) out.write(`  npx teamchat --config ${files[0]} users list\n`);
   }
+}
+
+/**
+ * Writes the accounts' zuliprc files beside the data file: all of them after seeding, again
+ * when they went missing (or a start stopped before writing them). Returns the accounts to
+ * print with their files, or `printed: null` when the files were already there.
+ */
+async function writeAccountFiles(
+  store: Store<Db>,
+  dataFile: string,
+  seeded: readonly DemoAccount[] | null,
+  site: string,
+): Promise<{ printed: readonly DemoAccount[] | null; files: ZuliprcResult | null }> {
+  if (seeded) return { printed: seeded, files: await writeZuliprcFiles(dataFile, seeded, site) };
+  if (existsSync(zuliprcPath(dataFile, 'owner'))) return { printed: null, files: null };
+  const demo = findDemoAccounts(store);
+  return demo.length > 0 ? { printed: demo, files: await writeZuliprcFiles(dataFile, demo, site) } : { printed: null, files: null };
 }
 
 async function main(): Promise<void> {
@@ -70,8 +155,29 @@ async function main(): Promise<void> {
         'heartbeat-ms': { type: 'string' },
         'max-upload-mib': { type: 'string' },
         'unused-upload-weeks': { type: 'string' },
+        'cors-origin': { type: 'string', multiple: true },
+        // Integrations (outgoing webhooks, push bouncer)
+        'webhook-timeout-secs': { type: 'string' },
+        'webhook-retries': { type: 'string' },
+        'webhook-retry-delay-secs': { type: 'string' },
+        'push-bouncer': { type: 'boolean' },
+        'push-bouncer-port': { type: 'string' },
+        'push-bouncer-url': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
+        'print-openapi': { type: 'boolean' },
+        seed: { type: 'string' },
+        export: { type: 'string' },
+        'rate-limit': { type: 'string' },
+        'max-queues-per-user': { type: 'string' },
+        'max-queued-events': { type: 'string' },
+        'max-long-polls-per-user': { type: 'string' },
+        'max-concurrent-uploads': { type: 'string' },
+        'max-concurrent-uploads-per-user': { type: 'string' },
+        'upload-quota-mib': { type: 'string' },
+        'headers-timeout-ms': { type: 'string' },
+        'request-timeout-ms': { type: 'string' },
+        'keep-alive-timeout-ms': { type: 'string' },
       },
       strict: true,
     }).values;
@@ -84,53 +190,133 @@ async function main(): Promise<void> {
   }
   const host = args.host ?? '127.0.0.1';
   const port = integerOption(args.port, 'port', 9991);
+  if (port > 65_535) fail(`--port must be between 0 and 65535, got ${port}`);
   const heartbeatMs = integerOption(args['heartbeat-ms'], 'heartbeat-ms', 50_000);
   const uploads = {
     maxFileUploadSizeMib: integerOption(args['max-upload-mib'], 'max-upload-mib', defaultServerConfig.maxFileUploadSizeMib),
     unclaimedAttachmentWeeks: integerOption(args['unused-upload-weeks'], 'unused-upload-weeks', defaultServerConfig.unclaimedAttachmentWeeks),
   };
-  const dataFile = resolve(args.data ?? '.teamchat/data.json');
+  let corsOrigins: string[] = [];
+  try {
+    corsOrigins = (args['cors-origin'] ?? []).map(corsOriginOf);
+  } catch (error) {
+    fail(`--cors-origin: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (args['print-openapi']) {
+    const document = openApiSource(implementedEndpoints)(`http://${host.includes(':') ? `[${host}]` : host}:${port}${API_PREFIX}`);
+    // A reader that stops early (`| head`) is no error.
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => process.exit(error.code === 'EPIPE' ? 0 : 1));
+    process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+    return;
+  }
+  const integrations = {
+    outgoingWebhookTimeoutSecs: integerOption(args['webhook-timeout-secs'], 'webhook-timeout-secs', defaultServerConfig.outgoingWebhookTimeoutSecs),
+    outgoingWebhookMaxRetries: integerOption(args['webhook-retries'], 'webhook-retries', defaultServerConfig.outgoingWebhookMaxRetries),
+    outgoingWebhookRetryDelaySecs: integerOption(args['webhook-retry-delay-secs'], 'webhook-retry-delay-secs', defaultServerConfig.outgoingWebhookRetryDelaySecs),
+  };
+  const d = defaultServerConfig;
+  const limits = {
+    rateLimits: rateLimitOption(args['rate-limit']),
+    maxQueuesPerUser: integerOption(args['max-queues-per-user'], 'max-queues-per-user', d.maxQueuesPerUser),
+    maxQueuedEvents: integerOption(args['max-queued-events'], 'max-queued-events', d.maxQueuedEvents),
+    maxLongPollsPerUser: integerOption(args['max-long-polls-per-user'], 'max-long-polls-per-user', d.maxLongPollsPerUser),
+    maxConcurrentUploads: integerOption(args['max-concurrent-uploads'], 'max-concurrent-uploads', d.maxConcurrentUploads),
+    maxConcurrentUploadsPerUser: integerOption(args['max-concurrent-uploads-per-user'], 'max-concurrent-uploads-per-user', d.maxConcurrentUploadsPerUser),
+    uploadQuotaMib: args['upload-quota-mib'] === undefined ? null : integerOption(args['upload-quota-mib'], 'upload-quota-mib', 0),
+  };
+  const timeouts = {
+    headersTimeoutMs: integerOption(args['headers-timeout-ms'], 'headers-timeout-ms', defaultTimeouts.headersTimeoutMs),
+    requestTimeoutMs: integerOption(args['request-timeout-ms'], 'request-timeout-ms', defaultTimeouts.requestTimeoutMs),
+    keepAliveTimeoutMs: integerOption(args['keep-alive-timeout-ms'], 'keep-alive-timeout-ms', defaultTimeouts.keepAliveTimeoutMs),
+  };
+  let dataFile = resolve(args.data ?? '.teamchat/data.json');
   const log = consoleLogger;
   const random = secureRandomBytes;
   const now = () => Date.now();
+  // The organization's URL is known before listening unless the port is picked by the OS.
+  const realmUrl = port === 0 ? undefined : `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const config = { heartbeatMs, ...uploads, ...(realmUrl ? { realmUrl } : {}) };
+
+  // Organization files: --export writes one and exits; --seed starts a new organization from one.
+  if (args.export !== undefined) {
+    process.stdout.write(`${await operatorStep(() => exportOrganizationFile(dataFile, resolve(args.export as string)))}\n`);
+    return;
+  }
+  if (args.seed !== undefined && !args.memory && existsSync(dataFile)) {
+    fail(`--seed starts a new data file, but ${dataFile} exists: pick another --data (or remove it)`);
+  }
+  const seeded = args.seed === undefined ? null : await operatorStep(() => seedFromFixtureFile(resolve(args.seed as string), { config, now, random, log }));
+
+  if (args['push-bouncer'] && args['push-bouncer-url']) fail('give --push-bouncer or --push-bouncer-url, not both');
+  let bouncer: RunningPushBouncer | null = null;
+  if (args['push-bouncer']) {
+    const bouncerPort = integerOption(args['push-bouncer-port'], 'push-bouncer-port', 9993);
+    await mkdir(dirname(dataFile), { recursive: true });
+    bouncer = await startPushBouncer({ port: bouncerPort, host, ...(args.memory ? {} : { dataFile: `${dataFile}.push-bouncer.json` }), log, logRequests: false }).catch((error: unknown) =>
+      fail(`push bouncer: ${describeListenError(error, { host, port: bouncerPort })}`),
+    );
+  }
+  const pushBouncerUrl = bouncer?.url ?? args['push-bouncer-url'] ?? null;
 
   let store: Store<Db>;
   if (args.memory) {
-    store = new Store<Db>();
+    store = new Store<Db>(seeded?.document);
   } else {
     await mkdir(dirname(dataFile), { recursive: true });
-    try {
-      ({ store } = await openDiskStore<Db>(dataFile, { log }));
-    } catch (error) {
-      fail(error instanceof Error ? error.message.replace(/^\[teamchat-server\] /, '') : String(error));
-    }
+    // The store's real path: a link to a data file and the file itself are one store.
+    ({ store, dataFile } = await operatorStep(() => openDiskStore<Db>(dataFile, { log, ...(seeded ? { seed: seeded.document } : {}) })));
   }
 
-  // The organization's URL is known before listening unless the port is picked by the OS.
-  const realmUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const files = args.memory ? createMemoryFileStore() : createDiskFileStore(uploadsDirOf(dataFile));
-  const { core, handler, accounts } = await assembleServer({ store, files, config: { heartbeatMs, ...uploads, ...(port === 0 ? {} : { realmUrl }) }, now, random, log });
+  const assembled = await assembleServer({
+    store,
+    files,
+    config: { ...config, ...integrations, ...limits, pushBouncerUrl },
+    now,
+    random,
+    log,
+    outbound: nodeHttpSender,
+    rest: { corsOrigins },
+  });
+  const { core, handler } = assembled;
+  const accounts = seeded?.accounts ?? assembled.accounts;
   store.onFailure((error) => {
+    // The claim on the files was lost (logged by the store): keep answering reads, refuse writes
+    // (503), write nothing on the way out.
+    if (error.name === 'ClaimLostError') return;
     // Memory now holds writes the disk does not: stop, and let the next start replay the journal.
     log.error('a write could not be made durable; stopping so that a restart recovers from the journal', { error: error.message });
     process.exit(1);
   });
-  const running = await listen({ handler, port, host, log, logRequests: !args.quiet });
+  // The zuliprc files are written before the port opens, so that a script waiting for the port
+  // finds them; with --port 0 the address is known only once bound, and they are written
+  // before the "listening" line (the only way to learn the port).
+  const writeAccounts = async (site: string) => (args.memory ? null : await writeAccountFiles(store, dataFile, accounts, site));
+  let written = realmUrl === undefined ? null : await writeAccounts(realmUrl);
+  let running: RunningServer;
+  try {
+    running = await listen({ handler, port, host, log, logRequests: !args.quiet, timeouts });
+  } catch (error) {
+    await store.close();
+    await bouncer?.close();
+    fail(describeListenError(error, { host, port }));
+  }
+  if (realmUrl === undefined) written = await writeAccounts(running.url);
   // Requests run due jobs (unused uploads) first; this timer covers an idle server.
   setInterval(() => void core.services.runDueJobs(), JOB_INTERVAL_MS).unref();
+  // Outbox retries that wait (outgoing webhooks, push) become due on the clock: look every second.
+  setInterval(() => core.services.jobs.kick(), OUTBOX_INTERVAL_MS).unref();
   core.services.config.realmUrl = running.url;
   process.stdout.write(`teamchat-server listening on ${running.url} (API at ${running.url}/api/v1)\n`);
   process.stdout.write(args.memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);
-  if (accounts) {
-    const files = args.memory ? null : await writeZuliprcFiles(dataFile, accounts, running.url);
-    printAccounts(accounts, running.url, files);
-  } else if (existsSync(zuliprcPath(dataFile, 'owner'))) {
-    process.stdout.write(`Accounts: see the zuliprc-* files in ${dirname(dataFile)}\n`);
-  } else {
-    // The files went missing (or a start stopped before writing them): write them again.
-    const demo = findDemoAccounts(store);
-    if (demo.length > 0) printAccounts(demo, running.url, await writeZuliprcFiles(dataFile, demo, running.url));
+  if (corsOrigins.length > 0) process.stdout.write(`CORS: pages of ${corsOrigins.join(', ')} may call the API\n`);
+  if (pushBouncerUrl) {
+    const keys = bouncer ? ` (bouncer_public_key ${bouncer.bouncer.publicKeys()[0] ?? ''})` : '';
+    process.stdout.write(`Push bouncer: ${pushBouncerUrl}${keys}\n`);
   }
+  if (args.memory && accounts) printAccounts(organizationName(store), accounts, running.url, null);
+  else if (written?.printed) printAccounts(organizationName(store), written.printed, running.url, written.files);
+  else if (!args.memory) process.stdout.write(`Accounts: see the ${basename(zuliprcPath(dataFile, '<role>'))} files in ${dirname(dataFile)}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -139,6 +325,7 @@ async function main(): Promise<void> {
     log.info(`received ${signal}; shutting down`);
     try {
       await running.close();
+      await bouncer?.close();
       await store.close();
       process.exit(0);
     } catch (error) {
@@ -150,4 +337,5 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-main().catch((error: unknown) => fail(error instanceof Error ? (error.stack ?? error.message) : String(error)));
+// Any other start-up failure is one line too: an operator needs the reason, not a stack.
+main().catch((error: unknown) => fail(`start-up failed: ${error instanceof Error ? error.message : String(error)}`));

@@ -5,7 +5,7 @@
  */
 
 // Core
-export { createCore, createMemoryFileStore, defaultServerConfig, removeOrphanFiles, seedDemoOrganization, seededRandomBytes, silentLogger } from './core/index.js';
+export { createCore, createMemoryFileStore, defaultRateLimits, defaultServerConfig, removeOrphanFiles, seedDemoOrganization, seededRandomBytes, silentLogger } from './core/index.js';
 export type {
   AppRouter,
   Context,
@@ -17,16 +17,26 @@ export type {
   DemoOptions,
   DemoRole,
   FileStore,
+  HttpSender,
   ImplementedName,
+  OrganizationFixtureInput,
+  SeedOptions,
   Logger,
+  OutboundRequest,
+  OutboundResult,
+  RateLimitRule,
+  RateLimitRules,
   RequestInfo,
   ServerConfig,
   Services,
 } from './core/index.js';
 
+// Organization fixtures
+export { demoFixture, exportOrganization, FIXTURE_FORMAT, FixtureError, OrganizationFixture, parseFixture, seedOrganization } from './core/index.js';
+
 // HTTP
 export { createRestHandler, SITE_ROUTES } from './rest/rest-handler.js';
-export type { FetchHandler, RestHandler, RestHandlerOptions, SiteRoute } from './rest/rest-handler.js';
+export type { ConnectionInfo, FetchHandler, RestHandler, RestHandlerOptions, SiteRoute } from './rest/rest-handler.js';
 export { errorResponse, internalErrorResponse } from './rest/envelope.js';
 
 // Assembly
@@ -34,6 +44,11 @@ export { assembleCore, assembleServer } from './assemble-server.js';
 export type { AssembledServer, AssembleOptions } from './assemble-server.js';
 export { createMemoryServer } from './memory.js';
 export type { MemoryServer, MemoryServerOptions } from './memory.js';
+
+// Push bouncer (platform-neutral; `teamchat-push-bouncer` serves it over node:http)
+export { createPushBouncer } from './push-bouncer/push-bouncer.js';
+export type { PushBouncer, PushBouncerOptions } from './push-bouncer/push-bouncer.js';
+export type { BouncerDevice, BouncerNotification, BouncerState } from './push-bouncer/bouncer-state.js';
 
 // Store
 export { Store, Transaction } from './store/store.js';

@@ -29,7 +29,7 @@ describe('teamchat-server killed during writes', () => {
     let auth = '';
     for (let round = 0; round < ROUNDS; round += 1) {
       // The first start creates the demo organization; later ones recover after a kill -9.
-      const server = await startServer(dir, { waitForZuliprc: round === 0 });
+      const server = await startServer(dir, { args: ['--rate-limit', 'off'] });
       if (round === 0) auth = credentials(server.zuliprc('owner'));
       let stop = false;
       const writer = async (worker: number) => {

@@ -19,6 +19,8 @@ export const EXIT_CODES = {
   network: 4,
   /** An HTTP response that is not the API's JSON envelope (wrong site, proxy error page). */
   response: 5,
+  /** A person declined the confirmation of a destructive command. */
+  cancelled: 6,
   /** A bug in teamchat itself. */
   internal: 70,
 } as const;

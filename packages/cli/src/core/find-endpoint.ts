@@ -2,7 +2,7 @@ import { createRouteTable, endpointList, incomingEndpoints, type Endpoint, type 
 import { CliError } from './cli-error.js';
 import { didYouMean } from './close-matches.js';
 
-const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PATCH', 'DELETE'];
+const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const API_PREFIX = /^\/api\/v1(?=\/)/;
 const routes = createRouteTable(incomingEndpoints);
 

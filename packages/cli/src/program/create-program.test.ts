@@ -214,3 +214,23 @@ describe('createProgram', () => {
     expect(stdout).toContain('Usage: teamchat');
   });
 });
+
+describe('every command', () => {
+  /** Every command below the root, as argv words, for commands with no subcommands. */
+  function leaves(command: import('commander').Command, path: string[] = []): string[][] {
+    const subcommands = command.commands.filter((sub) => sub.name() !== 'help');
+    if (subcommands.length === 0) return [path];
+    return subcommands.flatMap((sub) => leaves(sub, [...path, sub.name()]));
+  }
+
+  it('has --help with an example, without a config file or network', async () => {
+    const commands = leaves(createProgram({ env: {} }));
+    expect(commands.length).toBeGreaterThan(30);
+    for (const argv of commands) {
+      const result = await run([...argv, '--help']);
+      expect(result.code, argv.join(' ')).toBe(0);
+      expect(result.stdout, argv.join(' ')).toMatch(/\nExamples?:\n {2}(teamchat|source|echo) /);
+      expect(result.requests, argv.join(' ')).toEqual([]);
+    }
+  });
+});

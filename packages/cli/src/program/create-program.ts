@@ -1,10 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { callCommand } from '../commands/call/call-command.js';
-import { channelsCommand } from '../commands/channels/channels-command.js';
-import { settingsCommand } from '../commands/settings/settings-command.js';
-import { usersCommand } from '../commands/users/users-command.js';
 import { createContext, type CliContext, type GlobalOptions, type ProgramOptions } from '../core/cli-context.js';
 import { CLI_VERSION } from '../version.js';
+import { COMMANDS } from './commands.js';
 
 const DEFAULT_TIMEOUT_SECONDS = 60;
 const DEFAULT_RETRIES = 3;
@@ -28,13 +25,16 @@ Configuration (like the other Zulip tools; the first found wins, per value):
      else by ZULIP_CONFIG, else ~/.zuliprc
 
 Exit codes: 0 ok, 1 API error, 2 usage error, 3 configuration error,
-            4 network error or timeout, 5 unreadable response, 70 internal error.
+            4 network error or timeout, 5 unreadable response, 6 cancelled at the
+            confirmation, 70 internal error.
 
 Examples:
   teamchat --config ./zuliprc users list
-  teamchat channels create design --subscribers 4,maya@example.com
-  teamchat settings set twenty_four_hour_time=true
+  teamchat users set-role mike@example.com moderator
+  teamchat messages list --channel general --topic "release 1.0"
+  teamchat topics delete --channel general --topic "old logs" --yes
   teamchat call users.list user_ids='[1,2]' --json
+  teamchat completion bash
 `;
 
 /** Applies the root's output, exit override and help settings to every subcommand. */
@@ -85,10 +85,7 @@ export function buildProgram(options: ProgramOptions = {}): { program: Command; 
       getErrHasColors: () => false,
     })
     .showHelpAfterError('(add --help for usage)');
-  program.addCommand(usersCommand(ctx));
-  program.addCommand(channelsCommand(ctx));
-  program.addCommand(settingsCommand(ctx));
-  program.addCommand(callCommand(ctx));
+  for (const command of COMMANDS) program.addCommand(command(ctx));
   inheritSettings(program);
   return { program, ctx };
 }

@@ -29,6 +29,10 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   /** Home directory (default: an empty temporary one, never the real ~/.zuliprc). */
   homeDir?: string;
+  /** The person at the terminal: answers confirmations (default: no terminal). */
+  prompt?: (question: string) => Promise<string>;
+  /** What stdin holds (default: nothing). */
+  stdin?: string;
 }
 
 /** Creates an empty temporary directory, removed after the test file. */
@@ -61,6 +65,8 @@ export async function run(argv: readonly string[], options: RunOptions = {}): Pr
     env: options.env ?? {},
     homeDir: options.homeDir ?? emptyHome,
     fetch,
+    prompt: options.prompt,
+    stdin: [options.stdin ?? ''],
   });
   return { code, stdout, stderr, requests };
 }

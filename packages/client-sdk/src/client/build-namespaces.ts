@@ -1,18 +1,20 @@
-import { incomingEndpoints, type Endpoint } from '@teamchat/schema';
+import type { WireEndpoint } from '@teamchat/schema/wire';
+import { endpointTable } from '../generated/endpoint-table.js';
 import type { EndpointNamespaces, RequestOptions } from './endpoint-types.js';
 
-/** Calls one contract; what every generated method delegates to. */
-export type CallEndpoint = (endpoint: Endpoint, params: Record<string, unknown> | undefined, options: RequestOptions | undefined) => Promise<unknown>;
+/** Calls one endpoint; what every generated method delegates to. */
+export type CallEndpoint = (endpoint: WireEndpoint, params: Record<string, unknown> | undefined, options: RequestOptions | undefined) => Promise<unknown>;
 
 /**
- * Builds `client.<area>.<method>` from the contract table: the name `users.list` is split at
- * its first dot into the area `users` and the method `list`.
+ * Builds `client.<area>.<method>` from the SDK's endpoint table (generated from the contract
+ * table by `npm run generate`): the name `users.list` is split at its first dot into the
+ * area `users` and the method `list`.
  *
  * @throws {TypeError} when an area would shadow a member of the client (`reserved`).
  */
 export function buildNamespaces(call: CallEndpoint, reserved: readonly string[]): EndpointNamespaces {
   const areas: Record<string, Record<string, unknown>> = {};
-  for (const endpoint of incomingEndpoints) {
+  for (const endpoint of Object.values<WireEndpoint>(endpointTable)) {
     const dot = endpoint.name.indexOf('.');
     const area = endpoint.name.slice(0, dot);
     const method = endpoint.name.slice(dot + 1);

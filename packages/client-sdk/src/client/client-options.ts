@@ -33,14 +33,15 @@ export interface ClientOptions {
   retry?: RetryOptions | false | undefined;
   /** Time limit of each attempt in ms, or `false` for none. Default 60 000. */
   timeoutMs?: number | false | undefined;
-  /** Check success bodies against the contract's response schema. Default `false`. */
-  validateResponses?: boolean | undefined;
   /**
    * Throw `IgnoredParametersError` for parameters the contract does not know (before
    * sending) or the server ignored (after). Default `false` (see `hooks.onIgnoredParameters`).
    */
   strictParameters?: boolean | undefined;
   hooks?: ClientHooks | undefined;
-  /** Extra plugins, outermost first; they run once per call, around the built-in ones. */
+  /**
+   * Extra plugins, outermost first; they run once per call, around the built-in ones.
+   * Response validation is one: `validateResponses()` of `@teamchat/client-sdk/validate`.
+   */
   plugins?: readonly ClientPlugin[] | undefined;
 }

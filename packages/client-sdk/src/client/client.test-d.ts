@@ -46,7 +46,8 @@ describe('client typing', () => {
   });
 
   it('has no method for outgoing contracts and keeps the generated events methods', () => {
-    expectTypeOf(client).not.toHaveProperty('outgoingWebhooks');
+    expectTypeOf(client.outgoingWebhooks).toHaveProperty('deliveries');
+    expectTypeOf(client.outgoingWebhooks).not.toHaveProperty('notify');
     expectTypeOf(client.events).toHaveProperty('register');
     expectTypeOf(client.events).toHaveProperty('get');
     expectTypeOf(client.events).toHaveProperty('deleteQueue');

@@ -1,4 +1,4 @@
-import type { Endpoint } from '@teamchat/schema';
+import type { WireEndpoint } from '@teamchat/schema/wire';
 import { applyPlugins, type ClientPlugin } from '../core/plugin.js';
 import { apiBaseUrl } from '../core/normalize-site.js';
 import { createTransport } from '../core/transport.js';
@@ -6,7 +6,6 @@ import { basicAuthHeader } from '../internal/basic-auth.js';
 import { createRedactor, credentialSecrets } from '../core/create-redactor.js';
 import { ignoredParametersPlugin, warnIgnoredParameters } from '../plugins/ignored-parameters-plugin.js';
 import { retryPlugin } from '../plugins/retry-plugin.js';
-import { validateResponsesPlugin } from '../plugins/validate-responses-plugin.js';
 import { DEFAULT_USER_AGENT } from '../version.js';
 import { buildNamespaces } from './build-namespaces.js';
 import type { ClientOptions } from './client-options.js';
@@ -63,10 +62,9 @@ export function createClient(options: ClientOptions): Client {
     },
     now: Date.now,
   });
-  // Outermost first: user plugins see each call once; validation sees the final body;
-  // the ignored-parameters check reads it before validation could strip anything.
+  // Outermost first: user plugins (response validation among them) see each call once and
+  // the final body; the ignored-parameters check reads it before validation could strip anything.
   const plugins: ClientPlugin[] = [...(options.plugins ?? [])];
-  if (options.validateResponses) plugins.push(validateResponsesPlugin());
   plugins.push(
     ignoredParametersPlugin({
       strict: options.strictParameters ?? false,
@@ -78,7 +76,7 @@ export function createClient(options: ClientOptions): Client {
   const send = applyPlugins(transport, plugins);
 
   const clientTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const call = async (target: string | Endpoint, params?: Record<string, unknown>, callOptions: RequestOptions = {}) => {
+  const call = async (target: string | WireEndpoint, params?: Record<string, unknown>, callOptions: RequestOptions = {}) => {
     const endpoint = resolveEndpoint(target);
     const timeoutMs = callOptions.timeoutMs ?? clientTimeout;
     const result = await send({

@@ -1,4 +1,4 @@
-import { API_PREFIX } from '@teamchat/schema';
+import { API_PREFIX } from '@teamchat/schema/wire';
 
 /**
  * Normalises a server address the way the official Python client does, and returns the

@@ -1,9 +1,13 @@
-import type { Endpoint } from '@teamchat/schema';
+import type { WireEndpoint } from '@teamchat/schema/wire';
 import type { RequestInfo } from './request-info.js';
 
 /** One call of an endpoint as it travels through the plugins to the transport. */
 export interface RequestContext {
-  readonly endpoint: Endpoint;
+  /**
+   * The endpoint called: an entry of the SDK's generated table (name, method, path, how each
+   * parameter travels), or the contract object passed to `client.request`.
+   */
+  readonly endpoint: WireEndpoint;
   /** Parameters as the caller passed them (encoded by the transport). */
   readonly params: Readonly<Record<string, unknown>>;
   readonly signal: AbortSignal | undefined;

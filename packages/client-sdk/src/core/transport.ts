@@ -1,4 +1,4 @@
-import { ApiError, encodeParams, type ErrorEnvelope } from '@teamchat/schema';
+import { ApiError, encodeParams, type ErrorEnvelope } from '@teamchat/schema/wire';
 import { describeFetchFailure, NetworkError } from '../errors/network-error.js';
 import { ResponseValidationError } from '../errors/response-validation-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RequestInfo } from '../core/request-info.js';
 import { IgnoredParametersError, isIgnoredParametersError } from './ignored-parameters-error.js';
 import { isNetworkError, NetworkError } from './network-error.js';
@@ -42,6 +42,22 @@ describe('SDK errors', () => {
     expect(new NetworkError(request, cause).message).toBe(
       '[teamchat-sdk] GET /users failed: could not reach https://chat.example.com (fetch failed: ECONNREFUSED). Check the site URL and the network.',
     );
+  });
+
+  it('NetworkError in a browser page on another origin names CORS as the likely cause', () => {
+    vi.stubGlobal('document', {});
+    vi.stubGlobal('location', { origin: 'http://localhost:5173' });
+    try {
+      const error = new NetworkError(request, new TypeError('Failed to fetch'));
+      expect(error.summary).toBe('GET /users failed: could not reach https://chat.example.com (Failed to fetch)');
+      expect(error.hint).toMatch(/^This page \(http:\/\/localhost:5173\) calls another origin: the likely cause is CORS/);
+      expect(error.hint).toContain('--cors-origin http://localhost:5173');
+      // The same origin cannot be a CORS problem.
+      vi.stubGlobal('location', { origin: 'https://chat.example.com' });
+      expect(new NetworkError(request, new TypeError('Failed to fetch')).hint).toBe('Check the site URL and the network.');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('NetworkError and TimeoutError keep what happened and what to do apart', () => {

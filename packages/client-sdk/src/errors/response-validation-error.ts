@@ -6,7 +6,7 @@ import { describeRequest, type RequestInfo } from '../core/request-info.js';
  * - `invalid-json`: the body is not JSON (an HTML error page from a proxy, a truncated body);
  * - `invalid-envelope`: JSON, but not a `{ result: "success" | "error", msg }` envelope;
  * - `schema-mismatch`: a success envelope whose fields do not match the contract's response
- *   schema (only with `validateResponses: true`).
+ *   schema (only with the `validateResponses()` plugin of `@teamchat/client-sdk/validate`).
  */
 export type ResponseValidationReason = 'invalid-json' | 'invalid-envelope' | 'schema-mismatch';
 
@@ -23,10 +23,10 @@ export interface ResponseValidationErrorOptions {
 
 /**
  * The server answered, but not with something the SDK can read: not JSON, not an envelope,
- * or (with `validateResponses: true`) not matching the contract.
+ * or (with the `validateResponses()` plugin) not matching the contract.
  *
  * @example
- * const client = createClient({ site, email, apiKey, validateResponses: true });
+ * const client = createClient({ site, email, apiKey, plugins: [validateResponses()] });
  * try { await client.users.list(); } catch (error) {
  *   if (isResponseValidationError(error)) console.error(error.reason, error.issues);
  * }
@@ -67,7 +67,7 @@ function explain(options: ResponseValidationErrorOptions): string {
     case 'schema-mismatch': {
       const issues = (options.issues ?? []).slice(0, 3).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
       const more = (options.issues?.length ?? 0) > 3 ? `; and ${(options.issues?.length ?? 0) - 3} more` : '';
-      return `the response does not match the ${options.request.endpoint} contract (${issues.join('; ')}${more}). Turn validateResponses off to accept it.`;
+      return `the response does not match the ${options.request.endpoint} contract (${issues.join('; ')}${more}). Leave out the validateResponses plugin to accept it.`;
     }
   }
 }

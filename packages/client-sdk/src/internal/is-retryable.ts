@@ -1,4 +1,4 @@
-import { isApiError } from '@teamchat/schema';
+import { isApiError } from '@teamchat/schema/wire';
 import { isNetworkError } from '../errors/network-error.js';
 import { isResponseValidationError } from '../errors/response-validation-error.js';
 import { isTimeoutError } from '../errors/timeout-error.js';

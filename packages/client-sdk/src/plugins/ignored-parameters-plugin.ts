@@ -35,11 +35,10 @@ export function ignoredParametersPlugin(options: IgnoredParametersOptions): Clie
   return (next) => async (context) => {
     if (options.strict) {
       const { endpoint } = context;
-      const shape = endpoint.params.shape;
       const aliases = endpoint.aliases ?? {};
       // Own keys only (`constructor` is no parameter), and an `undefined` value is not sent.
       const unknown = Object.entries(context.params)
-        .filter(([name, value]) => value !== undefined && !Object.hasOwn(shape, name) && !Object.hasOwn(aliases, name))
+        .filter(([name, value]) => value !== undefined && !Object.hasOwn(endpoint.wire, name) && !Object.hasOwn(aliases, name))
         .map(([name]) => name);
       if (unknown.length > 0) {
         // The contract's template, not the encoded path: encoding would fail on a missing path parameter.

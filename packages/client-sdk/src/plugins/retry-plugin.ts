@@ -41,7 +41,7 @@ export function retryPlugin(options: RetryOptions = {}): ClientPlugin {
   const backoff = resolveBackoff(options);
   const maxAttempts = Math.max(1, options.maxAttempts ?? 4);
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 300_000;
-  const methods = new Set<HttpMethod>(options.methods ?? ['GET', 'POST', 'PATCH', 'DELETE']);
+  const methods = new Set<HttpMethod>(options.methods ?? ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
   return (next) => async (context: RequestContext) => {
     for (let attempt = context.attempt; ; attempt += 1) {
       try {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { fakeFetch, rejectionOf, success, type Handler } from '../../test/fake-fetch.js';
 import { createClient } from '../client/create-client.js';
 import { isResponseValidationError } from '../errors/response-validation-error.js';
+import { validateResponses } from './validate-responses-plugin.js';
 
 const getWidget = defineEndpoint({
   name: 'widgets.get',
@@ -16,9 +17,9 @@ const getWidget = defineEndpoint({
   errors: [],
 });
 
-function setup(handler: Handler, validateResponses = true) {
+function setup(handler: Handler, validate = true) {
   const fake = fakeFetch(handler);
-  return createClient({ site: 'chat.example.com', fetch: fake.fetch, retry: false, validateResponses });
+  return createClient({ site: 'chat.example.com', fetch: fake.fetch, retry: false, plugins: validate ? [validateResponses()] : [] });
 }
 
 describe('validateResponses', () => {

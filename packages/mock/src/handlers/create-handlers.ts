@@ -7,7 +7,7 @@ function mswPath(baseUrl: string, endpoint: Pick<Endpoint, 'path'>): string {
   return `${baseUrl}${API_PREFIX}${endpoint.path.replace(/\{([a-z_]+)\}/g, ':$1')}`;
 }
 
-const METHODS = { GET: http.get, POST: http.post, PATCH: http.patch, DELETE: http.delete, HEAD: http.head, ALL: http.all } as const;
+const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete, HEAD: http.head, ALL: http.all } as const;
 
 /**
  * One MSW handler per implemented contract and one per route the server's REST handler

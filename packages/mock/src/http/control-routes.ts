@@ -1,4 +1,4 @@
-import type { ServerConfig } from '@teamchat/server';
+import { defaultRateLimits, type OrganizationFixtureInput, type ServerConfig } from '@teamchat/server';
 import type { TeamchatMock } from '../create-mock.js';
 import type { FaultQueue } from './fault-queue.js';
 
@@ -9,7 +9,12 @@ const bad = (msg: string) => Response.json({ result: 'error', msg: msg.startsWit
 async function jsonBody(request: Request): Promise<Record<string, unknown>> {
   const text = await request.text();
   if (text.trim() === '') return {};
-  const value: unknown = JSON.parse(text);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error('the body is not valid JSON');
+  }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('the body must be a JSON object');
   return value as Record<string, unknown>;
 }
@@ -17,7 +22,9 @@ async function jsonBody(request: Request): Promise<Record<string, unknown>> {
 /** The mock's control routes (`/__mock/<name>`). */
 export async function controlRequest(mock: TeamchatMock, faults: FaultQueue, request: Request, name: string): Promise<Response> {
   try {
-    if (request.method === 'GET' && name === 'accounts') return ok({ accounts: Object.values(mock.accounts) });
+    if (request.method === 'GET' && name === 'accounts') return ok({ accounts: mock.accountList });
+    // The fixture itself, not in an envelope: what POST /__mock/fixture and `teamchat-server --seed` read.
+    if (request.method === 'GET' && name === 'fixture') return Response.json(mock.exportFixture());
     if (request.method !== 'POST') return bad(`unknown control route ${request.method} /__mock/${name}`);
     const url = new URL(request.url);
     switch (name) {
@@ -33,14 +40,23 @@ export async function controlRequest(mock: TeamchatMock, faults: FaultQueue, req
         else return bad('POST /__mock/clock needs advance_ms=N or set_ms=N');
         return ok({ now: mock.clock.now() });
       }
-      case 'configure':
-        mock.configure((await jsonBody(request)) as Partial<ServerConfig>);
+      case 'configure': {
+        const config = await jsonBody(request);
+        // `"rateLimits": "default"` turns on the server's default rate limits.
+        if (config['rateLimits'] === 'default') config['rateLimits'] = defaultRateLimits;
+        mock.configure(config as Partial<ServerConfig>);
         return ok();
+      }
       case 'expire_event_queues':
         mock.expireEventQueues(url.searchParams.get('queue_id') ?? undefined);
         return ok();
       case 'faults':
         return ok({ fault: faults.add(await jsonBody(request)) });
+      case 'fixture':
+        // The organization of the fixture in the body becomes the seeded state.
+        await mock.load((await jsonBody(request)) as OrganizationFixtureInput);
+        faults.clear();
+        return ok({ accounts: mock.accountList });
       default:
         return bad(`unknown control route POST /__mock/${name}`);
     }

@@ -1,6 +1,7 @@
 import { createClient, isApiError, type Client, type ClientOptions } from '@teamchat/client-sdk';
-import type { Db, DemoAccount, DemoRole, ServerConfig, Store } from '@teamchat/server';
+import type { Db, DemoAccount, DemoRole, PushBouncer, ServerConfig, Store } from '@teamchat/server';
 import type { MockClock } from '../../src/clock.js';
+import type { FakeIntegration } from '../../../../test-support/fake-integration.js';
 
 /** Which implementation a scenario runs against. */
 export type TargetName = 'server' | 'mock';
@@ -22,6 +23,14 @@ export interface ScenarioContext {
   clock: MockClock;
   /** The target's store, read-only by convention (confirmation links, internal state). */
   store: Store<Db>;
+  /** An integration's server on a loopback port (outgoing-webhook bots POST to it), fresh per run. */
+  integration: FakeIntegration;
+  /** Resolves once the target's outbox has nothing running or due (outgoing webhooks, push). */
+  settle(): Promise<void>;
+  /** The target's push bouncer (a local one over HTTP for the server, in memory for the mock). */
+  bouncer: PushBouncer;
+  /** Takes the push bouncer off the network: the server's connections to it fail from now on. */
+  stopBouncer(): Promise<void>;
 }
 
 /** Options of {@link ScenarioContext.raw}. */
@@ -115,6 +124,10 @@ export function makeContext(options: {
   accounts: Record<DemoRole, DemoAccount>;
   clock: MockClock;
   store: Store<Db>;
+  integration: FakeIntegration;
+  settle(): Promise<void>;
+  bouncer: PushBouncer;
+  stopBouncer(): Promise<void>;
 }): ScenarioContext {
   const base: Partial<ClientOptions> = { retry: false, hooks: { onIgnoredParameters: () => {} } };
   const clientFor = (email: string, apiKey: string, extra: Partial<ClientOptions> = {}) =>

@@ -1,16 +1,23 @@
+import { http, passthrough } from 'msw';
 import { setupServer } from 'msw/node';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeIntegration, type FakeIntegration } from '../../../../test-support/fake-integration.js';
 import type { Scenario } from './harness.js';
 import { attachmentScenarios } from './scenarios/attachments/index.js';
+import { botScenarios } from './scenarios/bots/index.js';
+import { botStorageScenarios } from './scenarios/bots/storage.js';
 import { channelFolderScenarios } from './scenarios/channel-folders/index.js';
 import { channelBasicScenarios } from './scenarios/channels/basics.js';
 import { channelScenarios } from './scenarios/channels/index.js';
 import { subscriptionScenarios } from './scenarios/channels/subscriptions.js';
 import { eventScenarios } from './scenarios/events/index.js';
 import { linkifierScenarios } from './scenarios/linkifiers/index.js';
+import { historyAndRenderScenarios } from './scenarios/messages/history-and-render.js';
 import { messageScenarios } from './scenarios/messages/index.js';
 import { narrowScenarios } from './scenarios/messages/narrows.js';
 import { navigationViewScenarios } from './scenarios/navigation-views/index.js';
+import { outgoingWebhookScenarios } from './scenarios/outgoing-webhooks/index.js';
+import { pushScenarios } from './scenarios/push/index.js';
 import { playgroundScenarios } from './scenarios/playgrounds/index.js';
 import { presenceScenarios } from './scenarios/presence/index.js';
 import { serverScenarios } from './scenarios/server/index.js';
@@ -32,6 +39,7 @@ import { scheduledMessageScenarios } from './scenarios/scheduled-messages/index.
 import { realmScenarios } from './scenarios/realm/index.js';
 import { profileFieldScenarios } from './scenarios/profile-fields/index.js';
 import { realmEmojiScenarios } from './scenarios/realm-emoji/index.js';
+import { OpenApiResponseChecker, type RecordedResponse } from './openapi-responses.js';
 import { createMockTarget, startServerTarget } from './targets.js';
 
 /**
@@ -52,9 +60,12 @@ const scenarios: Scenario[] = [
   ...channelFolderScenarios,
   ...messageScenarios,
   ...narrowScenarios,
+  ...historyAndRenderScenarios,
   ...presenceScenarios,
   ...userBasicScenarios,
   ...userScenarios,
+  ...botScenarios,
+  ...botStorageScenarios,
   ...userGroupScenarios,
   ...navigationViewScenarios,
   ...linkifierScenarios,
@@ -73,33 +84,54 @@ const scenarios: Scenario[] = [
   ...realmScenarios,
   ...profileFieldScenarios,
   ...realmEmojiScenarios,
+  ...outgoingWebhookScenarios,
+  ...pushScenarios,
 ];
 
 /**
  * Each scenario is one test that runs it on the server, then on the mock, then compares: no
  * test depends on another having run (shuffle and `.only` work). The mock's MSW server
  * listens only while the mock side runs, since it would intercept the real server's fetches.
+ * Every answer the server gave is also checked against its OpenAPI document
+ * (`GET /api/v1/openapi.json`): a status it lists for the operation, a body its schema takes.
  */
 describe('parity: the reference server over HTTP and the MSW mock give the same responses', () => {
   let mockTarget: Awaited<ReturnType<typeof createMockTarget>>;
+  let openApi: OpenApiResponseChecker;
+  let integration: FakeIntegration;
   beforeAll(async () => {
     mockTarget = await createMockTarget();
+    integration = await startFakeIntegration();
+    const target = await startServerTarget({}, integration);
+    try {
+      const response = await target.ctx.raw('GET', '/openapi.json');
+      openApi = new OpenApiResponseChecker(response.body as ConstructorParameters<typeof OpenApiResponseChecker>[0]);
+    } finally {
+      await target.close();
+    }
   });
+  afterAll(() => integration.close());
 
   for (const s of scenarios) {
     it(s.name, async () => {
-      const target = await startServerTarget(s.config);
+      integration.reset();
+      const recorded: RecordedResponse[] = [];
+      const target = await startServerTarget(s.config ?? {}, integration, (response) => recorded.push(response));
       let onServer: unknown;
       try {
         onServer = await s.run(target.ctx);
       } finally {
         await target.close();
       }
-      const msw = setupServer(...mockTarget.mock.handlers);
+      expect(recorded.map((response) => openApi.problem(response)).filter((problem) => problem !== null)).toEqual([]);
+      // The mock's outgoing webhooks reach the same integration server, through MSW.
+      const msw = setupServer(...mockTarget.mock.handlers, http.all(`${integration.url}/*`, () => passthrough()));
       msw.listen({ onUnhandledRequest: 'error' });
       let onMock: unknown;
       try {
-        onMock = await s.run(mockTarget.context(s.config));
+        integration.reset();
+        onMock = await s.run(mockTarget.context(s.config ?? {}, integration));
+        await mockTarget.mock.core.services.jobs.idle();
       } finally {
         msw.close();
       }

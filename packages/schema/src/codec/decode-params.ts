@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { Endpoint } from '../define-endpoint.js';
 import { ApiError } from '../errors/api-error.js';
 import { validationError } from './validation-error.js';
-import { isFileParam, tryParseJson, wireKindOf } from './wire-kind.js';
+import { tryParseJson } from './wire-endpoint.js';
+import { isFileParam, wireKindOf } from './wire-kind.js';
 
 /** Where the parameters of one request arrived. */
 export interface WireParams {

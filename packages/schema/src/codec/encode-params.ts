@@ -1,10 +1,8 @@
-import type { z } from 'zod';
-import type { Endpoint } from '../define-endpoint.js';
-import { isFileParam, tryParseJson, wireKindOf } from './wire-kind.js';
+import { jsonTypeOf, tryParseJson, type WireEndpoint, type WireParam } from './wire-endpoint.js';
 
 /** A request as the wire codec lays it out: path with parameters filled in, query and form body. */
 export interface EncodedRequest {
-  method: Endpoint['method'];
+  method: WireEndpoint['method'];
   /** Path below `/api/v1`, path parameters substituted and URL-encoded. */
   path: string;
   /** Query string parameters (GET). */
@@ -22,36 +20,36 @@ export interface EncodedRequest {
 }
 
 /**
- * Encodes one parameter value to its wire text.
- *
- * Strings of `raw-or-json` parameters are quoted only when their text would read back as
- * another value of the parameter's type ("5" for an integer-or-string), so that
- * decode(encode(x)) = x.
+ * Encodes one parameter value to its wire text, as `param` says it travels
+ * ({@link WireParam}): a string of a name-or-ID parameter is quoted only when its text
+ * would read back as another value (`"5"`), so that decode(encode(x)) = x.
  */
-export function encodeParamValue(schema: z.ZodType, value: unknown): string {
-  const kind = wireKindOf(schema);
+export function encodeWireValue(param: WireParam | undefined, value: unknown): string {
   if (typeof value === 'string') {
-    if (kind === 'raw') return value;
-    if (kind === 'raw-or-json') {
+    // A parameter the contract does not know is still sent (the server reports it in
+    // `ignored_parameters_unsupported`): strings as they are, anything else as JSON.
+    if (param === 'raw' || param === undefined) return value;
+    if (typeof param !== 'string') {
       const parsed = tryParseJson(value);
-      const ambiguous = parsed !== undefined && schema.safeParse(parsed.value).success;
-      return ambiguous ? JSON.stringify(value) : value;
+      return parsed !== undefined && param.includes(jsonTypeOf(parsed.value)) ? JSON.stringify(value) : value;
     }
   }
   return JSON.stringify(value);
 }
 
 /**
- * Lays out `params` for `endpoint`: path parameters into the path, the rest into the query
- * string (GET) or a form body (POST/PATCH/DELETE), with files in a `multipart` body;
- * `undefined` values are left out.
+ * Lays out `params` for `endpoint` (a contract, or an entry of the SDK's wire table): path
+ * parameters into the path, the rest into the query string (GET) or a form body
+ * (POST/PATCH/DELETE), with files in a `multipart` body; `undefined` values are left out.
+ * Needs no schema, so it runs in the SDK's browser bundle.
  *
  * @example
  * encodeParams(getMessage, { message_id: 42, apply_markdown: false })
  * // → { path: '/messages/42', query: 'apply_markdown=false', body: null }
  */
-export function encodeParams(endpoint: Endpoint, params: Record<string, unknown>): EncodedRequest {
-  const shape = endpoint.params.shape;
+export function encodeParams(endpoint: WireEndpoint, params: Record<string, unknown>): EncodedRequest {
+  const { wire } = endpoint;
+  const known = (name: string): WireParam | undefined => (Object.hasOwn(wire, name) ? wire[name] : undefined);
   let path = endpoint.path;
   for (const name of endpoint.pathParams) {
     const value = params[name];
@@ -61,21 +59,18 @@ export function encodeParams(endpoint: Endpoint, params: Record<string, unknown>
     // Path parameters follow the same wire rules as the others (the decoder reads them with
     // the parameter's wire kind): a string of an integer-or-string parameter that reads as an
     // integer (`"5"`) travels quoted, or it would come back as the integer.
-    path = path.replace(`{${name}}`, encodeURIComponent(encodeParamValue(shape[name] as z.ZodType, value)));
+    path = path.replace(`{${name}}`, encodeURIComponent(encodeWireValue(known(name), value)));
   }
   const fields = new URLSearchParams();
   const files: [string, Blob][] = [];
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined || endpoint.pathParams.includes(name)) continue;
-    const schema = shape[name];
-    if (schema && isFileParam(schema as z.ZodType)) {
+    if (known(name) === 'file') {
       if (!(value instanceof Blob)) throw new TypeError(`[teamchat-schema] ${endpoint.name}: '${name}' must be a Blob or File`);
       files.push([name, value]);
       continue;
     }
-    // Parameters the contract does not know are still sent (the server reports them in
-    // `ignored_parameters_unsupported`), JSON-encoded unless they are strings.
-    fields.append(name, schema ? encodeParamValue(schema as z.ZodType, value) : typeof value === 'string' ? value : JSON.stringify(value));
+    fields.append(name, encodeWireValue(known(name), value));
   }
   if (endpoint.method === 'GET') return { method: endpoint.method, path, query: fields, body: null, multipart: null };
   return { method: endpoint.method, path, query: new URLSearchParams(), body: fields, multipart: files.length > 0 ? multipartOf(fields, files) : null };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { encodeWireValue } from './encode-params.js';
+import { jsonTypeOf, type JsonType, type WireParam } from './wire-endpoint.js';
 
 /**
  * How a parameter travels on the wire.
@@ -111,11 +113,61 @@ export function isFileParam(schema: AnySchema): boolean {
   return metaWire(schema) === 'file';
 }
 
-/** Parses JSON text, or returns `undefined` when it is not JSON. */
-export function tryParseJson(text: string): { value: unknown } | undefined {
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch {
-    return undefined;
+const JSON_TYPES: readonly JsonType[] = ['string', 'number', 'boolean', 'null', 'array', 'object'];
+
+/** The JSON types of the values of `schema` (every type for schemas it cannot tell). */
+function jsonTypesOf(schema: AnySchema): Set<JsonType> {
+  const def = defOf(unwrapSchema(schema));
+  const types = (values: Iterable<unknown>) => new Set([...values].map((value) => (typeof value === 'bigint' ? 'number' : jsonTypeOf(value))));
+  switch (def.type) {
+    case 'string':
+    case 'template_literal':
+      return new Set(['string']);
+    case 'number':
+    case 'int':
+    case 'bigint':
+      return new Set(['number']);
+    case 'boolean':
+      return new Set(['boolean']);
+    case 'null':
+      return new Set(['null']);
+    case 'enum':
+      return types(Object.values(def['entries'] as Record<string, unknown>));
+    case 'literal':
+      return types(def['values'] as unknown[]);
+    case 'nullable':
+      return new Set(['null', ...jsonTypesOf(def['innerType'] as AnySchema)]);
+    case 'union':
+      return new Set((def['options'] as AnySchema[]).flatMap((option) => [...jsonTypesOf(option)]));
+    case 'array':
+    case 'tuple':
+      return new Set(['array']);
+    case 'object':
+    case 'record':
+      return new Set(['object']);
+    default:
+      return new Set(JSON_TYPES);
   }
+}
+
+/**
+ * How a parameter of `schema` travels, as the schema-free {@link WireParam} of the SDK's
+ * table: its {@link wireKindOf}, with the JSON types a `raw-or-json` parameter admits.
+ */
+export function wireParamOf(schema: AnySchema): WireParam {
+  const kind = wireKindOf(schema);
+  if (kind !== 'raw-or-json') return kind;
+  const types = jsonTypesOf(schema);
+  return JSON_TYPES.filter((type) => types.has(type));
+}
+
+/**
+ * Encodes one parameter value of `schema` to its wire text.
+ *
+ * Strings of `raw-or-json` parameters are quoted only when their text would read back as
+ * JSON of another type the parameter admits ("5" for an integer-or-string), so that
+ * decode(encode(x)) = x.
+ */
+export function encodeParamValue(schema: z.ZodType, value: unknown): string {
+  return encodeWireValue(wireParamOf(schema), value);
 }

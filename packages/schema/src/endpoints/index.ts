@@ -1,4 +1,5 @@
 import * as attachments from './attachments/index.js';
+import * as bots from './bots/index.js';
 import * as channelFolders from './channel-folders/index.js';
 import * as channels from './channels/index.js';
 import * as events from './events/index.js';
@@ -82,6 +83,14 @@ const all = [
   users.deactivateUser,
   users.reactivateUser,
   users.listCustomProfileFields,
+  bots.listBots,
+  bots.createBot,
+  bots.updateBot,
+  bots.deactivateBot,
+  bots.regenerateBotApiKey,
+  bots.getBotStorage,
+  bots.updateBotStorage,
+  bots.removeBotStorage,
   userGroups.listUserGroups,
   userGroups.createUserGroup,
   userGroups.updateUserGroupMembers,
@@ -108,6 +117,7 @@ const all = [
   attachments.uploadFile,
   attachments.listAttachments,
   attachments.deleteAttachment,
+  outgoingWebhooks.listWebhookDeliveries,
   outgoingWebhooks.notifyOutgoingWebhook,
   typing.setTypingStatus,
   typing.setEditTypingStatus,
@@ -190,6 +200,7 @@ export {
   typing,
   userStatus,
   userTopics,
+  bots,
   channels,
   events,
   linkifiers,

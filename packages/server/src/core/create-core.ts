@@ -4,16 +4,26 @@ import { createAttachmentIndex } from './model/attachment-index.js';
 import { createMemoryFileStore, type FileStore } from './model/file-store.js';
 import { createUnclaimedSweep } from './attachments/sweep-unclaimed.js';
 import { secureRandomBytes, type RandomBytes } from './internal/random.js';
-import { defaultServerConfig, silentLogger, type Logger, type RequestInfo, type ServerConfig, type Services } from './model/context.js';
+import { defaultServerConfig, silentLogger, type HttpSender, type Logger, type RequestInfo, type ServerConfig, type Services } from './model/context.js';
+import { createJobQueue } from './outbox/job-queue.js';
+import { notifyMessageRecipients, removeReadNotifications, sendPushNotification } from './push/message-notifications.js';
+import { registerWithBouncer } from './push/register-push-device.js';
+import { deliverWebhook } from './webhooks/deliver-webhook.js';
+import { triggerOutgoingWebhooks } from './webhooks/trigger-webhooks.js';
 import type { DbStore, UserRecord } from './model/db.js';
 import { EventQueues } from './model/event-queues.js';
+import { RateLimiter } from './model/rate-limiter.js';
+import { UploadSlots } from './model/upload-slots.js';
 import type { Implementation } from './procedure/implement.js';
 import { implementations, type ImplementedName } from './endpoints/index.js';
 import { pages } from './pages/index.js';
 import { runProcedure } from './procedure/run-procedure.js';
 import { createIndexes } from './model/indexes.js';
-import { buildRouter } from './procedure/router.js';
+import { buildRouter, type RouterFor } from './procedure/router.js';
 import type { BaseContext } from './procedure/trpc.js';
+
+/** The sender of a core built without one: nothing leaves the process. */
+const noOutbound: HttpSender = async () => ({ kind: 'connection-error', message: 'this server sends no HTTP requests (no sender configured)' });
 
 /** Options of {@link createCore}. */
 export interface CoreOptions {
@@ -25,15 +35,25 @@ export interface CoreOptions {
   log?: Logger;
   /** Where uploaded files go (default: in memory; the server keeps them beside its data file). */
   files?: FileStore;
+  /**
+   * How the outbox sends HTTP requests (outgoing webhooks, the push bouncer): node:http in the
+   * server, fetch in the mock. Without one, every request fails as a connection error.
+   */
+  outbound?: HttpSender;
 }
 
-/** The router of the implemented endpoints. */
-export type AppRouter = ReturnType<typeof buildRouter<ImplementedName>>;
+/**
+ * The router of the implemented endpoints. (A plain type reference, not
+ * `ReturnType<typeof buildRouter<…>>`: the declaration bundler drops the type argument of an
+ * instantiation expression, leaving `ImplementedName` undeclared in the shipped .d.ts.)
+ */
+export type AppRouter = RouterFor<ImplementedName>;
 
 /** The platform-neutral server: services, the tRPC router, and a way to call a procedure. */
 export interface Core {
   services: Services;
-  router: AppRouter;
+  /** The tRPC router, built (and tRPC initialised) on first use: `/trpc` requests, callers in tests. */
+  readonly router: AppRouter;
   /** Implemented contracts by name. */
   endpoints: ReadonlyMap<string, Endpoint>;
   /** The tRPC context of a request (used by /trpc). */
@@ -63,6 +83,8 @@ export function createCore(options: CoreOptions): Core {
     store: options.store,
     indexes: createIndexes(options.store),
     events: new EventQueues({ now, config }),
+    rateLimiter: new RateLimiter(now),
+    uploadSlots: new UploadSlots(config),
     config,
     now,
     random: options.random ?? secureRandomBytes,
@@ -72,13 +94,18 @@ export function createCore(options: CoreOptions): Core {
     runDueJobs: async () => {
       await sweepUnclaimed();
       await deliverScheduled();
+      services.jobs.kick();
     },
+    outbound: options.outbound ?? noOutbound,
+    hooks: { sent: [triggerOutgoingWebhooks, notifyMessageRecipients], read: [removeReadNotifications] },
+    jobs: { kick() {}, idle: async () => {} },
   };
   const sweepUnclaimed = createUnclaimedSweep(services);
   const deliverScheduled = createScheduledDelivery(services);
+  services.jobs = createJobQueue(services, { outgoing_webhook: deliverWebhook, push_register: registerWithBouncer, push_notify: sendPushNotification });
   options.store.reportError = (error) =>
     services.log.error('error after a durable write (event delivery)', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  const router = buildRouter<ImplementedName>(implementations);
+  let router: AppRouter | undefined;
   const byName = new Map<string, Implementation>([...implementations, ...pages].map((implementation) => [implementation.endpoint.name, implementation]));
   const implementationOf = (endpoint: Endpoint): Implementation => {
     const implementation = byName.get(endpoint.name);
@@ -90,7 +117,10 @@ export function createCore(options: CoreOptions): Core {
     user === undefined ? { services, request } : { services, request, user };
   return {
     services,
-    router,
+    get router() {
+      router ??= buildRouter<ImplementedName>(implementations);
+      return router;
+    },
     endpoints,
     createContext,
     call(endpoint, params, request, user) {

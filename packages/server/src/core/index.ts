@@ -6,21 +6,30 @@
 // Assembly
 export { createCore } from './create-core.js';
 export type { AppRouter, Core, CoreOptions } from './create-core.js';
+export { implementedEndpoints } from './endpoints/index.js';
 export type { ImplementedName } from './endpoints/index.js';
 export { apiErrorOf } from './procedure/trpc.js';
 
 // Services and records
 export { defaultServerConfig, silentLogger } from './model/context.js';
-export type { Context, Logger, RequestInfo, ServerConfig, Services } from './model/context.js';
+export type { Context, HttpSender, Logger, OutboundRequest, OutboundResult, RequestInfo, ServerConfig, Services } from './model/context.js';
 export type { Db, DbStore } from './model/db.js';
+export { defaultRateLimits } from './model/rate-limiter.js';
+export type { RateLimitRule, RateLimitRules } from './model/rate-limiter.js';
 export { createMemoryFileStore } from './model/file-store.js';
 export type { FileStore } from './model/file-store.js';
 export { secureRandomBytes, type RandomBytes } from './internal/random.js';
 export { seededRandomBytes } from './internal/seeded-random.js';
 
 // Seeding and maintenance
-export { findDemoAccounts, seedDemoOrganization } from './seed/demo-organization.js';
-export type { DemoAccount, DemoOptions, DemoRole } from './seed/demo-organization.js';
+export { demoFixture, findDemoAccounts, seedDemoOrganization } from './seed/demo-organization.js';
+export type { DemoOptions } from './seed/demo-organization.js';
+export { seedOrganization } from './seed/seed-organization.js';
+export { exportOrganization } from './seed/export-organization.js';
+export type { DemoAccount, DemoRole, SeedOptions } from './seed/seed-organization.js';
+export { FixtureError, parseFixture } from './seed/parse-fixture.js';
+export { FIXTURE_FORMAT, OrganizationFixture } from './seed/fixture-schema.js';
+export type { OrganizationFixtureInput } from './seed/fixture-schema.js';
 export { removeOrphanFiles } from './attachments/remove-orphan-files.js';
 
 // Pages and limits the transports need

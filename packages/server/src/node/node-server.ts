@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { Logger } from '../core/index.js';
 import type { FetchHandler } from '../rest/rest-handler.js';
 import { bodyStream } from './body-stream.js';
@@ -13,7 +14,33 @@ export interface ListenOptions {
   log?: Logger;
   /** Log one line per request (method, path, status, milliseconds; never credentials). */
   logRequests?: boolean;
+  /** Connection timeouts for a server facing the internet (defaults: {@link defaultTimeouts}). */
+  timeouts?: Partial<ServerTimeouts>;
 }
+
+/**
+ * How long the server waits on a client, in milliseconds. Slow or idle clients are answered
+ * 408 (or simply disconnected) within these bounds, checked every second; a long poll
+ * (GET /events) is a wait for the server, not for the client, and is not cut by them.
+ */
+export interface ServerTimeouts {
+  /** From connection (or the previous response) to the request's complete headers. */
+  headersTimeoutMs: number;
+  /** To receive a whole request, body included: bounds a slow upload. */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open after a response. */
+  keepAliveTimeoutMs: number;
+}
+
+/** Defaults of {@link ServerTimeouts}: a client sending nothing is disconnected within about 11 s, an idle keep-alive one after 15 s. */
+export const defaultTimeouts: ServerTimeouts = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 120_000,
+  keepAliveTimeoutMs: 15_000,
+};
+
+/** How often Node checks connections against the header and request timeouts. */
+const TIMEOUT_CHECK_MS = 1000;
 
 /** A listening server. */
 export interface RunningServer {
@@ -62,13 +89,33 @@ async function writeResponse(res: ServerResponse, response: Response, closeAfter
 }
 
 /**
+ * Answers what Node's HTTP parser refuses before any handler runs (headers or URL over 16 KiB,
+ * malformed requests, slow headers) with an error envelope, as every other answer.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, msg] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'Request line and headers too large (limit: 16 KiB)']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'Request timed out']
+        : [400, 'Bad Request', 'Malformed HTTP request'];
+  const body = JSON.stringify({ result: 'error', msg, code: 'BAD_REQUEST' });
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+}
+
+/**
  * Serves a fetch-style handler on node:http. The request body is streamed to the handler,
  * which alone limits its size; a body it gives up on is not drained (the connection closes
  * after the answer). A request whose client goes away aborts its `signal` (ending a long poll).
  */
 export function listen(options: ListenOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
-  const server = createServer(async (req, res) => {
+  const timeouts = { ...defaultTimeouts, ...options.timeouts };
+  const server = createServer({ connectionsCheckingInterval: TIMEOUT_CHECK_MS, headersTimeout: timeouts.headersTimeoutMs, requestTimeout: timeouts.requestTimeoutMs }, async (req, res) => {
     const started = performance.now();
     const controller = new AbortController();
     res.on('close', () => {
@@ -81,7 +128,7 @@ export function listen(options: ListenOptions): Promise<RunningServer> {
       const state = { abandoned: false };
       const body = method === 'GET' || method === 'HEAD' ? null : bodyStream(req, state);
       const request = new Request(url, { method, headers: toHeaders(req), body, signal: controller.signal, ...(body ? { duplex: 'half' } : {}) } as RequestInit);
-      const response = await options.handler(request);
+      const response = await options.handler(request, { clientAddress: req.socket.remoteAddress });
       if (response.type === 'error') {
         // `Response.error()` is a network error (the mock's network_error fault): the client
         // gets no answer at all, its connection is dropped.
@@ -106,7 +153,8 @@ export function listen(options: ListenOptions): Promise<RunningServer> {
       }
     }
   });
-  server.keepAliveTimeout = 65_000;
+  server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
+  server.on('clientError', answerClientError);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

@@ -1,27 +1,72 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
 import type { DemoAccount } from '../core/index.js';
 
-/** The zuliprc text of an account (the format of the official clients). */
-export function zuliprcText(account: DemoAccount, site: string): string {
+/** The comment line that ties a zuliprc file to the data file of its store. */
+const STORE_LINE = '# teamchat store: ';
+
+/** The zuliprc text of an account (the format of the official clients), tied to `dataFile` when given. */
+export function zuliprcText(account: DemoAccount, site: string, dataFile?: string): string {
   const lines = ['[api]', `email=${account.email}`, `key=${account.apiKey}`, `site=${site}`];
   if (account.password) lines.push(`# password for POST /fetch_api_key: ${account.password}`);
+  if (dataFile) lines.push(`${STORE_LINE}${dataFile}`);
   return `${lines.join('\n')}\n`;
 }
 
-/** Path of the zuliprc of `role` beside the data file. */
+/**
+ * Path of the zuliprc of `role` beside the data file, named after it so that two stores in one
+ * directory never share one: `zuliprc-<role>` for the default `data.json`, `zuliprc-<name>-<role>`
+ * for `<name>.json` (or any other name).
+ */
 export function zuliprcPath(dataFile: string, role: string): string {
-  return join(dirname(dataFile), `zuliprc-${role}`);
+  const name = basename(dataFile);
+  const stem = name === 'data.json' ? '' : `${name.slice(0, name.length - extname(name).length) || name}-`;
+  return join(dirname(dataFile), `zuliprc-${stem}${role}`);
 }
 
-/** Writes one zuliprc per demo account beside the data file (readable by the owner only). */
-export async function writeZuliprcFiles(dataFile: string, accounts: readonly DemoAccount[], site: string): Promise<string[]> {
-  await mkdir(dirname(dataFile), { recursive: true });
-  const paths: string[] = [];
-  for (const account of accounts) {
-    const path = zuliprcPath(dataFile, account.role);
-    await writeFile(path, zuliprcText(account, site), { mode: 0o600 });
-    paths.push(path);
+/**
+ * The data file a zuliprc file belongs to: the path on its store line, `''` for a file without
+ * one (written by hand or by an older server), null when there is no file.
+ */
+export async function zuliprcStore(path: string): Promise<string | null> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    return null;
   }
-  return paths;
+  const line = text.split('\n').find((l) => l.startsWith(STORE_LINE));
+  return line === undefined ? '' : line.slice(STORE_LINE.length).trim();
+}
+
+/** What {@link writeZuliprcFiles} did. */
+export interface ZuliprcResult {
+  /** Files written (readable by the owner only). */
+  written: string[];
+  /** Files left alone because another store's data file owns them. */
+  skipped: { path: string; store: string }[];
+}
+
+/**
+ * Writes one zuliprc per account beside the data file, each tied to it by a store line:
+ * `zuliprc-<role>`, then `zuliprc-<role>-2`, … when an organization has several of a role. A
+ * file that another store's data file owns is never overwritten (two stores in one directory).
+ */
+export async function writeZuliprcFiles(dataFile: string, accounts: readonly DemoAccount[], site: string): Promise<ZuliprcResult> {
+  await mkdir(dirname(dataFile), { recursive: true });
+  const result: ZuliprcResult = { written: [], skipped: [] };
+  const seen = new Map<string, number>();
+  for (const account of accounts) {
+    const count = (seen.get(account.role) ?? 0) + 1;
+    seen.set(account.role, count);
+    const path = zuliprcPath(dataFile, count === 1 ? account.role : `${account.role}-${count}`);
+    const store = await zuliprcStore(path);
+    if (store && store !== dataFile) {
+      result.skipped.push({ path, store });
+      continue;
+    }
+    await writeFile(path, zuliprcText(account, site, dataFile), { mode: 0o600 });
+    result.written.push(path);
+  }
+  return result;
 }

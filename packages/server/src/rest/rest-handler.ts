@@ -1,7 +1,9 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { API_PREFIX, createRouteTable, decodeParams, isFileParam, type Endpoint } from '@teamchat/schema';
 import { apiErrorOf, confirmEmailChangePage, MIB, maxUploadBytes, serveEmojiPage, serveUploadPage, type Core, type RequestInfo, type UploadRead } from '../core/index.js';
+import { withCors } from './cors.js';
 import { errorResponse, internalErrorResponse, jsonResponse, successResponse } from './envelope.js';
+import { openApiSource } from './openapi.js';
 import { confirmEmailResponse, uploadResponse } from './pages.js';
 import { readBody, readLimited } from './read-body.js';
 
@@ -13,6 +15,11 @@ export interface RestHandlerOptions {
    * room for the multipart framing, so an allowed file always gets through.
    */
   maxBodyBytes?: number;
+  /**
+   * Origins whose pages may call the server from a browser (CORS), e.g.
+   * `['http://localhost:5173']`. Default none, as on the real server: see `withCors`.
+   */
+  corsOrigins?: readonly string[];
 }
 
 /**
@@ -25,8 +32,14 @@ export interface SiteRoute {
   readonly path: string;
 }
 
+/** What the transport knows of a request beyond the `Request` itself. */
+export interface ConnectionInfo {
+  /** The client's network address (rate limits per address); the mock has none. */
+  clientAddress?: string | undefined;
+}
+
 /** A platform-neutral HTTP handler: the reference server and the mock both serve through it. */
-export type FetchHandler = (request: Request) => Promise<Response>;
+export type FetchHandler = (request: Request, connection?: ConnectionInfo) => Promise<Response>;
 
 /** The REST handler, with the routes it mounts beyond the contract's `/api/v1` paths. */
 export type RestHandler = FetchHandler & { readonly siteRoutes: readonly SiteRoute[] };
@@ -38,6 +51,8 @@ const UPLOADS = '/user_uploads/';
 /** Custom emoji images: `/user_avatars/<realm>/emoji/images/<file>`. */
 const EMOJI_IMAGE = /^\/user_avatars\/\d+\/emoji\/images\/([^/]+)$/;
 const CONFIRM_EMAIL = /^\/accounts\/confirm_new_email\/([A-Za-z0-9]+)\/?$/;
+/** Where the OpenAPI document is served, below the API prefix. */
+const OPENAPI_PATH = '/openapi.json';
 
 /**
  * Every route of the handler beyond the contracts' own paths: the rest of `/api/v1` (the
@@ -54,18 +69,30 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { method: 'GET', path: '/health' },
 ];
 
-function requestInfo(request: Request): RequestInfo {
+function requestInfo(request: Request, connection: ConnectionInfo): RequestInfo {
   return {
     authorization: request.headers.get('authorization'),
     userAgent: request.headers.get('user-agent') ?? '',
     signal: request.signal,
+    clientAddress: connection.clientAddress,
   };
+}
+
+/** The `X-RateLimit-*` headers of a request that ran under a rate limit (as the real server sends on every API response). */
+function withRateLimitHeaders(response: Response, info: RequestInfo): Response {
+  const status = info.rateLimit;
+  if (!status) return response;
+  response.headers.set('x-ratelimit-limit', String(status.limit));
+  response.headers.set('x-ratelimit-remaining', String(status.remaining));
+  response.headers.set('x-ratelimit-reset', String(status.reset));
+  return response;
 }
 
 /**
  * The REST translation of the API, as one `(request: Request) => Promise<Response>`:
  * `/api/v1/...` through the contract table (route lookup, wire decoding, the `{result, msg}`
- * envelope, statuses), the same router at `/trpc` for typed tRPC clients, and the pages of
+ * envelope, statuses), the OpenAPI document of those contracts at `/api/v1/openapi.json`
+ * (public, like the real server's API docs), the same router at `/trpc` for typed tRPC clients, and the pages of
  * {@link SITE_ROUTES}. Every call runs through the core (authentication, due jobs,
  * transactions); this layer only speaks HTTP. No request can make it throw: an unexpected
  * exception is logged and answered with a 500 envelope.
@@ -78,8 +105,14 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
   // Read per request: the mock's settings change while it runs.
   const bodyLimit = (endpoint: Endpoint) => (uploadEndpoints.has(endpoint) ? maxUploadBytes(config) + MULTIPART_SLACK : ordinaryLimit);
 
-  async function api(request: Request, path: string): Promise<Response> {
+  const openApi = openApiSource(core.endpoints.values());
+
+  async function api(request: Request, path: string, info: RequestInfo): Promise<Response> {
     const method = request.method === 'HEAD' ? 'GET' : request.method;
+    if (path === OPENAPI_PATH && method === 'GET') {
+      const document = jsonResponse(openApi(`${new URL(request.url).origin}${API_PREFIX}`));
+      return request.method === 'HEAD' ? new Response(null, { headers: document.headers }) : document;
+    }
     const route = routes.match(method, path);
     if (route.kind === 'not-found') {
       return jsonResponse({ result: 'error', msg: `Unknown API endpoint: ${method} ${API_PREFIX}${path}`, code: 'BAD_REQUEST' }, 404);
@@ -90,7 +123,7 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     }
     let ignored: readonly string[] = [];
     // The core checks credentials before the body is read, as the real server does.
-    const result = await core.serve(route.endpoint, requestInfo(request), async () => {
+    const result = await core.serve(route.endpoint, info, async () => {
       const body = await readBody(request, bodyLimit(route.endpoint));
       const decoded = decodeParams(route.endpoint, { path: route.pathParams, body: body.fields, query: new URL(request.url).searchParams, files: body.files });
       ignored = decoded.ignored;
@@ -101,17 +134,18 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
   }
 
   /** tRPC reads bodies itself, without a limit: it gets the body already read under the ordinary one. */
-  async function trpc(request: Request): Promise<Response> {
+  async function trpc(request: Request, info: RequestInfo): Promise<Response> {
     const body = request.body === null ? null : await readLimited(request, ordinaryLimit);
     const limited = body === null ? request : new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal });
     return fetchRequestHandler({
       endpoint: '/trpc',
       req: limited,
       router: core.router,
-      createContext: () => core.createContext(requestInfo(request)),
+      createContext: () => core.createContext(info),
       responseMeta: ({ errors }) => {
         const status = errors.map((error) => apiErrorOf(error)?.status).find((s) => s !== undefined);
-        return status === undefined ? {} : { status };
+        const headers = withRateLimitHeaders(new Response(), info).headers;
+        return status === undefined ? { headers } : { status, headers };
       },
       onError: ({ error, path: procedure }) => {
         if (!apiErrorOf(error)) log.error('unexpected error in tRPC procedure', { procedure, error: String(error.cause ?? error) });
@@ -119,39 +153,41 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     });
   }
 
-  async function dispatch(request: Request, path: string): Promise<Response> {
-    if (path.startsWith(`${API_PREFIX}/`)) return api(request, path.slice(API_PREFIX.length));
-    if (path === '/trpc' || path.startsWith('/trpc/')) return trpc(request);
+  async function dispatch(request: Request, path: string, info: RequestInfo): Promise<Response> {
+    if (path.startsWith(`${API_PREFIX}/`)) return api(request, path.slice(API_PREFIX.length), info);
+    if (path === '/trpc' || path.startsWith('/trpc/')) return trpc(request, info);
     if (path.startsWith(UPLOADS) && (request.method === 'GET' || request.method === 'HEAD')) {
       const params = { path_id: path.slice(UPLOADS.length), with_bytes: request.method === 'GET' };
-      return uploadResponse((await core.serve(serveUploadPage, requestInfo(request), async () => params)) as UploadRead);
+      return uploadResponse((await core.serve(serveUploadPage, info, async () => params)) as UploadRead);
     }
     const emoji = EMOJI_IMAGE.exec(path);
     if (emoji && (request.method === 'GET' || request.method === 'HEAD')) {
       const params = { file: emoji[1] as string, with_bytes: request.method === 'GET' };
-      return uploadResponse((await core.serve(serveEmojiPage, requestInfo(request), async () => params)) as UploadRead);
+      return uploadResponse((await core.serve(serveEmojiPage, info, async () => params)) as UploadRead);
     }
     if (path === '/health') return jsonResponse({ status: 'ok' });
     const confirm = CONFIRM_EMAIL.exec(path);
     if (confirm && request.method === 'GET') {
       const params = { confirmation_key: confirm[1] as string };
-      return confirmEmailResponse(async () => (await core.serve(confirmEmailChangePage, requestInfo(request), async () => params)) as { full_name: string; email: string });
+      return confirmEmailResponse(async () => (await core.serve(confirmEmailChangePage, info, async () => params)) as { full_name: string; email: string });
     }
     return jsonResponse({ result: 'error', msg: `Not found: ${path}`, code: 'BAD_REQUEST' }, 404);
   }
 
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request, connection: ConnectionInfo = {}): Promise<Response> {
     let path: string;
     try {
       path = new URL(request.url).pathname;
     } catch {
       return jsonResponse({ result: 'error', msg: 'Malformed request URL', code: 'BAD_REQUEST' }, 400);
     }
+    const info = requestInfo(request, connection);
     try {
-      return await dispatch(request, path);
+      const response = await dispatch(request, path, info);
+      return path.startsWith(`${API_PREFIX}/`) ? withRateLimitHeaders(response, info) : response;
     } catch (error) {
       const apiError = apiErrorOf(error);
-      if (apiError) return errorResponse(apiError);
+      if (apiError) return withRateLimitHeaders(errorResponse(apiError), info);
       log.error('unexpected error while serving a request', {
         method: request.method,
         path,
@@ -163,5 +199,6 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
       if (request.body && !request.bodyUsed) void request.body.cancel().catch(() => undefined);
     }
   }
-  return Object.assign(handle, { siteRoutes: SITE_ROUTES });
+  const served = options.corsOrigins && options.corsOrigins.length > 0 ? withCors(options.corsOrigins, handle) : handle;
+  return Object.assign(served, { siteRoutes: SITE_ROUTES });
 }

@@ -18,6 +18,8 @@ type Undo = () => void;
  * Records are never mutated in place: a change replaces the record object. Readers may
  * keep references, and a snapshot taken by reference stays consistent while writes go on.
  */
+const NO_RECORDS: ReadonlyMap<RecordKey, StoredRecord> = new Map();
+
 export class Store<T extends CollectionMap> {
   private readonly collections = new Map<string, Map<RecordKey, StoredRecord>>();
   private readonly counters: Record<string, number> = {};
@@ -62,7 +64,8 @@ export class Store<T extends CollectionMap> {
 
   /** Every record of collection `c`, in insertion order. */
   all<C extends keyof T & string>(c: C): IterableIterator<T[C]> {
-    return this.collection(c).values() as IterableIterator<T[C]>;
+    // A read never creates the collection: the store's snapshot stays as the writes left it.
+    return (this.collections.get(c) ?? NO_RECORDS).values() as IterableIterator<T[C]>;
   }
 
   /** Number of records in collection `c`. */
@@ -93,6 +96,14 @@ export class Store<T extends CollectionMap> {
    */
   get failed(): boolean {
     return this.closed || this.failure !== null;
+  }
+
+  /**
+   * A transaction for reads only, available even when the store refuses writes (closed or
+   * failed): the caller must not write through it.
+   */
+  view(): Transaction<T> {
+    return new Transaction(this);
   }
 
   /** Starts a transaction; its operations apply at once and are journaled on commit. */
@@ -197,14 +208,22 @@ export class Store<T extends CollectionMap> {
       try {
         await this.persister.append(entry);
       } catch (error) {
-        if (!this.failure) {
-          this.failure = error instanceof Error ? error : new Error(String(error));
-          for (const listener of this.failureListeners) listener(this.failure);
-        }
+        this.fail(error instanceof Error ? error : new Error(String(error)));
         throw error;
       }
     }
     return entry.seq;
+  }
+
+  /**
+   * Refuses every further write, for `error` (a commit that could not be made durable, or the
+   * disk store's claim on its files lost); the {@link onFailure} listeners are told once. Reads
+   * go on through {@link view}.
+   */
+  fail(error: Error): void {
+    if (this.failure) return;
+    this.failure = error;
+    for (const listener of this.failureListeners) listener(error);
   }
 
   /** Replays a journaled transaction. */

@@ -88,7 +88,7 @@ describe('teamchat call', () => {
       { argv: ['call', 'users.get', 'user_id=abc'], stderr: 'error: invalid arguments for users.get: user_id is not valid JSON\n' },
       { argv: ['call', 'channels.create', 'name=x'], stderr: "error: invalid arguments for channels.create: Missing 'subscribers' argument\n" },
       { argv: ['call'], stderr: 'error: missing ENDPOINT\n' },
-      { argv: ['call', 'PUT /users'], stderr: "error: unknown endpoint 'PUT /users'\n" },
+      { argv: ['call', 'TRACE /users'], stderr: "error: unknown endpoint 'TRACE /users'\n" },
     ];
     for (const { argv, stderr } of cases) {
       const result = await run([...CONNECTION, ...argv]);

@@ -1,8 +1,11 @@
+import type { Client } from '@teamchat/client-sdk';
 import { endpoints, type Channel, type EndpointInput, type Endpoints } from '@teamchat/schema';
 import { Command } from 'commander';
 import type { CliContext } from '../../core/cli-context.js';
 import { printDryRun } from '../../core/format-dry-run.js';
 import { formatTable, yesNo, type Column } from '../../core/format-table.js';
+import { resolveChannelId, resolveUserIds, splitList } from '../../core/resolve-names.js';
+import { examples, sendWrite, writeOptions, type WriteOptions } from '../../core/send-write.js';
 import { resolveSubscribers } from './resolve-subscribers.js';
 
 interface ListOptions {
@@ -44,6 +47,7 @@ function listCommand(ctx: CliContext): Command {
     .option('--web-public', 'include web-public channels')
     .option('--default', 'add a DEFAULT column (channels new users join)')
     .option('--subscribed-only', 'only channels you are subscribed to')
+    .addHelpText('after', '\nExample:\n  teamchat channels list --all --archived')
     .action(async (options: ListOptions) => {
       const params: EndpointInput<Endpoints['channels.list']> = {};
       if (options.all) params.include_all = true;
@@ -89,13 +93,85 @@ function createCommand(ctx: CliContext): Command {
     });
 }
 
+/** Channel names for a subscription request, checked to exist (the API would create a missing one). */
+async function channelNames(client: Client, specs: readonly string[]): Promise<string[]> {
+  const names: string[] = [];
+  for (const spec of specs) names.push((await client.channels.get({ stream_id: await resolveChannelId(client, spec) })).stream.name);
+  return names;
+}
+
+function membersCommand(ctx: CliContext): Command {
+  const command = new Command('members')
+    .description('list the subscribers of a channel (GET /streams/{id}/members)')
+    .argument('<channel>', 'channel ID or name')
+    .action(async (spec: string) => {
+      const client = ctx.client();
+      const { subscribers } = await client.channels.listSubscribers({ stream_id: await resolveChannelId(client, spec) });
+      const users = new Map((await client.users.list()).members.map((user) => [user.user_id, user]));
+      const sorted = [...subscribers].sort((a, b) => a - b);
+      ctx.print({ subscribers: sorted }, () =>
+        formatTable(sorted, [
+          { header: 'id', value: (id) => String(id), align: 'right' },
+          { header: 'name', value: (id) => users.get(id)?.full_name ?? '' },
+          { header: 'email', value: (id) => { const user = users.get(id); return user ? (user.delivery_email ?? user.email) : ''; } },
+        ]),
+      );
+    });
+  return examples(command, 'teamchat channels members general');
+}
+
+interface SubscribeOptions extends WriteOptions {
+  users?: string;
+}
+
+function subscribeCommand(ctx: CliContext): Command {
+  const command = writeOptions(
+    new Command('subscribe')
+      .description('subscribe users to existing channels (POST /users/me/subscriptions with principals)')
+      .argument('<channels...>', 'channel IDs or names')
+      .option('--users <list>', 'user IDs and emails, comma-separated (default: you)'),
+  ).action(async (specs: string[], options: SubscribeOptions) => {
+    const client = ctx.client();
+    const names = await channelNames(client, specs);
+    const principals = options.users === undefined ? undefined : await resolveUserIds(client, splitList(options.users), '--users');
+    const params = { subscriptions: names.map((name) => ({ name })), ...(principals ? { principals } : {}) };
+    await sendWrite(ctx, 'channels.subscribe', params, options, (result) => {
+      const count = (byUser: Record<string, string[]>) => Object.values(byUser).reduce((sum, list) => sum + list.length, 0);
+      return `Subscribed: ${count(result.subscribed)} new subscription(s), ${count(result.already_subscribed)} already there\n`;
+    });
+  });
+  return examples(command, 'teamchat channels subscribe engineering --users mike@teamchat.example,5');
+}
+
+function unsubscribeCommand(ctx: CliContext): Command {
+  const command = writeOptions(
+    new Command('unsubscribe')
+      .description('unsubscribe users from channels (DELETE /users/me/subscriptions with principals)')
+      .argument('<channels...>', 'channel IDs or names')
+      .option('--users <list>', 'user IDs and emails, comma-separated (default: you)'),
+  ).action(async (specs: string[], options: SubscribeOptions) => {
+    const client = ctx.client();
+    const names = await channelNames(client, specs);
+    const principals = options.users === undefined ? undefined : await resolveUserIds(client, splitList(options.users), '--users');
+    const params = { subscriptions: names, ...(principals ? { principals } : {}) };
+    await sendWrite(ctx, 'channels.unsubscribe', params, options, (result) => `Removed ${result.removed.length} subscription(s); ${result.not_removed.length} were not there\n`);
+  });
+  return examples(command, 'teamchat channels unsubscribe engineering --users mike@teamchat.example');
+}
+
 /**
- * `teamchat channels …`: list and create channels.
+ * `teamchat channels …`: list and create channels, their subscribers.
  *
  * @example
  * teamchat channels list --all
  * teamchat channels create design --private --subscribers 4,mike@example.com
  */
 export function channelsCommand(ctx: CliContext): Command {
-  return new Command('channels').description('channels (streams) of the organization').addCommand(listCommand(ctx)).addCommand(createCommand(ctx));
+  return new Command('channels')
+    .description('channels (streams) of the organization: list, create, members, subscribe, unsubscribe')
+    .addCommand(listCommand(ctx))
+    .addCommand(createCommand(ctx))
+    .addCommand(membersCommand(ctx))
+    .addCommand(subscribeCommand(ctx))
+    .addCommand(unsubscribeCommand(ctx));
 }

@@ -1,13 +1,24 @@
-import { ROLES, type User } from '@teamchat/schema';
-import { Command } from 'commander';
+import { ROLES, type Role, type User } from '@teamchat/schema';
+import { Command, InvalidArgumentError } from 'commander';
 import type { CliContext } from '../../core/cli-context.js';
+import { formatFields } from '../../core/format-fields.js';
 import { formatTable, yesNo, type Column } from '../../core/format-table.js';
+import { resolveUserId } from '../../core/resolve-names.js';
+import { examples, sendWrite, writeOptions, type WriteOptions } from '../../core/send-write.js';
 
 const ROLE_NAMES = new Map<number, string>(Object.entries(ROLES).map(([name, value]) => [value, name]));
 
 /** `owner`, `member`, …; the number for a role this version does not know. */
 function roleName(role: number): string {
   return ROLE_NAMES.get(role) ?? String(role);
+}
+
+/** A role argument: a name (`moderator`) or its number (`300`). */
+function parseRole(text: string): Role {
+  const byName = (ROLES as Record<string, Role>)[text.toLowerCase()];
+  if (byName !== undefined) return byName;
+  if (ROLE_NAMES.has(Number(text))) return Number(text) as Role;
+  throw new InvalidArgumentError(`expected one of ${Object.keys(ROLES).join(', ')} (or 100, 200, 300, 400, 600)`);
 }
 
 const USER_COLUMNS: readonly Column<User>[] = [
@@ -19,17 +30,8 @@ const USER_COLUMNS: readonly Column<User>[] = [
   { header: 'bot', value: (user) => yesNo(user.is_bot) },
 ];
 
-/**
- * `teamchat users …`: the organization's accounts.
- *
- * @example
- * teamchat users list
- * teamchat users list --json | jq '.members[] | select(.is_bot)'
- */
-export function usersCommand(ctx: CliContext): Command {
-  const users = new Command('users').description('accounts of the organization');
-  users
-    .command('list')
+function listCommand(ctx: CliContext): Command {
+  const command = new Command('list')
     .description('list every user: people and bots, active and deactivated (GET /users)')
     .option('--active', 'only active accounts')
     .addHelpText('after', '\nColumns: ID, NAME, EMAIL (real email when visible), ROLE, ACTIVE, BOT.\n--json prints the server\'s response: { "members": [...] }.')
@@ -38,5 +40,75 @@ export function usersCommand(ctx: CliContext): Command {
       const members = options.active ? result.members.filter((user) => user.is_active) : result.members;
       ctx.print({ ...result, members }, () => formatTable(members, USER_COLUMNS));
     });
-  return users;
+  return examples(command, 'teamchat users list --active', "teamchat users list --json | jq '.members[] | select(.is_bot)'");
+}
+
+function showCommand(ctx: CliContext): Command {
+  const command = new Command('show')
+    .description('show one user (GET /users/{user_id}), custom profile fields included')
+    .argument('<user>', 'user ID or email')
+    .action(async (spec: string) => {
+      const client = ctx.client();
+      const result = await client.users.get({ user_id: await resolveUserId(client, spec), include_custom_profile_fields: true });
+      ctx.print(result, () => formatFields({ ...result.user, role: roleName(result.user.role) }));
+    });
+  return examples(command, 'teamchat users show mike@teamchat.example');
+}
+
+function setRoleCommand(ctx: CliContext): Command {
+  const command = writeOptions(
+    new Command('set-role')
+      .description('change the role of a user (PATCH /users/{user_id}; owners alone make or unmake owners)')
+      .argument('<user>', 'user ID or email')
+      .argument('<role>', `${Object.keys(ROLES).join(', ')}`, parseRole),
+  ).action(async (spec: string, role: Role, options: WriteOptions) => {
+    const client = ctx.client();
+    const userId = await resolveUserId(client, spec);
+    await sendWrite(ctx, 'users.update', { user_id: userId, role }, options, () => `User ${userId} is now ${roleName(role)}\n`);
+  });
+  return examples(command, 'teamchat users set-role mike@teamchat.example moderator');
+}
+
+function deactivateCommand(ctx: CliContext): Command {
+  const command = writeOptions(
+    new Command('deactivate')
+      .description('deactivate a user (DELETE /users/{user_id}): signs them out, keeps their messages; reactivate undoes it')
+      .argument('<user>', 'user ID or email')
+      .option('--notify <comment>', 'email the user that they were deactivated, with this comment ("" for none)'),
+    true,
+  ).action(async (spec: string, options: WriteOptions & { notify?: string }) => {
+    const client = ctx.client();
+    const userId = await resolveUserId(client, spec);
+    const params = { user_id: userId, ...(options.notify === undefined ? {} : { deactivation_notification_comment: options.notify }) };
+    await sendWrite(ctx, 'users.deactivate', params, options, () => `Deactivated user ${userId}\n`, `Deactivate user ${spec} (${userId})?`);
+  });
+  return examples(command, 'teamchat users deactivate gina@teamchat.example --yes');
+}
+
+function reactivateCommand(ctx: CliContext): Command {
+  const command = writeOptions(
+    new Command('reactivate').description('reactivate a deactivated user (POST /users/{user_id}/reactivate)').argument('<user>', 'user ID or email'),
+  ).action(async (spec: string, options: WriteOptions) => {
+    const client = ctx.client();
+    const userId = await resolveUserId(client, spec);
+    await sendWrite(ctx, 'users.reactivate', { user_id: userId }, options, () => `Reactivated user ${userId}\n`);
+  });
+  return examples(command, 'teamchat users reactivate gina@teamchat.example');
+}
+
+/**
+ * `teamchat users …`: the organization's accounts: list, show, role, deactivate, reactivate.
+ *
+ * @example
+ * teamchat users list
+ * teamchat users set-role mike@example.com moderator
+ */
+export function usersCommand(ctx: CliContext): Command {
+  return new Command('users')
+    .description('accounts of the organization: list, show, set-role, deactivate, reactivate')
+    .addCommand(listCommand(ctx))
+    .addCommand(showCommand(ctx))
+    .addCommand(setRoleCommand(ctx))
+    .addCommand(deactivateCommand(ctx))
+    .addCommand(reactivateCommand(ctx));
 }

@@ -203,6 +203,36 @@ describe('watchEvents', () => {
     expect(polls(requests).map(([, last]) => last)).toEqual(['-1', '0', '0', '0', '1']);
   });
 
+  it('gives up after maxRetries failures in a row: rejects with the last error and deletes the queue', async () => {
+    const unreachable = { networkError: new TypeError('Failed to fetch') };
+    const { watch, requests, delays } = eventServer({ queues: [['q1', -1]], polls: [unreachable, unreachable, unreachable, unreachable] }, { maxRetries: 2 });
+    const error = await rejectionOf(collect(watch));
+    expect(error).toMatchObject({ name: 'NetworkError' });
+    expect((error as Error).message).toMatch(/GET \/events failed: could not reach https:\/\/chat\.example\.com \(Failed to fetch\)/);
+    expect(delays).toEqual([250, 500]);
+    expect(polls(requests)).toHaveLength(3);
+    expect(deletions(requests)).toEqual(['q1']);
+  });
+
+  it('counts failures in a row only: a success starts the count again', async () => {
+    const unreachable = { networkError: new TypeError('fetch failed') };
+    const { watch, delays } = eventServer(
+      { queues: [['q1', -1]], polls: [unreachable, events({ type: 'message', id: 0 }), unreachable, events({ type: 'message', id: 1 })] },
+      { maxRetries: 1 },
+    );
+    expect((await collect(watch)).map((e) => e.id)).toEqual([0, 1]);
+    expect(delays).toEqual([250, 250]);
+  });
+
+  it('gives up on a registration that keeps failing, and refuses a bad maxRetries', async () => {
+    const fake = fakeFetch(() => failure(503, 'BAD_REQUEST', 'Service unavailable'));
+    const client = createClient({ site: 'chat.example.com', fetch: fake.fetch, retry: false });
+    const { sleep } = instantSleep();
+    await expect(collect(watchEvents(client, { maxRetries: 0, backoff: { sleep } }))).rejects.toMatchObject({ status: 503 });
+    expect(fake.requests).toHaveLength(1);
+    await expect(collect(watchEvents(client, { maxRetries: -1 }))).rejects.toThrow(/maxRetries must be a non-negative integer or Infinity, got -1/);
+  });
+
   it('waits for retry-after when a poll is rate limited', async () => {
     const { watch, delays } = eventServer({
       queues: [['q1', -1]],

@@ -1,7 +1,8 @@
-import { hasErrorCode, isApiError, type EndpointInput, type EndpointResult, type Endpoints, type Event } from '@teamchat/schema';
+import type { EndpointInput, EndpointResult, Endpoints, Event } from '@teamchat/schema';
+import { hasErrorCode, isApiError } from '@teamchat/schema/wire';
 import type { Client } from '../../client/create-client.js';
 import { backoffDelay, resolveBackoff, type BackoffOptions } from '../../internal/backoff.js';
-import { retryUntilSuccess, type PollRetryInfo } from '../../internal/retry-until-success.js';
+import { maxRetriesOption, retryUntilSuccess, type PollRetryInfo } from '../../internal/retry-until-success.js';
 
 /** The body of POST /register: the initial state the events continue from. */
 export type RegisterState = EndpointResult<Endpoints['events.register']>;
@@ -28,7 +29,13 @@ export interface WatchEventsOptions {
   onRegister?: ((state: RegisterState, info: RegisterReason) => void | Promise<void>) | undefined;
   /** Called before waiting after a failed register or poll (network errors, 5xx, rate limits). */
   onRetry?: ((info: PollRetryInfo) => void) | undefined;
-  /** Backoff after failures (no limit on tries). Inject `sleep`/`random` in tests. */
+  /**
+   * Failed registers or polls in a row that are retried; the next failure ends the loop
+   * with that error (a `NetworkError` while the server stays unreachable). Default 10
+   * (about two minutes with the default backoff); `Infinity` retries forever.
+   */
+  maxRetries?: number | undefined;
+  /** Backoff after failures. Inject `sleep`/`random` in tests. */
   backoff?: BackoffOptions | undefined;
   /** Time limit of each long poll; above the server's heartbeat interval (~55 s). Default 120 000 ms. */
   pollTimeoutMs?: number | undefined;
@@ -48,8 +55,8 @@ const warnQueueLost = (_state: RegisterState, info: RegisterReason): void => {
 /**
  * Watches the real-time event stream: registers a queue, long-polls it with
  * `last_event_id`, drops heartbeats and yields every other event in order. Polls again at
- * once after a success; backs off after network errors, timeouts and 5xx (retrying
- * forever); re-registers when the server lost the queue (`BAD_EVENT_QUEUE_ID`) and tells
+ * once after a success; backs off after network errors, timeouts, 5xx and rate limits, and
+ * after `maxRetries` failures in a row (default 10) rejects with the last one; re-registers when the server lost the queue (`BAD_EVENT_QUEUE_ID`) and tells
  * `onRegister`. Aborting `signal` or leaving the loop deletes the queue.
  *
  * @example
@@ -68,7 +75,7 @@ export async function* watchEvents(
 ): AsyncGenerator<Event, void, undefined> {
   const { signal } = options;
   const backoff = resolveBackoff(options.backoff);
-  const retry = { backoff, signal, onRetry: options.onRetry };
+  const retry = { backoff, signal, onRetry: options.onRetry, maxRetries: maxRetriesOption(options.maxRetries, 'watchEvents') };
   const onRegister = options.onRegister ?? warnQueueLost;
   let queue: { id: string; lastEventId: number; polled: boolean } | undefined;
   let lostQueueId: string | undefined;

@@ -1,7 +1,7 @@
 import type { EndpointResult, Endpoints } from '@teamchat/schema';
 import type { Client } from '../../client/create-client.js';
 import { resolveBackoff, type BackoffOptions } from '../../internal/backoff.js';
-import { retryUntilSuccess, type PollRetryInfo } from '../../internal/retry-until-success.js';
+import { maxRetriesOption, retryUntilSuccess, type PollRetryInfo } from '../../internal/retry-until-success.js';
 
 type PresenceResult = EndpointResult<Endpoints['presence.update']>;
 
@@ -21,7 +21,12 @@ export interface WatchPresenceOptions {
   signal?: AbortSignal | undefined;
   /** Called before waiting after a failed poll. */
   onRetry?: ((info: PollRetryInfo) => void) | undefined;
-  /** Backoff after failures (no limit on tries); also provides the `sleep` between polls. */
+  /**
+   * Failed polls in a row that are retried; the next failure ends the loop with that error.
+   * Default 10; `Infinity` retries forever.
+   */
+  maxRetries?: number | undefined;
+  /** Backoff after failures; also provides the `sleep` between polls. */
   backoff?: BackoffOptions | undefined;
 }
 
@@ -57,7 +62,7 @@ export async function* watchPresence(
 ): AsyncGenerator<PresenceUpdate, void, undefined> {
   const { signal } = options;
   const backoff = resolveBackoff(options.backoff);
-  const retry = { backoff, signal, onRetry: options.onRetry };
+  const retry = { backoff, signal, onRetry: options.onRetry, maxRetries: maxRetriesOption(options.maxRetries, 'watchPresence') };
   const presences: Record<string, PresenceEntry> = {};
   let lastUpdateId = -1;
   try {

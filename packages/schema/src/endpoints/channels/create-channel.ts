@@ -47,5 +47,5 @@ export const createChannel = defineEndpoint({
     can_resolve_topics_group: GroupSettingValue.optional(),
   }),
   response: z.looseObject({ id: z.number().int() }),
-  errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL', 'CHANNEL_ALREADY_EXISTS'],
+  errors: ['BAD_REQUEST', 'REQUEST_VARIABLE_INVALID', 'UNAUTHORIZED_PRINCIPAL', 'CHANNEL_ALREADY_EXISTS'],
 });

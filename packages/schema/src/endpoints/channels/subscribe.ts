@@ -58,5 +58,5 @@ export const subscribe = defineEndpoint({
     /** Whether the Notification Bot's messages were sent; only when asked for (FL 397). */
     new_subscription_messages_sent: z.boolean().optional(),
   }),
-  errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],
+  errors: ['BAD_REQUEST', 'REQUEST_VARIABLE_INVALID', 'UNAUTHORIZED_PRINCIPAL'],
 });

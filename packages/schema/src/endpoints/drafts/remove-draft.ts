@@ -12,4 +12,6 @@ export const removeDraft = defineEndpoint({
   params: z.object({ draft_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],
+  /** Another user's draft, or none: 404 as the real server's `ResourceNotFoundError`. */
+  errorStatuses: { BAD_REQUEST: [404] },
 });

@@ -13,4 +13,6 @@ export const updateDraft = defineEndpoint({
   params: z.object({ draft_id: z.number().int(), draft: DraftInput }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],
+  /** Another user's draft, or none: 404 as the real server's `ResourceNotFoundError`. */
+  errorStatuses: { BAD_REQUEST: [404] },
 });

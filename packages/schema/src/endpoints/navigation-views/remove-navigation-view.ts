@@ -17,4 +17,5 @@ export const removeNavigationView = defineEndpoint({
   params: z.object({ fragment: z.string().trim().min(1) }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],
+  errorStatuses: { BAD_REQUEST: [404] },
 });

@@ -23,4 +23,5 @@ export const updateNavigationView = defineEndpoint({
   }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],
+  errorStatuses: { BAD_REQUEST: [404] },
 });

@@ -12,4 +12,6 @@ export const removeScheduledMessage = defineEndpoint({
   params: z.object({ scheduled_message_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],
+  /** Another user's scheduled message, or none: 404 as the real server's `ResourceNotFoundError`. */
+  errorStatuses: { BAD_REQUEST: [404] },
 });

@@ -21,4 +21,6 @@ export const updateScheduledMessage = defineEndpoint({
   }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'STREAM_DOES_NOT_EXIST'],
+  /** Another user's scheduled message, or none: 404 as the real server's `ResourceNotFoundError`. */
+  errorStatuses: { BAD_REQUEST: [404] },
 });

@@ -38,5 +38,5 @@ export const updateSettingsParams = z.object({
 });
 /** The answer of PATCH /settings and its aliases: the envelope alone. */
 export const updateSettingsResponse = z.looseObject({});
-/** The errors of PATCH /settings and its aliases. */
-export const updateSettingsErrors = ['BAD_REQUEST', 'RATE_LIMIT_HIT'] as const;
+/** The errors of PATCH /settings and its aliases (`Missing 'old_password' argument` with a new password). */
+export const updateSettingsErrors = ['BAD_REQUEST', 'REQUEST_VARIABLE_MISSING', 'RATE_LIMIT_HIT'] as const;

@@ -1,7 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import type { AttachmentRecord } from '../model/db.js';
 import { emitAttachmentEvent } from './attachment-events.js';
-import { checkUploadSize } from './upload-limit.js';
+import { checkUploadQuota, checkUploadSize } from './upload-limit.js';
 import { contentTypeOf, newPathId } from './upload-path.js';
 import type { OperationParams, UserContext } from '../model/context.js';
 
@@ -27,6 +27,7 @@ export async function uploadFile(params: OperationParams<'uploads.upload'>, ctx:
   try {
     await ctx.store.write((db) => {
       if (!db.get('users', ctx.user.id)?.is_active) throw new ApiError('UNAUTHORIZED', 'Account is deactivated');
+      checkUploadQuota(ctx, bytes.length);
       const record: AttachmentRecord = {
         id: db.nextId('attachments'),
         owner_id: ctx.user.id,

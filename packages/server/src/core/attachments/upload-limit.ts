@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { ServerConfig } from '../model/context.js';
+import type { Context, ServerConfig } from '../model/context.js';
 
 /** Bytes in a mebibyte: the unit of `max_file_upload_size_mib`. */
 export const MIB = 1024 * 1024;
@@ -22,5 +22,18 @@ export function maxUploadBytes(config: Pick<ServerConfig, 'maxFileUploadSizeMib'
 export function checkUploadSize(config: Pick<ServerConfig, 'maxFileUploadSizeMib'>, size: number): void {
   if (size > maxUploadBytes(config)) {
     throw new ApiError('BAD_REQUEST', `Uploaded file is larger than the allowed limit of ${config.maxFileUploadSizeMib} MiB`);
+  }
+}
+
+/**
+ * Refuses a file that would take the organization's uploads past `uploadQuotaMib`, with the
+ * real server's words.
+ *
+ * @throws {ApiError} `REALM_UPLOAD_QUOTA` "Upload would exceed your organization's upload quota."
+ */
+export function checkUploadQuota(ctx: Pick<Context, 'config' | 'attachmentIndex'>, size: number): void {
+  const quota = ctx.config.uploadQuotaMib;
+  if (quota !== null && ctx.attachmentIndex.totalSize() + size > quota * MIB) {
+    throw new ApiError('REALM_UPLOAD_QUOTA', "Upload would exceed your organization's upload quota.");
   }
 }

@@ -2,8 +2,11 @@ import { ApiError, type Access } from '@teamchat/schema';
 import type { Services } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
 import { isAdmin, isGuest, isOwner } from '../model/roles.js';
+import { constantTimeEqual } from '../internal/constant-time.js';
 
 const API_KEY = /^[A-Za-z0-9]{32}$/;
+/** Compared against when the email is unknown; no key matches it (keys are alphanumeric). */
+const UNKNOWN_KEY = '-'.repeat(32);
 
 /** The message of a request without credentials, as the real server words it. */
 export const NOT_LOGGED_IN = 'Not logged in: API authentication or user session required';
@@ -34,7 +37,8 @@ function parseBasic(header: string): { email: string; apiKey: string } {
 export function userForApiKey(services: Services, email: string, apiKey: string): UserRecord {
   if (!API_KEY.test(apiKey)) throw unauthorized('Malformed API key');
   const user = services.indexes.usersByEmail.get(email.toLowerCase());
-  if (!user || user.api_key !== apiKey) throw unauthorized('Invalid API key');
+  // Compared in constant time; an unknown email costs the same comparison.
+  if (!constantTimeEqual(user?.api_key ?? UNKNOWN_KEY, apiKey) || !user) throw unauthorized('Invalid API key');
   if (!user.is_active) throw unauthorized('Account is deactivated');
   return user;
 }

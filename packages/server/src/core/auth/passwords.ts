@@ -3,6 +3,7 @@
  * the mock) alike.
  */
 
+import { constantTimeEqual } from '../internal/constant-time.js';
 import { randomAlphanumeric, secureRandomBytes, type RandomBytes } from '../internal/random.js';
 
 const ITERATIONS = 100_000;
@@ -35,9 +36,5 @@ export async function verifyPassword(password: string, hash: string | null): Pro
   if (!hash) return false;
   const [scheme, iterations, salt, expected] = hash.split('$');
   if (scheme !== 'pbkdf2_sha256' || !iterations || !salt || !expected) return false;
-  const actual = await derive(password, salt, Number(iterations));
-  if (actual.length !== expected.length) return false;
-  let diff = 0;
-  for (let i = 0; i < actual.length; i += 1) diff |= actual.charCodeAt(i) ^ expected.charCodeAt(i);
-  return diff === 0;
+  return constantTimeEqual(await derive(password, salt, Number(iterations)), expected);
 }

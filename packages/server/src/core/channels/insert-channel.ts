@@ -7,6 +7,8 @@ import { defaultGroupSettingValue } from '../model/group-setting-value.js';
 
 /** A new channel; what is left out takes the defaults of a new public channel. */
 export interface NewChannel {
+  /** A given ID (fixtures); the next one otherwise. */
+  id?: number;
   name: string;
   /** Markdown; rendered into `rendered_description`. Default empty. */
   description?: string;
@@ -46,7 +48,7 @@ function channelGroupSettings(
  * subscriptions, events and notices are the caller's.
  */
 export function insertChannel(ctx: Pick<Context, 'db' | 'now'>, channel: NewChannel): ChannelRecord {
-  const id = ctx.db.nextId('channels');
+  const id = channel.id ?? ctx.db.nextId('channels');
   const recipientId = ctx.db.nextId('recipients');
   ctx.db.put('recipients', { id: recipientId, type: 'stream', type_id: id });
   const description = channel.description ?? '';

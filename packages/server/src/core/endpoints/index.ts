@@ -1,3 +1,4 @@
+import type { Endpoint } from '@teamchat/schema';
 import type { Implementation } from '../procedure/implement.js';
 import { server } from './server/index.js';
 import { events } from './events/index.js';
@@ -7,6 +8,8 @@ import { channelFolders } from './channel-folders/index.js';
 import { messages } from './messages/index.js';
 import { presence } from './presence/index.js';
 import { users } from './users/index.js';
+import { bots } from './bots/index.js';
+import { push } from './push/index.js';
 import { userGroups } from './user-groups/index.js';
 import { navigationViews } from './navigation-views/index.js';
 import { linkifiers } from './linkifiers/index.js';
@@ -24,6 +27,7 @@ import { scheduledMessages } from './scheduled-messages/index.js';
 import { realm } from './realm/index.js';
 import { profileFields } from './profile-fields/index.js';
 import { realmEmoji } from './realm-emoji/index.js';
+import { outgoingWebhooks } from './outgoing-webhooks/index.js';
 
 /**
  * Every implemented contract: the area lists, in the order of the schema's table. A contract
@@ -38,7 +42,9 @@ export const implementations = [
   ...messages,
   ...presence,
   ...users,
+  ...bots,
   ...userGroups,
+  ...push,
   ...navigationViews,
   ...linkifiers,
   ...playgrounds,
@@ -55,7 +61,11 @@ export const implementations = [
   ...realm,
   ...profileFields,
   ...realmEmoji,
+  ...outgoingWebhooks,
 ] as const satisfies readonly Implementation[];
 
 /** Names of the implemented contracts. */
 export type ImplementedName = (typeof implementations)[number]['endpoint']['name'];
+
+/** The implemented contracts, in the table's order: what the REST handler routes (and its OpenAPI document lists). */
+export const implementedEndpoints: readonly Endpoint[] = implementations.map(({ endpoint }) => endpoint);

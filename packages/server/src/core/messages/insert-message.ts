@@ -7,6 +7,8 @@ type Ctx = Pick<Context, 'db' | 'now'>;
 
 /** What a stored message is made of. */
 export interface NewMessage {
+  /** A given ID (fixtures); the next one otherwise. */
+  id?: number;
   sender: UserRecord;
   content: string;
   client: string;
@@ -44,7 +46,7 @@ export function insertMessage(ctx: Ctx, message: NewMessage, target: ChannelTarg
   const userFlags: Record<string, number> = {};
   for (const [userId, bits] of message.flags) userFlags[String(userId)] = bits;
   const record: MessageRecord = {
-    id: ctx.db.nextId('messages'),
+    id: message.id ?? ctx.db.nextId('messages'),
     type: target.kind,
     sender_id: message.sender.id,
     recipient_id: target.kind === 'stream' ? target.channel.recipient_id : target.recipientId,

@@ -1,4 +1,4 @@
-import { type NarrowMatch } from '@teamchat/schema';
+import type { NarrowMatch } from '@teamchat/schema';
 import { narrowMatcher, parseNarrow, searchFields } from '../narrow/index.js';
 import type { OperationParams, UserContext } from '../model/context.js';
 

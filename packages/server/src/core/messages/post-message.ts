@@ -12,7 +12,7 @@ import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
 import { usersWithAlertWords } from '../model/alert-word-match.js';
 import { usersWhoMuted } from '../model/muted-users.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'attachmentIndex'>;
+type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'attachmentIndex'> & Partial<Pick<Context, 'hooks' | 'jobs' | 'log'>>;
 
 /** A message to deliver, after the caller's checks. */
 export interface Delivery {
@@ -119,5 +119,10 @@ function deliver(ctx: Ctx, shipment: Shipment): MessageRecord {
     });
   }
   emitMessageEvent(ctx, message, { localEcho: delivery.localEcho });
+  // Outgoing webhooks and push notifications decide here, in the same transaction.
+  if (ctx.hooks && ctx.jobs && ctx.log) {
+    const hookCtx = { ...ctx, hooks: ctx.hooks, jobs: ctx.jobs, log: ctx.log };
+    for (const hook of ctx.hooks.sent) hook(hookCtx, { message, sender, mentionedUserIds: rendered.mentions.userIds });
+  }
   return message;
 }

@@ -70,6 +70,8 @@ export function changeFlag(ctx: UserContext, user: UserRecord, messages: readonl
       event['message_details'] = Object.fromEntries(changed.map((m) => [String(m.id), messageDetails(ctx, user, m)]));
     }
     emit(ctx, [user.id], event);
+    // Push notifications of messages read here are removed from the user's devices.
+    if (flag === 'read' && op === 'add') for (const hook of ctx.hooks.read) hook(ctx, user.id, changedIds);
   }
   return { changed: changedIds, ignoredChannels: [...ignored].sort((a, b) => a - b) };
 }

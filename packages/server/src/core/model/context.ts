@@ -3,8 +3,11 @@ import type { AttachmentIndex } from './attachment-index.js';
 import type { FileStore } from './file-store.js';
 import type { RandomBytes } from '../internal/random.js';
 import type { DbStore, DbTx, RealmRecord, UserRecord } from './db.js';
+import type { MessageRecord } from './message-record.js';
 import type { EventQueues } from './event-queues.js';
 import type { Indexes } from './indexes.js';
+import type { RateLimiter, RateLimitRules, RateLimitStatus } from './rate-limiter.js';
+import type { UploadSlots } from './upload-slots.js';
 
 /** Where log lines go; credentials never reach it. */
 export interface Logger {
@@ -41,6 +44,42 @@ export interface ServerConfig {
   maxFileUploadSizeMib: number;
   /** Uploads linked from no message are deleted this many weeks after their upload. */
   unclaimedAttachmentWeeks: number;
+  /** Domain of bot addresses when the organization's host makes no valid address (`FAKE_EMAIL_DOMAIN`). */
+  fakeEmailDomain: string;
+  /** Characters of keys and values one user may keep in bot storage (`USER_STATE_SIZE_LIMIT`). */
+  botStorageLimit: number;
+  /** Outgoing-webhook request timeout (`OUTGOING_WEBHOOK_TIMEOUT_SECONDS`). */
+  outgoingWebhookTimeoutSecs: number;
+  /** Retries of a delivery that timed out or could not connect (`MAX_REQUEST_RETRIES`). */
+  outgoingWebhookMaxRetries: number;
+  /** Wait before each retry (the real server retries at once: 0). */
+  outgoingWebhookRetryDelaySecs: number;
+  /** Finished outbox jobs kept for operators (recent deliveries); older ones are dropped. */
+  outboxHistory: number;
+  /** The push bouncer's URL (`PUSH_NOTIFICATION_BOUNCER_URL`); null: push is not configured. */
+  pushBouncerUrl: string | null;
+  /** Timeout of requests to the push bouncer. */
+  pushBouncerTimeoutSecs: number;
+  /**
+   * Rate limits (`RATE_LIMIT_HIT`, HTTP 429, on the server's clock), or null for none. Off by
+   * default in the core and the mock (turn them on with `defaultRateLimits` to test a client's
+   * 429 handling); the binary turns them on unless `--rate-limit off`.
+   */
+  rateLimits: RateLimitRules | null;
+  /** Event queues one user may have; registering one more garbage-collects the one polled longest ago. */
+  maxQueuesPerUser: number;
+  /** Undelivered events one queue may hold; past it the queue is garbage-collected (its client re-registers). */
+  maxQueuedEvents: number;
+  /** GET /events requests one user may have waiting at once; more are refused with `RATE_LIMIT_HIT`. */
+  maxLongPollsPerUser: number;
+  /** Uploads being received at once, server-wide; more are refused with `RATE_LIMIT_HIT`. */
+  maxConcurrentUploads: number;
+  /** Uploads one user may have in progress at once; more are refused with `RATE_LIMIT_HIT`. */
+  maxConcurrentUploadsPerUser: number;
+  /** Total size of the organization's uploaded files, in MiB, or null for no quota (`REALM_UPLOAD_QUOTA`). */
+  uploadQuotaMib: number | null;
+  /** tRPC's development mode: error stacks in `/trpc` answers. Never on unless asked (it shows server paths). */
+  trpcDevelopmentMode: boolean;
 }
 
 /** Defaults of {@link ServerConfig}. */
@@ -56,13 +95,91 @@ export const defaultServerConfig: ServerConfig = {
   maxFileUploadSizeMib: 25,
   // The real server's `delete_old_unclaimed_attachments` default.
   unclaimedAttachmentWeeks: 5,
+  fakeEmailDomain: 'teamchat.example',
+  botStorageLimit: 10_000_000,
+  outgoingWebhookTimeoutSecs: 10,
+  outgoingWebhookMaxRetries: 3,
+  outgoingWebhookRetryDelaySecs: 0,
+  outboxHistory: 1000,
+  pushBouncerUrl: null,
+  pushBouncerTimeoutSecs: 30,
+  rateLimits: null,
+  maxQueuesPerUser: 50,
+  maxQueuedEvents: 10_000,
+  maxLongPollsPerUser: 20,
+  maxConcurrentUploads: 4,
+  maxConcurrentUploadsPerUser: 2,
+  uploadQuotaMib: null,
+  trpcDevelopmentMode: false,
 };
+
+/** A request the server sends to another server (an outgoing webhook, the push bouncer). */
+export interface OutboundRequest {
+  url: string;
+  method: 'POST' | 'GET';
+  headers: Record<string, string>;
+  body: string;
+  /** Give up waiting for an answer after this long. */
+  timeoutMs: number;
+}
+
+/**
+ * What came of an {@link OutboundRequest}: an answer (any status), a timeout, a failed
+ * connection (refused, reset, unknown host), or another error (a URL that cannot be used).
+ */
+export type OutboundResult =
+  | { kind: 'response'; status: number; body: string }
+  | { kind: 'timeout' }
+  | { kind: 'connection-error'; message: string }
+  | { kind: 'error'; name: string; message: string };
+
+/**
+ * The port through which the core sends HTTP requests: node:http in the server
+ * (`src/node/http-sender.ts`), fetch in the mock. The core decides what to send; the sender
+ * only carries it.
+ */
+export type HttpSender = (request: OutboundRequest) => Promise<OutboundResult>;
+
+/** A message just stored, as the domains that react to messages see it. */
+export interface SentMessage {
+  message: MessageRecord;
+  sender: UserRecord;
+  /** Users mentioned by name, non-silently (not through groups or wildcards). */
+  mentionedUserIds: ReadonlySet<number>;
+}
+
+/** What a hook may use: the transaction that stores the message, and the services. */
+export type HookContext = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'jobs' | 'log'>;
+
+/**
+ * What other domains do inside the transactions of the messages domain (the outbox of
+ * outgoing webhooks and push notifications): registered by the core's assembly, so the
+ * messages domain imports none of them.
+ */
+export interface MessageHooks {
+  /** A message was stored (sent by anyone: users, bots, the server's notices). */
+  sent: ((ctx: HookContext, sent: SentMessage) => void)[];
+  /** `userId` marked `messageIds` read. */
+  read: ((ctx: HookContext, userId: number, messageIds: readonly number[]) => void)[];
+}
+
+/** The outbox runner: runs due jobs after commits, on the server's clock. */
+export interface JobQueue {
+  /** Looks for due jobs and starts them (after the commit that enqueued them, and with due jobs). */
+  kick(): void;
+  /** Resolves once no job is running or due (tests wait on it instead of sleeping). */
+  idle(): Promise<void>;
+}
 
 /** What every request shares: the store, its indexes, the event queues, the clock. */
 export interface Services {
   store: DbStore;
   indexes: Indexes;
   events: EventQueues;
+  /** Request counts per user, address and username, for `config.rateLimits`. */
+  rateLimiter: RateLimiter;
+  /** Uploads being received, bounded by `config.maxConcurrentUploads` and `maxConcurrentUploadsPerUser`. */
+  uploadSlots: UploadSlots;
   config: ServerConfig;
   /** Milliseconds since the epoch; the only clock domain code may use. */
   now: () => number;
@@ -77,6 +194,10 @@ export interface Services {
    * Cheap when nothing is due; never throws.
    */
   runDueJobs: () => Promise<void>;
+  /** Sends the outbox's requests (outgoing webhooks, the push bouncer). */
+  outbound: HttpSender;
+  hooks: MessageHooks;
+  jobs: JobQueue;
 }
 
 /** What the transport knows about a request. */
@@ -86,6 +207,10 @@ export interface RequestInfo {
   /** The `User-Agent` header; names the client (`client` of sent messages). */
   userAgent: string;
   signal?: AbortSignal | undefined;
+  /** The client's network address, when the transport knows it (rate limits per address). */
+  clientAddress?: string | undefined;
+  /** Set by the core: the rate limit the request ran under, for the `X-RateLimit-*` headers. */
+  rateLimit?: RateLimitStatus | undefined;
 }
 
 /** The context of a handler: services, the caller, the organization, and the request's writes. */

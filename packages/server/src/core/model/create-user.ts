@@ -4,6 +4,8 @@ import type { UserRecord } from './db.js';
 
 /** What a new account is made of. */
 export interface NewUser {
+  /** A given ID (fixtures); the next one otherwise. */
+  id?: number;
   email: string;
   fullName: string;
   role: UserRecord['role'];
@@ -22,7 +24,7 @@ export interface NewUser {
 export function createUser(ctx: Pick<Context, 'db' | 'now' | 'random'>, input: NewUser): UserRecord {
   const realm = ctx.db.get('realm', 1);
   if (!realm) throw new Error('[teamchat-server] create the organization before its users');
-  const id = ctx.db.nextId('users');
+  const id = input.id ?? ctx.db.nextId('users');
   const recipientId = ctx.db.nextId('recipients');
   ctx.db.put('recipients', { id: recipientId, type: 'personal', type_id: id });
   return ctx.db.put('users', {

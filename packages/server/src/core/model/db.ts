@@ -52,10 +52,12 @@ export const REALM_GROUP_SETTINGS = [
   'can_access_all_users_group',
   'can_add_custom_emoji_group',
   'can_add_subscribers_group',
+  'can_create_bots_group',
   'can_create_groups',
   'can_create_private_channel_group',
   'can_create_public_channel_group',
   'can_create_web_public_channel_group',
+  'can_create_write_only_bots_group',
   'can_delete_any_message_group',
   'can_delete_own_message_group',
   'can_invite_users_group',
@@ -108,8 +110,16 @@ export interface UserRecord {
   can_create_users: boolean;
   /** The server's own bots (Notification Bot): not listed among the organization's users. */
   is_system_bot?: boolean;
-  /** Outgoing-webhook configuration of bots of type 3. */
-  service: { base_url: string; token: string; interface: 1 | 2 } | null;
+  /** Outgoing-webhook configuration of bots of type 3 (`name` defaults to the short name). */
+  service: { base_url: string; token: string; interface: 1 | 2; name?: string } | null;
+  /** Bots: the channel the bot sends to by default (`default_sending_stream`), or null. */
+  default_sending_stream_id?: number | null;
+  /** Bots: the channel whose events the bot registers for by default, or null. */
+  default_events_register_stream_id?: number | null;
+  /** Bots: whether the bot's event queues see every public channel by default. */
+  default_all_public_streams?: boolean;
+  /** Incoming-webhook and embedded bots: their configuration (`config_data`). */
+  bot_config?: Record<string, string>;
 }
 
 /** A channel. */
@@ -381,6 +391,66 @@ export interface ScheduledMessageRecord {
   failed: boolean;
 }
 
+/** One value of a user's bot storage (GET/PUT/DELETE /bot_storage); the key is `[user_id, key]` as JSON. */
+export interface BotStorageRecord {
+  id: string;
+  user_id: number;
+  key: string;
+  value: string;
+}
+
+/**
+ * A job of the server's outbox: something to send after a commit (an outgoing-webhook
+ * delivery, a call to the push bouncer), kept in the store so that a restart does not lose it,
+ * and kept after it finished as the record operators read (recent deliveries).
+ */
+export interface OutboxRecord {
+  id: number;
+  kind: 'outgoing_webhook' | 'push_register' | 'push_notify';
+  /** pending: waiting for its next attempt (or being tried); delivered; failed: given up. */
+  status: 'pending' | 'delivered' | 'failed';
+  /** Whose job it is: the bot of a webhook delivery, the user of a push job. */
+  user_id: number;
+  /** Milliseconds since the epoch. */
+  created_at: number;
+  next_attempt_at: number;
+  attempts: number;
+  last_attempt_at: number | null;
+  /** HTTP status of the last answer, or null (no answer). */
+  last_status: number | null;
+  last_error: string | null;
+  finished_at: number | null;
+  /** What to send (kind-specific, JSON). */
+  payload: Record<string, unknown>;
+}
+
+/** A device registered for E2EE push notifications (POST /mobile_push/register). */
+export interface PushDeviceRecord {
+  id: number;
+  user_id: number;
+  /** Chosen by the app; unique per user. */
+  push_account_id: number;
+  token_kind: 'fcm' | 'apns';
+  /** The app's public key (base64): notifications are sealed to it. */
+  push_public_key: string;
+  bouncer_public_key: string;
+  encrypted_push_registration: string;
+  /** pending until the bouncer answered; active with a bouncer device ID; failed with an error code. */
+  status: 'pending' | 'active' | 'failed';
+  error_code: string | null;
+  bouncer_device_id: number | null;
+}
+
+/** This server's identity at the push bouncer (one record, ID 1): made on first use. */
+export interface PushIdentityRecord {
+  id: 1;
+  /** `zulip_org_id` and `zulip_org_key`: how the server authenticates to the bouncer. */
+  zulip_org_id: string;
+  zulip_org_key: string;
+  /** The organization's UUID at the bouncer. */
+  realm_uuid: string;
+}
+
 /** The collections of the document. Later areas add theirs here. */
 export type Db = {
   realm: RealmRecord;
@@ -407,6 +477,10 @@ export type Db = {
   muted_users: MutedUserRecord;
   drafts: DraftRecord;
   scheduled_messages: ScheduledMessageRecord;
+  bot_storage: BotStorageRecord;
+  outbox: OutboxRecord;
+  push_devices: PushDeviceRecord;
+  push_identity: PushIdentityRecord;
 };
 
 /** The store of the document. */

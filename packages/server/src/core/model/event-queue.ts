@@ -51,6 +51,11 @@ export class EventQueue {
     this.lastAccess = now;
   }
 
+  /** Whether a GET /events request is blocked on this queue. */
+  get waiting(): boolean {
+    return this.waiter !== null;
+  }
+
   /** Whether the queue's client asked for events of `type`. */
   wants(type: string): boolean {
     return type === 'heartbeat' || this.options.eventTypes === null || this.options.eventTypes.includes(type);

@@ -1,12 +1,23 @@
 import { ApiError } from '@teamchat/schema';
 import { EventQueue, type QueueOptions, type QueuedEvent } from './event-queue.js';
+import { rateLimited } from './rate-limiter.js';
 
 /** Timing of the event system, read at each use (so a test or the mock can change it). */
 export interface EventQueuesOptions {
   /** Clock in milliseconds (the context's `now`). */
   now: () => number;
-  /** The server settings: `heartbeatMs` (GET /events waits this long before a heartbeat; the real server 45–55 s) and `queueLifespanSecs` (lifetime without polls; the real server 10 minutes). */
-  config: { readonly heartbeatMs: number; readonly queueLifespanSecs: number };
+  /**
+   * The server settings: `heartbeatMs` (GET /events waits this long before a heartbeat; the real
+   * server 45–55 s), `queueLifespanSecs` (lifetime without polls; the real server 10 minutes),
+   * and the bounds `maxQueuesPerUser`, `maxQueuedEvents`, `maxLongPollsPerUser`.
+   */
+  config: {
+    readonly heartbeatMs: number;
+    readonly queueLifespanSecs: number;
+    readonly maxQueuesPerUser: number;
+    readonly maxQueuedEvents: number;
+    readonly maxLongPollsPerUser: number;
+  };
 }
 
 const MAX_LIFESPAN_SECS = 7 * 24 * 3600;
@@ -32,10 +43,15 @@ export class EventQueues {
     return this.queues.size;
   }
 
-  /** Creates a queue for `userId`. */
+  /**
+   * Creates a queue for `userId`. A user at `maxQueuesPerUser` loses the queue polled longest
+   * ago, garbage-collected as an expired one (its next poll gets `BAD_EVENT_QUEUE_ID`).
+   */
   register(userId: number, options: Omit<QueueOptions, 'lifespanSecs'> & { lifespanSecs?: number | undefined }): EventQueue {
     const now = this.options.now();
     this.collect(now);
+    const own = [...(this.byUser.get(userId) ?? [])].sort((a, b) => a.lastAccess - b.lastAccess);
+    for (const queue of own.slice(0, Math.max(0, own.length - this.options.config.maxQueuesPerUser + 1))) this.remove(queue);
     this.counter += 1;
     const id = `${Math.floor(now / 1000)}:${this.counter}`;
     const lifespanSecs = Math.min(options.lifespanSecs ?? this.options.config.queueLifespanSecs, MAX_LIFESPAN_SECS);
@@ -98,7 +114,11 @@ export class EventQueues {
         // A queue registered after transaction `seq` committed has its effect in its state.
         if (queue.registeredSeq >= seq) continue;
         const shaped = typeof event === 'function' ? event(queue) : event;
-        if (shaped && queue.wants(shaped.type)) queue.push(shaped);
+        if (!shaped || !queue.wants(shaped.type)) continue;
+        queue.push(shaped);
+        // A client that stopped polling must not make the server hold events without end: its
+        // queue goes, and the client registers a new one after `BAD_EVENT_QUEUE_ID`.
+        if (queue.events.length > this.options.config.maxQueuedEvents) this.remove(queue);
       }
     }
   }
@@ -112,6 +132,11 @@ export class EventQueues {
     if (lastEventId !== undefined) queue.acknowledge(lastEventId);
     let events = queue.pending(after);
     if (events.length > 0 || dontBlock) return events;
+    // A poll of a queue that has one waiting replaces it; any other counts against the user.
+    const { maxLongPollsPerUser } = this.options.config;
+    if (!queue.waiting && this.waitingPolls(queue.userId) >= maxLongPollsPerUser) {
+      throw rateLimited(1, `Too many GET /events requests are waiting for this user at once (limit: ${maxLongPollsPerUser})`);
+    }
     await queue.waitForEvent(this.options.config.heartbeatMs, signal);
     queue.lastAccess = this.options.now();
     events = queue.pending(after);
@@ -120,6 +145,13 @@ export class EventQueues {
       events = queue.pending(after);
     }
     return events;
+  }
+
+  /** Blocked GET /events requests of `userId`. */
+  private waitingPolls(userId: number): number {
+    let count = 0;
+    for (const queue of this.byUser.get(userId) ?? []) if (queue.waiting) count += 1;
+    return count;
   }
 
   private expired(queue: EventQueue, now: number): boolean {

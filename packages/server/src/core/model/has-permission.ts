@@ -2,6 +2,7 @@ import type { ChannelGroupSetting, GroupSettingValue, UserGroupSetting } from '@
 import type { Context } from './context.js';
 import type { ChannelRecord, RealmGroupSetting, RealmRecord, UserGroupRecord, UserRecord } from './db.js';
 import { isUserInGroupSetting } from './group-membership.js';
+import { systemGroupId } from './group-setting-value.js';
 import {
   CHANNEL_GROUP_SETTING_CONFIGS,
   REALM_GROUP_SETTING_CONFIGS,
@@ -31,15 +32,26 @@ export function hasPermission(ctx: Ctx, user: UserRecord | null, holder: { chann
 export function hasPermission(ctx: Ctx, user: UserRecord | null, holder: { group: UserGroupRecord }, setting: UserGroupSetting): boolean;
 export function hasPermission(ctx: Ctx, user: UserRecord | null, holder: PermissionHolder, setting: string): boolean {
   if (!user) return false;
-  const { value, config } = settingOf(holder, setting);
+  const { value, config } = settingOf(ctx, holder, setting);
   return isUserInGroupSetting(ctx.db, user, value, { realm: ctx.realm, now: ctx.now(), allowEveryone: config.allowEveryone });
 }
 
+/**
+ * The organization's value of `setting`; a data file written before the setting existed has
+ * none, and gets the setting's default.
+ */
+export function realmGroupSetting(ctx: Pick<Context, 'db'>, realm: RealmRecord, setting: RealmGroupSetting): GroupSettingValue {
+  const value = realm.groups[setting] as GroupSettingValue | undefined;
+  if (value !== undefined) return value;
+  const fallback = REALM_GROUP_SETTING_CONFIGS[setting].defaultGroup;
+  return fallback === 'creator' ? systemGroupId(ctx, 'role:nobody') : systemGroupId(ctx, fallback);
+}
+
 /** The value of `setting` on `holder`, and the setting's configuration. */
-function settingOf(holder: PermissionHolder, setting: string): { value: GroupSettingValue; config: GroupSettingConfig } {
+function settingOf(ctx: Pick<Context, 'db'>, holder: PermissionHolder, setting: string): { value: GroupSettingValue; config: GroupSettingConfig } {
   if ('realm' in holder) {
     const name = setting as RealmGroupSetting;
-    return { value: holder.realm.groups[name], config: REALM_GROUP_SETTING_CONFIGS[name] };
+    return { value: realmGroupSetting(ctx, holder.realm, name), config: REALM_GROUP_SETTING_CONFIGS[name] };
   }
   if ('channel' in holder) {
     const name = setting as ChannelGroupSetting;

@@ -1,4 +1,4 @@
-import { type LegacyPresence } from '@teamchat/schema';
+import type { LegacyPresence } from '@teamchat/schema';
 import { fetchPresences } from './fetch-presences.js';
 import type { OperationParams, UserContext } from '../model/context.js';
 

@@ -2,8 +2,8 @@ import type { TRPCBuiltRouter, TRPCMutationProcedure, TRPCQueryProcedure } from 
 import type { Endpoint, EndpointName, Endpoints } from '@teamchat/schema';
 import type { z } from 'zod';
 import type { Implementation } from './implement.js';
-import { runProcedure } from './run-procedure.js';
-import { procedure, router, type BaseContext, type ProcedureMeta, type RootTypes } from './trpc.js';
+import { admit, runProcedure } from './run-procedure.js';
+import { trpc, type BaseContext, type ProcedureMeta, type RootTypes } from './trpc.js';
 
 type AreaOf<N> = N extends `${infer A}.${string}` ? A : never;
 type OpOf<N> = N extends `${string}.${infer O}` ? O : never;
@@ -17,13 +17,29 @@ export type RouterRecordFor<N extends EndpointName> = {
   [A in AreaOf<N>]: { [K in N as AreaOf<K> extends A ? OpOf<K> : never]: ProcedureFor<Endpoints[K]> };
 };
 
+/** The tRPC router of a set of endpoint names. */
+export type RouterFor<N extends EndpointName> = TRPCBuiltRouter<RootTypes, RouterRecordFor<N>>;
+
+/**
+ * Authenticates and rate-limits the call before its input is parsed, as REST checks credentials
+ * before it reads the body: a call without credentials gets the same 401 either way.
+ */
+function admission() {
+  return trpc().middleware(({ ctx, meta, next }) => {
+    if (ctx.user !== undefined || !meta) return next();
+    return next({ ctx: { user: admit(ctx.services, meta.endpoint, ctx.request) } });
+  });
+}
+
 /** Builds the tRPC router of `implementations`: one procedure per contract, nested by area. */
-export function buildRouter<N extends EndpointName>(implementations: readonly Implementation[]): TRPCBuiltRouter<RootTypes, RouterRecordFor<N>> {
+export function buildRouter<N extends EndpointName>(implementations: readonly Implementation[]): RouterFor<N> {
+  const { procedure, router } = trpc();
+  const admitted = admission();
   const areas = new Map<string, Record<string, unknown>>();
   for (const implementation of implementations) {
     const { endpoint } = implementation;
     const [area, op] = endpoint.name.split('.') as [string, string];
-    const built = procedure.meta({ endpoint }).input(endpoint.params).output(endpoint.response);
+    const built = procedure.meta({ endpoint }).use(admitted).input(endpoint.params).output(endpoint.response);
     // tRPC validates input and output itself; the run is the same as the REST handler's.
     const resolve = ({ input, ctx }: { input: unknown; ctx: BaseContext }) =>
       runProcedure(ctx.services, implementation, input, { request: ctx.request, ...(ctx.user === undefined ? {} : { user: ctx.user }), validateResponse: false });
@@ -32,5 +48,5 @@ export function buildRouter<N extends EndpointName>(implementations: readonly Im
     areas.set(area, record);
   }
   const record = Object.fromEntries([...areas].map(([area, procedures]) => [area, router(procedures as never)]));
-  return router(record as never) as unknown as TRPCBuiltRouter<RootTypes, RouterRecordFor<N>>;
+  return router(record as never) as unknown as RouterFor<N>;
 }

@@ -1,17 +1,51 @@
-import { ApiError } from '@teamchat/schema';
+import { ApiError, isFileParam } from '@teamchat/schema';
 import type { Context, RequestInfo, Services } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
-import { authenticate, checkAccess } from '../auth/authenticate.js';
+import { checkAccess } from '../auth/authenticate.js';
+import { authenticateRequest, limitRequest } from '../auth/rate-limits.js';
 import type { Implementation } from './implement.js';
 
 /** A transaction that refuses writes: what queries and read-only mutations get as `db`. */
 function readView(store: Services['store']): Context['db'] {
-  const tx = store.begin();
+  // Reads go on when the store refuses writes (see `refusedWrite`).
+  const tx = store.view();
   const refuse = () => {
     throw new Error('[teamchat-server] a read-only handler tried to write');
   };
   // Nothing to make durable: callbacks (event delivery) run at once, after every commit so far.
   return Object.assign(tx, { put: refuse, patch: refuse, delete: refuse, onCommit: (callback: (seq: number) => void) => callback(Infinity) });
+}
+
+/**
+ * The answer to a write the store refuses: its last commit could not be made durable, or the
+ * disk store lost its claim on its files (another server may own them). The store refuses
+ * writes for good; reads are still served.
+ */
+function refusedWrite(): ApiError {
+  return new ApiError('INTERNAL_SERVER_ERROR', 'This server can no longer save changes (see its log) and refuses them; its operator must restart it', { status: 503 });
+}
+
+/** Runs a handler that writes, answering a write the store refuses with {@link refusedWrite}. */
+async function runWriting(store: Services['store'], run: () => Promise<unknown>): Promise<unknown> {
+  if (store.failed) throw refusedWrite();
+  try {
+    return await run();
+  } catch (error) {
+    if (store.failed && !(error instanceof ApiError)) throw refusedWrite();
+    throw error;
+  }
+}
+
+/**
+ * Lets a request in: authenticates the caller for the contract's access rule (failed
+ * credentials counted per client address), then counts the request against the rate limits.
+ * What `runProcedure` does first unless the transport already did it (tRPC does it before
+ * parsing the input, as REST checks credentials before reading the body).
+ */
+export function admit(services: Services, endpoint: Implementation['endpoint'], request: RequestInfo): UserRecord | null {
+  const user = authenticateRequest(services, endpoint.access, request);
+  limitRequest(services, request, user);
+  return user;
 }
 
 /** How one call runs. */
@@ -46,8 +80,31 @@ function currentCaller(db: Context['db'], user: UserRecord | null, implementatio
  * handler call it, so they cannot differ.
  */
 export async function runProcedure(services: Services, implementation: Implementation, params: unknown, options: RunOptions): Promise<unknown> {
+  const { endpoint } = implementation;
+  const user = options.user !== undefined ? options.user : admit(services, endpoint, options.request);
+  // An upload holds a slot from before its body is read until it is answered.
+  const release = user && takesFiles(endpoint) ? services.uploadSlots.acquire(user.id) : null;
+  try {
+    return await runAdmitted(services, implementation, user, params, options);
+  } finally {
+    release?.();
+  }
+}
+
+const fileEndpoints = new WeakMap<Implementation['endpoint'], boolean>();
+
+/** Whether the contract has a file parameter (an upload). */
+function takesFiles(endpoint: Implementation['endpoint']): boolean {
+  let files = fileEndpoints.get(endpoint);
+  if (files === undefined) {
+    files = Object.values(endpoint.params.shape).some((schema) => isFileParam(schema as never));
+    fileEndpoints.set(endpoint, files);
+  }
+  return files;
+}
+
+async function runAdmitted(services: Services, implementation: Implementation, user: UserRecord | null, params: unknown, options: RunOptions): Promise<unknown> {
   const { endpoint, handler } = implementation;
-  const user = options.user !== undefined ? options.user : authenticate(services, endpoint.access, options.request.authorization);
   if (options.readParams) params = await options.readParams();
   // Due jobs first, on every path (REST and tRPC): the call must not see what they delete.
   await services.runDueJobs();
@@ -63,7 +120,11 @@ export async function runProcedure(services: Services, implementation: Implement
   const prepared = prepare ? await prepare(params, contextOn(readView(store), undefined)) : undefined;
   const { readOnly, ownTransactions, writes: writesOnGet } = implementation.options;
   const writes = writesOnGet === true || (endpoint.method !== 'GET' && !readOnly && !ownTransactions);
-  const result = writes ? await store.write((db) => call(params, contextOn(db, prepared))) : await call(params, contextOn(readView(store), prepared));
+  const result = writes
+    ? await runWriting(store, () => store.write((db) => call(params, contextOn(db, prepared))))
+    : ownTransactions
+      ? await runWriting(store, async () => call(params, contextOn(readView(store), prepared)))
+      : await call(params, contextOn(readView(store), prepared));
   if (options.validateResponse) {
     const checked = endpoint.response.safeParse(result);
     if (!checked.success) {

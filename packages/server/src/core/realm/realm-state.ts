@@ -2,7 +2,8 @@ import type { StateBlock } from '../events/state-block.js';
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from '../model/channel-name.js';
 import type { Context } from '../model/context.js';
 import { formatGroupSettingValue, systemGroupId, systemGroupNameOf } from '../model/group-setting-value.js';
-import type { RealmRecord } from '../model/db.js';
+import { REALM_GROUP_SETTINGS, type RealmGroupSetting, type RealmRecord } from '../model/db.js';
+import { realmGroupSetting } from '../model/has-permission.js';
 import type { SystemGroupName } from '../model/system-groups.js';
 import { md5Hex } from '../internal/md5.js';
 import { SERVER_REALM_SETTINGS, serverValues } from './server-values.js';
@@ -34,8 +35,8 @@ const WILDCARD_POLICY: Partial<Record<SystemGroupName, number>> = {
   'role:moderators': 7,
 };
 
-function legacyPolicy(ctx: Pick<Context, 'db'>, realm: RealmRecord, setting: keyof RealmRecord['groups'], table: Partial<Record<SystemGroupName, number>>, fallback: number): number {
-  const name = systemGroupNameOf(ctx, realm.groups[setting]);
+function legacyPolicy(ctx: Pick<Context, 'db'>, realm: RealmRecord, setting: RealmGroupSetting, table: Partial<Record<SystemGroupName, number>>, fallback: number): number {
+  const name = systemGroupNameOf(ctx, realmGroupSetting(ctx, realm, setting));
   return (name && table[name]) ?? fallback;
 }
 
@@ -54,8 +55,6 @@ export function legacyRealmPolicies(ctx: Pick<Context, 'db'>, realm: RealmRecord
 
 /** The organization's group settings the server does not enforce, reported with their defaults. */
 const REPORTED_GROUP_SETTINGS: Record<string, SystemGroupName> = {
-  can_create_bots_group: 'role:members',
-  can_create_write_only_bots_group: 'role:members',
   can_manage_billing_group: 'role:administrators',
   can_summarize_topics_group: 'role:everyone',
   create_multiuse_invite_group: 'role:administrators',
@@ -65,7 +64,7 @@ const REPORTED_GROUP_SETTINGS: Record<string, SystemGroupName> = {
 export function realmSettings(ctx: Pick<Context, 'db'>, realm: RealmRecord): Record<string, unknown> {
   const groups: Record<string, unknown> = {};
   for (const [name, group] of Object.entries(REPORTED_GROUP_SETTINGS)) groups[name] = systemGroupId(ctx, group);
-  for (const [name, value] of Object.entries(realm.groups)) groups[name] = formatGroupSettingValue(ctx, value);
+  for (const name of REALM_GROUP_SETTINGS) groups[name] = formatGroupSettingValue(ctx, realmGroupSetting(ctx, realm, name));
   return {
     ...SERVER_REALM_SETTINGS,
     name: realm.name,

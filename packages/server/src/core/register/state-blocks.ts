@@ -1,4 +1,5 @@
 import { alertWordsState } from '../alert-words/alert-words.js';
+import { realmBotsState } from '../bots/bots-state.js';
 import { streamState, subscriptionState } from '../channels/channels-state.js';
 import { defaultStreamsState } from '../channels/default-channels.js';
 import { channelFoldersState } from '../channel-folders/channel-folder-list.js';
@@ -17,6 +18,7 @@ import { stopWordsState } from '../narrow/stop-words-state.js';
 import { playgroundsState } from '../playgrounds/playground-list.js';
 import { presenceState } from '../presence/presence-state.js';
 import { realmDomainsState } from '../realm/realm-domains-state.js';
+import { pushDevicesState } from '../push/push-devices-state.js';
 import { realmEmojiState } from '../realm/realm-emoji-state.js';
 import { realmBillingState, realmState } from '../realm/realm-state.js';
 import {
@@ -74,4 +76,6 @@ export const STATE_BLOCKS: readonly StateBlock[] = [
   videoCallsState,
   giphyState,
   defaultStreamGroupsState,
+  realmBotsState,
+  pushDevicesState,
 ];

@@ -1,4 +1,4 @@
-import { type UserSettingName, type UserSettings } from '@teamchat/schema';
+import type { UserSettingName, UserSettings } from '@teamchat/schema';
 import { activeUserIds, emit } from '../events/emit.js';
 import type { OperationParams, UserContext } from '../model/context.js';
 

@@ -6,6 +6,8 @@ import { defaultGroupSettingValue } from '../model/group-setting-value.js';
 
 /** A new user-defined group. */
 export interface NewUserGroup {
+  /** A given ID (fixtures); the next one otherwise. */
+  id?: number;
   name: string;
   description: string;
   /** Direct members (user IDs, validated by the caller). */
@@ -39,7 +41,7 @@ export function userGroupSettings(
 /** Stores a new user-defined group and returns it; validation and events are the caller's. */
 export function insertUserGroup(ctx: Pick<Context, 'db' | 'now'>, group: NewUserGroup): UserGroupRecord {
   return ctx.db.put('user_groups', {
-    id: ctx.db.nextId('user_groups'),
+    id: group.id ?? ctx.db.nextId('user_groups'),
     name: group.name,
     description: group.description,
     is_system_group: false,

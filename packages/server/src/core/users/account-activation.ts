@@ -3,6 +3,7 @@ import type { UserRecord } from '../model/db.js';
 import { isDirectMember } from '../model/group-membership.js';
 import { emitPeerEvent } from '../channels/peer-events.js';
 import { activeUserIds, emit } from '../events/emit.js';
+import { botAdministratorIds } from '../model/bot-administrators.js';
 
 type Ctx = Pick<Context, 'db' | 'events' | 'realm' | 'now' | 'indexes'>;
 
@@ -23,7 +24,8 @@ function emitPeerChanges(ctx: Ctx, user: UserRecord, op: 'peer_add' | 'peer_remo
  *   and the account drops out of group memberships and anonymous group-setting members in
  *   API output (FL 303; membership checks ignore deactivated users);
  * - its event queues are deleted once the change is durable;
- * - events: `realm_user update { is_active: false }` to everyone (FL 222), and
+ * - events: `realm_user update { is_active: false }` to everyone (FL 222) (and for a bot
+ *   `realm_bot update { is_active: false }` to those who administer it), and
  *   `subscription peer_remove` for each of its channels to those who see the channel
  *   (FL 377). Subscriptions are kept, so reactivation restores them.
  *
@@ -37,6 +39,7 @@ export function deactivateAccount(ctx: Ctx, user: UserRecord, options: { cascade
   }
   const updated = ctx.db.patch('users', user.id, { is_active: false });
   emit(ctx, activeUserIds(ctx), { type: 'realm_user', op: 'update', person: { user_id: user.id, is_active: false } });
+  if (user.is_bot) emit(ctx, botAdministratorIds(ctx, user), { type: 'realm_bot', op: 'update', bot: { user_id: user.id, is_active: false } });
   emitPeerChanges(ctx, updated, 'peer_remove');
   ctx.db.onCommit(() => ctx.events.deleteAllOf(user.id));
   return updated;
@@ -57,6 +60,7 @@ export function reactivateAccount(ctx: Ctx, user: UserRecord): UserRecord {
   for (const group of ctx.db.all('user_groups')) {
     if (isDirectMember(updated, group, options)) emit(ctx, others, { type: 'user_group', op: 'add_members', group_id: group.id, user_ids: [user.id] });
   }
+  if (user.is_bot) emit(ctx, botAdministratorIds(ctx, user), { type: 'realm_bot', op: 'update', bot: { user_id: user.id, is_active: true } });
   emitPeerChanges(ctx, updated, 'peer_add');
   return updated;
 }

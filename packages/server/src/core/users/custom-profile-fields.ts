@@ -1,4 +1,4 @@
-import { type CustomProfileField } from '@teamchat/schema';
+import type { CustomProfileField } from '@teamchat/schema';
 import type { Context, OperationParams, UserContext } from '../model/context.js';
 import type { CustomProfileFieldRecord } from '../model/db.js';
 import type { StateBlock } from '../events/state-block.js';

@@ -2,6 +2,7 @@ import { ApiError } from '@teamchat/schema';
 import type { Context } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
 import { activeUserIds, emit } from '../events/emit.js';
+import { botAdministratorIds } from '../model/bot-administrators.js';
 
 const MAX_NAME_LENGTH = 100;
 const MIN_NAME_LENGTH = 2;
@@ -38,9 +39,13 @@ export function isNameOfActiveUser(ctx: Pick<Context, 'db'>, name: string): bool
   return false;
 }
 
-/** Gives `user` the (checked) full name `fullName` and tells everyone (`realm_user update`). */
+/**
+ * Gives `user` the (checked) full name `fullName` and tells everyone (`realm_user update`); a
+ * bot's administrators also get `realm_bot update`.
+ */
 export function changeFullName(ctx: Pick<Context, 'db' | 'events'>, user: UserRecord, fullName: string): UserRecord {
   const updated = ctx.db.patch('users', user.id, { full_name: fullName });
   emit(ctx, activeUserIds(ctx), { type: 'realm_user', op: 'update', person: { user_id: user.id, full_name: fullName } });
+  if (user.is_bot) emit(ctx, botAdministratorIds(ctx, user), { type: 'realm_bot', op: 'update', bot: { user_id: user.id, full_name: fullName } });
   return updated;
 }

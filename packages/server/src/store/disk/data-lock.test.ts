@@ -28,6 +28,7 @@ describe('acquireDataLock', () => {
       pid: process.pid,
       startedAt: lock.owner.startedAt,
       host: hostname(),
+      token: lock.owner.token,
     });
     await lock.release();
     expect(existsSync(lockFile)).toBe(false);

@@ -1,4 +1,5 @@
-import { open, readFile, unlink } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { open, readFile, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { errorCode, errorMessage } from './durable-io.js';
 
@@ -8,12 +9,25 @@ export interface LockOwner {
   /** ISO timestamp of when the owner took the lock. */
   startedAt: string;
   host: string;
+  /** Random, per claim: tells this owner's lock file from a later one of the same pid. */
+  token: string;
 }
 
-/** A lock held on a data file; `release()` removes the lock file if it is still ours. */
+/** What {@link DataLock.verify} finds at the lock file's path. */
+export type LockState = 'held' | 'missing' | 'replaced';
+
+/** A lock held on a data file. */
 export interface DataLock {
   readonly file: string;
   readonly owner: LockOwner;
+  /**
+   * Whether the lock file at its path is still this one (the same file, kept open so its inode
+   * cannot be reused), gone, or another file (another owner's, or written by hand).
+   */
+  verify(): Promise<LockState>;
+  /** Writes the lock file again after it was deleted; false when another file is there by then. */
+  recreate(): Promise<boolean>;
+  /** Removes the lock file if it is still ours, and closes it. */
   release(): Promise<void>;
 }
 
@@ -25,9 +39,17 @@ export interface AcquireDataLockOptions {
   dataFile: string;
   /** Told when a stale lock (its process is gone) is taken over. */
   onStale?: (message: string) => void;
+  /**
+   * True when this process already holds the store's kernel claim: a lock file naming another
+   * live process of this host is then stale (its pid was reused), since that process cannot be
+   * holding the store.
+   */
+  claimHeld?: boolean;
 }
 
 const ATTEMPTS = 5;
+/** More than a lock file's owner line ever takes. */
+const LOCK_READ_BYTES = 1024;
 /** How long a lock file may stay empty or garbled before it counts as stale: its writer may be mid-write. */
 const GARBLED_WAIT_MS = 100;
 
@@ -38,23 +60,25 @@ const GARBLED_WAIT_MS = 100;
  */
 export async function acquireDataLock(options: AcquireDataLockOptions): Promise<DataLock> {
   const { lockFile, dataFile } = options;
-  const owner: LockOwner = { pid: process.pid, startedAt: new Date().toISOString(), host: hostname() };
+  const owner: LockOwner = { pid: process.pid, startedAt: new Date().toISOString(), host: hostname(), token: randomBytes(12).toString('hex') };
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-    if (await tryCreate(lockFile, owner)) return heldLock(lockFile, owner);
+    const created = await tryCreate(lockFile, owner);
+    if (created) return heldLock(lockFile, owner, created);
     const holder = await readOwner(lockFile);
     if (holder === 'missing') continue;
     if (holder === 'garbled' && attempt < 3) {
       await new Promise((resolve) => setTimeout(resolve, GARBLED_WAIT_MS));
       continue;
     }
-    if (holder !== 'garbled' && isAlive(holder)) {
-      const where = holder.host === owner.host ? '' : ` on host ${holder.host}`;
+    const sameHost = holder !== 'garbled' && holder.host === owner.host;
+    if (holder !== 'garbled' && isAlive(holder) && !(sameHost && options.claimHeld && holder.pid !== process.pid)) {
+      const where = sameHost ? '' : ` on host ${holder.host}`;
       throw new Error(
         `[teamchat-server] ${dataFile} is in use by another teamchat-server (pid ${holder.pid}${where}); ` +
           `stop it first or use another --data file`,
       );
     }
-    const who = holder === 'garbled' ? 'it is unreadable' : `pid ${holder.pid} is not running`;
+    const who = holder === 'garbled' ? 'it is unreadable' : isAlive(holder) ? `pid ${holder.pid} does not hold the store` : `pid ${holder.pid} is not running`;
     options.onStale?.(`[teamchat-server] taking over the stale lock ${lockFile} (${who})`);
     await unlink(lockFile).catch((error: unknown) => {
       if (errorCode(error) !== 'ENOENT') throw error;
@@ -63,21 +87,23 @@ export async function acquireDataLock(options: AcquireDataLockOptions): Promise<
   throw new Error(`[teamchat-server] could not take the lock ${lockFile}: other processes keep creating it; try again`);
 }
 
-async function tryCreate(lockFile: string, owner: LockOwner): Promise<boolean> {
+/** Creates the lock file exclusively; its open handle, or null when it exists. */
+async function tryCreate(lockFile: string, owner: LockOwner): Promise<FileHandle | null> {
   let handle;
   try {
-    handle = await open(lockFile, 'wx');
+    handle = await open(lockFile, 'wx+');
   } catch (error) {
-    if (errorCode(error) === 'EEXIST') return false;
+    if (errorCode(error) === 'EEXIST') return null;
     throw new Error(`[teamchat-server] cannot create the lock file ${lockFile} (${errorMessage(error)}); check the directory's permissions`);
   }
   try {
     await handle.writeFile(`${JSON.stringify(owner)}\n`);
     await handle.sync();
-  } finally {
+  } catch (error) {
     await handle.close();
+    throw error;
   }
-  return true;
+  return handle;
 }
 
 async function readOwner(lockFile: string): Promise<LockOwner | 'missing' | 'garbled'> {
@@ -91,7 +117,7 @@ async function readOwner(lockFile: string): Promise<LockOwner | 'missing' | 'gar
   try {
     const value = JSON.parse(text) as Partial<LockOwner> | null;
     if (value && Number.isInteger(value.pid) && typeof value.host === 'string') {
-      return { pid: value.pid as number, host: value.host, startedAt: String(value.startedAt) };
+      return { pid: value.pid as number, host: value.host, startedAt: String(value.startedAt), token: String(value.token) };
     }
   } catch {
     // fall through: garbled
@@ -112,19 +138,46 @@ function isAlive(holder: LockOwner): boolean {
   }
 }
 
-function heldLock(file: string, owner: LockOwner): DataLock {
+function heldLock(file: string, owner: LockOwner, created: FileHandle): DataLock {
+  // The lock file stays open: its inode cannot be reused while it is, so comparing inodes tells
+  // this file from any later one.
+  let handle: FileHandle | null = created;
+  let identity: Promise<{ dev: number; ino: number }> = created.stat();
   let released = false;
+  const verify = async (): Promise<LockState> => {
+    if (!handle) return 'replaced';
+    const ours = await identity;
+    try {
+      const now = await stat(file);
+      if (now.dev !== ours.dev || now.ino !== ours.ino) return 'replaced';
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') return 'missing';
+      throw error;
+    }
+    // The same file, unless it was rewritten in place: it must still name this owner.
+    const buffer = Buffer.alloc(LOCK_READ_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, LOCK_READ_BYTES, 0);
+    return buffer.toString('utf8', 0, bytesRead).includes(owner.token) ? 'held' : 'replaced';
+  };
   return {
     file,
     owner,
+    verify,
+    async recreate() {
+      const fresh = await tryCreate(file, owner);
+      if (!fresh) return (await verify()) === 'held';
+      await handle?.close().catch(() => {});
+      handle = fresh;
+      identity = fresh.stat();
+      return true;
+    },
     async release() {
       if (released) return;
       released = true;
-      // Only remove the file if it is still ours: a stale-lock takeover may have replaced it.
-      const holder = await readOwner(file);
-      if (holder !== 'missing' && holder !== 'garbled' && holder.pid === owner.pid && holder.startedAt === owner.startedAt) {
-        await unlink(file).catch(() => {});
-      }
+      // Only remove the file if it is still ours: another owner may have taken the store.
+      if ((await verify().catch(() => 'replaced')) === 'held') await unlink(file).catch(() => {});
+      await handle?.close().catch(() => {});
+      handle = null;
     },
   };
 }

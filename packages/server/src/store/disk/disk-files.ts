@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { readlink, realpath } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { errorCode } from './durable-io.js';
 
 /** The files that make up one disk store, all beside the data file. */
 export interface DiskFiles {
@@ -12,6 +14,36 @@ export interface DiskFiles {
   tmp: string;
   /** `{ pid, startedAt, host }` of the process that owns the data file. */
   lock: string;
+}
+
+/** How many symbolic links {@link realDataPath} follows before giving up (as the OS's ELOOP). */
+const MAX_LINKS = 40;
+
+/**
+ * The real path of a data file: symbolic links (of the file and of its directories) resolved,
+ * so that a link and its target name one store, and the snapshot replaces the target (the link
+ * stays a link). A file that does not exist yet resolves through its directory; a dangling link
+ * to where it will be created.
+ */
+export async function realDataPath(dataFile: string): Promise<string> {
+  let path = resolve(dataFile);
+  for (let hops = 0; hops <= MAX_LINKS; hops += 1) {
+    try {
+      return await realpath(path);
+    } catch (error) {
+      if (errorCode(error) !== 'ENOENT') throw error;
+    }
+    let target: string;
+    try {
+      target = await readlink(path);
+    } catch {
+      // Not a link: a new file, in a directory that may itself be reached through links.
+      const dir = await realpath(dirname(path)).catch(() => dirname(path));
+      return join(dir, basename(path));
+    }
+    path = resolve(dirname(path), target);
+  }
+  throw new Error(`[teamchat-server] too many symbolic links while resolving ${dataFile}`);
 }
 
 /** The paths of the files of the store kept in `dataFile` (made absolute). */

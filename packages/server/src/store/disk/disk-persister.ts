@@ -1,10 +1,10 @@
 import { access, unlink } from 'node:fs/promises';
 import type { Low } from 'lowdb';
 import type { JournalEntry, Persister, StoreDocument } from '../types.js';
-import type { DataLock } from './data-lock.js';
 import type { DiskFiles } from './disk-files.js';
 import { errorCode, errorMessage } from './durable-io.js';
 import type { JournalWriter } from './journal-writer.js';
+import type { StoreClaim } from './store-claim.js';
 
 /** Where diagnostics of a disk store go. */
 export interface DiskStoreLog {
@@ -26,7 +26,8 @@ export interface DiskPersisterParts {
   journal: JournalWriter;
   /** The lowdb database whose adapter writes snapshots. */
   db: Low<StoreDocument>;
-  lock: DataLock;
+  /** This process's ownership of the files: checked before any file is replaced or removed. */
+  claim: StoreClaim;
   compactAfterBytes: number;
   log: DiskStoreLog;
 }
@@ -75,7 +76,10 @@ export class DiskPersister implements Persister {
     return run;
   }
 
-  /** Flushes the journal, writes a final snapshot and releases the lock. */
+  /**
+   * Flushes the journal, writes a final snapshot and releases the claim. A store whose claim was
+   * lost writes no snapshot: the files may be another server's now.
+   */
   async close(store: { snapshot(): StoreDocument }): Promise<void> {
     if (this.closing) return;
     this.closing = true;
@@ -83,10 +87,10 @@ export class DiskPersister implements Persister {
       await this.compacting;
       await this.parts.journal.flush();
       // The store is closed and its writes are done: a plain snapshot is consistent.
-      await this.runCompaction((leftover) => this.takeSnapshot(() => store.snapshot(), leftover));
+      if (!this.parts.claim.lost) await this.runCompaction((leftover) => this.takeSnapshot(() => store.snapshot(), leftover));
     } finally {
       await this.parts.journal.close().catch((error: unknown) => this.parts.log.error(errorMessage(error)));
-      await this.parts.lock.release();
+      await this.parts.claim.release();
     }
   }
 
@@ -113,8 +117,9 @@ export class DiskPersister implements Persister {
       },
       (error: unknown) => {
         this.retryAtBytes = bytes + compactAfterBytes;
-        // A compaction refused because the store closed meanwhile is replaced by the final one.
-        if (!this.closing) this.parts.log.error(`[teamchat-server] compaction failed, will retry later: ${errorMessage(error)}`);
+        // A compaction refused because the store closed meanwhile is replaced by the final one;
+        // one refused because the claim was lost was reported when it was lost.
+        if (!this.closing && !this.parts.claim.lost) this.parts.log.error(`[teamchat-server] compaction failed, will retry later: ${errorMessage(error)}`);
       },
     );
   }
@@ -135,8 +140,9 @@ export class DiskPersister implements Persister {
   }
 
   private async runCompaction(take: (leftover: boolean) => Taken | Promise<Taken>): Promise<void> {
-    const { files, db, log } = this.parts;
+    const { files, db, log, claim } = this.parts;
     const started = performance.now();
+    await claim.check();
     // Only compactions create or delete `.compacting`, and they run one at a time.
     const leftover = await exists(files.compacting);
     const { document, rotated } = await take(leftover);
@@ -148,6 +154,7 @@ export class DiskPersister implements Persister {
       // Do not keep the snapshot's arrays alive until the next compaction.
       db.data = { ...document, collections: {} };
     }
+    await claim.check();
     await unlink(files.compacting).catch((error: unknown) => {
       if (errorCode(error) !== 'ENOENT') throw error;
     });

@@ -25,23 +25,6 @@ export async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
-/** Truncates `file` to `size` bytes and makes that durable; does nothing when the file does not exist. */
-export async function truncateDurably(file: string, size: number): Promise<void> {
-  let handle: FileHandle;
-  try {
-    handle = await open(file, 'r+');
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return;
-    throw error;
-  }
-  try {
-    await handle.truncate(size);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
 /** The `code` of a Node.js system error (`ENOENT`, `EEXIST`, …), if it has one. */
 export function errorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;

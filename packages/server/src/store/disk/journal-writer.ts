@@ -29,6 +29,9 @@ function deferred(): Deferred {
   return { promise, resolve, reject };
 }
 
+/** Checked before lines are acknowledged and before a rotation; throws when they must not be. */
+export type JournalGuard = () => Promise<void>;
+
 /** Lines waiting for the same write + fsync; they share one promise. */
 interface Batch extends Deferred {
   kind: 'lines';
@@ -68,17 +71,22 @@ export class JournalWriter {
     readonly rotatedFile: string,
     private handle: FileHandle,
     size: number,
+    private readonly guard: JournalGuard,
   ) {
     this.size = size;
   }
 
-  /** Opens (or creates) `file` for appending; its directory entry is made durable. */
-  static async open(file: string, rotatedFile: string): Promise<JournalWriter> {
+  /**
+   * Opens (or creates) `file` for appending; its directory entry is made durable. `guard` runs
+   * after each write + fsync, before the lines are acknowledged, and before each rotation: when
+   * it throws, nothing more is acknowledged or written (the store's claim was lost).
+   */
+  static async open(file: string, rotatedFile: string, guard: JournalGuard = async () => {}): Promise<JournalWriter> {
     const handle = await open(file, 'a', DATA_FILE_MODE);
     try {
       const { size } = await handle.stat();
       await syncDirectory(dirname(file));
-      return new JournalWriter(file, rotatedFile, handle, size);
+      return new JournalWriter(file, rotatedFile, handle, size, guard);
     } catch (error) {
       await handle.close();
       throw error;
@@ -156,13 +164,22 @@ export class JournalWriter {
       this.dirty = false;
       this.size += data.length;
       this.stats.fsyncs += 1;
-      this.stats.entries += batch.lines.length;
-      batch.resolve();
     } catch (error) {
       this.stats.failures += 1;
       this.failure = new Error(`[teamchat-server] cannot write the journal ${this.file} (${errorMessage(error)})`, { cause: error });
       batch.reject(this.failure);
+      return;
     }
+    try {
+      await this.guard();
+    } catch (error) {
+      // Durable but not acknowledged: the files may belong to another process now.
+      this.failure = error instanceof Error ? error : new Error(String(error));
+      batch.reject(this.failure);
+      return;
+    }
+    this.stats.entries += batch.lines.length;
+    batch.resolve();
   }
 
   /** Cuts what a failed write may have left after the last durable line. */
@@ -175,6 +192,7 @@ export class JournalWriter {
 
   private async rotateNow(rotation: Rotation): Promise<void> {
     try {
+      await this.guard();
       await this.repair();
       // The old handle stays open across the rename; it is closed once the new journal exists.
       await rename(this.file, this.rotatedFile);

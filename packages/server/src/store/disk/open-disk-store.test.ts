@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../store.js';
 import type { StoreDocument } from '../types.js';
 import type { JournalWriter } from './journal-writer.js';
+import type { StoreClaim } from './store-claim.js';
 import { openDiskStore, type DiskStore, type DiskStoreOptions } from './open-disk-store.js';
 
 type TestDb = {
@@ -40,7 +41,9 @@ async function open(options: DiskStoreOptions<TestDb> = {}): Promise<DiskStore<T
  */
 async function crash(disk: DiskStore<TestDb>): Promise<void> {
   opened.splice(opened.indexOf(disk), 1);
-  await (disk.store as unknown as { persister: { parts: { journal: JournalWriter } } }).persister.parts.journal.close();
+  const { parts } = (disk.store as unknown as { persister: { parts: { journal: JournalWriter; claim: StoreClaim } } }).persister;
+  await parts.journal.close();
+  await parts.claim.abandon();
   unlinkSync(disk.lockFile);
 }
 
@@ -116,7 +119,7 @@ describe('openDiskStore', () => {
     expect(second.store.lastSeq).toBe(25);
   });
 
-  it('ignores a torn last journal line, cuts it away and keeps appending after the good lines', async () => {
+  it('ignores a torn last journal line, folds the good lines into a snapshot and starts a new journal', async () => {
     const first = await open();
     for (const n of range(3)) await addItem(first.store, n);
     await crash(first);
@@ -126,7 +129,9 @@ describe('openDiskStore', () => {
     const second = await open();
     expect(items(second.store)).toEqual([0, 1, 2]);
     expect(warnings.some((w) => w.includes('ignored the torn line 4: incomplete line'))).toBe(true);
-    expect(readFileSync(second.journalFile, 'utf8')).toBe(good);
+    expect(good.length).toBeGreaterThan(0);
+    expect(readFileSync(second.journalFile, 'utf8')).toBe('');
+    expect((JSON.parse(readFileSync(dataFile, 'utf8')) as StoreDocument).seq).toBe(3);
     await addItem(second.store, 3);
     await crash(second);
     const third = await open();

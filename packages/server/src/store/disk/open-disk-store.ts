@@ -2,13 +2,13 @@ import { stat, unlink } from 'node:fs/promises';
 import { Low } from 'lowdb';
 import { Store } from '../store.js';
 import { STORE_FORMAT, type CollectionMap, type JournalEntry, type StoreDocument } from '../types.js';
-import { acquireDataLock } from './data-lock.js';
-import { diskFiles, type DiskFiles } from './disk-files.js';
+import { diskFiles, realDataPath, type DiskFiles } from './disk-files.js';
 import { DiskPersister, type DiskStoreLog } from './disk-persister.js';
-import { errorCode, truncateDurably } from './durable-io.js';
+import { errorCode } from './durable-io.js';
 import { JournalWriter } from './journal-writer.js';
 import { readJournal } from './read-journal.js';
 import { SnapshotFile } from './snapshot-file.js';
+import { claimStore } from './store-claim.js';
 
 /** Options of {@link openDiskStore}. */
 export interface DiskStoreOptions<T extends CollectionMap> {
@@ -22,6 +22,13 @@ export interface DiskStoreOptions<T extends CollectionMap> {
   compactAfterBytes?: number;
   /** Where warnings (torn journal line, stale lock), errors and compaction notes go. Default: warnings and errors to the console. */
   log?: Partial<DiskStoreLog>;
+  /**
+   * Hold the store with the kernel-held claim where the platform has one (default true; Linux).
+   * Off, the lock file alone guards the store, as on other platforms.
+   */
+  kernelClaim?: boolean;
+  /** How often an idle store checks that it still owns its files, in milliseconds (default 2000). */
+  claimCheckMs?: number;
 }
 
 /** Counters of an open disk store. */
@@ -42,11 +49,18 @@ export interface DiskStore<T extends CollectionMap> {
   store: Store<T>;
   /** Whether the data file was created (and seeded) by this call. */
   created: boolean;
+  /** The data file's real path (symbolic links resolved): the other files are beside it. */
   dataFile: string;
   journalFile: string;
   lockFile: string;
   /** Writes a snapshot now and shortens the journal. */
   compact(): Promise<void>;
+  /**
+   * Calls `listener` once if this process loses its claim on the files (its lock file replaced,
+   * or deleted where no kernel claim vouches for it): the store then refuses every write and
+   * will write no snapshot. The loss itself is logged (one error line).
+   */
+  onClaimLost(listener: (error: Error) => void): void;
   stats(): DiskStoreStats;
 }
 
@@ -80,28 +94,33 @@ export async function openDiskStore<T extends CollectionMap>(
   dataFile: string,
   options: DiskStoreOptions<T> = {},
 ): Promise<DiskStore<T>> {
-  const files = diskFiles(dataFile);
+  const files = diskFiles(await realDataPath(dataFile));
   const log = resolveLog(options.log);
-  const lock = await acquireDataLock({ lockFile: files.lock, dataFile: files.data, onStale: log.warn });
+  const claim = await claimStore(files, {
+    log,
+    ...(options.kernelClaim === undefined ? {} : { kernelClaim: options.kernelClaim }),
+    ...(options.claimCheckMs === undefined ? {} : { watchMs: options.claimCheckMs }),
+  });
   try {
     // lowdb keeps its default data when the file does not exist: that identity means "create".
     const missing = emptyDocument();
-    const db = new Low<StoreDocument>(new SnapshotFile(files.data), missing);
+    const db = new Low<StoreDocument>(new SnapshotFile(files.data, { beforeReplace: () => claim.check() }), missing);
     await db.read();
     const created = db.data === missing;
     const store = created ? await createStore(files, db, options.seed) : await loadStore<T>(files, db.data, db, log);
     db.data = emptyDocument();
-    const journal = await JournalWriter.open(files.journal, files.compacting);
+    const journal = await JournalWriter.open(files.journal, files.compacting, () => claim.check());
     const persister = new DiskPersister({
       files,
       store,
       journal,
       db,
-      lock,
+      claim,
       compactAfterBytes: options.compactAfterBytes ?? DEFAULT_COMPACT_AFTER_BYTES,
       log,
     });
     store.attach(persister);
+    claim.onLost((error) => store.fail(error));
     return {
       store,
       created,
@@ -109,6 +128,9 @@ export async function openDiskStore<T extends CollectionMap>(
       journalFile: files.journal,
       lockFile: files.lock,
       compact: () => persister.compact(),
+      onClaimLost(listener) {
+        claim.onLost(listener);
+      },
       stats: () => ({
         entries: journal.stats.entries,
         fsyncs: journal.stats.fsyncs,
@@ -117,7 +139,7 @@ export async function openDiskStore<T extends CollectionMap>(
       }),
     };
   } catch (error) {
-    await lock.release();
+    await claim.release();
     throw error;
   }
 }
@@ -171,16 +193,19 @@ async function loadStore<T extends CollectionMap>(
   if (compacting?.torn) log.warn(`[teamchat-server] ignored the torn ${compacting.torn} of ${files.compacting}`);
   if (journal?.torn) log.warn(`[teamchat-server] ignored the torn ${journal.torn} of ${files.journal} (a write cut by a crash, never acknowledged)`);
 
-  if (compacting) {
-    // A compaction was interrupted: finish it before writing anything new. The snapshot holds
-    // every entry of both journals, so both can go once it is durable.
+  if (compacting || (journal && journal.bytes > 0)) {
+    // A crash (or an interrupted compaction) left entries in the journals: fold them into a
+    // snapshot before the journals go.
     db.data = store.snapshot();
     await db.write();
-    await unlink(files.compacting);
-    await truncateDurably(files.journal, 0);
-  } else if (journal?.torn) {
-    await truncateDurably(files.journal, journal.validBytes);
+    if (compacting) await unlink(files.compacting);
   }
+  // Every start writes a new journal file rather than appending to the old one: a process that
+  // still has the old file open (one that lost its claim on these files without noticing yet)
+  // can then add nothing to the journal this process writes and replays.
+  await unlink(files.journal).catch((error: unknown) => {
+    if (errorCode(error) !== 'ENOENT') throw error;
+  });
   return store;
 }
 

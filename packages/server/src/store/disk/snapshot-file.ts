@@ -11,6 +11,8 @@ import { errorCode, errorMessage, syncDirectory, writeAll } from './durable-io.j
 export interface SnapshotFileOptions {
   /** Size of the pieces the document is written in; small values make tests exercise the chunking. */
   chunkChars?: number;
+  /** Runs right before the new snapshot replaces the data file; throwing keeps the old one (the store's claim was lost). */
+  beforeReplace?: () => Promise<void>;
 }
 
 /**
@@ -25,6 +27,7 @@ export interface SnapshotFileOptions {
 export class SnapshotFile implements Adapter<StoreDocument> {
   readonly tmpFile: string;
   private readonly chunkChars: number;
+  private readonly beforeReplace: () => Promise<void>;
 
   constructor(
     readonly file: string,
@@ -32,6 +35,7 @@ export class SnapshotFile implements Adapter<StoreDocument> {
   ) {
     this.tmpFile = `${file}.tmp`;
     this.chunkChars = options.chunkChars ?? DEFAULT_CHUNK_CHARS;
+    this.beforeReplace = options.beforeReplace ?? (async () => {});
   }
 
   /** The checked document, or null when the file does not exist. */
@@ -67,6 +71,12 @@ export class SnapshotFile implements Adapter<StoreDocument> {
       throw new Error(`[teamchat-server] cannot write the snapshot ${this.tmpFile} (${errorMessage(error)})`, { cause: error });
     }
     await handle.close();
+    try {
+      await this.beforeReplace();
+    } catch (error) {
+      await unlink(this.tmpFile).catch(() => {});
+      throw error;
+    }
     await rename(this.tmpFile, this.file);
     await syncDirectory(dirname(this.file));
   }

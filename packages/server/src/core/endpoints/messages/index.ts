@@ -1,9 +1,11 @@
 import { addReactionImpl } from './add-reaction.js';
 import { deleteMessageImpl } from './delete-message.js';
 import { getMessageImpl } from './get-message.js';
+import { getMessageHistoryImpl } from './get-message-history.js';
 import { listMessagesImpl } from './list-messages.js';
 import { matchesNarrowImpl } from './matches-narrow.js';
 import { removeReactionImpl } from './remove-reaction.js';
+import { renderMessageImpl } from './render-message.js';
 import { sendMessageImpl } from './send-message.js';
 import { updateFlagsForNarrowImpl } from './update-message-flags-for-narrow.js';
 import { updateMessageImpl } from './update-message.js';
@@ -21,4 +23,6 @@ export const messages = [
   updateFlagsForNarrowImpl,
   addReactionImpl,
   removeReactionImpl,
+  getMessageHistoryImpl,
+  renderMessageImpl,
 ] as const;

@@ -1,0 +1,10 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { openApiDocument, incomingEndpoints } from './src/index.ts';
+const t0 = performance.now();
+const doc = openApiDocument();
+console.log('ms', performance.now() - t0, JSON.stringify(doc).length);
+const v = new Validator();
+const r = await v.validate(structuredClone(doc));
+console.log(JSON.stringify(r).slice(0, 2000));
+console.log(JSON.stringify(doc.paths['/messages/{message_id}'], null, 1).slice(0, 3000));
+console.log(Object.keys(doc.components.schemas));

@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// The `teamchat-push-bouncer` command. This launcher is committed, not built, so that npm links the
+// command when it installs the package, before anything is built; it runs the built program.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const entry = new URL('../dist/push-bouncer-bin.js', import.meta.url);
+if (!existsSync(entry)) {
+  process.stderr.write(`teamchat-push-bouncer: ${fileURLToPath(entry)} is missing: the package is not built (in the teamchat repository, run \`npm run build\`)\n`);
+  process.exit(1);
+}
+await import(entry.href);

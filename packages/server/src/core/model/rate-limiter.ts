@@ -1,0 +1,152 @@
+import { ApiError } from '@teamchat/schema';
+
+/** One rule: at most `count` requests per `seconds` (the real server's `(seconds, count)` pairs). */
+export type RateLimitRule = readonly [seconds: number, count: number];
+
+/**
+ * The rate limits of a server, by domain, as the real server's `RATE_LIMITING_RULES`. A request
+ * breaking any rule of its domain is refused with `RATE_LIMIT_HIT` (HTTP 429).
+ */
+export interface RateLimitRules {
+  /** Every authenticated request (REST and tRPC), per user. Real server: 200 per minute. */
+  readonly api_by_user: readonly RateLimitRule[];
+  /** Every unauthenticated request (public endpoints, anonymous reads), per client address. Real server: 100 per minute. */
+  readonly api_by_ip: readonly RateLimitRule[];
+  /**
+   * POST /fetch_api_key attempts, per username (whether the account exists or not); a
+   * successful login clears them. Real server: 5 per 30 minutes.
+   */
+  readonly authenticate_by_username: readonly RateLimitRule[];
+  /**
+   * Failed authentications (POST /fetch_api_key, and Basic auth with a wrong, malformed or
+   * deactivated account's key), per client address. Past it, POST /fetch_api_key is refused
+   * before the password is checked, and failing Basic auth answers 429 instead of 401.
+   */
+  readonly authenticate_by_ip: readonly RateLimitRule[];
+}
+
+/** The default rules: the real server's, plus `authenticate_by_ip` (30 failures per minute). */
+export const defaultRateLimits: RateLimitRules = {
+  api_by_user: [[60, 200]],
+  api_by_ip: [[60, 100]],
+  authenticate_by_username: [[1800, 5]],
+  authenticate_by_ip: [[60, 30]],
+};
+
+const NO_LIMIT: readonly RateLimitRule[] = [[1, 9999]];
+
+/** The rate limit a request ran under, for the `X-RateLimit-*` headers. */
+export interface RateLimitStatus {
+  /** Requests allowed to a client with no recent ones (`X-RateLimit-Limit`). */
+  limit: number;
+  /** Requests left now (`X-RateLimit-Remaining`). */
+  remaining: number;
+  /** UNIX time, in seconds, when no limit applies any more (`X-RateLimit-Reset`). */
+  reset: number;
+}
+
+/** The outcome of one counted request. */
+interface Counted {
+  limited: boolean;
+  /** Seconds until the request would be allowed (limited), or until the bucket is empty again. */
+  seconds: number;
+  status: RateLimitStatus;
+}
+
+/**
+ * The server's rate limiter: per key and rule, the time at which the key's bucket is empty
+ * again (the real server's in-memory backend). Each request moves it `seconds / count` later;
+ * a request that would move it more than `seconds` past now is refused. Keys whose time has
+ * passed are dropped as time goes on, so memory follows the clients of the last window.
+ * Time comes from the server's clock.
+ */
+export class RateLimiter {
+  /** rule key (`seconds:count`) → entity key → reset time in ms. */
+  private readonly resets = new Map<string, Map<string, number>>();
+  private readonly lastCollect = new Map<string, number>();
+
+  constructor(private readonly now: () => number) {}
+
+  /**
+   * Counts one request of `key` under `rules`: the status for the headers, and the
+   * `RATE_LIMIT_HIT` error (with `retry-after`) when the request breaks a rule (it is then not
+   * counted).
+   */
+  hit(key: string, rules: readonly RateLimitRule[]): { status: RateLimitStatus; error: ApiError | null } {
+    const counted = this.count(key, rules, 'hit');
+    return { status: counted.status, error: counted.limited ? rateLimited(counted.seconds) : null };
+  }
+
+  /** Whether one more request of `key` would break `rules`, without counting it; the `retry-after` error if so. */
+  peek(key: string, rules: readonly RateLimitRule[]): ApiError | null {
+    const counted = this.count(key, rules, 'peek');
+    return counted.limited ? rateLimited(counted.seconds) : null;
+  }
+
+  /** Counts a request of `key` under `rules` even past the limit (a failure to remember). */
+  record(key: string, rules: readonly RateLimitRule[]): void {
+    this.count(key, rules, 'record');
+  }
+
+  /** Forgets `key` (a successful login clears its failed attempts). */
+  clear(key: string): void {
+    for (const resets of this.resets.values()) resets.delete(key);
+  }
+
+  /**
+   * Checks `key` against each rule; `hit` counts the request when no rule refuses it, `record`
+   * counts it under every rule it still fits, `peek` only looks.
+   */
+  private count(key: string, ruleList: readonly RateLimitRule[], mode: 'hit' | 'peek' | 'record'): Counted {
+    // No rules: the real server's stand-in for "no limit".
+    const rules = ruleList.length > 0 ? ruleList : NO_LIMIT;
+    const now = this.now();
+    let seconds = 0;
+    const updates: [Map<string, number>, number][] = [];
+    for (const [window, count] of rules) {
+      const resets = this.bucket(window, count, now);
+      const next = Math.max(resets.get(key) ?? now, now) + (window * 1000) / count;
+      if (next > now + window * 1000) seconds = Math.max(seconds, (next - window * 1000 - now) / 1000);
+      else updates.push([resets, next]);
+    }
+    const limited = updates.length < rules.length;
+    if (mode === 'record' || (mode === 'hit' && !limited)) for (const [resets, next] of updates) resets.set(key, next);
+    return { limited, seconds: round(seconds), status: this.status(key, rules, now) };
+  }
+
+  /** The status of the rule with the longest window (the real server reports that one). */
+  private status(key: string, rules: readonly RateLimitRule[], now: number): RateLimitStatus {
+    const [window, count] = rules.reduce((a, b) => (b[0] > a[0] ? b : a));
+    const reset = this.resets.get(`${window}:${count}`)?.get(key) ?? now;
+    const remaining = limitedToRange(Math.floor(((now + window * 1000 - reset) * count) / (window * 1000)), 0, count);
+    return { limit: count, remaining, reset: Math.floor(Math.max(reset, now) / 1000) };
+  }
+
+  private bucket(window: number, count: number, now: number): Map<string, number> {
+    const rule = `${window}:${count}`;
+    let resets = this.resets.get(rule);
+    if (!resets) {
+      resets = new Map();
+      this.resets.set(rule, resets);
+    }
+    // Drop keys whose bucket emptied, at most once per step of the rule.
+    if ((this.lastCollect.get(rule) ?? 0) <= now - (window * 1000) / count) {
+      this.lastCollect.set(rule, now);
+      for (const [key, reset] of resets) if (reset < now) resets.delete(key);
+    }
+    return resets;
+  }
+}
+
+function limitedToRange(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+function round(seconds: number): number {
+  return Math.round(seconds * 100) / 100;
+}
+
+/** The real server's answer to a rate-limited request. */
+export function rateLimited(seconds: number, msg = 'API usage exceeded rate limit'): ApiError {
+  return new ApiError('RATE_LIMIT_HIT', msg, { extra: { 'retry-after': seconds } });
+}

@@ -1,0 +1,50 @@
+import { readFile, stat } from 'node:fs/promises';
+import { Store } from '../store.js';
+import type { CollectionMap, JournalEntry, StoreDocument } from '../types.js';
+import { diskFiles } from './disk-files.js';
+import { errorCode, errorMessage } from './durable-io.js';
+import { readJournal } from './read-journal.js';
+
+/**
+ * Reads the store kept in `dataFile` into memory without taking it over: the snapshot, then
+ * the journals replayed (a torn last line ignored). Nothing is locked or written, so it works
+ * while a server runs on the file and sees every write that server has acknowledged. Writes
+ * to the result stay in memory.
+ *
+ * @throws {Error} naming the file when it is missing, unreadable or damaged.
+ */
+export async function readDiskStore<T extends CollectionMap>(dataFile: string): Promise<Store<T>> {
+  // A compaction that replaces the snapshot while it is read (and empties the journal) would
+  // hide writes: read again until the snapshot stayed the same throughout.
+  for (let attempt = 1; ; attempt += 1) {
+    const before = await modified(dataFile);
+    const store = await readOnce<T>(dataFile);
+    if ((await modified(dataFile)) === before || attempt === 5) return store;
+  }
+}
+
+async function modified(dataFile: string): Promise<number | null> {
+  return stat(dataFile).then(
+    (s) => s.mtimeMs,
+    () => null,
+  );
+}
+
+async function readOnce<T extends CollectionMap>(dataFile: string): Promise<Store<T>> {
+  const files = diskFiles(dataFile);
+  let document: StoreDocument;
+  try {
+    document = JSON.parse(await readFile(files.data, 'utf8')) as StoreDocument;
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') throw new Error(`no data file at ${files.data}`);
+    throw new Error(`cannot read the data file ${files.data} (${errorMessage(error)})`);
+  }
+  const store = new Store<T>(document);
+  const replay = (entry: JournalEntry) => {
+    if (entry.seq > store.lastSeq) store.replay(entry);
+  };
+  // A compaction in progress keeps its entries in `.compacting` until the new snapshot is in place.
+  await readJournal(files.compacting, replay);
+  await readJournal(files.journal, replay);
+  return store;
+}

@@ -1,0 +1,137 @@
+/**
+ * What an operator sees when `teamchat-server` (and `teamchat-mock`) start: the zuliprc files
+ * exist as soon as the port opens, and a start that cannot listen ends with one line and a
+ * non-zero exit code, never a stack, releasing the data file.
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect, createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertFreshBuilds, REPO_ROOT } from '../../../test-support/fresh-build.js';
+
+const SERVER_BIN = join(REPO_ROOT, 'packages/server/bin/teamchat-server.js');
+const MOCK_BIN = join(REPO_ROOT, 'packages/mock/bin/teamchat-mock.js');
+
+let dir: string;
+let busy: Server;
+let busyPort: number;
+
+beforeAll(async () => {
+  assertFreshBuilds();
+  dir = mkdtempSync(join(tmpdir(), 'teamchat-start-up-'));
+  busy = createServer();
+  await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+  busyPort = (busy.address() as { port: number }).port;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => busy.close(() => resolve()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs a bin to its end (start-up failures end by themselves). */
+function runToEnd(bin: string, args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env['PATH'] ?? '' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A port nothing listens on: bound by us, then released. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+describe('teamchat-server start-up', () => {
+  it('has written the zuliprc files when the port opens', async () => {
+    const port = await freePort();
+    const dataFile = join(dir, 'fixed-port', 'data.json');
+    const child = spawn(process.execPath, [SERVER_BIN, '--port', String(port), '--data', dataFile, '--quiet'], { stdio: 'ignore' });
+    try {
+      // What a script does: wait for the port, then read the files.
+      for (let tries = 0; !(await canConnect(port)); tries += 1) {
+        expect(child.exitCode, 'the server exited').toBeNull();
+        expect(tries).toBeLessThan(1500);
+        await sleep(20);
+      }
+      for (const role of ['owner', 'administrator', 'moderator', 'member', 'guest', 'bot']) {
+        expect(existsSync(join(dir, 'fixed-port', `zuliprc-${role}`)), role).toBe(true);
+      }
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  });
+
+  it('says in one line that the port is in use, exits 1, and releases the data file', async () => {
+    const dataFile = join(dir, 'busy', 'data.json');
+    const result = await runToEnd(SERVER_BIN, ['--port', String(busyPort), '--data', dataFile]);
+    expect(result.code).toBe(1);
+    // Closing the store logs its final snapshot (an INFO line), then the reason, alone.
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines.slice(0, -1).every((line) => / INFO \[teamchat-server\] wrote snapshot /.test(line)), result.stderr).toBe(true);
+    expect(lines.at(-1)).toBe(
+      `teamchat-server: cannot listen on 127.0.0.1:${busyPort}: the port is in use (another server?); pick another with --port N (--port 0 picks a free one)`,
+    );
+    expect(existsSync(`${dataFile}.lock`)).toBe(false);
+    // The next start on a free port finds the organization and its files.
+    expect(existsSync(join(dir, 'busy', 'zuliprc-owner'))).toBe(true);
+  });
+
+  it('refuses a port out of range, and an address not of this machine, in one line', async () => {
+    const outOfRange = await runToEnd(SERVER_BIN, ['--port', '70000', '--memory']);
+    expect(outOfRange).toMatchObject({ code: 1, stderr: 'teamchat-server: --port must be between 0 and 65535, got 70000\n' });
+    // 192.0.2.1 (TEST-NET-1) is never an address of this machine; nothing is sent to it.
+    const foreign = await runToEnd(SERVER_BIN, ['--port', '0', '--host', '192.0.2.1', '--memory']);
+    expect(foreign.code).toBe(1);
+    expect(foreign.stderr).toMatch(/^teamchat-server: cannot listen on 192\.0\.2\.1:0: 192\.0\.2\.1 is not an address of this machine; pass --host with a local address \(127\.0\.0\.1, 0\.0\.0\.0, ::1\)\n$/);
+  });
+});
+
+describe('teamchat-mock start-up', () => {
+  it('says in one line that the port is in use and exits 1', async () => {
+    const result = await runToEnd(MOCK_BIN, ['--port', String(busyPort)]);
+    expect(result).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `teamchat-mock: cannot listen on 127.0.0.1:${busyPort}: the port is in use (another server?); pick another with --port N (--port 0 picks a free one)\n`,
+    });
+  });
+});
+
+describe('the committed launchers', () => {
+  it('say how to build when the package is not built yet, in one line', async () => {
+    for (const [name, bin] of [['teamchat-server', SERVER_BIN], ['teamchat-mock', MOCK_BIN], ['teamchat', join(REPO_ROOT, 'packages/cli/bin/teamchat.js')]] as const) {
+      // A copy of the package without dist/, as right after `npm install` links the commands.
+      const unbuilt = join(dir, `unbuilt-${name}`);
+      mkdirSync(join(unbuilt, 'bin'), { recursive: true });
+      copyFileSync(bin, join(unbuilt, 'bin', `${name}.js`));
+      const result = await runToEnd(join(unbuilt, 'bin', `${name}.js`), ['--help']);
+      expect(result, name).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: `${name}: ${join(unbuilt, 'dist', 'bin.js')} is missing: the package is not built (in the teamchat repository, run \`npm run build\`)\n`,
+      });
+    }
+  });
+});

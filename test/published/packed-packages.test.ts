@@ -1,0 +1,95 @@
+/**
+ * What a user outside this repository gets: the `npm pack` tarballs of every package installed
+ * into a project of its own (see scratch-project.ts), and there the SDK in ESM and CommonJS, a
+ * strict TypeScript project over every entry (the shipped declarations checked too), the
+ * commands, a request through the SDK, and a vitest test with the mock and MSW's setupServer.
+ */
+import { copyFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertFreshBuilds, REPO_ROOT } from '../../test-support/fresh-build.js';
+import { createReadmeRunner, type ReadmeRun } from './readme-runner.js';
+import { createScratchProject, PACKAGES, type ScratchProject } from './scratch-project.js';
+
+const CONSUMER = join(import.meta.dirname, 'consumer');
+
+let project: ScratchProject;
+/** ZULIP_* of the owner of a `teamchat-server --memory` running in the project. */
+let owner: Record<string, string>;
+
+beforeAll(async () => {
+  assertFreshBuilds();
+  project = await createScratchProject();
+  for (const file of readdirSync(CONSUMER)) copyFileSync(join(CONSUMER, file), join(project.dir, file));
+  // As the README says: `npx teamchat-server --memory` prints the accounts and their keys.
+  const server = await project.start('npx', ['teamchat-server', '--memory', '--port', '0', '--quiet'], /listening on (http:\/\/\S+) [\s\S]*owner +(\S+) +key (\S+)/);
+  const [, site = '', email = '', apiKey = ''] = server.match;
+  owner = { ZULIP_SITE: site, ZULIP_EMAIL: email, ZULIP_API_KEY: apiKey };
+}, 600_000);
+
+afterAll(async () => {
+  await readmes?.close();
+  await project?.remove();
+});
+
+/** The READMEs whose `runnable` blocks run, in this order (they share `.teamchat/`). */
+const READMES = ['README.md', 'packages/schema/README.md', 'packages/server/README.md', 'packages/mock/README.md', 'packages/cli/README.md'];
+let readmes: ReadmeRun | undefined;
+
+describe('the READMEs, followed in that project', () => {
+  for (const readme of READMES) {
+    it(`${readme}: every block marked runnable runs as written`, async () => {
+      if (!readmes) {
+        readmes = await createReadmeRunner(project.dir, project.env);
+        console.info(`The READMEs run ${readmes.isolation}.`);
+      }
+      expect(await readmes.run(join(REPO_ROOT, readme)), 'runnable blocks').toBeGreaterThan(0);
+    }, 300_000);
+  }
+});
+
+describe('the packed packages installed in a project outside the workspace', () => {
+  it('come from the tarballs, never from workspace links', () => {
+    const resolved = project.resolved();
+    expect(Object.keys(resolved).sort()).toEqual(PACKAGES.map((name) => `node_modules/@teamchat/${name}`).sort());
+    for (const [path, from] of Object.entries(resolved)) expect(from, path).toMatch(/^file:.*\.tgz$/);
+  });
+
+  it('load in ESM, and the SDK answers a request to teamchat-server --memory', async () => {
+    const result = await project.exec('node', ['esm.mjs'], { env: owner });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual({ members: 6, apiError: 'BAD_REQUEST' });
+  });
+
+  it('load in CommonJS (require), and the SDK answers there too', async () => {
+    const result = await project.exec('node', ['cjs.cjs'], { env: owner });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual({ email: owner['ZULIP_EMAIL'] });
+  });
+
+  it('typecheck in a strict project (strict, exactOptionalPropertyTypes, skipLibCheck: false)', async () => {
+    const result = await project.exec('npx', ['tsc', '-p', 'tsconfig.json']);
+    expect(`${result.stdout}${result.stderr}`).toBe('');
+    expect(result.code).toBe(0);
+  }, 300_000);
+
+  it('install the commands: npx teamchat, teamchat-server and teamchat-mock', async () => {
+    const help = await project.exec('npx', ['teamchat', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: teamchat [options] [command]');
+    for (const command of ['teamchat-server', 'teamchat-mock']) {
+      const result = await project.exec('npx', [command, '--help']);
+      expect(result.code, command).toBe(0);
+      expect(result.stdout, command).toContain(`Usage: ${command}`);
+    }
+    const users = await project.exec('npx', ['teamchat', 'users', 'list', '--json'], { env: owner });
+    expect(users.stderr).toBe('');
+    expect((JSON.parse(users.stdout) as { members: unknown[] }).members).toHaveLength(6);
+  }, 120_000);
+
+  it('run a vitest file that uses @teamchat/mock with MSW\'s setupServer', async () => {
+    const result = await project.exec('npx', ['vitest', 'run', 'mock.test.ts']);
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/Tests +2 passed/);
+  }, 120_000);
+});
