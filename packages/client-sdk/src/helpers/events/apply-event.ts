@@ -320,6 +320,20 @@ export function applyEvent<T extends RegisterState | Record<string, unknown>>(st
       if (e['op'] === 'remove') s['realm_domains'] = domains.filter((d) => d['domain'] !== e['domain']);
       break;
     }
+    case 'realm_bot': {
+      const bots = listOf(s, 'realm_bots');
+      const bot = e['bot'] as Entry;
+      if (!bots) break;
+      if (e['op'] === 'add') bots.push(copy(bot));
+      if (e['op'] === 'delete' || e['op'] === 'remove') s['realm_bots'] = bots.filter((b) => b['user_id'] !== bot['user_id']);
+      if (e['op'] === 'update') for (const b of bots) if (b['user_id'] === bot['user_id']) Object.assign(b, copy(bot));
+      break;
+    }
+    case 'push_device': {
+      const devices = objectOf(s, 'push_devices');
+      if (devices) devices[String(e['push_account_id'])] = { status: e['status'], error_code: e['error_code'] ?? null };
+      break;
+    }
     case 'alert_words':
     case 'muted_topics':
     case 'muted_users':

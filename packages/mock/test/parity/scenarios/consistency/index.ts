@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { scenario, type Scenario } from '../../harness.js';
+import { generatePushKeyPair, pushRegistrationParams } from '@teamchat/client-sdk/push';
 import { expectConsistent } from '../shared/consistency.js';
 
 /**
@@ -114,6 +115,34 @@ consistencyScenarios.push(
     seen['typing'] = await expectConsistent(t, 'member', () => owner.typing.setStatus({ op: 'start', to: [t.accounts.member.userId] }));
     expect(seen['typing']).toEqual(['typing:start']);
     expect(seen['mute user']).toEqual(['update_message_flags:add', 'muted_users']);
+    return seen;
+  }),
+
+  scenario('events: state + events = fresh state, for bots and push devices', async (t) => {
+    const member = t.client('member');
+    const admin = t.client('administrator');
+    const seen: Record<string, string[]> = {};
+    let botId = 0;
+    seen['create bot'] = await expectConsistent(t, 'member', async () => {
+      botId = (await member.bots.create({ full_name: 'Consistent Bot', short_name: 'consistent' })).user_id;
+    });
+    seen['create bot (administrator)'] = await expectConsistent(t, 'administrator', () => member.bots.create({ full_name: 'Second Bot', short_name: 'second' }));
+    seen['rename bot'] = await expectConsistent(t, 'member', () => member.bots.update({ bot_id: botId, full_name: 'Renamed Bot' }));
+    seen['new key'] = await expectConsistent(t, 'administrator', () => member.bots.regenerateApiKey({ bot_id: botId }));
+    seen['new owner (old owner)'] = await expectConsistent(t, 'member', () => admin.bots.update({ bot_id: botId, bot_owner_id: t.accounts.moderator.userId }));
+    seen['new owner (administrator)'] = await expectConsistent(t, 'administrator', () => admin.bots.update({ bot_id: botId, bot_owner_id: t.accounts.member.userId }));
+    seen['deactivate bot'] = await expectConsistent(t, 'member', () => member.bots.deactivate({ bot_id: botId }));
+    seen['reactivate bot'] = await expectConsistent(t, 'administrator', () => admin.users.reactivate({ user_id: botId }));
+    seen['push device'] = await expectConsistent(t, 'member', async () => {
+      const keyPair = generatePushKeyPair();
+      await member.push.register(
+        pushRegistrationParams({ pushAccountId: 77, keyPair, bouncerPublicKey: t.bouncer.publicKeys()[0] ?? '', token: 'fcm-token-77', tokenKind: 'fcm', timestamp: Math.floor(t.clock.now() / 1000) }),
+      );
+      await t.settle();
+    });
+    expect(seen['create bot']).toContain('realm_bot:add');
+    expect(seen['new owner (old owner)']).toContain('realm_bot:delete');
+    expect(seen['push device']).toEqual(['push_device']);
     return seen;
   }),
 );
