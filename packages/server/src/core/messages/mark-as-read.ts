@@ -1,28 +1,36 @@
 import { ApiError } from '@teamchat/schema';
 import { accessChannelById } from '../model/channel-access.js';
+import { inBatches } from '../model/batched-writes.js';
 import type { OperationParams, UserContext } from '../model/context.js';
 import type { MessageRecord } from '../model/message-record.js';
 import { changeFlag } from './update-flags.js';
 
-/** Messages marked per `update_message_flags` event, as the real server batches them. */
-const BATCH_SIZE = 1000;
-
-function markRead(ctx: UserContext, keep: (message: MessageRecord) => boolean): void {
+/** The caller's unread messages that `keep` selects, oldest first. */
+function unreadMessages(ctx: UserContext, keep: (message: MessageRecord) => boolean): MessageRecord[] {
   const unread = [...(ctx.indexes.messages.unreadByUser.get(ctx.user.id) ?? [])].sort((a, b) => a - b);
-  const messages = unread.map((id) => ctx.db.get('messages', id)).filter((m): m is MessageRecord => m !== undefined && keep(m));
-  for (let start = 0; start < messages.length; start += BATCH_SIZE) {
-    changeFlag(ctx, ctx.user, messages.slice(start, start + BATCH_SIZE), 'read', 'add');
-  }
+  return unread.map((id) => ctx.db.get('messages', id)).filter((m): m is MessageRecord => m !== undefined && keep(m));
+}
+
+/** Marks the selected unread messages read, in batches (one `update_message_flags` event each), as the real server. */
+function markRead(ctx: UserContext, keep: (message: MessageRecord) => boolean): void {
+  const messages = unreadMessages(ctx, keep);
+  const size = ctx.config.markReadBatchSize;
+  for (let start = 0; start < messages.length; start += size) changeFlag(ctx, ctx.user, messages.slice(start, start + size), 'read', 'add');
 }
 
 /**
- * POST /mark_all_as_read: marks every unread message of the caller read, in batches of 1000
- * (one `update_message_flags` event each). `complete` is true when all were marked in this
- * request (FL 153), which is always the case here.
+ * POST /mark_all_as_read: marks every unread message of the caller read, a batch of 1000 per
+ * transaction (one `update_message_flags` event each), until done (`complete: true`) or until
+ * the request's time budget of 50 seconds is spent (`complete: false`: the client repeats), as
+ * the real server's `do_mark_all_as_read` (FL 153).
  */
 export function markAllAsRead(_params: OperationParams<'messages.markAllAsRead'>, ctx: UserContext) {
-  markRead(ctx, () => true);
-  return { complete: true };
+  const size = ctx.config.markReadBatchSize;
+  return inBatches(ctx, ctx.config.markAllAsReadBudgetMs, (tx) => {
+    const batch = unreadMessages(tx, () => true).slice(0, size);
+    changeFlag(tx, tx.user, batch, 'read', 'add');
+    return batch.length === size;
+  });
 }
 
 /** POST /mark_stream_as_read: marks the caller's unread messages of a channel read. */

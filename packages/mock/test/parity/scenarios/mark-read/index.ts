@@ -37,4 +37,24 @@ export const markReadScenarios: Scenario[] = [
     expect(errors.hidden.msg).toBe('Invalid channel ID');
     return { counts, events: events.map((e) => e['messages']), errors };
   }),
+  scenario(
+    'mark-read: mark_all_as_read marks a batch per transaction and says complete only when nothing is left',
+    async (t) => {
+      const member = t.client('member');
+      for (const content of ['one', 'two', 'three']) await t.client('owner').messages.send({ type: 'direct', to: [t.accounts.member.userId], content });
+      const before = await unreadCount(t);
+      const queue = await member.events.register({ event_types: ['update_message_flags'] });
+      const answers: boolean[] = [];
+      for (let i = 0; i < 20 && answers.at(-1) !== true; i += 1) answers.push((await member.messages.markAllAsRead({})).complete);
+      const { events } = await member.events.get({ queue_id: queue.queue_id ?? '', dont_block: true });
+      const sizes = events.map((e) => (e['messages'] as number[]).length);
+      // A batch of two per request (the time budget is spent after one): incomplete until the last.
+      expect(answers).toEqual([...Array<boolean>(Math.floor(before / 2)).fill(false), true]);
+      expect(sizes.every((n) => n <= 2)).toBe(true);
+      expect(sizes.reduce((a, b) => a + b, 0)).toBe(before);
+      expect(await unreadCount(t)).toBe(0);
+      return { before, answers, sizes };
+    },
+    { config: { markReadBatchSize: 2, markAllAsReadBudgetMs: 0 } },
+  ),
 ];
