@@ -58,6 +58,23 @@ describe('responses conform to the real OpenAPI description (FL 420)', () => {
     }
   });
 
+  it('answers the blocks of features this server lacks as an organization without them', async () => {
+    const blocks: Record<string, [string, unknown]> = {
+      saved_snippets: ['saved_snippets', []],
+      reminders: ['reminders', []],
+      realm_embedded_bots: ['realm_embedded_bots', []],
+      realm_incoming_webhook_bots: ['realm_incoming_webhook_bots', []],
+      onboarding_steps: ['onboarding_steps', []],
+      video_calls: ['has_zoom_token', false],
+      giphy: ['giphy_api_key', ''],
+      default_stream_groups: ['realm_default_stream_groups', []],
+    };
+    for (const [type, [key, value]] of Object.entries(blocks)) {
+      const body = await checked('POST', '/register', 'member', { fetch_event_types: JSON.stringify([type]) });
+      expect(body[key], type).toEqual(value);
+    }
+  });
+
   it('the everyday endpoints', async () => {
     const general = Number((await checked('GET', '/get_stream_id', 'member', { stream: 'general' }))['stream_id']);
     const now = Math.floor(Date.now() / 1000);

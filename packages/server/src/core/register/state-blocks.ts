@@ -31,7 +31,16 @@ import { userStatusState } from '../user-status/user-status.js';
 import { mutedTopicsState, userTopicsState } from '../user-topics/user-topics.js';
 import { realmUserState } from '../users/users-state.js';
 import { scheduledMessagesState } from '../scheduled-messages/scheduled-messages.js';
-import { defaultStreamGroupsState, giphyState, onboardingStepsState, videoCallsState } from '../realm/feature-blocks.js';
+import {
+  defaultStreamGroupsState,
+  embeddedBotsState,
+  giphyState,
+  incomingWebhookBotsState,
+  onboardingStepsState,
+  remindersState,
+  savedSnippetsState,
+  videoCallsState,
+} from '../realm/feature-blocks.js';
 import { customProfileFieldsState } from '../users/custom-profile-fields.js';
 import { userGroupsState } from '../user-groups/user-groups-state.js';
 
@@ -76,6 +85,10 @@ export const STATE_BLOCKS: readonly StateBlock[] = [
   videoCallsState,
   giphyState,
   defaultStreamGroupsState,
+  savedSnippetsState,
+  remindersState,
+  embeddedBotsState,
+  incomingWebhookBotsState,
   realmBotsState,
   pushDevicesState,
 ];
