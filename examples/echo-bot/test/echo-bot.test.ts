@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isApiError } from '@teamchat/client-sdk';
+import { createClient, isApiError } from '@teamchat/client-sdk';
 import { askEchoBot, type Account } from '../src/ask-bot.js';
 import { startServer } from '../src/server.js';
 
@@ -22,6 +22,9 @@ describe('the echo bot example', () => {
     const { reply, answered } = await askEchoBot(server.url, bot, member, 'ping');
     expect(reply).toBe('echo: ping');
     expect(answered).toBe(1);
+    // The bot marked the message it answered read: its register state has no unread left.
+    const state = await createClient({ site: server.url, email: bot.email, apiKey: bot.apiKey }).events.register({ fetch_event_types: ['message', 'update_message_flags'] });
+    expect((state['unread_msgs'] as { pms: unknown[] }).pms).toEqual([]);
   });
 
   it('fails instead of waiting forever when the bot cannot start', async () => {

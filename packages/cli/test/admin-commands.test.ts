@@ -125,6 +125,9 @@ describe('teamchat channels, default-channels', () => {
     expect(await names()).toContain('engineering');
     await ok(['default-channels', 'remove', '#engineering']);
     expect(await names()).not.toContain('engineering');
+    // Through the default-channel endpoints of their own.
+    expect(await ok(['default-channels', 'add', 'engineering', '--dry-run'])).toBe('dry run: nothing was sent\nPOST /api/v1/default_streams (defaultChannels.add)\n  stream_id=2\n');
+    expect(await ok(['default-channels', 'remove', 'engineering', '--dry-run'])).toContain('DELETE /api/v1/default_streams (defaultChannels.remove)');
   });
 });
 
@@ -147,6 +150,66 @@ describe('teamchat linkifiers, playgrounds, profile-fields, org', () => {
     const org = await json<Record<string, unknown>>(['org', 'show']);
     expect(org['realm_name']).toBe('Teamchat Demo');
     expect(Object.keys(org).every((key) => key.startsWith('realm_'))).toBe(true);
+  });
+
+  it('creates, changes, reorders and deletes custom profile fields', async () => {
+    type Field = { id: number; name: string; type: number; hint: string; required: boolean; editable_by_user: boolean; field_data: string };
+    const fields = async () => (await json<{ custom_fields: Field[] }>(['profile-fields', 'list'])).custom_fields;
+    const { id } = await json<{ id: number }>(['profile-fields', 'create', 'Team', '--type', 'select', '--choice', 'Backend', '--choice', 'Frontend', '--hint', 'Where you work', '--no-editable']);
+    const created = (await fields()).find((field) => field.id === id);
+    expect(created).toMatchObject({ name: 'Team', type: 3, hint: 'Where you work', required: false, editable_by_user: false });
+    expect(JSON.parse(created?.field_data ?? '{}')).toEqual({ 0: { text: 'Backend', order: '0' }, 1: { text: 'Frontend', order: '1' } });
+
+    expect(await ok(['profile-fields', 'update', 'Team', '--name', 'Squad', '--required'])).toBe(`Updated custom profile field ${id}\n`);
+    expect((await fields()).find((field) => field.id === id)).toMatchObject({ name: 'Squad', required: true, editable_by_user: false, hint: 'Where you work' });
+
+    const order = (await fields()).map((field) => field.id);
+    const reordered = [id, ...order.filter((other) => other !== id)];
+    expect(await ok(['profile-fields', 'reorder', ...reordered.map(String)])).toBe(`Reordered ${reordered.length} custom profile field(s)\n`);
+    expect((await fields()).map((field) => field.id)).toEqual(reordered);
+
+    const wrongType = await asOwner(['profile-fields', 'create', 'Shoe size', '--type', 'number']);
+    expect(wrongType.code).toBe(2);
+    expect(wrongType.stderr).toContain('expected one of short-text, long-text, select, date, link, users, external-account, pronouns');
+    const badPattern = await asOwner(['profile-fields', 'create', 'Blog', '--type', 'external-account', '--account', 'custom', '--url-pattern', 'https://blog.example/']);
+    expect(badPattern).toMatchObject({ code: 1, stdout: '' });
+    expect(badPattern.stderr).toContain('Malformed URL pattern.');
+
+    const unconfirmed = await asOwner(['profile-fields', 'delete', 'Squad']);
+    expect(unconfirmed.code).toBe(2);
+    expect((await fields()).some((field) => field.id === id)).toBe(true);
+    expect(await ok(['profile-fields', 'delete', 'Squad', '--yes'])).toBe(`Deleted custom profile field ${id}\n`);
+    expect((await fields()).some((field) => field.id === id || field.name === 'Blog' || field.name === 'Shoe size')).toBe(false);
+    expect((await asOwner(['profile-fields', 'delete', 'Squad', '--yes'])).stderr).toContain("no custom profile field named 'Squad'");
+  });
+
+  it("shows and changes the organization's settings, checking names and values before sending", async () => {
+    const settings = await json<Record<string, unknown>>(['org', 'settings', 'show']);
+    expect(settings).toMatchObject({ name: 'Teamchat Demo', message_edit_history_visibility_policy: 'all', enable_spectator_access: false });
+    expect(Object.keys(settings)).not.toContain('realm_name');
+
+    expect(await ok(['org', 'settings', 'set', 'name=Acme Corp', 'message_content_edit_limit_seconds=600', 'message_edit_history_visibility_policy=moves'])).toBe(
+      "Updated the organization's name, message_content_edit_limit_seconds, message_edit_history_visibility_policy\n",
+    );
+    expect(await json<Record<string, unknown>>(['org', 'settings', 'show', 'name', 'message_content_edit_limit_seconds', 'message_edit_history_visibility_policy'])).toEqual({
+      name: 'Acme Corp',
+      message_content_edit_limit_seconds: 600,
+      message_edit_history_visibility_policy: 'moves',
+    });
+    expect(await ok(['org', 'settings', 'set', 'message_content_edit_limit_seconds="unlimited"', '--dry-run'])).toBe(
+      'dry run: nothing was sent\nPATCH /api/v1/realm (realm.update)\n  message_content_edit_limit_seconds="unlimited"\n',
+    );
+
+    const typo = await asOwner(['org', 'settings', 'set', 'nmae=Typo Inc']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain("unknown setting 'nmae' for realm.update (PATCH /realm)");
+    expect(typo.stderr).toContain('name');
+    const badValue = await asOwner(['org', 'settings', 'set', 'message_edit_history_visibility_policy=sometimes']);
+    expect(badValue.code).toBe(2);
+    expect(badValue.stderr).toContain('message_edit_history_visibility_policy');
+    expect((await asOwner(['org', 'settings', 'show', 'nmae'])).code).toBe(2);
+    expect((await json<Record<string, unknown>>(['org', 'settings', 'show', 'name']))['name']).toBe('Acme Corp');
+    await ok(['org', 'settings', 'set', 'name=Teamchat Demo']);
   });
 });
 

@@ -47,6 +47,7 @@ export type { Redactor } from './core/create-redactor.js';
 
 // Real-time events
 export { watchEvents } from './helpers/events/watch-events.js';
+export { applyEvent } from './helpers/events/apply-event.js';
 export type { RegisterReason, RegisterState, WatchEventsOptions } from './helpers/events/watch-events.js';
 export type { PollRetryInfo } from './internal/retry-until-success.js';
 

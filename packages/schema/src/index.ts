@@ -28,6 +28,7 @@ export type {
 export { MessageRetentionDays, Principals, SubscriptionPropertyChange, SubscriptionRequest } from './endpoints/channels/index.js';
 export { FlagOp, MESSAGE_SEND_TYPES, MessageRecipients, NarrowMatch } from './endpoints/messages/index.js';
 export { ProfileDataUpdate } from './endpoints/users/index.js';
+export type { DraftInput } from './endpoints/drafts/draft-model.js';
 export { WebhookDelivery } from './endpoints/outgoing-webhooks/index.js';
 export { API_PREFIX, FEATURE_LEVEL, SERVER_VERSION } from './version.js';
 

@@ -352,6 +352,83 @@ describe("another user's bot and push devices", () => {
   });
 });
 
+describe("another user's drafts, scheduled messages and custom emoji; channels and messages out of reach", () => {
+  const call = (role: Role, name: string, params: Record<string, unknown>) => restCall(role, endpointList.find((e) => e.name === name) as Endpoint, params);
+  const notMember = ['owner', 'administrator', 'moderator', 'guest', 'bot'] as const;
+
+  it("another user's draft: neither edited, deleted nor listed", async () => {
+    const created = await call('member', 'drafts.create', { drafts: [{ type: '', to: [], topic: '', content: 'MEMBER-DRAFT-2pq7' }] });
+    expect(created.status).toBe(200);
+    const draftId = (created.body?.['ids'] as number[])[0] as number;
+    const before = server.core.services.store.get('drafts', draftId);
+    for (const role of notMember) {
+      const edited = await call(role, 'drafts.update', { draft_id: draftId, draft: { type: '', to: [], topic: '', content: 'taken over' } });
+      expect([edited.status, edited.body?.['msg']], role).toEqual([404, 'Draft does not exist']);
+      const deleted = await call(role, 'drafts.remove', { draft_id: draftId });
+      expect([deleted.status, deleted.body?.['msg']], role).toEqual([404, 'Draft does not exist']);
+      expect((await call(role, 'drafts.list', {})).text, role).not.toContain('MEMBER-DRAFT-2pq7');
+    }
+    expect(server.core.services.store.get('drafts', draftId)).toEqual(before);
+    expect((await call('member', 'drafts.remove', { draft_id: draftId })).status).toBe(200);
+  });
+
+  it("another user's scheduled message: neither edited, deleted nor listed", async () => {
+    const general = [...server.core.services.store.all('channels')].find((c) => c.name === 'general')?.id;
+    const at = Math.floor(server.core.services.now() / 1000) + 3600;
+    const created = await call('member', 'scheduledMessages.create', { type: 'stream', to: general, topic: 'later', content: 'MEMBER-SCHEDULED-8xv3', scheduled_delivery_timestamp: at });
+    expect(created.status).toBe(200);
+    const scheduledId = created.body?.['scheduled_message_id'] as number;
+    const before = server.core.services.store.get('scheduled_messages', scheduledId);
+    for (const role of notMember) {
+      const edited = await call(role, 'scheduledMessages.update', { scheduled_message_id: scheduledId, content: 'taken over' });
+      expect([edited.status, edited.body?.['msg']], role).toEqual([404, 'Scheduled message does not exist']);
+      const deleted = await call(role, 'scheduledMessages.remove', { scheduled_message_id: scheduledId });
+      expect([deleted.status, deleted.body?.['msg']], role).toEqual([404, 'Scheduled message does not exist']);
+      expect((await call(role, 'scheduledMessages.list', {})).text, role).not.toContain('MEMBER-SCHEDULED-8xv3');
+    }
+    expect(server.core.services.store.get('scheduled_messages', scheduledId)).toEqual(before);
+    expect((await call('member', 'scheduledMessages.remove', { scheduled_message_id: scheduledId })).status).toBe(200);
+  });
+
+  it("another user's custom emoji: neither replaced nor deleted, except by administrators", async () => {
+    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='), (c) => c.charCodeAt(0));
+    const upload = (role: Role, name: string) => {
+      const form = new FormData();
+      form.set('file', new File([png], 'emoji.png', { type: 'image/png' }));
+      return rest(role, 'POST', `/realm/emoji/${name}`, form);
+    };
+    expect((await upload('member', 'members_emoji')).status).toBe(200);
+    const emoji = () => [...server.core.services.store.all('realm_emoji')].filter((e) => e.name === 'members_emoji');
+    const before = emoji();
+    for (const role of ['moderator', 'guest', 'bot'] as const) {
+      expect((await rest(role, 'DELETE', '/realm/emoji/members_emoji')).status, role).toBe(400);
+      expect((await upload(role, 'members_emoji')).status, role).toBe(400);
+    }
+    expect(emoji()).toEqual(before);
+    expect((await rest('administrator', 'DELETE', '/realm/emoji/members_emoji')).status).toBe(200);
+    expect(emoji().every((e) => e.deactivated)).toBe(true);
+  });
+
+  it('a private channel not subscribed and messages out of reach: no typing, no marking read, no topic settings', async () => {
+    const general = [...server.core.services.store.all('channels')].find((c) => c.name === 'general')?.id;
+    for (const role of ['moderator', 'member', 'guest', 'bot'] as const) {
+      const answers = {
+        typing: await call(role, 'typing.setStatus', { type: 'stream', op: 'start', stream_id: ids.privateChannel, topic: 'plans' }),
+        editTyping: await call(role, 'typing.setEditStatus', { message_id: ids.privateMessage, op: 'start' }),
+        editTypingDm: await call(role, 'typing.setEditStatus', { message_id: ids.dm, op: 'start' }),
+        markChannel: await call(role, 'messages.markStreamAsRead', { stream_id: ids.privateChannel }),
+        markTopic: await call(role, 'messages.markTopicAsRead', { stream_id: ids.privateChannel, topic_name: 'plans' }),
+        userTopic: await call(role, 'userTopics.update', { stream_id: ids.privateChannel, topic: 'plans', visibility_policy: 1 }),
+        legacyMute: await call(role, 'userTopics.muteTopic', { stream_id: ids.privateChannel, topic: 'plans', op: 'add' }),
+      };
+      for (const [what, answer] of Object.entries(answers)) expect(answer.status, `${what} as ${role}`).toBe(400);
+      // The same calls on a channel the role is in are accepted (the checks above are not blanket refusals).
+      if (role !== 'guest') expect((await call(role, 'messages.markStreamAsRead', { stream_id: general })).status, role).toBe(200);
+    }
+    expect([...server.core.services.store.all('user_topics')].filter((t) => t.stream_id === ids.privateChannel)).toEqual([]);
+  });
+});
+
 /**
  * Endpoints that take the ID of an object a user owns (drafts, scheduled messages, …) need a
  * row above before the matrix can judge who may touch them; reads are swept automatically.
@@ -368,8 +445,20 @@ const WRITES_JUDGED = new Set([
   'bots.regenerateApiKey',
   'push.register',
   'push.testNotification',
+  'drafts.update',
+  'drafts.remove',
+  'scheduledMessages.update',
+  'scheduledMessages.remove',
+  'realmEmoji.upload',
+  'realmEmoji.deactivate',
+  'typing.setStatus',
+  'typing.setEditStatus',
+  'messages.markStreamAsRead',
+  'messages.markTopicAsRead',
+  'userTopics.update',
+  'userTopics.muteTopic',
 ]);
-const ORGANIZATION_OBJECTS = /^(channels|channelFolders|userGroups|users|linkifiers|playgrounds|navigationViews|settings|presence|server|uploads)\.|^messages\.(send|delete|removeReaction|updateFlags|updateFlagsForNarrow)$|^events\.register$/;
+const ORGANIZATION_OBJECTS = /^(channels|channelFolders|userGroups|users|linkifiers|playgrounds|navigationViews|settings|presence|server|uploads|mutedUsers|defaultChannels|realm|profileFields)\.|^messages\.(send|delete|removeReaction|updateFlags|updateFlagsForNarrow)$|^events\.register$/;
 
 describe('every write that names an object is judged', () => {
   it('names the endpoints the matrix cannot judge yet (add a row for each)', () => {

@@ -11,6 +11,11 @@ export function parseId(text: string): number {
   return Number(text);
 }
 
+/** Numeric ID arguments collected in order (`reorder 2 1 3`), for commander's variadic arguments. */
+export function collectIds(text: string, previous: readonly number[] = []): number[] {
+  return [...previous, parseId(text)];
+}
+
 /** Splits `4,5,mike@example.com` (and repeated options) into trimmed, non-empty entries. */
 export function splitList(values: string | readonly string[]): string[] {
   return (typeof values === 'string' ? [values] : values)

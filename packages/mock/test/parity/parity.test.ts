@@ -26,6 +26,19 @@ import { settingsScenarios } from './scenarios/settings/index.js';
 import { userGroupScenarios } from './scenarios/user-groups/index.js';
 import { userBasicScenarios } from './scenarios/users/basics.js';
 import { userScenarios } from './scenarios/users/index.js';
+import { consistencyScenarios } from './scenarios/consistency/index.js';
+import { typingScenarios } from './scenarios/typing/index.js';
+import { markReadScenarios } from './scenarios/mark-read/index.js';
+import { userStatusScenarios } from './scenarios/user-status/index.js';
+import { userTopicScenarios } from './scenarios/user-topics/index.js';
+import { mutedUserScenarios } from './scenarios/muted-users/index.js';
+import { alertWordScenarios } from './scenarios/alert-words/index.js';
+import { draftScenarios } from './scenarios/drafts/index.js';
+import { defaultChannelScenarios } from './scenarios/default-channels/index.js';
+import { scheduledMessageScenarios } from './scenarios/scheduled-messages/index.js';
+import { realmScenarios } from './scenarios/realm/index.js';
+import { profileFieldScenarios } from './scenarios/profile-fields/index.js';
+import { realmEmojiScenarios } from './scenarios/realm-emoji/index.js';
 import { OpenApiResponseChecker, type RecordedResponse } from './openapi-responses.js';
 import { createMockTarget, startServerTarget } from './targets.js';
 
@@ -58,6 +71,19 @@ const scenarios: Scenario[] = [
   ...linkifierScenarios,
   ...playgroundScenarios,
   ...attachmentScenarios,
+  ...consistencyScenarios,
+  ...typingScenarios,
+  ...markReadScenarios,
+  ...userStatusScenarios,
+  ...userTopicScenarios,
+  ...mutedUserScenarios,
+  ...alertWordScenarios,
+  ...draftScenarios,
+  ...defaultChannelScenarios,
+  ...scheduledMessageScenarios,
+  ...realmScenarios,
+  ...profileFieldScenarios,
+  ...realmEmojiScenarios,
   ...outgoingWebhookScenarios,
   ...pushScenarios,
 ];

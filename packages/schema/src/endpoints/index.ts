@@ -14,6 +14,18 @@ import * as server from './server/index.js';
 import * as settings from './settings/index.js';
 import * as userGroups from './user-groups/index.js';
 import * as users from './users/index.js';
+import * as typing from './typing/index.js';
+import * as markRead from './mark-read/index.js';
+import * as userStatus from './user-status/index.js';
+import * as userTopics from './user-topics/index.js';
+import * as mutedUsers from './muted-users/index.js';
+import * as alertWords from './alert-words/index.js';
+import * as drafts from './drafts/index.js';
+import * as defaultChannels from './default-channels/index.js';
+import * as scheduledMessages from './scheduled-messages/index.js';
+import * as realm from './realm/index.js';
+import * as profileFields from './profile-fields/index.js';
+import * as realmEmoji from './realm-emoji/index.js';
 
 // Grouped by area, in the order of api-spec.md. Literal paths come before the templates
 // they would also match (`/users/me` before `/users/{email}`), for first-match routers.
@@ -107,6 +119,40 @@ const all = [
   attachments.deleteAttachment,
   outgoingWebhooks.listWebhookDeliveries,
   outgoingWebhooks.notifyOutgoingWebhook,
+  typing.setTypingStatus,
+  typing.setEditTypingStatus,
+  markRead.markAllAsRead,
+  markRead.markStreamAsRead,
+  markRead.markTopicAsRead,
+  userStatus.updateStatus,
+  userStatus.updateStatusOf,
+  userStatus.getStatus,
+  userTopics.updateUserTopic,
+  userTopics.muteTopic,
+  mutedUsers.muteUser,
+  mutedUsers.unmuteUser,
+  alertWords.listAlertWords,
+  alertWords.addAlertWords,
+  alertWords.removeAlertWords,
+  drafts.listDrafts,
+  drafts.createDrafts,
+  drafts.updateDraft,
+  drafts.removeDraft,
+  defaultChannels.addDefaultChannel,
+  defaultChannels.removeDefaultChannel,
+  scheduledMessages.listScheduledMessages,
+  scheduledMessages.createScheduledMessage,
+  scheduledMessages.updateScheduledMessage,
+  scheduledMessages.removeScheduledMessage,
+  realm.updateRealm,
+  profileFields.createProfileField,
+  profileFields.reorderProfileFields,
+  profileFields.updateProfileField,
+  profileFields.removeProfileField,
+  channels.getChannelEmailAddress,
+  realmEmoji.listRealmEmoji,
+  realmEmoji.uploadRealmEmoji,
+  realmEmoji.deactivateRealmEmoji,
 ] as const;
 
 type AnyEndpoint = (typeof all)[number];
@@ -145,7 +191,15 @@ export const incomingEndpoints: readonly IncomingEndpoint[] = all.filter(
 );
 
 export {
+  alertWords,
   attachments,
+  defaultChannels,
+  drafts,
+  markRead,
+  mutedUsers,
+  typing,
+  userStatus,
+  userTopics,
   bots,
   channels,
   events,
@@ -155,6 +209,10 @@ export {
   outgoingWebhooks,
   playgrounds,
   presence,
+  profileFields,
+  realm,
+  realmEmoji,
+  scheduledMessages,
   push,
   server,
   settings,

@@ -49,15 +49,17 @@ const setting = <S extends z.ZodType, W extends 'SD' | 'S' | 'D'>(schema: S, ini
  *
  * Column S of the spec stops at `enable_followed_topic_audible_notifications` ("further
  * parameters: not shown"); the rows after it are accepted by PATCH /settings too, as the
- * real server does. Column D is followed exactly: `web_mark_read_on_scroll_policy`,
- * `default_language`, `timezone` and the two `web_left_sidebar_*` settings are personal only.
+ * real server does (with `enable_marketing_emails`, `enable_login_emails` and
+ * `allow_private_data_export`, which the spec leaves out). Column D leaves `default_language`
+ * and `timezone` personal; `web_mark_read_on_scroll_policy` and the two `web_left_sidebar_*`
+ * settings, unmarked in the spec's table, are organization defaults too, as on the real server.
  * `web_channel_default_view` accepts 1, 2, 4 personally and 1–4 as a default, as the spec states.
  *
  * @see api-spec.md "Update settings"
  */
 export const USER_SETTINGS = {
   twenty_four_hour_time: setting(bool(), false, 'SD'),
-  web_mark_read_on_scroll_policy: setting(oneOf(1, 2, 3), 1, 'S', 175),
+  web_mark_read_on_scroll_policy: setting(oneOf(1, 2, 3), 1, 'SD', 175),
   web_channel_default_view: setting(oneOf(1, 2, 4), 1, 'SD', 269),
   starred_message_counts: setting(bool(), true, 'SD'),
   receives_typing_notifications: setting(bool(), true, 'SD', 253),
@@ -81,8 +83,8 @@ export const USER_SETTINGS = {
   web_animate_image_previews: setting(z.enum(['always', 'on_hover', 'never']), 'on_hover', 'SD', 275),
   web_stream_unreads_count_display_policy: setting(oneOf(1, 2, 3), 2, 'SD', 210),
   hide_ai_features: setting(bool(), false, 'SD', 350),
-  web_left_sidebar_show_channel_folders: setting(bool(), true, 'S', 411),
-  web_left_sidebar_unreads_count_summary: setting(bool(), true, 'S', 398),
+  web_left_sidebar_show_channel_folders: setting(bool(), true, 'SD', 411),
+  web_left_sidebar_unreads_count_summary: setting(bool(), true, 'SD', 398),
   timezone: setting(z.string().refine((v) => v === '' || isTimeZone(v), 'Invalid timezone'), '', 'S'),
   enable_stream_desktop_notifications: setting(bool(), false, 'SD'),
   enable_stream_email_notifications: setting(bool(), false, 'SD'),
@@ -113,6 +115,8 @@ export const USER_SETTINGS = {
   enable_followed_topic_push_notifications: setting(bool(), true, 'SD', 189),
   enable_followed_topic_audible_notifications: setting(bool(), true, 'SD', 189),
   enable_digest_emails: setting(bool(), true, 'SD'),
+  enable_marketing_emails: setting(bool(), true, 'SD'),
+  enable_login_emails: setting(bool(), true, 'SD'),
   message_content_in_email_notifications: setting(bool(), true, 'SD'),
   pm_content_in_desktop_notifications: setting(bool(), true, 'SD'),
   wildcard_mentions_notify: setting(bool(), true, 'SD'),
@@ -128,6 +132,7 @@ export const USER_SETTINGS = {
   send_private_typing_notifications: setting(bool(), true, 'SD', 105),
   send_stream_typing_notifications: setting(bool(), true, 'SD', 105),
   send_read_receipts: setting(bool(), true, 'SD', 105),
+  allow_private_data_export: setting(bool(), false, 'SD'),
   email_address_visibility: setting(oneOf(1, 2, 3, 4, 5), 1, 'SD', 163),
   web_navigate_to_sent_message: setting(bool(), true, 'SD', 268),
 } as const satisfies Record<string, UserSettingSpec>;

@@ -1,3 +1,4 @@
+import { createScheduledDelivery } from './scheduled-messages/deliver-scheduled.js';
 import type { Endpoint } from '@teamchat/schema';
 import { createAttachmentIndex } from './model/attachment-index.js';
 import { createMemoryFileStore, type FileStore } from './model/file-store.js';
@@ -92,6 +93,7 @@ export function createCore(options: CoreOptions): Core {
     attachmentIndex: createAttachmentIndex(options.store),
     runDueJobs: async () => {
       await sweepUnclaimed();
+      await deliverScheduled();
       services.jobs.kick();
     },
     outbound: options.outbound ?? noOutbound,
@@ -99,6 +101,7 @@ export function createCore(options: CoreOptions): Core {
     jobs: { kick() {}, idle: async () => {} },
   };
   const sweepUnclaimed = createUnclaimedSweep(services);
+  const deliverScheduled = createScheduledDelivery(services);
   services.jobs = createJobQueue(services, { outgoing_webhook: deliverWebhook, push_register: registerWithBouncer, push_notify: sendPushNotification });
   options.store.reportError = (error) =>
     services.log.error('error after a durable write (event delivery)', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });

@@ -38,4 +38,5 @@ export { removeOrphanFiles } from './attachments/remove-orphan-files.js';
 export { MIB, maxUploadBytes } from './attachments/upload-limit.js';
 export { confirmEmailChangePage } from './pages/confirm-email-change.js';
 export { serveUploadPage } from './pages/serve-upload.js';
+export { serveEmojiPage } from './pages/serve-emoji.js';
 export type { UploadRead } from './attachments/read-upload.js';

@@ -1,6 +1,6 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { API_PREFIX, createRouteTable, decodeParams, isFileParam, type Endpoint } from '@teamchat/schema';
-import { apiErrorOf, confirmEmailChangePage, MIB, maxUploadBytes, serveUploadPage, type Core, type RequestInfo, type UploadRead } from '../core/index.js';
+import { apiErrorOf, confirmEmailChangePage, MIB, maxUploadBytes, serveEmojiPage, serveUploadPage, type Core, type RequestInfo, type UploadRead } from '../core/index.js';
 import { withCors } from './cors.js';
 import { errorReply, internalErrorReply, jsonReply, successReply } from './envelope.js';
 import { openApiSource } from './openapi.js';
@@ -57,6 +57,8 @@ const DEFAULT_MAX_BODY = 5 * MIB;
 /** Room for the multipart framing and form fields around the largest allowed file. */
 const MULTIPART_SLACK = MIB;
 const UPLOADS = '/user_uploads/';
+/** Custom emoji images: `/user_avatars/<realm>/emoji/images/<file>`. */
+const EMOJI_IMAGE = /^\/user_avatars\/\d+\/emoji\/images\/([^/]+)$/;
 const CONFIRM_EMAIL = /^\/accounts\/confirm_new_email\/([A-Za-z0-9]+)\/?$/;
 /** Where the OpenAPI document is served, below the API prefix. */
 const OPENAPI_PATH = '/openapi.json';
@@ -70,6 +72,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { method: 'ALL', path: '/trpc/*' },
   { method: 'GET', path: `${UPLOADS}*` },
   { method: 'HEAD', path: `${UPLOADS}*` },
+  { method: 'GET', path: '/user_avatars/*' },
+  { method: 'HEAD', path: '/user_avatars/*' },
   { method: 'GET', path: '/accounts/confirm_new_email/*' },
   { method: 'GET', path: '/health' },
 ];
@@ -190,6 +194,11 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     if (path.startsWith(UPLOADS) && (request.method === 'GET' || request.method === 'HEAD')) {
       const params = { path_id: path.slice(UPLOADS.length), with_bytes: request.method === 'GET' };
       return uploadResponse((await core.serve(serveUploadPage, info, async () => params)) as UploadRead);
+    }
+    const emoji = EMOJI_IMAGE.exec(path);
+    if (emoji && (request.method === 'GET' || request.method === 'HEAD')) {
+      const params = { file: emoji[1] as string, with_bytes: request.method === 'GET' };
+      return uploadResponse((await core.serve(serveEmojiPage, info, async () => params)) as UploadRead);
     }
     if (path === '/health') return jsonReply({ status: 'ok' });
     const confirm = CONFIRM_EMAIL.exec(path);

@@ -25,11 +25,11 @@ function listCommand(ctx: CliContext): Command {
 function changeCommand(ctx: CliContext, verb: 'add' | 'remove'): Command {
   const command = writeOptions(
     new Command(verb)
-      .description(`${verb === 'add' ? 'make a channel a default channel' : 'stop a channel being a default channel'} (PATCH /streams/{id} is_default_stream)`)
+      .description(`${verb === 'add' ? 'make a channel a default channel (POST /default_streams)' : 'stop a channel being a default channel (DELETE /default_streams)'}; administrators`)
       .argument('<channel>', 'channel ID or name'),
   ).action(async (spec: string, options: WriteOptions) => {
     const streamId = await resolveChannelId(ctx.client(), spec);
-    await sendWrite(ctx, 'channels.update', { stream_id: streamId, is_default_stream: verb === 'add' }, options, () =>
+    await sendWrite(ctx, verb === 'add' ? 'defaultChannels.add' : 'defaultChannels.remove', { stream_id: streamId }, options, () =>
       verb === 'add' ? `Channel ${streamId} is now a default channel\n` : `Channel ${streamId} is no longer a default channel\n`,
     );
   });

@@ -2,7 +2,7 @@ import type { Linkifier } from '@teamchat/schema';
 import { Command } from 'commander';
 import type { CliContext } from '../../core/cli-context.js';
 import { formatTable, type Column } from '../../core/format-table.js';
-import { parseId } from '../../core/resolve-names.js';
+import { collectIds, parseId } from '../../core/resolve-names.js';
 import { examples, sendWrite, writeOptions, type WriteOptions } from '../../core/send-write.js';
 
 const COLUMNS: readonly Column<Linkifier>[] = [
@@ -59,7 +59,7 @@ function reorderCommand(ctx: CliContext): Command {
   const command = writeOptions(
     new Command('reorder')
       .description('set the order linkifiers are applied in (PATCH /realm/linkifiers): every ID, first applied first')
-      .argument('<ids...>', 'every linkifier ID, in the new order', (text: string, previous: number[] = []) => [...previous, parseId(text)]),
+      .argument('<ids...>', 'every linkifier ID, in the new order', collectIds),
   ).action(async (ids: number[], options: WriteOptions) => {
     await sendWrite(ctx, 'linkifiers.reorder', { ordered_linkifier_ids: ids }, options, () => `Reordered ${ids.length} linkifier(s)\n`);
   });

@@ -1,9 +1,8 @@
 import { endpoints, type Endpoint } from '@teamchat/schema';
 import { Command } from 'commander';
 import type { CliContext } from '../../core/cli-context.js';
-import { printDryRun } from '../../core/format-dry-run.js';
-import { checkParameterNames, decodeAssignments, parseAssignments } from '../../core/parse-assignments.js';
 import { describeParameters } from '../../core/describe-parameters.js';
+import { sendAssignments } from '../../core/send-assignments.js';
 
 interface SetOptions {
   realmDefault?: boolean;
@@ -27,18 +26,9 @@ function setCommand(ctx: CliContext): Command {
         `\nSettings of PATCH /settings:\n${describeParameters(personal)}`,
     )
     .action(async (args: string[], options: SetOptions) => {
-      const endpoint = options.realmDefault ? realmDefault : personal;
-      const assignments = parseAssignments(args);
-      // Unknown names and bad values fail here, before any request (and before reading the config).
-      checkParameterNames(endpoint, assignments.keys(), 'setting');
-      const params = decodeAssignments(endpoint, assignments);
-      if (options.dryRun) {
-        printDryRun(ctx, endpoint, params);
-        return;
-      }
-      const result = await ctx.client().request(endpoint, params);
-      const names = Object.keys(params);
-      ctx.print(result, () => `Updated ${options.realmDefault ? 'the organization default of ' : ''}${names.join(', ')}\n`);
+      await sendAssignments(ctx, options.realmDefault ? realmDefault : personal, args, options, (names) =>
+        `Updated ${options.realmDefault ? 'the organization default of ' : ''}${names.join(', ')}\n`,
+      );
     });
 }
 

@@ -25,11 +25,14 @@ export const createChannel = defineEndpoint({
     description: z.string().optional(),
     subscribers: z.array(z.number().int()),
     announce: z.boolean().default(false),
+    /** Whether others subscribed get a Notification Bot direct message (FL 397). */
+    send_new_subscription_messages: z.boolean().default(true),
     invite_only: z.boolean().default(false),
     is_web_public: z.boolean().default(false),
     is_default_stream: z.boolean().default(false),
     folder_id: z.number().int().optional(),
-    topics_policy: TopicsPolicy.optional(),
+    // JSON-encoded (`"inherit"` with quotes), as the real API documents; a bare value is taken too.
+    topics_policy: TopicsPolicy.meta({ wire: 'raw-or-json' }).optional(),
     history_public_to_subscribers: z.boolean().optional(),
     message_retention_days: MessageRetentionDays.optional(),
     can_add_subscribers_group: GroupSettingValue.optional(),
@@ -44,5 +47,5 @@ export const createChannel = defineEndpoint({
     can_resolve_topics_group: GroupSettingValue.optional(),
   }),
   response: z.looseObject({ id: z.number().int() }),
-  errors: ['BAD_REQUEST', 'REQUEST_VARIABLE_INVALID', 'UNAUTHORIZED_PRINCIPAL'],
+  errors: ['BAD_REQUEST', 'REQUEST_VARIABLE_INVALID', 'UNAUTHORIZED_PRINCIPAL', 'CHANNEL_ALREADY_EXISTS'],
 });

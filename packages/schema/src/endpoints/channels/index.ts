@@ -12,3 +12,4 @@ export { Principals, subscribe, SubscriptionRequest } from './subscribe.js';
 export { unsubscribe } from './unsubscribe.js';
 export { updateChannel } from './update-channel.js';
 export { SubscriptionPropertyChange, updateSubscriptionProperties } from './update-subscription-properties.js';
+export { getChannelEmailAddress } from './get-channel-email-address.js';

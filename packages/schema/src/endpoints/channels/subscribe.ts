@@ -38,6 +38,8 @@ export const subscribe = defineEndpoint({
     principals: Principals.optional(),
     authorization_errors_fatal: z.boolean().default(true),
     announce: z.boolean().default(false),
+    /** Whether others subscribed get a Notification Bot direct message (FL 397). */
+    send_new_subscription_messages: z.boolean().default(true),
     invite_only: z.boolean().default(false),
     is_web_public: z.boolean().default(false),
     is_default_stream: z.boolean().default(false),
@@ -53,6 +55,8 @@ export const subscribe = defineEndpoint({
     already_subscribed: ChannelNamesByUser,
     /** Only when `authorization_errors_fatal` is false. */
     unauthorized: z.array(z.string()).optional(),
+    /** Whether the Notification Bot's messages were sent; only when asked for (FL 397). */
+    new_subscription_messages_sent: z.boolean().optional(),
   }),
   errors: ['BAD_REQUEST', 'REQUEST_VARIABLE_INVALID', 'UNAUTHORIZED_PRINCIPAL'],
 });

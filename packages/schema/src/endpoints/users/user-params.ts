@@ -17,7 +17,11 @@ export const ProfileDataUpdate = z.strictObject({
 });
 export type ProfileDataUpdate = z.infer<typeof ProfileDataUpdate>;
 
-/** The body of PATCH /users/{user_id} and PATCH /users/{email}; every field optional. */
+/**
+ * The body of PATCH /users/{user_id} and PATCH /users/{email}; every field optional. The
+ * `is_admin` / `is_guest` pair that `role` replaced at feature level 8 is gone from the real API:
+ * sent, it is reported in `ignored_parameters_unsupported` and changes nothing.
+ */
 export const userUpdateShape = {
   full_name: z.string().optional(),
   /** Only owners add or remove role 100; the only owner keeps it. */
@@ -25,12 +29,4 @@ export const userUpdateShape = {
   profile_data: z.array(ProfileDataUpdate).optional(),
   /** Owners with `can_change_user_emails` only (since feature level 285). */
   new_email: z.string().optional(),
-  /**
-   * @deprecated Use `role` (feature level 8). The pair the role replaced: `true` makes the user
-   * an administrator, `false` a member. A guest cannot be made an administrator this way
-   * (`Guests cannot be organization administrators`).
-   */
-  is_admin: z.boolean().optional(),
-  /** @deprecated Use `role` (feature level 8): `true` makes the user a guest, `false` a member. */
-  is_guest: z.boolean().optional(),
 };

@@ -1,7 +1,7 @@
 import type { Services } from '../model/context.js';
 
 /**
- * Removes stored files no attachment record names: files written for uploads whose commit
+ * Removes stored files no attachment record (nor custom emoji) names: files written for uploads whose commit
  * never happened (a crash between the file and the record), and files whose deletion after a
  * committed record deletion did not finish. Run it at start-up, before serving requests: an
  * upload in progress has its file before its record. Names are compared in Unicode NFC, as
@@ -11,8 +11,10 @@ import type { Services } from '../model/context.js';
  *
  * @see shared/DESIGN.md (the durable disk store)
  */
-export async function removeOrphanFiles(services: Pick<Services, 'files' | 'attachmentIndex' | 'log'>): Promise<string[]> {
+export async function removeOrphanFiles(services: Pick<Services, 'files' | 'attachmentIndex' | 'log' | 'store'>): Promise<string[]> {
   const known = new Set([...services.attachmentIndex.byPathId.keys()].map((pathId) => pathId.normalize('NFC')));
+  // Custom emoji images live in the same file store.
+  for (const emoji of services.store.all('realm_emoji')) if (emoji.file_path) known.add(emoji.file_path.normalize('NFC'));
   const orphans = (await services.files.list()).filter((pathId) => !known.has(pathId.normalize('NFC')));
   for (const pathId of orphans) await services.files.delete(pathId);
   await services.files.prune?.();

@@ -72,5 +72,6 @@ export function emitDefaultChannels(ctx: Ctx): void {
     const user = ctx.db.get('users', id);
     return user !== undefined && !isGuest(user);
   });
-  emit(ctx, recipients, { type: 'default_streams', default_streams: defaults.map((channel) => formatChannel(ctx, channel)) });
+  // IDs since feature level 330 (objects before).
+  emit(ctx, recipients, { type: 'default_streams', default_streams: defaults.map((channel) => channel.id).sort((a, b) => a - b) });
 }

@@ -2,7 +2,7 @@ import { ApiError } from '@teamchat/schema';
 import { addChannel } from './add-channel.js';
 import { addSubscriptions } from './add-subscriptions.js';
 import { canAddSubscribers } from '../model/channel-access.js';
-import { checkChannelDescription, checkChannelName, checkChannelNameAvailable } from '../model/channel-name.js';
+import { channelByName, checkChannelDescription, checkChannelName } from '../model/channel-name.js';
 import { postSubscriptionNotices } from '../messages/channel-notices.js';
 import { checkCanCreateChannel, parseChannelOptions } from './channel-options.js';
 import { principalUsers } from './principal-users.js';
@@ -22,7 +22,8 @@ export function createChannel(params: OperationParams<'channels.create'>, ctx: U
   const name = checkChannelName(params.name);
   const description = checkChannelDescription(params.description ?? '');
   const options = parseChannelOptions(ctx, params);
-  checkChannelNameAvailable(ctx, name);
+  // The real server's `ChannelExistsError` (HTTP 409) on this endpoint.
+  if (channelByName(ctx, name)) throw new ApiError('CHANNEL_ALREADY_EXISTS', `Channel '${name}' already exists`);
   checkCanCreateChannel(ctx, options);
   const subscribers = principalUsers(ctx, ctx.user, params.subscribers);
 
@@ -31,6 +32,6 @@ export function createChannel(params: OperationParams<'channels.create'>, ctx: U
     throw new ApiError('BAD_REQUEST', 'Insufficient permission');
   }
   const { subscribed } = addSubscriptions(ctx, [channel], subscribers);
-  postSubscriptionNotices(ctx, subscribed, [channel], params.announce);
+  postSubscriptionNotices(ctx, subscribed, [channel], { announce: params.announce, sendSubscriptionMessages: params.send_new_subscription_messages });
   return { id: channel.id };
 }

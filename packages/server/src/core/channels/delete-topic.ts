@@ -3,6 +3,7 @@ import { canAccessMessage } from '../model/message-access.js';
 import { normalizeTopic } from '../messages/message-content.js';
 import type { MessageRecord } from '../model/message-record.js';
 import { accessChannelById } from '../model/channel-access.js';
+import { inBatches } from '../model/batched-writes.js';
 import type { OperationParams, UserContext } from '../model/context.js';
 
 /**
@@ -18,21 +19,14 @@ export async function deleteTopic(params: OperationParams<'channels.deleteTopic'
   const channel = accessChannelById(ctx, ctx.user, params.stream_id, { allowArchived: true });
   const name = normalizeTopic(ctx, params.topic_name);
   const { deleteTopicBatchSize: batchSize, deleteTopicBudgetMs: budget } = ctx.config;
-  const started = ctx.now();
-  for (;;) {
-    // Each batch is its own durable transaction, so an interrupted request keeps its progress.
-    const remaining = await ctx.store.write((db) => {
-      const tx = { ...ctx, db };
-      const ids = ctx.indexes.messages.topic(channel.id, name);
-      const batch: MessageRecord[] = [];
-      for (let i = ids.length - 1; i >= 0 && batch.length < batchSize; i -= 1) {
-        const message = db.get('messages', ids[i] as number);
-        if (message && canAccessMessage(tx, ctx.user, message)) batch.push(message);
-      }
-      deleteMessages(tx, batch, ctx.user);
-      return batch.length === batchSize;
-    });
-    if (!remaining) return { complete: true };
-    if (ctx.now() - started >= budget) return { complete: false };
-  }
+  return inBatches(ctx, budget, (tx) => {
+    const ids = tx.indexes.messages.topic(channel.id, name);
+    const batch: MessageRecord[] = [];
+    for (let i = ids.length - 1; i >= 0 && batch.length < batchSize; i -= 1) {
+      const message = tx.db.get('messages', ids[i] as number);
+      if (message && canAccessMessage(tx, ctx.user, message)) batch.push(message);
+    }
+    deleteMessages(tx, batch, ctx.user);
+    return batch.length === batchSize;
+  });
 }

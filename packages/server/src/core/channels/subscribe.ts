@@ -73,10 +73,12 @@ export function subscribe(params: OperationParams<'channels.subscribe'>, ctx: Us
     for (const [user, channel] of pairs) (names[String(user.id)] ??= []).push(channel.name);
     return names;
   };
-  postSubscriptionNotices(ctx, result.subscribed, created, params.announce);
+  const sent = postSubscriptionNotices(ctx, result.subscribed, created, { announce: params.announce, sendSubscriptionMessages: params.send_new_subscription_messages });
   return {
     subscribed: byUser(result.subscribed),
     already_subscribed: byUser(result.alreadySubscribed),
     ...(params.authorization_errors_fatal ? {} : { unauthorized: unauthorized.map((channel) => channel.name) }),
+    // Only when the request asked for the messages (FL 397).
+    ...(params.send_new_subscription_messages ? { new_subscription_messages_sent: sent } : {}),
   };
 }

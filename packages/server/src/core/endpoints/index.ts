@@ -15,6 +15,18 @@ import { navigationViews } from './navigation-views/index.js';
 import { linkifiers } from './linkifiers/index.js';
 import { playgrounds } from './playgrounds/index.js';
 import { attachments } from './attachments/index.js';
+import { typing } from './typing/index.js';
+import { markRead } from './mark-read/index.js';
+import { userStatus } from './user-status/index.js';
+import { userTopics } from './user-topics/index.js';
+import { mutedUsers } from './muted-users/index.js';
+import { alertWords } from './alert-words/index.js';
+import { drafts } from './drafts/index.js';
+import { defaultChannels } from './default-channels/index.js';
+import { scheduledMessages } from './scheduled-messages/index.js';
+import { realm } from './realm/index.js';
+import { profileFields } from './profile-fields/index.js';
+import { realmEmoji } from './realm-emoji/index.js';
 import { outgoingWebhooks } from './outgoing-webhooks/index.js';
 
 /**
@@ -37,6 +49,18 @@ export const implementations = [
   ...linkifiers,
   ...playgrounds,
   ...attachments,
+  ...typing,
+  ...markRead,
+  ...userStatus,
+  ...userTopics,
+  ...mutedUsers,
+  ...alertWords,
+  ...drafts,
+  ...defaultChannels,
+  ...scheduledMessages,
+  ...realm,
+  ...profileFields,
+  ...realmEmoji,
   ...outgoingWebhooks,
 ] as const satisfies readonly Implementation[];
 

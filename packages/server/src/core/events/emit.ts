@@ -21,3 +21,15 @@ export function activeUserIds(ctx: Pick<Context, 'db'>): number[] {
   for (const user of ctx.db.all('users')) if (user.is_active) ids.push(user.id);
   return ids;
 }
+
+/**
+ * Delivers a transient event at once (typing notifications): the request writes nothing, so
+ * there is no commit to wait for, and every queue gets it, however recently registered.
+ */
+export function emitTransient(
+  ctx: Pick<Context, 'events'>,
+  userIds: Iterable<number>,
+  event: (Record<string, unknown> & { type: string }) | EventForQueue,
+): void {
+  ctx.events.publish(userIds, event);
+}

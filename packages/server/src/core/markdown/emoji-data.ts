@@ -1,4 +1,4 @@
-import { emojiToName, nameToEmoji } from 'gemoji';
+import { emojiToName, gemoji, nameToEmoji } from 'gemoji';
 
 /** A Unicode emoji as messages show it. */
 export interface UnicodeEmoji {
@@ -25,13 +25,35 @@ function namesByCode(): Map<string, string> {
   return byCode;
 }
 
+let byName: Map<string, string> | undefined;
+
+/** `thumbs up` → `thumbs_up`: a Unicode name as an emoji name. */
+function nameOfDescription(description: string): string {
+  return description.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+}
+
 /**
- * The Unicode emoji called `name` (GitHub's gemoji names: `smile`, `+1`, `tada`), or
- * undefined.
+ * Every emoji name: gemoji's names and aliases first (`smile`, `+1`, `thumbsup`), then each
+ * emoji's Unicode name in the real server's spelling (`thumbs_up`, `party_popper`,
+ * `face_with_tears_of_joy`), which the real server's emoji data also accepts, where no gemoji
+ * name has it already.
+ */
+function emojiByNames(): Map<string, string> {
+  if (byName) return byName;
+  byName = new Map(Object.entries(nameToEmoji));
+  for (const entry of gemoji) {
+    const name = nameOfDescription(entry.description);
+    if (name !== '' && !byName.has(name)) byName.set(name, entry.emoji);
+  }
+  return byName;
+}
+
+/**
+ * The Unicode emoji called `name` (gemoji's names `smile`, `+1`, `tada`, and Unicode names
+ * such as `thumbs_up`), or undefined.
  */
 export function emojiByName(name: string): UnicodeEmoji | undefined {
-  if (!Object.hasOwn(nameToEmoji, name)) return undefined;
-  const emoji = nameToEmoji[name];
+  const emoji = emojiByNames().get(name);
   return emoji === undefined ? undefined : { name, code: emojiCode(emoji) };
 }
 

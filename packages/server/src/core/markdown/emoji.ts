@@ -58,7 +58,7 @@ function renderEmoji(token: Token): string {
 }
 
 /**
- * markdown-it plugin: emoji. `:smile:` (names from the gemoji data set) and Unicode emoji
+ * markdown-it plugin: emoji. `:smile:` (gemoji names, and Unicode names such as `:thumbs_up:`) and Unicode emoji
  * characters become `<span aria-label="smile" class="emoji emoji-1f604" role="img"
  * title="smile">:smile:</span>`; `:zulip:` is the image emoji. Unknown names stay text;
  * nothing changes inside code or links.

@@ -45,12 +45,16 @@ export function postChannelEventNotice(ctx: UserContext, channel: ChannelRecord,
   postChannelMessage(ctx, channel, noticeTopic(channel, CHANNEL_EVENTS_TOPIC), delivery);
 }
 
+/** Users one request may send subscription messages to (`max_bulk_new_subscription_messages`). */
+const MAX_BULK_NEW_SUBSCRIPTION_MESSAGES = 100;
+
 /**
  * The Notification Bot's messages after a subscription request, in the real server's order:
  * a direct message to each human subscribed by someone else ("X subscribed you to #**c**.",
  * existing channels only), the announcement of the created channels in the organization's
  * new-channel announcements channel when `announce` is set, and a "channel events" message in
- * each created channel.
+ * each created channel. The direct messages are left out with `sendSubscriptionMessages`
+ * false (FL 397) or above 100 users; answers whether they were sent.
  *
  * @see shared/reference/users-channels-realm.md §5.4
  */
@@ -58,13 +62,17 @@ export function postSubscriptionNotices(
   ctx: UserContext,
   subscribed: readonly (readonly [UserRecord, ChannelRecord])[],
   created: readonly ChannelRecord[],
-  announce: boolean,
-): void {
+  options: { announce: boolean; sendSubscriptionMessages: boolean },
+): boolean {
+  const { announce } = options;
   const createdIds = new Set(created.map((channel) => channel.id));
   const byUser = new Map<UserRecord, ChannelRecord[]>();
   for (const [user, channel] of subscribed) appendTo(byUser, user, channel);
+  const others = [...byUser.keys()].filter((user) => user.id !== ctx.user.id && !user.is_bot);
+  // No direct messages when asked not to (FL 397), nor to more users than the bulk limit.
+  const messagesSent = options.sendSubscriptionMessages && others.length <= MAX_BULK_NEW_SUBSCRIPTION_MESSAGES;
   for (const [user, channels] of byUser) {
-    if (user.id === ctx.user.id || user.is_bot) continue;
+    if (!messagesSent || user.id === ctx.user.id || user.is_bot) continue;
     const names = channels.filter((channel) => !createdIds.has(channel.id)).map((channel) => channel.name).sort();
     if (names.length === 0) continue;
     const content =
@@ -73,7 +81,7 @@ export function postSubscriptionNotices(
         : `${silentMention(ctx.user)} subscribed you to the following channels:\n\n${names.map((name) => `* #**${name}**\n`).join('')}`;
     postDirectMessage(ctx, [user], botDelivery(ctx, content));
   }
-  if (created.length === 0) return;
+  if (created.length === 0) return messagesSent;
   const announcementsId = ctx.realm.new_stream_announcements_stream_id;
   const announcements = announcementsId === null || announcementsId === undefined ? undefined : ctx.db.get('channels', announcementsId);
   if (announce && announcements && !announcements.is_archived) {
@@ -86,4 +94,5 @@ export function postSubscriptionNotices(
     const description = channel.description === '' ? '*No description.*' : channel.description;
     postChannelEventNotice(ctx, channel, `**${policyName(channel)}** channel created by ${silentMention(ctx.user)}. **Description:**${quoteBlock(description)}`);
   }
+  return messagesSent;
 }

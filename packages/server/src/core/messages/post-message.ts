@@ -9,6 +9,8 @@ import { insertMessage, type ChannelTarget, type DirectTarget } from './insert-m
 import { emitMessageEvent } from './message-events.js';
 import { recipientMentionBits, topicWildcardParticipants, type MentionScope } from './message-mentions.js';
 import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
+import { usersWithAlertWords } from '../model/alert-word-match.js';
+import { usersWhoMuted } from '../model/muted-users.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'attachmentIndex'> & Partial<Pick<Context, 'hooks' | 'jobs' | 'log'>>;
 
@@ -90,6 +92,14 @@ function deliver(ctx: Ctx, shipment: Shipment): MessageRecord {
   for (const id of delivery.readBy ?? []) {
     const bits = flags.get(id);
     if (bits !== undefined) flags.set(id, bits | FLAG_BITS.read);
+  }
+  // Alert words of the recipients (never the sender's own message) and users who muted the
+  // sender, whose copy arrives read, as on the real server.
+  const others = [...flags.keys()].filter((id) => id !== sender.id);
+  for (const id of usersWithAlertWords(ctx, delivery.content, others)) flags.set(id, (flags.get(id) ?? 0) | FLAG_BITS.has_alert_word);
+  for (const id of usersWhoMuted(ctx, sender.id)) {
+    const bits = flags.get(id);
+    if (bits !== undefined && id !== sender.id) flags.set(id, bits | FLAG_BITS.read);
   }
   const hadMessages = channel !== null && channel.first_message_id !== null;
   const message = insertMessage(

@@ -24,10 +24,10 @@ function isUnicodeCode(code: string): boolean {
 }
 
 /**
- * The reaction an add request means: its type and code worked out from the name when not
+ * The emoji a request names (a reaction, a user status): its type and code worked out from the name when not
  * given (`zulip` is the server's extra emoji, else a Unicode emoji), and checked when given.
  */
-function resolveEmoji(
+export function resolveEmoji(
   ctx: Pick<UserContext, 'db'>,
   params: { emoji_name: string; emoji_code?: string | undefined; reaction_type?: string | undefined },
 ): { code: string; type: ReactionType } {

@@ -49,6 +49,7 @@ export function channelByName(ctx: Pick<Context, 'db' | 'indexes'>, name: string
 export function checkChannelNameAvailable(ctx: Pick<Context, 'indexes'>, name: string, exceptId?: number): void {
   const holder = ctx.indexes.channelsByName.get(name.toLowerCase());
   if (holder !== undefined && holder !== exceptId) {
-    throw new ApiError('BAD_REQUEST', `Channel '${name}' already exists`, { extra: { var_name: 'name' } });
+    // A plain JsonableError on the real server: no `var_name`.
+    throw new ApiError('BAD_REQUEST', `Channel '${name}' already exists`);
   }
 }

@@ -35,6 +35,10 @@ export interface ServerConfig {
   deleteTopicBudgetMs: number;
   /** Messages deleted per transaction by POST /streams/{id}/delete_topic. */
   deleteTopicBatchSize: number;
+  /** Time budget of one POST /mark_all_as_read request, in milliseconds. */
+  markAllAsReadBudgetMs: number;
+  /** Messages marked read per transaction (and per `update_message_flags` event) by the mark-as-read endpoints. */
+  markReadBatchSize: number;
   /**
    * Check every REST response against its contract (a wrong one is a logged 500). On in tests
    * and the mock; off by default in the server, where it costs throughput.
@@ -91,6 +95,9 @@ export const defaultServerConfig: ServerConfig = {
   passwordAuthEnabled: true,
   deleteTopicBudgetMs: 50_000,
   deleteTopicBatchSize: 1000,
+  // The real server's `do_mark_all_as_read(timeout=50)` and its batches of 1000.
+  markAllAsReadBudgetMs: 50_000,
+  markReadBatchSize: 1000,
   validateResponses: false,
   maxFileUploadSizeMib: 25,
   // The real server's `delete_old_unclaimed_attachments` default.

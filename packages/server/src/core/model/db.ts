@@ -40,11 +40,17 @@ export interface RealmRecord {
   groups: Record<RealmGroupSetting, GroupSettingValue>;
   /** The settings new accounts start with. */
   user_settings_defaults: UserSettings;
+  /**
+   * Settings PATCH /realm accepts that change nothing else in the server (default language,
+   * video-call provider, …): reported as set, over the defaults of `SERVER_REALM_SETTINGS`.
+   */
+  extra_settings?: Record<string, unknown>;
 }
 
 /** The organization's group settings this server enforces. */
 export const REALM_GROUP_SETTINGS = [
   'can_access_all_users_group',
+  'can_add_custom_emoji_group',
   'can_add_subscribers_group',
   'can_create_bots_group',
   'can_create_groups',
@@ -54,6 +60,7 @@ export const REALM_GROUP_SETTINGS = [
   'can_create_write_only_bots_group',
   'can_delete_any_message_group',
   'can_delete_own_message_group',
+  'can_invite_users_group',
   'can_manage_all_groups',
   'can_mention_many_users_group',
   'can_move_messages_between_channels_group',
@@ -270,6 +277,9 @@ export interface RealmEmojiRecord {
   source_url: string;
   author_id: number | null;
   deactivated: boolean;
+  /** Where the image's bytes are in the file store (`emoji/<realm>/<id>.<ext>`); none for the seeded one. */
+  file_path?: string;
+  content_type?: string;
 }
 
 /** A channel folder of the organization (FL 389); channels name it by `folder_id`. */
@@ -320,6 +330,65 @@ export interface AttachmentRecord {
   create_time: number;
   /** IDs of the messages that link the file, ascending. */
   message_ids: number[];
+}
+
+/** One alert word of a user: messages containing it get the `has_alert_word` flag. */
+export interface AlertWordRecord {
+  id: number;
+  user_id: number;
+  /** As the user typed it; matched case-insensitively. */
+  word: string;
+}
+
+/** A user's status (FL 86): text and emoji; `away` is the deprecated inverse of presence sharing. */
+export interface UserStatusRecord {
+  /** The user ID. */
+  id: number;
+  status_text: string;
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: 'unicode_emoji' | 'realm_emoji' | 'zulip_extra_emoji';
+}
+
+/** A user muted by another (their messages arrive read, they send no notifications). */
+export interface MutedUserRecord {
+  id: number;
+  user_id: number;
+  muted_user_id: number;
+  /** Seconds since the epoch. */
+  date_muted: number;
+}
+
+/** A draft saved on the server (drafts synchronization, FL 87). */
+export interface DraftRecord {
+  id: number;
+  user_id: number;
+  /** `stream`, `private`, or `""` for a draft without a recipient yet. */
+  type: 'stream' | 'private' | '';
+  /** Channel ID (one) or user IDs (ascending) of the recipients. */
+  to: number[];
+  topic: string;
+  content: string;
+  /** Seconds since the epoch of the last edit. */
+  last_edit_time: number;
+}
+
+/** A message scheduled to be sent later by the server (FL 179). */
+export interface ScheduledMessageRecord {
+  id: number;
+  sender_id: number;
+  type: 'stream' | 'private';
+  /** Channel ID (one) or user IDs (ascending). */
+  to: number[];
+  topic: string;
+  content: string;
+  rendered_content: string;
+  /** Seconds since the epoch. */
+  scheduled_delivery_timestamp: number;
+  /** Whether the message is marked read for the sender when sent (FL 236). */
+  read_by_sender: boolean | null;
+  /** Set when delivery failed (the sender lost access to the channel, …). */
+  failed: boolean;
 }
 
 /** One value of a user's bot storage (GET/PUT/DELETE /bot_storage); the key is `[user_id, key]` as JSON. */
@@ -403,6 +472,11 @@ export type Db = {
   playgrounds: PlaygroundRecord;
   navigation_views: NavigationViewRecord;
   attachments: AttachmentRecord;
+  alert_words: AlertWordRecord;
+  user_status: UserStatusRecord;
+  muted_users: MutedUserRecord;
+  drafts: DraftRecord;
+  scheduled_messages: ScheduledMessageRecord;
   bot_storage: BotStorageRecord;
   outbox: OutboxRecord;
   push_devices: PushDeviceRecord;

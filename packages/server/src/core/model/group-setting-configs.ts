@@ -46,6 +46,7 @@ export const USER_GROUP_SETTING_CONFIGS = {
 /** Organization permission settings and the defaults of a new organization. */
 export const REALM_GROUP_SETTING_CONFIGS = {
   can_access_all_users_group: setting('role:everyone', true),
+  can_add_custom_emoji_group: setting('role:members', false),
   can_add_subscribers_group: setting('role:members', false),
   can_create_bots_group: setting('role:members', false),
   can_create_groups: setting('role:members', false),
@@ -55,6 +56,7 @@ export const REALM_GROUP_SETTING_CONFIGS = {
   can_create_write_only_bots_group: setting('role:members', false),
   can_delete_any_message_group: setting('role:administrators', true),
   can_delete_own_message_group: setting('role:everyone', true),
+  can_invite_users_group: setting('role:members', false),
   can_manage_all_groups: setting('role:owners', false),
   can_mention_many_users_group: setting('role:administrators', true),
   can_move_messages_between_channels_group: setting('role:members', true),

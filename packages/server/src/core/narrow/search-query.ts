@@ -12,7 +12,7 @@ export interface SearchQuery {
 }
 
 /** English stop words (PostgreSQL's `english.stop`): full-text search ignores them. */
-const STOP_WORDS = new Set(
+export const STOP_WORDS = new Set(
   (
     'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its ' +
     'itself they them their theirs themselves what which who whom this that these those am is are was were be been being have ' +

@@ -3,6 +3,16 @@ import { z } from 'zod';
 import { readUpload } from '../attachments/read-upload.js';
 import { implement } from '../procedure/implement.js';
 
+/** A file a page answers with (the bytes only for GET). */
+export const ServedFile = z.object({
+  status: z.literal('file'),
+  file_name: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  inline: z.boolean(),
+  bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array).nullable(),
+});
+
 /**
  * GET and HEAD `/user_uploads/<path_id>` (below the site, not `/api/v1`): an uploaded file.
  * Answered with data; the REST layer turns it into the file or the real server's 404/403 page.
@@ -14,18 +24,7 @@ export const serveUploadPage = defineEndpoint({
   access: 'optional',
   summary: 'An uploaded file, to whoever may read a message linking it.',
   params: z.object({ path_id: z.string(), with_bytes: z.boolean() }),
-  response: z.discriminatedUnion('status', [
-    z.object({ status: z.literal('not-found') }),
-    z.object({ status: z.literal('forbidden') }),
-    z.object({
-      status: z.literal('file'),
-      file_name: z.string(),
-      content_type: z.string(),
-      size: z.number().int(),
-      inline: z.boolean(),
-      bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array).nullable(),
-    }),
-  ]),
+  response: z.discriminatedUnion('status', [z.object({ status: z.literal('not-found') }), z.object({ status: z.literal('forbidden') }), ServedFile]),
   errors: ['UNAUTHORIZED'],
 });
 

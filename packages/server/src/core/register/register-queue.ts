@@ -34,10 +34,10 @@ export function registerQueue(params: OperationParams<'events.register'>, ctx: U
     zulip_version: SERVER_VERSION,
     zulip_merge_base: SERVER_VERSION,
   };
+  const want = (type: string) => fetchTypes === null || fetchTypes.includes(type);
   for (const block of STATE_BLOCKS) {
-    if (fetchTypes === null || block.eventTypes.some((type) => fetchTypes.includes(type))) {
-      Object.assign(state, block.fetch(ctx, params, capabilities));
-    }
+    const selected = block.selected ? block.selected(want, capabilities) : block.eventTypes.some(want);
+    if (selected) Object.assign(state, block.fetch(ctx, params, capabilities));
   }
   return state as { queue_id: string; last_event_id: number; zulip_feature_level: number; zulip_version: string; zulip_merge_base: string };
 }

@@ -1,5 +1,6 @@
-import { NOTIFICATION_SOUNDS } from '@teamchat/schema';
+import { initialUserSettings, NOTIFICATION_SOUNDS, type UserSettings } from '@teamchat/schema';
 import type { StateBlock } from '../events/state-block.js';
+import { NOTIFICATION_SETTINGS_LEGACY } from '../events/setting-events.js';
 
 const EMOJISET_CHOICES = [
   { key: 'set_a', text: 'Modern' },
@@ -7,31 +8,61 @@ const EMOJISET_CHOICES = [
   { key: 'text', text: 'Plain text' },
 ];
 
-/**
- * The `user_settings` block: the user's settings as one object (clients with the
- * `user_settings_object` capability) or as top-level keys (older clients).
- */
+const AVAILABLE_SOUNDS = NOTIFICATION_SOUNDS.filter((sound) => sound !== 'none');
+
+/** The real server's `display_settings_legacy`: top-level keys of the legacy display block. */
+const DISPLAY_SETTINGS_LEGACY = [
+  'color_scheme', 'default_language', 'web_home_view', 'demote_inactive_streams', 'emojiset', 'enable_drafts_synchronization',
+  'enter_sends', 'fluid_layout_width', 'high_contrast_mode', 'left_side_userlist', 'starred_message_counts', 'translate_emoticons',
+  'twenty_four_hour_time',
+] as const satisfies readonly (keyof UserSettings)[];
+
+
+/** A user's settings, with the defaults of settings added after the record was written. */
+function settingsOf(settings: UserSettings): UserSettings {
+  return { ...initialUserSettings(), ...settings };
+}
+
+function pick(settings: UserSettings, names: readonly (keyof UserSettings)[]): Record<string, unknown> {
+  return Object.fromEntries(names.map((name) => [name, settings[name]]));
+}
+
+/** The `user_settings` block: the user's settings as one object, whatever the capabilities. */
 export const userSettingsState: StateBlock = {
-  eventTypes: ['user_settings', 'update_display_settings', 'update_global_notifications'],
-  fetch(ctx, _params, capabilities) {
-    const settings = ctx.user.settings;
-    if (capabilities['user_settings_object'] === true) {
-      return {
-        user_settings: {
-          ...settings,
-          available_notification_sounds: NOTIFICATION_SOUNDS.filter((sound) => sound !== 'none'),
-          emojiset_choices: EMOJISET_CHOICES,
-        },
-      };
-    }
-    return { ...settings };
+  eventTypes: ['user_settings'],
+  fetch(ctx) {
+    return { user_settings: { ...settingsOf(ctx.user.settings), available_notification_sounds: AVAILABLE_SOUNDS, emojiset_choices: EMOJISET_CHOICES } };
   },
 };
 
-/** The `realm_user_settings_defaults` block: what new accounts start with. */
+/**
+ * The legacy display settings as top-level keys: only for `update_display_settings` and
+ * clients without the `user_settings_object` capability, as the real server decides.
+ */
+export const legacyDisplaySettingsState: StateBlock = {
+  eventTypes: ['update_display_settings'],
+  selected: (want, capabilities) => want('update_display_settings') && capabilities['user_settings_object'] !== true,
+  fetch(ctx) {
+    return { ...pick(settingsOf(ctx.user.settings), DISPLAY_SETTINGS_LEGACY), emojiset_choices: EMOJISET_CHOICES, timezone: ctx.user.settings.timezone };
+  },
+};
+
+/** The legacy notification settings as top-level keys (`update_global_notifications`, old clients). */
+export const legacyNotificationSettingsState: StateBlock = {
+  eventTypes: ['update_global_notifications'],
+  selected: (want, capabilities) => want('update_global_notifications') && capabilities['user_settings_object'] !== true,
+  fetch(ctx) {
+    return { ...pick(settingsOf(ctx.user.settings), NOTIFICATION_SETTINGS_LEGACY), available_notification_sounds: AVAILABLE_SOUNDS };
+  },
+};
+
+/** The `realm_user_settings_defaults` block: what new accounts start with (no time zone). */
 export const realmUserSettingsDefaultsState: StateBlock = {
   eventTypes: ['realm_user_settings_defaults'],
   fetch(ctx) {
-    return { realm_user_settings_defaults: { ...ctx.realm.user_settings_defaults } };
+    const { timezone: _timezone, ...defaults } = settingsOf(ctx.realm.user_settings_defaults);
+    return {
+      realm_user_settings_defaults: { ...defaults, available_notification_sounds: AVAILABLE_SOUNDS, emojiset_choices: EMOJISET_CHOICES },
+    };
   },
 };

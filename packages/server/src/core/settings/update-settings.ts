@@ -7,7 +7,7 @@ import { emitEmailChanges } from '../users/email-events.js';
 import { changeFullName, checkFullName } from '../users/full-name.js';
 import { requestEmailChange } from '../users/email-change.js';
 import { isStrongPassword } from '../users/password-strength.js';
-import { emitSettingChange } from './setting-events.js';
+import { emitSettingChange } from '../events/setting-events.js';
 
 type Params = OperationParams<'settings.update'>;
 

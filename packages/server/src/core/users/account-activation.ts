@@ -1,5 +1,6 @@
 import type { Context } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
+import { isDirectMember } from '../model/group-membership.js';
 import { emitPeerEvent } from '../channels/peer-events.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { botAdministratorIds } from '../model/bot-administrators.js';
@@ -52,7 +53,13 @@ export function deactivateAccount(ctx: Ctx, user: UserRecord, options: { cascade
  */
 export function reactivateAccount(ctx: Ctx, user: UserRecord): UserRecord {
   const updated = ctx.db.patch('users', user.id, { is_active: true });
-  emit(ctx, activeUserIds(ctx).filter((id) => id !== user.id), { type: 'realm_user', op: 'update', person: { user_id: user.id, is_active: true } });
+  const others = activeUserIds(ctx).filter((id) => id !== user.id);
+  emit(ctx, others, { type: 'realm_user', op: 'update', person: { user_id: user.id, is_active: true } });
+  // Member lists leave deactivated users out (FL 303): the account is back in its groups.
+  const options = { realm: ctx.realm, now: ctx.now() };
+  for (const group of ctx.db.all('user_groups')) {
+    if (isDirectMember(updated, group, options)) emit(ctx, others, { type: 'user_group', op: 'add_members', group_id: group.id, user_ids: [user.id] });
+  }
   if (user.is_bot) emit(ctx, botAdministratorIds(ctx, user), { type: 'realm_bot', op: 'update', bot: { user_id: user.id, is_active: true } });
   emitPeerChanges(ctx, updated, 'peer_add');
   return updated;

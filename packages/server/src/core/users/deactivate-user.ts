@@ -56,7 +56,8 @@ export function reactivateUser(params: OperationParams<'users.reactivate'>, ctx:
  * @see shared/reference/users-channels-realm.md §3.5
  */
 export function deactivateOwnUser(_params: OperationParams<'users.deactivateOwn'>, ctx: UserContext) {
-  const active = [...ctx.db.all('users')].filter((user) => user.is_active).length;
+  // The server's own bots are no users of the organization.
+  const active = [...ctx.db.all('users')].filter((user) => user.is_active && !user.is_system_bot).length;
   if (active === 1) {
     throw new ApiError('CANNOT_DEACTIVATE_LAST_USER', 'Cannot deactivate the only user.', { extra: { is_last_owner: false, entity: 'user' } });
   }

@@ -1,7 +1,7 @@
 import { ApiError, isApiError } from '@teamchat/schema';
 import type { OperationParams, UserContext } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
-import { isAdmin, isGuest, isOwner } from '../model/roles.js';
+import { isAdmin, isOwner } from '../model/roles.js';
 import { checkNewEmail } from './email-change.js';
 import { changeDeliveryEmail } from './email-events.js';
 import { changeFullName, checkFullName, isNameOfActiveUser } from './full-name.js';
@@ -12,21 +12,6 @@ import { applyProfileDataChanges, planProfileDataUpdate } from './update-profile
 type Params = Omit<OperationParams<'users.update'>, 'user_id'>;
 
 const TARGET = { allowDeactivated: true, allowBots: true, forAdmin: true } as const;
-
-/**
- * The role asked for: `role`, or the one the deprecated `is_admin` / `is_guest` pair (before
- * feature level 8) stands for, where a guest cannot also be an administrator.
- */
-function requestedRole(target: UserRecord, params: Params): UserRecord['role'] | undefined {
-  if (params.role !== undefined) return params.role;
-  if (params.is_admin === undefined && params.is_guest === undefined) return undefined;
-  const guest = params.is_guest ?? isGuest(target);
-  const admin = params.is_admin ?? isAdmin(target);
-  if (guest && admin) throw new ApiError('BAD_REQUEST', 'Guests cannot be organization administrators');
-  if (admin) return isAdmin(target) ? target.role : 200;
-  if (guest) return 600;
-  return isAdmin(target) || isGuest(target) ? 400 : target.role;
-}
 
 function checkRoleChange(ctx: UserContext, target: UserRecord, role: UserRecord['role']): void {
   if ((role === 100 || target.role === 100) && !isOwner(ctx.user)) throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
@@ -53,8 +38,7 @@ function checkEmailChange(ctx: UserContext, target: UserRecord, email: string): 
  * 2. `new_email` needs an owner with the `can_change_user_emails` permission;
  * 3. a role change: only owners add or remove role 100 (`Must be an organization owner`), only
  *    administrators change roles (`Must be an organization administrator`), the only owner
- *    keeps the role; with the deprecated `is_admin`/`is_guest`, guests cannot be
- *    administrators;
+ *    keeps the role;
  * 4. `full_name` (ignored when blank or unchanged; a bot's must be free), then `profile_data`,
  *    then `new_email`.
  *
@@ -69,7 +53,7 @@ function updateUser(ctx: UserContext, target: UserRecord, params: Params): Recor
   if (params.new_email !== undefined && !(isOwner(ctx.user) && ctx.user.can_change_user_emails)) {
     throw new ApiError('BAD_REQUEST', 'User not authorized to change user emails');
   }
-  const role = requestedRole(target, params);
+  const role = params.role;
   const roleChange = role !== undefined && role !== target.role ? role : null;
   if (roleChange !== null) checkRoleChange(ctx, target, roleChange);
   let fullName: string | null = null;

@@ -80,7 +80,7 @@ export const botScenarios: Scenario[] = [
     expect(errors.badChannel.msg).toBe("Invalid channel name 'nowhere'");
     expect(errors.guest.msg).toBe('Not allowed for guest users');
     expect(errors.bot.msg).toBe('This endpoint does not accept bot requests.');
-    expect([...t.store.all('users')].filter((u) => u.is_bot).map((u) => u.full_name)).toEqual(['Demo Bot', 'Taken Name']);
+    expect([...t.store.all('users')].filter((u) => u.is_bot && u.is_system_bot !== true).map((u) => u.full_name)).toEqual(['Demo Bot', 'Taken Name']);
     return errors;
   }),
 

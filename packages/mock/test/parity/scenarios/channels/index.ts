@@ -98,7 +98,7 @@ export const channelScenarios: Scenario[] = [
       })(),
       bot: await failure(t.client('bot').channels.create({ name: 'x', subscribers: [], is_default_stream: true })),
     };
-    expect(errors.archivedName).toMatchObject({ code: 'BAD_REQUEST', msg: "Channel 'Engineering' already exists", status: 400 });
+    expect(errors.archivedName).toMatchObject({ code: 'CHANNEL_ALREADY_EXISTS', msg: "Channel 'Engineering' already exists", status: 409 });
     expect(errors.webPublicPrivate.msg).toBe('Invalid parameters');
     expect(errors.webPublicDisabled.msg).toBe('Web-public channels are not enabled.');
     expect(errors.retentionZero).toMatchObject({ code: 'REQUEST_VARIABLE_INVALID', msg: "Bad value for 'message_retention_days': 0" });
@@ -168,7 +168,7 @@ export const channelScenarios: Scenario[] = [
     const { streams } = await owner.channels.list({ include_all: true });
     expect(streams.map((s) => s.name)).toEqual(['engineering', 'general', 'secret']);
     const soft = await member.channels.subscribe({ subscriptions: [{ name: 'secret' }, { name: 'fresh' }], authorization_errors_fatal: false });
-    expect(soft).toEqual({ subscribed: { [uid(t, 'member')]: ['fresh'] }, already_subscribed: {}, unauthorized: ['secret'] });
+    expect(soft).toEqual({ subscribed: { [uid(t, 'member')]: ['fresh'] }, already_subscribed: {}, unauthorized: ['secret'], new_subscription_messages_sent: true });
     // In can_subscribe_group, the moderator may join the private channel; reading it, the
     // moderator may then add others too (the organization's can_add_subscribers_group).
     const secretId = (await owner.channels.getId({ stream: 'secret' })).stream_id;

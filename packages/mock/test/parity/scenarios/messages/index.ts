@@ -463,10 +463,22 @@ export const messageScenarios: Scenario[] = [
       { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'service_extra_emoji', user_id: t.accounts.member.userId },
       { emoji_name: 'teamchat', emoji_code: '1', reaction_type: 'realm_emoji', user_id: t.accounts.member.userId },
     ]);
+    // Unicode names are emoji names too, as in the real server's emoji data: 👍 is thumbs_up as well as +1.
+    await member.messages.addReaction({ message_id: 2, emoji_name: 'thumbs_up' });
+    // The same emoji by another of its names is the same reaction.
+    expect(await failure(member.messages.addReaction({ message_id: 2, emoji_name: '+1' }))).toMatchObject({ code: 'REACTION_ALREADY_EXISTS' });
+    expect((await t.client('owner').messages.get({ message_id: 2 })).message.reactions).toEqual([
+      { emoji_name: 'thumbs_up', emoji_code: '1f44d', reaction_type: 'unicode_emoji', user_id: t.accounts.member.userId },
+    ]);
+    const thumbs = await send(member, GENERAL, 'emoji', 'Agreed :thumbs_up: :party_popper:');
+    expect((await t.client('owner').messages.get({ message_id: thumbs })).message.content).toBe(
+      '<p>Agreed <span aria-label="thumbs up" class="emoji emoji-1f44d" role="img" title="thumbs up">:thumbs_up:</span> <span aria-label="party popper" class="emoji emoji-1f389" role="img" title="party popper">:party_popper:</span></p>',
+    );
+    await member.messages.removeReaction({ message_id: 2, emoji_name: 'thumbs_up' });
     await t.client('moderator').messages.addReaction({ message_id: 4, emoji_name: 'eyes' });
     expect((await t.client('moderator').messages.get({ message_id: 4 })).message.flags).toEqual(['read', 'historical']);
     const events = (await drain(t.client('owner'), queue)).map((e) => `${String(e['op'])}:${String(e['emoji_name'])}`);
-    expect(events).toEqual(['add:tada', 'add:octopus', 'add:zulip', 'add:teamchat', 'remove:teamchat', 'add:teamchat', 'remove:octopus', 'add:eyes']);
+    expect(events).toEqual(['add:tada', 'add:octopus', 'add:zulip', 'add:teamchat', 'remove:teamchat', 'add:teamchat', 'remove:octopus', 'add:thumbs_up', 'remove:thumbs_up', 'add:eyes']);
     const custom = await send(member, GENERAL, 'emoji', 'Our logo :teamchat: and :tada:');
     const rendered = (await t.client('owner').messages.get({ message_id: custom })).message.content;
     expect(rendered).toBe(

@@ -11,6 +11,7 @@ import { listTopicsImpl } from './list-topics.js';
 import { subscribeImpl } from './subscribe.js';
 import { unsubscribeImpl } from './unsubscribe.js';
 import { updateChannelImpl } from './update-channel.js';
+import { getChannelEmailAddressImpl } from './get-channel-email-address.js';
 import { updateSubscriptionPropertiesImpl } from './update-subscription-properties.js';
 
 /** The handlers of the `channels` contracts, in the order of the schema's table. */
@@ -29,4 +30,5 @@ export const channels = [
   listSubscribersImpl,
   isSubscribedImpl,
   updateSubscriptionPropertiesImpl,
+  getChannelEmailAddressImpl,
 ] as const;

@@ -1,0 +1,2 @@
+export { addDefaultChannel } from './add-default-channel.js';
+export { removeDefaultChannel } from './remove-default-channel.js';

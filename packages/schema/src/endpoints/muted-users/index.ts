@@ -1,0 +1,2 @@
+export { muteUser } from './mute-user.js';
+export { unmuteUser } from './unmute-user.js';

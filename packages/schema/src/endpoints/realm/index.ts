@@ -1,0 +1,1 @@
+export { updateRealm } from './update-realm.js';

@@ -1,0 +1,2 @@
+export { muteTopic } from './mute-topic.js';
+export { updateUserTopic } from './update-user-topic.js';

@@ -1,0 +1,63 @@
+import { endpoints } from '@teamchat/schema';
+import { sendMessage } from '../messages/send-message.js';
+import type { Services, UserContext } from '../model/context.js';
+import { markScheduledFailed, markScheduledSent } from './scheduled-messages.js';
+
+/**
+ * The job that sends scheduled messages when their time has come on the server's clock (the
+ * real server's `deliver_scheduled_messages` worker): each in a transaction of its own, as its
+ * sender would send it with POST /messages. One that cannot be sent any more (the sender lost
+ * access to the channel, a recipient was deactivated…) is kept, marked `failed`, for its
+ * sender to edit or delete. Cheap when nothing is due; never throws.
+ */
+export function createScheduledDelivery(services: Services): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const dueIds = (now: number): number[] => {
+    const ids: number[] = [];
+    for (const message of services.store.all('scheduled_messages')) {
+      if (!message.failed && message.scheduled_delivery_timestamp <= now) ids.push(message.id);
+    }
+    return ids;
+  };
+  const deliverOne = async (id: number): Promise<void> => {
+    try {
+      await services.store.write((db) => {
+        const message = db.get('scheduled_messages', id);
+        const sender = message && db.get('users', message.sender_id);
+        const realm = db.get('realm', 1);
+        if (!message || message.failed || !sender || !realm) return;
+        if (!sender.is_active) throw new Error('the sender is deactivated');
+        const ctx: UserContext = {
+          ...services,
+          db,
+          realm,
+          user: sender,
+          request: { authorization: null, userAgent: 'Internal' },
+          endpoint: endpoints['messages.send'],
+        };
+        const to = message.type === 'stream' ? (message.to[0] as number) : message.to;
+        sendMessage({ type: message.type === 'stream' ? 'stream' : 'direct', to, topic: message.topic, content: message.content, read_by_sender: message.read_by_sender ?? true }, ctx);
+        markScheduledSent(ctx, message, sender);
+      });
+    } catch {
+      await services.store.write((db) => {
+        const message = db.get('scheduled_messages', id);
+        const realm = db.get('realm', 1);
+        if (message && realm) markScheduledFailed({ ...services, db, realm }, message);
+      });
+    }
+  };
+  return async () => {
+    if (running) return running;
+    const ids = dueIds(services.now() / 1000);
+    if (ids.length === 0) return;
+    running = (async () => {
+      for (const id of ids) await deliverOne(id);
+    })()
+      .catch((error: unknown) => services.log.error('the delivery of scheduled messages failed', { error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+}

@@ -1,0 +1,124 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryServer, type MemoryServer } from '../src/memory.js';
+import { eventSchemas, successSchema, validate } from './helpers/openapi-validator.js';
+import { call } from './helpers/rest-client.js';
+
+/**
+ * Responses and events of the server checked against the real server's OpenAPI description at
+ * feature level 420 (`shared/reference/zulip-openapi-fl420.yaml`): POST /register in full, the
+ * everyday endpoints, and the events they emit.
+ */
+let server: MemoryServer;
+const auth = (role: string) => {
+  const account = server.accounts.find((a) => a.role === role);
+  if (!account) throw new Error(`no ${role}`);
+  return { email: account.email, apiKey: account.apiKey };
+};
+const userId = (role: string) => server.accounts.find((a) => a.role === role)?.userId ?? 0;
+
+async function checked(method: string, path: string, role: string, params: Record<string, string> = {}, described = path) {
+  const { status, body } = await call(server.handler, method, path, { auth: auth(role), params });
+  expect(status, JSON.stringify(body)).toBe(200);
+  expect(validate(successSchema(method, described), body), `${method} ${path}`).toEqual([]);
+  return body;
+}
+
+const MODERN = JSON.stringify({
+  notification_settings_null: true, bulk_message_deletion: true, user_avatar_url_field_optional: true, stream_typing_notifications: true,
+  user_settings_object: true, linkifier_url_template: true, user_list_incomplete: true, include_deactivated_groups: true,
+  archived_channels: true, empty_topic_name: true, simplified_presence_events: true,
+});
+
+beforeAll(async () => {
+  server = await createMemoryServer({ seed: 3 });
+});
+
+describe('responses conform to the real OpenAPI description (FL 420)', () => {
+  it('the check itself catches wrong types, missing fields and fields the description lacks', () => {
+    const status = successSchema('GET', '/users/{user_id}/status');
+    expect(validate(status, { result: 'success', msg: '', status: {} })).toEqual([]);
+    expect(validate(status, { result: 'success', msg: '', status: { away: 'yes' } })).toEqual(['$.status.away: expected boolean, got "yes"']);
+    const scheduled = successSchema('GET', '/scheduled_messages');
+    const message = { scheduled_message_id: 1, type: 'private', to: [2], content: 'x', rendered_content: '<p>x</p>', scheduled_delivery_timestamp: 1 };
+    expect(validate(scheduled, { result: 'success', msg: '', scheduled_messages: [{ ...message, failed: false }] })).toEqual([]);
+    expect(validate(scheduled, { result: 'success', msg: '', scheduled_messages: [message] })).toEqual(['$.scheduled_messages[0].failed: required']);
+    const register = successSchema('POST', '/register');
+    expect(validate(register, { result: 'success', msg: '', queue_id: 'q', last_event_id: -1, zulip_feature_level: 420, zulip_version: '11', zulip_merge_base: '11', realm_mystery: 1 })).toEqual([
+      '$.realm_mystery: not in the description',
+    ]);
+    expect(validate(register, { result: 'success', msg: '', queue_id: 'q', last_event_id: -1, zulip_feature_level: 420, zulip_version: '11', zulip_merge_base: '11', realm_message_edit_history_visibility_policy: 3 })).toEqual([
+      '$.realm_message_edit_history_visibility_policy: expected string, got 3',
+    ]);
+  });
+
+  it('POST /register with every block, for a modern and a legacy client and every role', async () => {
+    for (const role of ['owner', 'member', 'guest']) {
+      await checked('POST', '/register', role, { client_capabilities: MODERN, apply_markdown: 'true', include_subscribers: 'true' });
+      await checked('POST', '/register', role, {});
+    }
+  });
+
+  it('answers the blocks of features this server lacks as an organization without them', async () => {
+    const blocks: Record<string, [string, unknown]> = {
+      saved_snippets: ['saved_snippets', []],
+      reminders: ['reminders', []],
+      realm_embedded_bots: ['realm_embedded_bots', []],
+      realm_incoming_webhook_bots: ['realm_incoming_webhook_bots', []],
+      onboarding_steps: ['onboarding_steps', []],
+      video_calls: ['has_zoom_token', false],
+      giphy: ['giphy_api_key', ''],
+      default_stream_groups: ['realm_default_stream_groups', []],
+    };
+    for (const [type, [key, value]] of Object.entries(blocks)) {
+      const body = await checked('POST', '/register', 'member', { fetch_event_types: JSON.stringify([type]) });
+      expect(body[key], type).toEqual(value);
+    }
+  });
+
+  it('the everyday endpoints', async () => {
+    const general = Number((await checked('GET', '/get_stream_id', 'member', { stream: 'general' }))['stream_id']);
+    const now = Math.floor(Date.now() / 1000);
+    await checked('POST', '/typing', 'member', { op: 'start', to: JSON.stringify([userId('owner')]) });
+    await checked('POST', '/mark_all_as_read', 'member');
+    await checked('POST', '/mark_stream_as_read', 'member', { stream_id: String(general) });
+    await checked('POST', '/users/me/status', 'member', { status_text: 'Lunch', emoji_name: 'tada' });
+    await checked('GET', `/users/${userId('member')}/status`, 'owner', {}, '/users/{user_id}/status');
+    await checked('POST', '/user_topics', 'member', { stream_id: String(general), topic: 'welcome', visibility_policy: '1' });
+    await checked('POST', `/users/me/muted_users/${userId('guest')}`, 'member', {}, '/users/me/muted_users/{muted_user_id}');
+    await checked('POST', '/users/me/alert_words', 'member', { alert_words: JSON.stringify(['deploy']) });
+    await checked('GET', '/users/me/alert_words', 'member');
+    await checked('POST', '/drafts', 'member', { drafts: JSON.stringify([{ type: 'stream', to: [general], topic: 'x', content: 'y' }]) });
+    await checked('GET', '/drafts', 'member');
+    await checked('POST', '/scheduled_messages', 'member', { type: 'stream', to: String(general), topic: 'later', content: 'Later', scheduled_delivery_timestamp: String(now + 9_999_999) });
+    await checked('GET', '/scheduled_messages', 'member');
+    await checked('GET', '/realm/emoji', 'member');
+    await checked('POST', '/realm/profile_fields', 'owner', { name: 'Desk', field_type: '1' });
+    await checked('GET', '/realm/profile_fields', 'member');
+    await checked('GET', `/streams/${general}/email_address`, 'member', {}, '/streams/{stream_id}/email_address');
+    await checked('POST', '/default_streams', 'owner', { stream_id: String(general) });
+    await checked('POST', '/users/me/subscriptions', 'owner', { subscriptions: JSON.stringify([{ name: 'general' }]), principals: JSON.stringify([userId('moderator')]) });
+  });
+
+  it('the events of those endpoints', async () => {
+    const { body: state } = await call(server.handler, 'POST', '/register', { auth: auth('member'), params: { client_capabilities: MODERN } });
+    const queue = String(state['queue_id']);
+    const general = Number((await checked('GET', '/get_stream_id', 'member', { stream: 'general' }))['stream_id']);
+    await checked('POST', '/users/me/status', 'owner', { status_text: 'Away', emoji_name: 'palm_tree' });
+    await checked('POST', '/user_topics', 'member', { stream_id: String(general), topic: 'news', visibility_policy: '3' });
+    await checked('POST', '/users/me/alert_words', 'member', { alert_words: JSON.stringify(['ship']) });
+    await checked('POST', '/drafts', 'member', { drafts: JSON.stringify([{ type: '', to: [], topic: '', content: 'idea' }]) });
+    await checked('POST', '/scheduled_messages', 'member', { type: 'direct', to: JSON.stringify([userId('owner')]), content: 'Hi', scheduled_delivery_timestamp: String(Math.floor(Date.now() / 1000) + 9_999_999) });
+    await checked('POST', `/users/me/muted_users/${userId('moderator')}`, 'member', {}, '/users/me/muted_users/{muted_user_id}');
+    await checked('POST', '/typing', 'owner', { op: 'start', to: JSON.stringify([userId('member')]) });
+    await call(server.handler, 'PATCH', '/realm', { auth: auth('owner'), params: { name: 'Renamed', message_edit_history_visibility_policy: 'moves' } });
+    await checked('POST', '/default_streams', 'owner', { stream_id: String(general) });
+    await checked('POST', '/realm/profile_fields', 'owner', { name: 'Floor', field_type: '1' });
+    await call(server.handler, 'PATCH', '/settings', { auth: auth('member'), params: { enable_sounds: 'false' } });
+    const { body } = await call(server.handler, 'GET', '/events', { auth: auth('member'), params: { queue_id: queue, last_event_id: '-1', dont_block: 'true' } });
+    const events = body['events'] as Record<string, unknown>[];
+    expect(events.length).toBeGreaterThan(10);
+    const schemas = eventSchemas();
+    const problems = events.flatMap((event) => (schemas.some((schema) => validate(schema, event).length === 0) ? [] : [`${String(event['type'])}/${String(event['op'])}: ${JSON.stringify(event).slice(0, 200)}`]));
+    expect(problems).toEqual([]);
+  });
+});
