@@ -64,4 +64,28 @@ export const eventScenarios: Scenario[] = [
     });
     return { id, seen, unused: await outcome(Promise.resolve(null)) };
   }),
+  scenario('events: a register-driven client (a terminal client) gets everything it reads at start-up', async (t) => {
+    const owner = t.client('owner');
+    const member = t.client('member');
+    const general = (await member.channels.getId({ stream: 'general' })).stream_id;
+    const { id: starred } = await owner.messages.send({ type: 'stream', to: 'general', topic: 'start-up', content: 'Star me' });
+    await member.messages.updateFlags({ messages: [starred], op: 'add', flag: 'starred' });
+    await member.userTopics.update({ stream_id: general, topic: 'welcome', visibility_policy: 1 });
+    // The request of a real register-driven client, with no client capabilities.
+    const fetchEventTypes = ['realm', 'presence', 'subscription', 'message', 'starred_messages', 'update_message_flags', 'muted_topics', 'realm_user', 'realm_user_groups', 'user_settings', 'realm_emoji', 'custom_profile_fields', 'zulip_version'];
+    const state = (await member.events.register({ fetch_event_types: fetchEventTypes, apply_markdown: true })) as Record<string, unknown>;
+    expect(state).toMatchObject({
+      user_id: t.accounts.member.userId,
+      email: t.accounts.member.email,
+      full_name: 'Mike Member',
+      starred_messages: [starred],
+      muted_topics: [['general', 'welcome', expect.any(Number)]],
+      zulip_version: expect.any(String),
+    });
+    expect(state['max_message_id']).toBeGreaterThanOrEqual(starred);
+    expect(state['unread_msgs']).toMatchObject({ count: expect.any(Number), streams: expect.any(Array), pms: expect.any(Array), huddles: expect.any(Array), mentions: expect.any(Array) });
+    expect((state['unread_msgs'] as { streams: { unread_message_ids: number[] }[] }).streams.some((s) => s.unread_message_ids.includes(starred))).toBe(true);
+    for (const key of ['realm_users', 'subscriptions', 'presences', 'realm_user_groups', 'user_settings', 'realm_emoji', 'custom_profile_fields', 'realm_name']) expect(state, key).toHaveProperty(key);
+    return { keys: Object.keys(state).sort() };
+  }),
 ];

@@ -153,4 +153,18 @@ export const pushScenarios: Scenario[] = [
     expect(after).toHaveLength(3);
     return { first, after };
   }),
+  scenario('push: a muted user notifies nobody who muted them: their direct messages and mentions arrive read', async (t) => {
+    const { keyPair } = await registerDevice(t, 'member', { pushAccountId: 43 });
+    await t.client('member').mutedUsers.mute({ muted_user_id: t.accounts.owner.userId });
+    const dm = (await t.client('owner').messages.send({ type: 'direct', to: [t.accounts.member.userId], content: 'Muted DM' })).id;
+    const mention = (await t.client('owner').messages.send({ type: 'stream', to: 'general', topic: 'plans', content: '@**Mike Member** muted mention' })).id;
+    const other = (await t.client('administrator').messages.send({ type: 'direct', to: [t.accounts.member.userId], content: 'Not muted' })).id;
+    await t.settle();
+    expect(received(t, 43, keyPair).map((n) => n.data['message_id'])).toEqual([other]);
+    const flags = async (id: number) => (await t.client('member').messages.get({ message_id: id })).message.flags;
+    expect(await flags(dm)).toContain('read');
+    expect(await flags(mention)).toEqual(expect.arrayContaining(['read', 'mentioned']));
+    expect(await flags(other)).not.toContain('read');
+    return { dm: await flags(dm), mention: await flags(mention) };
+  }),
 ];
