@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryServer, type MemoryServer } from '../src/memory.js';
-import { eventSchemas, successSchema, validate } from './helpers/openapi-validator.js';
+import { eventSchemas, SPEC_PATH, successSchema, validate } from './helpers/openapi-validator.js';
 import { call } from './helpers/rest-client.js';
 
 /**
@@ -33,7 +33,7 @@ beforeAll(async () => {
   server = await createMemoryServer({ seed: 3 });
 });
 
-describe('responses conform to the real OpenAPI description (FL 420)', () => {
+describe.skipIf(SPEC_PATH === undefined)('responses conform to the real OpenAPI description (FL 420)', () => {
   it('the check itself catches wrong types, missing fields and fields the description lacks', () => {
     const status = successSchema('GET', '/users/{user_id}/status');
     expect(validate(status, { result: 'success', msg: '', status: {} })).toEqual([]);

@@ -1,31 +1,22 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/index.js';
+import { sharedReference, ZULIP_OPENAPI } from '../../../../test-support/shared-reference.js';
 import { compareOpenApi, operationOfLine } from './compare-openapi.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const REPO = resolve(HERE, '../../../..');
-const NAME = 'reference/zulip-openapi-fl420.yaml';
-/**
- * The real server's description is read where it lies (never copied into the repository):
- * `TEAMCHAT_SHARED`, or the `shared/` folder beside the clone (CI), or beside its parent
- * (a git worktree one level further down).
- */
-const REFERENCE = [process.env['TEAMCHAT_SHARED'], join(REPO, '../shared'), join(REPO, '../../shared')]
-  .filter((dir): dir is string => dir !== undefined && dir !== '')
-  .map((dir) => join(dir, NAME))
-  .find((path) => existsSync(path));
+const NAME = ZULIP_OPENAPI;
+/** The real server's description, read where it lies (see `sharedReference`). */
+const REFERENCE = sharedReference(NAME);
 /** The differences known when this test was last brought up to date: one per line. */
 const BASELINE = join(HERE, 'zulip-differences.txt');
 const UPDATE = process.env['UPDATE_ZULIP_DIFFERENCES'] === '1';
 
 /** `GET /users/{}`: the operation of a line, without the names of its path parameters. */
 const operationShape = (line: string) => operationOfLine(line).replace(/\{[^}]+\}/g, '{}');
-
-if (!REFERENCE && process.env['CI']) throw new Error(`[teamchat tests] ${NAME} not found beside the clone (shared/), nor in TEAMCHAT_SHARED`);
 
 describe.skipIf(!REFERENCE)(`our OpenAPI document compared with the real server's (${NAME})`, () => {
   it('lists every difference, and none appears on an operation we already had', () => {

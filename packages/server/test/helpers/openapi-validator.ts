@@ -1,27 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { sharedReference, ZULIP_OPENAPI } from '../../../../test-support/shared-reference.js';
 
-/**
- * The real server's OpenAPI description at feature level 420, read from the shared reference
- * beside the repository (never copied into it): `../shared/` of a clone, `../../shared/` of a
- * worktree in a folder of worktrees, or `TEAMCHAT_SHARED_DIR`.
- */
-const SPEC = 'reference/zulip-openapi-fl420.yaml';
-const SPEC_PATH = [
-  process.env['TEAMCHAT_SHARED_DIR'],
-  fileURLToPath(new URL('../../../../../shared/', import.meta.url)),
-  fileURLToPath(new URL('../../../../../../shared/', import.meta.url)),
-]
-  .filter((dir): dir is string => dir !== undefined)
-  .map((dir) => `${dir.replace(/\/$/, '')}/${SPEC}`)
-  .find((path) => existsSync(path));
+/** The real server's OpenAPI description at feature level 420, where the shared reference lies (see `sharedReference`). */
+const SPEC = ZULIP_OPENAPI;
+/** Undefined outside CI when the shared folder is not beside the clone: the conformance test then skips. */
+export const SPEC_PATH = sharedReference(SPEC);
 
 type Schema = Record<string, unknown>;
 let spec: Schema | undefined;
 
 function loadSpec(): Schema {
-  if (SPEC_PATH === undefined) throw new Error(`[teamchat-test] ${SPEC} not found beside the repository; set TEAMCHAT_SHARED_DIR to the shared folder`);
+  if (SPEC_PATH === undefined) throw new Error(`[teamchat-test] ${SPEC} not found beside the repository; set TEAMCHAT_SHARED to the shared folder`);
   spec ??= parse(readFileSync(SPEC_PATH, 'utf8')) as Schema;
   return spec;
 }
