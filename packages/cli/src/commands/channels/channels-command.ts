@@ -124,6 +124,14 @@ interface SubscribeOptions extends WriteOptions {
   users?: string;
 }
 
+/** The channels named by `specs` and the users of `--users` (undefined: the caller), resolved to names and IDs. */
+async function subscriptionTargets(ctx: CliContext, specs: string[], options: SubscribeOptions): Promise<{ names: string[]; principals: number[] | undefined }> {
+  const client = ctx.client();
+  const names = await channelNames(client, specs);
+  const principals = options.users === undefined ? undefined : await resolveUserIds(client, splitList(options.users), '--users');
+  return { names, principals };
+}
+
 function subscribeCommand(ctx: CliContext): Command {
   const command = writeOptions(
     new Command('subscribe')
@@ -131,9 +139,7 @@ function subscribeCommand(ctx: CliContext): Command {
       .argument('<channels...>', 'channel IDs or names')
       .option('--users <list>', 'user IDs and emails, comma-separated (default: you)'),
   ).action(async (specs: string[], options: SubscribeOptions) => {
-    const client = ctx.client();
-    const names = await channelNames(client, specs);
-    const principals = options.users === undefined ? undefined : await resolveUserIds(client, splitList(options.users), '--users');
+    const { names, principals } = await subscriptionTargets(ctx, specs, options);
     const params = { subscriptions: names.map((name) => ({ name })), ...(principals ? { principals } : {}) };
     await sendWrite(ctx, 'channels.subscribe', params, options, (result) => {
       const count = (byUser: Record<string, string[]>) => Object.values(byUser).reduce((sum, list) => sum + list.length, 0);
@@ -150,9 +156,7 @@ function unsubscribeCommand(ctx: CliContext): Command {
       .argument('<channels...>', 'channel IDs or names')
       .option('--users <list>', 'user IDs and emails, comma-separated (default: you)'),
   ).action(async (specs: string[], options: SubscribeOptions) => {
-    const client = ctx.client();
-    const names = await channelNames(client, specs);
-    const principals = options.users === undefined ? undefined : await resolveUserIds(client, splitList(options.users), '--users');
+    const { names, principals } = await subscriptionTargets(ctx, specs, options);
     const params = { subscriptions: names, ...(principals ? { principals } : {}) };
     await sendWrite(ctx, 'channels.unsubscribe', params, options, (result) => `Removed ${result.removed.length} subscription(s); ${result.not_removed.length} were not there\n`);
   });
