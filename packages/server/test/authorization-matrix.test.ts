@@ -372,6 +372,22 @@ describe("another user's drafts, scheduled messages and custom emoji; channels a
     expect((await call('member', 'drafts.remove', { draft_id: draftId })).status).toBe(200);
   });
 
+  it("another user's saved snippet: neither edited, deleted nor listed", async () => {
+    const created = await call('member', 'savedSnippets.create', { title: 'Mine', content: 'MEMBER-SNIPPET-4kd9' });
+    expect(created.status).toBe(200);
+    const snippetId = created.body?.['saved_snippet_id'] as number;
+    const before = server.core.services.store.get('saved_snippets', snippetId);
+    for (const role of notMember) {
+      const edited = await call(role, 'savedSnippets.update', { saved_snippet_id: snippetId, content: 'taken over' });
+      expect([edited.status, edited.body?.['msg']], role).toEqual([404, 'Saved snippet does not exist.']);
+      const deleted = await call(role, 'savedSnippets.remove', { saved_snippet_id: snippetId });
+      expect([deleted.status, deleted.body?.['msg']], role).toEqual([404, 'Saved snippet does not exist.']);
+      expect((await call(role, 'savedSnippets.list', {})).text, role).not.toContain('MEMBER-SNIPPET-4kd9');
+    }
+    expect(server.core.services.store.get('saved_snippets', snippetId)).toEqual(before);
+    expect((await call('member', 'savedSnippets.remove', { saved_snippet_id: snippetId })).status).toBe(200);
+  });
+
   it("another user's scheduled message: neither edited, deleted nor listed", async () => {
     const general = [...server.core.services.store.all('channels')].find((c) => c.name === 'general')?.id;
     const at = Math.floor(server.core.services.now() / 1000) + 3600;
@@ -447,6 +463,8 @@ const WRITES_JUDGED = new Set([
   'push.testNotification',
   'drafts.update',
   'drafts.remove',
+  'savedSnippets.update',
+  'savedSnippets.remove',
   'scheduledMessages.update',
   'scheduledMessages.remove',
   'realmEmoji.upload',

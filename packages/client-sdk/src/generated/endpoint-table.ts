@@ -130,6 +130,10 @@ export const endpointTable: { readonly [N in ClientEndpointName]: WireEndpoint }
   "realmEmoji.list": {"name":"realmEmoji.list","method":"GET","path":"/realm/emoji","pathParams":[],"wire":{}},
   "realmEmoji.upload": {"name":"realmEmoji.upload","method":"POST","path":"/realm/emoji/{emoji_name}","pathParams":["emoji_name"],"wire":{"emoji_name":"raw","file":"file"}},
   "realmEmoji.deactivate": {"name":"realmEmoji.deactivate","method":"DELETE","path":"/realm/emoji/{emoji_name}","pathParams":["emoji_name"],"wire":{"emoji_name":"raw"}},
+  "savedSnippets.list": {"name":"savedSnippets.list","method":"GET","path":"/saved_snippets","pathParams":[],"wire":{}},
+  "savedSnippets.create": {"name":"savedSnippets.create","method":"POST","path":"/saved_snippets","pathParams":[],"wire":{"title":"raw","content":"raw"}},
+  "savedSnippets.update": {"name":"savedSnippets.update","method":"PATCH","path":"/saved_snippets/{saved_snippet_id}","pathParams":["saved_snippet_id"],"wire":{"saved_snippet_id":"json","title":"raw","content":"raw"}},
+  "savedSnippets.remove": {"name":"savedSnippets.remove","method":"DELETE","path":"/saved_snippets/{saved_snippet_id}","pathParams":["saved_snippet_id"],"wire":{"saved_snippet_id":"json"}},
 };
 
 /** Names of the `outgoing` contracts: what the server sends to an integration, never callable. */

@@ -39,6 +39,7 @@ import { scheduledMessageScenarios } from './scenarios/scheduled-messages/index.
 import { realmScenarios } from './scenarios/realm/index.js';
 import { profileFieldScenarios } from './scenarios/profile-fields/index.js';
 import { realmEmojiScenarios } from './scenarios/realm-emoji/index.js';
+import { savedSnippetScenarios } from './scenarios/saved-snippets/index.js';
 import { OpenApiResponseChecker, type RecordedResponse } from './openapi-responses.js';
 import { createMockTarget, startServerTarget } from './targets.js';
 
@@ -84,6 +85,7 @@ const scenarios: Scenario[] = [
   ...realmScenarios,
   ...profileFieldScenarios,
   ...realmEmojiScenarios,
+  ...savedSnippetScenarios,
   ...outgoingWebhookScenarios,
   ...pushScenarios,
 ];

@@ -23,6 +23,7 @@ import * as alertWords from './alert-words/index.js';
 import * as drafts from './drafts/index.js';
 import * as defaultChannels from './default-channels/index.js';
 import * as scheduledMessages from './scheduled-messages/index.js';
+import * as savedSnippets from './saved-snippets/index.js';
 import * as realm from './realm/index.js';
 import * as profileFields from './profile-fields/index.js';
 import * as realmEmoji from './realm-emoji/index.js';
@@ -153,6 +154,10 @@ const all = [
   realmEmoji.listRealmEmoji,
   realmEmoji.uploadRealmEmoji,
   realmEmoji.deactivateRealmEmoji,
+  savedSnippets.listSavedSnippets,
+  savedSnippets.createSavedSnippet,
+  savedSnippets.updateSavedSnippet,
+  savedSnippets.removeSavedSnippet,
 ] as const;
 
 type AnyEndpoint = (typeof all)[number];
@@ -213,6 +218,7 @@ export {
   realm,
   realmEmoji,
   scheduledMessages,
+  savedSnippets,
   push,
   server,
   settings,

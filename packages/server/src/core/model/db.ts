@@ -359,6 +359,16 @@ export interface MutedUserRecord {
   date_muted: number;
 }
 
+/** A saved snippet: a titled piece of message text kept for reuse (FL 297). */
+export interface SavedSnippetRecord {
+  id: number;
+  user_id: number;
+  title: string;
+  content: string;
+  /** Seconds since the epoch. */
+  date_created: number;
+}
+
 /** A draft saved on the server (drafts synchronization, FL 87). */
 export interface DraftRecord {
   id: number;
@@ -476,6 +486,7 @@ export type Db = {
   user_status: UserStatusRecord;
   muted_users: MutedUserRecord;
   drafts: DraftRecord;
+  saved_snippets: SavedSnippetRecord;
   scheduled_messages: ScheduledMessageRecord;
   bot_storage: BotStorageRecord;
   outbox: OutboxRecord;

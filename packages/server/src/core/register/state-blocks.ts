@@ -38,11 +38,11 @@ import {
   incomingWebhookBotsState,
   onboardingStepsState,
   remindersState,
-  savedSnippetsState,
   videoCallsState,
 } from '../realm/feature-blocks.js';
 import { customProfileFieldsState } from '../users/custom-profile-fields.js';
 import { userGroupsState } from '../user-groups/user-groups-state.js';
+import { savedSnippetsState } from '../saved-snippets/saved-snippets.js';
 
 /**
  * Every block of the initial state of POST /register, area by area. An area adds its block

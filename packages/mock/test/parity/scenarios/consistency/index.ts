@@ -75,7 +75,7 @@ consistencyScenarios.push(
     return seen;
   }),
 
-  scenario('events: state + events = fresh state, for statuses, topics, muting, alert words and drafts', async (t) => {
+  scenario('events: state + events = fresh state, for statuses, topics, muting, alert words, drafts and saved snippets', async (t) => {
     const owner = t.client('owner');
     const member = t.client('member');
     const general = (await member.channels.getId({ stream: 'general' })).stream_id;
@@ -101,6 +101,13 @@ consistencyScenarios.push(
     });
     seen['edit draft'] = await expectConsistent(t, 'member', () => member.drafts.update({ draft_id: draftId, draft: { type: 'private', to: [t.accounts.owner.userId], content: 'Privately: what if…', timestamp: 1_767_000_100 } }));
     seen['delete draft'] = await expectConsistent(t, 'member', () => member.drafts.remove({ draft_id: draftId }));
+    let snippetId = 0;
+    seen['saved snippet'] = await expectConsistent(t, 'member', async () => {
+      snippetId = (await member.savedSnippets.create({ title: 'Greeting', content: 'Hello!' })).saved_snippet_id;
+    });
+    seen['edit saved snippet'] = await expectConsistent(t, 'member', () => member.savedSnippets.update({ saved_snippet_id: snippetId, content: 'Hello there!' }));
+    seen['delete saved snippet'] = await expectConsistent(t, 'member', () => member.savedSnippets.remove({ saved_snippet_id: snippetId }));
+    expect([seen['saved snippet'], seen['edit saved snippet'], seen['delete saved snippet']]).toEqual([['saved_snippets:add'], ['saved_snippets:update'], ['saved_snippets:remove']]);
     const soon = Math.floor(t.clock.now() / 1000) + 60;
     let scheduledId = 0;
     seen['schedule'] = await expectConsistent(t, 'member', async () => {
