@@ -388,6 +388,25 @@ describe("another user's drafts, scheduled messages and custom emoji; channels a
     expect((await call('member', 'savedSnippets.remove', { saved_snippet_id: snippetId })).status).toBe(200);
   });
 
+  it("another user's reminder: neither deleted nor listed; a message out of reach gets none", async () => {
+    const general = [...server.core.services.store.all('channels')].find((c) => c.name === 'general')?.id;
+    const sent = await call('member', 'messages.send', { type: 'stream', to: general, topic: 'plans', content: 'remind me' });
+    const at = Math.floor(server.core.services.now() / 1000) + 3600;
+    const created = await call('member', 'reminders.create', { message_id: sent.body?.['id'], scheduled_delivery_timestamp: at, note: 'MEMBER-REMINDER-7hq2' });
+    expect(created.status).toBe(200);
+    const reminderId = created.body?.['reminder_id'] as number;
+    const before = server.core.services.store.get('scheduled_messages', reminderId);
+    for (const role of notMember) {
+      const deleted = await call(role, 'reminders.remove', { reminder_id: reminderId });
+      expect([deleted.status, deleted.body?.['msg']], role).toEqual([404, 'Reminder does not exist']);
+      expect((await call(role, 'reminders.list', {})).text, role).not.toContain('MEMBER-REMINDER-7hq2');
+      expect((await call(role, 'scheduledMessages.remove', { scheduled_message_id: reminderId })).status, role).toBe(404);
+    }
+    expect((await call('member', 'scheduledMessages.remove', { scheduled_message_id: reminderId })).status).toBe(404);
+    expect(server.core.services.store.get('scheduled_messages', reminderId)).toEqual(before);
+    expect((await call('member', 'reminders.remove', { reminder_id: reminderId })).status).toBe(200);
+  });
+
   it("another user's scheduled message: neither edited, deleted nor listed", async () => {
     const general = [...server.core.services.store.all('channels')].find((c) => c.name === 'general')?.id;
     const at = Math.floor(server.core.services.now() / 1000) + 3600;
@@ -465,6 +484,8 @@ const WRITES_JUDGED = new Set([
   'drafts.remove',
   'savedSnippets.update',
   'savedSnippets.remove',
+  'reminders.create',
+  'reminders.remove',
   'scheduledMessages.update',
   'scheduledMessages.remove',
   'realmEmoji.upload',

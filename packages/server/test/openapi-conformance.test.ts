@@ -60,7 +60,6 @@ describe('responses conform to the real OpenAPI description (FL 420)', () => {
 
   it('answers the blocks of features this server lacks as an organization without them', async () => {
     const blocks: Record<string, [string, unknown]> = {
-      reminders: ['reminders', []],
       realm_embedded_bots: ['realm_embedded_bots', []],
       realm_incoming_webhook_bots: ['realm_incoming_webhook_bots', []],
       onboarding_steps: ['onboarding_steps', []],

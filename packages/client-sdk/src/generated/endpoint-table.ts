@@ -134,6 +134,9 @@ export const endpointTable: { readonly [N in ClientEndpointName]: WireEndpoint }
   "savedSnippets.create": {"name":"savedSnippets.create","method":"POST","path":"/saved_snippets","pathParams":[],"wire":{"title":"raw","content":"raw"}},
   "savedSnippets.update": {"name":"savedSnippets.update","method":"PATCH","path":"/saved_snippets/{saved_snippet_id}","pathParams":["saved_snippet_id"],"wire":{"saved_snippet_id":"json","title":"raw","content":"raw"}},
   "savedSnippets.remove": {"name":"savedSnippets.remove","method":"DELETE","path":"/saved_snippets/{saved_snippet_id}","pathParams":["saved_snippet_id"],"wire":{"saved_snippet_id":"json"}},
+  "reminders.list": {"name":"reminders.list","method":"GET","path":"/reminders","pathParams":[],"wire":{}},
+  "reminders.create": {"name":"reminders.create","method":"POST","path":"/reminders","pathParams":[],"wire":{"message_id":"json","scheduled_delivery_timestamp":"json","note":"raw"}},
+  "reminders.remove": {"name":"reminders.remove","method":"DELETE","path":"/reminders/{reminder_id}","pathParams":["reminder_id"],"wire":{"reminder_id":"json"}},
 };
 
 /** Names of the `outgoing` contracts: what the server sends to an integration, never callable. */

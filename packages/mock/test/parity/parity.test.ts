@@ -40,6 +40,7 @@ import { realmScenarios } from './scenarios/realm/index.js';
 import { profileFieldScenarios } from './scenarios/profile-fields/index.js';
 import { realmEmojiScenarios } from './scenarios/realm-emoji/index.js';
 import { savedSnippetScenarios } from './scenarios/saved-snippets/index.js';
+import { reminderScenarios } from './scenarios/reminders/index.js';
 import { OpenApiResponseChecker, type RecordedResponse } from './openapi-responses.js';
 import { createMockTarget, startServerTarget } from './targets.js';
 
@@ -86,6 +87,7 @@ const scenarios: Scenario[] = [
   ...profileFieldScenarios,
   ...realmEmojiScenarios,
   ...savedSnippetScenarios,
+  ...reminderScenarios,
   ...outgoingWebhookScenarios,
   ...pushScenarios,
 ];

@@ -24,6 +24,7 @@ import * as drafts from './drafts/index.js';
 import * as defaultChannels from './default-channels/index.js';
 import * as scheduledMessages from './scheduled-messages/index.js';
 import * as savedSnippets from './saved-snippets/index.js';
+import * as reminders from './reminders/index.js';
 import * as realm from './realm/index.js';
 import * as profileFields from './profile-fields/index.js';
 import * as realmEmoji from './realm-emoji/index.js';
@@ -158,6 +159,9 @@ const all = [
   savedSnippets.createSavedSnippet,
   savedSnippets.updateSavedSnippet,
   savedSnippets.removeSavedSnippet,
+  reminders.listReminders,
+  reminders.createReminder,
+  reminders.removeReminder,
 ] as const;
 
 type AnyEndpoint = (typeof all)[number];
@@ -219,6 +223,7 @@ export {
   realmEmoji,
   scheduledMessages,
   savedSnippets,
+  reminders,
   push,
   server,
   settings,

@@ -399,6 +399,11 @@ export interface ScheduledMessageRecord {
   read_by_sender: boolean | null;
   /** Set when delivery failed (the sender lost access to the channel, …). */
   failed: boolean;
+  /**
+   * Set for a reminder (POST /reminders, FL 381): the message it is about. A reminder is a
+   * direct message to its sender, sent by the Notification Bot.
+   */
+  reminder_target_message_id?: number;
 }
 
 /** One value of a user's bot storage (GET/PUT/DELETE /bot_storage); the key is `[user_id, key]` as JSON. */

@@ -31,13 +31,13 @@ import { userStatusState } from '../user-status/user-status.js';
 import { mutedTopicsState, userTopicsState } from '../user-topics/user-topics.js';
 import { realmUserState } from '../users/users-state.js';
 import { scheduledMessagesState } from '../scheduled-messages/scheduled-messages.js';
+import { remindersState } from '../scheduled-messages/reminders.js';
 import {
   defaultStreamGroupsState,
   embeddedBotsState,
   giphyState,
   incomingWebhookBotsState,
   onboardingStepsState,
-  remindersState,
   videoCallsState,
 } from '../realm/feature-blocks.js';
 import { customProfileFieldsState } from '../users/custom-profile-fields.js';

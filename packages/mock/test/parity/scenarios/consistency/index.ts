@@ -75,7 +75,7 @@ consistencyScenarios.push(
     return seen;
   }),
 
-  scenario('events: state + events = fresh state, for statuses, topics, muting, alert words, drafts and saved snippets', async (t) => {
+  scenario('events: state + events = fresh state, for statuses, topics, muting, alert words, drafts, saved snippets and reminders', async (t) => {
     const owner = t.client('owner');
     const member = t.client('member');
     const general = (await member.channels.getId({ stream: 'general' })).stream_id;
@@ -119,6 +119,18 @@ consistencyScenarios.push(
       await member.users.me();
     });
     expect(seen['delivered']).toEqual(['message', 'scheduled_messages:remove']);
+    const { id: remindMe } = await owner.messages.send({ type: 'stream', to: 'general', topic: 'plans', content: 'Remind me' });
+    let reminderId = 0;
+    seen['reminder'] = await expectConsistent(t, 'member', async () => {
+      reminderId = (await member.reminders.create({ message_id: remindMe, scheduled_delivery_timestamp: Math.floor(t.clock.now() / 1000) + 60 })).reminder_id;
+    });
+    seen['delete reminder'] = await expectConsistent(t, 'member', () => member.reminders.remove({ reminder_id: reminderId }));
+    await member.reminders.create({ message_id: remindMe, scheduled_delivery_timestamp: Math.floor(t.clock.now() / 1000) + 60 });
+    seen['reminder delivered'] = await expectConsistent(t, 'member', async () => {
+      t.clock.advance(200_000);
+      await member.users.me();
+    });
+    expect([seen['reminder'], seen['delete reminder'], seen['reminder delivered']]).toEqual([['reminders:add'], ['reminders:remove'], ['message', 'reminders:remove']]);
     seen['typing'] = await expectConsistent(t, 'member', () => owner.typing.setStatus({ op: 'start', to: [t.accounts.member.userId] }));
     expect(seen['typing']).toEqual(['typing:start']);
     expect(seen['mute user']).toEqual(['update_message_flags:add', 'muted_users']);
