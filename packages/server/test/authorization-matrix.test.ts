@@ -403,8 +403,29 @@ describe("another user's drafts, scheduled messages and custom emoji; channels a
       expect((await call(role, 'scheduledMessages.remove', { scheduled_message_id: reminderId })).status, role).toBe(404);
     }
     expect((await call('member', 'scheduledMessages.remove', { scheduled_message_id: reminderId })).status).toBe(404);
+    for (const role of ['member', 'moderator', 'guest'] as const) {
+      const outOfReach = await call(role, 'reminders.create', { message_id: ids.dm, scheduled_delivery_timestamp: at });
+      expect([outOfReach.status, outOfReach.body?.['msg']], role).toEqual([400, 'Invalid message(s)']);
+    }
     expect(server.core.services.store.get('scheduled_messages', reminderId)).toEqual(before);
     expect((await call('member', 'reminders.remove', { reminder_id: reminderId })).status).toBe(200);
+  });
+
+  it('a message out of reach: neither reported nor its read receipts read', async () => {
+    const general = [...server.core.services.store.all('channels')].find((c) => c.name === 'general')?.id;
+    expect((await call('owner', 'realm.update', { moderation_request_channel_id: general, enable_read_receipts: true })).status).toBe(200);
+    const messagesBefore = [...server.core.services.store.all('messages')].length;
+    for (const role of ['member', 'moderator', 'guest'] as const) {
+      for (const messageId of [ids.dm, ids.privateMessage]) {
+        const reported = await call(role, 'messages.report', { message_id: messageId, report_type: 'spam' });
+        expect([reported.status, reported.body?.['msg']], role).toEqual([400, 'Invalid message(s)']);
+        const receipts = await call(role, 'messages.readReceipts', { message_id: messageId });
+        expect([receipts.status, receipts.body?.['msg']], role).toEqual([400, 'Invalid message(s)']);
+      }
+    }
+    expect([...server.core.services.store.all('messages')].length).toBe(messagesBefore);
+    expect((await call('administrator', 'messages.readReceipts', { message_id: ids.dm })).status).toBe(200);
+    expect((await call('owner', 'realm.update', { moderation_request_channel_id: -1, enable_read_receipts: false })).status).toBe(200);
   });
 
   it("another user's scheduled message: neither edited, deleted nor listed", async () => {
@@ -486,6 +507,7 @@ const WRITES_JUDGED = new Set([
   'savedSnippets.remove',
   'reminders.create',
   'reminders.remove',
+  'messages.report',
   'scheduledMessages.update',
   'scheduledMessages.remove',
   'realmEmoji.upload',

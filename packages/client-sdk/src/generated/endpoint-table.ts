@@ -137,6 +137,8 @@ export const endpointTable: { readonly [N in ClientEndpointName]: WireEndpoint }
   "reminders.list": {"name":"reminders.list","method":"GET","path":"/reminders","pathParams":[],"wire":{}},
   "reminders.create": {"name":"reminders.create","method":"POST","path":"/reminders","pathParams":[],"wire":{"message_id":"json","scheduled_delivery_timestamp":"json","note":"raw"}},
   "reminders.remove": {"name":"reminders.remove","method":"DELETE","path":"/reminders/{reminder_id}","pathParams":["reminder_id"],"wire":{"reminder_id":"json"}},
+  "messages.readReceipts": {"name":"messages.readReceipts","method":"GET","path":"/messages/{message_id}/read_receipts","pathParams":["message_id"],"wire":{"message_id":"json"}},
+  "messages.report": {"name":"messages.report","method":"POST","path":"/messages/{message_id}/report","pathParams":["message_id"],"wire":{"message_id":"json","report_type":"raw","description":"raw"}},
 };
 
 /** Names of the `outgoing` contracts: what the server sends to an integration, never callable. */

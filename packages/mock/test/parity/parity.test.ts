@@ -15,6 +15,7 @@ import { linkifierScenarios } from './scenarios/linkifiers/index.js';
 import { historyAndRenderScenarios } from './scenarios/messages/history-and-render.js';
 import { messageScenarios } from './scenarios/messages/index.js';
 import { narrowScenarios } from './scenarios/messages/narrows.js';
+import { receiptAndReportScenarios } from './scenarios/messages/receipts-and-reports.js';
 import { navigationViewScenarios } from './scenarios/navigation-views/index.js';
 import { outgoingWebhookScenarios } from './scenarios/outgoing-webhooks/index.js';
 import { pushScenarios } from './scenarios/push/index.js';
@@ -88,6 +89,7 @@ const scenarios: Scenario[] = [
   ...realmEmojiScenarios,
   ...savedSnippetScenarios,
   ...reminderScenarios,
+  ...receiptAndReportScenarios,
   ...outgoingWebhookScenarios,
   ...pushScenarios,
 ];

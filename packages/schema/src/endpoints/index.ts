@@ -162,6 +162,8 @@ const all = [
   reminders.listReminders,
   reminders.createReminder,
   reminders.removeReminder,
+  messages.getReadReceipts,
+  messages.reportMessage,
 ] as const;
 
 type AnyEndpoint = (typeof all)[number];

@@ -1,19 +1,17 @@
 import { ApiError } from '@teamchat/schema';
 import type { StateBlock } from '../events/state-block.js';
 import { emit } from '../events/emit.js';
-import { encodeChannelSlug, encodeHashComponent } from '../markdown/hash-encoding.js';
 import { renderMessage } from '../markdown/render-message.js';
+import { conversationOf, listOfNames, messageLinkSyntax, nearMessageUrl, truncateContent, unusedFence } from '../messages/message-links.js';
 import { silentMention } from '../messages/notification-bot.js';
 import type { Context, OperationParams, UserContext } from '../model/context.js';
 import type { ScheduledMessageRecord, UserRecord } from '../model/db.js';
-import { participantsOf } from '../model/direct-message-groups.js';
 import { accessMessage } from '../model/message-access.js';
 import type { MessageRecord } from '../model/message-record.js';
 import { MAX_MESSAGE_LENGTH } from '../realm/realm-state.js';
 
 /** Longest note of a reminder (the real server's `MAX_REMINDER_NOTE_LENGTH`). */
 const MAX_REMINDER_NOTE_LENGTH = 1000;
-const TRUNCATED = '\n[message truncated]';
 
 /** Whether a scheduled row is a reminder (the real server's `delivery_type` REMIND). */
 export function isReminder(row: ScheduledMessageRecord): boolean {
@@ -48,35 +46,6 @@ export const remindersState: StateBlock = {
   fetch: (ctx) => ({ reminders: remindersOf(ctx, ctx.user.id) }),
 };
 
-/** The shortest fence of backticks that no fence line of `content` closes (`get_unused_fence`). */
-function unusedFence(content: string): string {
-  let length = 3;
-  for (const match of content.matchAll(/^ {0,3}(`{3,})/gm)) length = Math.max(length, (match[1] ?? '').length + 1);
-  return '`'.repeat(length);
-}
-
-const BREAKING = ['`', '>', '*', '&', '$$'];
-const ESCAPES: [string, string][] = [['&', '&amp;'], ['`', '&#96;'], ['>', '&gt;'], ['*', '&#42;'], ['$$', '&#36;&#36;']];
-
-/** `#**channel>topic@id**`, or a plain Markdown link when the names would break that syntax. */
-function messageLinkSyntax(channelId: number, channel: string, topic: string, messageId: number, emptyTopicName: string): string {
-  if (!BREAKING.some((symbol) => channel.includes(symbol) || topic.includes(symbol))) return `#**${channel}>${topic}@${messageId}**`;
-  const escape = (text: string) => ESCAPES.reduce((out, [from, to]) => out.replaceAll(from, to), text);
-  const link = `#narrow/channel/${encodeChannelSlug(channelId, channel)}/topic/${encodeHashComponent(topic)}/near/${messageId}`;
-  return `[#${escape(channel)} > ${escape(topic === '' ? emptyTopicName : topic)} @ 💬](${link})`;
-}
-
-/** Names joined as a sentence: `A`, `A and B`, `A, B, and C`. */
-function listOfNames(names: string[]): string {
-  if (names.length <= 2) return names.join(' and ');
-  return `${names.slice(0, -1).join(', ')}, and ${names[names.length - 1] ?? ''}`;
-}
-
-/** The participants of a direct message, the sender included, ascending. */
-function conversationOf(ctx: Pick<Context, 'db' | 'indexes'>, message: MessageRecord): number[] {
-  return [...new Set([...participantsOf(ctx, message), message.sender_id])].sort((a, b) => a - b);
-}
-
 /**
  * The reminder's text (the real server's `get_reminder_formatted_content`): the note, who said
  * what where with a link to the message, and the message quoted (poll and to-do widgets named
@@ -85,38 +54,27 @@ function conversationOf(ctx: Pick<Context, 'db' | 'indexes'>, message: MessageRe
 function reminderContent(ctx: UserContext, message: MessageRecord, note: string | undefined): string {
   const sender = ctx.db.get('users', message.sender_id);
   const who = sender ? silentMention(sender) : '';
-  const base = `${ctx.config.realmUrl}/#narrow`;
-  let content: string;
-  let said: string;
-  let sent: string;
+  const url = nearMessageUrl(ctx, message);
   const noted = note ? `. Note:\n > ${note}` : '.';
+  let content: string;
+  let place: string;
   if (message.type === 'stream' && message.stream_id !== null) {
-    const channel = ctx.db.get('channels', message.stream_id);
-    const name = channel?.name ?? '';
-    const url = `${base}/channel/${encodeChannelSlug(message.stream_id, name)}/topic/${encodeHashComponent(message.topic)}/near/${message.id}`;
-    const where = messageLinkSyntax(message.stream_id, name, message.topic, message.id, ctx.realm.empty_topic_display_name);
+    const name = ctx.db.get('channels', message.stream_id)?.name ?? '';
     content = `You requested a reminder for the following message${noted}`;
-    said = `${who} [said](${url}) in ${where}:`;
-    sent = `${who} [sent](${url}) a {widget} in ${where}.`;
+    place = `in ${messageLinkSyntax(ctx, message.stream_id, name, message.topic, message.id)}`;
   } else {
-    const ids = conversationOf(ctx, message);
-    const url = `${base}/dm/${ids.join(',')}${ids.length >= 3 ? '-group' : ''}/near/${message.id}`;
-    const others = ids.filter((id) => id !== message.sender_id);
+    const others = conversationOf(ctx, message).filter((id) => id !== message.sender_id);
     const users = (others.length > 0 ? others : [message.sender_id]).flatMap((id) => ctx.db.get('users', id) ?? []);
-    const to = listOfNames(users.map((user) => silentMention(user)));
     content = `You requested a reminder for the following direct message${noted}`;
-    said = `${who} [said](${url}) to ${to}:`;
-    sent = `${who} [sent](${url}) a {widget} to ${to}.`;
+    place = `to ${listOfNames(users.map((user) => silentMention(user)))}`;
   }
   content += '\n\n';
-  if (message.content.startsWith('/poll')) return content + sent.replace('{widget}', 'poll');
-  if (message.content.startsWith('/todo')) return content + sent.replace('{widget}', 'todo list');
-  content += `${said}\n`;
+  if (message.content.startsWith('/poll')) return `${content}${who} [sent](${url}) a poll ${place}.`;
+  if (message.content.startsWith('/todo')) return `${content}${who} [sent](${url}) a todo list ${place}.`;
+  content += `${who} [said](${url}) ${place}:\n`;
   const fence = unusedFence(content);
   const room = MAX_MESSAGE_LENGTH - [...`${content}${fence}quote\n\n${fence}`].length;
-  const chars = [...message.content];
-  const quoted = chars.length <= room ? message.content : chars.slice(0, Math.max(0, room - TRUNCATED.length)).join('') + TRUNCATED;
-  return `${content}${fence}quote\n${quoted}\n${fence}`;
+  return `${content}${fence}quote\n${truncateContent(message.content, room)}\n${fence}`;
 }
 
 /** The note of a request: trailing blanks and leading newlines dropped, at most 1000 characters. */

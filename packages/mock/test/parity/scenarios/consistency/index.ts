@@ -18,6 +18,9 @@ export const consistencyScenarios: Scenario[] = [
     seen['send group'] = await expectConsistent(t, 'member', () => owner.messages.send({ type: 'direct', to: [t.accounts.member.userId, t.accounts.guest.userId], content: 'all of us' }));
     const { id } = await owner.messages.send({ type: 'stream', to: 'general', topic: 'news', content: 'second' });
     seen['star'] = await expectConsistent(t, 'member', () => member.messages.updateFlags({ messages: [id], op: 'add', flag: 'starred' }));
+    await owner.realm.update({ moderation_request_channel_id: general });
+    seen['report'] = await expectConsistent(t, 'member', () => t.client('moderator').messages.report({ message_id: id, report_type: 'norms', description: 'Off topic.' }));
+    expect(seen['report']).toEqual(['message']);
     seen['read'] = await expectConsistent(t, 'member', () => member.messages.updateFlags({ messages: [id], op: 'add', flag: 'read' }));
     seen['unread'] = await expectConsistent(t, 'member', () => member.messages.updateFlags({ messages: [id], op: 'remove', flag: 'read' }));
     seen['react'] = await expectConsistent(t, 'member', () => owner.messages.addReaction({ message_id: id, emoji_name: 'tada' }));
