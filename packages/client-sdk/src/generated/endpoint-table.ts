@@ -139,6 +139,7 @@ export const endpointTable: { readonly [N in ClientEndpointName]: WireEndpoint }
   "reminders.remove": {"name":"reminders.remove","method":"DELETE","path":"/reminders/{reminder_id}","pathParams":["reminder_id"],"wire":{"reminder_id":"json"}},
   "messages.readReceipts": {"name":"messages.readReceipts","method":"GET","path":"/messages/{message_id}/read_receipts","pathParams":["message_id"],"wire":{"message_id":"json"}},
   "messages.report": {"name":"messages.report","method":"POST","path":"/messages/{message_id}/report","pathParams":["message_id"],"wire":{"message_id":"json","report_type":"raw","description":"raw"}},
+  "userGroups.updateSubgroups": {"name":"userGroups.updateSubgroups","method":"POST","path":"/user_groups/{user_group_id}/subgroups","pathParams":["user_group_id"],"wire":{"user_group_id":"json","delete":"json","add":"json"}},
 };
 
 /** Names of the `outgoing` contracts: what the server sends to an integration, never callable. */

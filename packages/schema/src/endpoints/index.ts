@@ -164,6 +164,7 @@ const all = [
   reminders.removeReminder,
   messages.getReadReceipts,
   messages.reportMessage,
+  userGroups.updateUserGroupSubgroups,
 ] as const;
 
 type AnyEndpoint = (typeof all)[number];

@@ -75,6 +75,12 @@ consistencyScenarios.push(
     seen['deactivate'] = await expectConsistent(t, 'member', () => owner.users.deactivate({ user_id }));
     seen['reactivate'] = await expectConsistent(t, 'member', () => owner.users.reactivate({ user_id }));
     seen['group'] = await expectConsistent(t, 'member', () => owner.userGroups.create({ name: 'pilots', description: 'Early users', members: [t.accounts.member.userId] }));
+    const groups = (await owner.userGroups.list()).user_groups;
+    const pilots = groups.find((g) => g.name === 'pilots')?.id ?? 0;
+    const moderators = groups.find((g) => g.name === 'role:moderators')?.id ?? 0;
+    seen['add subgroup'] = await expectConsistent(t, 'member', () => owner.userGroups.updateSubgroups({ user_group_id: pilots, add: [moderators] }));
+    seen['remove subgroup'] = await expectConsistent(t, 'member', () => owner.userGroups.updateSubgroups({ user_group_id: pilots, delete: [moderators] }));
+    expect([seen['add subgroup'], seen['remove subgroup']]).toEqual([['user_group:add_subgroups'], ['user_group:remove_subgroups']]);
     return seen;
   }),
 
