@@ -140,6 +140,7 @@ export const endpointTable: { readonly [N in ClientEndpointName]: WireEndpoint }
   "messages.readReceipts": {"name":"messages.readReceipts","method":"GET","path":"/messages/{message_id}/read_receipts","pathParams":["message_id"],"wire":{"message_id":"json"}},
   "messages.report": {"name":"messages.report","method":"POST","path":"/messages/{message_id}/report","pathParams":["message_id"],"wire":{"message_id":"json","report_type":"raw","description":"raw"}},
   "userGroups.updateSubgroups": {"name":"userGroups.updateSubgroups","method":"POST","path":"/user_groups/{user_group_id}/subgroups","pathParams":["user_group_id"],"wire":{"user_group_id":"json","delete":"json","add":"json"}},
+  "channels.updateSubscriptions": {"name":"channels.updateSubscriptions","method":"PATCH","path":"/users/me/subscriptions","pathParams":[],"wire":{"delete":"json","add":"json"}},
 };
 
 /** Names of the `outgoing` contracts: what the server sends to an integration, never callable. */

@@ -10,6 +10,7 @@ import { channelFolderScenarios } from './scenarios/channel-folders/index.js';
 import { channelBasicScenarios } from './scenarios/channels/basics.js';
 import { channelScenarios } from './scenarios/channels/index.js';
 import { subscriptionScenarios } from './scenarios/channels/subscriptions.js';
+import { subscriptionUpdateScenarios } from './scenarios/channels/subscriptions-update.js';
 import { eventScenarios } from './scenarios/events/index.js';
 import { linkifierScenarios } from './scenarios/linkifiers/index.js';
 import { historyAndRenderScenarios } from './scenarios/messages/history-and-render.js';
@@ -60,6 +61,7 @@ const scenarios: Scenario[] = [
   ...channelBasicScenarios,
   ...channelScenarios,
   ...subscriptionScenarios,
+  ...subscriptionUpdateScenarios,
   ...channelFolderScenarios,
   ...messageScenarios,
   ...narrowScenarios,

@@ -165,6 +165,7 @@ const all = [
   messages.getReadReceipts,
   messages.reportMessage,
   userGroups.updateUserGroupSubgroups,
+  channels.updateSubscriptions,
 ] as const;
 
 type AnyEndpoint = (typeof all)[number];

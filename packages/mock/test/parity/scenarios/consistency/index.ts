@@ -50,6 +50,7 @@ consistencyScenarios.push(
     seen['subscribe other'] = await expectConsistent(t, 'member', () => owner.channels.subscribe({ subscriptions: [{ name: 'launch' }], principals: [t.accounts.moderator.userId] }));
     seen['mute'] = await expectConsistent(t, 'member', () => member.channels.updateSubscriptionProperties({ subscription_data: [{ stream_id: launch, property: 'is_muted', value: true }] }));
     seen['unsubscribe'] = await expectConsistent(t, 'member', () => member.channels.unsubscribe({ subscriptions: ['launch'] }));
+    seen['add and delete'] = await expectConsistent(t, 'member', () => member.channels.updateSubscriptions({ add: [{ name: 'launch' }], delete: ['engineering'] }));
     seen['default'] = await expectConsistent(t, 'member', () => owner.defaultChannels.add({ stream_id: launch }));
     seen['not default'] = await expectConsistent(t, 'member', () => owner.defaultChannels.remove({ stream_id: launch }));
     seen['archive'] = await expectConsistent(t, 'member', () => owner.channels.archive({ stream_id: launch }));
