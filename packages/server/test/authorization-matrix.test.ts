@@ -372,6 +372,62 @@ describe("another user's drafts, scheduled messages and custom emoji; channels a
     expect((await call('member', 'drafts.remove', { draft_id: draftId })).status).toBe(200);
   });
 
+  it("another user's saved snippet: neither edited, deleted nor listed", async () => {
+    const created = await call('member', 'savedSnippets.create', { title: 'Mine', content: 'MEMBER-SNIPPET-4kd9' });
+    expect(created.status).toBe(200);
+    const snippetId = created.body?.['saved_snippet_id'] as number;
+    const before = server.core.services.store.get('saved_snippets', snippetId);
+    for (const role of notMember) {
+      const edited = await call(role, 'savedSnippets.update', { saved_snippet_id: snippetId, content: 'taken over' });
+      expect([edited.status, edited.body?.['msg']], role).toEqual([404, 'Saved snippet does not exist.']);
+      const deleted = await call(role, 'savedSnippets.remove', { saved_snippet_id: snippetId });
+      expect([deleted.status, deleted.body?.['msg']], role).toEqual([404, 'Saved snippet does not exist.']);
+      expect((await call(role, 'savedSnippets.list', {})).text, role).not.toContain('MEMBER-SNIPPET-4kd9');
+    }
+    expect(server.core.services.store.get('saved_snippets', snippetId)).toEqual(before);
+    expect((await call('member', 'savedSnippets.remove', { saved_snippet_id: snippetId })).status).toBe(200);
+  });
+
+  it("another user's reminder: neither deleted nor listed; a message out of reach gets none", async () => {
+    const general = [...server.core.services.store.all('channels')].find((c) => c.name === 'general')?.id;
+    const sent = await call('member', 'messages.send', { type: 'stream', to: general, topic: 'plans', content: 'remind me' });
+    const at = Math.floor(server.core.services.now() / 1000) + 3600;
+    const created = await call('member', 'reminders.create', { message_id: sent.body?.['id'], scheduled_delivery_timestamp: at, note: 'MEMBER-REMINDER-7hq2' });
+    expect(created.status).toBe(200);
+    const reminderId = created.body?.['reminder_id'] as number;
+    const before = server.core.services.store.get('scheduled_messages', reminderId);
+    for (const role of notMember) {
+      const deleted = await call(role, 'reminders.remove', { reminder_id: reminderId });
+      expect([deleted.status, deleted.body?.['msg']], role).toEqual([404, 'Reminder does not exist']);
+      expect((await call(role, 'reminders.list', {})).text, role).not.toContain('MEMBER-REMINDER-7hq2');
+      expect((await call(role, 'scheduledMessages.remove', { scheduled_message_id: reminderId })).status, role).toBe(404);
+    }
+    expect((await call('member', 'scheduledMessages.remove', { scheduled_message_id: reminderId })).status).toBe(404);
+    for (const role of ['member', 'moderator', 'guest'] as const) {
+      const outOfReach = await call(role, 'reminders.create', { message_id: ids.dm, scheduled_delivery_timestamp: at });
+      expect([outOfReach.status, outOfReach.body?.['msg']], role).toEqual([400, 'Invalid message(s)']);
+    }
+    expect(server.core.services.store.get('scheduled_messages', reminderId)).toEqual(before);
+    expect((await call('member', 'reminders.remove', { reminder_id: reminderId })).status).toBe(200);
+  });
+
+  it('a message out of reach: neither reported nor its read receipts read', async () => {
+    const general = [...server.core.services.store.all('channels')].find((c) => c.name === 'general')?.id;
+    expect((await call('owner', 'realm.update', { moderation_request_channel_id: general, enable_read_receipts: true })).status).toBe(200);
+    const messagesBefore = [...server.core.services.store.all('messages')].length;
+    for (const role of ['member', 'moderator', 'guest'] as const) {
+      for (const messageId of [ids.dm, ids.privateMessage]) {
+        const reported = await call(role, 'messages.report', { message_id: messageId, report_type: 'spam' });
+        expect([reported.status, reported.body?.['msg']], role).toEqual([400, 'Invalid message(s)']);
+        const receipts = await call(role, 'messages.readReceipts', { message_id: messageId });
+        expect([receipts.status, receipts.body?.['msg']], role).toEqual([400, 'Invalid message(s)']);
+      }
+    }
+    expect([...server.core.services.store.all('messages')].length).toBe(messagesBefore);
+    expect((await call('administrator', 'messages.readReceipts', { message_id: ids.dm })).status).toBe(200);
+    expect((await call('owner', 'realm.update', { moderation_request_channel_id: -1, enable_read_receipts: false })).status).toBe(200);
+  });
+
   it("another user's scheduled message: neither edited, deleted nor listed", async () => {
     const general = [...server.core.services.store.all('channels')].find((c) => c.name === 'general')?.id;
     const at = Math.floor(server.core.services.now() / 1000) + 3600;
@@ -447,6 +503,11 @@ const WRITES_JUDGED = new Set([
   'push.testNotification',
   'drafts.update',
   'drafts.remove',
+  'savedSnippets.update',
+  'savedSnippets.remove',
+  'reminders.create',
+  'reminders.remove',
+  'messages.report',
   'scheduledMessages.update',
   'scheduledMessages.remove',
   'realmEmoji.upload',

@@ -60,8 +60,6 @@ describe.skipIf(SPEC_PATH === undefined)('responses conform to the real OpenAPI 
 
   it('answers the blocks of features this server lacks as an organization without them', async () => {
     const blocks: Record<string, [string, unknown]> = {
-      saved_snippets: ['saved_snippets', []],
-      reminders: ['reminders', []],
       realm_embedded_bots: ['realm_embedded_bots', []],
       realm_incoming_webhook_bots: ['realm_incoming_webhook_bots', []],
       onboarding_steps: ['onboarding_steps', []],

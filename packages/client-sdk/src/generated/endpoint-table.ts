@@ -130,6 +130,17 @@ export const endpointTable: { readonly [N in ClientEndpointName]: WireEndpoint }
   "realmEmoji.list": {"name":"realmEmoji.list","method":"GET","path":"/realm/emoji","pathParams":[],"wire":{}},
   "realmEmoji.upload": {"name":"realmEmoji.upload","method":"POST","path":"/realm/emoji/{emoji_name}","pathParams":["emoji_name"],"wire":{"emoji_name":"raw","file":"file"}},
   "realmEmoji.deactivate": {"name":"realmEmoji.deactivate","method":"DELETE","path":"/realm/emoji/{emoji_name}","pathParams":["emoji_name"],"wire":{"emoji_name":"raw"}},
+  "savedSnippets.list": {"name":"savedSnippets.list","method":"GET","path":"/saved_snippets","pathParams":[],"wire":{}},
+  "savedSnippets.create": {"name":"savedSnippets.create","method":"POST","path":"/saved_snippets","pathParams":[],"wire":{"title":"raw","content":"raw"}},
+  "savedSnippets.update": {"name":"savedSnippets.update","method":"PATCH","path":"/saved_snippets/{saved_snippet_id}","pathParams":["saved_snippet_id"],"wire":{"saved_snippet_id":"json","title":"raw","content":"raw"}},
+  "savedSnippets.remove": {"name":"savedSnippets.remove","method":"DELETE","path":"/saved_snippets/{saved_snippet_id}","pathParams":["saved_snippet_id"],"wire":{"saved_snippet_id":"json"}},
+  "reminders.list": {"name":"reminders.list","method":"GET","path":"/reminders","pathParams":[],"wire":{}},
+  "reminders.create": {"name":"reminders.create","method":"POST","path":"/reminders","pathParams":[],"wire":{"message_id":"json","scheduled_delivery_timestamp":"json","note":"raw"}},
+  "reminders.remove": {"name":"reminders.remove","method":"DELETE","path":"/reminders/{reminder_id}","pathParams":["reminder_id"],"wire":{"reminder_id":"json"}},
+  "messages.readReceipts": {"name":"messages.readReceipts","method":"GET","path":"/messages/{message_id}/read_receipts","pathParams":["message_id"],"wire":{"message_id":"json"}},
+  "messages.report": {"name":"messages.report","method":"POST","path":"/messages/{message_id}/report","pathParams":["message_id"],"wire":{"message_id":"json","report_type":"raw","description":"raw"}},
+  "userGroups.updateSubgroups": {"name":"userGroups.updateSubgroups","method":"POST","path":"/user_groups/{user_group_id}/subgroups","pathParams":["user_group_id"],"wire":{"user_group_id":"json","delete":"json","add":"json"}},
+  "channels.updateSubscriptions": {"name":"channels.updateSubscriptions","method":"PATCH","path":"/users/me/subscriptions","pathParams":[],"wire":{"delete":"json","add":"json"}},
 };
 
 /** Names of the `outgoing` contracts: what the server sends to an integration, never callable. */

@@ -10,11 +10,13 @@ import { channelFolderScenarios } from './scenarios/channel-folders/index.js';
 import { channelBasicScenarios } from './scenarios/channels/basics.js';
 import { channelScenarios } from './scenarios/channels/index.js';
 import { subscriptionScenarios } from './scenarios/channels/subscriptions.js';
+import { subscriptionUpdateScenarios } from './scenarios/channels/subscriptions-update.js';
 import { eventScenarios } from './scenarios/events/index.js';
 import { linkifierScenarios } from './scenarios/linkifiers/index.js';
 import { historyAndRenderScenarios } from './scenarios/messages/history-and-render.js';
 import { messageScenarios } from './scenarios/messages/index.js';
 import { narrowScenarios } from './scenarios/messages/narrows.js';
+import { receiptAndReportScenarios } from './scenarios/messages/receipts-and-reports.js';
 import { navigationViewScenarios } from './scenarios/navigation-views/index.js';
 import { outgoingWebhookScenarios } from './scenarios/outgoing-webhooks/index.js';
 import { pushScenarios } from './scenarios/push/index.js';
@@ -39,6 +41,8 @@ import { scheduledMessageScenarios } from './scenarios/scheduled-messages/index.
 import { realmScenarios } from './scenarios/realm/index.js';
 import { profileFieldScenarios } from './scenarios/profile-fields/index.js';
 import { realmEmojiScenarios } from './scenarios/realm-emoji/index.js';
+import { savedSnippetScenarios } from './scenarios/saved-snippets/index.js';
+import { reminderScenarios } from './scenarios/reminders/index.js';
 import { OpenApiResponseChecker, type RecordedResponse } from './openapi-responses.js';
 import { createMockTarget, startServerTarget } from './targets.js';
 
@@ -57,6 +61,7 @@ const scenarios: Scenario[] = [
   ...channelBasicScenarios,
   ...channelScenarios,
   ...subscriptionScenarios,
+  ...subscriptionUpdateScenarios,
   ...channelFolderScenarios,
   ...messageScenarios,
   ...narrowScenarios,
@@ -84,6 +89,9 @@ const scenarios: Scenario[] = [
   ...realmScenarios,
   ...profileFieldScenarios,
   ...realmEmojiScenarios,
+  ...savedSnippetScenarios,
+  ...reminderScenarios,
+  ...receiptAndReportScenarios,
   ...outgoingWebhookScenarios,
   ...pushScenarios,
 ];

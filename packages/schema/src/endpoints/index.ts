@@ -23,6 +23,8 @@ import * as alertWords from './alert-words/index.js';
 import * as drafts from './drafts/index.js';
 import * as defaultChannels from './default-channels/index.js';
 import * as scheduledMessages from './scheduled-messages/index.js';
+import * as savedSnippets from './saved-snippets/index.js';
+import * as reminders from './reminders/index.js';
 import * as realm from './realm/index.js';
 import * as profileFields from './profile-fields/index.js';
 import * as realmEmoji from './realm-emoji/index.js';
@@ -153,6 +155,17 @@ const all = [
   realmEmoji.listRealmEmoji,
   realmEmoji.uploadRealmEmoji,
   realmEmoji.deactivateRealmEmoji,
+  savedSnippets.listSavedSnippets,
+  savedSnippets.createSavedSnippet,
+  savedSnippets.updateSavedSnippet,
+  savedSnippets.removeSavedSnippet,
+  reminders.listReminders,
+  reminders.createReminder,
+  reminders.removeReminder,
+  messages.getReadReceipts,
+  messages.reportMessage,
+  userGroups.updateUserGroupSubgroups,
+  channels.updateSubscriptions,
 ] as const;
 
 type AnyEndpoint = (typeof all)[number];
@@ -213,6 +226,8 @@ export {
   realm,
   realmEmoji,
   scheduledMessages,
+  savedSnippets,
+  reminders,
   push,
   server,
   settings,

@@ -155,6 +155,11 @@ const SCHEDULED_MESSAGES = {
   order: (a: Entry, b: Entry) => (a['scheduled_delivery_timestamp'] as number) - (b['scheduled_delivery_timestamp'] as number),
 };
 
+const REMINDERS = {
+  key: 'reminders', items: 'reminders', item: 'reminder', id: 'reminder_id', removed: 'reminder_id',
+  order: (a: Entry, b: Entry) => (a['scheduled_delivery_timestamp'] as number) - (b['scheduled_delivery_timestamp'] as number) || (a['reminder_id'] as number) - (b['reminder_id'] as number),
+};
+
 function applyById(state: State, key: string, event: StateEvent, item: string, idKey: string): void {
   const list = listOf(state, key);
   if (!list) return;
@@ -270,6 +275,9 @@ export function applyEvent<T extends RegisterState | Record<string, unknown>>(st
       break;
     case 'scheduled_messages':
       applyItems(s, e, SCHEDULED_MESSAGES);
+      break;
+    case 'reminders':
+      applyItems(s, e, REMINDERS);
       break;
     case 'navigation_view': {
       const views = listOf(s, 'navigation_views');

@@ -13,3 +13,4 @@ export { unsubscribe } from './unsubscribe.js';
 export { updateChannel } from './update-channel.js';
 export { SubscriptionPropertyChange, updateSubscriptionProperties } from './update-subscription-properties.js';
 export { getChannelEmailAddress } from './get-channel-email-address.js';
+export { updateSubscriptions } from './update-subscriptions.js';

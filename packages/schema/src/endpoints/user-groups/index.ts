@@ -6,3 +6,4 @@ export { listUserGroupSubgroups } from './list-user-group-subgroups.js';
 export { listUserGroups } from './list-user-groups.js';
 export { updateUserGroup } from './update-user-group.js';
 export { updateUserGroupMembers } from './update-user-group-members.js';
+export { updateUserGroupSubgroups } from './update-user-group-subgroups.js';

@@ -28,6 +28,8 @@ import { realm } from './realm/index.js';
 import { profileFields } from './profile-fields/index.js';
 import { realmEmoji } from './realm-emoji/index.js';
 import { outgoingWebhooks } from './outgoing-webhooks/index.js';
+import { savedSnippets } from './saved-snippets/index.js';
+import { reminders } from './reminders/index.js';
 
 /**
  * Every implemented contract: the area lists, in the order of the schema's table. A contract
@@ -62,6 +64,8 @@ export const implementations = [
   ...profileFields,
   ...realmEmoji,
   ...outgoingWebhooks,
+  ...savedSnippets,
+  ...reminders,
 ] as const satisfies readonly Implementation[];
 
 /** Names of the implemented contracts. */

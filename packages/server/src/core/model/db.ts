@@ -359,6 +359,16 @@ export interface MutedUserRecord {
   date_muted: number;
 }
 
+/** A saved snippet: a titled piece of message text kept for reuse (FL 297). */
+export interface SavedSnippetRecord {
+  id: number;
+  user_id: number;
+  title: string;
+  content: string;
+  /** Seconds since the epoch. */
+  date_created: number;
+}
+
 /** A draft saved on the server (drafts synchronization, FL 87). */
 export interface DraftRecord {
   id: number;
@@ -389,6 +399,11 @@ export interface ScheduledMessageRecord {
   read_by_sender: boolean | null;
   /** Set when delivery failed (the sender lost access to the channel, …). */
   failed: boolean;
+  /**
+   * Set for a reminder (POST /reminders, FL 381): the message it is about. A reminder is a
+   * direct message to its sender, sent by the Notification Bot.
+   */
+  reminder_target_message_id?: number;
 }
 
 /** One value of a user's bot storage (GET/PUT/DELETE /bot_storage); the key is `[user_id, key]` as JSON. */
@@ -476,6 +491,7 @@ export type Db = {
   user_status: UserStatusRecord;
   muted_users: MutedUserRecord;
   drafts: DraftRecord;
+  saved_snippets: SavedSnippetRecord;
   scheduled_messages: ScheduledMessageRecord;
   bot_storage: BotStorageRecord;
   outbox: OutboxRecord;

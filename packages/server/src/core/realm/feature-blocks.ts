@@ -33,12 +33,6 @@ function noneOf(eventType: string, key = eventType): StateBlock {
   return { eventTypes: [eventType], fetch: () => ({ [key]: [] }) };
 }
 
-/** `saved_snippets` (FL 297): the user's saved snippets (none: this server has no snippets). */
-export const savedSnippetsState = noneOf('saved_snippets');
-
-/** `reminders` (FL 399): the user's undelivered message reminders (none: this server has no reminders). */
-export const remindersState = noneOf('reminders');
-
 /** `realm_embedded_bots`: the embedded bots the server offers to configure (none: it refuses embedded bots). */
 export const embeddedBotsState = noneOf('realm_embedded_bots');
 

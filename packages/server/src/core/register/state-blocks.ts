@@ -31,18 +31,18 @@ import { userStatusState } from '../user-status/user-status.js';
 import { mutedTopicsState, userTopicsState } from '../user-topics/user-topics.js';
 import { realmUserState } from '../users/users-state.js';
 import { scheduledMessagesState } from '../scheduled-messages/scheduled-messages.js';
+import { remindersState } from '../scheduled-messages/reminders.js';
 import {
   defaultStreamGroupsState,
   embeddedBotsState,
   giphyState,
   incomingWebhookBotsState,
   onboardingStepsState,
-  remindersState,
-  savedSnippetsState,
   videoCallsState,
 } from '../realm/feature-blocks.js';
 import { customProfileFieldsState } from '../users/custom-profile-fields.js';
 import { userGroupsState } from '../user-groups/user-groups-state.js';
+import { savedSnippetsState } from '../saved-snippets/saved-snippets.js';
 
 /**
  * Every block of the initial state of POST /register, area by area. An area adds its block

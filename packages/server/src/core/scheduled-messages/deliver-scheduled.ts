@@ -1,6 +1,9 @@
 import { endpoints } from '@teamchat/schema';
 import { sendMessage } from '../messages/send-message.js';
 import type { Services, UserContext } from '../model/context.js';
+import { notificationBot } from '../messages/notification-bot.js';
+import { postDirectMessage } from '../messages/post-message.js';
+import { dropReminder, isReminder } from './reminders.js';
 import { markScheduledFailed, markScheduledSent } from './scheduled-messages.js';
 
 /**
@@ -8,7 +11,8 @@ import { markScheduledFailed, markScheduledSent } from './scheduled-messages.js'
  * real server's `deliver_scheduled_messages` worker): each in a transaction of its own, as its
  * sender would send it with POST /messages. One that cannot be sent any more (the sender lost
  * access to the channel, a recipient was deactivated…) is kept, marked `failed`, for its
- * sender to edit or delete. Cheap when nothing is due; never throws.
+ * sender to edit or delete. A reminder (POST /reminders) goes to its sender from the
+ * Notification Bot, unread. Cheap when nothing is due; never throws.
  */
 export function createScheduledDelivery(services: Services): () => Promise<void> {
   let running: Promise<void> | null = null;
@@ -35,6 +39,11 @@ export function createScheduledDelivery(services: Services): () => Promise<void>
           request: { authorization: null, userAgent: 'Internal' },
           endpoint: endpoints['messages.send'],
         };
+        if (isReminder(message)) {
+          postDirectMessage(ctx, [sender], { sender: notificationBot(ctx), content: message.content, client: 'Internal', readBySender: true });
+          dropReminder(ctx, message, sender);
+          return;
+        }
         const to = message.type === 'stream' ? (message.to[0] as number) : message.to;
         sendMessage({ type: message.type === 'stream' ? 'stream' : 'direct', to, topic: message.topic, content: message.content, read_by_sender: message.read_by_sender ?? true }, ctx);
         markScheduledSent(ctx, message, sender);

@@ -28,7 +28,7 @@ export function formatScheduledMessage(ctx: Pick<Context, 'realm'>, message: Sch
 /** The user's messages still to send, soonest first. */
 export function scheduledMessagesOf(ctx: Pick<Context, 'db'>, userId: number): ScheduledMessageRecord[] {
   return [...ctx.db.all('scheduled_messages')]
-    .filter((message) => message.sender_id === userId)
+    .filter((message) => message.sender_id === userId && message.reminder_target_message_id === undefined)
     .sort((a, b) => a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp || a.id - b.id);
 }
 
@@ -76,7 +76,9 @@ function checkFuture(ctx: UserContext, timestamp: number): void {
 
 function ownScheduled(ctx: UserContext, id: number): ScheduledMessageRecord {
   const message = ctx.db.get('scheduled_messages', id);
-  if (!message || message.sender_id !== ctx.user.id) throw new ApiError('BAD_REQUEST', 'Scheduled message does not exist', { status: 404 });
+  if (!message || message.sender_id !== ctx.user.id || message.reminder_target_message_id !== undefined) {
+    throw new ApiError('BAD_REQUEST', 'Scheduled message does not exist', { status: 404 });
+  }
   return message;
 }
 
@@ -147,12 +149,16 @@ export function deleteScheduledMessage(params: OperationParams<'scheduledMessage
   return {};
 }
 
-/** Marks a message that could not be sent as failed (the sender sees it to edit or delete it). */
+/**
+ * Marks a message that could not be sent as failed (the sender sees it to edit or delete it).
+ * A reminder is marked with no event: the real server documents none for a failed reminder.
+ */
 export function markScheduledFailed(ctx: Ctx, message: ScheduledMessageRecord): void {
   const current = ctx.db.get('scheduled_messages', message.id);
   const sender = ctx.db.get('users', message.sender_id);
   if (!current || !sender) return;
   const failed = ctx.db.put('scheduled_messages', { ...current, failed: true });
+  if (failed.reminder_target_message_id !== undefined) return;
   announce(ctx, sender, (empty) => ({ op: 'update', scheduled_message: formatScheduledMessage(ctx, failed, empty) }));
 }
 

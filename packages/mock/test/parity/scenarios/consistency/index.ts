@@ -18,6 +18,9 @@ export const consistencyScenarios: Scenario[] = [
     seen['send group'] = await expectConsistent(t, 'member', () => owner.messages.send({ type: 'direct', to: [t.accounts.member.userId, t.accounts.guest.userId], content: 'all of us' }));
     const { id } = await owner.messages.send({ type: 'stream', to: 'general', topic: 'news', content: 'second' });
     seen['star'] = await expectConsistent(t, 'member', () => member.messages.updateFlags({ messages: [id], op: 'add', flag: 'starred' }));
+    await owner.realm.update({ moderation_request_channel_id: general });
+    seen['report'] = await expectConsistent(t, 'member', () => t.client('moderator').messages.report({ message_id: id, report_type: 'norms', description: 'Off topic.' }));
+    expect(seen['report']).toEqual(['message']);
     seen['read'] = await expectConsistent(t, 'member', () => member.messages.updateFlags({ messages: [id], op: 'add', flag: 'read' }));
     seen['unread'] = await expectConsistent(t, 'member', () => member.messages.updateFlags({ messages: [id], op: 'remove', flag: 'read' }));
     seen['react'] = await expectConsistent(t, 'member', () => owner.messages.addReaction({ message_id: id, emoji_name: 'tada' }));
@@ -47,6 +50,7 @@ consistencyScenarios.push(
     seen['subscribe other'] = await expectConsistent(t, 'member', () => owner.channels.subscribe({ subscriptions: [{ name: 'launch' }], principals: [t.accounts.moderator.userId] }));
     seen['mute'] = await expectConsistent(t, 'member', () => member.channels.updateSubscriptionProperties({ subscription_data: [{ stream_id: launch, property: 'is_muted', value: true }] }));
     seen['unsubscribe'] = await expectConsistent(t, 'member', () => member.channels.unsubscribe({ subscriptions: ['launch'] }));
+    seen['add and delete'] = await expectConsistent(t, 'member', () => member.channels.updateSubscriptions({ add: [{ name: 'launch' }], delete: ['engineering'] }));
     seen['default'] = await expectConsistent(t, 'member', () => owner.defaultChannels.add({ stream_id: launch }));
     seen['not default'] = await expectConsistent(t, 'member', () => owner.defaultChannels.remove({ stream_id: launch }));
     seen['archive'] = await expectConsistent(t, 'member', () => owner.channels.archive({ stream_id: launch }));
@@ -72,10 +76,16 @@ consistencyScenarios.push(
     seen['deactivate'] = await expectConsistent(t, 'member', () => owner.users.deactivate({ user_id }));
     seen['reactivate'] = await expectConsistent(t, 'member', () => owner.users.reactivate({ user_id }));
     seen['group'] = await expectConsistent(t, 'member', () => owner.userGroups.create({ name: 'pilots', description: 'Early users', members: [t.accounts.member.userId] }));
+    const groups = (await owner.userGroups.list()).user_groups;
+    const pilots = groups.find((g) => g.name === 'pilots')?.id ?? 0;
+    const moderators = groups.find((g) => g.name === 'role:moderators')?.id ?? 0;
+    seen['add subgroup'] = await expectConsistent(t, 'member', () => owner.userGroups.updateSubgroups({ user_group_id: pilots, add: [moderators] }));
+    seen['remove subgroup'] = await expectConsistent(t, 'member', () => owner.userGroups.updateSubgroups({ user_group_id: pilots, delete: [moderators] }));
+    expect([seen['add subgroup'], seen['remove subgroup']]).toEqual([['user_group:add_subgroups'], ['user_group:remove_subgroups']]);
     return seen;
   }),
 
-  scenario('events: state + events = fresh state, for statuses, topics, muting, alert words and drafts', async (t) => {
+  scenario('events: state + events = fresh state, for statuses, topics, muting, alert words, drafts, saved snippets and reminders', async (t) => {
     const owner = t.client('owner');
     const member = t.client('member');
     const general = (await member.channels.getId({ stream: 'general' })).stream_id;
@@ -101,6 +111,13 @@ consistencyScenarios.push(
     });
     seen['edit draft'] = await expectConsistent(t, 'member', () => member.drafts.update({ draft_id: draftId, draft: { type: 'private', to: [t.accounts.owner.userId], content: 'Privately: what if…', timestamp: 1_767_000_100 } }));
     seen['delete draft'] = await expectConsistent(t, 'member', () => member.drafts.remove({ draft_id: draftId }));
+    let snippetId = 0;
+    seen['saved snippet'] = await expectConsistent(t, 'member', async () => {
+      snippetId = (await member.savedSnippets.create({ title: 'Greeting', content: 'Hello!' })).saved_snippet_id;
+    });
+    seen['edit saved snippet'] = await expectConsistent(t, 'member', () => member.savedSnippets.update({ saved_snippet_id: snippetId, content: 'Hello there!' }));
+    seen['delete saved snippet'] = await expectConsistent(t, 'member', () => member.savedSnippets.remove({ saved_snippet_id: snippetId }));
+    expect([seen['saved snippet'], seen['edit saved snippet'], seen['delete saved snippet']]).toEqual([['saved_snippets:add'], ['saved_snippets:update'], ['saved_snippets:remove']]);
     const soon = Math.floor(t.clock.now() / 1000) + 60;
     let scheduledId = 0;
     seen['schedule'] = await expectConsistent(t, 'member', async () => {
@@ -112,6 +129,18 @@ consistencyScenarios.push(
       await member.users.me();
     });
     expect(seen['delivered']).toEqual(['message', 'scheduled_messages:remove']);
+    const { id: remindMe } = await owner.messages.send({ type: 'stream', to: 'general', topic: 'plans', content: 'Remind me' });
+    let reminderId = 0;
+    seen['reminder'] = await expectConsistent(t, 'member', async () => {
+      reminderId = (await member.reminders.create({ message_id: remindMe, scheduled_delivery_timestamp: Math.floor(t.clock.now() / 1000) + 60 })).reminder_id;
+    });
+    seen['delete reminder'] = await expectConsistent(t, 'member', () => member.reminders.remove({ reminder_id: reminderId }));
+    await member.reminders.create({ message_id: remindMe, scheduled_delivery_timestamp: Math.floor(t.clock.now() / 1000) + 60 });
+    seen['reminder delivered'] = await expectConsistent(t, 'member', async () => {
+      t.clock.advance(200_000);
+      await member.users.me();
+    });
+    expect([seen['reminder'], seen['delete reminder'], seen['reminder delivered']]).toEqual([['reminders:add'], ['reminders:remove'], ['message', 'reminders:remove']]);
     seen['typing'] = await expectConsistent(t, 'member', () => owner.typing.setStatus({ op: 'start', to: [t.accounts.member.userId] }));
     expect(seen['typing']).toEqual(['typing:start']);
     expect(seen['mute user']).toEqual(['update_message_flags:add', 'muted_users']);

@@ -289,6 +289,55 @@ export const userGroupScenarios: Scenario[] = [
     return { steps, after };
   }),
 
+  scenario('user-groups: POST /user_groups/{id}/subgroups adds, then deletes, all or nothing, with every error', async (t) => {
+    const ids = await groupIds(t);
+    const support = ids['support'] as number;
+    const leads = ids['leads'] as number;
+    const moderators = ids['role:moderators'] as number;
+    const owner = t.client('owner');
+    const change = (groupId: number, params: { add?: number[]; delete?: number[] }) => owner.userGroups.updateSubgroups({ user_group_id: groupId, ...params });
+    const queue = await t.client('member').events.register({ event_types: ['user_group'] });
+    const steps = {
+      nothing: await failure(change(support, {})),
+      nothingEmpty: await failure(change(support, { add: [], delete: [] })),
+      already: await failure(change(support, { add: [leads] })),
+      self: await failure(change(support, { add: [support] })),
+      cycle: await failure(change(leads, { add: [support] })),
+      unknown: await failure(change(support, { add: [999] })),
+      notASubgroup: await failure(change(support, { delete: [moderators] })),
+      unknownGroup: await failure(change(999, { add: [moderators] })),
+      systemGroup: await failure(change(ids['role:nobody'] as number, { add: [leads] })),
+      administrator: await failure(t.client('administrator').userGroups.updateSubgroups({ user_group_id: support, add: [moderators] })),
+      guest: await failure(t.client('guest').userGroups.updateSubgroups({ user_group_id: support, add: [moderators] })),
+      // the addition succeeds, the removal fails: nothing remains
+      allOrNothing: await failure(change(support, { add: [moderators], delete: [999] })),
+    };
+    expect(Object.fromEntries(Object.entries(steps).map(([key, value]) => [key, value.msg]))).toEqual({
+      nothing: 'Nothing to do. Specify at least one of "add" or "delete".',
+      nothingEmpty: 'Nothing to do. Specify at least one of "add" or "delete".',
+      already: `User group ${leads} is already a subgroup of this group.`,
+      self: `User group ${support} is already a subgroup of one of the passed subgroups.`,
+      cycle: `User group ${leads} is already a subgroup of one of the passed subgroups.`,
+      unknown: 'Invalid user group ID: 999',
+      notASubgroup: `User group ${moderators} is not a subgroup of this group.`,
+      unknownGroup: 'Invalid user group',
+      systemGroup: 'Insufficient permission',
+      administrator: 'Insufficient permission',
+      guest: 'Not allowed for guest users',
+      allOrNothing: 'Invalid user group ID: 999',
+    });
+    expect((await groupById(t, support)).direct_subgroup_ids).toEqual([leads]);
+    expect(await pendingEvents(t, 'member', queue.queue_id)).toEqual([]);
+    // add runs before delete: the same group can be added and removed in one request
+    await change(support, { add: [moderators], delete: [leads] });
+    expect((await groupById(t, support)).direct_subgroup_ids).toEqual([moderators]);
+    expect(await pendingEvents(t, 'member', queue.queue_id)).toEqual([
+      { type: 'user_group', op: 'add_subgroups', group_id: support, direct_subgroup_ids: [moderators], id: 0 },
+      { type: 'user_group', op: 'remove_subgroups', group_id: support, direct_subgroup_ids: [leads], id: 1 },
+    ]);
+    return steps;
+  }),
+
   scenario('user-groups: a membership request is all or nothing, and a successful one sends its events in order', async (t) => {
     const ids = await groupIds(t);
     const support = ids['support'] as number;

@@ -97,6 +97,18 @@ function rows(t: ScenarioContext): MatrixRow[] {
       expect: ownerOnly,
     },
     {
+      endpoint: 'POST /user_groups/{id}/subgroups add',
+      setup: freshGroup(),
+      call: (c, f) => c.userGroups.updateSubgroups({ user_group_id: f.group, add: [f.subgroup] }),
+      expect: ownerOnly,
+    },
+    {
+      endpoint: 'POST /user_groups/{id}/subgroups delete',
+      setup: freshGroup({ withSubgroup: true }),
+      call: (c, f) => c.userGroups.updateSubgroups({ user_group_id: f.group, delete: [f.subgroup] }),
+      expect: ownerOnly,
+    },
+    {
       endpoint: 'POST /user_groups/{id}/members delete_subgroups',
       setup: freshGroup({ withSubgroup: true }),
       call: (c, f) => c.userGroups.updateMembers({ user_group_id: f.group, delete_subgroups: [f.subgroup] }),

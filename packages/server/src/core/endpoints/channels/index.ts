@@ -10,6 +10,7 @@ import { listSubscriptionsImpl } from './list-subscriptions.js';
 import { listTopicsImpl } from './list-topics.js';
 import { subscribeImpl } from './subscribe.js';
 import { unsubscribeImpl } from './unsubscribe.js';
+import { updateSubscriptionsImpl } from './update-subscriptions.js';
 import { updateChannelImpl } from './update-channel.js';
 import { getChannelEmailAddressImpl } from './get-channel-email-address.js';
 import { updateSubscriptionPropertiesImpl } from './update-subscription-properties.js';
@@ -31,4 +32,5 @@ export const channels = [
   isSubscribedImpl,
   updateSubscriptionPropertiesImpl,
   getChannelEmailAddressImpl,
+  updateSubscriptionsImpl,
 ] as const;

@@ -2,10 +2,12 @@ import { addReactionImpl } from './add-reaction.js';
 import { deleteMessageImpl } from './delete-message.js';
 import { getMessageImpl } from './get-message.js';
 import { getMessageHistoryImpl } from './get-message-history.js';
+import { getReadReceiptsImpl } from './get-read-receipts.js';
 import { listMessagesImpl } from './list-messages.js';
 import { matchesNarrowImpl } from './matches-narrow.js';
 import { removeReactionImpl } from './remove-reaction.js';
 import { renderMessageImpl } from './render-message.js';
+import { reportMessageImpl } from './report-message.js';
 import { sendMessageImpl } from './send-message.js';
 import { updateFlagsForNarrowImpl } from './update-message-flags-for-narrow.js';
 import { updateMessageImpl } from './update-message.js';
@@ -25,4 +27,6 @@ export const messages = [
   removeReactionImpl,
   getMessageHistoryImpl,
   renderMessageImpl,
+  getReadReceiptsImpl,
+  reportMessageImpl,
 ] as const;

@@ -6,6 +6,7 @@ import { listUserGroupSubgroupsImpl } from './list-user-group-subgroups.js';
 import { listUserGroupsImpl } from './list-user-groups.js';
 import { updateUserGroupImpl } from './update-user-group.js';
 import { updateUserGroupMembersImpl } from './update-user-group-members.js';
+import { updateUserGroupSubgroupsImpl } from './update-user-group-subgroups.js';
 
 /** The handlers of the `user-groups` contracts, in the order of the schema's table. */
 export const userGroups = [
@@ -17,4 +18,5 @@ export const userGroups = [
   listUserGroupMembersImpl,
   isUserGroupMemberImpl,
   listUserGroupSubgroupsImpl,
+  updateUserGroupSubgroupsImpl,
 ] as const;
