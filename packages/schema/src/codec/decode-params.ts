@@ -3,7 +3,7 @@ import type { Endpoint } from '../define-endpoint.js';
 import { ApiError } from '../errors/api-error.js';
 import { validationError } from './validation-error.js';
 import { tryParseJson } from './wire-endpoint.js';
-import { isFileParam, wireKindOf } from './wire-kind.js';
+import { isFileParam, wireKindOf, type WireKind } from './wire-kind.js';
 
 /** Where the parameters of one request arrived. */
 export interface WireParams {
@@ -44,13 +44,50 @@ function oneFile(files: readonly Blob[]): Blob | undefined {
   return files[0];
 }
 
-/** Decodes one wire text into the value of `schema`, or throws the real server's error for it. */
-function decodeValue(name: string, schema: z.ZodType, text: string): unknown {
-  const kind = wireKindOf(schema);
+/** How one parameter of a contract is read off the wire; worked out once per contract. */
+interface ParamPlan {
+  name: string;
+  schema: z.ZodType;
+  file: boolean;
+  /** Read from the path rather than the body or query. */
+  inPath: boolean;
+  /** The wire names: the parameter's own, then its aliases. */
+  wireNames: readonly string[];
+  /** Whether the parameter may be left out. */
+  optional: boolean;
+  kind: WireKind;
+}
+
+const plans = new WeakMap<Endpoint, readonly ParamPlan[]>();
+
+/** The decoding plan of `endpoint`'s parameters (zod is asked what is optional once, not per request). */
+function planOf(endpoint: Endpoint): readonly ParamPlan[] {
+  let plan = plans.get(endpoint);
+  if (plan) return plan;
+  const aliasesOf = new Map<string, string[]>();
+  for (const [alias, target] of Object.entries(endpoint.aliases ?? {})) {
+    aliasesOf.set(target, [...(aliasesOf.get(target) ?? []), alias]);
+  }
+  plan = Object.entries(endpoint.params.shape as Record<string, z.ZodType>).map(([name, schema]) => ({
+    name,
+    schema,
+    file: isFileParam(schema),
+    inPath: endpoint.pathParams.includes(name),
+    wireNames: [name, ...(aliasesOf.get(name) ?? [])],
+    optional: schema.safeParse(undefined).success,
+    kind: wireKindOf(schema),
+  }));
+  plans.set(endpoint, plan);
+  return plan;
+}
+
+/** Decodes one wire text into the value of `param`, or throws the real server's error for it. */
+function decodeValue(param: ParamPlan, text: string): unknown {
+  const { kind, name } = param;
   if (kind === 'raw') return text;
   const parsed = tryParseJson(text);
   if (kind === 'raw-or-json') {
-    return parsed !== undefined && schema.safeParse(parsed.value).success ? parsed.value : text;
+    return parsed !== undefined && param.schema.safeParse(parsed.value).success ? parsed.value : text;
   }
   if (parsed === undefined) {
     throw new ApiError('BAD_REQUEST', `${name} is not valid JSON`, { extra: { var_name: name } });
@@ -69,28 +106,24 @@ function decodeValue(name: string, schema: z.ZodType, text: string): unknown {
  * @throws {ApiError} naming the offending parameter in `msg` and `var_name`.
  */
 export function decodeParams<E extends Endpoint>(endpoint: E, source: WireParams): DecodedParams<z.output<E['params']>> {
-  const shape = endpoint.params.shape as Record<string, z.ZodType>;
-  const aliasesOf = new Map<string, string[]>();
-  for (const [alias, target] of Object.entries(endpoint.aliases ?? {})) {
-    aliasesOf.set(target, [...(aliasesOf.get(target) ?? []), alias]);
-  }
   const seen = wireNames(source);
   const used = new Set<string>();
   const values: Record<string, unknown> = {};
 
-  for (const [name, schema] of Object.entries(shape)) {
-    if (isFileParam(schema)) {
+  for (const param of planOf(endpoint)) {
+    const { name } = param;
+    if (param.file) {
       const file = oneFile(source.files ?? []);
       if (file !== undefined) values[name] = file;
-      else if (!schema.safeParse(undefined).success) throw new ApiError('BAD_REQUEST', 'You must specify a file to upload');
+      else if (!param.optional) throw new ApiError('BAD_REQUEST', 'You must specify a file to upload');
       continue;
     }
     let text: string | undefined;
-    if (endpoint.pathParams.includes(name)) {
+    if (param.inPath) {
       text = source.path?.[name];
-    } else {
+    } else if (seen.size > 0) {
       let found: string | undefined;
-      for (const wireName of [name, ...(aliasesOf.get(name) ?? [])]) {
+      for (const wireName of param.wireNames) {
         const candidate = lookup(source, wireName);
         if (candidate === undefined) continue;
         if (found !== undefined) {
@@ -104,16 +137,16 @@ export function decodeParams<E extends Endpoint>(endpoint: E, source: WireParams
       }
     }
     if (text === undefined) {
-      if (!schema.safeParse(undefined).success) {
+      if (!param.optional) {
         throw new ApiError('REQUEST_VARIABLE_MISSING', `Missing '${name}' argument`, { extra: { var_name: name } });
       }
       continue;
     }
-    values[name] = decodeValue(name, schema, text);
+    values[name] = decodeValue(param, text);
   }
 
   const result = endpoint.params.safeParse(values);
-  if (!result.success) throw validationError(result.error.issues, shape, values);
-  const ignored = [...seen].filter((name) => !used.has(name)).sort();
+  if (!result.success) throw validationError(result.error.issues, endpoint.params.shape as Record<string, z.ZodType>, values);
+  const ignored = seen.size === 0 ? [] : [...seen].filter((name) => !used.has(name)).sort();
   return { params: result.data as z.output<E['params']>, ignored };
 }

@@ -91,10 +91,13 @@ export function createCore(options: CoreOptions): Core {
     log: options.log ?? silentLogger,
     files: options.files ?? createMemoryFileStore(),
     attachmentIndex: createAttachmentIndex(options.store),
-    runDueJobs: async () => {
-      await sweepUnclaimed();
-      await deliverScheduled();
+    runDueJobs: () => {
+      const sweeping = sweepUnclaimed();
+      if (sweeping) return sweeping.then(() => deliverScheduled()).then(() => services.jobs.kick());
+      const delivering = deliverScheduled();
+      if (delivering) return delivering.then(() => services.jobs.kick());
       services.jobs.kick();
+      return null;
     },
     outbound: options.outbound ?? noOutbound,
     hooks: { sent: [triggerOutgoingWebhooks, notifyMessageRecipients], read: [removeReadNotifications] },

@@ -12,6 +12,7 @@ export { apiErrorOf } from './procedure/trpc.js';
 
 // Services and records
 export { defaultServerConfig, silentLogger } from './model/context.js';
+export { jsonTextOf } from './model/json-text.js';
 export type { Context, HttpSender, Logger, OutboundRequest, OutboundResult, RequestInfo, ServerConfig, Services } from './model/context.js';
 export type { Db, DbStore } from './model/db.js';
 export { defaultRateLimits } from './model/rate-limiter.js';

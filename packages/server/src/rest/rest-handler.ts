@@ -78,16 +78,22 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { method: 'GET', path: '/health' },
 ];
 
-function requestInfo(request: RestRequest): RequestInfo {
-  return {
-    authorization: request.header('authorization'),
-    userAgent: request.header('user-agent') ?? '',
-    // Made only when read (a long poll): most requests never need one.
-    get signal() {
-      return request.signal;
-    },
-    clientAddress: request.clientAddress,
-  };
+/** What the core knows of a request; the abort signal is made only when read (a long poll). */
+class RestRequestInfo implements RequestInfo {
+  readonly authorization: string | null;
+  readonly userAgent: string;
+  readonly clientAddress: string | undefined;
+  rateLimit: RequestInfo['rateLimit'] = undefined;
+
+  constructor(private readonly request: RestRequest) {
+    this.authorization = request.header('authorization');
+    this.userAgent = request.header('user-agent') ?? '';
+    this.clientAddress = request.clientAddress;
+  }
+
+  get signal(): AbortSignal | undefined {
+    return this.request.signal;
+  }
 }
 
 /** The `X-RateLimit-*` headers of a request that ran under a rate limit (as the real server sends on every API response). */
@@ -159,7 +165,7 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
       ignored = decoded.ignored;
       return decoded.params;
     });
-    const reply = successReply(result as object, ignored);
+    const reply = successReply(result as object, ignored, config.validateResponses);
     if (request.method === 'HEAD') reply.body = null;
     return reply;
   }
@@ -211,7 +217,7 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
 
   async function serveRequest(request: RestRequest): Promise<RestReply> {
     const path = request.path;
-    const info = requestInfo(request);
+    const info = new RestRequestInfo(request);
     const api = path.startsWith(`${API_PREFIX}/`);
     try {
       const reply = await dispatch(request, path, info);

@@ -14,7 +14,7 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
  *
  * @see api-spec.md States table (Attachment rows)
  */
-export function createUnclaimedSweep(services: Services): () => Promise<void> {
+export function createUnclaimedSweep(services: Services): () => Promise<void> | null {
   let running: Promise<void> | null = null;
   const due = (cutoff: number): number[] => {
     const ids: number[] = [];
@@ -36,11 +36,11 @@ export function createUnclaimedSweep(services: Services): () => Promise<void> {
       }
     });
   };
-  return async () => {
+  return () => {
     // Requests that arrive while a sweep runs wait for it: they must not see what it deletes.
     if (running) return running;
     const cutoff = services.now() - services.config.unclaimedAttachmentWeeks * WEEK_MS;
-    if (!hasDue(cutoff)) return;
+    if (!hasDue(cutoff)) return null;
     running = sweep(cutoff)
       .catch((error: unknown) => services.log.error('the clean-up of unused uploads failed', { error: error instanceof Error ? error.message : String(error) }))
       .finally(() => {

@@ -1,6 +1,9 @@
 import type { EditHistoryEntry, Message } from '@teamchat/schema';
 import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { ChannelRecord, RealmRecord, UserRecord } from '../model/db.js';
+import { withJsonText } from '../model/json-text.js';
+import type { CompiledLinkifier } from '../markdown/compile-linkifier.js';
+import { realmLinkifiers } from '../markdown/realm-linkifiers.js';
 import { topicLinks } from '../markdown/topic-links.js';
 import { avatarUrlFor } from '../model/avatar.js';
 import { apiEmail } from '../model/email-visibility.js';
@@ -29,7 +32,10 @@ export function displayTopic(ctx: Pick<Context, 'realm'>, topic: string, allowEm
 
 /** The viewer's flag names on `message` (`read` and `historical` when they never received it). */
 export function viewerFlags(ctx: Pick<Context, 'db'>, message: MessageRecord, viewer: UserRecord | null): string[] {
-  const bits = viewer ? messageFlags(ctx, message.id, viewer.id) : undefined;
+  return flagsOfBits(viewer ? messageFlags(ctx, message.id, viewer.id) : undefined, viewer);
+}
+
+function flagsOfBits(bits: number | undefined, viewer: UserRecord | null): string[] {
   if (bits === undefined) return viewer ? ['read', 'historical'] : ['read'];
   return flagNames(bits);
 }
@@ -107,3 +113,109 @@ export function formatMessage(ctx: Ctx, message: MessageRecord, viewer: UserReco
   return formatted;
 }
 
+
+/**
+ * The fields of a channel message's form but `flags`, shared by every fetch that shows it the
+ * same way, with what they were made from: records are replaced, never changed, when they
+ * change, so the form holds while the message, its sender, its channel, the organization,
+ * the linkifiers, the options and the avatar URL are the same objects and values.
+ */
+interface SharedForm {
+  sender: UserRecord;
+  channel: ChannelRecord | undefined;
+  realm: RealmRecord;
+  realmUrl: string;
+  linkifiers: readonly CompiledLinkifier[];
+  variant: number;
+  avatarUrl: string | null;
+  fields: Message;
+  /** `JSON.stringify(fields)` without its closing brace, made on first use. */
+  json: string | null;
+}
+
+const sharedForms = new WeakMap<MessageRecord, SharedForm>();
+
+function variantOf(options: FormatOptions): number {
+  return (options.applyMarkdown ? 1 : 0) | (options.clientExtavatar ? 2 : 0) | (options.allowEmptyTopicName ? 4 : 0);
+}
+
+/** The shared form of a channel message (direct messages have none: their recipients are several records). */
+function sharedForm(ctx: Ctx, message: MessageRecord, viewer: UserRecord | null, options: FormatOptions): SharedForm | null {
+  if (message.stream_id === null) return null;
+  const sender = ctx.db.get('users', message.sender_id) as UserRecord;
+  const channel = ctx.db.get('channels', message.stream_id);
+  const realmUrl = ctx.config.realmUrl;
+  const linkifiers = realmLinkifiers(ctx);
+  const variant = variantOf(options);
+  const avatarUrl = avatarUrlFor(sender, viewer, { clientExtavatar: options.clientExtavatar, realmUrl });
+  const form = sharedForms.get(message);
+  if (
+    form &&
+    form.sender === sender &&
+    form.channel === channel &&
+    form.realm === ctx.realm &&
+    form.realmUrl === realmUrl &&
+    form.linkifiers === linkifiers &&
+    form.variant === variant &&
+    form.avatarUrl === avatarUrl
+  ) {
+    return form;
+  }
+  const fields = formatMessage(ctx, message, viewer, { ...options, includeFlags: false });
+  const fresh: SharedForm = { sender, channel, realm: ctx.realm, realmUrl, linkifiers, variant, avatarUrl, fields, json: null };
+  sharedForms.set(message, fresh);
+  return fresh;
+}
+
+const flagsJsonByBits = new Map<number, string>();
+
+function flagsJson(bits: number | undefined, flags: readonly string[]): string {
+  if (bits === undefined) return JSON.stringify(flags);
+  let json = flagsJsonByBits.get(bits);
+  if (json === undefined) {
+    json = JSON.stringify(flags);
+    flagsJsonByBits.set(bits, json);
+  }
+  return json;
+}
+
+/** A message as a fetch shows it, flags included, and its JSON text. */
+function fetchedMessage(ctx: Ctx, message: MessageRecord, viewer: UserRecord | null, options: FormatOptions): [Message, string] {
+  const form = sharedForm(ctx, message, viewer, options);
+  if (!form) {
+    const one = formatMessage(ctx, message, viewer, options);
+    return [one, JSON.stringify(one)];
+  }
+  const bits = viewer ? messageFlags(ctx, message.id, viewer.id) : undefined;
+  const flags = flagsOfBits(bits, viewer);
+  form.json ??= JSON.stringify(form.fields).slice(0, -1);
+  // Object.assign, not a spread: copying a form by spread cost several times as much here.
+  const one: Message = Object.assign({}, form.fields);
+  one.flags = flags;
+  return [one, `${form.json},"flags":${flagsJson(bits, flags)}}`];
+}
+
+/**
+ * Messages as a fetch shows them to `viewer`, flags included: {@link formatMessage}'s result,
+ * made from a form shared between fetches for channel messages, and with the JSON of the list
+ * recorded (`withJsonText`) from cached fragments, so the answer is not serialised message by
+ * message again. The objects returned are fresh; the nested values may be shared, and must
+ * not be changed.
+ */
+export function formatFetchedMessages(ctx: Ctx, messages: readonly MessageRecord[], viewer: UserRecord | null, options: Omit<FormatOptions, 'includeFlags'>): Message[] {
+  const formatted: Message[] = new Array<Message>(messages.length);
+  const texts: string[] = new Array<string>(messages.length);
+  const all = { ...options, includeFlags: true };
+  for (let i = 0; i < messages.length; i++) {
+    const [one, text] = fetchedMessage(ctx, messages[i] as MessageRecord, viewer, all);
+    formatted[i] = one;
+    texts[i] = text;
+  }
+  return withJsonText(formatted, `[${texts.join(',')}]`);
+}
+
+/** One message as {@link formatFetchedMessages} shows it, with its JSON text recorded. */
+export function formatFetchedMessage(ctx: Ctx, message: MessageRecord, viewer: UserRecord | null, options: Omit<FormatOptions, 'includeFlags'>): Message {
+  const [one, text] = fetchedMessage(ctx, message, viewer, { ...options, includeFlags: true });
+  return withJsonText(one, text);
+}

@@ -1,4 +1,4 @@
-import { formatMessage } from './format-message.js';
+import { formatFetchedMessage } from './format-message.js';
 import { accessMessage } from '../model/message-access.js';
 import type { OperationParams, UserContext } from '../model/context.js';
 
@@ -12,11 +12,10 @@ import type { OperationParams, UserContext } from '../model/context.js';
 export function getMessage(params: OperationParams<'messages.get'>, ctx: UserContext) {
   const message = accessMessage(ctx, ctx.user, params.message_id);
   return {
-    message: formatMessage(ctx, message, ctx.user, {
+    message: formatFetchedMessage(ctx, message, ctx.user, {
       applyMarkdown: params.apply_markdown,
       clientExtavatar: false,
       allowEmptyTopicName: params.allow_empty_topic_name,
-      includeFlags: true,
     }),
     raw_content: message.content,
   };

@@ -1,5 +1,5 @@
 import { ApiError, type Message } from '@teamchat/schema';
-import { formatMessage } from './format-message.js';
+import { formatFetchedMessages, formatMessage } from './format-message.js';
 import type { MessageRecord } from '../model/message-record.js';
 import {
   checkSpectatorNarrow,
@@ -41,24 +41,25 @@ export function listMessages(params: OperationParams<'messages.list'>, ctx: Cont
   if (!ctx.user) narrow = checkSpectatorNarrow(ctx, narrow);
   const parsed = parseNarrow(ctx, ctx.user, narrow);
 
-  const format = (message: MessageRecord): Message => {
-    const formatted = formatMessage(ctx, message, ctx.user, {
-      applyMarkdown: params.apply_markdown,
-      // Spectators never get client-computed avatars.
-      clientExtavatar: ctx.user ? params.client_extavatar : false,
-      allowEmptyTopicName: params.allow_empty_topic_name,
-      includeFlags: true,
-    });
-    return parsed.search ? { ...formatted, ...searchFields(message, parsed.search) } : formatted;
+  const options = {
+    applyMarkdown: params.apply_markdown,
+    // Spectators never get client-computed avatars.
+    clientExtavatar: ctx.user ? params.client_extavatar : false,
+    allowEmptyTopicName: params.allow_empty_topic_name,
+  };
+  const format = (records: readonly MessageRecord[]): Message[] => {
+    if (!parsed.search) return formatFetchedMessages(ctx, records, ctx.user, options);
+    const search = parsed.search;
+    return records.map((message) => ({ ...formatMessage(ctx, message, ctx.user, { ...options, includeFlags: true }), ...searchFields(message, search) }));
   };
 
   if (byIds !== undefined) {
-    const messages = fetchMessagesById(ctx, parsed, byIds).map(format);
+    const messages = format(fetchMessagesById(ctx, parsed, byIds));
     return { messages, found_anchor: false, found_oldest: false, found_newest: false, history_limited: false };
   }
   const window = fetchMessageWindow(ctx, ctx.user, parsed, request);
   return {
-    messages: window.messages.map(format),
+    messages: format(window.messages),
     anchor: window.anchor,
     found_anchor: window.foundAnchor,
     found_oldest: window.foundOldest,

@@ -198,9 +198,10 @@ export interface Services {
   /**
    * Runs the jobs due on the server's clock (the clean-up of unused uploads): every API call
    * runs it first (see `runProcedure`), so do file downloads, and an idle server from a timer.
-   * Cheap when nothing is due; never throws.
+   * Cheap when nothing is due, and then synchronous: it answers null rather than a promise
+   * (a request need not wait a turn for nothing). Never throws.
    */
-  runDueJobs: () => Promise<void>;
+  runDueJobs: () => Promise<void> | null;
   /** Sends the outbox's requests (outgoing webhooks, the push bouncer). */
   outbound: HttpSender;
   hooks: MessageHooks;

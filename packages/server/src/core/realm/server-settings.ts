@@ -2,6 +2,19 @@ import { FEATURE_LEVEL, SERVER_VERSION } from '@teamchat/schema';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 import type { Context, OperationParams } from '../model/context.js';
 
+let lastDescription: { source: string; html: string } | null = null;
+
+/**
+ * The organization's description as HTML, rendered once per text: every anonymous client asks
+ * for the server settings, and rendering Markdown was most of their cost.
+ */
+function descriptionHtml(source: string): string {
+  if (lastDescription?.source !== source) {
+    lastDescription = { source, html: renderMarkdown(source).html };
+  }
+  return lastDescription.html;
+}
+
 /** Authentication methods, all reported (real clients require every key, `ldap` included). */
 function authenticationMethods(password: boolean): Record<string, boolean> {
   return {
@@ -39,7 +52,7 @@ export function getServerSettings(_params: OperationParams<'server.getSettings'>
   realm_url: ctx.config.realmUrl,
   realm_name: ctx.realm.name,
   realm_icon: `${ctx.config.realmUrl}/static/images/logo/teamchat-icon.png`,
-  realm_description: renderMarkdown(ctx.realm.description).html,
+  realm_description: descriptionHtml(ctx.realm.description),
   realm_web_public_access_enabled: ctx.realm.enable_spectator_access,
 });
 }

@@ -14,7 +14,7 @@ import { markScheduledFailed, markScheduledSent } from './scheduled-messages.js'
  * sender to edit or delete. A reminder (POST /reminders) goes to its sender from the
  * Notification Bot, unread. Cheap when nothing is due; never throws.
  */
-export function createScheduledDelivery(services: Services): () => Promise<void> {
+export function createScheduledDelivery(services: Services): () => Promise<void> | null {
   let running: Promise<void> | null = null;
   const dueIds = (now: number): number[] => {
     const ids: number[] = [];
@@ -56,10 +56,10 @@ export function createScheduledDelivery(services: Services): () => Promise<void>
       });
     }
   };
-  return async () => {
+  return () => {
     if (running) return running;
     const ids = dueIds(services.now() / 1000);
-    if (ids.length === 0) return;
+    if (ids.length === 0) return null;
     running = (async () => {
       for (const id of ids) await deliverOne(id);
     })()
