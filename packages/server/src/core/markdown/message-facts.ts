@@ -23,20 +23,33 @@ export function emptyFacts(): MessageFacts {
   };
 }
 
-function parseHref(href: string, realmUrl: string): URL | undefined {
+function parseHref(href: string, base: string): URL | undefined {
   try {
-    return new URL(href, `${realmUrl.replace(/\/+$/, '')}/`);
+    return new URL(href, base);
   } catch {
     return undefined;
   }
 }
 
+/** The base URL and host of the organization's links, worked out once per organization URL (URL parsing is costly). */
+let realmBase = { realmUrl: '', base: '', host: undefined as string | undefined };
+
+function realmBaseOf(realmUrl: string): typeof realmBase {
+  if (realmBase.realmUrl !== realmUrl || realmBase.base === '') {
+    const base = `${realmUrl.replace(/\/+$/, '')}/`;
+    realmBase = { realmUrl, base, host: parseHref('/', base)?.host };
+  }
+  return realmBase;
+}
+
 function recordLinks(facts: MessageFacts, links: { href: string; quoted: boolean }[], realmUrl: string): void {
   facts.hasLink = links.length > 0;
-  const realmHost = parseHref('/', realmUrl)?.host;
-  const unique = new Set(links.map((link) => link.href));
-  for (const href of unique) {
-    const url = parseHref(href, realmUrl);
+  if (links.length === 0) return;
+  const { base, host: realmHost } = realmBaseOf(realmUrl);
+  // Each distinct link is parsed once, for both questions.
+  const parsed = new Map<string, URL | undefined>();
+  for (const { href } of links) if (!parsed.has(href)) parsed.set(href, parseHref(href, base));
+  for (const url of parsed.values()) {
     if (url !== undefined && url.host === realmHost && url.pathname.startsWith(UPLOADS)) facts.uploadPathIds.push(url.pathname.slice(UPLOADS.length));
   }
   // Links inside quotes get no preview; images among the others would get an inline preview.
@@ -44,7 +57,7 @@ function recordLinks(facts: MessageFacts, links: { href: string; quoted: boolean
   facts.hasImage =
     previewable.size <= PREVIEW_LIMIT &&
     [...previewable].some((href) => {
-      const path = parseHref(href, realmUrl)?.pathname.toLowerCase() ?? '';
+      const path = parsed.get(href)?.pathname.toLowerCase() ?? '';
       return IMAGE_EXTENSIONS.some((extension) => path.endsWith(extension));
     });
 }

@@ -28,15 +28,26 @@ export interface FlagChange {
   ignoredChannels: number[];
 }
 
-/** The `message_details` entry of a message marked unread, from the user's bits for it. */
-function messageDetails(ctx: UserContext, user: UserRecord, message: MessageRecord, bits: number): Record<string, unknown> {
-  const mentioned = (bits & MENTION_MASK) !== 0;
-  const details: Record<string, unknown> =
-    message.type === 'private'
-      ? { type: 'private', user_ids: participantsOf(ctx, message).filter((id) => id !== user.id) }
-      : { type: 'stream', stream_id: message.stream_id, topic: message.topic };
-  if (mentioned) details['mentioned'] = true;
-  return details;
+/**
+ * The `message_details` of messages marked unread, from the user's bits for them: built only
+ * when a queue takes the event (most flag changes reach none), from what is read here (the
+ * participants of direct messages), never from the store after the commit.
+ */
+function messageDetailsOf(ctx: UserContext, user: UserRecord, messages: readonly MessageRecord[], bits: readonly number[]): () => Record<string, unknown> {
+  const others = new Map<number, number[]>();
+  for (const message of messages) {
+    if (message.type === 'private') others.set(message.id, participantsOf(ctx, message).filter((id) => id !== user.id));
+  }
+  return () => {
+    const details: Record<string, unknown> = {};
+    messages.forEach((message, i) => {
+      const entry: Record<string, unknown> =
+        message.type === 'private' ? { type: 'private', user_ids: others.get(message.id) } : { type: 'stream', stream_id: message.stream_id, topic: message.topic };
+      if (((bits[i] as number) & MENTION_MASK) !== 0) entry['mentioned'] = true;
+      details[String(message.id)] = entry;
+    });
+    return details;
+  };
 }
 
 /** Whether the messages' IDs rise strictly (no duplicates). */
@@ -102,9 +113,13 @@ export function changeFlag(ctx: UserContext, user: UserRecord, messages: readonl
   if (changedIds.length > 0) {
     const event: Record<string, unknown> & { type: string } = { type: 'update_message_flags', op, operation: op, flag, messages: changedIds, all: false };
     if (flag === 'read' && op === 'remove') {
-      event['message_details'] = Object.fromEntries(changed.map((m, i) => [String(m.id), messageDetails(ctx, user, m, changedBits[i] as number)]));
+      const details = messageDetailsOf(ctx, user, changed, changedBits);
+      let shaped: (Record<string, unknown> & { type: string }) | null = null;
+      // One event for every queue of the user, made when the first one takes it.
+      emit(ctx, [user.id], () => (shaped ??= { ...event, message_details: details() }));
+    } else {
+      emit(ctx, [user.id], event);
     }
-    emit(ctx, [user.id], event);
     // Push notifications of messages read here are removed from the user's devices.
     if (flag === 'read' && op === 'add') for (const hook of ctx.hooks.read) hook(ctx, user.id, changedIds);
   }

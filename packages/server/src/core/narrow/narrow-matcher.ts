@@ -16,7 +16,8 @@ function satisfies(term: NarrowTerm, message: MessageRecord, bits: number, visib
     case 'channels':
       return message.stream_id !== null && term.channelIds.has(message.stream_id);
     case 'topic':
-      return message.type === 'stream' && message.topic.toLowerCase() === term.topic.toLowerCase();
+      // The same text first: most messages of a topic narrow spell it as the narrow does.
+      return message.type === 'stream' && (message.topic === term.topic || message.topic.toLowerCase() === term.topic.toLowerCase());
     case 'sender':
       return message.sender_id === term.userId;
     case 'dm':
