@@ -456,6 +456,18 @@ export interface PushDeviceRecord {
   bouncer_device_id: number | null;
 }
 
+/** A device token for (non-E2EE) push notifications: POST /users/me/apns_device_token and /users/me/android_gcm_reg_id. */
+export interface PushDeviceTokenRecord {
+  id: number;
+  user_id: number;
+  kind: 'apns' | 'fcm';
+  token: string;
+  /** The iOS app's ID (APNs tokens only). */
+  ios_app_id: string | null;
+  /** Milliseconds since the epoch. */
+  created_at: number;
+}
+
 /** This server's identity at the push bouncer (one record, ID 1): made on first use. */
 export interface PushIdentityRecord {
   id: 1;
@@ -497,6 +509,7 @@ export type Db = {
   outbox: OutboxRecord;
   push_devices: PushDeviceRecord;
   push_identity: PushIdentityRecord;
+  push_device_tokens: PushDeviceTokenRecord;
 };
 
 /** The store of the document. */

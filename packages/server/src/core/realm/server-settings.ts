@@ -3,10 +3,10 @@ import { renderMarkdown } from '../markdown/render-markdown.js';
 import type { Context, OperationParams } from '../model/context.js';
 
 /** Authentication methods, all reported (real clients require every key, `ldap` included). */
-function authenticationMethods(password: boolean): Record<string, boolean> {
+function authenticationMethods(password: boolean, dev: boolean): Record<string, boolean> {
   return {
     password,
-    dev: false,
+    dev,
     email: password,
     ldap: false,
     remoteuser: false,
@@ -26,7 +26,7 @@ function authenticationMethods(password: boolean): Record<string, boolean> {
  */
 export function getServerSettings(_params: OperationParams<'server.getSettings'>, ctx: Context) {
   return ({
-  authentication_methods: authenticationMethods(ctx.config.passwordAuthEnabled),
+  authentication_methods: authenticationMethods(ctx.config.passwordAuthEnabled, ctx.config.devMode),
   external_authentication_methods: [],
   zulip_feature_level: FEATURE_LEVEL,
   zulip_version: SERVER_VERSION,

@@ -22,7 +22,7 @@ export async function checkPasswordChange(params: Params, ctx: UserContext): Pro
   }
   if (!ctx.config.passwordAuthEnabled) throw new ApiError('BAD_REQUEST', 'Password authentication is disabled in this organization');
   if (!(await verifyPassword(params.old_password, ctx.user.password_hash))) throw new ApiError('BAD_REQUEST', 'Wrong password!');
-  if (!isStrongPassword(params.new_password)) throw new ApiError('BAD_REQUEST', 'New password is too weak!');
+  if (!(await isStrongPassword(params.new_password, ctx.config))) throw new ApiError('BAD_REQUEST', 'New password is too weak!');
   return hashPassword(params.new_password, ctx.random);
 }
 
