@@ -29,6 +29,7 @@ import * as realm from './realm/index.js';
 import * as profileFields from './profile-fields/index.js';
 import * as realmEmoji from './realm-emoji/index.js';
 import * as calls from './calls/index.js';
+import * as realmExports from './exports/index.js';
 
 // Grouped by area, in the order of api-spec.md. Literal paths come before the templates
 // they would also match (`/users/me` before `/users/{email}`), for first-match routers.
@@ -111,6 +112,9 @@ const all = [
   push.removeFcmToken,
   push.sendLegacyTestNotification,
   calls.createBigBlueButtonCall,
+  realmExports.createRealmExport,
+  realmExports.listRealmExports,
+  realmExports.listExportConsents,
   navigationViews.listNavigationViews,
   navigationViews.addNavigationView,
   navigationViews.updateNavigationView,
@@ -215,6 +219,7 @@ export const incomingEndpoints: readonly IncomingEndpoint[] = all.filter(
 export {
   alertWords,
   calls,
+  realmExports,
   attachments,
   defaultChannels,
   drafts,

@@ -40,4 +40,5 @@ export { confirmEmailChangePage } from './pages/confirm-email-change.js';
 export { serveUploadPage } from './pages/serve-upload.js';
 export { serveEmojiPage } from './pages/serve-emoji.js';
 export { serveTemporaryUploadPage } from './pages/serve-temporary-upload.js';
+export { serveExportPage } from './pages/serve-export.js';
 export type { UploadRead } from './attachments/read-upload.js';

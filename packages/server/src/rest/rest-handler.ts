@@ -1,6 +1,6 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { API_PREFIX, createRouteTable, decodeParams, isFileParam, type Endpoint } from '@teamchat/schema';
-import { apiErrorOf, confirmEmailChangePage, MIB, maxUploadBytes, serveEmojiPage, serveTemporaryUploadPage, serveUploadPage, type Core, type RequestInfo, type UploadRead } from '../core/index.js';
+import { apiErrorOf, confirmEmailChangePage, MIB, maxUploadBytes, serveEmojiPage, serveExportPage, serveTemporaryUploadPage, serveUploadPage, type Core, type RequestInfo, type UploadRead } from '../core/index.js';
 import { withCors } from './cors.js';
 import { errorReply, internalErrorReply, jsonReply, successReply } from './envelope.js';
 import { openApiSource } from './openapi.js';
@@ -57,6 +57,8 @@ const DEFAULT_MAX_BODY = 5 * MIB;
 /** Room for the multipart framing and form fields around the largest allowed file. */
 const MULTIPART_SLACK = MIB;
 const UPLOADS = '/user_uploads/';
+/** Files of data exports: `/user_avatars/exports/<realm>/<random>/<name>.json`. */
+const EXPORTS = '/user_avatars/exports/';
 /** Temporary URLs of uploaded files: `/user_uploads/temporary/<token>/<file name>`. */
 const TEMPORARY_UPLOAD = /^\/user_uploads\/temporary\/([0-9A-Fa-f]+)\/([^/]+)$/;
 
@@ -210,6 +212,10 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     if (path.startsWith(UPLOADS) && (request.method === 'GET' || request.method === 'HEAD')) {
       const params = { path_id: path.slice(UPLOADS.length), with_bytes: request.method === 'GET' };
       return uploadResponse((await core.serve(serveUploadPage, info, async () => params)) as UploadRead);
+    }
+    if (path.startsWith(EXPORTS) && (request.method === 'GET' || request.method === 'HEAD')) {
+      const params = { path: decodePathSegment(path.slice(EXPORTS.length - 'exports/'.length)), with_bytes: request.method === 'GET' };
+      return uploadResponse((await core.serve(serveExportPage, info, async () => params)) as UploadRead);
     }
     const emoji = EMOJI_IMAGE.exec(path);
     if (emoji && (request.method === 'GET' || request.method === 'HEAD')) {

@@ -31,6 +31,7 @@ import { outgoingWebhooks } from './outgoing-webhooks/index.js';
 import { savedSnippets } from './saved-snippets/index.js';
 import { reminders } from './reminders/index.js';
 import { calls } from './calls/index.js';
+import { realmExports } from './exports/index.js';
 
 /**
  * Every implemented contract: the area lists, in the order of the schema's table. A contract
@@ -49,6 +50,7 @@ export const implementations = [
   ...userGroups,
   ...push,
   ...calls,
+  ...realmExports,
   ...navigationViews,
   ...linkifiers,
   ...playgrounds,
