@@ -59,7 +59,7 @@ describe('data exports over real HTTP: POST /export/realm → the job → downlo
     expect(finished).toMatchObject({ id, export_type: 2, pending: false, failed_timestamp: null, deleted_timestamp: null, export_url: expect.stringMatching(/\/user_avatars\/exports\/1\/\w+\/teamchat-export-[\w-]+\.json$/) });
     // The administrators heard of it as it started and as it finished.
     const { events } = await owner.events.get({ queue_id: queue_id ?? '', last_event_id: -1 });
-    const states = events.filter((event) => event.type === 'realm_export').map((event) => (event as { exports: { id: number; pending: boolean }[] }).exports.find((entry) => entry.id === id)?.pending);
+    const states = events.filter((event) => event.type === 'realm_export').map((event) => (event as unknown as { exports: { id: number; pending: boolean }[] }).exports.find((entry) => entry.id === id)?.pending);
     expect(states).toEqual([true, false]);
 
     // The URL is the download, over HTTP, to whoever has it (its random part is the secret).
