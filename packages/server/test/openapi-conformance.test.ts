@@ -94,6 +94,8 @@ describe.skipIf(SPEC_PATH === undefined)('responses conform to the real OpenAPI 
     await checked('GET', '/realm/profile_fields', 'member');
     await checked('GET', `/streams/${general}/email_address`, 'member', {}, '/streams/{stream_id}/email_address');
     await checked('POST', '/default_streams', 'owner', { stream_id: String(general) });
+    // A human's own record has no `bot_type` (the description's additionalProperties: false).
+    expect(await checked('GET', '/users/me', 'member')).not.toHaveProperty('bot_type');
     await checked('POST', '/users/me/subscriptions', 'owner', { subscriptions: JSON.stringify([{ name: 'general' }]), principals: JSON.stringify([userId('moderator')]) });
   });
 

@@ -11,7 +11,11 @@ export const devModeScenarios: Scenario[] = [
     // The production password policy: six characters and 10 000 zxcvbn guesses.
     const weak = await failure(t.client('owner').users.create({ email: 'weak@teamchat.test', password: 'abcabc', full_name: 'Weak' }));
     expect(weak.msg).toBe('The password is too weak.');
-    return { refused, weak };
+    // A rejected request changes nothing, counters included: the next account gets the next ID.
+    const highest = Math.max(...[...t.store.all('users')].map((user) => user.id));
+    const created = await t.client('owner').users.create({ email: 'strong@teamchat.test', password: 'correct horse battery staple', full_name: 'Strong' });
+    expect(created.user_id).toBe(highest + 1);
+    return { refused, weak, created };
   }),
 
   scenario(
