@@ -41,4 +41,5 @@ export { serveUploadPage } from './pages/serve-upload.js';
 export { serveEmojiPage } from './pages/serve-emoji.js';
 export { serveTemporaryUploadPage } from './pages/serve-temporary-upload.js';
 export { serveExportPage } from './pages/serve-export.js';
+export { joinBigBlueButtonPage } from './pages/join-big-blue-button.js';
 export type { UploadRead } from './attachments/read-upload.js';

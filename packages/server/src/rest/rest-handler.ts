@@ -1,6 +1,6 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { API_PREFIX, createRouteTable, decodeParams, isFileParam, type Endpoint } from '@teamchat/schema';
-import { apiErrorOf, confirmEmailChangePage, MIB, maxUploadBytes, serveEmojiPage, serveExportPage, serveTemporaryUploadPage, serveUploadPage, type Core, type RequestInfo, type UploadRead } from '../core/index.js';
+import { apiErrorOf, confirmEmailChangePage, MIB, maxUploadBytes, joinBigBlueButtonPage, serveEmojiPage, serveExportPage, serveTemporaryUploadPage, serveUploadPage, type Core, type RequestInfo, type UploadRead } from '../core/index.js';
 import { withCors } from './cors.js';
 import { errorReply, internalErrorReply, jsonReply, successReply } from './envelope.js';
 import { openApiSource } from './openapi.js';
@@ -57,6 +57,8 @@ const DEFAULT_MAX_BODY = 5 * MIB;
 /** Room for the multipart framing and form fields around the largest allowed file. */
 const MULTIPART_SLACK = MIB;
 const UPLOADS = '/user_uploads/';
+/** The join link of a BigBlueButton call. */
+const JOIN_BIGBLUEBUTTON = '/calls/bigbluebutton/join';
 /** Files of data exports: `/user_avatars/exports/<realm>/<random>/<name>.json`. */
 const EXPORTS = '/user_avatars/exports/';
 /** Temporary URLs of uploaded files: `/user_uploads/temporary/<token>/<file name>`. */
@@ -89,6 +91,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { method: 'HEAD', path: '/user_avatars/*' },
   { method: 'GET', path: '/accounts/confirm_new_email/*' },
   { method: 'GET', path: '/health' },
+  { method: 'GET', path: JOIN_BIGBLUEBUTTON },
 ];
 
 function requestInfo(request: RestRequest): RequestInfo {
@@ -223,6 +226,12 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
       return uploadResponse((await core.serve(serveEmojiPage, info, async () => params)) as UploadRead);
     }
     if (path === '/health') return jsonReply({ status: 'ok' });
+    if (path === JOIN_BIGBLUEBUTTON && request.method === 'GET') {
+      const query = new URLSearchParams(request.query);
+      const params = { bigbluebutton: query.get('bigbluebutton') ?? '' };
+      const { location } = (await core.serve(joinBigBlueButtonPage, info, async () => params)) as { location: string };
+      return { status: 302, headers: { location, 'cache-control': 'no-store' }, body: null };
+    }
     const confirm = CONFIRM_EMAIL.exec(path);
     if (confirm && request.method === 'GET') {
       const params = { confirmation_key: confirm[1] as string };
