@@ -9,7 +9,7 @@ import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assertFreshBuilds, REPO_ROOT } from '../../../test-support/fresh-build.js';
 import { startServer } from '../../../test-support/start-server.js';
 
@@ -119,8 +119,11 @@ describe('teamchat-server start-up', () => {
     const dir = mkdtempSync(join(tmpdir(), 'teamchat-dev-'));
     const server = await startServer(dir, { args: ['--dev', '--memory'], waitForZuliprc: false });
     try {
-      expect(server.output()).toContain('Development mode: POST /api/v1/dev_fetch_api_key');
-      const owner = /^\s*owner\s+(\S+)/m.exec(server.output())?.[1] ?? '';
+      // The lines after "listening" may arrive in chunks of their own.
+      const owner = await vi.waitFor(() => {
+        expect(server.output()).toContain('Development mode: POST /api/v1/dev_fetch_api_key');
+        return /^\s*owner\s+(\S+)/m.exec(server.output())?.[1] ?? expect.fail(`no owner line yet:\n${server.output()}`);
+      }, { timeout: 10_000 });
       const answer = await fetch(`${server.url}/api/v1/dev_fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: owner }) });
       expect(await answer.json()).toMatchObject({ result: 'success', email: owner, api_key: expect.stringMatching(/^\w{32}$/) });
     } finally {
