@@ -31,7 +31,8 @@ client.users.list().then((result) => console.log(result));`,
     description: 'import * as sdk: every endpoint method and helper',
     source: `import * as sdk from '@teamchat/client-sdk';
 globalThis.sdk = sdk;`,
-    budget: 20 * KB,
+    // 20 KB until issue 18 put every operation the real server documents in the endpoint table.
+    budget: 21 * KB,
     zodFree: true,
   },
   {

@@ -254,4 +254,25 @@ describe('teamchat messages, topics, files', () => {
     await ok(['files', 'delete', String(attachment?.id), '--yes']);
     expect((await json<{ attachments: { name: string }[] }>(['files', 'list'])).attachments.map((a) => a.name)).not.toContain('report.txt');
   });
+
+  it('creates a data export, waits for it, lists and downloads it as a seedable fixture', async () => {
+    expect(await ok(['export', 'create', '--dry-run'])).toBe('dry run: nothing was sent\nPOST /api/v1/export/realm (exports.create)\n  export_type=1\n');
+    const created = await asOwner(['export', 'create', '--wait']);
+    expect(created.code, created.stderr).toBe(0);
+    const id = Number(/^Data export (\d+) is ready: http:\/\/\S+\/user_avatars\/exports\/\S+\.json\n/.exec(created.stdout)?.[1]);
+    expect(id).toBeGreaterThan(0);
+    const listed = await ok(['export', 'list']);
+    expect(listed).toMatch(new RegExp(`^\\s*${id}\\s+public\\s+\\S+ \\S+\\s+\\d+\\s+ready\\s+http`, 'm'));
+    const file = join(dir, 'acme-export.json');
+    expect(await ok(['export', 'download', String(id), '-o', file])).toMatch(new RegExp(`^Wrote data export ${id} to .*acme-export\\.json \\(\\d+ bytes\\)\n`));
+    const fixture = JSON.parse(readFileSync(file, 'utf8')) as { organization: { name: string }; users: unknown[] };
+    expect(fixture.organization.name).toBe('Teamchat Demo');
+    expect(fixture.users.length).toBeGreaterThan(1);
+    const missing = await asOwner(['export', 'download', '999']);
+    expect(missing).toMatchObject({ code: 1, stdout: '' });
+    expect(missing.stderr).toContain('There is no data export 999');
+    const help = await ok(['export', '--help']);
+    expect(help).toContain('create');
+    expect(await ok(['export', 'create', '--help'])).toContain('teamchat export create --type standard --wait');
+  });
 });

@@ -57,6 +57,7 @@ export { openApiDocument } from './openapi/openapi-document.js';
 export type { OpenApiDocument, OpenApiOptions } from './openapi/openapi-document.js';
 
 // Resources
+export { RealmExport } from './models/realm-export.js';
 export { Anchor, ANCHOR_NAMES } from './models/anchor.js';
 export { Bot, BotService, OwnBot } from './models/bot.js';
 export {

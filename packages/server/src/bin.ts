@@ -5,7 +5,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_PREFIX } from '@teamchat/schema';
 import { assembleServer } from './assemble-server.js';
-import { createMemoryFileStore, defaultRateLimits, defaultServerConfig, findDemoAccounts, implementedEndpoints, secureRandomBytes, type Db, type DemoAccount, type RateLimitRules } from './core/index.js';
+import { createMemoryFileStore, defaultRateLimits, DEV_PASSWORD_POLICY, defaultServerConfig, findDemoAccounts, implementedEndpoints, secureRandomBytes, type Db, type DemoAccount, type RateLimitRules } from './core/index.js';
 import { consoleLogger } from './node/console-logger.js';
 import { describeListenError } from './node/listen-error.js';
 import { defaultTimeouts, listen, type RunningServer } from './node/node-server.js';
@@ -42,6 +42,15 @@ Options:
                                data beside the data file, FILE.push-bouncer.json)
   --push-bouncer-port N        its port (default 9993; 0 picks a free one)
   --push-bouncer-url URL       use the push bouncer at URL (teamchat-push-bouncer)
+  --bigbluebutton-url URL      the BigBlueButton server for video calls (its API base,
+                               e.g. https://bbb.example.com/bigbluebutton/); with the secret
+  --bigbluebutton-secret S     its shared secret (bbb-conf --secret)
+  --password-min-length N      shortest password accepted (default 6; PASSWORD_MIN_LENGTH)
+  --password-min-guesses N     fewest zxcvbn guesses a password must need (default 10000;
+                               PASSWORD_MIN_GUESSES)
+  --dev             a development server: POST /dev_fetch_api_key gives any account's API
+                    key without a password, any non-empty password is accepted (unless the
+                    two options above say otherwise). Loopback addresses only
   --quiet           do not log each request
   -h, --help        show this help
 
@@ -73,6 +82,11 @@ Organization files and API description:
 const JOB_INTERVAL_MS = 60 * 60 * 1000;
 /** How often the server looks for outbox jobs whose retry has become due. */
 const OUTBOX_INTERVAL_MS = 1000;
+
+/** Whether `host` is a loopback address (what `--dev` listens on). */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
 
 function fail(message: string): never {
   process.stderr.write(`teamchat-server: ${message}\n`);
@@ -163,6 +177,11 @@ async function main(): Promise<void> {
         'push-bouncer': { type: 'boolean' },
         'push-bouncer-port': { type: 'string' },
         'push-bouncer-url': { type: 'string' },
+        'bigbluebutton-url': { type: 'string' },
+        'bigbluebutton-secret': { type: 'string' },
+        'password-min-length': { type: 'string' },
+        'password-min-guesses': { type: 'string' },
+        dev: { type: 'boolean' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         'print-openapi': { type: 'boolean' },
@@ -215,6 +234,20 @@ async function main(): Promise<void> {
     outgoingWebhookRetryDelaySecs: integerOption(args['webhook-retry-delay-secs'], 'webhook-retry-delay-secs', defaultServerConfig.outgoingWebhookRetryDelaySecs),
   };
   const d = defaultServerConfig;
+  const devMode = args.dev === true;
+  if (devMode && !isLoopback(host)) fail(`--dev gives API keys without passwords: it listens on loopback addresses only (127.0.0.1, ::1, localhost), not ${host}`);
+  const bbbUrl = args['bigbluebutton-url'];
+  const bbbSecret = args['bigbluebutton-secret'];
+  if ((bbbUrl === undefined) !== (bbbSecret === undefined)) fail('give --bigbluebutton-url and --bigbluebutton-secret together');
+  if (bbbUrl !== undefined && !/^https?:\/\/[^/]/.test(bbbUrl)) fail(`--bigbluebutton-url must be an http(s) URL, got '${bbbUrl}'`);
+  const basePolicy = devMode ? DEV_PASSWORD_POLICY : d;
+  const development = {
+    devMode,
+    passwordMinLength: integerOption(args['password-min-length'], 'password-min-length', basePolicy.passwordMinLength),
+    passwordMinGuesses: integerOption(args['password-min-guesses'], 'password-min-guesses', basePolicy.passwordMinGuesses),
+    bigBlueButtonUrl: bbbUrl === undefined ? null : bbbUrl.endsWith('/') ? bbbUrl : `${bbbUrl}/`,
+    bigBlueButtonSecret: bbbSecret ?? null,
+  };
   const limits = {
     rateLimits: rateLimitOption(args['rate-limit']),
     maxQueuesPerUser: integerOption(args['max-queues-per-user'], 'max-queues-per-user', d.maxQueuesPerUser),
@@ -271,7 +304,7 @@ async function main(): Promise<void> {
   const assembled = await assembleServer({
     store,
     files,
-    config: { ...config, ...integrations, ...limits, pushBouncerUrl },
+    config: { ...config, ...integrations, ...limits, ...development, pushBouncerUrl },
     now,
     random,
     log,
@@ -309,6 +342,7 @@ async function main(): Promise<void> {
   core.services.config.realmUrl = running.url;
   process.stdout.write(`teamchat-server listening on ${running.url} (API at ${running.url}/api/v1)\n`);
   process.stdout.write(args.memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);
+  if (devMode) process.stdout.write('Development mode: POST /api/v1/dev_fetch_api_key gives any account\'s API key (never use on a shared machine)\n');
   if (corsOrigins.length > 0) process.stdout.write(`CORS: pages of ${corsOrigins.join(', ')} may call the API\n`);
   if (pushBouncerUrl) {
     const keys = bouncer ? ` (bouncer_public_key ${bouncer.bouncer.publicKeys()[0] ?? ''})` : '';

@@ -66,12 +66,12 @@ const MARK = {
   attachmentName: 'members-own-file-4hd8.txt',
 };
 
-async function rest(role: Role, method: string, path: string, params: URLSearchParams | FormData = new URLSearchParams()) {
+async function rest(role: Role, method: string, path: string, params: URLSearchParams | FormData = new URLSearchParams(), api = false) {
   const headers: Record<string, string> = {};
   const authorization = auth.get(role);
   if (authorization) headers['authorization'] = authorization;
-  // Uploaded files are served beside the API, at /user_uploads/<path_id>.
-  const url = new URL(`${running.url}${method === 'GET' && path.startsWith('/user_uploads/') ? '' : API_PREFIX}${path}`);
+  // Uploaded files are served beside the API, at /user_uploads/<path_id> (API calls of the same path say `api`).
+  const url = new URL(`${running.url}${!api && method === 'GET' && path.startsWith('/user_uploads/') ? '' : API_PREFIX}${path}`);
   let body: URLSearchParams | FormData | undefined;
   if (method === 'GET') for (const [k, v] of params as URLSearchParams) url.searchParams.append(k, v);
   else body = params;
@@ -117,7 +117,7 @@ function sample(endpoint: Endpoint, overrides: Record<string, unknown> = {}): Re
 
 function restCall(role: Role, endpoint: Endpoint, params: Record<string, unknown>) {
   const encoded = encodeParams(endpoint, params);
-  return rest(role, endpoint.method, encoded.path, endpoint.method === 'GET' ? encoded.query : (encoded.body ?? new URLSearchParams()));
+  return rest(role, endpoint.method, encoded.path, endpoint.method === 'GET' ? encoded.query : (encoded.body ?? new URLSearchParams()), true);
 }
 
 /** Parameters that no valid call can omit, other than path parameters: leaving one out makes a harmless call. */

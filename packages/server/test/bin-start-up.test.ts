@@ -9,8 +9,9 @@ import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assertFreshBuilds, REPO_ROOT } from '../../../test-support/fresh-build.js';
+import { startServer } from '../../../test-support/start-server.js';
 
 const SERVER_BIN = join(REPO_ROOT, 'packages/server/bin/teamchat-server.js');
 const MOCK_BIN = join(REPO_ROOT, 'packages/mock/bin/teamchat-mock.js');
@@ -105,6 +106,30 @@ describe('teamchat-server start-up', () => {
     const foreign = await runToEnd(SERVER_BIN, ['--port', '0', '--host', '192.0.2.1', '--memory']);
     expect(foreign.code).toBe(1);
     expect(foreign.stderr).toMatch(/^teamchat-server: cannot listen on 192\.0\.2\.1:0: 192\.0\.2\.1 is not an address of this machine; pass --host with a local address \(127\.0\.0\.1, 0\.0\.0\.0, ::1\)\n$/);
+  });
+
+  it('--dev listens on loopback addresses only, and says it is a development server', async () => {
+    const open = await runToEnd(SERVER_BIN, ['--dev', '--host', '0.0.0.0', '--port', '0', '--memory']);
+    expect(open).toMatchObject({
+      code: 1,
+      stderr: 'teamchat-server: --dev gives API keys without passwords: it listens on loopback addresses only (127.0.0.1, ::1, localhost), not 0.0.0.0\n',
+    });
+    const half = await runToEnd(SERVER_BIN, ['--bigbluebutton-url', 'https://bbb.example.com/bigbluebutton/', '--memory']);
+    expect(half).toMatchObject({ code: 1, stderr: 'teamchat-server: give --bigbluebutton-url and --bigbluebutton-secret together\n' });
+    const dir = mkdtempSync(join(tmpdir(), 'teamchat-dev-'));
+    const server = await startServer(dir, { args: ['--dev', '--memory'], waitForZuliprc: false });
+    try {
+      // The lines after "listening" may arrive in chunks of their own.
+      const owner = await vi.waitFor(() => {
+        expect(server.output()).toContain('Development mode: POST /api/v1/dev_fetch_api_key');
+        return /^\s*owner\s+(\S+)/m.exec(server.output())?.[1] ?? expect.fail(`no owner line yet:\n${server.output()}`);
+      }, { timeout: 10_000 });
+      const answer = await fetch(`${server.url}/api/v1/dev_fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: owner }) });
+      expect(await answer.json()).toMatchObject({ result: 'success', email: owner, api_key: expect.stringMatching(/^\w{32}$/) });
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

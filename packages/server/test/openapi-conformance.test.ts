@@ -94,6 +94,8 @@ describe.skipIf(SPEC_PATH === undefined)('responses conform to the real OpenAPI 
     await checked('GET', '/realm/profile_fields', 'member');
     await checked('GET', `/streams/${general}/email_address`, 'member', {}, '/streams/{stream_id}/email_address');
     await checked('POST', '/default_streams', 'owner', { stream_id: String(general) });
+    // A human's own record has no `bot_type` (the description's additionalProperties: false).
+    expect(await checked('GET', '/users/me', 'member')).not.toHaveProperty('bot_type');
     await checked('POST', '/users/me/subscriptions', 'owner', { subscriptions: JSON.stringify([{ name: 'general' }]), principals: JSON.stringify([userId('moderator')]) });
   });
 
@@ -118,5 +120,43 @@ describe.skipIf(SPEC_PATH === undefined)('responses conform to the real OpenAPI 
     const schemas = eventSchemas();
     const problems = events.flatMap((event) => (schemas.some((schema) => validate(schema, event).length === 0) ? [] : [`${String(event['type'])}/${String(event['op'])}: ${JSON.stringify(event).slice(0, 200)}`]));
     expect(problems).toEqual([]);
+  });
+
+  it('exports, legacy push tokens, BigBlueButton, temporary upload URLs and dev_fetch_api_key', async () => {
+    const dev = await createMemoryServer({ seed: 4, config: { devMode: true, bigBlueButtonUrl: 'https://bbb.example.com/bigbluebutton/', bigBlueButtonSecret: 's3cret' } });
+    const devAuth = (role: string) => {
+      const account = dev.accounts.find((a) => a.role === role);
+      return { email: account?.email ?? '', apiKey: account?.apiKey ?? '' };
+    };
+    const devChecked = async (method: string, path: string, role: string | null, params: Record<string, string> = {}, described = path) => {
+      const { status, body } = await call(dev.handler, method, path, { ...(role === null ? {} : { auth: devAuth(role) }), params });
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(validate(successSchema(method, described), body), `${method} ${path}`).toEqual([]);
+      return body;
+    };
+    await devChecked('POST', '/dev_fetch_api_key', null, { username: devAuth('member').email });
+    await devChecked('GET', '/calls/bigbluebutton/create', 'member', { meeting_name: 'standup', voice_only: 'true' });
+    await devChecked('POST', '/users/me/android_gcm_reg_id', 'member', { token: 'android-token' });
+    await devChecked('POST', '/users/me/apns_device_token', 'member', { token: 'c0ffee', appid: 'org.zulip.Zulip' });
+    await devChecked('POST', '/mobile_push/test_notification', 'member', { token: 'c0ffee' });
+    await devChecked('DELETE', '/users/me/apns_device_token', 'member', { token: 'c0ffee' });
+    await devChecked('DELETE', '/users/me/android_gcm_reg_id', 'member', { token: 'android-token' });
+    const queue = String((await call(dev.handler, 'POST', '/register', { auth: devAuth('owner'), params: { event_types: JSON.stringify(['realm_export', 'realm_export_consent']) } })).body['queue_id']);
+    await call(dev.handler, 'PATCH', '/settings', { auth: devAuth('member'), params: { allow_private_data_export: 'true' } });
+    await devChecked('POST', '/export/realm', 'owner', { export_type: '1' });
+    await dev.core.services.jobs.idle();
+    const { body } = await call(dev.handler, 'GET', '/events', { auth: devAuth('owner'), params: { queue_id: queue, last_event_id: '-1', dont_block: 'true' } });
+    const events = body['events'] as Record<string, unknown>[];
+    expect(events.map((event) => event['type'])).toEqual(['realm_export_consent', 'realm_export', 'realm_export']);
+    const schemas = eventSchemas();
+    expect(events.filter((event) => !schemas.some((schema) => validate(schema, event).length === 0))).toEqual([]);
+    const exports = (await devChecked('GET', '/export/realm', 'owner'))['exports'] as { export_url: string | null }[];
+    expect(exports[0]?.export_url).toMatch(/\/user_avatars\/exports\//);
+    await devChecked('GET', '/export/realm/consents', 'owner');
+    const form = new FormData();
+    form.append('file', new File(['hello'], 'hello.txt', { type: 'text/plain' }));
+    const member = devAuth('member');
+    const uploaded = (await (await dev.handler(new Request('http://teamchat.test/api/v1/user_uploads', { method: 'POST', body: form, headers: { authorization: `Basic ${btoa(`${member.email}:${member.apiKey}`)}` } }))).json()) as { url: string };
+    await devChecked('GET', uploaded.url, 'member', {}, '/user_uploads/{realm_id_str}/{filename}');
   });
 });

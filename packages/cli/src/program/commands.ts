@@ -4,6 +4,7 @@ import { callCommand } from '../commands/call/call-command.js';
 import { channelsCommand } from '../commands/channels/channels-command.js';
 import { completionCommand } from '../commands/completion/completion-command.js';
 import { defaultChannelsCommand } from '../commands/default-channels/default-channels-command.js';
+import { exportCommand } from '../commands/export/export-command.js';
 import { filesCommand } from '../commands/files/files-command.js';
 import { groupsCommand } from '../commands/groups/groups-command.js';
 import { linkifiersCommand } from '../commands/linkifiers/linkifiers-command.js';
@@ -33,6 +34,7 @@ export const COMMANDS: readonly ((ctx: CliContext) => Command)[] = [
   profileFieldsCommand,
   botsCommand,
   orgCommand,
+  exportCommand,
   settingsCommand,
   callCommand,
   completionCommand,

@@ -43,6 +43,10 @@ import { profileFieldScenarios } from './scenarios/profile-fields/index.js';
 import { realmEmojiScenarios } from './scenarios/realm-emoji/index.js';
 import { savedSnippetScenarios } from './scenarios/saved-snippets/index.js';
 import { reminderScenarios } from './scenarios/reminders/index.js';
+import { legacyPushScenarios } from './scenarios/push/legacy-tokens.js';
+import { devModeScenarios } from './scenarios/server/dev-fetch-api-key.js';
+import { callScenarios } from './scenarios/calls/index.js';
+import { exportScenarios } from './scenarios/exports/index.js';
 import { OpenApiResponseChecker, type RecordedResponse } from './openapi-responses.js';
 import { createMockTarget, startServerTarget } from './targets.js';
 
@@ -94,6 +98,10 @@ const scenarios: Scenario[] = [
   ...receiptAndReportScenarios,
   ...outgoingWebhookScenarios,
   ...pushScenarios,
+  ...legacyPushScenarios,
+  ...devModeScenarios,
+  ...callScenarios,
+  ...exportScenarios,
 ];
 
 /**

@@ -28,12 +28,15 @@ import * as reminders from './reminders/index.js';
 import * as realm from './realm/index.js';
 import * as profileFields from './profile-fields/index.js';
 import * as realmEmoji from './realm-emoji/index.js';
+import * as calls from './calls/index.js';
+import * as realmExports from './exports/index.js';
 
 // Grouped by area, in the order of api-spec.md. Literal paths come before the templates
 // they would also match (`/users/me` before `/users/{email}`), for first-match routers.
 const all = [
   server.getServerSettings,
   server.fetchApiKey,
+  server.devFetchApiKey,
   events.registerQueue,
   events.getEvents,
   events.deleteQueue,
@@ -103,6 +106,15 @@ const all = [
   userGroups.listUserGroupSubgroups,
   push.registerPushDevice,
   push.sendTestNotification,
+  push.addApnsToken,
+  push.removeApnsToken,
+  push.addFcmToken,
+  push.removeFcmToken,
+  push.sendLegacyTestNotification,
+  calls.createBigBlueButtonCall,
+  realmExports.createRealmExport,
+  realmExports.listRealmExports,
+  realmExports.listExportConsents,
   navigationViews.listNavigationViews,
   navigationViews.addNavigationView,
   navigationViews.updateNavigationView,
@@ -119,6 +131,7 @@ const all = [
   attachments.uploadFile,
   attachments.listAttachments,
   attachments.deleteAttachment,
+  attachments.getTemporaryUploadUrl,
   outgoingWebhooks.listWebhookDeliveries,
   outgoingWebhooks.notifyOutgoingWebhook,
   typing.setTypingStatus,
@@ -205,6 +218,8 @@ export const incomingEndpoints: readonly IncomingEndpoint[] = all.filter(
 
 export {
   alertWords,
+  calls,
+  realmExports,
   attachments,
   defaultChannels,
   drafts,

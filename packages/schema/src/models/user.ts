@@ -32,8 +32,9 @@ export const User = z.looseObject({
 });
 export type User = z.infer<typeof User>;
 
-/** The flat object of GET /users/me. */
+/** The flat object of GET /users/me (`bot_type` only for bots, as the real server sends it). */
 export const OwnUser = User.extend({
+  bot_type: z.number().int().nullable().optional(),
   max_message_id: z.number().int().optional(),
 });
 export type OwnUser = z.infer<typeof OwnUser>;

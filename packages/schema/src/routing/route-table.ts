@@ -41,7 +41,17 @@ function segmentsOf(endpoint: Endpoint): Segment[] {
     });
 }
 
+/**
+ * A last path parameter of this name takes the rest of the path, slashes included (the path
+ * of an uploaded file: `/user_uploads/{realm_id_str}/{filename}`).
+ */
+const REST_OF_PATH = 'filename';
+
 function matchSegments(segments: readonly Segment[], parts: readonly string[]): Record<string, string> | null {
+  const last = segments[segments.length - 1];
+  if (last && 'param' in last && last.param === REST_OF_PATH && parts.length > segments.length) {
+    parts = [...parts.slice(0, segments.length - 1), parts.slice(segments.length - 1).join('/')];
+  }
   if (segments.length !== parts.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < parts.length; i += 1) {

@@ -5,6 +5,7 @@ import { createMemoryFileStore, type FileStore } from './model/file-store.js';
 import { createUnclaimedSweep } from './attachments/sweep-unclaimed.js';
 import { secureRandomBytes, type RandomBytes } from './internal/random.js';
 import { defaultServerConfig, silentLogger, type HttpSender, type Logger, type RequestInfo, type ServerConfig, type Services } from './model/context.js';
+import { runRealmExport } from './seed/realm-exports.js';
 import { createJobQueue } from './outbox/job-queue.js';
 import { notifyMessageRecipients, removeReadNotifications, sendPushNotification } from './push/message-notifications.js';
 import { registerWithBouncer } from './push/register-push-device.js';
@@ -105,7 +106,7 @@ export function createCore(options: CoreOptions): Core {
   };
   const sweepUnclaimed = createUnclaimedSweep(services);
   const deliverScheduled = createScheduledDelivery(services);
-  services.jobs = createJobQueue(services, { outgoing_webhook: deliverWebhook, push_register: registerWithBouncer, push_notify: sendPushNotification });
+  services.jobs = createJobQueue(services, { outgoing_webhook: deliverWebhook, push_register: registerWithBouncer, push_notify: sendPushNotification, realm_export: runRealmExport });
   options.store.reportError = (error) =>
     services.log.error('error after a durable write (event delivery)', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   let router: AppRouter | undefined;

@@ -11,7 +11,7 @@ export type { ImplementedName } from './endpoints/index.js';
 export { apiErrorOf } from './procedure/trpc.js';
 
 // Services and records
-export { defaultServerConfig, silentLogger } from './model/context.js';
+export { DEV_PASSWORD_POLICY, defaultServerConfig, silentLogger } from './model/context.js';
 export { jsonTextOf } from './model/json-text.js';
 export type { Context, HttpSender, Logger, OutboundRequest, OutboundResult, RequestInfo, ServerConfig, Services } from './model/context.js';
 export type { Db, DbStore } from './model/db.js';
@@ -40,4 +40,7 @@ export { MIB, maxUploadBytes } from './attachments/upload-limit.js';
 export { confirmEmailChangePage } from './pages/confirm-email-change.js';
 export { serveUploadPage } from './pages/serve-upload.js';
 export { serveEmojiPage } from './pages/serve-emoji.js';
+export { serveTemporaryUploadPage } from './pages/serve-temporary-upload.js';
+export { serveExportPage } from './pages/serve-export.js';
+export { joinBigBlueButtonPage } from './pages/join-big-blue-button.js';
 export type { UploadRead } from './attachments/read-upload.js';

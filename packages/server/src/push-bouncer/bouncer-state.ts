@@ -37,6 +37,22 @@ export interface BouncerDevice {
   registered_at: number;
 }
 
+/**
+ * A device token registered the legacy (non-E2EE) way (`/api/v1/remotes/push/register`): the
+ * token itself, for a user of a server. Its `device_id` shares the numbering of {@link BouncerDevice}.
+ */
+export interface BouncerLegacyDevice {
+  device_id: number;
+  server_uuid: string;
+  realm_uuid: string | null;
+  /** The user's ID on that server. */
+  user_id: number;
+  token_kind: 'fcm' | 'apns';
+  token: string;
+  ios_app_id: string | null;
+  registered_at: number;
+}
+
 /** A notification the bouncer "delivered" to a device: what the app would have received. */
 export interface BouncerNotification {
   id: number;
@@ -46,7 +62,10 @@ export interface BouncerNotification {
   /** APNs headers, or the FCM priority, as the server asked. */
   http_headers: Record<string, unknown> | null;
   fcm_priority: string | null;
-  /** The push payload: `push_account_id`, `encrypted_data` (base64 sealed box), APNs `aps`. */
+  /**
+   * The push payload: `push_account_id`, `encrypted_data` (base64 sealed box), APNs `aps`;
+   * for a legacy device the plain payload (APNs `alert`, `sound`, `custom.zulip`; FCM's data).
+   */
   payload: Record<string, unknown>;
 }
 
@@ -57,6 +76,8 @@ export interface BouncerState {
   servers: BouncerServer[];
   realms: BouncerRealm[];
   devices: BouncerDevice[];
+  /** Legacy device tokens (absent from states saved before they existed). */
+  legacy_devices?: BouncerLegacyDevice[];
   notifications: BouncerNotification[];
   next_device_id: number;
   next_notification_id: number;
@@ -64,5 +85,5 @@ export interface BouncerState {
 
 /** An empty state (keys are added by the bouncer on first start). */
 export function emptyBouncerState(): BouncerState {
-  return { format: 1, keys: [], servers: [], realms: [], devices: [], notifications: [], next_device_id: 1, next_notification_id: 1 };
+  return { format: 1, keys: [], servers: [], realms: [], devices: [], legacy_devices: [], notifications: [], next_device_id: 1, next_notification_id: 1 };
 }

@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
 import { fromBase64, generateBoxKeyPair, openSealedBox, PushRegistrationData, toBase64, type RandomFill } from '@teamchat/schema/push';
-import { emptyBouncerState, type BouncerDevice, type BouncerKey, type BouncerNotification, type BouncerServer, type BouncerState } from './bouncer-state.js';
+import { emptyBouncerState, type BouncerDevice, type BouncerKey, type BouncerLegacyDevice, type BouncerNotification, type BouncerServer, type BouncerState } from './bouncer-state.js';
 
 /** Options of {@link createPushBouncer}. */
 export interface PushBouncerOptions {
@@ -28,6 +28,8 @@ export interface PushBouncer {
   /** Stops accepting registrations encrypted to `publicKey`. */
   retireKey(publicKey: string): void;
   devices(): BouncerDevice[];
+  /** Device tokens registered the legacy (non-E2EE) way. */
+  legacyDevices(): BouncerLegacyDevice[];
   notifications(deviceId: number): BouncerNotification[];
   /** Forgets a server (its organizations and devices): it must register again. */
   forgetServer(uuid: string): void;
@@ -157,6 +159,17 @@ export function createPushBouncer(options: PushBouncerOptions = {}): PushBouncer
     return success({ device_id: device.device_id });
   };
 
+  /** Keeps what a device received, its newest `perDevice` notifications. */
+  const record = (deviceId: number, notification: Pick<BouncerNotification, 'http_headers' | 'fcm_priority' | 'payload'>): void => {
+    state.notifications.push({ id: state.next_notification_id, device_id: deviceId, received_at: seconds(), ...notification });
+    state.next_notification_id += 1;
+    const mine = state.notifications.filter((entry) => entry.device_id === deviceId);
+    if (mine.length > perDevice) {
+      const drop = new Set(mine.slice(0, mine.length - perDevice));
+      state.notifications = state.notifications.filter((entry) => !drop.has(entry));
+    }
+  };
+
   const notify = (server: BouncerServer, params: Record<string, unknown>): Response => {
     const realm = realmOf(server, params['realm_uuid']);
     const requests = Array.isArray(params['push_requests']) ? (params['push_requests'] as Record<string, unknown>[]) : [];
@@ -170,32 +183,83 @@ export function createPushBouncer(options: PushBouncerOptions = {}): PushBouncer
         gone.push(deviceId);
         continue;
       }
-      state.notifications.push({
-        id: state.next_notification_id,
-        device_id: deviceId,
-        received_at: seconds(),
+      record(deviceId, {
         http_headers: (push['http_headers'] as Record<string, unknown> | undefined) ?? null,
         fcm_priority: typeof push['fcm_priority'] === 'string' ? push['fcm_priority'] : null,
         payload: (push['payload'] as Record<string, unknown> | undefined) ?? {},
       });
-      state.next_notification_id += 1;
       if (device.token_kind === 'apns') apple += 1;
       else android += 1;
-      const mine = state.notifications.filter((notification) => notification.device_id === deviceId);
-      if (mine.length > perDevice) {
-        const drop = new Set(mine.slice(0, mine.length - perDevice));
-        state.notifications = state.notifications.filter((notification) => !drop.has(notification));
-      }
     }
     changed();
     return success({ android_successfully_sent_count: android, apple_successfully_sent_count: apple, delete_device_ids: gone });
+  };
+
+  const legacyDevices = (): BouncerLegacyDevice[] => (state.legacy_devices ??= []);
+  /** The real `validate_bouncer_token_request`: the token, its kind (1 APNs, 2 FCM). */
+  const legacyToken = (params: Record<string, unknown>): { token: string; kind: 'apns' | 'fcm' } => {
+    const token = String(params['token'] ?? '');
+    const kind = Number(params['token_kind']) === 1 ? 'apns' : Number(params['token_kind']) === 2 ? 'fcm' : null;
+    if (kind === null) throw new ApiError('BAD_REQUEST', 'Invalid token type');
+    if (token === '' || token.length > 4096) throw new ApiError('BAD_REQUEST', 'Empty or invalid length token');
+    if (kind === 'apns' && !/^(?:[0-9a-fA-F]{2})+$/.test(token)) throw new ApiError('BAD_REQUEST', 'Invalid APNS token');
+    return { token, kind };
+  };
+  const sameLegacy = (server: BouncerServer, params: Record<string, unknown>, token: string, kind: string) => (device: BouncerLegacyDevice) =>
+    device.server_uuid === server.uuid && device.user_id === Number(params['user_id']) && device.token === token && device.token_kind === kind;
+
+  /** `remotes/push/register`: a user's device token (the real `register_remote_push_device`). */
+  const registerLegacy = (server: BouncerServer, params: Record<string, unknown>): Response => {
+    const { token, kind } = legacyToken(params);
+    const iosAppId = typeof params['ios_app_id'] === 'string' ? params['ios_app_id'] : null;
+    if (kind === 'apns' && iosAppId === null) return error(400, 'BAD_REQUEST', 'Missing ios_app_id');
+    if (!Number.isInteger(Number(params['user_id']))) return error(400, 'BAD_REQUEST', 'Missing user_id or user_uuid');
+    const realmUuid = typeof params['realm_uuid'] === 'string' ? realmOf(server, params['realm_uuid']).uuid : null;
+    if (legacyDevices().some(sameLegacy(server, params, token, kind))) return success({});
+    legacyDevices().push({ device_id: state.next_device_id, server_uuid: server.uuid, realm_uuid: realmUuid, user_id: Number(params['user_id']), token_kind: kind, token, ios_app_id: iosAppId, registered_at: seconds() });
+    state.next_device_id += 1;
+    changed();
+    return success({});
+  };
+
+  /** `remotes/push/unregister`: `Token does not exist` when there was none. */
+  const unregisterLegacy = (server: BouncerServer, params: Record<string, unknown>): Response => {
+    const { token, kind } = legacyToken(params);
+    const before = legacyDevices().length;
+    state.legacy_devices = legacyDevices().filter((device) => !sameLegacy(server, params, token, kind)(device));
+    if (state.legacy_devices.length === before) return error(400, 'BAD_REQUEST', 'Token does not exist');
+    changed();
+    return success({});
+  };
+
+  /**
+   * `remotes/push/test_notification`: records the test notification the device would get (the
+   * real `send_test_push_notification_directly_to_devices`: APNs `alert`/`sound`/`custom.zulip`,
+   * FCM the payload with `time`, high priority); `INVALID_REMOTE_PUSH_DEVICE_TOKEN` for an unknown device.
+   */
+  const testLegacy = (server: BouncerServer, params: Record<string, unknown>): Response => {
+    const { token, kind } = legacyToken(params);
+    const device = legacyDevices().find(sameLegacy(server, params, token, kind));
+    if (!device) return error(400, 'INVALID_REMOTE_PUSH_DEVICE_TOKEN', 'Device not recognized by the push bouncer');
+    const base: Record<string, unknown> = { ...((params['base_payload'] as Record<string, unknown> | undefined) ?? {}), event: 'test' };
+    const realmName = String(base['realm_name'] ?? '');
+    const realmUrl = String(base['realm_url'] ?? base['realm_uri'] ?? '');
+    const payload =
+      kind === 'apns'
+        ? { alert: { title: 'Test notification', body: `This is a test notification from ${realmName} (${realmUrl}).` }, sound: 'default', custom: { zulip: base } }
+        : { ...base, time: seconds() };
+    record(device.device_id, { http_headers: null, fcm_priority: kind === 'fcm' ? 'high' : null, payload });
+    changed();
+    return success({});
   };
 
   const forgetServer = (uuid: string): void => {
     const devices = new Set(state.devices.filter((device) => device.server_uuid === uuid).map((device) => device.device_id));
     state.servers = state.servers.filter((server) => server.uuid !== uuid);
     state.realms = state.realms.filter((realm) => realm.server_uuid !== uuid);
+    for (const device of legacyDevices()) if (device.server_uuid === uuid) devices.add(device.device_id);
     state.devices = state.devices.filter((device) => !devices.has(device.device_id));
+    state.legacy_devices = legacyDevices().filter((device) => !devices.has(device.device_id));
     state.notifications = state.notifications.filter((notification) => !devices.has(notification.device_id));
     changed();
   };
@@ -208,10 +272,11 @@ export function createPushBouncer(options: PushBouncerOptions = {}): PushBouncer
       return success({ public_keys: bouncer.publicKeys() });
     }
     if (method === 'GET' && path === 'devices') return success({ devices: bouncer.devices() });
+    if (method === 'GET' && path === 'legacy_devices') return success({ legacy_devices: bouncer.legacyDevices() });
     const notifications = /^devices\/(\d+)\/notifications$/.exec(path);
     if (method === 'GET' && notifications) {
       const id = Number(notifications[1]);
-      if (!state.devices.some((device) => device.device_id === id)) return error(404, 'BAD_REQUEST', `No device ${id}`);
+      if (!state.devices.some((device) => device.device_id === id) && !legacyDevices().some((device) => device.device_id === id)) return error(404, 'BAD_REQUEST', `No device ${id}`);
       return success({ notifications: bouncer.notifications(id) });
     }
     const forget = /^servers\/([0-9a-f-]+)\/forget$/i.exec(path);
@@ -244,6 +309,9 @@ export function createPushBouncer(options: PushBouncerOptions = {}): PushBouncer
         if (path === '/api/v1/remotes/server/analytics') return registerRealms(server, params);
         if (path === '/api/v1/remotes/push/e2ee/register') return registerDevice(server, params);
         if (path === '/api/v1/remotes/push/e2ee/notify') return notify(server, params);
+        if (path === '/api/v1/remotes/push/register') return registerLegacy(server, params);
+        if (path === '/api/v1/remotes/push/unregister') return unregisterLegacy(server, params);
+        if (path === '/api/v1/remotes/push/test_notification') return testLegacy(server, params);
         return error(404, 'BAD_REQUEST', 'Unknown API endpoint');
       } catch (caught) {
         if (caught instanceof ApiError) return error(caught.status, caught.code, caught.msg);
@@ -259,6 +327,7 @@ export function createPushBouncer(options: PushBouncerOptions = {}): PushBouncer
       changed();
     },
     devices: () => state.devices.map((device) => ({ ...device })),
+    legacyDevices: () => legacyDevices().map((device) => ({ ...device })),
     notifications: (deviceId) => state.notifications.filter((notification) => notification.device_id === deviceId).map((notification) => ({ ...notification })),
     forgetServer,
     fail(status, times) {

@@ -1,6 +1,6 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { API_PREFIX, createRouteTable, decodeParams, isFileParam, type Endpoint } from '@teamchat/schema';
-import { apiErrorOf, confirmEmailChangePage, MIB, maxUploadBytes, serveEmojiPage, serveUploadPage, type Core, type RequestInfo, type UploadRead } from '../core/index.js';
+import { apiErrorOf, confirmEmailChangePage, MIB, maxUploadBytes, joinBigBlueButtonPage, serveEmojiPage, serveExportPage, serveTemporaryUploadPage, serveUploadPage, type Core, type RequestInfo, type UploadRead } from '../core/index.js';
 import { withCors } from './cors.js';
 import { errorReply, internalErrorReply, jsonReply, successReply } from './envelope.js';
 import { openApiSource } from './openapi.js';
@@ -57,6 +57,21 @@ const DEFAULT_MAX_BODY = 5 * MIB;
 /** Room for the multipart framing and form fields around the largest allowed file. */
 const MULTIPART_SLACK = MIB;
 const UPLOADS = '/user_uploads/';
+/** The join link of a BigBlueButton call. */
+const JOIN_BIGBLUEBUTTON = '/calls/bigbluebutton/join';
+/** Files of data exports: `/user_avatars/exports/<realm>/<random>/<name>.json`. */
+const EXPORTS = '/user_avatars/exports/';
+/** Temporary URLs of uploaded files: `/user_uploads/temporary/<token>/<file name>`. */
+const TEMPORARY_UPLOAD = /^\/user_uploads\/temporary\/([0-9A-Fa-f]+)\/([^/]+)$/;
+
+/** A URL-encoded path segment, decoded (left as it is when it is not valid encoding). */
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 /** Custom emoji images: `/user_avatars/<realm>/emoji/images/<file>`. */
 const EMOJI_IMAGE = /^\/user_avatars\/\d+\/emoji\/images\/([^/]+)$/;
 const CONFIRM_EMAIL = /^\/accounts\/confirm_new_email\/([A-Za-z0-9]+)\/?$/;
@@ -76,6 +91,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { method: 'HEAD', path: '/user_avatars/*' },
   { method: 'GET', path: '/accounts/confirm_new_email/*' },
   { method: 'GET', path: '/health' },
+  { method: 'GET', path: JOIN_BIGBLUEBUTTON },
 ];
 
 /** What the core knows of a request; the abort signal is made only when read (a long poll). */
@@ -197,9 +213,18 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
   async function dispatch(request: RestRequest, path: string, info: RequestInfo): Promise<RestReply> {
     if (path.startsWith(`${API_PREFIX}/`)) return api(request, path.slice(API_PREFIX.length), info);
     if (path === '/trpc' || path.startsWith('/trpc/')) return trpc(request, info);
+    const temporary = TEMPORARY_UPLOAD.exec(path);
+    if (temporary && (request.method === 'GET' || request.method === 'HEAD')) {
+      const params = { token: temporary[1] as string, file_name: decodePathSegment(temporary[2] as string), with_bytes: request.method === 'GET' };
+      return uploadResponse((await core.serve(serveTemporaryUploadPage, info, async () => params)) as UploadRead);
+    }
     if (path.startsWith(UPLOADS) && (request.method === 'GET' || request.method === 'HEAD')) {
       const params = { path_id: path.slice(UPLOADS.length), with_bytes: request.method === 'GET' };
       return uploadResponse((await core.serve(serveUploadPage, info, async () => params)) as UploadRead);
+    }
+    if (path.startsWith(EXPORTS) && (request.method === 'GET' || request.method === 'HEAD')) {
+      const params = { path: decodePathSegment(path.slice(EXPORTS.length - 'exports/'.length)), with_bytes: request.method === 'GET' };
+      return uploadResponse((await core.serve(serveExportPage, info, async () => params)) as UploadRead);
     }
     const emoji = EMOJI_IMAGE.exec(path);
     if (emoji && (request.method === 'GET' || request.method === 'HEAD')) {
@@ -207,6 +232,12 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
       return uploadResponse((await core.serve(serveEmojiPage, info, async () => params)) as UploadRead);
     }
     if (path === '/health') return jsonReply({ status: 'ok' });
+    if (path === JOIN_BIGBLUEBUTTON && request.method === 'GET') {
+      const query = new URLSearchParams(request.query);
+      const params = { bigbluebutton: query.get('bigbluebutton') ?? '' };
+      const { location } = (await core.serve(joinBigBlueButtonPage, info, async () => params)) as { location: string };
+      return { status: 302, headers: { location, 'cache-control': 'no-store' }, body: null };
+    }
     const confirm = CONFIRM_EMAIL.exec(path);
     if (confirm && request.method === 'GET') {
       const params = { confirmation_key: confirm[1] as string };

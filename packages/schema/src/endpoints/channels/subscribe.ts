@@ -23,7 +23,8 @@ const ChannelNamesByUser = z.record(z.string(), z.array(z.string()));
 
 /**
  * POST /users/me/subscriptions: subscribe the caller (or `principals`) to channels, creating
- * the missing ones with the channel options given. Guests may not call it.
+ * the missing ones with the channel options given. A guest gets the channels it may not join
+ * as `Unable to access channel`, or in `unauthorized` (`authorization_errors_fatal: false`).
  *
  * @see shared/reference/users-channels-realm.md §5.4
  */
@@ -31,7 +32,7 @@ export const subscribe = defineEndpoint({
   name: 'channels.subscribe',
   method: 'POST',
   path: '/users/me/subscriptions',
-  access: 'member',
+  access: 'user',
   summary: 'Subscribe users to channels, creating channels that do not exist.',
   params: z.object({
     subscriptions: z.array(SubscriptionRequest),

@@ -1,2 +1,3 @@
+export { devFetchApiKey } from './dev-fetch-api-key.js';
 export { fetchApiKey } from './fetch-api-key.js';
 export { getServerSettings } from './get-server-settings.js';

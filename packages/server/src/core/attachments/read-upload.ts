@@ -28,14 +28,15 @@ export type UploadRead =
  * `validate_attachment_request` decide: unknown files (and paths that name none) are
  * `not-found`, inaccessible ones `forbidden`. Images and PDFs are marked `inline`. With
  * `withBytes` false (HEAD) the answer comes from the record without reading the file.
+ * `skipAccessCheck`: the caller has checked access already (a temporary URL).
  *
  * @see shared/reference/users-channels-realm.md §8.4
  */
-export async function readUpload(ctx: Context, encodedPathId: string, withBytes: boolean): Promise<UploadRead> {
+export async function readUpload(ctx: Context, encodedPathId: string, withBytes: boolean, options: { skipAccessCheck?: boolean } = {}): Promise<UploadRead> {
   const pathId = decodePathId(encodedPathId);
   const attachment: AttachmentRecord | undefined = pathId === undefined ? undefined : ctx.attachmentIndex.byPathId.get(pathId);
   if (pathId === undefined || !attachment) return { status: 'not-found' };
-  if (!canAccessAttachment(ctx, ctx.user, attachment)) return { status: 'forbidden' };
+  if (!options.skipAccessCheck && !canAccessAttachment(ctx, ctx.user, attachment)) return { status: 'forbidden' };
   const bytes = withBytes ? await ctx.files.get(pathId) : null;
   if (bytes === undefined) return { status: 'not-found' };
   return {

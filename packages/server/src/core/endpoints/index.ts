@@ -30,6 +30,8 @@ import { realmEmoji } from './realm-emoji/index.js';
 import { outgoingWebhooks } from './outgoing-webhooks/index.js';
 import { savedSnippets } from './saved-snippets/index.js';
 import { reminders } from './reminders/index.js';
+import { calls } from './calls/index.js';
+import { realmExports } from './exports/index.js';
 
 /**
  * Every implemented contract: the area lists, in the order of the schema's table. A contract
@@ -47,6 +49,8 @@ export const implementations = [
   ...bots,
   ...userGroups,
   ...push,
+  ...calls,
+  ...realmExports,
   ...navigationViews,
   ...linkifiers,
   ...playgrounds,

@@ -84,6 +84,19 @@ export interface ServerConfig {
   uploadQuotaMib: number | null;
   /** tRPC's development mode: error stacks in `/trpc` answers. Never on unless asked (it shows server paths). */
   trpcDevelopmentMode: boolean;
+  /**
+   * A development server (`teamchat-server --dev`): POST /dev_fetch_api_key answers, and the
+   * password policy is a development server's (none) unless set.
+   */
+  devMode: boolean;
+  /** Shortest password accepted (the real server's `PASSWORD_MIN_LENGTH`; 6, 0 on a development server). */
+  passwordMinLength: number;
+  /** Fewest zxcvbn guesses a password must need (`PASSWORD_MIN_GUESSES`; 10 000, 0 on a development server). */
+  passwordMinGuesses: number;
+  /** The BigBlueButton server's API base (`BIG_BLUE_BUTTON_URL`, ending in `/`), or null: none configured. */
+  bigBlueButtonUrl: string | null;
+  /** Its shared secret (`BIG_BLUE_BUTTON_SECRET`), or null. */
+  bigBlueButtonSecret: string | null;
 }
 
 /** Defaults of {@link ServerConfig}. */
@@ -118,7 +131,15 @@ export const defaultServerConfig: ServerConfig = {
   maxConcurrentUploadsPerUser: 2,
   uploadQuotaMib: null,
   trpcDevelopmentMode: false,
+  devMode: false,
+  passwordMinLength: 6,
+  passwordMinGuesses: 10_000,
+  bigBlueButtonUrl: null,
+  bigBlueButtonSecret: null,
 };
+
+/** The password policy of a development server (the real `dev_settings.py`: no minimum). */
+export const DEV_PASSWORD_POLICY = { passwordMinLength: 0, passwordMinGuesses: 0 } as const;
 
 /** A request the server sends to another server (an outgoing webhook, the push bouncer). */
 export interface OutboundRequest {

@@ -421,7 +421,7 @@ export interface BotStorageRecord {
  */
 export interface OutboxRecord {
   id: number;
-  kind: 'outgoing_webhook' | 'push_register' | 'push_notify';
+  kind: 'outgoing_webhook' | 'push_register' | 'push_notify' | 'realm_export';
   /** pending: waiting for its next attempt (or being tried); delivered; failed: given up. */
   status: 'pending' | 'delivered' | 'failed';
   /** Whose job it is: the bot of a webhook delivery, the user of a push job. */
@@ -454,6 +454,34 @@ export interface PushDeviceRecord {
   status: 'pending' | 'active' | 'failed';
   error_code: string | null;
   bouncer_device_id: number | null;
+}
+
+/** A device token for (non-E2EE) push notifications: POST /users/me/apns_device_token and /users/me/android_gcm_reg_id. */
+export interface PushDeviceTokenRecord {
+  id: number;
+  user_id: number;
+  kind: 'apns' | 'fcm';
+  token: string;
+  /** The iOS app's ID (APNs tokens only). */
+  ios_app_id: string | null;
+  /** Milliseconds since the epoch. */
+  created_at: number;
+}
+
+/** A data export of the organization (POST /export/realm): the real server's `RealmExport`. */
+export interface RealmExportRecord {
+  id: number;
+  /** 1: public data; 2: standard (with the private data of consenting users). */
+  type: 1 | 2;
+  acting_user_id: number;
+  status: 'requested' | 'succeeded' | 'failed' | 'deleted';
+  /** Milliseconds since the epoch. */
+  date_requested: number;
+  date_succeeded: number | null;
+  date_failed: number | null;
+  date_deleted: number | null;
+  /** The file's path in the file store (`exports/<realm>/<random>/<name>.json`), once written. */
+  export_path: string | null;
 }
 
 /** This server's identity at the push bouncer (one record, ID 1): made on first use. */
@@ -497,6 +525,8 @@ export type Db = {
   outbox: OutboxRecord;
   push_devices: PushDeviceRecord;
   push_identity: PushIdentityRecord;
+  push_device_tokens: PushDeviceTokenRecord;
+  realm_exports: RealmExportRecord;
 };
 
 /** The store of the document. */

@@ -16,10 +16,10 @@ function descriptionHtml(source: string): string {
 }
 
 /** Authentication methods, all reported (real clients require every key, `ldap` included). */
-function authenticationMethods(password: boolean): Record<string, boolean> {
+function authenticationMethods(password: boolean, dev: boolean): Record<string, boolean> {
   return {
     password,
-    dev: false,
+    dev,
     email: password,
     ldap: false,
     remoteuser: false,
@@ -39,7 +39,7 @@ function authenticationMethods(password: boolean): Record<string, boolean> {
  */
 export function getServerSettings(_params: OperationParams<'server.getSettings'>, ctx: Context) {
   return ({
-  authentication_methods: authenticationMethods(ctx.config.passwordAuthEnabled),
+  authentication_methods: authenticationMethods(ctx.config.passwordAuthEnabled, ctx.config.devMode),
   external_authentication_methods: [],
   zulip_feature_level: FEATURE_LEVEL,
   zulip_version: SERVER_VERSION,

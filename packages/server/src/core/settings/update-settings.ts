@@ -3,6 +3,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { OperationParams, UserContext } from '../model/context.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { isAdmin } from '../model/roles.js';
+import { humanAdminIds } from '../model/bot-administrators.js';
 import { emitEmailChanges } from '../users/email-events.js';
 import { changeFullName, checkFullName } from '../users/full-name.js';
 import { requestEmailChange } from '../users/email-change.js';
@@ -22,7 +23,7 @@ export async function checkPasswordChange(params: Params, ctx: UserContext): Pro
   }
   if (!ctx.config.passwordAuthEnabled) throw new ApiError('BAD_REQUEST', 'Password authentication is disabled in this organization');
   if (!(await verifyPassword(params.old_password, ctx.user.password_hash))) throw new ApiError('BAD_REQUEST', 'Wrong password!');
-  if (!isStrongPassword(params.new_password)) throw new ApiError('BAD_REQUEST', 'New password is too weak!');
+  if (!(await isStrongPassword(params.new_password, ctx.config))) throw new ApiError('BAD_REQUEST', 'New password is too weak!');
   return hashPassword(params.new_password, ctx.random);
 }
 
@@ -68,6 +69,10 @@ export function updateSettings(params: Params, ctx: UserContext & { prepared: st
       emit(ctx, activeUserIds(ctx), { type: 'realm_user', op: 'update', person: { user_id: user.id, timezone: value } });
     }
     if (name === 'email_address_visibility') emitEmailChanges(ctx, before, after);
+    if (name === 'allow_private_data_export') {
+      // Administrators follow consents to data exports (FL 312).
+      emit(ctx, humanAdminIds(ctx), { type: 'realm_export_consent', user_id: user.id, consented: value });
+    }
   }
   return {};
 }

@@ -37,14 +37,14 @@ export function announceNewUser(ctx: Pick<UserContext, 'db' | 'events' | 'config
  * errors, `Bad name or username` (not an address), `Email '…' already in use`,
  * `The password is too weak.`
  */
-export function addUser(params: OperationParams<'users.create'>, ctx: UserContext & { prepared: string | null }) {
+export function addUser(params: OperationParams<'users.create'>, ctx: UserContext & { prepared: PreparedPassword }) {
   if (!ctx.user.can_create_users) throw new ApiError('BAD_REQUEST', 'User not authorized to create users');
   const fullName = checkFullName(ctx, params.full_name, null);
   const email = params.email.trim();
   if (!isEmailAddress(email)) throw new ApiError('BAD_REQUEST', 'Bad name or username');
   if (ctx.indexes.usersByEmail.has(email.toLowerCase())) throw new ApiError('BAD_REQUEST', `Email '${email}' already in use`);
-  if (!isStrongPassword(params.password)) throw new ApiError('BAD_REQUEST', 'The password is too weak.');
-  const user = createUser(ctx, { email, fullName, role: 400, passwordHash: ctx.prepared });
+  if (ctx.prepared.hash === null) throw new ApiError('BAD_REQUEST', 'The password is too weak.');
+  const user = createUser(ctx, { email, fullName, role: 400, passwordHash: ctx.prepared.hash });
   announceNewUser(ctx, user);
   emitSystemGroupChanges(ctx, null, user);
   const defaults = [...ctx.db.all('channels')].filter((channel) => channel.is_default && !channel.is_archived);
@@ -52,10 +52,20 @@ export function addUser(params: OperationParams<'users.create'>, ctx: UserContex
   return { user_id: user.id };
 }
 
+/** A new account's password, judged and hashed before the write lock: `hash` null when it is too weak. */
+export interface PreparedPassword {
+  hash: string | null;
+}
+
 /**
- * Hashing takes tens of milliseconds: it happens before the write lock, and only for
- * callers who may create users with an acceptable password.
+ * Judging a password and hashing it take tens of milliseconds: it happens before the write
+ * lock, and only for a password the policy accepts.
  */
-export async function prepareAddUser(params: OperationParams<'users.create'>, ctx: UserContext): Promise<string | null> {
-  return ctx.user.can_create_users && isStrongPassword(params.password) ? hashPassword(params.password, ctx.random) : null;
+async function preparePassword(password: string, ctx: Pick<UserContext, 'config' | 'random'>): Promise<PreparedPassword> {
+  return { hash: (await isStrongPassword(password, ctx.config)) ? await hashPassword(password, ctx.random) : null };
+}
+
+/** The prepare step of POST /users: only for callers who may create users. */
+export async function prepareAddUser(params: OperationParams<'users.create'>, ctx: UserContext): Promise<PreparedPassword> {
+  return ctx.user.can_create_users ? preparePassword(params.password, ctx) : { hash: null };
 }

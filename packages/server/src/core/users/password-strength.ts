@@ -1,10 +1,30 @@
-/** Shortest password the server accepts. */
-export const MIN_PASSWORD_LENGTH = 6;
+import type { ServerConfig } from '../model/context.js';
+
+type Estimator = (password: string) => number;
+let estimator: Promise<Estimator> | undefined;
 
 /**
- * Whether `password` is strong enough: at least six characters, three of them different (a
- * stand-in for the real server's zxcvbn guess count, which rejects `aaaaaa` and `ababab`).
+ * zxcvbn's guess count for `password`: the estimator the real server uses (its Python port
+ * counts alike). Loaded on first use: it carries large word lists.
  */
-export function isStrongPassword(password: string): boolean {
-  return [...password].length >= MIN_PASSWORD_LENGTH && new Set(password).size >= 3;
+async function guessesOf(password: string): Promise<number> {
+  estimator ??= import('zxcvbn').then((module) => {
+    const zxcvbn = ((module as { default?: unknown }).default ?? module) as (password: string) => { guesses: number };
+    return (text: string) => zxcvbn(text).guesses;
+  });
+  return (await estimator)(password);
+}
+
+/** The password policy: the real server's `PASSWORD_MIN_LENGTH` and `PASSWORD_MIN_GUESSES`. */
+export type PasswordPolicy = Pick<ServerConfig, 'passwordMinLength' | 'passwordMinGuesses'>;
+
+/**
+ * Whether `password` is strong enough, as the real server's `check_password_strength` judges:
+ * at least `passwordMinLength` characters, not empty, and at least `passwordMinGuesses`
+ * guesses by zxcvbn (6 and 10 000 by default; 0 and 0 on a development server, where any
+ * non-empty password does).
+ */
+export async function isStrongPassword(password: string, policy: PasswordPolicy): Promise<boolean> {
+  if ([...password].length < policy.passwordMinLength || password === '') return false;
+  return policy.passwordMinGuesses <= 0 || (await guessesOf(password)) >= policy.passwordMinGuesses;
 }

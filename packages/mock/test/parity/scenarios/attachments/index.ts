@@ -3,6 +3,7 @@ import { failure, scenario, type Scenario } from '../../harness.js';
 import { attachmentAccessScenarios } from './access.js';
 import { attachmentEvents, textFile, upload, uploadUrl } from './helpers.js';
 import { attachmentLifecycleScenarios } from './lifecycle.js';
+import { temporaryUrlScenarios } from './temporary-urls.js';
 import { attachmentPermissionScenarios } from './permission-matrix.js';
 
 const NOT_AUTHORIZED = '<p>You are not authorized to view this file.</p>';
@@ -144,4 +145,4 @@ const uploadScenarios: Scenario[] = [
 ];
 
 /** Every attachment scenario. */
-export const attachmentScenarios: Scenario[] = [...uploadScenarios, ...attachmentLifecycleScenarios, ...attachmentAccessScenarios, ...attachmentPermissionScenarios];
+export const attachmentScenarios: Scenario[] = [...uploadScenarios, ...attachmentLifecycleScenarios, ...attachmentAccessScenarios, ...attachmentPermissionScenarios, ...temporaryUrlScenarios];

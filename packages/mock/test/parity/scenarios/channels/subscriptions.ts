@@ -319,4 +319,17 @@ export const subscriptionScenarios: Scenario[] = [
 
   ...subscriptionPropertyScenarios,
   subscriptionPermissionMatrix,
+  scenario('channels: a guest subscribing to channels it may not join with authorization_errors_fatal=false gets them in unauthorized', async (t) => {
+    const guest = t.client('guest');
+    const soft = await guest.channels.subscribe({ subscriptions: [{ name: 'engineering' }, { name: 'general' }], authorization_errors_fatal: false });
+    expect(soft).toEqual({ subscribed: {}, already_subscribed: { [String(t.accounts.guest.userId)]: ['general'] }, unauthorized: ['engineering'], new_subscription_messages_sent: true });
+    const fatal = await failure(guest.channels.subscribe({ subscriptions: [{ name: 'engineering' }] }));
+    expect(fatal).toEqual({ code: 'BAD_REQUEST', msg: 'Unable to access channel (engineering).', status: 400, extra: {} });
+    // Creating channels takes the permission guests lack.
+    const create = await failure(guest.channels.subscribe({ subscriptions: [{ name: 'guest-room' }] }));
+    expect(create.msg).toBe('Insufficient permission');
+    const { subscriptions } = await guest.channels.listSubscriptions({});
+    expect(subscriptions.map((sub) => sub.name)).toEqual(['general']);
+    return { soft, fatal, create };
+  }),
 ];

@@ -1,3 +1,4 @@
+import { devFetchApiKeyImpl } from './dev-fetch-api-key.js';
 import { fetchApiKeyImpl } from './fetch-api-key.js';
 import { getServerSettingsImpl } from './get-server-settings.js';
 
@@ -5,4 +6,5 @@ import { getServerSettingsImpl } from './get-server-settings.js';
 export const server = [
   getServerSettingsImpl,
   fetchApiKeyImpl,
+  devFetchApiKeyImpl,
 ] as const;

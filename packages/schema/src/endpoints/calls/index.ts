@@ -1,0 +1,1 @@
+export { createBigBlueButtonCall } from './create-big-blue-button-call.js';
