@@ -17,9 +17,11 @@ import { startPushBouncer, type RunningPushBouncer } from './node/push-bouncer-s
 import { writeZuliprcFiles, zuliprcPath, type ZuliprcResult } from './node/zuliprc-files.js';
 import { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';
 import { openDiskStore } from './store/disk/index.js';
+import { outboxCommand } from './node/outbox-command.js';
 import { Store } from './store/store.js';
 
 const HELP = `Usage: teamchat-server [options]
+       teamchat-server outbox [--data FILE] [--to ADDRESS] [--last N] [--json]
 
 Runs the teamchat reference server (the team chat / Zulip REST API at /api/v1).
 
@@ -42,6 +44,8 @@ Options:
                                data beside the data file, FILE.push-bouncer.json)
   --push-bouncer-port N        its port (default 9993; 0 picks a free one)
   --push-bouncer-url URL       use the push bouncer at URL (teamchat-push-bouncer)
+  --show-emails     serve the email outbox (every email the server sent: invitations,
+                    confirmations) as JSON at GET /dev/emails; for development only
   --quiet           do not log each request
   -h, --help        show this help
 
@@ -67,6 +71,9 @@ Organization files and API description:
   --export FILE     write the organization of --data to a fixture file (JSON, or YAML
                     for .yaml/.yml) and exit; works while a server runs on it
   --print-openapi   print the OpenAPI 3.1 document of the API (JSON) and exit
+
+Email outbox (the server delivers no mail; it keeps what it would send):
+  outbox            print the emails of --data (see teamchat-server outbox --help)
 `;
 
 /** How often an idle server looks for due jobs (the clean-up of unused uploads). */
@@ -144,6 +151,10 @@ async function writeAccountFiles(
 }
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'outbox') {
+    process.stdout.write(await operatorStep(() => outboxCommand(process.argv.slice(3))));
+    return;
+  }
   let args;
   try {
     args = parseArgs({
@@ -164,6 +175,7 @@ async function main(): Promise<void> {
         'push-bouncer-port': { type: 'string' },
         'push-bouncer-url': { type: 'string' },
         quiet: { type: 'boolean' },
+        'show-emails': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         'print-openapi': { type: 'boolean' },
         seed: { type: 'string' },
@@ -235,7 +247,7 @@ async function main(): Promise<void> {
   const now = () => Date.now();
   // The organization's URL is known before listening unless the port is picked by the OS.
   const realmUrl = port === 0 ? undefined : `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const config = { heartbeatMs, ...uploads, ...(realmUrl ? { realmUrl } : {}) };
+  const config = { heartbeatMs, ...uploads, showEmails: args['show-emails'] === true, ...(realmUrl ? { realmUrl } : {}) };
 
   // Organization files: --export writes one and exits; --seed starts a new organization from one.
   if (args.export !== undefined) {

@@ -39,4 +39,8 @@ export { MIB, maxUploadBytes } from './attachments/upload-limit.js';
 export { confirmEmailChangePage } from './pages/confirm-email-change.js';
 export { serveUploadPage } from './pages/serve-upload.js';
 export { serveEmojiPage } from './pages/serve-emoji.js';
+export { registerPage, signUpFormPage } from './pages/sign-up.js';
+export { outboxEmails } from './emails/send-email.js';
+export type { OutboxQuery } from './emails/send-email.js';
+export type { EmailRecord } from './model/db.js';
 export type { UploadRead } from './attachments/read-upload.js';

@@ -30,6 +30,7 @@ import { realmEmoji } from './realm-emoji/index.js';
 import { outgoingWebhooks } from './outgoing-webhooks/index.js';
 import { savedSnippets } from './saved-snippets/index.js';
 import { reminders } from './reminders/index.js';
+import { invites } from './invites/index.js';
 
 /**
  * Every implemented contract: the area lists, in the order of the schema's table. A contract
@@ -66,6 +67,7 @@ export const implementations = [
   ...outgoingWebhooks,
   ...savedSnippets,
   ...reminders,
+  ...invites,
 ] as const satisfies readonly Implementation[];
 
 /** Names of the implemented contracts. */

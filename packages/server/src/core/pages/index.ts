@@ -1,10 +1,11 @@
 import { confirmEmailChangeImpl } from './confirm-email-change.js';
 import { serveUploadImpl } from './serve-upload.js';
 import { serveEmojiImpl } from './serve-emoji.js';
+import { registerImpl, signUpFormImpl } from './sign-up.js';
 
 /**
- * Handlers of the server's pages beside the API (links in emails, uploaded files): run like
+ * Handlers of the server's pages beside the API (links in emails, the sign-up form, uploaded files): run like
  * the API's (authentication, due jobs, transactions), never routed as API endpoints or tRPC
  * procedures; the REST layer renders their answers.
  */
-export const pages = [serveUploadImpl, confirmEmailChangeImpl, serveEmojiImpl] as const;
+export const pages = [serveUploadImpl, confirmEmailChangeImpl, serveEmojiImpl, signUpFormImpl, registerImpl] as const;
