@@ -6,6 +6,7 @@ import { completionCommand } from '../commands/completion/completion-command.js'
 import { defaultChannelsCommand } from '../commands/default-channels/default-channels-command.js';
 import { filesCommand } from '../commands/files/files-command.js';
 import { groupsCommand } from '../commands/groups/groups-command.js';
+import { invitesCommand } from '../commands/invites/invites-command.js';
 import { linkifiersCommand } from '../commands/linkifiers/linkifiers-command.js';
 import { messagesCommand } from '../commands/messages/messages-command.js';
 import { orgCommand } from '../commands/org/org-command.js';
@@ -25,6 +26,7 @@ export const COMMANDS: readonly ((ctx: CliContext) => Command)[] = [
   groupsCommand,
   channelsCommand,
   defaultChannelsCommand,
+  invitesCommand,
   topicsCommand,
   messagesCommand,
   filesCommand,
