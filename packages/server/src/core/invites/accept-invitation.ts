@@ -99,30 +99,38 @@ export function register(ctx: Context, registration: Registration, passwordHash:
   if (channels.size > 0) addSubscriptions(ctx, [...channels.values()].sort((a, b) => a.id - b.id), [user]);
   joinGroups(ctx, user, terms.group_ids);
 
-  const referrer = ctx.db.get('users', terms.referred_by);
+  // The invitation is used; other pending invitations to the address can no longer be.
+  const changed = new Set<number>();
   if (found.kind === 'email') {
     ctx.db.patch('invitations', found.invite.id, { status: 'used', created_user_id: user.id });
-    for (const other of ctx.db.all('invitations')) {
-      if (other.id !== found.invite.id && other.status === 'pending' && other.email.toLowerCase() === email.toLowerCase()) ctx.db.patch('invitations', other.id, { status: 'revoked' });
-    }
-    if (found.invite.notify_referrer_on_join && referrer?.is_active) {
-      const bot = notificationBot(ctx);
-      postDirectMessage(ctx, [referrer], { sender: bot, client: 'Internal', readBySender: true, content: `${silentMention(user)} accepted your invitation to join Zulip!` });
-    }
-    notifyInvitesChanged(ctx, terms.referred_by);
+    changed.add(terms.referred_by);
   }
+  for (const other of ctx.db.all('invitations')) {
+    if (other.status !== 'pending' || other.email.toLowerCase() !== email.toLowerCase()) continue;
+    ctx.db.patch('invitations', other.id, { status: 'revoked' });
+    changed.add(other.referred_by);
+  }
+  const referrer = ctx.db.get('users', terms.referred_by);
+  if (found.kind === 'email' && found.invite.notify_referrer_on_join && referrer?.is_active) {
+    const bot = notificationBot(ctx);
+    postDirectMessage(ctx, [referrer], { sender: bot, client: 'Internal', readBySender: true, content: `${silentMention(user)} accepted your invitation to join Zulip!` });
+  }
+  if (changed.size > 0) notifyInvitesChanged(ctx, ...changed);
   sendWelcomeMessages(ctx, user, terms.welcome_message_custom_text);
-  sendEmail(ctx, {
-    template: 'account_registered',
-    to: [email],
-    subject: `Welcome to ${ctx.realm.name}`,
-    body: [
-      `Hi ${fullName},`,
-      '',
-      `Your account in ${ctx.realm.name} (${ctx.config.realmUrl}) is ready. Log in with ${email} and your password.`,
-      '',
-      `Apps and scripts get an API key with POST ${ctx.config.realmUrl}/api/v1/fetch_api_key.`,
-    ].join('\n'),
-  });
+  // The real server's welcome email, unless the organization turned `send_welcome_emails` off.
+  if (ctx.realm.extra_settings?.['send_welcome_emails'] !== false) {
+    sendEmail(ctx, {
+      template: 'account_registered',
+      to: [email],
+      subject: `Welcome to ${ctx.realm.name}`,
+      body: [
+        `Hi ${fullName},`,
+        '',
+        `Your account in ${ctx.realm.name} (${ctx.config.realmUrl}) is ready. Log in with ${email} and your password.`,
+        '',
+        `Apps and scripts get an API key with POST ${ctx.config.realmUrl}/api/v1/fetch_api_key.`,
+      ].join('\n'),
+    });
+  }
   return ctx.db.get('users', user.id) as UserRecord;
 }

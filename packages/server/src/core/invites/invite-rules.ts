@@ -81,12 +81,12 @@ export const invitationUrl = (realmUrl: string, key: string): string => `${realm
 export const multiuseUrl = (realmUrl: string, key: string): string => `${realmUrl}/join/${key}/`;
 
 /**
- * `invites_changed`, to the organization's administrators (bots included) and the user whose
- * invitation changed: clients refetch GET /invites.
+ * `invites_changed`, to the organization's administrators (bots included) and the users whose
+ * invitations changed: clients refetch GET /invites.
  */
-export function notifyInvitesChanged(ctx: Pick<Context, 'db' | 'events'>, referrerId: number | null): void {
+export function notifyInvitesChanged(ctx: Pick<Context, 'db' | 'events'>, ...referrerIds: number[]): void {
   const ids = new Set<number>();
   for (const user of ctx.db.all('users')) if (user.is_active && isAdmin(user)) ids.add(user.id);
-  if (referrerId !== null && ctx.db.get('users', referrerId)?.is_active) ids.add(referrerId);
+  for (const id of referrerIds) if (ctx.db.get('users', id)?.is_active) ids.add(id);
   emit(ctx, [...ids].sort((a, b) => a - b), { type: 'invites_changed' });
 }

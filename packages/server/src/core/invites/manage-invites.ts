@@ -50,15 +50,16 @@ export function listInvites(_params: OperationParams<'invites.list'>, ctx: UserC
  */
 function accessInvitation(ctx: UserContext, id: number): InvitationRecord {
   const invitation = ctx.db.get('invitations', id);
-  if (!invitation) throw noSuchInvitation();
+  // Used and revoked invitations are no longer anyone's to manage.
+  if (!invitation || invitation.status !== 'pending') throw noSuchInvitation();
   if (invitation.referred_by !== ctx.user.id) checkRoleBasedPermissions(invitation.invited_as, ctx.user, true);
   return invitation;
 }
 
-/** DELETE /invites/{invite_id}: the invitation is deleted, its link stops working. */
+/** DELETE /invites/{invite_id}: the invitation is revoked, its link stops working. */
 export function revokeInvite(params: OperationParams<'invites.revoke'>, ctx: UserContext): Record<string, never> {
   const invitation = accessInvitation(ctx, params.invite_id);
-  ctx.db.delete('invitations', invitation.id);
+  ctx.db.patch('invitations', invitation.id, { status: 'revoked' });
   notifyInvitesChanged(ctx, invitation.referred_by);
   return {};
 }
