@@ -22,7 +22,8 @@ async function seeded(fixture: unknown, now = NOW) {
 
 /** `teamchat-server args…` run to completion. */
 function runServer(args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [SERVER_BIN, ...args], { encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '' }, timeout: 30_000 });
+  // The OpenAPI document is over a MiB, spawnSync's default output limit.
+  const result = spawnSync(process.execPath, [SERVER_BIN, ...args], { encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '' }, timeout: 30_000, maxBuffer: 64 * 1024 * 1024 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

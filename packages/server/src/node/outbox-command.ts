@@ -4,7 +4,7 @@ import { outboxEmails, type Db, type EmailRecord } from '../core/index.js';
 import { readDiskStore } from '../store/disk/read-disk-store.js';
 
 /** Help of `teamchat-server outbox`. */
-export const OUTBOX_HELP = `Usage: teamchat-server outbox [--data FILE] [--to ADDRESS] [--last N] [--json]
+const OUTBOX_HELP = `Usage: teamchat-server outbox [--data FILE] [--to ADDRESS] [--last N] [--json]
 
 Prints the emails the server sent (it delivers none: invitations, email-change confirmations
 and notices are kept in the data file's email outbox), oldest first. Works while a server
