@@ -45,7 +45,8 @@ Options:
   --push-bouncer-port N        its port (default 9993; 0 picks a free one)
   --push-bouncer-url URL       use the push bouncer at URL (teamchat-push-bouncer)
   --show-emails     serve the email outbox (every email the server sent: invitations,
-                    confirmations) as JSON at GET /dev/emails; for development only
+                    confirmations) as JSON at GET /dev/emails; development only, refused
+                    unless --host is a loopback address
   --quiet           do not log each request
   -h, --help        show this help
 
@@ -201,6 +202,10 @@ async function main(): Promise<void> {
     return;
   }
   const host = args.host ?? '127.0.0.1';
+  // The outbox holds every invitation link: served only where nobody else can reach it.
+  if (args['show-emails'] && !/^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(host)) {
+    fail(`--show-emails serves every invitation and confirmation link to whoever asks: use it on a loopback address, not --host ${host}`);
+  }
   const port = integerOption(args.port, 'port', 9991);
   if (port > 65_535) fail(`--port must be between 0 and 65535, got ${port}`);
   const heartbeatMs = integerOption(args['heartbeat-ms'], 'heartbeat-ms', 50_000);
