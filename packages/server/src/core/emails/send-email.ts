@@ -1,6 +1,6 @@
 import type { Context } from '../model/context.js';
 import type { EmailRecord } from '../model/db.js';
-import { realmHost } from '../model/email-visibility.js';
+import { serverEmailDomain } from '../model/email-visibility.js';
 
 /** What an email is made of. */
 export interface OutgoingEmail {
@@ -13,9 +13,9 @@ export interface OutgoingEmail {
 
 type EmailContext = Pick<Context, 'db' | 'now' | 'config' | 'log'>;
 
-/** The sender of the server's emails: `noreply@<the organization's host>`. */
-export function noReplyAddress(realmUrl: string): string {
-  return `noreply@${realmHost(realmUrl)}`;
+/** The sender of the server's emails: `noreply@` the domain of the addresses it makes. */
+function noReplyAddress(config: Context['config']): string {
+  return `noreply@${serverEmailDomain(config)}`;
 }
 
 /**
@@ -29,7 +29,7 @@ export function sendEmail(ctx: EmailContext, email: OutgoingEmail): EmailRecord 
     id: ctx.db.nextId('emails'),
     template: email.template,
     to: email.to,
-    from: noReplyAddress(ctx.config.realmUrl),
+    from: noReplyAddress(ctx.config),
     subject: email.subject,
     body: email.body,
     sent_at: ctx.now(),
