@@ -18,6 +18,9 @@ import {
   type PushBouncer,
   type StoreDocument,
   exportOrganization,
+  outboxEmails,
+  type EmailRecord,
+  type OutboxQuery,
 } from '@teamchat/server';
 import { createClock, type ClockOptions, type MockClock } from './clock.js';
 import { createFaults, type Faults } from './faults.js';
@@ -142,6 +145,12 @@ export interface TeamchatMock {
   load(fixture: OrganizationFixtureInput): Promise<void>;
   /** The current state as an organization fixture (what `teamchat-server --export` writes). */
   exportFixture(): OrganizationFixtureInput;
+  /**
+   * The emails the server "sent" (invitations, email-change confirmations and notices), oldest
+   * first: only those to `to`, only the newest `last`. The server delivers no mail; QA reads
+   * links from here (`mock.emails({ to: 'new@example.com' }).at(-1)?.body`). Emptied by `reset()`.
+   */
+  emails(query?: OutboxQuery): EmailRecord[];
 }
 
 /**
@@ -238,6 +247,9 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
     },
     exportFixture() {
       return exportOrganization(state.store);
+    },
+    emails(query) {
+      return outboxEmails(state.store, query);
     },
   };
 }

@@ -8,5 +8,5 @@ export { createClock, DEFAULT_START } from './clock.js';
 export type { MockOptions, TeamchatMock } from './create-mock.js';
 export type { ClockOptions, MockClock } from './clock.js';
 export type { Faults, FaultTarget } from './faults.js';
-export type { DemoAccount, DemoRole, RateLimitRules } from '@teamchat/server';
+export type { DemoAccount, DemoRole, EmailRecord, OutboxQuery, RateLimitRules } from '@teamchat/server';
 export { defaultRateLimits } from '@teamchat/server';

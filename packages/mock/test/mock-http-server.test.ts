@@ -21,6 +21,25 @@ describe('the mock over HTTP', () => {
     expect(((await users.json()) as { members: unknown[] }).members.length).toBeGreaterThan(5);
   });
 
+  it('lists the emails it would have sent at GET /__mock/emails, and a QA tester signs up through the link', async () => {
+    const invited = await fetch(`${served.url}/api/v1/invites`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ invitee_emails: 'qa@example.com', stream_ids: '[]' }),
+    });
+    expect(invited.status).toBe(200);
+    const { emails } = (await (await fetch(`${served.url}/__mock/emails?to=qa@example.com&last=1`)).json()) as { emails: { template: string; body: string }[] };
+    expect(emails.map((email) => email.template)).toEqual(['invitation']);
+    const path = new URL(emails[0]?.body.match(/https?:\/\/\S+/g)?.at(-1) ?? '').pathname;
+    const page = await fetch(`${served.url}${path}`);
+    expect(page.status).toBe(200);
+    const key = path.split('/').at(-1) ?? '';
+    const form = new URLSearchParams({ kind: 'email', key, full_name: 'Q A', password: 'quality assured 42' });
+    const created = await fetch(`${served.url}/accounts/register/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    expect(created.status).toBe(201);
+    expect((await fetch(`${served.url}/__mock/emails?last=0`)).status).toBe(400);
+  });
+
   it('injects faults and resets them', async () => {
     const fault = await fetch(`${served.url}/__mock/faults`, { method: 'POST', body: JSON.stringify({ kind: 'rate_limit', endpoint: 'users.me', times: 1, retry_after: 2 }) });
     expect(fault.status).toBe(200);

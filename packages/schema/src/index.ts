@@ -72,6 +72,7 @@ export {
 export type { ChannelGroupSetting } from './models/channel.js';
 export { GroupSettingUpdate, GroupSettingValue, openEnum, Role, ROLES, Timestamp, UserId } from './models/common.js';
 export { Event } from './models/event.js';
+export { Invite } from './models/invite.js';
 export {
   DirectRecipient,
   EditHistoryEntry,

@@ -17,9 +17,11 @@ import { startPushBouncer, type RunningPushBouncer } from './node/push-bouncer-s
 import { writeZuliprcFiles, zuliprcPath, type ZuliprcResult } from './node/zuliprc-files.js';
 import { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';
 import { openDiskStore } from './store/disk/index.js';
+import { outboxCommand } from './node/outbox-command.js';
 import { Store } from './store/store.js';
 
 const HELP = `Usage: teamchat-server [options]
+       teamchat-server outbox [--data FILE] [--to ADDRESS] [--last N] [--json]
 
 Runs the teamchat reference server (the team chat / Zulip REST API at /api/v1).
 
@@ -51,6 +53,9 @@ Options:
   --dev             a development server: POST /dev_fetch_api_key gives any account's API
                     key without a password, any non-empty password is accepted (unless the
                     two options above say otherwise). Loopback addresses only
+  --show-emails     serve the email outbox (every email the server sent: invitations,
+                    confirmations) as JSON at GET /dev/emails; development only, refused
+                    unless --host is a loopback address
   --quiet           do not log each request
   -h, --help        show this help
 
@@ -76,6 +81,9 @@ Organization files and API description:
   --export FILE     write the organization of --data to a fixture file (JSON, or YAML
                     for .yaml/.yml) and exit; works while a server runs on it
   --print-openapi   print the OpenAPI 3.1 document of the API (JSON) and exit
+
+Email outbox (the server delivers no mail; it keeps what it would send):
+  outbox            print the emails of --data (see teamchat-server outbox --help)
 `;
 
 /** How often an idle server looks for due jobs (the clean-up of unused uploads). */
@@ -158,6 +166,10 @@ async function writeAccountFiles(
 }
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'outbox') {
+    process.stdout.write(await operatorStep(() => outboxCommand(process.argv.slice(3))));
+    return;
+  }
   let args;
   try {
     args = parseArgs({
@@ -183,6 +195,7 @@ async function main(): Promise<void> {
         'password-min-guesses': { type: 'string' },
         dev: { type: 'boolean' },
         quiet: { type: 'boolean' },
+        'show-emails': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         'print-openapi': { type: 'boolean' },
         seed: { type: 'string' },
@@ -208,6 +221,10 @@ async function main(): Promise<void> {
     return;
   }
   const host = args.host ?? '127.0.0.1';
+  // The outbox holds every invitation link: served only where nobody else can reach it.
+  if (args['show-emails'] && !/^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(host)) {
+    fail(`--show-emails serves every invitation and confirmation link to whoever asks: use it on a loopback address, not --host ${host}`);
+  }
   const port = integerOption(args.port, 'port', 9991);
   if (port > 65_535) fail(`--port must be between 0 and 65535, got ${port}`);
   const heartbeatMs = integerOption(args['heartbeat-ms'], 'heartbeat-ms', 50_000);
@@ -268,7 +285,7 @@ async function main(): Promise<void> {
   const now = () => Date.now();
   // The organization's URL is known before listening unless the port is picked by the OS.
   const realmUrl = port === 0 ? undefined : `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const config = { heartbeatMs, ...uploads, ...(realmUrl ? { realmUrl } : {}) };
+  const config = { heartbeatMs, ...uploads, showEmails: args['show-emails'] === true, ...(realmUrl ? { realmUrl } : {}) };
 
   // Organization files: --export writes one and exits; --seed starts a new organization from one.
   if (args.export !== undefined) {

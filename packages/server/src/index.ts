@@ -5,7 +5,7 @@
  */
 
 // Core
-export { createCore, createMemoryFileStore, defaultRateLimits, defaultServerConfig, removeOrphanFiles, seedChannelMessages, seedDemoOrganization, seededRandomBytes, silentLogger } from './core/index.js';
+export { createCore, createMemoryFileStore, defaultRateLimits, defaultServerConfig, outboxEmails, removeOrphanFiles, seedChannelMessages, seedDemoOrganization, seededRandomBytes, silentLogger } from './core/index.js';
 export type {
   AppRouter,
   ChannelMessagesSeed,
@@ -17,6 +17,7 @@ export type {
   DemoAccount,
   DemoOptions,
   DemoRole,
+  EmailRecord,
   FileStore,
   HttpSender,
   ImplementedName,
@@ -25,6 +26,7 @@ export type {
   Logger,
   OutboundRequest,
   OutboundResult,
+  OutboxQuery,
   RateLimitRule,
   RateLimitRules,
   RequestInfo,

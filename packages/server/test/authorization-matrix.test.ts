@@ -388,6 +388,38 @@ describe("another user's drafts, scheduled messages and custom emoji; channels a
     expect((await call('member', 'savedSnippets.remove', { saved_snippet_id: snippetId })).status).toBe(200);
   });
 
+  it("another user's invitation: neither revoked, resent nor listed, except by administrators; a channel out of reach is no invitation's", async () => {
+    const sent = await call('member', 'invites.send', { invitee_emails: 'matrix-invitee@example.com', stream_ids: [] });
+    expect(sent.status).toBe(200);
+    const invitation = [...server.core.services.store.all('invitations')].find((i) => i.email === 'matrix-invitee@example.com');
+    const before = structuredClone(invitation);
+    const emails = server.core.services.store.count('emails');
+    for (const role of ['moderator', 'guest', 'bot'] as const) {
+      for (const name of ['invites.revoke', 'invites.resend']) {
+        const refused = await call(role, name, { invite_id: invitation?.id ?? 0 });
+        expect(refused.status, `${name} as ${role}`).toBe(400);
+      }
+      expect((await call(role, 'invites.list', {})).text, role).not.toContain('matrix-invitee@example.com');
+    }
+    expect(server.core.services.store.get('invitations', invitation?.id ?? 0)).toEqual(before);
+    expect(server.core.services.store.count('emails')).toBe(emails);
+    // A private channel the inviter cannot read: no invitation of any kind may join it.
+    for (const name of ['invites.send', 'invites.createLink']) {
+      const refused = await call('administrator', name, { invitee_emails: 'matrix-2@example.com', stream_ids: [ids.privateChannel] });
+      expect([refused.status, refused.body?.['msg']], name).toEqual([400, `Invalid channel ID ${ids.privateChannel}. No invites were sent.`]);
+    }
+    // A link made by an administrator is not a member's to revoke, even where members may make links.
+    const link = await call('administrator', 'invites.createLink', {});
+    expect(link.status).toBe(200);
+    const linkId = Math.max(...[...server.core.services.store.all('multiuse_invites')].map((i) => i.id));
+    expect((await call('member', 'invites.revokeLink', { invite_id: linkId })).status).toBe(400);
+    expect(server.core.services.store.get('multiuse_invites', linkId)?.status).toBe('active');
+    // The inviter and the administrators may.
+    expect((await call('member', 'invites.resend', { invite_id: invitation?.id ?? 0 })).status).toBe(200);
+    expect((await call('administrator', 'invites.revoke', { invite_id: invitation?.id ?? 0 })).status).toBe(200);
+    expect((await call('owner', 'invites.revokeLink', { invite_id: linkId })).status).toBe(200);
+  });
+
   it("another user's reminder: neither deleted nor listed; a message out of reach gets none", async () => {
     const general = [...server.core.services.store.all('channels')].find((c) => c.name === 'general')?.id;
     const sent = await call('member', 'messages.send', { type: 'stream', to: general, topic: 'plans', content: 'remind me' });
@@ -518,6 +550,11 @@ const WRITES_JUDGED = new Set([
   'messages.markTopicAsRead',
   'userTopics.update',
   'userTopics.muteTopic',
+  'invites.send',
+  'invites.createLink',
+  'invites.revoke',
+  'invites.revokeLink',
+  'invites.resend',
 ]);
 const ORGANIZATION_OBJECTS = /^(channels|channelFolders|userGroups|users|linkifiers|playgrounds|navigationViews|settings|presence|server|uploads|mutedUsers|defaultChannels|realm|profileFields)\.|^messages\.(send|delete|removeReaction|updateFlags|updateFlagsForNarrow)$|^events\.register$/;
 

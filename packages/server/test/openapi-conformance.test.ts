@@ -159,4 +159,26 @@ describe.skipIf(SPEC_PATH === undefined)('responses conform to the real OpenAPI 
     const uploaded = (await (await dev.handler(new Request('http://teamchat.test/api/v1/user_uploads', { method: 'POST', body: form, headers: { authorization: `Basic ${btoa(`${member.email}:${member.apiKey}`)}` } }))).json()) as { url: string };
     await devChecked('GET', uploaded.url, 'member', {}, '/user_uploads/{realm_id_str}/{filename}');
   });
+
+  it('invitations and the Welcome Bot test message, and their invites_changed events', async () => {
+    const { body: state } = await call(server.handler, 'POST', '/register', { auth: auth('administrator'), params: { event_types: JSON.stringify(['invites_changed']) } });
+    const general = Number((await checked('GET', '/get_stream_id', 'member', { stream: 'general' }))['stream_id']);
+    await checked('POST', '/invites', 'member', { invitee_emails: 'conform1@example.com, conform2@example.com', stream_ids: JSON.stringify([general]) });
+    await checked('POST', '/invites', 'owner', { invitee_emails: 'conform3@example.com', stream_ids: '[]', invite_expires_in_minutes: 'null', invite_as: '200', welcome_message_custom_text: 'Hi' });
+    await checked('POST', '/invites/multiuse', 'owner', { invite_as: '600', stream_ids: JSON.stringify([general]) });
+    const listed = await checked('GET', '/invites', 'owner');
+    const invites = listed['invites'] as { id: number; is_multiuse: boolean }[];
+    expect(invites.map((invite) => invite.is_multiuse)).toEqual([false, false, false, true]);
+    const email = invites[0]?.id ?? 0;
+    const link = invites[3]?.id ?? 0;
+    await checked('POST', `/invites/${email}/resend`, 'owner', {}, '/invites/{invite_id}/resend');
+    await checked('DELETE', `/invites/${email}`, 'owner', {}, '/invites/{invite_id}');
+    await checked('DELETE', `/invites/multiuse/${link}`, 'owner', {}, '/invites/multiuse/{invite_id}');
+    await checked('POST', '/realm/test_welcome_bot_custom_message', 'administrator', { welcome_message_custom_text: 'Welcome!' });
+    const { body } = await call(server.handler, 'GET', '/events', { auth: auth('administrator'), params: { queue_id: String(state['queue_id']), last_event_id: '-1', dont_block: 'true' } });
+    const events = body['events'] as Record<string, unknown>[];
+    expect(events.map((event) => event['type'])).toEqual(['invites_changed', 'invites_changed', 'invites_changed', 'invites_changed', 'invites_changed']);
+    const schemas = eventSchemas();
+    expect(events.filter((event) => !schemas.some((schema) => validate(schema, event).length === 0))).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@ import { defaultChannelsCommand } from '../commands/default-channels/default-cha
 import { exportCommand } from '../commands/export/export-command.js';
 import { filesCommand } from '../commands/files/files-command.js';
 import { groupsCommand } from '../commands/groups/groups-command.js';
+import { invitesCommand } from '../commands/invites/invites-command.js';
 import { linkifiersCommand } from '../commands/linkifiers/linkifiers-command.js';
 import { messagesCommand } from '../commands/messages/messages-command.js';
 import { orgCommand } from '../commands/org/org-command.js';
@@ -26,6 +27,7 @@ export const COMMANDS: readonly ((ctx: CliContext) => Command)[] = [
   groupsCommand,
   channelsCommand,
   defaultChannelsCommand,
+  invitesCommand,
   topicsCommand,
   messagesCommand,
   filesCommand,

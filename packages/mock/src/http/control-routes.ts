@@ -25,6 +25,14 @@ export async function controlRequest(mock: TeamchatMock, faults: FaultQueue, req
     if (request.method === 'GET' && name === 'accounts') return ok({ accounts: mock.accountList });
     // The fixture itself, not in an envelope: what POST /__mock/fixture and `teamchat-server --seed` read.
     if (request.method === 'GET' && name === 'fixture') return Response.json(mock.exportFixture());
+    if (request.method === 'GET' && name === 'emails') {
+      // The email outbox: what the server would have sent (invitations, confirmations), oldest first.
+      const query = new URL(request.url).searchParams;
+      const last = query.get('last');
+      if (last !== null && !/^[1-9]\d*$/.test(last)) return bad('GET /__mock/emails: last must be a positive integer');
+      const to = query.get('to');
+      return ok({ emails: mock.emails({ ...(to === null ? {} : { to }), ...(last === null ? {} : { last: Number(last) }) }) });
+    }
     if (request.method !== 'POST') return bad(`unknown control route ${request.method} /__mock/${name}`);
     const url = new URL(request.url);
     switch (name) {

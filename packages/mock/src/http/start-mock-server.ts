@@ -19,7 +19,7 @@ export interface MockServer {
 
 /**
  * Serves the mock over HTTP: the API at `/api/v1`, plus control routes under `/__mock/`
- * (`GET accounts`, `GET fixture` (the current state as a fixture, no envelope), `POST fixture` (a JSON
+ * (`GET accounts`, `GET emails` (the email outbox, `to` and `last`), `GET fixture` (the current state as a fixture, no envelope), `POST fixture` (a JSON
  * fixture body becomes the seeded state), `POST reset`, `POST clock` with `advance_ms` or `set_ms`, `POST configure`
  * with a JSON body of server settings, `POST expire_event_queues`, `POST faults` with a JSON
  * body `{ kind: 'latency'|'network_error'|'server_error'|'rate_limit', endpoint?, times?, ms?,

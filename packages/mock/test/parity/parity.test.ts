@@ -37,6 +37,7 @@ import { mutedUserScenarios } from './scenarios/muted-users/index.js';
 import { alertWordScenarios } from './scenarios/alert-words/index.js';
 import { draftScenarios } from './scenarios/drafts/index.js';
 import { defaultChannelScenarios } from './scenarios/default-channels/index.js';
+import { inviteScenarios } from './scenarios/invites/index.js';
 import { scheduledMessageScenarios } from './scenarios/scheduled-messages/index.js';
 import { realmScenarios } from './scenarios/realm/index.js';
 import { profileFieldScenarios } from './scenarios/profile-fields/index.js';
@@ -102,6 +103,7 @@ const scenarios: Scenario[] = [
   ...devModeScenarios,
   ...callScenarios,
   ...exportScenarios,
+  ...inviteScenarios,
 ];
 
 /**

@@ -22,6 +22,7 @@ import * as mutedUsers from './muted-users/index.js';
 import * as alertWords from './alert-words/index.js';
 import * as drafts from './drafts/index.js';
 import * as defaultChannels from './default-channels/index.js';
+import * as invites from './invites/index.js';
 import * as scheduledMessages from './scheduled-messages/index.js';
 import * as savedSnippets from './saved-snippets/index.js';
 import * as reminders from './reminders/index.js';
@@ -179,6 +180,13 @@ const all = [
   messages.reportMessage,
   userGroups.updateUserGroupSubgroups,
   channels.updateSubscriptions,
+  invites.listInvites,
+  invites.sendInvites,
+  invites.createInviteLink,
+  invites.revokeInvite,
+  invites.revokeInviteLink,
+  invites.resendInvite,
+  realm.testWelcomeBotCustomMessage,
 ] as const;
 
 type AnyEndpoint = (typeof all)[number];
@@ -223,6 +231,7 @@ export {
   attachments,
   defaultChannels,
   drafts,
+  invites,
   markRead,
   mutedUsers,
   typing,

@@ -43,4 +43,8 @@ export { serveEmojiPage } from './pages/serve-emoji.js';
 export { serveTemporaryUploadPage } from './pages/serve-temporary-upload.js';
 export { serveExportPage } from './pages/serve-export.js';
 export { joinBigBlueButtonPage } from './pages/join-big-blue-button.js';
+export { registerPage, signUpFormPage } from './pages/sign-up.js';
+export { outboxEmails } from './emails/send-email.js';
+export type { OutboxQuery } from './emails/send-email.js';
+export type { EmailRecord } from './model/db.js';
 export type { UploadRead } from './attachments/read-upload.js';

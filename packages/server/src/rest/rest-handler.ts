@@ -1,10 +1,27 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { API_PREFIX, createRouteTable, decodeParams, isFileParam, type Endpoint } from '@teamchat/schema';
-import { apiErrorOf, confirmEmailChangePage, MIB, maxUploadBytes, joinBigBlueButtonPage, serveEmojiPage, serveExportPage, serveTemporaryUploadPage, serveUploadPage, type Core, type RequestInfo, type UploadRead } from '../core/index.js';
+import {
+  apiErrorOf,
+  confirmEmailChangePage,
+  joinBigBlueButtonPage,
+  MIB,
+  maxUploadBytes,
+  outboxEmails,
+  registerPage,
+  serveEmojiPage,
+  serveExportPage,
+  serveTemporaryUploadPage,
+  serveUploadPage,
+  signUpFormPage,
+  type Core,
+  type RequestInfo,
+  type UploadRead,
+} from '../core/index.js';
 import { withCors } from './cors.js';
 import { errorReply, internalErrorReply, jsonReply, successReply } from './envelope.js';
 import { openApiSource } from './openapi.js';
 import { confirmEmailResponse, uploadResponse } from './pages.js';
+import { registerResponse, signUpFormResponse, type SignUpLink } from './sign-up-page.js';
 import { readBody } from './read-body.js';
 import { fromFetchRequest, toResponse, type RestReply, type RestRequest } from './rest-request.js';
 
@@ -29,7 +46,7 @@ export interface RestHandlerOptions {
  * exactly these).
  */
 export interface SiteRoute {
-  readonly method: 'GET' | 'HEAD' | 'ALL';
+  readonly method: 'GET' | 'HEAD' | 'POST' | 'ALL';
   readonly path: string;
 }
 
@@ -75,12 +92,20 @@ function decodePathSegment(segment: string): string {
 /** Custom emoji images: `/user_avatars/<realm>/emoji/images/<file>`. */
 const EMOJI_IMAGE = /^\/user_avatars\/\d+\/emoji\/images\/([^/]+)$/;
 const CONFIRM_EMAIL = /^\/accounts\/confirm_new_email\/([A-Za-z0-9]+)\/?$/;
+/** An email invitation's link, and a reusable invitation link. */
+const DO_CONFIRM = /^\/accounts\/do_confirm\/([A-Za-z0-9]+)\/?$/;
+const JOIN = /^\/join\/([A-Za-z0-9]+)\/?$/;
+/** Where the sign-up form posts. */
+const REGISTER = '/accounts/register/';
+/** The email outbox, on servers started with `--show-emails` (`showEmails`). */
+const DEV_EMAILS = '/dev/emails';
 /** Where the OpenAPI document is served, below the API prefix. */
 const OPENAPI_PATH = '/openapi.json';
 
 /**
  * Every route of the handler beyond the contracts' own paths: the rest of `/api/v1` (the
- * 404/405 envelopes), `/trpc`, uploaded files, the email-confirmation links and `/health`.
+ * 404/405 envelopes), `/trpc`, uploaded files, the email-confirmation links, the sign-up
+ * pages of invitation links, the email outbox (`/dev/emails`, when enabled) and `/health`.
  */
 export const SITE_ROUTES: readonly SiteRoute[] = [
   { method: 'ALL', path: `${API_PREFIX}/*` },
@@ -90,9 +115,21 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { method: 'GET', path: '/user_avatars/*' },
   { method: 'HEAD', path: '/user_avatars/*' },
   { method: 'GET', path: '/accounts/confirm_new_email/*' },
+  { method: 'GET', path: '/accounts/do_confirm/*' },
+  { method: 'GET', path: '/join/*' },
+  { method: 'POST', path: REGISTER },
+  { method: 'GET', path: DEV_EMAILS },
   { method: 'GET', path: '/health' },
   { method: 'GET', path: JOIN_BIGBLUEBUTTON },
 ];
+
+/** The invitation of a sign-up link path, if it is one. */
+function signUpLink(path: string): SignUpLink | null {
+  const email = DO_CONFIRM.exec(path);
+  if (email) return { kind: 'email', key: email[1] as string };
+  const join = JOIN.exec(path);
+  return join ? { kind: 'multiuse', key: join[1] as string } : null;
+}
 
 /** What the core knows of a request; the abort signal is made only when read (a long poll). */
 class RestRequestInfo implements RequestInfo {
@@ -242,6 +279,20 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     if (confirm && request.method === 'GET') {
       const params = { confirmation_key: confirm[1] as string };
       return confirmEmailResponse(async () => (await core.serve(confirmEmailChangePage, info, async () => params)) as { full_name: string; email: string });
+    }
+    const link = signUpLink(path);
+    if (link && request.method === 'GET') {
+      return signUpFormResponse(link, async () => (await core.serve(signUpFormPage, info, async () => link)) as never);
+    }
+    if (path === REGISTER && request.method === 'POST') {
+      const form = (await readBody(request, ordinaryLimit)).fields;
+      return registerResponse(form, async (params) => (await core.serve(registerPage, info, async () => params)) as never);
+    }
+    if (path === DEV_EMAILS && request.method === 'GET' && config.showEmails) {
+      const query = new URLSearchParams(request.query);
+      const last = Number(query.get('last') ?? Number.NaN);
+      const emails = outboxEmails(core.services.store, { ...(query.has('to') ? { to: query.get('to') as string } : {}), ...(Number.isInteger(last) && last > 0 ? { last } : {}) });
+      return jsonReply({ result: 'success', msg: '', emails });
     }
     return jsonReply({ result: 'error', msg: `Not found: ${path}`, code: 'BAD_REQUEST' }, 404);
   }

@@ -1,25 +1,11 @@
 import { ROLES, type Role, type User } from '@teamchat/schema';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import type { CliContext } from '../../core/cli-context.js';
 import { formatFields } from '../../core/format-fields.js';
 import { formatTable, yesNo, type Column } from '../../core/format-table.js';
 import { resolveUserId } from '../../core/resolve-names.js';
+import { parseRole, roleName } from '../../core/roles.js';
 import { examples, sendWrite, writeOptions, type WriteOptions } from '../../core/send-write.js';
-
-const ROLE_NAMES = new Map<number, string>(Object.entries(ROLES).map(([name, value]) => [value, name]));
-
-/** `owner`, `member`, …; the number for a role this version does not know. */
-function roleName(role: number): string {
-  return ROLE_NAMES.get(role) ?? String(role);
-}
-
-/** A role argument: a name (`moderator`) or its number (`300`). */
-function parseRole(text: string): Role {
-  const byName = (ROLES as Record<string, Role>)[text.toLowerCase()];
-  if (byName !== undefined) return byName;
-  if (ROLE_NAMES.has(Number(text))) return Number(text) as Role;
-  throw new InvalidArgumentError(`expected one of ${Object.keys(ROLES).join(', ')} (or 100, 200, 300, 400, 600)`);
-}
 
 const USER_COLUMNS: readonly Column<User>[] = [
   { header: 'id', value: (user) => String(user.user_id), align: 'right' },

@@ -12,7 +12,7 @@ export const REALM_GROUP_SETTING_PARAMS = [
   'can_delete_any_message_group', 'can_delete_own_message_group', 'can_invite_users_group', 'can_manage_all_groups',
   'can_mention_many_users_group', 'can_move_messages_between_channels_group', 'can_move_messages_between_topics_group',
   'can_resolve_topics_group', 'can_set_delete_message_policy_group', 'can_set_topics_policy_group',
-  'direct_message_permission_group', 'direct_message_initiator_group',
+  'create_multiuse_invite_group', 'direct_message_permission_group', 'direct_message_initiator_group',
 ] as const;
 
 const groupParams = Object.fromEntries(REALM_GROUP_SETTING_PARAMS.map((name) => [name, GroupSettingUpdate.optional()])) as {

@@ -5,7 +5,7 @@ import { avatarUrl } from '../model/avatar.js';
 import { botAdministratorIds } from '../model/bot-administrators.js';
 import type { OperationParams, UserContext } from '../model/context.js';
 import { createUser } from '../model/create-user.js';
-import { realmHost } from '../model/email-visibility.js';
+import { serverEmailDomain } from '../model/email-visibility.js';
 import { announceNewUser } from '../users/add-user.js';
 import { checkFullName, isNameOfActiveUser } from '../users/full-name.js';
 import { emitSystemGroupChanges } from '../users/role-change.js';
@@ -15,16 +15,6 @@ import { channelNameOf, formatBot } from './format-bot.js';
 
 /** The local part of an address (RFC 5322 dot-atom), as Django's email validator admits it. */
 const LOCAL_PART = /^[-!#$%&'*+/=?^_`{}|~0-9A-Za-z]+(\.[-!#$%&'*+/=?^_`{}|~0-9A-Za-z]+)*$/;
-
-/**
- * The domain of bot addresses: the organization's host when it makes valid addresses (a name
- * with a dot, no port), else the server's `fakeEmailDomain` (the real server's
- * `get_fake_email_domain`).
- */
-export function botDomain(ctx: Pick<UserContext, 'config'>): string {
-  const host = realmHost(ctx.config.realmUrl);
-  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(host) && !/^[\d.]+$/.test(host) ? host : ctx.config.fakeEmailDomain;
-}
 
 /**
  * POST /bots: creates a bot owned by the caller, in the real server's order of checks: the
@@ -44,7 +34,7 @@ export function createBot(params: OperationParams<'bots.create'>, ctx: UserConte
   if (params.bot_type === BOT_TYPES.embedded) throw new ApiError('BAD_REQUEST', 'Embedded bots are not enabled.');
   const local = `${shortName}-bot`;
   if (!LOCAL_PART.test(local)) throw new ApiError('BAD_REQUEST', 'Bad name or username');
-  const email = `${local}@${botDomain(ctx)}`;
+  const email = `${local}@${serverEmailDomain(ctx.config)}`;
   if (ctx.indexes.usersByEmail.has(email.toLowerCase())) throw new ApiError('BAD_REQUEST', 'Username already in use');
   if (isNameOfActiveUser(ctx, fullName)) throw new ApiError('BAD_REQUEST', 'Name is already in use!');
   checkBotCreation(ctx, params.bot_type);

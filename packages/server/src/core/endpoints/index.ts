@@ -32,6 +32,7 @@ import { savedSnippets } from './saved-snippets/index.js';
 import { reminders } from './reminders/index.js';
 import { calls } from './calls/index.js';
 import { realmExports } from './exports/index.js';
+import { invites } from './invites/index.js';
 
 /**
  * Every implemented contract: the area lists, in the order of the schema's table. A contract
@@ -70,6 +71,7 @@ export const implementations = [
   ...outgoingWebhooks,
   ...savedSnippets,
   ...reminders,
+  ...invites,
 ] as const satisfies readonly Implementation[];
 
 /** Names of the implemented contracts. */

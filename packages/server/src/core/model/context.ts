@@ -60,6 +60,13 @@ export interface ServerConfig {
   outgoingWebhookRetryDelaySecs: number;
   /** Finished outbox jobs kept for operators (recent deliveries); older ones are dropped. */
   outboxHistory: number;
+  /** Emails kept in the email outbox (`emails`); older ones are dropped. */
+  emailHistory: number;
+  /**
+   * Serve the email outbox at `GET /dev/emails` (`teamchat-server --show-emails`): off by
+   * default, since it shows every invitation and confirmation link to whoever asks.
+   */
+  showEmails: boolean;
   /** The push bouncer's URL (`PUSH_NOTIFICATION_BOUNCER_URL`); null: push is not configured. */
   pushBouncerUrl: string | null;
   /** Timeout of requests to the push bouncer. */
@@ -121,6 +128,8 @@ export const defaultServerConfig: ServerConfig = {
   outgoingWebhookMaxRetries: 3,
   outgoingWebhookRetryDelaySecs: 0,
   outboxHistory: 1000,
+  emailHistory: 1000,
+  showEmails: false,
   pushBouncerUrl: null,
   pushBouncerTimeoutSecs: 30,
   rateLimits: null,

@@ -68,6 +68,7 @@ export const REALM_GROUP_SETTINGS = [
   'can_resolve_topics_group',
   'can_set_delete_message_policy_group',
   'can_set_topics_policy_group',
+  'create_multiuse_invite_group',
   'direct_message_permission_group',
   'direct_message_initiator_group',
 ] as const;
@@ -494,6 +495,59 @@ export interface PushIdentityRecord {
   realm_uuid: string;
 }
 
+/** What an invitation makes of the account created with it (email invitations and links alike). */
+export interface InvitationTerms {
+  /** The new account's role. */
+  invited_as: UserRecord['role'];
+  stream_ids: number[];
+  group_ids: number[];
+  include_realm_default_subscriptions: boolean;
+  /** The Welcome Bot's text: null, the organization's; "", none. */
+  welcome_message_custom_text: string | null;
+  /** The user who made the invitation. */
+  referred_by: number;
+  /** Milliseconds since the epoch. */
+  invited_at: number;
+  /** Milliseconds since the epoch; null: never expires. */
+  expires_at: number | null;
+  /** Secret of the invitation's link. */
+  key: string;
+}
+
+/** An email invitation (the real server's PreregistrationUser with its confirmation). */
+export interface InvitationRecord extends InvitationTerms {
+  id: number;
+  email: string;
+  notify_referrer_on_join: boolean;
+  /** pending until used (an account was made) or revoked (another invitation to the address was used). */
+  status: 'pending' | 'used' | 'revoked';
+  /** The account made with it. */
+  created_user_id: number | null;
+}
+
+/** A reusable invitation link (`/join/<key>/`). */
+export interface MultiuseInviteRecord extends InvitationTerms {
+  id: number;
+  status: 'active' | 'revoked';
+}
+
+/**
+ * An email the server sent: kept in its email outbox, the operator's and tests' way to read
+ * what a person would have received (the server delivers no mail).
+ */
+export interface EmailRecord {
+  id: number;
+  /** What it is: `invitation`, `confirm_new_email`, `notify_change_in_email`, `account_registered`. */
+  template: string;
+  to: string[];
+  from: string;
+  subject: string;
+  /** Plain text. */
+  body: string;
+  /** Milliseconds since the epoch. */
+  sent_at: number;
+}
+
 /** The collections of the document. Later areas add theirs here. */
 export type Db = {
   realm: RealmRecord;
@@ -527,6 +581,9 @@ export type Db = {
   push_identity: PushIdentityRecord;
   push_device_tokens: PushDeviceTokenRecord;
   realm_exports: RealmExportRecord;
+  invitations: InvitationRecord;
+  multiuse_invites: MultiuseInviteRecord;
+  emails: EmailRecord;
 };
 
 /** The store of the document. */

@@ -5,6 +5,16 @@ export function realmHost(realmUrl: string): string {
   return new URL(realmUrl).hostname;
 }
 
+/**
+ * The domain of addresses the server makes (bots, its own `noreply@`): the organization's host
+ * when it makes valid addresses (a name with a dot, no port), else `fakeEmailDomain` (the real
+ * server's `get_fake_email_domain`).
+ */
+export function serverEmailDomain(config: { realmUrl: string; fakeEmailDomain: string }): string {
+  const host = realmHost(config.realmUrl);
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(host) && !/^[\d.]+$/.test(host) ? host : config.fakeEmailDomain;
+}
+
 /** The dummy API address `user{id}@{host}` of a user whose real address is hidden. */
 export function dummyEmail(userId: number, realmUrl: string): string {
   return `user${userId}@${realmHost(realmUrl)}`;

@@ -64,6 +64,7 @@ export const REALM_GROUP_SETTING_CONFIGS = {
   can_resolve_topics_group: setting('role:everyone', true),
   can_set_delete_message_policy_group: setting('role:moderators', false),
   can_set_topics_policy_group: setting('role:moderators', false),
+  create_multiuse_invite_group: setting('role:administrators', false),
   direct_message_permission_group: setting('role:everyone', true),
   direct_message_initiator_group: setting('role:everyone', true),
 } as const satisfies Record<RealmGroupSetting, GroupSettingConfig>;

@@ -57,7 +57,6 @@ export function legacyRealmPolicies(ctx: Pick<Context, 'db'>, realm: RealmRecord
 const REPORTED_GROUP_SETTINGS: Record<string, SystemGroupName> = {
   can_manage_billing_group: 'role:administrators',
   can_summarize_topics_group: 'role:everyone',
-  create_multiuse_invite_group: 'role:administrators',
 };
 
 /** The `realm_*` settings as POST /register and `realm` events name them (without the prefix). */

@@ -3,6 +3,7 @@ import { randomAlphanumeric } from '../internal/random.js';
 import type { Context } from '../model/context.js';
 import type { EmailChangeRecord, UserRecord } from '../model/db.js';
 import { isAdmin } from '../model/roles.js';
+import { sendEmail } from '../emails/send-email.js';
 import { changeDeliveryEmail } from './email-events.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -29,9 +30,9 @@ export function checkNewEmail(ctx: Pick<Context, 'indexes'>, email: string, user
 }
 
 /**
- * Starts an email change: records the pending change and its confirmation link (logged for
- * the operator; the address changes only when the link is followed). A newer request
- * supersedes an older pending one.
+ * Starts an email change: records the pending change and emails its confirmation link to the
+ * new address (the email outbox; the address changes only when the link is followed). A newer
+ * request supersedes an older pending one.
  */
 export function requestEmailChange(ctx: Context, user: UserRecord, email: string): EmailChangeRecord | null {
   // An unchanged address is no request at all, as on the real server.
@@ -52,22 +53,30 @@ export function requestEmailChange(ctx: Context, user: UserRecord, email: string
     created_at: ctx.now(),
     status: 'pending',
   });
-  ctx.db.onCommit(() =>
-    ctx.log.info('email change requested; the user must open the confirmation link', {
-      user_id: user.id,
-      new_email: address,
-      confirmation_url: confirmationUrl(ctx.config.realmUrl, record.key),
-    }),
-  );
+  sendEmail(ctx, {
+    template: 'confirm_new_email',
+    to: [address],
+    subject: `Verify your new email address for ${ctx.realm.name}`,
+    body: [
+      'Hi,',
+      '',
+      `We received a request to change the email address for the account ${user.email} in ${ctx.realm.name} (${ctx.config.realmUrl}) to ${address}.`,
+      '',
+      'To confirm this change, open this link:',
+      confirmationUrl(ctx.config.realmUrl, record.key),
+      '',
+      'The link is valid for one day. If you did not ask for this change, you can ignore this email.',
+    ].join('\n'),
+  });
   return record;
 }
 
 /**
  * Confirms the email change of `key`: the account's address becomes the new one, with the
  * events of {@link changeDeliveryEmail} (new `delivery_email` to those who see it, new API
- * address and avatar to everyone when they change).
+ * address and avatar to everyone when they change); the old address is told by email.
  */
-export function confirmEmailChange(ctx: Pick<Context, 'db' | 'events' | 'now' | 'indexes' | 'config'>, key: string): UserRecord {
+export function confirmEmailChange(ctx: Pick<Context, 'db' | 'events' | 'now' | 'indexes' | 'config' | 'log' | 'realm'>, key: string): UserRecord {
   const change = [...ctx.db.all('email_changes')].find((c) => c.key === key);
   if (!change || change.status !== 'pending' || ctx.now() - change.created_at > CONFIRMATION_VALID_MS) {
     throw new ApiError('BAD_REQUEST', 'Whoops. The confirmation link has expired or been deactivated.');
@@ -76,5 +85,17 @@ export function confirmEmailChange(ctx: Pick<Context, 'db' | 'events' | 'now' | 
   if (!user || !user.is_active) throw new ApiError('BAD_REQUEST', 'Whoops. The confirmation link has expired or been deactivated.');
   checkNewEmail(ctx, change.new_email, user.id);
   ctx.db.patch('email_changes', change.id, { status: 'confirmed' });
+  sendEmail(ctx, {
+    template: 'notify_change_in_email',
+    to: [change.old_email],
+    subject: `Email address changed for ${ctx.realm.name}`,
+    body: [
+      'Hi,',
+      '',
+      `The email address for your account in ${ctx.realm.name} (${ctx.config.realmUrl}) was changed to ${change.new_email}.`,
+      '',
+      'If you did not make this change, contact the administrators of the organization.',
+    ].join('\n'),
+  });
   return changeDeliveryEmail(ctx, user, change.new_email);
 }
