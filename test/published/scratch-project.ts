@@ -97,7 +97,9 @@ export async function createScratchProject(): Promise<ScratchProject> {
     },
     start(command, args, ready) {
       return new Promise((resolve, reject) => {
-        const child = spawn(command, [...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        // Its own process group: `npx` starts the program as its child, and stopping npx alone
+        // left that program running after the tests.
+        const child = spawn(command, [...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
         started.push(child);
         let text = '';
         const onData = (chunk: string): void => {
@@ -118,7 +120,11 @@ export async function createScratchProject(): Promise<ScratchProject> {
             new Promise<void>((resolve) => {
               if (child.exitCode !== null || child.signalCode !== null) return resolve();
               child.once('exit', () => resolve());
-              child.kill('SIGTERM');
+              try {
+                process.kill(-(child.pid as number), 'SIGTERM');
+              } catch {
+                child.kill('SIGTERM');
+              }
             }),
         ),
       );

@@ -41,6 +41,11 @@ function compileError(pattern: string, template: string): LinkifierError {
 }
 
 describe('compileLinkifier', () => {
+  test('refuses a pattern V8 accepts but cannot compile (too large), instead of failing every later message', () => {
+    const nested = `${'{"a":'.repeat(15_005)}1${'}'.repeat(15_005)}`;
+    expect(() => compileLinkifier(nested, 'https://example.com/')).toThrow('Bad regular expression: Regular expression too large');
+  });
+
   test('compiles a valid linkifier', () => {
     const linkifier = compileLinkifier('#(?P<id>[0-9]+)', 'https://github.com/teamchat/teamchat/issues/{id}');
     expect(linkifierMatches(linkifier, 'see #12').map((match) => match.url)).toEqual(['https://github.com/teamchat/teamchat/issues/12']);

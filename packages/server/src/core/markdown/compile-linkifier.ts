@@ -73,6 +73,10 @@ export function compileLinkifier(pattern: string, urlTemplate: string): Compiled
   try {
     converted = pythonPatternToJs(pattern);
     regex = wrap(converted);
+    // V8 compiles a pattern on its first use, and only then refuses one that is too large
+    // (deeply nested groups): use it once here, so such a pattern is refused now rather than
+    // failing every message rendered afterwards.
+    regex.test('');
   } catch (error) {
     throw new LinkifierError('pattern', `Bad regular expression: ${regexErrorDetail(error)}`);
   }
