@@ -19,7 +19,8 @@ async function guessesOf(password: string): Promise<number> {
     const zxcvbn = ((module as { default?: unknown }).default ?? module) as (password: string) => { guesses: number };
     return (text: string) => zxcvbn(text).guesses;
   });
-  return (await estimator)([...password].slice(0, ESTIMATED_LENGTH).join(''));
+  // 2 × 72 UTF-16 units hold at least 72 characters: a long password is not split whole.
+  return (await estimator)([...password.slice(0, 2 * ESTIMATED_LENGTH)].slice(0, ESTIMATED_LENGTH).join(''));
 }
 
 /** The password policy: the real server's `PASSWORD_MIN_LENGTH` and `PASSWORD_MIN_GUESSES`. */
