@@ -2,6 +2,7 @@
 // fragments): every change a message shows must reach the next fetch all the same.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryServer, type MemoryServer } from '../src/memory.js';
+import { listen } from '../src/node/node-server.js';
 import { call } from './helpers/rest-client.js';
 
 let server: MemoryServer;
@@ -74,5 +75,30 @@ describe('fetched messages after the things they show change', () => {
     expect((await fetchWindow(id))['topic_links']).toEqual([]);
     await call(server.handler, 'POST', '/realm/filters', { ...as('owner'), params: { pattern: 'ZZ-(?P<id>[0-9]+)', url_template: 'https://tracker.example/{id}' } });
     expect((await fetchWindow(id))['topic_links']).toEqual([{ text: 'ZZ-7', url: 'https://tracker.example/7' }]);
+  });
+
+  it('answers lists as UTF-8 bytes over HTTP, whatever the text', async () => {
+    const first = await send('héllo 🐙 世界 "quoted" \\ back');
+    const second = await send('plain');
+    const query = `anchor=${first}&num_before=0&num_after=1`;
+    const { status, body } = await call(server.handler, 'GET', `/messages?${query}`, as('owner'));
+    expect(status).toBe(200);
+    const messages = body['messages'] as Record<string, unknown>[];
+    expect(messages.map((m) => m['id'])).toEqual([first, second]);
+    expect(messages[0]!['content']).toMatch(/^<p>héllo <span aria-label="octopus".* 世界 "quoted" \\ back<\/p>$/);
+    // The envelope around the bytes: its own keys before, the window's after.
+    expect(body['result']).toBe('success');
+    expect(body['found_anchor']).toBe(true);
+
+    const running = await listen({ handler: server.handler });
+    try {
+      const auth = `Basic ${btoa(`${account('owner').email}:${account('owner').apiKey}`)}`;
+      const response = await fetch(`${running.url}/api/v1/messages?${query}`, { headers: { authorization: auth } });
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect(Number(response.headers.get('content-length'))).toBe(bytes.length);
+      expect(JSON.parse(new TextDecoder().decode(bytes))).toEqual(body);
+    } finally {
+      await running.close();
+    }
   });
 });

@@ -3,44 +3,76 @@ import { jsonTextOf } from '../core/index.js';
 import { toResponse, type RestReply } from './rest-request.js';
 
 const JSON_TYPE = 'application/json';
+const encoder = new TextEncoder();
 
 /** A JSON reply. */
 export function jsonReply(body: unknown, status = 200, headers: Record<string, string> = {}): RestReply {
   return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body: JSON.stringify(body) };
 }
 
-/** The JSON of the result's fields, splicing texts made ahead (`jsonTextOf`); null when none was. */
-function splicedFields(fields: Record<string, unknown>, check: boolean): string | null {
-  const keys = Object.keys(fields);
-  if (!keys.some((key) => jsonTextOf(fields[key]) !== undefined)) return null;
-  let spliced = '';
-  for (const key of keys) {
-    const value = fields[key];
-    const text = jsonTextOf(value);
-    if (text !== undefined && check && text !== JSON.stringify(value)) {
-      throw new Error(`[teamchat-server] the JSON text made ahead for "${key}" differs from its value`);
+/** The text of `chunks` (checks only). */
+function decodedChunks(chunks: readonly Uint8Array[]): string {
+  const decoder = new TextDecoder();
+  return chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join('') + decoder.decode();
+}
+
+/** `pieces` one after another in one array of bytes, strings as UTF-8. */
+function joinedBytes(pieces: readonly (string | Uint8Array)[]): Uint8Array {
+  // Strings are encoded straight into the answer: room for 3 bytes per UTF-16 unit, the most
+  // one takes, then the bytes written are kept.
+  let room = 0;
+  for (const piece of pieces) room += typeof piece === 'string' ? piece.length * 3 : piece.length;
+  const bytes = new Uint8Array(room);
+  let length = 0;
+  for (const piece of pieces) {
+    if (typeof piece === 'string') {
+      length += encoder.encodeInto(piece, bytes.subarray(length)).written;
+    } else {
+      bytes.set(piece, length);
+      length += piece.length;
     }
-    const json = text ?? (JSON.stringify(value) as string | undefined);
-    // As JSON.stringify does: a field whose value has no JSON (undefined) is left out.
-    if (json === undefined) continue;
-    spliced += `${spliced === '' ? '' : ','}${JSON.stringify(key)}:${json}`;
   }
-  return spliced;
+  return bytes.subarray(0, length);
 }
 
 /**
  * The success envelope: `{ result: "success", msg: "", ...fields }` (+ ignored parameters,
  * sorted), serialised once: the fields' JSON is spliced after the envelope's own keys rather
  * than copied into a new object first, and a field whose JSON the handler made ahead
- * (`withJsonText`) is spliced as it is. `check` verifies such texts against the values (tests
- * and the mock run with it).
+ * (`withJsonText`) is spliced as it is; made-ahead bytes make the body bytes, copied once.
+ * `check` verifies such texts against the values (tests and the mock run with it).
  */
 export function successReply(fields: object, ignored: readonly string[], check = false): RestReply {
-  const spliced = splicedFields(fields as Record<string, unknown>, check);
-  const json = spliced ?? JSON.stringify(fields).slice(1, -1);
-  let body = json.length > 0 ? `{"result":"success","msg":"",${json}` : '{"result":"success","msg":""';
-  if (ignored.length > 0) body += `,"ignored_parameters_unsupported":${JSON.stringify(ignored)}`;
-  return { status: 200, headers: { 'content-type': JSON_TYPE }, body: `${body}}` };
+  const values = fields as Record<string, unknown>;
+  const keys = Object.keys(values);
+  let text = '{"result":"success","msg":""';
+  if (keys.some((key) => jsonTextOf(values[key]) !== undefined)) {
+    // Strings are gathered into `text` until a field made ahead as bytes ends them.
+    const pieces: (string | Uint8Array)[] = [];
+    for (const key of keys) {
+      const value = values[key];
+      const made = jsonTextOf(value);
+      if (made !== undefined && check && (typeof made === 'string' ? made : decodedChunks(made.chunks)) !== JSON.stringify(value)) {
+        throw new Error(`[teamchat-server] the JSON text made ahead for "${key}" differs from its value`);
+      }
+      if (made !== undefined && typeof made !== 'string') {
+        pieces.push(`${text},${JSON.stringify(key)}:`, ...made.chunks);
+        text = '';
+        continue;
+      }
+      const json = made ?? (JSON.stringify(value) as string | undefined);
+      // As JSON.stringify does: a field whose value has no JSON (undefined) is left out.
+      if (json !== undefined) text += `,${JSON.stringify(key)}:${json}`;
+    }
+    if (ignored.length > 0) text += `,"ignored_parameters_unsupported":${JSON.stringify(ignored)}`;
+    pieces.push(`${text}}`);
+    const body = pieces.length === 1 ? (pieces[0] as string) : joinedBytes(pieces);
+    return { status: 200, headers: { 'content-type': JSON_TYPE }, body };
+  }
+  const json = JSON.stringify(fields).slice(1, -1);
+  if (json.length > 0) text += `,${json}`;
+  if (ignored.length > 0) text += `,"ignored_parameters_unsupported":${JSON.stringify(ignored)}`;
+  return { status: 200, headers: { 'content-type': JSON_TYPE }, body: `${text}}` };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { EditHistoryEntry, Message } from '@teamchat/schema';
 import type { Context } from '../model/context.js';
 import type { ChannelRecord, RealmRecord, UserRecord } from '../model/db.js';
-import { withJsonText } from '../model/json-text.js';
+import { utf8, withJsonText } from '../model/json-text.js';
 import type { CompiledLinkifier } from '../markdown/compile-linkifier.js';
 import { realmLinkifiers } from '../markdown/realm-linkifiers.js';
 import { topicLinks } from '../markdown/topic-links.js';
@@ -115,10 +115,29 @@ export function formatMessage(ctx: Ctx, message: MessageRecord, viewer: UserReco
 
 
 /**
- * The fields of a channel message's form but `flags`, shared by every fetch that shows it the
- * same way, with what they were made from: records are replaced, never changed, when they
- * change, so the form holds while the message, its sender, its channel, the organization,
- * the linkifiers, the options and the avatar URL are the same objects and values.
+ * A message as a fetch shows it, flags included, and its JSON text, made when first asked for:
+ * as a string for one message, as UTF-8 after a comma (`,{…}`) for lists.
+ */
+interface Fetched {
+  message: Message;
+  json: string | null;
+  bytes: Uint8Array | null;
+}
+
+function jsonOf(fetched: Fetched): string {
+  return (fetched.json ??= JSON.stringify(fetched.message));
+}
+
+function bytesOf(fetched: Fetched): Uint8Array {
+  return (fetched.bytes ??= utf8(`,${jsonOf(fetched)}`));
+}
+
+/**
+ * How a channel message is shown, kept between fetches, with what it was made from: records
+ * are replaced, never changed, when they change, so the form holds while the message, its
+ * sender, its channel, the organization, the linkifiers, the options and the avatar URL are
+ * the same objects and values. It keeps one {@link Fetched} per set of flags seen (one viewer
+ * usually has one or two); these are frozen and shared by every fetch that shows them.
  */
 interface SharedForm {
   sender: UserRecord;
@@ -128,12 +147,34 @@ interface SharedForm {
   linkifiers: readonly CompiledLinkifier[];
   variant: number;
   avatarUrl: string | null;
-  fields: Message;
-  /** `JSON.stringify(fields)` without its closing brace, made on first use. */
-  json: string | null;
+  /** By the viewer's flag bits ({@link flagsKey}). */
+  byFlags: Map<number, Fetched>;
 }
 
-const sharedForms = new WeakMap<MessageRecord, SharedForm>();
+/**
+ * The forms of recently fetched messages, in two generations: a form used again moves to the
+ * newer one, and when that is full the older one is dropped. At most twice this many forms are
+ * kept, so fetching through a million messages does not keep a form of each.
+ */
+const FORMS_PER_GENERATION = 5000;
+let newerForms = new Map<MessageRecord, SharedForm>();
+let olderForms = new Map<MessageRecord, SharedForm>();
+
+function rememberForm(message: MessageRecord, form: SharedForm): void {
+  if (newerForms.size >= FORMS_PER_GENERATION) {
+    olderForms = newerForms;
+    newerForms = new Map();
+  }
+  newerForms.set(message, form);
+}
+
+function keptForm(message: MessageRecord): SharedForm | undefined {
+  const newer = newerForms.get(message);
+  if (newer) return newer;
+  const older = olderForms.get(message);
+  if (older) rememberForm(message, older);
+  return older;
+}
 
 function variantOf(options: FormatOptions): number {
   return (options.applyMarkdown ? 1 : 0) | (options.clientExtavatar ? 2 : 0) | (options.allowEmptyTopicName ? 4 : 0);
@@ -148,7 +189,7 @@ function sharedForm(ctx: Ctx, message: MessageRecord, viewer: UserRecord | null,
   const linkifiers = realmLinkifiers(ctx);
   const variant = variantOf(options);
   const avatarUrl = avatarUrlFor(sender, viewer, { clientExtavatar: options.clientExtavatar, realmUrl });
-  const form = sharedForms.get(message);
+  const form = keptForm(message);
   if (
     form &&
     form.sender === sender &&
@@ -161,61 +202,64 @@ function sharedForm(ctx: Ctx, message: MessageRecord, viewer: UserRecord | null,
   ) {
     return form;
   }
-  const fields = formatMessage(ctx, message, viewer, { ...options, includeFlags: false });
-  const fresh: SharedForm = { sender, channel, realm: ctx.realm, realmUrl, linkifiers, variant, avatarUrl, fields, json: null };
-  sharedForms.set(message, fresh);
+  const fresh: SharedForm = { sender, channel, realm: ctx.realm, realmUrl, linkifiers, variant, avatarUrl, byFlags: new Map() };
+  rememberForm(message, fresh);
   return fresh;
 }
 
-const flagsJsonByBits = new Map<number, string>();
-
-function flagsJson(bits: number | undefined, flags: readonly string[]): string {
-  if (bits === undefined) return JSON.stringify(flags);
-  let json = flagsJsonByBits.get(bits);
-  if (json === undefined) {
-    json = JSON.stringify(flags);
-    flagsJsonByBits.set(bits, json);
-  }
-  return json;
+/** The key of a viewer's flags on a message: their bits, or -1 (never received) and -2 (no viewer). */
+function flagsKey(bits: number | undefined, viewer: UserRecord | null): number {
+  return bits ?? (viewer ? -1 : -2);
 }
 
-/** A message as a fetch shows it, flags included, and its JSON text. */
-function fetchedMessage(ctx: Ctx, message: MessageRecord, viewer: UserRecord | null, options: FormatOptions): [Message, string] {
+function fetchedOf(message: Message): Fetched {
+  return { message: Object.freeze(message), json: null, bytes: null };
+}
+
+/** A message as a fetch shows it, flags included (`flags` last, as the real server has it). */
+function fetchedMessage(ctx: Ctx, message: MessageRecord, viewer: UserRecord | null, options: FormatOptions): Fetched {
   const form = sharedForm(ctx, message, viewer, options);
-  if (!form) {
-    const one = formatMessage(ctx, message, viewer, options);
-    return [one, JSON.stringify(one)];
-  }
+  if (!form) return fetchedOf(formatMessage(ctx, message, viewer, options));
   const bits = viewer ? messageFlags(ctx, message.id, viewer.id) : undefined;
-  const flags = flagsOfBits(bits, viewer);
-  form.json ??= JSON.stringify(form.fields).slice(0, -1);
-  // Object.assign, not a spread: copying a form by spread cost several times as much here.
-  const one: Message = Object.assign({}, form.fields);
-  one.flags = flags;
-  return [one, `${form.json},"flags":${flagsJson(bits, flags)}}`];
+  const key = flagsKey(bits, viewer);
+  let fetched = form.byFlags.get(key);
+  if (fetched === undefined) {
+    const shown = formatMessage(ctx, message, viewer, { ...options, includeFlags: false });
+    shown.flags = flagsOfBits(bits, viewer);
+    fetched = fetchedOf(shown);
+    form.byFlags.set(key, fetched);
+  }
+  return fetched;
 }
+
+const OPEN_LIST = utf8('[');
+const CLOSE_LIST = utf8(']');
 
 /**
  * Messages as a fetch shows them to `viewer`, flags included: {@link formatMessage}'s result,
- * made from a form shared between fetches for channel messages, and with the JSON of the list
- * recorded (`withJsonText`) from cached fragments, so the answer is not serialised message by
- * message again. The objects returned are fresh; the nested values may be shared, and must
- * not be changed.
+ * kept between fetches for channel messages, and with the JSON of the list recorded
+ * (`withJsonText`) as the UTF-8 bytes kept with each message, so the answer is not serialised
+ * message by message again. The list is fresh; the messages in it are frozen and may be
+ * shared with other fetches.
  */
 export function formatFetchedMessages(ctx: Ctx, messages: readonly MessageRecord[], viewer: UserRecord | null, options: Omit<FormatOptions, 'includeFlags'>): Message[] {
   const formatted: Message[] = new Array<Message>(messages.length);
-  const texts: string[] = new Array<string>(messages.length);
+  const chunks: Uint8Array[] = new Array<Uint8Array>(messages.length + 2);
   const all = { ...options, includeFlags: true };
+  chunks[0] = OPEN_LIST;
   for (let i = 0; i < messages.length; i++) {
-    const [one, text] = fetchedMessage(ctx, messages[i] as MessageRecord, viewer, all);
-    formatted[i] = one;
-    texts[i] = text;
+    const fetched = fetchedMessage(ctx, messages[i] as MessageRecord, viewer, all);
+    formatted[i] = fetched.message;
+    // Each message's bytes start with the comma that separates it from the one before.
+    const bytes = bytesOf(fetched);
+    chunks[i + 1] = i === 0 ? bytes.subarray(1) : bytes;
   }
-  return withJsonText(formatted, `[${texts.join(',')}]`);
+  chunks[messages.length + 1] = CLOSE_LIST;
+  return withJsonText(formatted, { chunks });
 }
 
 /** One message as {@link formatFetchedMessages} shows it, with its JSON text recorded. */
 export function formatFetchedMessage(ctx: Ctx, message: MessageRecord, viewer: UserRecord | null, options: Omit<FormatOptions, 'includeFlags'>): Message {
-  const [one, text] = fetchedMessage(ctx, message, viewer, { ...options, includeFlags: true });
-  return withJsonText(one, text);
+  const fetched = fetchedMessage(ctx, message, viewer, { ...options, includeFlags: true });
+  return withJsonText(fetched.message, jsonOf(fetched));
 }
