@@ -1,7 +1,7 @@
 import type { StoreDocument } from '../types.js';
 
 /** Default size of one chunk of {@link documentChunks}, in UTF-16 code units. */
-export const DEFAULT_CHUNK_CHARS = 1 << 20;
+export const DEFAULT_CHUNK_CHARS = 1 << 18;
 
 /**
  * The JSON of `document`, piece by piece, laid out one entry per line: the header (format,

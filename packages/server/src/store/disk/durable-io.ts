@@ -1,13 +1,14 @@
 import { open, type FileHandle } from 'node:fs/promises';
 
-/** Writes all of `data` at the handle's position (or at the end for an `a` handle), looping over short writes. */
-export async function writeAll(handle: FileHandle, data: string | Buffer): Promise<void> {
+/** Writes all of `data` at the handle's position (or at the end for an `a` handle), looping over short writes; resolves with the bytes written. */
+export async function writeAll(handle: FileHandle, data: string | Buffer): Promise<number> {
   const buffer = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   let offset = 0;
   while (offset < buffer.length) {
     const { bytesWritten } = await handle.write(buffer, offset, buffer.length - offset);
     offset += bytesWritten;
   }
+  return buffer.length;
 }
 
 /**

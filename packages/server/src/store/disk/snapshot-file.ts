@@ -8,10 +8,22 @@ import { DEFAULT_CHUNK_CHARS, documentChunks } from './document-chunks.js';
 import { readDocumentLines } from './read-document-lines.js';
 import { errorCode, errorMessage, syncDirectory, writeAll } from './durable-io.js';
 
+/**
+ * Default of {@link SnapshotFileOptions.syncEveryBytes}. Measured on a 100,000-message store
+ * (50 MB) with a journal writing beside it: one fsync at the end made the journal's fsyncs wait
+ * up to 20 ms while it ran (0.4 ms otherwise).
+ */
+export const SYNC_EVERY_BYTES = 1 << 20;
+
 /** Options of {@link SnapshotFile}. */
 export interface SnapshotFileOptions {
   /** Size of the pieces the document is written in; small values make tests exercise the chunking. */
   chunkChars?: number;
+  /**
+   * Flush what was written to disk (`fdatasync`) each time this many more bytes were written
+   * (default {@link SYNC_EVERY_BYTES}), not only at the end.
+   */
+  syncEveryBytes?: number;
   /** Runs right before the new snapshot replaces the data file; throwing keeps the old one (the store's claim was lost). */
   beforeReplace?: () => Promise<void>;
 }
@@ -28,6 +40,7 @@ export interface SnapshotFileOptions {
 export class SnapshotFile implements Adapter<StoreDocument> {
   readonly tmpFile: string;
   private readonly chunkChars: number;
+  private readonly syncEveryBytes: number;
   private readonly beforeReplace: () => Promise<void>;
 
   constructor(
@@ -36,6 +49,7 @@ export class SnapshotFile implements Adapter<StoreDocument> {
   ) {
     this.tmpFile = `${file}.tmp`;
     this.chunkChars = options.chunkChars ?? DEFAULT_CHUNK_CHARS;
+    this.syncEveryBytes = options.syncEveryBytes ?? SYNC_EVERY_BYTES;
     this.beforeReplace = options.beforeReplace ?? (async () => {});
   }
 
@@ -75,8 +89,17 @@ export class SnapshotFile implements Adapter<StoreDocument> {
   async write(document: StoreDocument): Promise<void> {
     const handle = await open(this.tmpFile, 'w', DATA_FILE_MODE);
     try {
-      // Each chunk is awaited: the event loop keeps serving requests while a large snapshot is written.
-      for (const chunk of documentChunks(document, this.chunkChars)) await writeAll(handle, chunk);
+      // Each chunk is awaited: the event loop keeps serving requests while a large snapshot is
+      // written. Flushed as it goes, the snapshot never leaves tens of megabytes for one final
+      // fsync, which would hold up the journal's own fsyncs (and every write waiting on them).
+      let unsynced = 0;
+      for (const chunk of documentChunks(document, this.chunkChars)) {
+        unsynced += await writeAll(handle, chunk);
+        if (unsynced >= this.syncEveryBytes) {
+          await handle.datasync();
+          unsynced = 0;
+        }
+      }
       await handle.sync();
     } catch (error) {
       await handle.close().catch(() => {});
