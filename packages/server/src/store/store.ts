@@ -184,9 +184,12 @@ export class Store<T extends CollectionMap> {
     let record: StoredRecord;
     if (kind === 'put') {
       record = op[2];
-    } else {
-      if (!previous) throw new Error(`[teamchat-server] patch of missing record ${c}/${String(op[2])}`);
+    } else if (!previous) {
+      throw new Error(`[teamchat-server] ${kind} of missing record ${c}/${String(op[2])}`);
+    } else if (kind === 'patch') {
       record = { ...previous, ...op[3] } as StoredRecord;
+    } else {
+      record = { ...previous, [op[3]]: mergedObject((previous as unknown as Record<string, unknown>)[op[3]], op[4], op[5]) } as StoredRecord;
     }
     let undoRows: Undo | null = null;
     if (c === 'messages') {
@@ -352,9 +355,22 @@ export class Transaction<T extends CollectionMap> {
     return record;
   }
 
-  /** Merges `fields` into record `id` and returns the new record. */
+  /**
+   * Merges `fields` into record `id` and returns the new record. A field holding an object
+   * that changes in a few keys (a user's settings) is journaled as those keys (`merge`), not
+   * as the whole object again.
+   */
   patch<C extends keyof T & string>(c: C, id: RecordKey, fields: Partial<T[C]>): T[C] {
-    this.record(['patch', c, id, fields as Record<string, unknown>]);
+    const current = this.store.get(c, id) as Record<string, unknown> | undefined;
+    let whole: Record<string, unknown> | null = null;
+    const merges: StoreOp[] = [];
+    for (const [field, value] of Object.entries(fields as Record<string, unknown>)) {
+      const change = current === undefined ? null : objectChange(current[field], value);
+      if (change) merges.push(['merge', c, id, field, change.set, change.unset]);
+      else (whole ??= {})[field] = value;
+    }
+    if (whole || merges.length === 0) this.record(['patch', c, id, whole ?? {}]);
+    for (const merge of merges) this.record(merge);
     return this.store.get(c, id) as T[C];
   }
 
@@ -427,4 +443,41 @@ export class Transaction<T extends CollectionMap> {
     this.done = true;
     for (let i = this.undos.length - 1; i >= 0; i -= 1) this.undos[i]?.();
   }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * The keys that turn object `before` into object `after` (values compared by identity), when
+ * both are plain objects and fewer keys changed than `after` holds; else null.
+ */
+function objectChange(before: unknown, after: unknown): { set: Record<string, unknown>; unset: string[] } | null {
+  if (before === after || !isPlainObject(before) || !isPlainObject(after)) return null;
+  const set: Record<string, unknown> = {};
+  const unset: string[] = [];
+  let changes = 0;
+  for (const key of Object.keys(after)) {
+    if (!Object.hasOwn(before, key) || before[key] !== after[key]) {
+      set[key] = after[key];
+      changes += 1;
+    }
+  }
+  for (const key of Object.keys(before)) {
+    if (!Object.hasOwn(after, key)) {
+      unset.push(key);
+      changes += 1;
+    }
+  }
+  return changes < Object.keys(after).length ? { set, unset } : null;
+}
+
+/** `before` (an object, or nothing) without the `unset` keys and with `set` merged in. */
+function mergedObject(before: unknown, set: Record<string, unknown>, unset: readonly string[]): Record<string, unknown> {
+  const merged: Record<string, unknown> = isPlainObject(before) ? { ...before } : {};
+  for (const key of unset) delete merged[key];
+  return Object.assign(merged, set);
 }

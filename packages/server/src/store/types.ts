@@ -13,7 +13,8 @@ export type CollectionMap = Record<string, StoredRecord>;
 
 /**
  * One store operation, as journaled: insert or replace a whole record, merge fields into a
- * record, or delete one; set the per-user rows of one message (`rows`: message ID,
+ * record, merge keys into one object field of a record (`merge`: the field, the keys set, and
+ * the keys removed), or delete one; set the per-user rows of one message (`rows`: message ID,
  * `[userId, bits, ...]` with bits -1 removing a row); or set and clear flag bits on many rows
  * of one user (`flags`: user ID, bits to set, bits to clear, the message IDs as
  * `[first, count, ...]` runs, and the bits a missing row starts from, -1 to skip it).
@@ -21,6 +22,7 @@ export type CollectionMap = Record<string, StoredRecord>;
 export type StoreOp =
   | readonly ['put', string, StoredRecord]
   | readonly ['patch', string, RecordKey, Record<string, unknown>]
+  | readonly ['merge', string, RecordKey, string, Record<string, unknown>, readonly string[]]
   | readonly ['del', string, RecordKey]
   | readonly ['rows', number, readonly number[]]
   | readonly ['flags', number, number, number, readonly number[], number];

@@ -12,6 +12,7 @@ import { openDiskStore, type DiskStore, type DiskStoreOptions } from './open-dis
 type TestDb = {
   items: { id: number; n: number; text?: string };
   meta: { id: string; value: string };
+  people: { id: number; name: string; settings: Record<string, unknown> };
 };
 
 let dir: string;
@@ -149,6 +150,31 @@ describe('openDiskStore', () => {
     const second = await open();
     expect(items(second.store).sort((a, b) => a - b)).toEqual(range(25));
     expect(second.store.lastSeq).toBe(25);
+  });
+
+  it('journals a change to a few keys of an object field as those keys, and replays it to the same record', async () => {
+    const settings = Object.fromEntries(range(40).map((i) => [`setting_${i}`, i]));
+    const first = await open();
+    await first.store.write((tx) => void tx.put('people', { id: 1, name: 'Ada', settings }));
+    const before = statSync(first.journalFile).size;
+    const { setting_3: _removed, ...kept } = settings;
+    const changed = { ...kept, setting_7: 'seven', added: true };
+    await first.store.write((tx) => void tx.patch('people', 1, { name: 'Ada L.', settings: changed }));
+    const lines = readFileSync(first.journalFile, 'utf8').trim().split('\n');
+    const ops = (JSON.parse(lines.at(-1)!) as { ops: unknown[] }).ops;
+    expect(ops).toEqual([
+      ['patch', 'people', 1, { name: 'Ada L.' }],
+      ['merge', 'people', 1, 'settings', { setting_7: 'seven', added: true }, ['setting_3']],
+    ]);
+    // The whole object would have been several times as long.
+    expect(statSync(first.journalFile).size - before).toBeLessThan(JSON.stringify(changed).length);
+    expect(first.store.get('people', 1)).toEqual({ id: 1, name: 'Ada L.', settings: changed });
+    await crash(first);
+    const second = await open();
+    expect(second.store.get('people', 1)).toEqual({ id: 1, name: 'Ada L.', settings: changed });
+    // Replacing most of the keys journals the whole object, as before.
+    await second.store.write((tx) => void tx.patch('people', 1, { settings: { only: 1 } }));
+    expect((JSON.parse(readFileSync(second.journalFile, 'utf8').trim().split('\n').at(-1)!) as { ops: unknown[] }).ops).toEqual([['patch', 'people', 1, { settings: { only: 1 } }]]);
   });
 
   it('ignores a torn last journal line, folds the good lines into a snapshot and starts a new journal', async () => {

@@ -115,6 +115,8 @@ function isOp(op: unknown): op is StoreOp {
       return op.length === 3 && isRecordObject(op[2]) && isKey(op[2].id);
     case 'patch':
       return op.length === 4 && isKey(op[2]) && isRecordObject(op[3]);
+    case 'merge':
+      return op.length === 6 && isKey(op[2]) && typeof op[3] === 'string' && isRecordObject(op[4]) && Array.isArray(op[5]) && op[5].every((key) => typeof key === 'string');
     case 'del':
       return op.length === 3 && isKey(op[2]);
     case 'rows':
