@@ -43,4 +43,17 @@ describe('RouteTable', () => {
     expect(routes.match('GET', '/users/')).toEqual({ kind: 'not-found' });
     expect(routes.match('GET', '/users/%E0%A4%A')).toEqual({ kind: 'not-found' });
   });
+
+  it('matches a file path of any depth, and an unknown first segment or depth the same way every time', () => {
+    for (const path of ['/user_uploads/2/ab/cd/report.pdf', '/user_uploads/2/' + 'x/'.repeat(80) + 'deep.txt']) {
+      expect(routes.match('GET', path)).toMatchObject({ kind: 'found', pathParams: { realm_id_str: '2', filename: path.split('/').slice(3).join('/') } });
+    }
+    // Answers are made from lists kept per depth and first segment: asked twice, the same.
+    for (let round = 0; round < 2; round += 1) {
+      expect(routes.match('GET', '/unknown/12')).toEqual({ kind: 'not-found' });
+      expect(routes.match('GET', '/messages/12')).toMatchObject({ kind: 'found', endpoint: endpoints['messages.get'] });
+      expect(routes.match('PUT', '/users')).toMatchObject({ kind: 'method-not-allowed', allowed: ['GET', 'POST'] });
+    }
+  });
 });
+

@@ -53,17 +53,18 @@ function matchSegments(segments: readonly Segment[], parts: readonly string[]): 
     parts = [...parts.slice(0, segments.length - 1), parts.slice(segments.length - 1).join('/')];
   }
   if (segments.length !== parts.length) return null;
+  // Literals first: most routes are ruled out before anything is decoded or allocated.
+  for (let i = 0; i < parts.length; i += 1) {
+    const segment = segments[i] as Segment;
+    if ('literal' in segment && segment.literal !== parts[i]) return null;
+  }
   const params: Record<string, string> = {};
   for (let i = 0; i < parts.length; i += 1) {
     const segment = segments[i] as Segment;
-    const part = parts[i] as string;
-    if ('literal' in segment) {
-      if (segment.literal !== part) return null;
-      continue;
-    }
+    if ('literal' in segment) continue;
     let value: string;
     try {
-      value = decodeURIComponent(part);
+      value = decodeURIComponent(parts[i] as string);
     } catch {
       return null;
     }
@@ -71,6 +72,15 @@ function matchSegments(segments: readonly Segment[], parts: readonly string[]): 
     params[segment.param] = value;
   }
   return params;
+}
+
+/** Whether a route of `segments` can match a path of `count` segments starting with `first` (null: a segment no route has as a literal). */
+function mayMatch(segments: readonly Segment[], count: number, first: string | null): boolean {
+  const last = segments[segments.length - 1];
+  const restOfPath = last !== undefined && 'param' in last && last.param === REST_OF_PATH;
+  if (segments.length !== count && !(restOfPath && count > segments.length)) return false;
+  const head = segments[0];
+  return head === undefined || !('literal' in head) || head.literal === first;
 }
 
 /**
@@ -86,6 +96,13 @@ function matchSegments(segments: readonly Segment[], parts: readonly string[]): 
  */
 export class RouteTable<TEndpoint extends Endpoint = Endpoint> {
   private readonly routes: Route<TEndpoint>[];
+  /** The first segments some route has as a literal. */
+  private readonly firstLiterals: Set<string>;
+  /**
+   * The routes that may match a path, in route order, by its segment count and first segment
+   * (null for one no route has as a literal): a bounded set of keys, made on first use.
+   */
+  private readonly candidates = new Map<string, Route<TEndpoint>[]>();
 
   constructor(endpoints: Iterable<TEndpoint>) {
     this.routes = [...endpoints]
@@ -97,6 +114,20 @@ export class RouteTable<TEndpoint extends Endpoint = Endpoint> {
       })
       // Literal segments first, then integer parameters before string ones.
       .sort((a, b) => b.literals - a.literals || b.integers - a.integers);
+    this.firstLiterals = new Set(this.routes.flatMap(({ segments: [head] }) => (head && 'literal' in head ? [head.literal] : [])));
+  }
+
+  private candidatesFor(parts: readonly string[]): Route<TEndpoint>[] {
+    const first = this.firstLiterals.has(parts[0] as string) ? (parts[0] as string) : null;
+    // Paths longer than every route share one key per first segment.
+    const count = Math.min(parts.length, 64);
+    const key = `${count} ${first ?? ''}`;
+    let routes = this.candidates.get(key);
+    if (routes === undefined) {
+      routes = this.routes.filter((route) => mayMatch(route.segments, count, first));
+      this.candidates.set(key, routes);
+    }
+    return routes;
   }
 
   /**
@@ -107,7 +138,7 @@ export class RouteTable<TEndpoint extends Endpoint = Endpoint> {
   match(method: string, path: string): RouteMatch<TEndpoint> {
     const parts = path.split('/').slice(1);
     const others: TEndpoint[] = [];
-    for (const route of this.routes) {
+    for (const route of this.candidatesFor(parts)) {
       const params = matchSegments(route.segments, parts);
       if (!params) continue;
       if (route.endpoint.method === method) return { kind: 'found', endpoint: route.endpoint, pathParams: params };
