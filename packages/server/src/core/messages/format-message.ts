@@ -188,7 +188,7 @@ function sharedForm(ctx: Ctx, message: MessageRecord, viewer: UserRecord | null,
   const realmUrl = ctx.config.realmUrl;
   const linkifiers = realmLinkifiers(ctx);
   const variant = variantOf(options);
-  const avatarUrl = avatarUrlFor(sender, viewer, { clientExtavatar: options.clientExtavatar, realmUrl });
+  const avatarOf = () => avatarUrlFor(sender, viewer, { clientExtavatar: options.clientExtavatar, realmUrl });
   const form = keptForm(message);
   if (
     form &&
@@ -198,10 +198,12 @@ function sharedForm(ctx: Ctx, message: MessageRecord, viewer: UserRecord | null,
     form.realmUrl === realmUrl &&
     form.linkifiers === linkifiers &&
     form.variant === variant &&
-    form.avatarUrl === avatarUrl
+    // Without client_extavatar the URL depends on the sender record and the URL alone.
+    (!options.clientExtavatar || form.avatarUrl === avatarOf())
   ) {
     return form;
   }
+  const avatarUrl = avatarOf();
   const fresh: SharedForm = { sender, channel, realm: ctx.realm, realmUrl, linkifiers, variant, avatarUrl, byFlags: new Map() };
   rememberForm(message, fresh);
   return fresh;
