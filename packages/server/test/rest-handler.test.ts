@@ -29,6 +29,29 @@ describe('REST handler', () => {
     expect((body['members'] as unknown[]).length).toBe(6);
   });
 
+  it('keeps accepting a header after the account changes its own settings, and stops at deactivation and a new key', async () => {
+    const as = (role: string) => {
+      const account = server.accounts.find((a) => a.role === role)!;
+      return { auth: { email: account.email, apiKey: account.apiKey } };
+    };
+    const member = server.accounts.find((a) => a.role === 'member')!;
+    const bot = server.accounts.find((a) => a.role === 'bot')!;
+    expect((await call(server.handler, 'GET', '/users/me', as('member'))).status).toBe(200);
+    // Each change replaces the account's record; the header verified before still verifies.
+    for (const value of ['true', 'false']) {
+      expect((await call(server.handler, 'PATCH', '/settings', { ...as('member'), params: { enter_sends: value } })).status).toBe(200);
+      expect((await call(server.handler, 'GET', '/users/me', as('member'))).body['user_id']).toBe(member.userId);
+    }
+    expect((await call(server.handler, 'DELETE', `/users/${member.userId}`, as('owner'))).status).toBe(200);
+    expect((await call(server.handler, 'GET', '/users/me', as('member'))).body).toMatchObject({ code: 'UNAUTHORIZED', msg: 'Account is deactivated' });
+    expect((await call(server.handler, 'POST', `/users/${member.userId}/reactivate`, as('owner'))).status).toBe(200);
+    expect((await call(server.handler, 'GET', '/users/me', as('member'))).status).toBe(200);
+
+    expect((await call(server.handler, 'GET', '/users/me', as('bot'))).status).toBe(200);
+    expect((await call(server.handler, 'POST', `/bots/${bot.userId}/api_key/regenerate`, as('owner'))).status).toBe(200);
+    expect((await call(server.handler, 'GET', '/users/me', as('bot'))).body).toMatchObject({ code: 'UNAUTHORIZED', msg: 'Invalid API key' });
+  });
+
   it('reports unknown parameters in ignored_parameters_unsupported', async () => {
     const { body } = await call(server.handler, 'GET', '/users', { auth: { email: owner().email, apiKey: owner().apiKey }, params: { zzz: '1', aaa: '2' } });
     expect(body['ignored_parameters_unsupported']).toEqual(['aaa', 'zzz']);

@@ -459,20 +459,21 @@ function objectChange(before: unknown, after: unknown): { set: Record<string, un
   if (before === after || !isPlainObject(before) || !isPlainObject(after)) return null;
   const set: Record<string, unknown> = {};
   const unset: string[] = [];
+  const keys = Object.keys(after);
   let changes = 0;
-  for (const key of Object.keys(after)) {
+  for (const key of keys) {
     if (!Object.hasOwn(before, key) || before[key] !== after[key]) {
       set[key] = after[key];
       changes += 1;
     }
   }
-  for (const key of Object.keys(before)) {
-    if (!Object.hasOwn(after, key)) {
+  for (const key in before) {
+    if (Object.hasOwn(before, key) && !Object.hasOwn(after, key)) {
       unset.push(key);
       changes += 1;
     }
   }
-  return changes < Object.keys(after).length ? { set, unset } : null;
+  return changes < keys.length ? { set, unset } : null;
 }
 
 /** `before` (an object, or nothing) without the `unset` keys and with `set` merged in. */

@@ -43,9 +43,10 @@ export function userForApiKey(services: Services, email: string, apiKey: string)
   return user;
 }
 
-/** A verified `Authorization` header: the account as it was then, and the key it carried. */
+/** A verified `Authorization` header: the account as it was then, the address and key it carried. */
 interface Verified {
   user: UserRecord;
+  email: string;
   apiKey: string;
 }
 
@@ -54,29 +55,36 @@ const verifiedHeaders = new WeakMap<Services, Map<string, Verified>>();
 const MAX_VERIFIED = 1024;
 
 /**
- * The account of a header verified before, if nothing about the account changed since: user
- * records are replaced on every change (key, deactivation, role, email), so the same record
- * means the same key, still active. The key is compared again, in constant time.
+ * The account of a header verified before, if the header still verifies: the same record (user
+ * records are replaced on every change), or a newer record of the same account that its
+ * address still finds, still active, with the same key, compared again in constant time — so a
+ * client changing its own settings is not parsed and looked up anew on every request.
  */
 function verifiedUser(services: Services, authorization: string): UserRecord | null {
   const verified = verifiedHeaders.get(services)?.get(authorization);
   if (!verified) return null;
   const current = services.store.get('users', verified.user.id);
-  if (current !== verified.user || !constantTimeEqual(current.api_key, verified.apiKey)) {
-    verifiedHeaders.get(services)?.delete(authorization);
-    return null;
+  if (current === verified.user && constantTimeEqual(current.api_key, verified.apiKey)) return current;
+  if (
+    current?.is_active &&
+    services.indexes.usersByEmail.get(verified.email.toLowerCase()) === current &&
+    constantTimeEqual(current.api_key, verified.apiKey)
+  ) {
+    verified.user = current;
+    return current;
   }
-  return current;
+  verifiedHeaders.get(services)?.delete(authorization);
+  return null;
 }
 
-function remember(services: Services, authorization: string, user: UserRecord, apiKey: string): void {
+function remember(services: Services, authorization: string, user: UserRecord, email: string, apiKey: string): void {
   let verified = verifiedHeaders.get(services);
   if (!verified) {
     verified = new Map();
     verifiedHeaders.set(services, verified);
   }
   if (verified.size >= MAX_VERIFIED) verified.clear();
-  verified.set(authorization, { user, apiKey });
+  verified.set(authorization, { user, email, apiKey });
 }
 
 /**
@@ -97,7 +105,7 @@ export function authenticate(services: Services, access: Access, authorization: 
   if (!user) {
     const { email, apiKey } = parseBasic(authorization);
     user = userForApiKey(services, email, apiKey);
-    remember(services, authorization, user, apiKey);
+    remember(services, authorization, user, email, apiKey);
   }
   if (user.bot_type === 2) throw unauthorized('This API is not available to incoming webhook bots.');
   checkAccess(user, access);
