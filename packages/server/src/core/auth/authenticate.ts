@@ -55,16 +55,15 @@ const verifiedHeaders = new WeakMap<Services, Map<string, Verified>>();
 const MAX_VERIFIED = 1024;
 
 /**
- * The account of a header verified before, if the header still verifies: the same record (user
- * records are replaced on every change), or a newer record of the same account that its
- * address still finds, still active, with the same key, compared again in constant time — so a
- * client changing its own settings is not parsed and looked up anew on every request.
+ * The account of a header verified before, if the header still verifies: the account's current
+ * record (records are replaced on every change) is the one its address finds, still active,
+ * with the same key, compared again in constant time — so a client changing its own settings
+ * is not parsed and looked up anew on every request.
  */
 function verifiedUser(services: Services, authorization: string): UserRecord | null {
   const verified = verifiedHeaders.get(services)?.get(authorization);
   if (!verified) return null;
   const current = services.store.get('users', verified.user.id);
-  if (current === verified.user && constantTimeEqual(current.api_key, verified.apiKey)) return current;
   if (
     current?.is_active &&
     services.indexes.usersByEmail.get(verified.email.toLowerCase()) === current &&
