@@ -49,6 +49,12 @@ export interface MockOptions {
    * Users whose password is `{ random: true }` get {@link MOCK_PASSWORDS} by role.
    */
   fixture?: OrganizationFixtureInput;
+  /**
+   * Answer as an older server: `zulip_feature_level` N (from `OLDEST_FEATURE_LEVEL` to the
+   * current one) and its `zulip_version`; endpoints, parameters and fields added after N are
+   * unknown, ignored and left out; behaviours that changed after N follow the older rule.
+   */
+  featureLevel?: number;
 }
 
 const DEFAULT_BASE_URL = 'http://teamchat.test';
@@ -86,11 +92,16 @@ export function mockOrganization(seed: number): Exclude<AssembleOptions['seed'],
 }
 
 /** The core options of the mock (and of a real server meant to answer exactly as the mock does). */
-export function mockCoreOptions(options: { seed: number; now: () => number; baseUrl: string; heartbeatMs?: number | undefined }): Omit<CoreOptions, 'store'> {
+export function mockCoreOptions(options: { seed: number; now: () => number; baseUrl: string; heartbeatMs?: number | undefined; featureLevel?: number | undefined }): Omit<CoreOptions, 'store'> {
   return {
     now: options.now,
     random: seededRandomBytes(options.seed + 1),
-    config: { realmUrl: options.baseUrl, heartbeatMs: options.heartbeatMs ?? 10_000, validateResponses: true },
+    config: {
+      realmUrl: options.baseUrl,
+      heartbeatMs: options.heartbeatMs ?? 10_000,
+      validateResponses: true,
+      ...(options.featureLevel === undefined ? {} : { featureLevel: options.featureLevel }),
+    },
   };
 }
 
@@ -171,7 +182,7 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
   const clock = createClock(options.clock);
   // Fresh options, so a fresh seeded random source, for every core: keys and salts made after
   // a reset are the same whatever earlier tests did.
-  const coreOptions = () => mockCoreOptions({ seed, now: clock.now, baseUrl, heartbeatMs: options.heartbeatMs });
+  const coreOptions = () => mockCoreOptions({ seed, now: clock.now, baseUrl, heartbeatMs: options.heartbeatMs, featureLevel: options.featureLevel });
   const seedFrom = async (fixture: OrganizationFixtureInput | undefined) => {
     const seedStore = new Store<Db>();
     const seeded = await assembleServer({ store: seedStore, ...coreOptions(), seed: { ...mockOrganization(seed), ...(fixture === undefined ? {} : { fixture }) } });

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { API_PREFIX } from '@teamchat/schema';
+import { API_PREFIX, checkFeatureLevel, FEATURE_LEVEL, OLDEST_FEATURE_LEVEL } from '@teamchat/schema';
 import { assembleServer } from './assemble-server.js';
 import { createMemoryFileStore, defaultRateLimits, DEV_PASSWORD_POLICY, defaultServerConfig, findDemoAccounts, implementedEndpoints, secureRandomBytes, type Db, type DemoAccount, type RateLimitRules } from './core/index.js';
 import { consoleLogger } from './node/console-logger.js';
@@ -56,6 +56,8 @@ Options:
   --show-emails     serve the email outbox (every email the server sent: invitations,
                     confirmations) as JSON at GET /dev/emails; development only, refused
                     unless --host is a loopback address
+  --feature-level N answer as an older server at feature level N (${OLDEST_FEATURE_LEVEL} to ${FEATURE_LEVEL}):
+                    its zulip_version, no endpoints, parameters or fields added after N
   --quiet           do not log each request
   -h, --help        show this help
 
@@ -195,6 +197,7 @@ async function main(): Promise<void> {
         'password-min-guesses': { type: 'string' },
         dev: { type: 'boolean' },
         quiet: { type: 'boolean' },
+        'feature-level': { type: 'string' },
         'show-emails': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         'print-openapi': { type: 'boolean' },
@@ -285,7 +288,13 @@ async function main(): Promise<void> {
   const now = () => Date.now();
   // The organization's URL is known before listening unless the port is picked by the OS.
   const realmUrl = port === 0 ? undefined : `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const config = { heartbeatMs, ...uploads, showEmails: args['show-emails'] === true, ...(realmUrl ? { realmUrl } : {}) };
+  const featureLevel = integerOption(args['feature-level'], 'feature-level', FEATURE_LEVEL);
+  try {
+    checkFeatureLevel(featureLevel);
+  } catch (error) {
+    fail(`--${error instanceof Error ? error.message : String(error)}`.replace('--feature level', '--feature-level'));
+  }
+  const config = { heartbeatMs, featureLevel, ...uploads, showEmails: args['show-emails'] === true, ...(realmUrl ? { realmUrl } : {}) };
 
   // Organization files: --export writes one and exits; --seed starts a new organization from one.
   if (args.export !== undefined) {
@@ -359,6 +368,7 @@ async function main(): Promise<void> {
   core.services.config.realmUrl = running.url;
   process.stdout.write(`teamchat-server listening on ${running.url} (API at ${running.url}/api/v1)\n`);
   process.stdout.write(args.memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);
+  if (featureLevel < FEATURE_LEVEL) process.stdout.write(`Answering as feature level ${featureLevel}\n`);
   if (devMode) process.stdout.write('Development mode: POST /api/v1/dev_fetch_api_key gives any account\'s API key (never use on a shared machine)\n');
   if (corsOrigins.length > 0) process.stdout.write(`CORS: pages of ${corsOrigins.join(', ')} may call the API\n`);
   if (pushBouncerUrl) {

@@ -1,5 +1,5 @@
 import { createScheduledDelivery } from './scheduled-messages/deliver-scheduled.js';
-import type { Endpoint } from '@teamchat/schema';
+import { checkFeatureLevel, type Endpoint } from '@teamchat/schema';
 import { createAttachmentIndex } from './model/attachment-index.js';
 import { createMemoryFileStore, type FileStore } from './model/file-store.js';
 import { createUnclaimedSweep } from './attachments/sweep-unclaimed.js';
@@ -79,6 +79,7 @@ export interface Core {
  */
 export function createCore(options: CoreOptions): Core {
   const config: ServerConfig = { ...defaultServerConfig, ...options.config };
+  checkFeatureLevel(config.featureLevel);
   const now = options.now ?? (() => Date.now());
   const services: Services = {
     store: options.store,

@@ -1,5 +1,5 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { API_PREFIX, createRouteTable, decodeParams, isFileParam, type Endpoint } from '@teamchat/schema';
+import { API_PREFIX, createRouteTable, decodeParams, FEATURE_LEVEL, hasEndpointAt, isFileParam, paramsAt, responseAt, unsupportedParamsAt, type Endpoint } from '@teamchat/schema';
 import {
   apiErrorOf,
   confirmEmailChangePage,
@@ -202,7 +202,10 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
       return document;
     }
     const route = match(method, path);
-    if (route.kind === 'not-found') {
+    // A server answering as an older feature level has none of the endpoints added after it.
+    const level = config.featureLevel;
+    const older = level < FEATURE_LEVEL;
+    if (route.kind === 'not-found' || (older && route.kind === 'found' && !hasEndpointAt(route.endpoint, level))) {
       return jsonReply({ result: 'error', msg: `Unknown API endpoint: ${method} ${API_PREFIX}${path}`, code: 'BAD_REQUEST' }, 404);
     }
     if (route.kind === 'method-not-allowed') {
@@ -214,11 +217,19 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     const result = await core.serve(route.endpoint, info, async () => {
       const body = await readBody(request, bodyLimit(route.endpoint));
       const query = request.query === '' ? null : new URLSearchParams(request.query);
-      const decoded = decodeParams(route.endpoint, { path: route.pathParams, body: body.fields, query, files: body.files });
+      const wire = { path: route.pathParams, body: body.fields, query, files: body.files };
+      if (!older) {
+        const decoded = decodeParams(route.endpoint, wire);
+        ignored = decoded.ignored;
+        return decoded.params;
+      }
+      // Parameters added after the level are unknown to it; values and keys it did not take are refused or dropped.
+      const decoded = decodeParams(route.endpoint, wire, { unsupported: unsupportedParamsAt(route.endpoint, level) });
       ignored = decoded.ignored;
-      return decoded.params;
+      return paramsAt(route.endpoint, level, decoded.params as Record<string, unknown>);
     });
-    const reply = successReply(result as object, ignored, config.validateResponses);
+    const fields = older ? responseAt(route.endpoint, level, result as Record<string, unknown>) : (result as object);
+    const reply = successReply(fields, ignored, config.validateResponses);
     if (request.method === 'HEAD') reply.body = null;
     return reply;
   }

@@ -11,6 +11,7 @@ export const getTemporaryUploadUrl = defineEndpoint({
   method: 'GET',
   path: '/user_uploads/{realm_id_str}/{filename}',
   access: 'user',
+  since: 1,
   summary: 'Get a temporary URL of an uploaded file.',
   params: z.object({ realm_id_str: z.number().int(), filename: z.string() }),
   response: z.looseObject({ url: z.string() }),

@@ -1,4 +1,4 @@
-import type { Endpoint, EndpointName, EndpointParams, Endpoints } from '@teamchat/schema';
+import { FEATURE_LEVEL, type Endpoint, type EndpointName, type EndpointParams, type Endpoints } from '@teamchat/schema';
 import type { AttachmentIndex } from './attachment-index.js';
 import type { FileStore } from './file-store.js';
 import type { RandomBytes } from '../internal/random.js';
@@ -23,6 +23,11 @@ export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 export interface ServerConfig {
   /** The organization's URL, e.g. `http://127.0.0.1:9991`; its host makes dummy emails. */
   realmUrl: string;
+  /**
+   * The feature level the server answers as (`--feature-level`): {@link FEATURE_LEVEL}, or an
+   * older one from `OLDEST_FEATURE_LEVEL` on, for testing clients against older servers.
+   */
+  featureLevel: number;
   /** GET /events answers a heartbeat after this long without events. */
   heartbeatMs: number;
   /** Lifetime of an event queue without polls, in seconds. */
@@ -109,6 +114,7 @@ export interface ServerConfig {
 /** Defaults of {@link ServerConfig}. */
 export const defaultServerConfig: ServerConfig = {
   realmUrl: 'http://127.0.0.1:9991',
+  featureLevel: FEATURE_LEVEL,
   heartbeatMs: 50_000,
   queueLifespanSecs: 600,
   webPublicStreamsEnabled: true,
