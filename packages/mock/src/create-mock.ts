@@ -16,6 +16,8 @@ import {
   type FetchHandler,
   type OrganizationFixtureInput,
   type PushBouncer,
+  type PopulateSize,
+  populateOrganization,
   type StoreDocument,
   exportOrganization,
   outboxEmails,
@@ -55,6 +57,13 @@ export interface MockOptions {
    * unknown, ignored and left out; behaviours that changed after N follow the older rule.
    */
   featureLevel?: number;
+  /**
+   * Start from a generated, lived-in organization instead of the demo (what
+   * `teamchat-server --populate` serves): a size (`'small'`: 2,000 messages, `'medium'`,
+   * `'large'`, or a number of messages) or `{ size, randomSeed }`. Its history ends at the
+   * clock's start; `mock.accountList` holds every person with their password.
+   */
+  populate?: PopulateSize | { size: PopulateSize; randomSeed?: number };
 }
 
 const DEFAULT_BASE_URL = 'http://teamchat.test';
@@ -184,6 +193,10 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
   // a reset are the same whatever earlier tests did.
   const coreOptions = () => mockCoreOptions({ seed, now: clock.now, baseUrl, heartbeatMs: options.heartbeatMs, featureLevel: options.featureLevel });
   const seedFrom = async (fixture: OrganizationFixtureInput | undefined) => {
+    if (fixture === undefined && options.populate !== undefined) {
+      const { size, randomSeed } = typeof options.populate === 'object' ? options.populate : { size: options.populate, randomSeed: undefined };
+      return populateOrganization({ size, ...(randomSeed === undefined ? {} : { randomSeed }), end: clock.now(), config: { realmUrl: baseUrl } });
+    }
     const seedStore = new Store<Db>();
     const seeded = await assembleServer({ store: seedStore, ...coreOptions(), seed: { ...mockOrganization(seed), ...(fixture === undefined ? {} : { fixture }) } });
     return { document: seedStore.snapshot(), accounts: seeded.accounts ?? [] };

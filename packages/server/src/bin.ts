@@ -18,10 +18,13 @@ import { writeZuliprcFiles, zuliprcPath, type ZuliprcResult } from './node/zulip
 import { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';
 import { openDiskStore } from './store/disk/index.js';
 import { outboxCommand } from './node/outbox-command.js';
+import { populateCommand, populateSize, randomSeedOption } from './node/populate-command.js';
+import { messagesOf, populateOrganization } from './populate/populate-organization.js';
 import { Store } from './store/store.js';
 
 const HELP = `Usage: teamchat-server [options]
        teamchat-server outbox [--data FILE] [--to ADDRESS] [--last N] [--json]
+       teamchat-server populate --size SIZE --out FILE [--random-seed N]
 
 Runs the teamchat reference server (the team chat / Zulip REST API at /api/v1).
 
@@ -80,12 +83,20 @@ Limits (for a server facing the internet; see the README):
 Organization files and API description:
   --seed FILE       start a new data file (or --memory) with the organization of a
                     fixture file (JSON, or YAML for .yaml/.yml) instead of the demo
+  --populate SIZE   start a new data file (or --memory) with a generated, lived-in
+                    organization: small (2,000 messages), medium (100,000), large
+                    (1,000,000) or a number of messages; its history ends now
+  --random-seed N   seed of --populate (default 1): the same seed, the same organization
   --export FILE     write the organization of --data to a fixture file (JSON, or YAML
                     for .yaml/.yml) and exit; works while a server runs on it
   --print-openapi   print the OpenAPI 3.1 document of the API (JSON) and exit
 
 Email outbox (the server delivers no mail; it keeps what it would send):
   outbox            print the emails of --data (see teamchat-server outbox --help)
+
+Generated organizations:
+  populate          write a generated organization to a fixture file (see
+                    teamchat-server populate --help)
 `;
 
 /** How often an idle server looks for due jobs (the clean-up of unused uploads). */
@@ -172,6 +183,10 @@ async function main(): Promise<void> {
     process.stdout.write(await operatorStep(() => outboxCommand(process.argv.slice(3))));
     return;
   }
+  if (process.argv[2] === 'populate') {
+    process.stdout.write(`${await operatorStep(() => populateCommand(process.argv.slice(3)))}\n`);
+    return;
+  }
   let args;
   try {
     args = parseArgs({
@@ -202,6 +217,8 @@ async function main(): Promise<void> {
         help: { type: 'boolean', short: 'h' },
         'print-openapi': { type: 'boolean' },
         seed: { type: 'string' },
+        populate: { type: 'string' },
+        'random-seed': { type: 'string' },
         export: { type: 'string' },
         'rate-limit': { type: 'string' },
         'max-queues-per-user': { type: 'string' },
@@ -304,7 +321,22 @@ async function main(): Promise<void> {
   if (args.seed !== undefined && !args.memory && existsSync(dataFile)) {
     fail(`--seed starts a new data file, but ${dataFile} exists: pick another --data (or remove it)`);
   }
-  const seeded = args.seed === undefined ? null : await operatorStep(() => seedFromFixtureFile(resolve(args.seed as string), { config, now, random, log }));
+  if (args.seed !== undefined && args.populate !== undefined) fail('give --seed or --populate, not both');
+  if (args.populate !== undefined && !args.memory && existsSync(dataFile)) {
+    fail(`--populate starts a new data file, but ${dataFile} exists: pick another --data (or remove it)`);
+  }
+  const populate = args.populate;
+  const seeded =
+    args.seed !== undefined
+      ? await operatorStep(() => seedFromFixtureFile(resolve(args.seed as string), { config, now, random, log }))
+      : populate !== undefined
+        ? await operatorStep(async () => {
+            const started = performance.now();
+            const generated = await populateOrganization({ size: populateSize(populate), randomSeed: randomSeedOption(args['random-seed']), end: now(), config });
+            log.info(`generated the organization (${messagesOf(populateSize(populate))} messages) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+            return generated;
+          })
+        : null;
 
   if (args['push-bouncer'] && args['push-bouncer-url']) fail('give --push-bouncer or --push-bouncer-url, not both');
   let bouncer: RunningPushBouncer | null = null;

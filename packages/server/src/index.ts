@@ -37,6 +37,10 @@ export type {
 // Organization fixtures
 export { demoFixture, exportOrganization, FIXTURE_FORMAT, FixtureError, OrganizationFixture, parseFixture, seedOrganization } from './core/index.js';
 
+// Generated organizations
+export { messagesOf, populateOrganization, POPULATE_END, POPULATE_SIZES } from './populate/populate-organization.js';
+export type { PopulatedOrganization, PopulateOptions, PopulateSize } from './populate/populate-organization.js';
+
 // HTTP
 export { createRestHandler, SITE_ROUTES } from './rest/rest-handler.js';
 export type { ConnectionInfo, FetchHandler, RestHandler, RestHandlerOptions, SiteRoute } from './rest/rest-handler.js';
