@@ -1,4 +1,5 @@
 import type { HttpHandler } from 'msw';
+import { runTrafficScript, Traffic, type TrafficAccount, type TrafficPort, type TrafficRates, type TrafficScript } from '@teamchat/schema';
 import {
   assembleCore,
   assembleServer,
@@ -18,6 +19,7 @@ import {
   type PushBouncer,
   type PopulateSize,
   populateOrganization,
+  coreTrafficPort,
   type StoreDocument,
   exportOrganization,
   outboxEmails,
@@ -171,6 +173,33 @@ export interface TeamchatMock {
    * links from here (`mock.emails({ to: 'new@example.com' }).at(-1)?.body`). Emptied by `reset()`.
    */
   emails(query?: OutboxQuery): EmailRecord[];
+  /**
+   * Live traffic under the mock's clock: `await mock.simulate({ rates, seed }).advance(10 * 60_000)`
+   * runs ten minutes of activity (messages in channels and DMs, typing, replies to mentions,
+   * presence, reactions, edits, topic moves, deletes, people joining and leaving, channels
+   * created and archived) as the organization's accounts, moving the clock to each event.
+   * The same seed and rates give the same sequence. Rates are per minute of mock time.
+   */
+  simulate(options: SimulateOptions): Traffic;
+  /**
+   * Runs a scripted sequence under the mock's clock: each step at its time (ms after now), as
+   * the account of its email (`as`), through the API's rules; resolves with each step's answer
+   * (or `{ error: code }`). The same JSON form `teamchat simulate --script FILE` runs.
+   *
+   * @example
+   * await mock.script({ steps: [{ at: 30_000, as: 'mike@teamchat.example', call: 'messages.send', params: { type: 'stream', to: 'general', topic: 't', content: 'hi' } }] });
+   */
+  script(script: TrafficScript): ReturnType<typeof runTrafficScript>;
+}
+
+/** Options of {@link TeamchatMock.simulate}. */
+export interface SimulateOptions {
+  /** Per minute of mock time, per kind of activity (`BUSY_TRAFFIC` from `@teamchat/schema` is a busy organization). */
+  rates: TrafficRates;
+  /** Seed of the sequence (default 1). */
+  seed?: number;
+  /** The accounts that act (default every account of `accountList` but bots). */
+  accounts?: readonly DemoAccount[];
 }
 
 /**
@@ -219,6 +248,8 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
   };
   let state = build();
   let accounts = byRole(accountList);
+  // Traffic runs in-process on the current state, moving the mock's clock to each event.
+  const trafficPort = (): TrafficPort => coreTrafficPort(() => state, { now: clock.now, at: async (time) => clock.set(time) });
 
   return {
     handlers: createHandlers({ baseUrl, endpoints: state.core.endpoints.values(), siteRoutes: SITE_ROUTES, handle: () => state.fetch }),
@@ -274,6 +305,16 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
     },
     emails(query) {
       return outboxEmails(state.store, query);
+    },
+    simulate({ rates, seed, accounts: acting }) {
+      const trafficAccounts: TrafficAccount[] = (acting ?? accountList)
+        .filter((account) => account.role !== 'bot')
+        .map((account) => ({ email: account.email, userId: account.userId, fullName: account.fullName, role: account.role }));
+      return new Traffic({ port: trafficPort(), accounts: trafficAccounts, rates, ...(seed === undefined ? {} : { seed }) });
+    },
+    script(script) {
+      const accounts = accountList.map((account) => ({ email: account.email, userId: account.userId, fullName: account.fullName, role: account.role }));
+      return runTrafficScript({ port: trafficPort(), accounts, script });
     },
   };
 }

@@ -40,6 +40,7 @@ export { demoFixture, exportOrganization, FIXTURE_FORMAT, FixtureError, Organiza
 // Generated organizations
 export { messagesOf, populateOrganization, POPULATE_END, POPULATE_SIZES } from './populate/populate-organization.js';
 export type { PopulatedOrganization, PopulateOptions, PopulateSize } from './populate/populate-organization.js';
+export { coreTrafficPort, trafficAccountsOf } from './populate/core-traffic-port.js';
 
 // HTTP
 export { createRestHandler, SITE_ROUTES } from './rest/rest-handler.js';

@@ -29,6 +29,7 @@ import { userGroupScenarios } from './scenarios/user-groups/index.js';
 import { userBasicScenarios } from './scenarios/users/basics.js';
 import { userScenarios } from './scenarios/users/index.js';
 import { consistencyScenarios } from './scenarios/consistency/index.js';
+import { trafficScenarios } from './scenarios/consistency/traffic.js';
 import { typingScenarios } from './scenarios/typing/index.js';
 import { markReadScenarios } from './scenarios/mark-read/index.js';
 import { userStatusScenarios } from './scenarios/user-status/index.js';
@@ -83,6 +84,7 @@ const scenarios: Scenario[] = [
   ...playgroundScenarios,
   ...attachmentScenarios,
   ...consistencyScenarios,
+  ...trafficScenarios,
   ...typingScenarios,
   ...markReadScenarios,
   ...userStatusScenarios,

@@ -19,12 +19,12 @@ export class OrganizationDriver {
     this.request = { authorization: null, userAgent };
   }
 
-  /** Calls `name` as the user `userId` (an active account). */
-  async call<N extends EndpointName>(userId: number, name: N, input: EndpointInput<Endpoints[N]>): Promise<EndpointResult<Endpoints[N]>> {
+  /** Calls `name` as the user `userId` (an active account), or anonymously for null. */
+  async call<N extends EndpointName>(userId: number | null, name: N, input: EndpointInput<Endpoints[N]>): Promise<EndpointResult<Endpoints[N]>> {
     const endpoint = endpoints[name];
     const params = endpoint.params.parse(input);
-    const user = this.store.get('users', userId);
-    if (!user) throw new Error(`[teamchat-server] no user ${userId} to call ${name} as`);
+    const user = userId === null ? null : this.store.get('users', userId);
+    if (user === undefined) throw new Error(`[teamchat-server] no user ${String(userId)} to call ${name} as`);
     return (await this.core.call(endpoint, params, this.request, user)) as EndpointResult<Endpoints[N]>;
   }
 

@@ -1,7 +1,7 @@
 import type { Event } from '@teamchat/schema';
 import type { RegisterState } from './watch-events.js';
 import { applyStream, applySubscription } from './state/apply-channels.js';
-import { addUnread, moveUnread, recountUnread, removeUnread } from './state/apply-unread.js';
+import { addUnread, moveUnread, recountUnread, removeUnread, updateUnreadMention } from './state/apply-unread.js';
 import { applyRealmUser, applyUserGroup } from './state/apply-users.js';
 import { recomputePermissions } from './state/permissions.js';
 import { ascending, copy, listOf, objectOf, type Entry, type State, type StateEvent } from './state/state-types.js';
@@ -224,6 +224,7 @@ export function applyEvent<T extends RegisterState | Record<string, unknown>>(st
       applyFlags(s, e);
       break;
     case 'update_message':
+      if ('content' in e && Array.isArray(e['flags'])) updateUnreadMention(s, e['message_id'] as number, e['flags'] as string[]);
       if ('new_stream_id' in e || 'subject' in e) {
         moveUnread(s, e['message_ids'] as number[], e['new_stream_id'] as number | undefined, e['subject'] as string | undefined);
       }
