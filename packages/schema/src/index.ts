@@ -51,7 +51,7 @@ export { ENDPOINT_LEVELS, EVENT_LEVELS, VERSION_LEVELS } from './versions/featur
 export { SeededRandom } from './traffic/random.js';
 export { CHANNEL_FOLDERS, CHANNELS, messageContent, PEOPLE, reactionEmoji, STATUSES, TIME_ZONES, topicName } from './traffic/vocabulary.js';
 export type { ChannelPlan, ContentContext } from './traffic/vocabulary.js';
-export { BUSY_TRAFFIC, runTrafficScript, Traffic } from './traffic/traffic.js';
+export { BUSY_TRAFFIC, parseTrafficRates, runTrafficScript, Traffic } from './traffic/traffic.js';
 export type { TrafficAccount, TrafficPort, TrafficRates, TrafficScript, TrafficStats, TrafficStep } from './traffic/traffic.js';
 
 // Routing

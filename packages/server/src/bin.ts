@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { API_PREFIX, checkFeatureLevel, FEATURE_LEVEL, OLDEST_FEATURE_LEVEL } from '@teamchat/schema';
+import { API_PREFIX, checkFeatureLevel, FEATURE_LEVEL, OLDEST_FEATURE_LEVEL, parseTrafficRates, Traffic, type TrafficRates } from '@teamchat/schema';
 import { assembleServer } from './assemble-server.js';
 import { createMemoryFileStore, defaultRateLimits, DEV_PASSWORD_POLICY, defaultServerConfig, findDemoAccounts, implementedEndpoints, secureRandomBytes, type Db, type DemoAccount, type RateLimitRules } from './core/index.js';
 import { consoleLogger } from './node/console-logger.js';
@@ -20,6 +20,7 @@ import { openDiskStore } from './store/disk/index.js';
 import { outboxCommand } from './node/outbox-command.js';
 import { populateCommand, populateSize, randomSeedOption } from './node/populate-command.js';
 import { messagesOf, populateOrganization } from './populate/populate-organization.js';
+import { coreTrafficPort, trafficAccountsOf } from './populate/core-traffic-port.js';
 import { Store } from './store/store.js';
 
 const HELP = `Usage: teamchat-server [options]
@@ -86,7 +87,12 @@ Organization files and API description:
   --populate SIZE   start a new data file (or --memory) with a generated, lived-in
                     organization: small (2,000 messages), medium (100,000), large
                     (1,000,000) or a number of messages; its history ends now
-  --random-seed N   seed of --populate (default 1): the same seed, the same organization
+  --random-seed N   seed of --populate and --simulate (default 1): the same seed, the same
+                    organization and the same traffic
+  --simulate RATE   live traffic from the organization's people: busy (about 40 events a
+                    minute), a number of events per minute, or KIND=N,… per minute
+                    (channelMessages, directMessages, reactions, edits, topicMoves, deletes,
+                    presence, usersJoining, usersLeaving, channelsCreated, channelsArchived)
   --export FILE     write the organization of --data to a fixture file (JSON, or YAML
                     for .yaml/.yml) and exit; works while a server runs on it
   --print-openapi   print the OpenAPI 3.1 document of the API (JSON) and exit
@@ -219,6 +225,7 @@ async function main(): Promise<void> {
         seed: { type: 'string' },
         populate: { type: 'string' },
         'random-seed': { type: 'string' },
+        simulate: { type: 'string' },
         export: { type: 'string' },
         'rate-limit': { type: 'string' },
         'max-queues-per-user': { type: 'string' },
@@ -322,6 +329,14 @@ async function main(): Promise<void> {
     fail(`--seed starts a new data file, but ${dataFile} exists: pick another --data (or remove it)`);
   }
   if (args.seed !== undefined && args.populate !== undefined) fail('give --seed or --populate, not both');
+  let rates: TrafficRates | null = null;
+  if (args.simulate !== undefined) {
+    try {
+      rates = parseTrafficRates(args.simulate);
+    } catch (error) {
+      fail(`--simulate: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   if (args.populate !== undefined && !args.memory && existsSync(dataFile)) {
     fail(`--populate starts a new data file, but ${dataFile} exists: pick another --data (or remove it)`);
   }
@@ -412,6 +427,18 @@ async function main(): Promise<void> {
   else if (!args.memory) process.stdout.write(`Accounts: see the ${basename(zuliprcPath(dataFile, '<role>'))} files in ${dirname(dataFile)}\n`);
 
   let stopping = false;
+  if (rates) {
+    // Live traffic from the organization's people, on the server's own clock.
+    const port = coreTrafficPort(() => ({ core, store }), {
+      now,
+      at: (time) => new Promise((resolve) => setTimeout(resolve, Math.max(0, time - now()))),
+    });
+    const traffic = new Traffic({ port, accounts: trafficAccountsOf(store), rates, seed: randomSeedOption(args['random-seed']) });
+    process.stdout.write(`Simulating traffic: ${Object.entries(rates).map(([kind, rate]) => `${kind} ${Number(rate.toFixed(2))}/min`).join(', ')}\n`);
+    void (async () => {
+      while (!stopping) await traffic.advance(1000);
+    })().catch((error: unknown) => log.error('the traffic simulation stopped', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
+  }
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;

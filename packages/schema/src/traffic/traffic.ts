@@ -59,6 +59,31 @@ export const BUSY_TRAFFIC: Readonly<TrafficRates> = {
   channelsArchived: 0.02,
 };
 
+/**
+ * Rates from a command line: `busy` ({@link BUSY_TRAFFIC}), a number of events per minute
+ * (the busy mix scaled to it), or `kind=N,…` (`channelMessages=30,presence=5`).
+ *
+ * @throws {RangeError} naming what is wrong.
+ */
+export function parseTrafficRates(text: string): TrafficRates {
+  if (text === 'busy') return { ...BUSY_TRAFFIC };
+  if (/^\d+(\.\d+)?$/.test(text)) {
+    const total = KINDS.reduce((sum, kind) => sum + (BUSY_TRAFFIC[kind] ?? 0), 0);
+    const scale = Number(text) / total;
+    return Object.fromEntries(KINDS.map((kind) => [kind, (BUSY_TRAFFIC[kind] ?? 0) * scale]));
+  }
+  const rates: TrafficRates = {};
+  for (const part of text.split(',')) {
+    const [kind = '', value = ''] = part.split('=');
+    if (!(KINDS as readonly string[]).includes(kind) && kind !== 'replies' && kind !== 'typing') {
+      throw new RangeError(`unknown kind of traffic '${kind}' (one of ${[...KINDS, 'replies', 'typing'].join(', ')})`);
+    }
+    if (!/^\d+(\.\d+)?$/.test(value)) throw new RangeError(`the rate of ${kind} must be a number, got '${value}'`);
+    rates[kind as keyof TrafficRates] = Number(value);
+  }
+  return rates;
+}
+
 /** What happened while traffic ran: calls by endpoint, and calls the server refused. */
 export interface TrafficStats {
   calls: Record<string, number>;
