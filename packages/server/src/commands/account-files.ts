@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { findDemoAccounts, type Db, type DemoAccount } from '../core/index.js';
-import { writeZuliprcFiles, zuliprcPath, type ZuliprcResult } from '../node/zuliprc-files.js';
+import { updateZuliprcSites, writeZuliprcFiles, zuliprcPath, type ZuliprcResult } from '../node/zuliprc-files.js';
 import type { Store } from '../store/store.js';
 
 /** What {@link writeAccountFiles} did. */
@@ -8,17 +8,21 @@ export interface AccountFiles {
   /** The accounts whose files were just written (to print with their keys), or null. */
   printed: readonly DemoAccount[] | null;
   files: ZuliprcResult | null;
+  /** Existing files whose `site=` now names this start's address. */
+  updated: string[];
 }
 
 /**
  * Writes the accounts' zuliprc files beside the data file: all of them after seeding, again
- * when they went missing (or a start stopped before writing them).
+ * when they went missing (or a start stopped before writing them). When they exist, points
+ * them at `site` (a restart on another `--port` or `--host`).
  */
 export async function writeAccountFiles(store: Store<Db>, dataFile: string, seeded: readonly DemoAccount[] | null, site: string): Promise<AccountFiles> {
-  if (seeded) return { printed: seeded, files: await writeZuliprcFiles(dataFile, seeded, site) };
-  if (existsSync(zuliprcPath(dataFile, 'owner'))) return { printed: null, files: null };
+  if (seeded) return { printed: seeded, files: await writeZuliprcFiles(dataFile, seeded, site), updated: [] };
+  const updated = await updateZuliprcSites(dataFile, site);
+  if (existsSync(zuliprcPath(dataFile, 'owner'))) return { printed: null, files: null, updated };
   const demo = findDemoAccounts(store);
-  return demo.length > 0 ? { printed: demo, files: await writeZuliprcFiles(dataFile, demo, site) } : { printed: null, files: null };
+  return demo.length > 0 ? { printed: demo, files: await writeZuliprcFiles(dataFile, demo, site), updated } : { printed: null, files: null, updated };
 }
 
 /** Prints the accounts (role, email, key, password) and how to try them. */

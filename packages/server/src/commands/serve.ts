@@ -150,6 +150,7 @@ export async function serve(values: ServeValues): Promise<void> {
   if (memory && accounts) printAccounts(organizationName(store), accounts, running.url, null);
   else if (written?.printed) printAccounts(organizationName(store), written.printed, running.url, written.files);
   else if (!memory) out.write(`Accounts: see the ${basename(zuliprcPath(dataFile, '<role>'))} files in ${dirname(dataFile)}\n`);
+  if (written?.updated.length) out.write(`The site of ${written.updated.length} zuliprc files is now ${running.url} (it was another address)\n`);
 
   stopOnSignals(
     async () => {
