@@ -82,6 +82,11 @@ describe('--help', () => {
     expect(stdout.split('\n').filter((text) => text.length > 100 && !text.startsWith('  teamchat-server'))).toEqual([]);
   });
 
+  it('the README documents every option of the table', () => {
+    const readme = readFileSync(join(REPO_ROOT, 'packages/server/README.md'), 'utf8');
+    for (const entry of Object.values(SERVE_OPTIONS)) expect(readme, entry.flags).toContain(`\`${entry.flags.split(' ')[0] ?? ''}`);
+  });
+
   it('teamchat-mock --help lists its options and examples', async () => {
     const { code, stdout } = await run('teamchat-mock', ['--help']);
     expect(code).toBe(0);
