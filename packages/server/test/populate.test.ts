@@ -65,8 +65,8 @@ describe('teamchat-server populate: generated organizations', () => {
 
   it('refuses a size that is not one', () => {
     const run = populate(['--size', 'huge', '--out', join(dir, 'x.json')]);
-    expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^teamchat-server: .*populate size must be small, medium, large or a number of messages \(got huge\)\n$/);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^teamchat-server: --size must be small, medium, large or a number of messages, got 'huge'/);
   });
 
   describe('a server started with --populate small', () => {
