@@ -15,6 +15,7 @@ import { parseOptions, USAGE } from './options.mjs';
 import { memoryOf } from './processes.mjs';
 import { formatReport } from './report.mjs';
 import { scenarios } from './scenarios.mjs';
+import { measurePopulate, measureSimulate } from './life.mjs';
 import { measureStartup } from './startup.mjs';
 import { checkServerBuild, seedDataFile, startBaseline, startReferenceServer } from './targets.mjs';
 
@@ -63,14 +64,16 @@ async function main() {
   const wanted = (name) => options.only.length === 0 || options.only.some((text) => name.includes(text));
   const selected = scenarios(options).filter((s) => wanted(s.name));
   const startupSizes = options.startup.filter((size) => wanted(`start-up ${size}`));
-  if (selected.length === 0 && startupSizes.length === 0) throw new Error(`no scenario matches --only ${options.only.join(', ')}`);
+  const populateSizes = options.populate.filter((size) => wanted(`populate ${size}`));
+  const simulateRates = options.simulate.filter((rate) => wanted(`simulate ${rate}/min`));
+  if (selected.length === 0 && startupSizes.length + populateSizes.length + simulateRates.length === 0) throw new Error(`no scenario matches --only ${options.only.join(', ')}`);
   const stale = checkServerBuild();
   if (stale) log(`warning: ${stale}`);
   // The SDK's weight in a browser first: a second, no server needed.
   const bundles = await measureBundles();
   process.stdout.write(`${formatBundleReport(bundles)}\n`);
 
-  const { only, help, ...settings } = options;
+  const { only, help, populate: _populate, simulate: _simulate, ...settings } = options;
   const report = {
     date: new Date().toISOString(),
     node: process.versions.node,
@@ -81,6 +84,7 @@ async function main() {
     bundles,
     scenarios: [],
     startup: [],
+    life: [],
     memory: {},
     exits: {},
   };
@@ -124,6 +128,24 @@ async function main() {
         report.startup.push({ name: `start-up ${size}`, messages: size, error: error.message, problems: [] });
       }
     }
+    for (const size of populateSizes) {
+      const say = (message) => log(`populate ${size}: ${message}`);
+      try {
+        report.life.push(await measurePopulate({ size, dir: tmpDir, log: say, track }));
+      } catch (error) {
+        say(`failed: ${error.message}`);
+        report.life.push({ name: `populate ${size}`, error: error.message, problems: [] });
+      }
+    }
+    for (const perMinute of simulateRates) {
+      const say = (message) => log(`simulate ${perMinute}/min: ${message}`);
+      try {
+        report.life.push(await measureSimulate({ perMinute, dir: tmpDir, settings, log: say, track }));
+      } catch (error) {
+        say(`failed: ${error.message}`);
+        report.life.push({ name: `simulate ${perMinute}/min`, error: error.message, problems: [] });
+      }
+    }
   } finally {
     await closeAll();
   }
@@ -134,7 +156,7 @@ async function main() {
   log(`results written to ${RESULTS}`);
   const serverExit = report.exits['teamchat-server'];
   if (serverExit && serverExit.code !== 0) log(`the server did not shut down cleanly: ${JSON.stringify(serverExit)}`);
-  const failed = [...report.scenarios, ...report.startup].some((s) => s.error || s.problems.length > 0) || bundles.some((b) => b.problems.length > 0);
+  const failed = [...report.scenarios, ...report.startup, ...report.life].some((s) => s.error || s.problems.length > 0) || bundles.some((b) => b.problems.length > 0);
   return failed || (serverExit && serverExit.code !== 0) ? 1 : 0;
 }
 

@@ -82,7 +82,7 @@ describe('teamchat-server populate: generated organizations', () => {
       const document = checkDocument(JSON.parse(readFileSync(join(home, 'data.json'), 'utf8')), 'data.json');
       const messages = document.collections['messages'] as unknown[];
       expect(messages.length).toBeGreaterThan(1900);
-      expect(server.output()).toMatch(/generated the organization \(2000 messages\)/);
+      expect(server.output()).toMatch(/Generated the organization \(2000 messages\) in [\d.]+ s/);
     });
 
     it('gives every account a register that agrees with its messages, some far behind and some caught up', async () => {

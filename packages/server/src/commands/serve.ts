@@ -84,7 +84,7 @@ export async function serve(values: ServeValues): Promise<void> {
   const generate = async () => {
     const started = performance.now();
     const generated = await populateOrganization({ size: populate ?? 0, randomSeed: values.randomSeed, end: now(), config });
-    log.info(`generated the organization (${messagesOf(populate ?? 0)} messages) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    process.stdout.write(`Generated the organization (${messagesOf(populate ?? 0)} messages) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
     return generated;
   };
   const seeded = seedFile !== undefined ? await seedFromFixtureFile(seedFile, { config, now, random, log }) : populate !== undefined ? await generate() : null;
