@@ -10,6 +10,7 @@ import { authHeaders } from './api.mjs';
 import { LatencyHistogram } from './latency.mjs';
 import { measure } from './measure.mjs';
 import { memoryOf, startNode } from './processes.mjs';
+import { firstAnswer } from './startup.mjs';
 import { readAccounts, SERVER_BIN } from './targets.mjs';
 
 const LISTENING = /listening on (http:\/\/\S+)/;
@@ -24,22 +25,6 @@ export function populateTarget(size) {
 
 /** The latency target of an ordinary read while traffic runs: the p99 the bench's write scenarios keep (30 ms). */
 export const SIMULATE_P99_MS = 30;
-
-async function firstAnswer(url, child, timeoutMs) {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.ok) return performance.now();
-    } catch {
-      // not listening yet
-    }
-    if (child.exited) throw new Error(`the server exited before answering:\n${child.output()}`);
-    if (performance.now() > deadline) throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
-    await sleep(5);
-  }
-}
 
 /** One populate row: `teamchat-server --populate SIZE` on a fresh data file, timed to its first answer. */
 export async function measurePopulate({ size, dir, log, track }) {
