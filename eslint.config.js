@@ -1,7 +1,8 @@
 // Lint encodes the layout (DESIGN.md, STYLE.md rule 24): imports point down, the server core
 // speaks no HTTP and no `node:`, the model tier imports no domain, and nothing imports in a
-// cycle. The folder-level cycle check and the endpoint mirror are tests
-// (packages/server/test/layering.test.ts); unused files and exports are knip's (knip.json).
+// cycle. import-x/no-cycle skips type imports, so loops that close only through `import type`
+// are a test's (test/import-loops.test.ts, every package); the server's folder-level cycle
+// check is packages/server/test/layering.test.ts; unused files and exports are knip's (knip.json).
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';

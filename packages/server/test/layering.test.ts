@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { incomingEndpoints, type Endpoint } from '@teamchat/schema';
 import { describe, expect, it } from 'vitest';
+import { cycles, folderGraph, importsOf, sourceFiles } from '../../../scripts/lib/import-graph.mjs';
 import { implementations } from '../src/core/endpoints/index.js';
 import type { Implementation } from '../src/core/procedure/implement.js';
 
@@ -20,80 +21,17 @@ const SCHEMA_ENDPOINTS = resolve(here, '../../schema/src/endpoints');
 const NOT_YET_SERVED: Readonly<Record<string, string>> = {
 };
 
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir)) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
-    else if (path.endsWith('.ts') && !/\.test(-d)?\.ts$/.test(path)) out.push(path);
-  }
-  return out;
+/** Folder → folders it imports from (relative imports inside `root` only), type imports included. */
+function foldersOf(root: string): Map<string, Map<string, boolean>> {
+  return folderGraph(root, sourceFiles(root));
 }
 
-const IMPORT = /(?:^|\s)(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
-
-/** Every import of `file` (value and type imports, re-exports, dynamic imports): the specifiers as written. */
-function importsOf(file: string): string[] {
-  return [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((match) => (match[1] ?? match[2]) as string);
-}
-
-/** Folder → folders it imports from (relative imports inside `root` only). */
-function folderGraph(root: string): Map<string, Set<string>> {
-  const graph = new Map<string, Set<string>>();
-  for (const file of sourceFiles(root)) {
-    const from = relative(root, dirname(file)) || '.';
-    for (const specifier of importsOf(file)) {
-      if (!specifier.startsWith('.')) continue;
-      const target = resolve(dirname(file), specifier);
-      if (!target.startsWith(root)) continue;
-      const to = relative(root, dirname(target)) || '.';
-      if (to === from) continue;
-      if (!graph.has(from)) graph.set(from, new Set());
-      graph.get(from)?.add(to);
-    }
-  }
-  return graph;
-}
-
-/** The cycles of `graph` (strongly connected components of more than one folder). */
-function cycles(graph: Map<string, Set<string>>): string[][] {
-  let index = 0;
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const indexOf = new Map<string, number>();
-  const low = new Map<string, number>();
-  const found: string[][] = [];
-  const visit = (node: string) => {
-    indexOf.set(node, index);
-    low.set(node, index);
-    index += 1;
-    stack.push(node);
-    onStack.add(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!indexOf.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
-      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node) as number, indexOf.get(next) as number));
-    }
-    if (low.get(node) === indexOf.get(node)) {
-      const component: string[] = [];
-      let member: string;
-      do {
-        member = stack.pop() as string;
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== node);
-      if (component.length > 1) found.push(component.sort());
-    }
-  };
-  const nodes = new Set([...graph.keys(), ...[...graph.values()].flatMap((targets) => [...targets])]);
-  for (const node of nodes) if (!indexOf.has(node)) visit(node);
-  return found;
-}
+/** The specifiers `file` imports (values and types). */
+const specifiersOf = (file: string): string[] => importsOf(file).map(({ specifier }) => specifier);
 
 describe('the server source tree', () => {
   it('has no import cycle between folders, type imports included', () => {
-    expect(cycles(folderGraph(SRC))).toEqual([]);
+    expect(cycles(foldersOf(SRC))).toEqual([]);
   });
 
   it('finds a cycle when there is one (the check itself works)', () => {
@@ -107,18 +45,18 @@ describe('the server source tree', () => {
   });
 
   it('keeps core/model and core/internal below every domain folder', () => {
-    const graph = folderGraph(CORE);
+    const graph = foldersOf(CORE);
     const below = new Set(['model', 'internal']);
-    const upward = [...graph].flatMap(([from, targets]) => (below.has(from) ? [...targets].filter((to) => !below.has(to)).map((to) => `${from} -> ${to}`) : []));
+    const upward = [...graph].flatMap(([from, targets]) => (below.has(from) ? [...targets.keys()].filter((to) => !below.has(to)).map((to) => `${from} -> ${to}`) : []));
     expect(upward).toEqual([]);
-    expect([...(graph.get('internal') ?? [])]).toEqual([]);
+    expect([...(graph.get('internal')?.keys() ?? [])]).toEqual([]);
   });
 
   it('keeps HTTP and Node out of src/core', () => {
     const offenders = sourceFiles(CORE).flatMap((file) => {
       const text = readFileSync(file, 'utf8');
       const problems: string[] = [];
-      if (importsOf(file).some((specifier) => specifier.startsWith('node:'))) problems.push('imports node:');
+      if (specifiersOf(file).some((specifier) => specifier.startsWith('node:'))) problems.push('imports node:');
       if (/new Response\b|\bHeaders\(/.test(text)) problems.push('builds a Response or Headers');
       return problems.map((problem) => `${relative(SRC, file)} ${problem}`);
     });
@@ -129,7 +67,7 @@ describe('the server source tree', () => {
     const offenders = sourceFiles(SRC)
       .filter((file) => !file.startsWith(`${CORE}/`))
       .flatMap((file) =>
-        importsOf(file)
+        specifiersOf(file)
           .filter((specifier) => specifier.startsWith('.') && resolve(dirname(file), specifier).startsWith(`${CORE}/`))
           .filter((specifier) => resolve(dirname(file), specifier) !== join(CORE, 'index.js'))
           .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),

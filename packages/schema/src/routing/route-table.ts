@@ -1,4 +1,5 @@
-import type { Endpoint, HttpMethod } from '../define-endpoint.js';
+import type { HttpMethod } from '../codec/wire-endpoint.js';
+import type { Endpoint } from '../define-endpoint.js';
 import { unwrapSchema } from '../codec/wire-kind.js';
 
 type Segment = { literal: string } | { param: string; integer: boolean };
