@@ -17,6 +17,8 @@ export type {
 } from './define-endpoint.js';
 export { endpointList, endpoints, incomingEndpoints } from './endpoints/index.js';
 export type {
+  AreaContractName,
+  AreaName,
   EndpointName,
   Endpoints,
   IncomingEndpoint,
