@@ -43,11 +43,20 @@ export default tseslint.config(
   },
   {
     // The SDK keeps zod out of a browser bundle (bench/bundle-size.mjs measures it): at run
-    // time it imports the zod-free `@teamchat/schema/wire` and its generated endpoint table.
-    // Only the response-validation plugin (its own entry, /validate) and the Node-only entry
-    // may load the contracts; a new entry that needs them is listed here.
+    // time it imports the zod-free `@teamchat/schema/wire` and its endpoint table. Only the
+    // response-validation plugin (its own entry, /validate) and the Node-only entry may load
+    // the contracts; a new entry that needs them is listed here. The endpoint table works its
+    // rows out from the contracts in the sources, and the build writes them out as data in
+    // its place (packages/client-sdk/tsup.config.ts).
     files: ['packages/client-sdk/src/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.test-d.ts', 'packages/client-sdk/src/plugins/validate-responses-plugin.ts', 'packages/client-sdk/src/node.ts', 'packages/client-sdk/src/node/**'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test-d.ts',
+      'packages/client-sdk/src/plugins/validate-responses-plugin.ts',
+      'packages/client-sdk/src/node.ts',
+      'packages/client-sdk/src/node/**',
+      'packages/client-sdk/src/client/endpoint-table.ts',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -72,7 +72,7 @@ const areas = {
   userStatus,
   userTopics,
   users,
-} as const;
+};
 
 type Areas = typeof areas;
 
@@ -142,38 +142,3 @@ export type IncomingEndpointName = keyof IncomingEndpoints;
 export const incomingEndpoints: readonly IncomingEndpoint[] = all.filter(
   (endpoint): endpoint is IncomingEndpoint => endpoint.direction === 'incoming',
 );
-
-export {
-  alertWords,
-  calls,
-  realmExports,
-  attachments,
-  defaultChannels,
-  drafts,
-  invites,
-  markRead,
-  mutedUsers,
-  typing,
-  userStatus,
-  userTopics,
-  bots,
-  channels,
-  events,
-  linkifiers,
-  messages,
-  navigationViews,
-  outgoingWebhooks,
-  playgrounds,
-  presence,
-  profileFields,
-  realm,
-  realmEmoji,
-  scheduledMessages,
-  savedSnippets,
-  reminders,
-  push,
-  server,
-  settings,
-  userGroups,
-  users,
-};
