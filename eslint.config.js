@@ -9,9 +9,10 @@ import tseslint from 'typescript-eslint';
 
 /** Domain folders of the server core: `core/model` may import none of them. */
 const CORE_ABOVE_MODEL = [
-  'attachments', 'auth', 'channel-folders', 'channels', 'endpoints', 'events', 'linkifiers', 'markdown', 'messages', 'narrow',
-  'navigation-views', 'pages', 'playgrounds', 'presence', 'procedure', 'realm', 'register', 'seed', 'settings', 'user-groups', 'users',
-  'alert-words', 'drafts', 'muted-users', 'realm-emoji', 'realm-settings', 'saved-snippets', 'scheduled-messages', 'typing', 'user-status', 'user-topics',
+  'attachments', 'auth', 'channel-folders', 'channels', 'dispatch', 'events', 'handlers', 'linkifiers', 'markdown', 'messages', 'narrow',
+  'navigation-views', 'pages', 'playgrounds', 'presence', 'realm', 'register', 'seed', 'settings', 'user-groups', 'users',
+  'alert-words', 'drafts', 'exports', 'muted-users', 'outgoing-webhooks', 'profile-fields', 'realm-emoji', 'realm-settings', 'reminders',
+  'saved-snippets', 'scheduled-messages', 'typing', 'user-status', 'user-topics',
 ];
 
 export default tseslint.config(
@@ -70,11 +71,19 @@ export default tseslint.config(
     },
   },
   {
-    // The core runs inside MSW in a browser: no Node modules, no HTTP objects.
+    // The core runs inside MSW in a browser: no Node modules, no HTTP objects, no transport.
     files: ['packages/server/src/core/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'src/core is platform-neutral: node-only code lives in src/node or src/store/disk.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'src/core is platform-neutral: node-only code lives in src/node or src/store/disk.' },
+            { group: ['@trpc/*'], message: 'tRPC is a transport beside REST: it lives in src/trpc, over the core.' },
+          ],
+        },
+      ],
       'no-restricted-globals': [
         'error',
         { name: 'Response', message: 'src/core never builds HTTP responses: return data and let src/rest render it.' },
@@ -100,7 +109,7 @@ export default tseslint.config(
   },
   {
     // Above the core, only its surface: src/core/index.ts.
-    files: ['packages/server/src/*.ts', 'packages/server/src/rest/**/*.ts', 'packages/server/src/node/**/*.ts', 'packages/server/src/store/**/*.ts'],
+    files: ['packages/server/src/*.ts', 'packages/server/src/rest/**/*.ts', 'packages/server/src/trpc/**/*.ts', 'packages/server/src/node/**/*.ts', 'packages/server/src/store/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)core/(?!index\\.js$).+', message: 'Outside src/core, import the core through src/core/index.ts.' }] }],

@@ -1,25 +1,22 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { incomingEndpoints, type Endpoint } from '@teamchat/schema';
+import { fileURLToPath } from 'node:url';
+import { incomingEndpoints } from '@teamchat/schema';
 import { describe, expect, it } from 'vitest';
 import { cycles, folderGraph, importsOf, sourceFiles } from '../../../scripts/lib/import-graph.mjs';
-import { implementations } from '../src/core/endpoints/index.js';
-import type { Implementation } from '../src/core/procedure/implement.js';
+import { contractHandlers } from '../src/core/handlers/index.js';
 
-// The layout of DESIGN.md, checked: import arrows between folders never loop, the model tier
-// imports nothing above it, the core speaks no HTTP and no `node:`, and the endpoint handlers
-// mirror the contract files one to one. Lint (eslint.config.js) checks the same rules per file
-// as they are written; this test sees the whole graph, type imports included.
+// The layout of docs/architecture.md, checked: import arrows between folders never loop, the
+// model tier imports nothing above it, the core speaks no HTTP and no `node:`, and there is one
+// handler map per area of the contracts (that every contract has a handler is the compiler's:
+// core/handlers/index.ts). Lint (eslint.config.js) checks the same rules per file as they are
+// written; this test sees the whole graph, type imports included.
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SRC = resolve(here, '../src');
 const CORE = join(SRC, 'core');
+const HANDLERS = join(CORE, 'handlers');
 const SCHEMA_ENDPOINTS = resolve(here, '../../schema/src/endpoints');
-
-/** Contracts declared but not served yet, each with the issue that serves it. */
-const NOT_YET_SERVED: Readonly<Record<string, string>> = {
-};
 
 /** Folder → folders it imports from (relative imports inside `root` only), type imports included. */
 function foldersOf(root: string): Map<string, Map<string, boolean>> {
@@ -76,69 +73,29 @@ describe('the server source tree', () => {
   });
 });
 
-/** `area/operation` of every contract file of the schema, with the contracts it declares. */
-async function contractFiles(): Promise<Map<string, Endpoint[]>> {
-  const files = new Map<string, Endpoint[]>();
-  for (const area of readdirSync(SCHEMA_ENDPOINTS)) {
-    const dir = join(SCHEMA_ENDPOINTS, area);
-    if (!statSync(dir).isDirectory()) continue;
-    for (const file of readdirSync(dir)) {
-      if (file === 'index.ts' || !file.endsWith('.ts')) continue;
-      const module = (await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>;
-      const declared = Object.values(module).filter((value): value is Endpoint => typeof value === 'object' && value !== null && 'pathParams' in value);
-      if (declared.length > 0) files.set(`${area}/${file.replace(/\.ts$/, '')}`, declared);
-    }
-  }
-  return files;
-}
+describe('core/handlers: one handler map per area of the contracts', () => {
+  it('has handlers/<area>.ts for every folder of schema/src/endpoints, and no other', () => {
+    const areas = readdirSync(SCHEMA_ENDPOINTS).filter((entry) => statSync(join(SCHEMA_ENDPOINTS, entry)).isDirectory());
+    const maps = readdirSync(HANDLERS).filter((file) => file !== 'index.ts').map((file) => file.replace(/\.ts$/, ''));
+    expect(maps.sort()).toEqual(areas.sort());
+  });
 
-/** `area/operation` of every handler file, with the implementations it exports. */
-async function handlerFiles(): Promise<Map<string, Implementation[]>> {
-  const root = join(CORE, 'endpoints');
-  const files = new Map<string, Implementation[]>();
-  for (const file of sourceFiles(root)) {
-    const name = relative(root, file).replace(/\.ts$/, '');
-    if (name === 'index' || name.endsWith('/index')) continue;
-    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-    const exported = Object.values(module).filter((value): value is Implementation => typeof value === 'object' && value !== null && 'handler' in value && 'endpoint' in value);
-    files.set(name, exported);
-  }
-  return files;
-}
-
-describe('core/endpoints mirrors schema/src/endpoints', () => {
-  it('has a handler file at the mirrored path of every contract file, serving exactly its contracts', async () => {
-    const contracts = await contractFiles();
-    const handlers = await handlerFiles();
-    const problems: string[] = [];
-    for (const [path, implemented] of handlers) {
-      const declared = contracts.get(path);
-      if (!declared) {
-        problems.push(`core/endpoints/${path}.ts has no contract file schema/src/endpoints/${path}.ts`);
-        continue;
-      }
-      for (const implementation of implemented) {
-        if (!declared.includes(implementation.endpoint)) problems.push(`core/endpoints/${path}.ts serves ${implementation.endpoint.name}, declared elsewhere`);
-      }
-      for (const endpoint of declared) {
-        if (!implemented.some((implementation) => implementation.endpoint === endpoint)) problems.push(`core/endpoints/${path}.ts does not serve ${endpoint.name}`);
-      }
-    }
-    const incoming = new Set<Endpoint>(incomingEndpoints);
-    for (const [path, declared] of contracts) {
-      const pending = declared.filter((endpoint) => incoming.has(endpoint) && !(endpoint.name in NOT_YET_SERVED));
-      if (pending.length > 0 && !handlers.has(path)) problems.push(`schema/src/endpoints/${path}.ts has no handler file core/endpoints/${path}.ts`);
-    }
+  it('declares each map for its own area (the compiler then checks that the map serves exactly its contracts)', () => {
+    // The schema names each area's namespace where it imports the folder (`markRead` for mark-read/).
+    const table = readFileSync(join(SCHEMA_ENDPOINTS, 'index.ts'), 'utf8');
+    const namespaces = new Map([...table.matchAll(/import \* as (\w+) from '\.\/([\w-]+)\/index\.js'/g)].map(([, namespace, folder]) => [folder, namespace]));
+    const problems = readdirSync(HANDLERS)
+      .filter((file) => file !== 'index.ts')
+      .flatMap((file) => {
+        const area = file.replace(/\.ts$/, '');
+        const declared = /satisfies AreaHandlers<'(\w+)'>/.exec(readFileSync(join(HANDLERS, file), 'utf8'))?.[1];
+        return declared !== undefined && declared === namespaces.get(area) ? [] : [`handlers/${file} declares AreaHandlers<'${declared}'>, not <'${namespaces.get(area)}'>`];
+      });
     expect(problems).toEqual([]);
   });
 
-  it('lists every handler in endpoints/index.ts, once, and serves no contract in NOT_YET_SERVED', async () => {
-    const handlers = [...(await handlerFiles()).values()].flat();
-    const listed: readonly Implementation[] = implementations;
-    expect(new Set(listed).size).toBe(listed.length);
-    expect([...listed].sort(byName)).toEqual([...handlers].sort(byName));
-    expect(listed.filter((implementation) => implementation.endpoint.name in NOT_YET_SERVED)).toEqual([]);
+  it('serves every incoming contract, and only those', () => {
+    expect(contractHandlers.map(({ contract }) => contract)).toEqual([...incomingEndpoints]);
+    expect(contractHandlers.every((handler) => typeof handler.operation === 'function')).toBe(true);
   });
 });
-
-const byName = (a: Implementation, b: Implementation) => a.endpoint.name.localeCompare(b.endpoint.name);

@@ -3,7 +3,7 @@ import type { Db, DemoAccount, DemoRole, PushBouncer, ServerConfig, Store } from
 import type { MockClock } from '../../src/clock.js';
 import type { FakeIntegration } from '../../../../test-support/fake-integration.js';
 
-/** Which implementation a scenario runs against. */
+/** Which target a scenario runs against. */
 export type TargetName = 'server' | 'mock';
 
 /** What a scenario gets: SDK clients for the demo accounts, raw HTTP, the clock, the store. */

@@ -5,16 +5,13 @@
 
 // Assembly
 export { createCore } from './create-core.js';
-export type { AppRouter, Core, CoreOptions } from './create-core.js';
-export { implementedEndpoints } from './endpoints/index.js';
-export type { ImplementedName } from './endpoints/index.js';
-export { apiErrorOf } from './procedure/trpc.js';
+export type { Core, CoreOptions } from './create-core.js';
 
 // Services and records
 export { DEV_PASSWORD_POLICY, defaultServerConfig, silentLogger } from './model/context.js';
 export { jsonTextOf } from './model/json-text.js';
 export type { Context, HttpSender, Logger, OutboundRequest, OutboundResult, RequestInfo, ServerConfig, Services } from './model/context.js';
-export type { Db, DbStore } from './model/db.js';
+export type { Db, DbStore, UserRecord } from './model/db.js';
 export { defaultRateLimits } from './model/rate-limiter.js';
 export type { RateLimitRule, RateLimitRules } from './model/rate-limiter.js';
 export { createMemoryFileStore } from './model/file-store.js';

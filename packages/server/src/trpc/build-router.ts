@@ -1,9 +1,7 @@
 import type { TRPCBuiltRouter, TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
 import type { Endpoint, EndpointName, Endpoints } from '@teamchat/schema';
 import type { z } from 'zod';
-import type { Implementation } from './implement.js';
-import { admit, runProcedure } from './run-procedure.js';
-import { trpc, type BaseContext, type ProcedureMeta, type RootTypes } from './trpc.js';
+import { trpc, type ProcedureMeta, type RootTypes, type TrpcContext } from './trpc.js';
 
 type AreaOf<N> = N extends `${infer A}.${string}` ? A : never;
 type OpOf<N> = N extends `${string}.${infer O}` ? O : never;
@@ -21,28 +19,30 @@ export type RouterRecordFor<N extends EndpointName> = {
 export type RouterFor<N extends EndpointName> = TRPCBuiltRouter<RootTypes, RouterRecordFor<N>>;
 
 /**
- * Authenticates and rate-limits the call before its input is parsed, as REST checks credentials
- * before it reads the body: a call without credentials gets the same 401 either way.
+ * The dispatch's `admit` step before the input is parsed, as REST checks credentials before it
+ * reads the body: a call without credentials gets the same 401 either way.
  */
 function admission() {
   return trpc().middleware(({ ctx, meta, next }) => {
     if (ctx.user !== undefined || !meta) return next();
-    return next({ ctx: { user: admit(ctx.services, meta.endpoint, ctx.request) } });
+    return next({ ctx: { user: ctx.core.admit(meta.endpoint, ctx.request) } });
   });
 }
 
-/** Builds the tRPC router of `implementations`: one procedure per contract, nested by area. */
-export function buildRouter<N extends EndpointName>(implementations: readonly Implementation[]): RouterFor<N> {
+/**
+ * Builds the tRPC router of `contracts`: one procedure per contract, nested by area, each
+ * running the contract's handler through the context's core.
+ */
+export function buildRouter<N extends EndpointName>(contracts: Iterable<Endpoint>): RouterFor<N> {
   const { procedure, router } = trpc();
   const admitted = admission();
   const areas = new Map<string, Record<string, unknown>>();
-  for (const implementation of implementations) {
-    const { endpoint } = implementation;
+  for (const endpoint of contracts) {
     const [area, op] = endpoint.name.split('.') as [string, string];
     const built = procedure.meta({ endpoint }).use(admitted).input(endpoint.params).output(endpoint.response);
     // tRPC validates input and output itself; the run is the same as the REST handler's.
-    const resolve = ({ input, ctx }: { input: unknown; ctx: BaseContext }) =>
-      runProcedure(ctx.services, implementation, input, { request: ctx.request, ...(ctx.user === undefined ? {} : { user: ctx.user }), validateResponse: false });
+    const resolve = ({ input, ctx }: { input: unknown; ctx: TrpcContext }) =>
+      ctx.core.run(endpoint, input, { request: ctx.request, user: ctx.user, validateResponse: false });
     const record = areas.get(area) ?? {};
     record[op] = endpoint.method === 'GET' ? built.query(resolve) : built.mutation(resolve);
     areas.set(area, record);

@@ -1,19 +1,19 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ApiError, validationError, type Endpoint } from '@teamchat/schema';
 import { z } from 'zod';
-import type { Context, RequestInfo, Services } from '../model/context.js';
+import type { Core, RequestInfo, UserRecord } from '../core/index.js';
 
-/** Procedure metadata: the contract the procedure implements. */
+/** Procedure metadata: the contract the procedure serves. */
 export interface ProcedureMeta {
   endpoint: Endpoint;
 }
 
-/** The tRPC context: the shared services and the request. */
-export interface BaseContext {
-  services: Services;
+/** The tRPC context: the core that runs the handlers, and the request. */
+export interface TrpcContext {
+  core: Pick<Core, 'services' | 'admit' | 'run'>;
   request: RequestInfo;
-  /** Set when the caller is already known (server-side callers in tests). */
-  user?: Context['user'] | undefined;
+  /** Set when the caller is already known (admitted before the input is parsed, or a server-side caller in a test). */
+  user?: UserRecord | null | undefined;
 }
 
 /**
@@ -56,7 +56,7 @@ const INTERNAL_ERROR = { result: 'error', msg: 'Internal server error' } as cons
 
 function initialise() {
   return initTRPC
-    .context<BaseContext>()
+    .context<TrpcContext>()
     .meta<ProcedureMeta>()
     .create({
       // The core is a server wherever it runs: the mock runs it in a browser page, where tRPC
@@ -69,7 +69,7 @@ function initialise() {
         const apiError = apiErrorOf(error);
         const unexpected = !apiError && error.code === 'INTERNAL_SERVER_ERROR';
         const envelope = apiError ? apiError.toEnvelope() : unexpected ? INTERNAL_ERROR : { result: 'error', msg: shape.message, code: 'BAD_REQUEST' };
-        const stack = ctx?.services.config.trpcDevelopmentMode && error.stack ? { stack: error.stack } : {};
+        const stack = ctx?.core.services.config.trpcDevelopmentMode && error.stack ? { stack: error.stack } : {};
         return {
           ...shape,
           message: envelope.msg,
@@ -105,7 +105,7 @@ function inputError(endpoint: Endpoint, issues: readonly z.core.$ZodIssue[], raw
 }
 
 /**
- * Answers every `ApiError` thrown below (authentication, input, handler) with the tRPC code of
+ * Answers every `ApiError` thrown below (admission, input, the operation) with the tRPC code of
  * its HTTP status: 400 `BAD_REQUEST`, 401 `UNAUTHORIZED`, 403 `FORBIDDEN`, 404 `NOT_FOUND`,
  * 409 `CONFLICT`, 429 `TOO_MANY_REQUESTS`, …; the envelope goes in `data.apiError`. Input
  * errors get the message REST gives.

@@ -1,55 +1,94 @@
-import type { Endpoint, EndpointParams, EndpointResult } from '@teamchat/schema';
-import type { HandlerContext } from '../model/context.js';
+import type { AreaContractName, AreaName, Endpoint, EndpointParams, EndpointResult, IncomingEndpointName, IncomingEndpoints } from '@teamchat/schema';
+import type { OperationContext } from '../model/context.js';
 
-/** Domain code of one endpoint: typed params and a context in, the response fields out. */
-export type Handler<E extends Endpoint, P = undefined> = (
+/**
+ * An operation: the domain code behind a contract. Decoded, typed params and a context in;
+ * the response fields out, or an `ApiError` thrown. `ctx.prepared` is what the handler's
+ * `prepare` step made (undefined without one).
+ */
+export type Operation<E extends Endpoint, P = undefined> = (
   params: EndpointParams<E>,
-  ctx: HandlerContext<E> & { prepared: P },
+  ctx: OperationContext<E> & { prepared: P },
 ) => EndpointResult<E> | Promise<EndpointResult<E>>;
 
-/** How a handler runs. */
-export interface ImplementationOptions<E extends Endpoint = Endpoint, P = undefined> {
+/** Slow work a handler does before the write lock is taken; its result reaches the operation as `ctx.prepared`. */
+export type Prepare<E extends Endpoint, P> = (params: EndpointParams<E>, ctx: OperationContext<E>) => Promise<P>;
+
+/** How the core runs a handler's operation (the dispatch's `run` step). */
+export interface HandlerOptions {
   /**
    * True for mutations that write nothing to the store (POST /register, DELETE /events,
    * POST /fetch_api_key): they run on a read view, outside the write lock.
    */
-  readOnly?: boolean;
+  readonly readOnly?: boolean;
   /**
-   * True for handlers that commit their own transactions with `ctx.store.write` (one per
+   * True for operations that commit their own transactions with `ctx.store.write` (one per
    * batch, POST /streams/{id}/delete_topic): they get a read view as `ctx.db`.
    */
-  ownTransactions?: boolean;
+  readonly ownTransactions?: boolean;
   /**
    * True for a GET that changes state (the email-confirmation link): it runs as one write
    * transaction like a mutation.
    */
-  writes?: boolean;
-  /**
-   * Slow work to do before the write lock is taken (password hashing, digests), on a read
-   * view; its result reaches the handler as `ctx.prepared`. Mutation handlers are then
-   * synchronous inside the lock, so other writers never wait for them.
-   */
-  prepare?: (params: EndpointParams<E>, ctx: HandlerContext<E>) => Promise<P>;
-}
-
-/** A contract with its handler. */
-export interface Implementation<E extends Endpoint = Endpoint> {
-  readonly endpoint: E;
-  readonly handler: Handler<E, unknown>;
-  readonly options: ImplementationOptions<E, unknown>;
+  readonly writes?: boolean;
 }
 
 /**
- * Pairs a contract with its domain handler; the router, REST routes and mock handlers are
- * derived from the list of implementations.
+ * What the server does for a contract: its operation, and how it runs. A handler without
+ * `prepare` has an operation that expects nothing prepared; one with `prepare` is made with
+ * {@link withPrepare}, which checks that the two agree.
+ */
+export type Handler<E extends Endpoint = Endpoint> =
+  | (HandlerOptions & { readonly operation: Operation<E>; readonly prepare?: never })
+  | (HandlerOptions & {
+      /**
+       * Slow work to do before the write lock is taken (password hashing, digests), on a read
+       * view; its result reaches the operation as `ctx.prepared`. Mutations are then
+       * synchronous inside the lock, so other writers never wait for them.
+       */
+      readonly prepare: Prepare<E, unknown>;
+      readonly operation: Operation<E, never>;
+    });
+
+/**
+ * A handler whose operation needs slow work done first: `prepare` runs before the write lock
+ * and its result is the operation's `ctx.prepared`. The compiler checks that the operation
+ * takes what `prepare` makes.
  *
  * @example
- * export const getOwnUserImpl = implement(endpoints['users.me'], (_params, ctx) => ownUser(ctx));
+ * 'messages.update': withPrepare(prepareUpdateMessage, updateMessage),
  */
-export function implement<E extends Endpoint, P = undefined>(
-  endpoint: E,
-  handler: Handler<E, P>,
-  options: ImplementationOptions<E, P> = {},
-): Implementation<E> {
-  return { endpoint, handler: handler as Handler<E, unknown>, options: options as ImplementationOptions<E, unknown> };
+export function withPrepare<TParams, TContext, TPrepared, TResult>(
+  prepare: (params: TParams, ctx: TContext) => Promise<TPrepared>,
+  operation: (params: NoInfer<TParams>, ctx: NoInfer<TContext> & { prepared: NoInfer<TPrepared> }) => TResult,
+): { readonly prepare: typeof prepare; readonly operation: typeof operation } {
+  return { prepare, operation };
+}
+
+/**
+ * The handlers of an area's contracts (`schema/src/endpoints/<area>/`), keyed by contract
+ * name: a map declared `satisfies AreaHandlers<'markRead'>` fails to compile while a
+ * contract of the area has no handler, or when it names one the area does not declare.
+ */
+export type AreaHandlers<A extends AreaName> = {
+  readonly [N in AreaContractName<A> & IncomingEndpointName]: Handler<IncomingEndpoints[N]>;
+};
+
+/** Every incoming contract's handler, keyed by contract name. */
+export type Handlers = { readonly [N in IncomingEndpointName]: Handler<IncomingEndpoints[N]> };
+
+/** A handler with its contract: what the dispatch runs (a page's handler carries its own contract). */
+export type ContractHandler<E extends Endpoint = Endpoint> = Handler<E> & { readonly contract: E };
+
+/**
+ * The handler of a page beside the API (an uploaded file, an email link, the sign-up form):
+ * its contract is declared beside it rather than in the schema, and it runs like the API's
+ * (authentication, due jobs, transactions).
+ */
+export function pageHandler<E extends Endpoint, P = undefined>(
+  contract: E,
+  operation: Operation<E, P>,
+  options: HandlerOptions & { prepare?: Prepare<E, P> } = {},
+): ContractHandler<E> {
+  return { ...options, contract, operation } as ContractHandler<E>;
 }

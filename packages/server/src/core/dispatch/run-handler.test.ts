@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { defineEndpoint } from '@teamchat/schema';
 import { createMemoryServer } from '../../memory.js';
 import type { JournalEntry, Persister } from '../../store/types.js';
-import { implement } from './implement.js';
-import { runProcedure } from './run-procedure.js';
+import { pageHandler } from './handler.js';
+import { runHandler } from './run-handler.js';
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;
@@ -21,14 +21,14 @@ async function setup() {
   return { ...server, user, services: server.core.services };
 }
 
-describe('runProcedure', () => {
+describe('runHandler', () => {
   it('runs queued mutations on the state their predecessors left (no lost update)', async () => {
     const { core, user } = await setup();
     const endpoint = endpoints['settings.updateRealmDefaults'];
     const admin = user('administrator');
     await Promise.all([
-      core.call(endpoint, { enter_sends: true }, request, admin),
-      core.call(endpoint, { left_side_userlist: true }, request, admin),
+      core.run(endpoint, { enter_sends: true }, { request, user: admin }),
+      core.run(endpoint, { left_side_userlist: true }, { request, user: admin }),
     ]);
     const defaults = core.services.store.get('realm', 1)?.user_settings_defaults;
     expect(defaults).toMatchObject({ enter_sends: true, left_side_userlist: true });
@@ -42,7 +42,7 @@ describe('runProcedure', () => {
       await gate.promise;
       tx.patch('users', member.id, { is_active: false });
     });
-    const queued = core.call(endpoints['settings.update'], { enter_sends: true }, request, member);
+    const queued = core.run(endpoints['settings.update'], { enter_sends: true }, { request, user: member });
     gate.resolve();
     await holding;
     await expect(queued).rejects.toMatchObject({ code: 'UNAUTHORIZED', msg: 'Account is deactivated' });
@@ -51,13 +51,13 @@ describe('runProcedure', () => {
   it('runs the prepare step outside the write lock', async () => {
     const { services, user } = await setup();
     const gate = deferred();
-    const slow = implement(
+    const slow = pageHandler(
       defineEndpoint({ name: 'test.slow', method: 'POST', path: '/slow', access: 'user', summary: 't', params: z.object({}), response: z.looseObject({}), errors: [] }),
       (_params, ctx) => ({ prepared: ctx.prepared }),
       { prepare: async () => { await gate.promise; return 'ready'; } },
     );
-    const pending = runProcedure(services, slow, {}, { request, user: user('member'), validateResponse: false });
-    // Another writer gets through while the slow call is still preparing.
+    const pending = runHandler(services, slow, {}, { request, user: user('member'), validateResponse: false });
+    // Another writer gets through while the slow run is still preparing.
     await services.store.write((tx) => tx.patch('users', user('owner').id, { full_name: 'Olivia Still Writing' }));
     gate.resolve();
     expect(await pending).toEqual({ prepared: 'ready' });
@@ -76,10 +76,10 @@ describe('event queues and commits', () => {
     const member = user('member');
     const register = endpoints['events.register'];
     const registerParams = register.params.parse({ event_types: ['user_settings'], client_capabilities: { user_settings_object: true } });
-    const before = (await core.call(register, registerParams, request, member)) as { queue_id: string };
-    const update = core.call(endpoints['settings.update'], endpoints['settings.update'].params.parse({ enter_sends: true }), request, member);
+    const before = (await core.run(register, registerParams, { request, user: member })) as { queue_id: string };
+    const update = core.run(endpoints['settings.update'], endpoints['settings.update'].params.parse({ enter_sends: true }), { request, user: member });
     await new Promise((resolve) => setTimeout(resolve, 10));
-    const after = (await core.call(register, registerParams, request, member)) as {
+    const after = (await core.run(register, registerParams, { request, user: member })) as {
       queue_id: string;
       user_settings: { enter_sends: boolean };
     };
@@ -87,7 +87,7 @@ describe('event queues and commits', () => {
     release();
     await update;
     const poll = (queue: string) =>
-      core.call(endpoints['events.get'], endpoints['events.get'].params.parse({ queue_id: queue, dont_block: true }), request, member) as Promise<{ events: unknown[] }>;
+      core.run(endpoints['events.get'], endpoints['events.get'].params.parse({ queue_id: queue, dont_block: true }), { request, user: member }) as Promise<{ events: unknown[] }>;
     expect((await poll(before.queue_id)).events).toHaveLength(1);
     expect((await poll(after.queue_id)).events).toEqual([]);
   });

@@ -3,7 +3,7 @@ import type { Context, RequestInfo, Services } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
 import { checkAccess } from '../auth/authenticate.js';
 import { authenticateRequest, limitRequest } from '../auth/rate-limits.js';
-import type { Implementation } from './implement.js';
+import type { ContractHandler } from './handler.js';
 
 const readViews = new WeakMap<Services['store'], Context['db']>();
 
@@ -17,7 +17,7 @@ function readView(store: Services['store']): Context['db'] {
     // A view, not begin(): reads go on when the store refuses writes (see `refusedWrite`).
     const tx = store.view();
     const refuse = () => {
-      throw new Error('[teamchat-server] a read-only handler tried to write');
+      throw new Error('[teamchat-server] a read-only operation tried to write');
     };
     // Nothing to make durable: callbacks (event delivery) run at once, after every commit so far.
     view = Object.assign(tx, {
@@ -42,7 +42,7 @@ function refusedWrite(): ApiError {
   return new ApiError('INTERNAL_SERVER_ERROR', 'This server can no longer save changes (see its log) and refuses them; its operator must restart it', { status: 503 });
 }
 
-/** Runs a handler that writes, answering a write the store refuses with {@link refusedWrite}. */
+/** Runs an operation that writes, answering a write the store refuses with {@link refusedWrite}. */
 async function runWriting(store: Services['store'], run: () => Promise<unknown>): Promise<unknown> {
   if (store.failed) throw refusedWrite();
   try {
@@ -54,18 +54,18 @@ async function runWriting(store: Services['store'], run: () => Promise<unknown>)
 }
 
 /**
- * Lets a request in: authenticates the caller for the contract's access rule (failed
- * credentials counted per client address), then counts the request against the rate limits.
- * What `runProcedure` does first unless the transport already did it (tRPC does it before
- * parsing the input, as REST checks credentials before reading the body).
+ * The dispatch's `admit` step: authenticates the caller for the contract's access rule
+ * (failed credentials counted per client address), then counts the request against the rate
+ * limits. What {@link runHandler} does first unless the transport already did it (tRPC does
+ * it before parsing the input, as REST checks credentials before reading the body).
  */
-export function admit(services: Services, endpoint: Implementation['endpoint'], request: RequestInfo): UserRecord | null {
-  const user = authenticateRequest(services, endpoint.access, request);
+export function admit(services: Services, contract: ContractHandler['contract'], request: RequestInfo): UserRecord | null {
+  const user = authenticateRequest(services, contract.access, request);
   limitRequest(services, request, user);
   return user;
 }
 
-/** How one call runs. */
+/** How one run goes. */
 export interface RunOptions {
   request: RequestInfo;
   /** The caller when the transport already authenticated the request. */
@@ -80,11 +80,11 @@ export interface RunOptions {
 }
 
 /**
- * A handler's context: every service as an own property (so `{ ...ctx, db }` copies it whole)
- * and the call's own fields, built with one fixed shape. Spreading the services into a fresh
- * literal per call cost about 5 % of a small request's time.
+ * An operation's context: every service as an own property (so `{ ...ctx, db }` copies it
+ * whole) and the run's own fields, built with one fixed shape. Spreading the services into a
+ * fresh literal per run cost about 5 % of a small request's time.
  */
-class CallContext implements Context {
+class RunContext implements Context {
   readonly store: Services['store'];
   readonly indexes: Services['indexes'];
   readonly events: Services['events'];
@@ -129,73 +129,73 @@ class CallContext implements Context {
 }
 
 /** The caller as the store has it now: requests queued behind a writer see its changes. */
-function currentCaller(db: Context['db'], user: UserRecord | null, implementation: Implementation): UserRecord | null {
+function currentCaller(db: Context['db'], user: UserRecord | null, handler: ContractHandler): UserRecord | null {
   if (!user) return null;
   const current = db.get('users', user.id);
   if (!current?.is_active) throw new ApiError('UNAUTHORIZED', 'Account is deactivated');
-  checkAccess(current, implementation.endpoint.access);
+  checkAccess(current, handler.contract.access);
   return current;
 }
 
 /**
- * Runs one implementation: authenticates the caller for the contract's access rule (unless
- * the transport did), runs its `prepare` step outside the lock, then calls the handler —
- * mutations as one store transaction (answered once durable, undone on error), with the
- * organization and the caller read again inside it; queries and read-only mutations on a read
- * view. Jobs due on the server's clock run first. Both the tRPC procedures and the REST
- * handler call it, so they cannot differ.
+ * The dispatch's `run` step, for one handler: admits the caller for the contract's access
+ * rule (unless the transport did), runs the handler's `prepare` step outside the lock, then
+ * its operation — mutations as one store transaction (answered once durable, undone on
+ * error), with the organization and the caller read again inside it; queries and read-only
+ * mutations on a read view. Jobs due on the server's clock run first. Both transports (REST
+ * and tRPC) come here, so they cannot differ.
  */
-export async function runProcedure(services: Services, implementation: Implementation, params: unknown, options: RunOptions): Promise<unknown> {
-  const { endpoint } = implementation;
-  const user = options.user !== undefined ? options.user : admit(services, endpoint, options.request);
+export async function runHandler(services: Services, handler: ContractHandler, params: unknown, options: RunOptions): Promise<unknown> {
+  const { contract } = handler;
+  const user = options.user !== undefined ? options.user : admit(services, contract, options.request);
   // An upload holds a slot from before its body is read until it is answered.
-  const release = user && takesFiles(endpoint) ? services.uploadSlots.acquire(user.id) : null;
+  const release = user && takesFiles(contract) ? services.uploadSlots.acquire(user.id) : null;
   try {
-    return await runAdmitted(services, implementation, user, params, options);
+    return await runAdmitted(services, handler, user, params, options);
   } finally {
     release?.();
   }
 }
 
-const fileEndpoints = new WeakMap<Implementation['endpoint'], boolean>();
+const fileContracts = new WeakMap<ContractHandler['contract'], boolean>();
 
 /** Whether the contract has a file parameter (an upload). */
-function takesFiles(endpoint: Implementation['endpoint']): boolean {
-  let files = fileEndpoints.get(endpoint);
+function takesFiles(contract: ContractHandler['contract']): boolean {
+  let files = fileContracts.get(contract);
   if (files === undefined) {
-    files = Object.values(endpoint.params.shape).some((schema) => isFileParam(schema as never));
-    fileEndpoints.set(endpoint, files);
+    files = Object.values(contract.params.shape).some((schema) => isFileParam(schema as never));
+    fileContracts.set(contract, files);
   }
   return files;
 }
 
-async function runAdmitted(services: Services, implementation: Implementation, user: UserRecord | null, params: unknown, options: RunOptions): Promise<unknown> {
-  const { endpoint, handler } = implementation;
+async function runAdmitted(services: Services, handler: ContractHandler, user: UserRecord | null, params: unknown, options: RunOptions): Promise<unknown> {
+  const { contract } = handler;
   if (options.readParams) params = await options.readParams();
-  // Due jobs first, on every path (REST and tRPC): the call must not see what they delete.
+  // Due jobs first, on every path (REST and tRPC): the operation must not see what they delete.
   const due = services.runDueJobs();
   if (due) await due;
   const { store } = services;
-  const call = handler as (params: unknown, ctx: Context & { prepared: unknown }) => unknown;
-  /** The handler's context on `db`, with the organization and the caller as `db` has them. */
+  const operation = handler.operation as (params: unknown, ctx: Context & { prepared: unknown }) => unknown;
+  /** The operation's context on `db`, with the organization and the caller as `db` has them. */
   const contextOn = (db: Context['db'], prepared: unknown): Context & { prepared: unknown } => {
     const realm = db.get('realm', 1);
     if (!realm) throw new Error('[teamchat-server] the store has no organization');
-    return new CallContext(services, db, currentCaller(db, user, implementation), realm, options.request, endpoint, prepared);
+    return new RunContext(services, db, currentCaller(db, user, handler), realm, options.request, contract, prepared);
   };
-  const prepare = implementation.options.prepare as ((params: unknown, ctx: Context) => Promise<unknown>) | undefined;
+  const prepare = handler.prepare as ((params: unknown, ctx: Context) => Promise<unknown>) | undefined;
   const prepared = prepare ? await prepare(params, contextOn(readView(store), undefined)) : undefined;
-  const { readOnly, ownTransactions, writes: writesOnGet } = implementation.options;
-  const writes = writesOnGet === true || (endpoint.method !== 'GET' && !readOnly && !ownTransactions);
+  const { readOnly, ownTransactions, writes: writesOnGet } = handler;
+  const writes = writesOnGet === true || (contract.method !== 'GET' && !readOnly && !ownTransactions);
   const result = writes
-    ? await runWriting(store, () => store.write((db) => call(params, contextOn(db, prepared))))
+    ? await runWriting(store, () => store.write((db) => operation(params, contextOn(db, prepared))))
     : ownTransactions
-      ? await runWriting(store, async () => call(params, contextOn(readView(store), prepared)))
-      : await call(params, contextOn(readView(store), prepared));
+      ? await runWriting(store, async () => operation(params, contextOn(readView(store), prepared)))
+      : await operation(params, contextOn(readView(store), prepared));
   if (options.validateResponse) {
-    const checked = endpoint.response.safeParse(result);
+    const checked = contract.response.safeParse(result);
     if (!checked.success) {
-      throw new Error(`[teamchat-server] ${endpoint.name} answered outside its contract: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      throw new Error(`[teamchat-server] ${contract.name} answered outside its contract: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     }
   }
   return result;

@@ -6,9 +6,9 @@ import type { DbStore, RealmExportRecord, UserRecord } from '../model/db.js';
 import { dummyEmail, realmHost, roleMaySeeEmail } from '../model/email-visibility.js';
 import { isOwner } from '../model/roles.js';
 import { humanAdminIds } from '../model/bot-administrators.js';
-import { enqueueJob, type JobHandler, type JobOutcome } from '../outbox/job-queue.js';
-import { exportOrganization } from './export-organization.js';
-import type { OrganizationFixtureInput } from './fixture-schema.js';
+import { enqueueJob, type JobRunner, type JobOutcome } from '../outbox/job-queue.js';
+import { exportOrganization } from '../seed/export-organization.js';
+import type { OrganizationFixtureInput } from '../seed/fixture-schema.js';
 
 const EXPORT_PUBLIC = 1;
 /** Exports one organization may request per 7 days (the real `EXPORT_LIMIT`). */
@@ -158,7 +158,7 @@ function exportPath(services: Pick<Services, 'random'>, stringId: string): strin
  * store, then records it as succeeded (or failed, with the reason logged) and tells the
  * administrators with a `realm_export` event. Not retried: a failed export is asked for again.
  */
-export const runRealmExport: JobHandler = {
+export const runRealmExport: JobRunner = {
   lane: 'realm_export',
   maxRetries: () => 0,
   retryDelayMs: () => 0,

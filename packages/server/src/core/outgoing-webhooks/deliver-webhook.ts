@@ -1,7 +1,7 @@
 import { isApiError } from '@teamchat/schema';
 import type { Services } from '../model/context.js';
 import type { OutboxRecord, UserRecord } from '../model/db.js';
-import type { JobHandler, JobOutcome, OutcomeContext } from '../outbox/job-queue.js';
+import type { JobRunner, JobOutcome, OutcomeContext } from '../outbox/job-queue.js';
 import { failWithMessage, notifyBotOwner, postReply } from './webhook-replies.js';
 import { WEBHOOK_USER_AGENT, type WebhookJobPayload } from './trigger-webhooks.js';
 
@@ -52,7 +52,7 @@ function withBot(job: OutboxRecord, apply: (ctx: OutcomeContext, bot: UserRecord
  *
  * @see shared/reference/messages-and-events.md §18
  */
-export const deliverWebhook: JobHandler = {
+export const deliverWebhook: JobRunner = {
   lane: 'outgoing_webhook',
   maxRetries: (services) => services.config.outgoingWebhookMaxRetries,
   retryDelayMs: (services) => services.config.outgoingWebhookRetryDelaySecs * 1000,

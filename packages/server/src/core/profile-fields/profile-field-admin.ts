@@ -2,7 +2,7 @@ import { ApiError } from '@teamchat/schema';
 import { activeUserIds, emit } from '../events/emit.js';
 import type { OperationParams, UserContext } from '../model/context.js';
 import type { CustomProfileFieldRecord } from '../model/db.js';
-import { CUSTOM_PROFILE_FIELD_TYPES, customProfileFields, formatCustomProfileField } from './custom-profile-fields.js';
+import { CUSTOM_PROFILE_FIELD_TYPES, customProfileFields, formatCustomProfileField } from '../users/custom-profile-fields.js';
 
 const MAX_NAME_LENGTH = 40;
 const MAX_HINT_LENGTH = 80;

@@ -1,0 +1,11 @@
+import type { AreaHandlers } from '../dispatch/handler.js';
+import { devFetchApiKey } from '../auth/dev-fetch-api-key.js';
+import { fetchApiKey } from '../auth/fetch-api-key.js';
+import { getServerSettings } from '../realm/server-settings.js';
+
+/** The handlers of the `server` contracts (schema/src/endpoints/server/). */
+export const serverHandlers = {
+  'server.devFetchApiKey': { operation: devFetchApiKey, readOnly: true },
+  'server.fetchApiKey': { operation: fetchApiKey, readOnly: true },
+  'server.getSettings': { operation: getServerSettings },
+} satisfies AreaHandlers<'server'>;
