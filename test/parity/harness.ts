@@ -1,7 +1,7 @@
 import { createClient, isApiError, type Client, type ClientOptions } from '@teamchat/client-sdk';
 import type { Db, DemoAccount, DemoRole, PushBouncer, ServerConfig, Store } from '@teamchat/server';
-import type { MockClock } from '../../src/clock.js';
-import type { FakeIntegration } from '../../../../test-support/fake-integration.js';
+import type { MockClock } from '@teamchat/mock';
+import type { FakeIntegration } from '../../test-support/fake-integration.js';
 
 /** Which target a scenario runs against. */
 export type TargetName = 'server' | 'mock';

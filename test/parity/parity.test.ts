@@ -1,7 +1,7 @@
 import { http, passthrough } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeIntegration, type FakeIntegration } from '../../../../test-support/fake-integration.js';
+import { startFakeIntegration, type FakeIntegration } from '../../test-support/fake-integration.js';
 import type { Scenario } from './harness.js';
 import { attachmentScenarios } from './scenarios/attachments/index.js';
 import { botScenarios } from './scenarios/bots/index.js';

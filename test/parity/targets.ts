@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assembleServer, type Db, type DemoAccount, type DemoRole, type ServerConfig } from '@teamchat/server';
 import { createDiskFileStore, listen, nodeHttpSender, openDiskStore, startPushBouncer, uploadsDirOf } from '@teamchat/server/node';
-import { createClock } from '../../src/clock.js';
-import { createMock, mockCoreOptions, mockOrganization, type TeamchatMock } from '../../src/create-mock.js';
+import { createClock, createMock, mockCoreOptions, mockOrganization, type TeamchatMock } from '@teamchat/mock';
 import { makeContext, type ScenarioContext } from './harness.js';
 import { recordingHandler, type RecordedResponse } from './openapi-responses.js';
-import type { FakeIntegration } from '../../../../test-support/fake-integration.js';
+import type { FakeIntegration } from '../../test-support/fake-integration.js';
 
 /** Seed and origin shared by both targets, so IDs, keys and URLs agree. */
 export const PARITY_SEED = 7;

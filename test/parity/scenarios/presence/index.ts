@@ -1,7 +1,7 @@
 import type { Client } from '@teamchat/client-sdk';
 import type { DemoRole } from '@teamchat/server';
 import { expect } from 'vitest';
-import { DEFAULT_START } from '../../../../src/clock.js';
+import { DEFAULT_START } from '@teamchat/mock';
 import { failure, outcome, scenario, type Scenario, type ScenarioContext } from '../../harness.js';
 
 /** The clock at the start of every scenario, in seconds (the demo organization is seeded then). */
