@@ -45,7 +45,7 @@ import { realmEmojiScenarios } from './scenarios/realm-emoji/index.js';
 import { savedSnippetScenarios } from './scenarios/saved-snippets/index.js';
 import { reminderScenarios } from './scenarios/reminders/index.js';
 import { legacyPushScenarios } from './scenarios/push/legacy-tokens.js';
-import { devModeScenarios } from './scenarios/server/dev-fetch-api-key.js';
+import { devModeScenarios } from './scenarios/server/dev-login.js';
 import { callScenarios } from './scenarios/calls/index.js';
 import { exportScenarios } from './scenarios/exports/index.js';
 import { OpenApiResponseChecker, type RecordedResponse } from './openapi-responses.js';

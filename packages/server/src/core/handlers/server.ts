@@ -1,5 +1,5 @@
 import type { AreaHandlers } from '../dispatch/handler.js';
-import { devFetchApiKey } from '../auth/dev-fetch-api-key.js';
+import { devFetchApiKey } from '../auth/dev-login.js';
 import { fetchApiKey } from '../auth/fetch-api-key.js';
 import { getServerSettings } from '../realm/server-settings.js';
 
