@@ -1,6 +1,6 @@
 /**
- * The core's surface for what sits above it (the REST handler, the node adapters, the
- * binary, the mock): nothing outside `src/core` imports a file of the core but this one.
+ * The core's surface for what sits above it (the REST and tRPC transports, the node adapters,
+ * the binary, the mock): nothing outside `src/core` imports a file of the core but this one.
  */
 
 // Assembly
