@@ -4,6 +4,7 @@ import type { JournalEntry, Persister, StoreDocument } from '../types.js';
 import type { DiskFiles } from './disk-files.js';
 import { errorCode, errorMessage } from './durable-io.js';
 import type { JournalWriter } from './journal-writer.js';
+import { sealObject } from './line-checksum.js';
 import type { StoreClaim } from './store-claim.js';
 
 /** Where diagnostics of a disk store go. */
@@ -54,12 +55,12 @@ export class DiskPersister implements Persister {
 
   constructor(private readonly parts: DiskPersisterParts) {}
 
-  /** Appends `entry` to the journal; resolves once it is durable. */
+  /** Appends `entry` to the journal, with its checksum; resolves once it is durable. */
   append(entry: JournalEntry): Promise<void> {
     if (this.closing) return Promise.reject(new Error('[teamchat-server] the store is closed'));
     let line: string;
     try {
-      line = `${JSON.stringify(entry)}\n`;
+      line = `${sealObject(JSON.stringify(entry))}\n`;
     } catch (error) {
       return Promise.reject(error);
     }

@@ -3,6 +3,7 @@ import { Low } from 'lowdb';
 import { Store } from '../store.js';
 import { STORE_FORMAT, type CollectionMap, type JournalEntry, type StoreDocument } from '../types.js';
 import { diskFiles, realDataPath, type DiskFiles } from './disk-files.js';
+import { SEALED_FORMAT } from './document-chunks.js';
 import { DiskPersister, type DiskStoreLog } from './disk-persister.js';
 import { errorCode } from './durable-io.js';
 import { JournalWriter } from './journal-writer.js';
@@ -188,8 +189,9 @@ async function loadStore<T extends CollectionMap>(
   const replay = (entry: JournalEntry) => {
     if (entry.seq > store.lastSeq) store.replay(entry);
   };
-  const compacting = await readJournal(files.compacting, replay);
-  const journal = await readJournal(files.journal, replay);
+  const options = { requireChecksums: document.format >= SEALED_FORMAT };
+  const compacting = await readJournal(files.compacting, replay, options);
+  const journal = await readJournal(files.journal, replay, options);
   if (compacting?.torn) log.warn(`[teamchat-server] ignored the torn ${compacting.torn} of ${files.compacting}`);
   if (journal?.torn) log.warn(`[teamchat-server] ignored the torn ${journal.torn} of ${files.journal} (a write cut by a crash, never acknowledged)`);
 
