@@ -59,6 +59,11 @@ export interface JournalEntry {
 export interface Persister {
   /** Makes `entry` durable; resolves once it is on disk. */
   append(entry: JournalEntry): Promise<void>;
+  /**
+   * After a failed `append`, makes the journal writable again if it can (cuts what the failed
+   * write left); rejects when it cannot yet. Until it resolves, every `append` is refused.
+   */
+  resume?(): Promise<void>;
   /** Writes everything to a new snapshot and releases the data file. */
   close(store: { snapshot(): StoreDocument }): Promise<void>;
 }

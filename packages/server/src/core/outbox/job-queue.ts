@@ -72,7 +72,7 @@ export function createJobQueue(services: Services, handlers: Readonly<Record<Out
     try {
       for (;;) {
         const job = dueJobs().find((candidate) => handlers[candidate.kind].lane === lane);
-        if (!job || services.store.failed) return;
+        if (!job || services.store.failed || services.store.unavailable) return;
         let result: JobOutcome;
         try {
           result = await handler.run(services, job);
@@ -91,7 +91,7 @@ export function createJobQueue(services: Services, handlers: Readonly<Record<Out
   };
 
   const kick = (): void => {
-    if (services.store.failed) return;
+    if (services.store.failed || services.store.unavailable) return;
     for (const job of dueJobs()) {
       const handler = handlers[job.kind];
       if (busyLanes.has(handler.lane)) continue;

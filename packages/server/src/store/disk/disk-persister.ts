@@ -69,6 +69,11 @@ export class DiskPersister implements Persister {
     return durable;
   }
 
+  /** After a failed append: cuts what it left in the journal and accepts appends again, or rejects. */
+  resume(): Promise<void> {
+    return this.parts.journal.resume();
+  }
+
   /** Writes a new snapshot now (after the running compaction, if any), and shortens the journal. */
   compact(): Promise<void> {
     const previous = this.compacting ?? Promise.resolve();

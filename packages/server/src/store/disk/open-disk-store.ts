@@ -122,6 +122,11 @@ export async function openDiskStore<T extends CollectionMap>(
     });
     store.attach(persister);
     claim.onLost((error) => store.fail(error));
+    // One line when writes start failing (a full disk, an I/O error), one when they succeed again.
+    store.onAvailability((error) => {
+      if (error) log.error(`${error.message}: refusing writes (503) until it can be written again, tried at the next write; reads go on`);
+      else log.info(`[teamchat-server] the journal ${files.journal} can be written again: accepting writes`);
+    });
     return {
       store,
       created,

@@ -78,7 +78,8 @@ export async function readJournal(
     else if (seal === DAMAGED) parsed = 'its checksum does not match its bytes';
     else if (seal === UNSEALED && requireChecksums) parsed = 'no checksum';
     else parsed = parseEntry(buffer.toString('utf8', lineStart, end));
-    if (typeof parsed !== 'string' && previousSeq > 0 && parsed.seq !== previousSeq + 1) parsed = `seq ${parsed.seq} follows seq ${previousSeq} (a record is missing or out of place)`;
+    // Numbers only grow (a write that failed leaves a gap: its number is not used again).
+    if (typeof parsed !== 'string' && parsed.seq <= previousSeq) parsed = `seq ${parsed.seq} follows seq ${previousSeq} (out of order)`;
     if (typeof parsed === 'string') {
       if (isBlank(buffer, next, buffer.length)) {
         scan.torn = `record ${lineNumber} (byte ${lineStart}): ${parsed}`;
