@@ -18,10 +18,14 @@ import { writeZuliprcFiles, zuliprcPath, type ZuliprcResult } from './node/zulip
 import { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';
 import { openDiskStore } from './store/disk/index.js';
 import { outboxCommand } from './node/outbox-command.js';
+import { isStoreCommand, storeCommand } from './node/store-commands.js';
 import { Store } from './store/store.js';
 
 const HELP = `Usage: teamchat-server [options]
        teamchat-server outbox [--data FILE] [--to ADDRESS] [--last N] [--json]
+       teamchat-server verify [--data FILE]
+       teamchat-server recover --data FILE [--to-record N]
+       teamchat-server backup --data FILE --out BACKUP.json
 
 Runs the teamchat reference server (the team chat / Zulip REST API at /api/v1).
 
@@ -77,13 +81,19 @@ Limits (for a server facing the internet; see the README):
 
 Organization files and API description:
   --seed FILE       start a new data file (or --memory) with the organization of a
-                    fixture file (JSON, or YAML for .yaml/.yml) instead of the demo
+                    fixture file (JSON, or YAML for .yaml/.yml) instead of the demo, or
+                    with the store of a backup (teamchat-server backup)
   --export FILE     write the organization of --data to a fixture file (JSON, or YAML
                     for .yaml/.yml) and exit; works while a server runs on it
   --print-openapi   print the OpenAPI 3.1 document of the API (JSON) and exit
 
 Email outbox (the server delivers no mail; it keeps what it would send):
   outbox            print the emails of --data (see teamchat-server outbox --help)
+
+The store's files (see each command's --help):
+  verify            check the checksums and layout of --data without starting it
+  recover           write a repaired copy of a damaged --data beside it, with a report
+  backup            write a consistent copy of --data, also while a server runs on it
 `;
 
 /** How often an idle server looks for due jobs (the clean-up of unused uploads). */
@@ -168,6 +178,13 @@ async function writeAccountFiles(
 async function main(): Promise<void> {
   if (process.argv[2] === 'outbox') {
     process.stdout.write(await operatorStep(() => outboxCommand(process.argv.slice(3))));
+    return;
+  }
+  const subcommand = process.argv[2];
+  if (isStoreCommand(subcommand)) {
+    const { output, exitCode } = await operatorStep(() => storeCommand(subcommand, process.argv.slice(3)));
+    process.stdout.write(output);
+    process.exitCode = exitCode;
     return;
   }
   let args;
@@ -314,7 +331,7 @@ async function main(): Promise<void> {
   } else {
     await mkdir(dirname(dataFile), { recursive: true });
     // The store's real path: a link to a data file and the file itself are one store.
-    ({ store, dataFile } = await operatorStep(() => openDiskStore<Db>(dataFile, { log, ...(seeded ? { seed: seeded.document } : {}) })));
+    ({ store, dataFile } = await operatorStep(() => openDiskStore<Db>(dataFile, { log, backupChannel: true, ...(seeded ? { seed: seeded.document } : {}) })));
   }
 
   const files = args.memory ? createMemoryFileStore() : createDiskFileStore(uploadsDirOf(dataFile));

@@ -432,6 +432,32 @@ export class Store<T extends CollectionMap> {
   }
 
   /**
+   * The whole document at one sequence number, every commit in it durable: taken between two
+   * writers once the commits in flight are on disk (writes wait meanwhile: one journal write
+   * and the {@link snapshot}, `pausedMs`). For an online backup.
+   *
+   * @throws {StoreUnavailableError} when the journal cannot be written (the document could hold writes it does not).
+   */
+  async durableSnapshot(): Promise<{ document: StoreDocument; pausedMs: number }> {
+    const previous = this.writeQueue;
+    let release!: () => void;
+    this.writeQueue = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await previous;
+    const started = performance.now();
+    try {
+      // Not `settle()`: undoing a failed commit waits for this writer; a failure sets `writeError` first.
+      while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+      if (this.writeError) throw new StoreUnavailableError(this.writeError);
+      if (this.failure) throw this.failure;
+      return { document: this.snapshot(), pausedMs: performance.now() - started };
+    } finally {
+      release();
+    }
+  }
+
+  /**
    * Refuses further transactions, lets the one in progress finish (and be journaled), then
    * writes a final snapshot (disk stores).
    */

@@ -31,6 +31,8 @@ export interface DiskPersisterParts {
   claim: StoreClaim;
   compactAfterBytes: number;
   log: DiskStoreLog;
+  /** Runs first when the store closes (the backup channel stops). */
+  beforeClose?: () => Promise<void>;
 }
 
 /**
@@ -90,6 +92,7 @@ export class DiskPersister implements Persister {
     if (this.closing) return;
     this.closing = true;
     try {
+      await this.parts.beforeClose?.();
       await this.compacting;
       await this.parts.journal.flush();
       // The store is closed and its writes are done: a plain snapshot is consistent.

@@ -2,6 +2,7 @@ import { stat, unlink } from 'node:fs/promises';
 import { Low } from 'lowdb';
 import { Store } from '../store.js';
 import { STORE_FORMAT, type CollectionMap, type JournalEntry, type StoreDocument } from '../types.js';
+import { openBackupChannel } from './backup-channel.js';
 import { diskFiles, realDataPath, type DiskFiles } from './disk-files.js';
 import { SEALED_FORMAT } from './document-chunks.js';
 import { DiskPersister, type DiskStoreLog } from './disk-persister.js';
@@ -30,6 +31,11 @@ export interface DiskStoreOptions<T extends CollectionMap> {
   kernelClaim?: boolean;
   /** How often an idle store checks that it still owns its files, in milliseconds (default 2000). */
   claimCheckMs?: number;
+  /**
+   * Serve online backups (`teamchat-server backup`) on a loopback port named, with its key, in
+   * `<data>.control` (see `openBackupChannel`). Default false.
+   */
+  backupChannel?: boolean;
 }
 
 /** Counters of an open disk store. */
@@ -111,6 +117,7 @@ export async function openDiskStore<T extends CollectionMap>(
     const store = created ? await createStore(files, db, options.seed) : await loadStore<T>(files, db.data, db, log);
     db.data = emptyDocument();
     const journal = await JournalWriter.open(files.journal, files.compacting, () => claim.check());
+    const channel = options.backupChannel ? await openBackupChannel(files.data, () => store.durableSnapshot(), log) : null;
     const persister = new DiskPersister({
       files,
       store,
@@ -119,6 +126,7 @@ export async function openDiskStore<T extends CollectionMap>(
       claim,
       compactAfterBytes: options.compactAfterBytes ?? DEFAULT_COMPACT_AFTER_BYTES,
       log,
+      ...(channel ? { beforeClose: () => channel.close() } : {}),
     });
     store.attach(persister);
     claim.onLost((error) => store.fail(error));

@@ -37,12 +37,14 @@ async function readOnce<T extends CollectionMap>(dataFile: string): Promise<Stor
   const document = await new SnapshotFile(files.data).read();
   if (!document) throw new Error(`no data file at ${files.data}`);
   const store = new Store<T>(document);
-  const replay = (entry: JournalEntry) => {
-    if (entry.seq > store.lastSeq) store.replay(entry);
-  };
-  // A compaction in progress keeps its entries in `.compacting` until the new snapshot is in place.
+  // The journal before `.compacting`: a compaction that rotates the journal between the two
+  // reads then finds the rotated records in `.compacting` (the other order would miss them); a
+  // compaction that finishes meanwhile replaces the snapshot, and the caller reads again.
+  const entries: JournalEntry[] = [];
   const options = { requireChecksums: document.format >= SEALED_FORMAT };
-  await readJournal(files.compacting, replay, options);
-  await readJournal(files.journal, replay, options);
+  await readJournal(files.journal, (entry) => entries.push(entry), options);
+  await readJournal(files.compacting, (entry) => entries.push(entry), options);
+  entries.sort((a, b) => a.seq - b.seq);
+  for (const entry of entries) if (entry.seq > store.lastSeq) store.replay(entry);
   return store;
 }
