@@ -102,6 +102,7 @@ class CallContext implements Context {
   readonly uploadSlots: Services['uploadSlots'];
   readonly config: Services['config'];
   readonly now: Services['now'];
+  readonly monotonic: Services['monotonic'];
   readonly random: Services['random'];
   readonly log: Services['log'];
   readonly files: Services['files'];
@@ -127,6 +128,7 @@ class CallContext implements Context {
     this.uploadSlots = services.uploadSlots;
     this.config = services.config;
     this.now = services.now;
+    this.monotonic = services.monotonic;
     this.random = services.random;
     this.log = services.log;
     this.files = services.files;
