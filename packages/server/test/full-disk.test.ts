@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync, unlinkSync, writeSync, closeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,9 +70,9 @@ describe(`teamchat-server on a full disk${mountProblem ? ` (SKIPPED: ${mountProb
       const acknowledged = new Map<number, string>();
       const refused: Sent[] = [];
       const filler = join(dir, 'filler');
-      fillUp(filler);
+      const filled = fillUp(filler);
       // Leave room for a few dozen messages, then write from 4 clients until the disk is full.
-      spawnSync('truncate', ['-s', `-${96 * 1024}`, filler]);
+      truncateSync(filler, filled - 96 * 1024);
       let n = 0;
       const writer = async () => {
         while (refused.length < 20) {
