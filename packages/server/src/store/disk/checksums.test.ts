@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sealObject } from './line-checksum.js';
 import { documentChunks } from './document-chunks.js';
+import { readDocumentLines } from './read-document-lines.js';
 import { openDiskStore } from './open-disk-store.js';
 import { recoverStore } from './recover-store.js';
 import { formatVerification, verifyStore } from './verify-store.js';
@@ -92,6 +93,19 @@ describe('line checksums', () => {
     const before = contents(dataFile);
     await expect(openDiskStore<Db>(dataFile, { log })).rejects.toThrow(`${dataFile} is damaged at record ${at.line} (byte ${at.byte}): its checksum does not match its bytes`);
     expect(contents(dataFile)).toEqual(before);
+  });
+
+  it('check a large snapshot on a worker thread, naming the same line and byte', async () => {
+    const dataFile = await crashImage(3, 0);
+    const intact = await readDocumentLines(dataFile, { checksums: 'inline' });
+    expect(await readDocumentLines(dataFile, { checksums: 'worker' })).toEqual(intact);
+    const at = damage(dataFile, 'hello world 2', 'hello world 7');
+    const expected = `${dataFile} is damaged at record ${at.line} (byte ${at.byte}): its checksum does not match its bytes`;
+    await expect(readDocumentLines(dataFile, { checksums: 'inline' })).rejects.toThrow(expected);
+    await expect(readDocumentLines(dataFile, { checksums: 'worker' })).rejects.toThrow(expected);
+    // Damage that also breaks the JSON of its line is still named by its checksum.
+    damage(dataFile, 'hello world 7"', 'hello world 7\\');
+    await expect(readDocumentLines(dataFile, { checksums: 'worker' })).rejects.toThrow(expected);
   });
 
   it('refuse a snapshot that lost a whole record line (its header counts the records)', async () => {
