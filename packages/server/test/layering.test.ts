@@ -37,16 +37,27 @@ function importsOf(file: string): string[] {
   return [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((match) => (match[1] ?? match[2]) as string);
 }
 
-/** Folder → folders it imports from (relative imports inside `root` only). */
+/** The node of the folder graph that holds the entry points: the files of `root` itself that no file imports. */
+const ENTRY_POINTS = '(entry points)';
+
+/**
+ * Folder → folders it imports from (relative imports inside `root` only). The entry points
+ * (`index.ts`, `node.ts`, `bin.ts`, …: files at the top of `root` that no source file imports)
+ * are a node of their own above every folder: `bin.ts` may import `commands/`, whose files
+ * import `assemble-server.ts` beside it, without a loop.
+ */
 function folderGraph(root: string): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
-  for (const file of sourceFiles(root)) {
-    const from = relative(root, dirname(file)) || '.';
+  const files = sourceFiles(root);
+  const imported = new Set(files.flatMap((file) => importsOf(file).filter((s) => s.startsWith('.')).map((s) => resolve(dirname(file), s).replace(/\.js$/, '.ts'))));
+  const folderOf = (file: string) => (dirname(file) === root && !imported.has(file) ? ENTRY_POINTS : relative(root, dirname(file)) || '.');
+  for (const file of files) {
+    const from = folderOf(file);
     for (const specifier of importsOf(file)) {
       if (!specifier.startsWith('.')) continue;
       const target = resolve(dirname(file), specifier);
       if (!target.startsWith(root)) continue;
-      const to = relative(root, dirname(target)) || '.';
+      const to = folderOf(target.replace(/\.js$/, '.ts'));
       if (to === from) continue;
       if (!graph.has(from)) graph.set(from, new Set());
       graph.get(from)?.add(to);

@@ -1,11 +1,11 @@
-import { assembleServer, type AssembleOptions } from './assemble-server.js';
-import { exportOrganization, parseFixture, type Db, type DemoAccount } from './core/index.js';
 import { open } from 'node:fs/promises';
-import { readDiskStore } from './store/disk/read-disk-store.js';
-import { Store } from './store/store.js';
-import type { StoreDocument } from './store/types.js';
-import { readFixtureFile, writeFixtureFile } from './node/fixture-files.js';
-import { SnapshotFile } from './store/disk/snapshot-file.js';
+import { assembleServer, type AssembleOptions } from '../assemble-server.js';
+import { exportOrganization, parseFixture, type Db, type DemoAccount } from '../core/index.js';
+import { readDiskStore } from '../store/disk/read-disk-store.js';
+import { SnapshotFile } from '../store/disk/snapshot-file.js';
+import { Store } from '../store/store.js';
+import type { StoreDocument } from '../store/types.js';
+import { readFixtureFile, writeFixtureFile } from '../node/fixture-files.js';
 
 /** The name of the organization in `store`. */
 export function organizationName(store: Pick<Store<Db>, 'get'>): string {
