@@ -3,11 +3,11 @@
  * option table per command gives the parsing, the help and (for the server) the mapping to
  * ServerConfig. A wrong command line is one line on stderr and exit 2, as `teamchat`'s.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertFreshBuilds, REPO_ROOT } from '../../../test-support/fresh-build.js';
+import { runNodeScript } from '../../../test-support/processes.js';
 import { runCommand } from '../src/command-line/run-command.js';
 import { serverCommand } from '../src/commands/index.js';
 import { SERVE_OPTIONS, serverConfigOf, type ServeValues } from '../src/commands/serve-options.js';
@@ -23,17 +23,7 @@ const PACKAGES = { 'teamchat-server': 'server', 'teamchat-mock': 'mock', teamcha
 
 beforeAll(() => assertFreshBuilds());
 
-function run(bin: keyof typeof BINS, args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BINS[bin], ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env['PATH'] ?? '' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (bin: keyof typeof BINS, args: readonly string[]) => runNodeScript(BINS[bin], args);
 
 describe('--version', () => {
   for (const bin of ['teamchat-server', 'teamchat-mock', 'teamchat'] as const) {
