@@ -42,6 +42,7 @@ describe('usage errors: one line, a pointer to --help, exit 2', () => {
     ['teamchat-server', ['--heartbeat-ms', '-5'], "teamchat-server: --heartbeat-ms must be a non-negative integer, got '-5'; see teamchat-server --help"],
     ['teamchat-server', ['--port'], "teamchat-server: option '--port <n>' argument missing; see teamchat-server --help"],
     ['teamchat-server', ['outbx'], "teamchat-server: unknown command 'outbx' (did you mean outbox?); see teamchat-server --help"],
+    ['teamchat-server', ['help', 'outbx'], "teamchat-server: unknown command 'outbx' (did you mean outbox?); see teamchat-server --help"],
     ['teamchat-server', ['outbox', '--lats', '1'], "teamchat-server: unknown option '--lats' (did you mean --last?); see teamchat-server outbox --help"],
     ['teamchat-server', ['outbox', '--last', '0'], "teamchat-server: --last must be a positive integer, got '0'; see teamchat-server outbox --help"],
     ['teamchat-mock', ['--seed', '1.5'], "teamchat-mock: --seed must be a non-negative integer, got '1.5'; see teamchat-mock --help"],
@@ -75,6 +76,13 @@ describe('--help', () => {
   it('the README documents every option of the table', () => {
     const readme = readFileSync(join(REPO_ROOT, 'packages/server/README.md'), 'utf8');
     for (const entry of Object.values(SERVE_OPTIONS)) expect(readme, entry.flags).toContain(`\`${entry.flags.split(' ')[0] ?? ''}`);
+  });
+
+  it('`help outbox` is `outbox --help`', async () => {
+    const viaHelp = await run('teamchat-server', ['help', 'outbox']);
+    expect(viaHelp).toMatchObject({ code: 0, stderr: '' });
+    expect(viaHelp.stdout).toMatch(/^Usage: teamchat-server outbox \[options\]/);
+    expect(viaHelp.stdout).toBe((await run('teamchat-server', ['outbox', '--help'])).stdout);
   });
 
   it('teamchat-mock --help lists its options and examples', async () => {
