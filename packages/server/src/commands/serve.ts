@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import { API_PREFIX } from '@teamchat/schema';
+import { API_PREFIX, incomingEndpoints } from '@teamchat/schema';
 import { assembleServer } from '../assemble-server.js';
 import { isLoopback, siteUrl } from '../command-line/listen-options.js';
 import { UsageError } from '../command-line/command-spec.js';
 import { stopOnSignals } from '../command-line/stop-on-signals.js';
-import { createMemoryFileStore, implementedEndpoints, secureRandomBytes, type Db } from '../core/index.js';
+import { createMemoryFileStore, secureRandomBytes, type Db } from '../core/index.js';
 import { consoleLogger } from '../node/console-logger.js';
 import { createDiskFileStore, uploadsDirOf } from '../node/disk-file-store.js';
 import { nodeHttpSender } from '../node/http-sender.js';
@@ -51,7 +51,7 @@ export async function serve(values: ServeValues): Promise<void> {
   checkCombinations(values);
   const { host, port } = values;
   if (values.printOpenapi) {
-    const document = openApiSource(implementedEndpoints)(`${siteUrl(host, port)}${API_PREFIX}`);
+    const document = openApiSource(incomingEndpoints)(`${siteUrl(host, port)}${API_PREFIX}`);
     process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
     return;
   }
