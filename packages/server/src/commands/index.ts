@@ -1,8 +1,11 @@
 import { defineCommand } from '../command-line/command-spec.js';
+import { backupCommand } from './backup.js';
 import { outboxCommand } from './outbox.js';
 import { populateCommand } from './populate.js';
+import { recoverCommand } from './recover.js';
 import { serve } from './serve.js';
 import { SERVE_OPTIONS } from './serve-options.js';
+import { verifyCommand } from './verify.js';
 
 /**
  * `teamchat-server`: without a command it starts the server; the commands beside it work on a
@@ -14,7 +17,7 @@ export const serverCommand = defineCommand({
   name: 'teamchat-server',
   summary: 'Runs the teamchat reference server (the team chat / Zulip REST API at /api/v1).',
   options: SERVE_OPTIONS,
-  subcommands: [outboxCommand, populateCommand],
+  subcommands: [outboxCommand, populateCommand, verifyCommand, recoverCommand, backupCommand],
   examples: [
     'teamchat-server                                  # .teamchat/data.json on http://127.0.0.1:9991',
     'teamchat-server --data ./chat/data.json --port 8080',
@@ -23,6 +26,7 @@ export const serverCommand = defineCommand({
     'teamchat-server --data ./chat/data.json --export org.yaml',
     'teamchat-server --print-openapi > openapi.json',
     'teamchat-server outbox --data ./chat/data.json --last 1',
+    'teamchat-server backup --data ./chat/data.json --out backup.json   # while it runs',
     'teamchat-server --memory --populate medium --simulate busy   # a busy, lived-in organization',
     'teamchat-server --memory --feature-level 400                 # answer as an older server',
     'teamchat-server populate --size small --out org.json --random-seed 7',

@@ -240,7 +240,7 @@ export const SERVE_OPTIONS = defineOptions({
 
   seed: {
     flags: '--seed <file>',
-    help: 'start a new data file (or --memory) with the organization of a fixture file (JSON, or YAML for .yaml/.yml) instead of the demo',
+    help: 'start a new data file (or --memory) with the organization of a fixture file (JSON, or YAML for .yaml/.yml) instead of the demo, or with the store of a backup (teamchat-server backup)',
     group: FILES,
   },
   export: {

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import { API_PREFIX, FEATURE_LEVEL, Traffic } from '@teamchat/schema';
+import { API_PREFIX, FEATURE_LEVEL, incomingEndpoints, Traffic } from '@teamchat/schema';
 import { assembleServer } from '../assemble-server.js';
 import { isLoopback, siteUrl } from '../command-line/listen-options.js';
 import { UsageError } from '../command-line/command-spec.js';
 import { stopOnSignals } from '../command-line/stop-on-signals.js';
-import { createMemoryFileStore, implementedEndpoints, secureRandomBytes, type Db } from '../core/index.js';
+import { createMemoryFileStore, secureRandomBytes, type Db } from '../core/index.js';
 import { consoleLogger } from '../node/console-logger.js';
 import { createDiskFileStore, uploadsDirOf } from '../node/disk-file-store.js';
 import { nodeHttpSender } from '../node/http-sender.js';
@@ -54,7 +54,7 @@ export async function serve(values: ServeValues): Promise<void> {
   checkCombinations(values);
   const { host, port } = values;
   if (values.printOpenapi) {
-    const document = openApiSource(implementedEndpoints)(`${siteUrl(host, port)}${API_PREFIX}`);
+    const document = openApiSource(incomingEndpoints)(`${siteUrl(host, port)}${API_PREFIX}`);
     process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
     return;
   }
@@ -107,7 +107,7 @@ export async function serve(values: ServeValues): Promise<void> {
   } else {
     await mkdir(dirname(dataFile), { recursive: true });
     // The store's real path: a link to a data file and the file itself are one store.
-    ({ store, dataFile } = await openDiskStore<Db>(dataFile, { log, ...(seeded ? { seed: seeded.document } : {}) }));
+    ({ store, dataFile } = await openDiskStore<Db>(dataFile, { log, backupChannel: true, ...(seeded ? { seed: seeded.document } : {}) }));
   }
 
   const files = memory ? createMemoryFileStore() : createDiskFileStore(uploadsDirOf(dataFile));
@@ -125,10 +125,10 @@ export async function serve(values: ServeValues): Promise<void> {
   const accounts = seeded?.accounts ?? assembled.accounts;
   store.onFailure((error) => {
     // The claim on the files was lost (logged by the store): keep answering reads, refuse writes
-    // (503), write nothing on the way out.
+    // (503), write nothing on the way out. (A journal write that fails — a full disk — is no
+    // failure: the store undoes it, refuses writes until the disk takes them again, and logs it.)
     if (error.name === 'ClaimLostError') return;
-    // Memory now holds writes the disk does not: stop, and let the next start replay the journal.
-    log.error('a write could not be made durable; stopping so that a restart recovers from the journal', { error: error.message });
+    log.error('the store failed; stopping so that a restart recovers from the journal', { error: error.message });
     process.exit(1);
   });
   // The zuliprc files are written before the port opens, so that a script waiting for the port

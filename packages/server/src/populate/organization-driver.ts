@@ -25,7 +25,7 @@ export class OrganizationDriver {
     const params = endpoint.params.parse(input);
     const user = userId === null ? null : this.store.get('users', userId);
     if (user === undefined) throw new Error(`[teamchat-server] no user ${String(userId)} to call ${name} as`);
-    return (await this.core.call(endpoint, params, this.request, user)) as EndpointResult<Endpoints[N]>;
+    return (await this.core.run(endpoint, params, { request: this.request, user })) as EndpointResult<Endpoints[N]>;
   }
 
   /** Like {@link call}, but an API error (a rule the generated action broke) is returned as null. */
