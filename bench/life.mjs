@@ -5,7 +5,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseTrafficRates } from '@teamchat/schema';
+import { parseTrafficRates } from '@teamchat/traffic';
 import { authHeaders } from './api.mjs';
 import { LatencyHistogram } from './latency.mjs';
 import { measure } from './measure.mjs';

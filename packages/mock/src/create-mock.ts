@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw';
-import { runTrafficScript, Traffic, type TrafficAccount, type TrafficPort, type TrafficRates, type TrafficScript } from '@teamchat/schema';
+import { runTrafficScript, Traffic, type TrafficAccount, type TrafficPort, type TrafficRates, type TrafficScript } from '@teamchat/traffic';
 import {
   assembleCore,
   assembleServer,

@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEvent, createClient } from '@teamchat/client-sdk';
-import { BUSY_TRAFFIC } from '@teamchat/schema';
+import { BUSY_TRAFFIC } from '@teamchat/traffic';
 import { createMock, type TeamchatMock } from '../src/index.js';
 
 const MINUTE = 60_000;

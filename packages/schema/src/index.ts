@@ -47,13 +47,6 @@ export {
 export type { FeatureRule } from './versions/at-feature-level.js';
 export { ENDPOINT_LEVELS, EVENT_LEVELS, VERSION_LEVELS } from './versions/feature-levels.js';
 
-// Generated organizations and traffic: seeded randomness and the vocabulary they draw from
-export { SeededRandom } from './traffic/random.js';
-export { CHANNEL_FOLDERS, CHANNELS, messageContent, PEOPLE, reactionEmoji, STATUSES, TIME_ZONES, topicName } from './traffic/vocabulary.js';
-export type { ChannelPlan, ContentContext } from './traffic/vocabulary.js';
-export { BUSY_TRAFFIC, parseTrafficRates, runTrafficScript, Traffic } from './traffic/traffic.js';
-export type { TrafficAccount, TrafficPort, TrafficRates, TrafficScript, TrafficStats, TrafficStep } from './traffic/traffic.js';
-
 // Routing
 export { createRouteTable, RouteTable } from './routing/route-table.js';
 export type { RouteMatch } from './routing/route-table.js';

@@ -1,4 +1,5 @@
-import { checkFeatureLevel, FEATURE_LEVEL, OLDEST_FEATURE_LEVEL, parseTrafficRates } from '@teamchat/schema';
+import { checkFeatureLevel, FEATURE_LEVEL, OLDEST_FEATURE_LEVEL } from '@teamchat/schema';
+import { parseTrafficRates } from '@teamchat/traffic';
 import { defaultRateLimits, defaultServerConfig, DEV_PASSWORD_POLICY, type RateLimitRules, type ServerConfig } from '../core/index.js';
 import { messagesOf, type PopulateSize } from '../populate/populate-organization.js';
 import { listenOptions } from '../command-line/listen-options.js';

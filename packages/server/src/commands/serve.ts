@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import { API_PREFIX, FEATURE_LEVEL, incomingEndpoints, Traffic } from '@teamchat/schema';
+import { API_PREFIX, FEATURE_LEVEL, incomingEndpoints } from '@teamchat/schema';
+import { Traffic } from '@teamchat/traffic';
 import { assembleServer } from '../assemble-server.js';
 import { isLoopback, siteUrl } from '../command-line/listen-options.js';
 import { UsageError } from '../command-line/command-spec.js';

@@ -1,4 +1,4 @@
-import type { TrafficAccount, TrafficPort } from '@teamchat/schema';
+import type { TrafficAccount, TrafficPort } from '@teamchat/traffic';
 import type { Core, Db } from '../core/index.js';
 import type { Store } from '../store/store.js';
 import { OrganizationDriver } from './organization-driver.js';

@@ -1,4 +1,4 @@
-import { CHANNEL_FOLDERS, CHANNELS, messageContent, PEOPLE, reactionEmoji, SeededRandom, STATUSES, TIME_ZONES, topicName, type ContentContext } from '@teamchat/schema';
+import { CHANNEL_FOLDERS, CHANNELS, messageContent, PEOPLE, reactionEmoji, SeededRandom, STATUSES, TIME_ZONES, topicName, type ContentContext } from '@teamchat/traffic';
 import { assembleServer } from '../assemble-server.js';
 import { seededRandomBytes, type DemoAccount, type DemoRole, type Db, type OrganizationFixtureInput, type ServerConfig } from '../core/index.js';
 import { Store } from '../store/store.js';

@@ -1,5 +1,5 @@
 import { applyEvent } from '@teamchat/client-sdk';
-import { BUSY_TRAFFIC, Traffic, type TrafficAccount, type TrafficPort } from '@teamchat/schema';
+import { BUSY_TRAFFIC, Traffic, type TrafficAccount, type TrafficPort } from '@teamchat/traffic';
 import { expect } from 'vitest';
 import { scenario, type Scenario, type ScenarioContext } from '../../harness.js';
 import { MODERN_CAPABILITIES } from '../shared/consistency.js';

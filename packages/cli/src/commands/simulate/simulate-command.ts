@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createClient, type Client } from '@teamchat/client-sdk';
 import { createClientFromZuliprc } from '@teamchat/client-sdk/node';
-import { parseTrafficRates, runTrafficScript, Traffic, type TrafficAccount, type TrafficPort, type TrafficRates, type TrafficScript } from '@teamchat/schema';
+import { parseTrafficRates, runTrafficScript, Traffic, type TrafficAccount, type TrafficPort, type TrafficRates, type TrafficScript } from '@teamchat/traffic';
 import { Command, InvalidArgumentError } from 'commander';
 import type { CliContext } from '../../core/cli-context.js';
 import { CliError } from '../../core/cli-error.js';

@@ -1,4 +1,4 @@
-import type { EndpointName } from '../endpoints/index.js';
+import type { EndpointName } from '@teamchat/schema';
 import { SeededRandom } from './random.js';
 import { messageContent, reactionEmoji, topicName, type ContentContext } from './vocabulary.js';
 
