@@ -1,5 +1,5 @@
 // Live traffic: the seeded engine, its rates and scripts, and the port it drives a server through
-export { BUSY_TRAFFIC, parseTrafficRates, runTrafficScript, Traffic } from './traffic.js';
+export { BUSY_TRAFFIC, parseTrafficRates, runTrafficScript, Traffic, TrafficLanes } from './traffic.js';
 export type { TrafficAccount, TrafficPort, TrafficRates, TrafficScript, TrafficStats, TrafficStep } from './traffic.js';
 
 // Seeded randomness and the vocabulary traffic and generated organizations draw from

@@ -374,6 +374,53 @@ export class Traffic {
   }
 }
 
+/** How lane `lane` of {@link TrafficLanes} is seeded: lane 0 as the engine would be, the others apart. */
+function laneSeed(seed: number, lane: number): number {
+  return lane === 0 ? seed : (seed + lane * 0x9e37_79b9) >>> 0;
+}
+
+/**
+ * Live traffic as several engines at once on a real clock (`teamchat-server --simulate`): each
+ * lane a {@link Traffic} of its own seed at `1/lanes` of the rates, all running together, so up
+ * to `lanes` people act at the same moment and their writes share the server's journal fsyncs
+ * (group commit) instead of each waiting for the one before. Each lane is the same sequence for
+ * the same seed; how the lanes interleave depends on how fast the server answers, so use one
+ * {@link Traffic} where the whole sequence must repeat (a fake clock, a test). One lane is
+ * exactly `new Traffic(options)`.
+ *
+ * @example
+ * const traffic = new TrafficLanes({ port, accounts, rates: BUSY_TRAFFIC, seed: 7, lanes: 8 });
+ * for (;;) await traffic.advance(1000);
+ */
+export class TrafficLanes {
+  private readonly lanes: Traffic[];
+
+  constructor(options: { port: TrafficPort; accounts: readonly TrafficAccount[]; rates: TrafficRates; seed?: number; lanes: number }) {
+    if (!Number.isInteger(options.lanes) || options.lanes < 1) throw new RangeError(`[teamchat] lanes must be a positive integer (got ${String(options.lanes)})`);
+    const { lanes, seed = 1, ...rest } = options;
+    const rates = Object.fromEntries(
+      Object.entries(options.rates).map(([kind, rate]) => [kind, kind === 'replies' || kind === 'typing' ? rate : (rate as number) / lanes]),
+    ) as TrafficRates;
+    this.lanes = Array.from({ length: lanes }, (_, lane) => new Traffic({ ...rest, rates, seed: laneSeed(seed, lane) }));
+  }
+
+  /** The calls of every lane, and the refused ones. */
+  get stats(): TrafficStats {
+    const total: TrafficStats = { calls: {}, refused: 0 };
+    for (const lane of this.lanes) {
+      for (const [name, count] of Object.entries(lane.stats.calls)) total.calls[name] = (total.calls[name] ?? 0) + count;
+      total.refused += lane.stats.refused;
+    }
+    return total;
+  }
+
+  /** Runs the next `ms` milliseconds of every lane at once. */
+  async advance(ms: number): Promise<TrafficStats> {
+    await Promise.all(this.lanes.map((lane) => lane.advance(ms)));
+    return this.stats;
+  }
+}
+
 /**
  * Runs a scripted sequence: each step at its time (ms after the start, on the port's clock),
  * as its account. Resolves with what each step answered (or the error's code).

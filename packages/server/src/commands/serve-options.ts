@@ -264,6 +264,13 @@ export const SERVE_OPTIONS = defineOptions({
     group: LIFE,
     parse: trafficValue,
   },
+  simulateLanes: {
+    flags: '--simulate-lanes <n>',
+    help: 'people of --simulate acting at the same moment (their writes share the journal fsyncs); 1 keeps the exact sequence of the seed',
+    group: LIFE,
+    parse: integerValue({ min: 1, max: 64 }),
+    default: 8,
+  },
   featureLevel: configOption('featureLevel', {
     flags: '--feature-level <n>',
     help: `answer as an older server at feature level N (${OLDEST_FEATURE_LEVEL} to ${FEATURE_LEVEL}): its zulip_version, no endpoints, parameters or fields added after N`,

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { API_PREFIX, FEATURE_LEVEL, incomingEndpoints } from '@teamchat/schema';
-import { Traffic } from '@teamchat/traffic';
+import { TrafficLanes } from '@teamchat/traffic';
 import { assembleServer } from '../assemble-server.js';
 import { isLoopback, siteUrl } from '../command-line/listen-options.js';
 import { UsageError } from '../command-line/command-spec.js';
@@ -173,8 +173,8 @@ export async function serve(values: ServeValues): Promise<void> {
   if (rates) {
     // Live traffic from the organization's people, on the server's own clock.
     const port = coreTrafficPort(() => ({ core, store }), { now, at: (time) => new Promise((done) => setTimeout(done, Math.max(0, time - now()))) });
-    const traffic = new Traffic({ port, accounts: trafficAccountsOf(store), rates, seed: values.randomSeed });
-    out.write(`Simulating traffic: ${Object.entries(rates).map(([kind, rate]) => `${kind} ${Number(rate.toFixed(2))}/min`).join(', ')}\n`);
+    const traffic = new TrafficLanes({ port, accounts: trafficAccountsOf(store), rates, seed: values.randomSeed, lanes: values.simulateLanes });
+    out.write(`Simulating traffic: ${Object.entries(rates).map(([kind, rate]) => `${kind} ${Number(rate.toFixed(2))}/min`).join(', ')} (${values.simulateLanes} at once)\n`);
     void (async () => {
       while (!stopping) await traffic.advance(1000);
     })().catch((error: unknown) => log.error('the traffic simulation stopped', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
