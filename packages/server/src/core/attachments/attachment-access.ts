@@ -1,5 +1,5 @@
 import { isSubscribed } from '../model/channel-access.js';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { AttachmentRecord, ChannelRecord, UserRecord } from '../model/db.js';
 import { hasMessageRow } from '../model/message-flags.js';
 import type { MessageRecord } from '../model/message-record.js';

@@ -1,5 +1,5 @@
 import type { Attachment } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { AttachmentRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
 

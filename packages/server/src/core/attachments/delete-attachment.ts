@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
 import { removeAttachment } from './link-attachments.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * DELETE /attachments/{attachment_id}: deletes one of the caller's uploads (record and

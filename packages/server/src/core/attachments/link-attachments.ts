@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { AttachmentRecord, UserRecord } from '../model/db.js';
 import type { MessageRecord } from '../model/message-record.js';
 import { canAccessAttachment } from './attachment-access.js';

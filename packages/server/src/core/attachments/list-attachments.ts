@@ -1,5 +1,5 @@
 import { formatAttachment } from './attachment-events.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * GET /attachments: the caller's own uploads (with the messages linking them, whoever sent

@@ -1,5 +1,5 @@
 import type { AttachmentRecord } from '../model/db.js';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { canAccessAttachment } from './attachment-access.js';
 import { decodePathId } from './upload-path.js';
 

@@ -1,4 +1,4 @@
-import type { Services } from '../model/context.js';
+import type { Services } from '../runtime/services.js';
 
 /**
  * Removes stored files no attachment record (nor custom emoji) names: files written for uploads whose commit

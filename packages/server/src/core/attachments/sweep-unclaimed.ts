@@ -1,4 +1,4 @@
-import type { Services } from '../model/context.js';
+import type { Services } from '../runtime/services.js';
 import { removeAttachment } from './link-attachments.js';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;

@@ -2,7 +2,8 @@ import { ApiError } from '@teamchat/schema';
 import { constantTimeEqual } from '../internal/constant-time.js';
 import { randomAlphanumeric } from '../internal/random.js';
 import { hmacSha256Base64Url } from '../internal/sha256.js';
-import type { Context, OperationParams, Services, UserContext } from '../model/context.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
+import type { Services } from '../runtime/services.js';
 import { canAccessAttachment } from './attachment-access.js';
 import { readUpload, type UploadRead } from './read-upload.js';
 

@@ -3,7 +3,7 @@ import type { AttachmentRecord } from '../model/db.js';
 import { emitAttachmentEvent } from './attachment-events.js';
 import { checkUploadQuota, checkUploadSize } from './upload-limit.js';
 import { contentTypeOf, newPathId } from './upload-path.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * POST /user_uploads: stores the request's one file and records it as an attachment of the

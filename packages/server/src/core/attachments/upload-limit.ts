@@ -1,5 +1,6 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context, ServerConfig } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
+import type { ServerConfig } from '../config/server-config.js';
 
 /** Bytes in a mebibyte: the unit of `max_file_upload_size_mib`. */
 export const MIB = 1024 * 1024;

@@ -1,5 +1,5 @@
 import { ApiError, type Access } from '@teamchat/schema';
-import type { Services } from '../model/context.js';
+import type { Services } from '../runtime/services.js';
 import type { UserRecord } from '../model/db.js';
 import { isAdmin, isGuest, isOwner } from '../model/roles.js';
 import { constantTimeEqual } from '../internal/constant-time.js';

@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context, OperationParams } from '../model/context.js';
+import type { Context, OperationParams } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import { isAdmin } from '../model/roles.js';
 

@@ -1,5 +1,6 @@
 import { ApiError, type Access } from '@teamchat/schema';
-import type { Context, RequestInfo, Services } from '../model/context.js';
+import type { Context, RequestInfo } from '../runtime/context.js';
+import type { Services } from '../runtime/services.js';
 import type { UserRecord } from '../model/db.js';
 import { authenticate } from './authenticate.js';
 

@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { UserContext } from '../model/context.js';
+import type { UserContext } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import { canAdminUser } from '../model/user-access.js';
 

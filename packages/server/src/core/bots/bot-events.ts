@@ -1,6 +1,6 @@
 import { emit } from '../events/emit.js';
 import { botAdministratorIds } from '../model/bot-administrators.js';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 
 /** `realm_bot update` with `fields` of `bot`, to those who administer it (or to `to`). */

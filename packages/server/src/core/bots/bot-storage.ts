@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { BotStorageRecord } from '../model/db.js';
 
 /** The record key of `key` in the storage of user `userId`. */

@@ -1,7 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import { hasContentAccess } from '../model/channel-access.js';
 import { channelByName } from '../model/channel-name.js';
-import type { UserContext } from '../model/context.js';
+import type { UserContext } from '../runtime/context.js';
 import type { ChannelRecord } from '../model/db.js';
 
 /**

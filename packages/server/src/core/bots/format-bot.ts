@@ -1,6 +1,6 @@
 import type { Bot, BotService } from '@teamchat/schema';
 import { avatarUrl } from '../model/avatar.js';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 
 type Ctx = Pick<Context, 'db' | 'config'>;

@@ -2,7 +2,7 @@ import { ApiError } from '@teamchat/schema';
 import { activeUserIds, emit } from '../events/emit.js';
 import { avatarUrl } from '../model/avatar.js';
 import { botAdministratorIds } from '../model/bot-administrators.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import { isAdmin, isOwner } from '../model/roles.js';
 import { changeFullName, checkFullName, isNameOfActiveUser } from '../users/full-name.js';

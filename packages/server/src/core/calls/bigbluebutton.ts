@@ -1,7 +1,8 @@
 import { ApiError } from '@teamchat/schema';
 import { constantTimeEqual } from '../internal/constant-time.js';
 import { hmacSha256Base64Url, sha256Hex } from '../internal/sha256.js';
-import type { OperationParams, Services, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { Services } from '../runtime/services.js';
 
 /** The meeting a join link stands for, signed so that no user can tamper with it. */
 interface BigBlueButtonMeeting {

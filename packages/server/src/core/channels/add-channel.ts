@@ -1,4 +1,4 @@
-import type { UserContext } from '../model/context.js';
+import type { UserContext } from '../runtime/context.js';
 import type { ChannelRecord } from '../model/db.js';
 import { usersWithMetadataAccess } from '../model/channel-access.js';
 import { emitChannelCreate, emitDefaultChannels } from './channel-events.js';

@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { ChannelRecord, UserRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
 import { appendTo } from '../internal/append-to.js';

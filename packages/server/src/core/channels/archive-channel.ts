@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { ChannelRecord } from '../model/db.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { accessChannelForUpdate, usersWithMetadataAccess } from '../model/channel-access.js';

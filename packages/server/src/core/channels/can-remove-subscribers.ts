@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { ChannelRecord, UserRecord } from '../model/db.js';
 import { hasPermission } from '../model/has-permission.js';
 import { isAdmin, isGuest } from '../model/roles.js';

@@ -1,5 +1,5 @@
 import type { ChannelGroupSetting, GroupSettingValue } from '@teamchat/schema';
-import type { UserContext } from '../model/context.js';
+import type { UserContext } from '../runtime/context.js';
 import type { ChannelRecord } from '../model/db.js';
 import { formatGroupSettingValue } from '../model/group-setting-value.js';
 import { usersWithMetadataAccess } from '../model/channel-access.js';

@@ -6,7 +6,7 @@ import { channelByName, checkChannelDescription, checkChannelName } from '../mod
 import { postSubscriptionNotices } from '../messages/channel-notices.js';
 import { checkCanCreateChannel, parseChannelOptions } from './channel-options.js';
 import { principalUsers } from './principal-users.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * POST /channels/create (FL 417): creates a channel with the caller as creator and

@@ -3,8 +3,8 @@ import { canAccessMessage } from '../model/message-access.js';
 import { normalizeTopic } from '../messages/message-content.js';
 import type { MessageRecord } from '../model/message-record.js';
 import { accessChannelById } from '../model/channel-access.js';
-import { inBatches } from '../model/batched-writes.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import { inBatches } from '../runtime/batched-writes.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * POST /streams/{stream_id}/delete_topic (administrators): deletes the topic's messages the

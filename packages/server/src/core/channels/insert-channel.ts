@@ -1,5 +1,5 @@
 import { CHANNEL_GROUP_SETTINGS } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { ChannelRecord } from '../model/db.js';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 import { CHANNEL_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';

@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { SubscriptionRecord } from '../model/db.js';
 
 /** Colours given to new subscriptions (lowercase `#rrggbb`, as clients expect). */

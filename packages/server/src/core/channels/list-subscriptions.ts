@@ -1,5 +1,5 @@
 import type { Subscription } from '@teamchat/schema';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
 import type { ChannelRecord, SubscriptionRecord } from '../model/db.js';
 import { activeSubscriberIds } from '../model/channel-access.js';
 import { formatSubscription } from './format-channel.js';

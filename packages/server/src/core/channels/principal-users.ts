@@ -1,5 +1,5 @@
 import type { Principals } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import { accessUserByEmail, accessUserById } from '../model/user-access.js';
 

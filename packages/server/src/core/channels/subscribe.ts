@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { ChannelRecord, UserRecord } from '../model/db.js';
 import { addChannel } from './add-channel.js';
 import { addSubscriptions } from './add-subscriptions.js';

@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { ChannelRecord, UserRecord } from '../model/db.js';
 import { appendTo } from '../internal/append-to.js';
 import { unreadIds } from '../model/message-flags.js';

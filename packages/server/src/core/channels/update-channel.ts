@@ -1,5 +1,5 @@
 import { ApiError, CHANNEL_GROUP_SETTINGS, type ChannelGroupSetting } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { ChannelRecord } from '../model/db.js';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 import { CHANNEL_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';

@@ -1,5 +1,5 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import { subscribe } from './subscribe.js';
 import { unsubscribe } from './unsubscribe.js';
 

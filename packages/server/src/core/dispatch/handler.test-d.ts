@@ -1,6 +1,6 @@
 import type { Endpoints } from '@teamchat/schema';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import { withPrepare, type AreaHandlers, type Handler } from './handler.js';
 
 const markAllAsRead = (_params: OperationParams<'messages.markAllAsRead'>, _ctx: UserContext) => ({ complete: true });

@@ -1,5 +1,5 @@
 import type { AreaContractName, AreaName, Endpoint, EndpointParams, EndpointResult, IncomingEndpointName, IncomingEndpoints } from '@teamchat/schema';
-import type { OperationContext } from '../model/context.js';
+import type { OperationContext } from '../runtime/context.js';
 
 /**
  * An operation: the domain code behind a contract. Decoded, typed params and a context in;

@@ -1,5 +1,6 @@
 import { ApiError, isFileParam } from '@teamchat/schema';
-import type { Context, RequestInfo, Services } from '../model/context.js';
+import type { Context, RequestInfo } from '../runtime/context.js';
+import type { Services } from '../runtime/services.js';
 import type { UserRecord } from '../model/db.js';
 import { checkAccess } from '../auth/authenticate.js';
 import { authenticateRequest, limitRequest } from '../auth/rate-limits.js';

@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { EmailRecord } from '../model/db.js';
 import { serverEmailDomain } from '../model/email-visibility.js';
 

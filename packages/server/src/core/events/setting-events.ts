@@ -1,5 +1,5 @@
 import { LANGUAGE_CODES, type UserSettingName } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import { activeUserIds, emit } from './emit.js';
 

@@ -1,7 +1,8 @@
 import { ApiError, type RealmExport } from '@teamchat/schema';
 import { emit } from '../events/emit.js';
 import { randomAlphanumeric } from '../internal/random.js';
-import type { Context, OperationParams, Services, UserContext } from '../model/context.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
+import type { Services } from '../runtime/services.js';
 import type { DbStore, RealmExportRecord, UserRecord } from '../model/db.js';
 import { dummyEmail, realmHost, roleMaySeeEmail } from '../model/email-visibility.js';
 import { isOwner } from '../model/roles.js';

@@ -3,7 +3,7 @@ import { addSubscriptions } from '../channels/add-subscriptions.js';
 import { sendEmail } from '../emails/send-email.js';
 import { notificationBot, silentMention } from '../messages/notification-bot.js';
 import { postDirectMessage } from '../messages/post-message.js';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { createUser } from '../model/create-user.js';
 import type { ChannelRecord, InvitationRecord, MultiuseInviteRecord, UserRecord } from '../model/db.js';
 import { emitGroupMembers } from '../user-groups/user-group-events.js';

@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
 import { accessChannelById, canAddSubscribers } from '../model/channel-access.js';
-import type { Context, UserContext } from '../model/context.js';
+import type { Context, UserContext } from '../runtime/context.js';
 import type { ChannelRecord, InvitationRecord, MultiuseInviteRecord, UserGroupRecord, UserRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
 import { randomAlphanumeric } from '../internal/random.js';

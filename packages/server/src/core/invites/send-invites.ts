@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { InvitationRecord } from '../model/db.js';
 import { hasPermission } from '../model/has-permission.js';
 import { isEmailAddress } from '../users/email-change.js';

@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
 import type { LinkifierRecord } from '../model/db.js';
 import { checkLinkifier } from './check-linkifier.js';
 import { notifyLinkifiers } from './linkifier-list.js';

@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { FLAG_BITS } from '../model/message-record.js';
 import { isUserInGroupSetting } from '../model/group-membership.js';
 import type { MessageMentions } from './render-message.js';

@@ -1,5 +1,5 @@
 import { hasContentAccess } from '../model/channel-access.js';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { RealmEmojiRecord, UserRecord } from '../model/db.js';
 import { canAccessMessage } from '../model/message-access.js';
 import { hasPermission } from '../model/has-permission.js';

@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { DbStore, LinkifierRecord } from '../model/db.js';
 import { compileLinkifier, type CompiledLinkifier } from './compile-linkifier.js';
 

@@ -1,4 +1,4 @@
-import type { UserContext } from '../model/context.js';
+import type { UserContext } from '../runtime/context.js';
 import type { ChannelRecord } from '../model/db.js';
 import { silentMention } from './notification-bot.js';
 import { postChannelEventNotice, quoteBlock } from './channel-notices.js';

@@ -1,4 +1,4 @@
-import type { UserContext } from '../model/context.js';
+import type { UserContext } from '../runtime/context.js';
 import type { ChannelRecord, UserRecord } from '../model/db.js';
 import { appendTo } from '../internal/append-to.js';
 import { activeSubscriberIds } from '../model/channel-access.js';

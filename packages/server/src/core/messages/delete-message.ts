@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import { hasPermission } from '../model/has-permission.js';
 import { deleteMessages } from './delete-messages.js';

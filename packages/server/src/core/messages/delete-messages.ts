@@ -1,5 +1,5 @@
 import { releaseMessageUploads } from '../attachments/link-attachments.js';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
 import { appendTo } from '../internal/append-to.js';

@@ -1,5 +1,5 @@
 import type { EditHistoryEntry } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { relinkMessageUploads } from '../attachments/link-attachments.js';
 import type { AttachmentRecord, UserRecord } from '../model/db.js';
 import { renderMessage, type RenderedMessage } from '../markdown/render-message.js';

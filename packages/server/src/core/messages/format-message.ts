@@ -1,5 +1,5 @@
 import type { EditHistoryEntry, Message } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { ChannelRecord, RealmRecord, UserRecord } from '../model/db.js';
 import { utf8, withJsonText } from '../model/json-text.js';
 import type { CompiledLinkifier } from '../markdown/compile-linkifier.js';

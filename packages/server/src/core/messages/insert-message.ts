@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { ChannelRecord, UserRecord } from '../model/db.js';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 import { setMessageRows } from '../model/message-flags.js';

@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { ChannelRecord } from '../model/db.js';
 import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../realm/realm-state.js';
 

@@ -1,8 +1,8 @@
 import type { Message } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
-import type { EventQueue } from '../model/event-queue.js';
+import type { EventQueue } from '../runtime/event-queue.js';
 import { isGuest } from '../model/roles.js';
 import { canSeeRealEmail } from '../model/email-visibility.js';
 import { formatMessage } from './format-message.js';

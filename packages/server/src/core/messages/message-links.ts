@@ -1,5 +1,5 @@
 import { encodeChannelSlug, encodeHashComponent } from '../markdown/hash-encoding.js';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { participantsOf } from '../model/direct-message-groups.js';
 import type { MessageRecord } from '../model/message-record.js';
 

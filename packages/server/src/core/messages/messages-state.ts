@@ -1,5 +1,5 @@
 import type { StateBlock } from '../events/state-block.js';
-import type { UserContext } from '../model/context.js';
+import type { UserContext } from '../runtime/context.js';
 import { participantsOf } from '../model/direct-message-groups.js';
 import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
 import { TopicVisibility } from '../narrow/topic-visibility.js';

@@ -1,6 +1,6 @@
 import type { EditHistoryEntry } from '@teamchat/schema';
 import { activeSubscriberIds, isSubscribed } from '../model/channel-access.js';
-import type { UserContext } from '../model/context.js';
+import type { UserContext } from '../runtime/context.js';
 import type { ChannelRecord, UserRecord } from '../model/db.js';
 import { appendTo } from '../internal/append-to.js';
 import { deletedFrom, emitDeleteMessageEvents, refreshFirstMessageIds } from './delete-messages.js';

@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import { createUser } from '../model/create-user.js';
 import { realmHost } from '../model/email-visibility.js';

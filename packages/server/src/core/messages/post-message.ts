@@ -1,6 +1,6 @@
 import { linkMessageUploads } from '../attachments/link-attachments.js';
 import { activeSubscriberIds, usersWithMetadataAccess } from '../model/channel-access.js';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { ChannelRecord, UserRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
 import { renderMessage, type RenderedMessage } from '../markdown/render-message.js';

@@ -1,4 +1,4 @@
-import type { EventQueue } from '../model/event-queue.js';
+import type { EventQueue } from '../runtime/event-queue.js';
 import type { MessageRecord } from '../model/message-record.js';
 
 /**

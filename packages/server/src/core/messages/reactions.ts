@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import { emit } from '../events/emit.js';
 import { emojiByCharacters, emojiByName } from '../markdown/emoji-data.js';
 import { activeRealmEmoji } from '../markdown/message-resolver.js';

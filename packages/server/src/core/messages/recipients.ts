@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
 import { hasMetadataAccess, isSubscribed } from '../model/channel-access.js';
-import type { Context, OperationParams } from '../model/context.js';
+import type { Context, OperationParams } from '../runtime/context.js';
 import type { ChannelRecord, UserRecord } from '../model/db.js';
 import { hasPermission } from '../model/has-permission.js';
 import { isGuest } from '../model/roles.js';

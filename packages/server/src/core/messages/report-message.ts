@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import { accessMessage } from '../model/message-access.js';
 import type { MessageRecord } from '../model/message-record.js';

@@ -1,6 +1,6 @@
 import { fetchMessageWindow, parseNarrow } from '../narrow/index.js';
 import { changeFlag, editableFlag } from './update-flags.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /** Most messages one flags/narrow request processes (the real server's `MAX_MESSAGES_PER_UPDATE`). */
 export const MAX_MESSAGES_PER_UPDATE = 5000;

@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
 import { isSubscribed } from '../model/channel-access.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import { emit } from '../events/emit.js';
 import { participantsOf } from '../model/direct-message-groups.js';

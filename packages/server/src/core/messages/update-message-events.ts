@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { emit } from '../events/emit.js';
 import { topicLinks } from '../markdown/topic-links.js';
 import { displayTopic } from './format-message.js';

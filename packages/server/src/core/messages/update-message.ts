@@ -1,7 +1,7 @@
 import { ApiError, type EditHistoryEntry } from '@teamchat/schema';
 import { formatAttachment } from '../attachments/attachment-events.js';
 import { accessChannelById, activeSubscriberCount } from '../model/channel-access.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { AttachmentRecord, ChannelRecord, UserRecord } from '../model/db.js';
 import { hasPermission } from '../model/has-permission.js';
 import { isModerator } from '../model/roles.js';

@@ -1,9 +1,9 @@
 import { hasContentAccess, isSubscribed } from './channel-access.js';
-import type { Context } from './context.js';
+import type { ModelContext } from './model-context.js';
 import type { ChannelRecord, UserRecord } from './db.js';
 import { isGuest } from './roles.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now'>;
+type Ctx = Pick<ModelContext, 'db' | 'indexes' | 'realm' | 'now'>;
 
 /**
  * Whether `user` may read the whole history of `channel`, including messages sent before they

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../store/store.js';
-import { defaultServerConfig } from './context.js';
+import { defaultServerConfig } from '../config/server-config.js';
 import type { Db, UserRecord } from './db.js';
 import { createIndexes } from './indexes.js';
 import { seededRandomBytes } from '../internal/seeded-random.js';

@@ -2,7 +2,7 @@ import { ApiError } from '@teamchat/schema';
 import type { StateBlock } from '../events/state-block.js';
 import { emit } from '../events/emit.js';
 import { changeFlag } from '../messages/update-flags.js';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
 import { unreadIds } from '../model/message-flags.js';
 
 function mutedUsersOf(ctx: Pick<Context, 'db'>, userId: number): { id: number; timestamp: number }[] {

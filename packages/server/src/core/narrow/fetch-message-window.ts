@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import type { MessageRecord } from '../model/message-record.js';
 import { LARGER_THAN_MAX_MESSAGE_ID, parseAnchor } from './anchor.js';

@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { canAccessMessage } from '../model/message-access.js';
 import { messageFlags } from '../model/message-flags.js';
 import type { MessageRecord } from '../model/message-record.js';

@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { messageFlags } from '../model/message-flags.js';
 import { FLAG_BITS, MENTION_MASK, type MessageRecord } from '../model/message-record.js';
 import { isResolvedTopic } from '../model/resolved-topic.js';

@@ -1,6 +1,6 @@
 import { ApiError, type NarrowElement } from '@teamchat/schema';
 import { NOT_LOGGED_IN } from '../auth/authenticate.js';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import { isGuest } from '../model/roles.js';
 import { badNarrow, operandText } from './narrow-errors.js';

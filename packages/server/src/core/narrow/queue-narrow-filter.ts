@@ -1,5 +1,5 @@
 import { ApiError, type NarrowElement } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import { apiEmail } from '../model/email-visibility.js';
 import { messageFlags } from '../model/message-flags.js';

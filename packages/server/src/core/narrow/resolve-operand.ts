@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { ChannelRecord, UserRecord } from '../model/db.js';
 import { userByEmail } from '../model/user-by-email.js';
 import { channelByName } from '../model/channel-name.js';

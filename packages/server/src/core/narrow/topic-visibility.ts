@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import type { MessageRecord } from '../model/message-record.js';
 import { topicKey } from '../model/message-index.js';

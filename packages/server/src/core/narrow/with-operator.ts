@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import { participantsOf } from '../model/direct-message-groups.js';
 import { canAccessMessage } from '../model/message-access.js';

@@ -1,4 +1,6 @@
-import type { Context, JobQueue, Services } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
+import type { JobQueue } from '../runtime/jobs.js';
+import type { Services } from '../runtime/services.js';
 import type { OutboxRecord } from '../model/db.js';
 
 /** The context a job's outcome is applied in: the services and the transaction that records it. */

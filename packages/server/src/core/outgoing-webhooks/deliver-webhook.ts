@@ -1,5 +1,5 @@
 import { isApiError } from '@teamchat/schema';
-import type { Services } from '../model/context.js';
+import type { Services } from '../runtime/services.js';
 import type { OutboxRecord, UserRecord } from '../model/db.js';
 import type { JobRunner, JobOutcome, OutcomeContext } from '../outbox/job-queue.js';
 import { failWithMessage, notifyBotOwner, postReply } from './webhook-replies.js';

@@ -1,6 +1,6 @@
 import { SERVER_VERSION } from '@teamchat/schema';
 import { formatMessage } from '../messages/format-message.js';
-import type { HookContext, SentMessage } from '../model/context.js';
+import type { HookContext, SentMessage } from '../runtime/message-hooks.js';
 import type { UserRecord } from '../model/db.js';
 import { participantsOf } from '../model/direct-message-groups.js';
 import { realmHost } from '../model/email-visibility.js';

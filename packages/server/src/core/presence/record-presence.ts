@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import { emitPresenceChange } from './presence-events.js';
 import type { PresenceRecord } from '../model/presence-record.js';

@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
 import { activeUserIds, emit } from '../events/emit.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { CustomProfileFieldRecord } from '../model/db.js';
 import { CUSTOM_PROFILE_FIELD_TYPES, customProfileFields, formatCustomProfileField } from '../users/custom-profile-fields.js';
 

@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
 import { randomAlphanumeric } from '../internal/random.js';
-import type { Services } from '../model/context.js';
+import type { Services } from '../runtime/services.js';
 import type { PushIdentityRecord } from '../model/db.js';
 import { realmHost } from '../model/email-visibility.js';
 

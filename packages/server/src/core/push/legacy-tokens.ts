@@ -1,5 +1,6 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, Services, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { Services } from '../runtime/services.js';
 import type { PushDeviceTokenRecord } from '../model/db.js';
 import { bouncerError, callBouncer, type BouncerAnswer } from './bouncer-client.js';
 

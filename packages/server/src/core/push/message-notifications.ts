@@ -1,5 +1,6 @@
 import { avatarUrl } from '../model/avatar.js';
-import type { HookContext, SentMessage, Services } from '../model/context.js';
+import type { HookContext, SentMessage } from '../runtime/message-hooks.js';
+import type { Services } from '../runtime/services.js';
 import type { OutboxRecord, UserRecord } from '../model/db.js';
 import { participantsOf } from '../model/direct-message-groups.js';
 import { messageFlags, messageRows } from '../model/message-flags.js';

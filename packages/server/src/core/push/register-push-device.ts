@@ -1,6 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import { emit } from '../events/emit.js';
-import type { OperationParams, Services, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { Services } from '../runtime/services.js';
 import type { OutboxRecord, PushDeviceRecord } from '../model/db.js';
 import { enqueueJob, type JobRunner, type JobOutcome } from '../outbox/job-queue.js';
 import { callBouncer } from './bouncer-client.js';

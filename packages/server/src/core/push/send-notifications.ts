@@ -1,5 +1,5 @@
 import { fromBase64, sealBox, toBase64 } from '@teamchat/schema/push';
-import type { Services } from '../model/context.js';
+import type { Services } from '../runtime/services.js';
 import type { PushDeviceRecord } from '../model/db.js';
 import { callBouncer, type BouncerAnswer } from './bouncer-client.js';
 

@@ -1,7 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import { activeUserIds, emit } from '../events/emit.js';
 import { emojiByName } from '../markdown/emoji-data.js';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
 import { hasPermission } from '../model/has-permission.js';
 import { isAdmin } from '../model/roles.js';
 import { randomAlphanumeric } from '../internal/random.js';

@@ -1,6 +1,6 @@
 import type { StateBlock } from '../events/state-block.js';
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from '../model/channel-name.js';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { formatGroupSettingValue, systemGroupId, systemGroupNameOf } from '../model/group-setting-value.js';
 import { REALM_GROUP_SETTINGS, type RealmGroupSetting, type RealmRecord } from '../model/db.js';
 import { realmGroupSetting } from '../model/has-permission.js';

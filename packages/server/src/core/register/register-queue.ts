@@ -1,7 +1,7 @@
 import { FEATURE_LEVEL, SERVER_VERSION } from '@teamchat/schema';
 import { queueNarrowFilter } from '../narrow/index.js';
 import { STATE_BLOCKS } from './state-blocks.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * POST /register: creates an event queue and answers the initial state of the areas

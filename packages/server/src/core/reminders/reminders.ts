@@ -4,7 +4,7 @@ import { emit } from '../events/emit.js';
 import { renderMessage } from '../markdown/render-message.js';
 import { conversationOf, listOfNames, messageLinkSyntax, nearMessageUrl, truncateContent, unusedFence } from '../messages/message-links.js';
 import { silentMention } from '../messages/notification-bot.js';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
 import type { ScheduledMessageRecord, UserRecord } from '../model/db.js';
 import { accessMessage } from '../model/message-access.js';
 import type { MessageRecord } from '../model/message-record.js';

@@ -1,6 +1,7 @@
 import { endpoints } from '@teamchat/schema';
 import { sendMessage } from '../messages/send-message.js';
-import type { Services, UserContext } from '../model/context.js';
+import type { Services } from '../runtime/services.js';
+import type { UserContext } from '../runtime/context.js';
 import { notificationBot } from '../messages/notification-bot.js';
 import { postDirectMessage } from '../messages/post-message.js';
 import { dropReminder, isReminder } from '../reminders/reminders.js';

@@ -4,7 +4,7 @@ import { emit } from '../events/emit.js';
 import { renderMessage } from '../markdown/render-message.js';
 import { checkTopicPolicy, normalizeContent, normalizeTopic } from '../messages/message-content.js';
 import { checkCanPost, resolveChannel, resolveDirectRecipients } from '../messages/recipients.js';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
 import type { ScheduledMessageRecord, UserRecord } from '../model/db.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'random' | 'attachmentIndex'>;

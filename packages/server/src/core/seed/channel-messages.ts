@@ -1,4 +1,5 @@
-import type { Context, Services } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
+import type { Services } from '../runtime/services.js';
 import type { UserRecord } from '../model/db.js';
 import { postChannelMessage } from '../messages/post-message.js';
 

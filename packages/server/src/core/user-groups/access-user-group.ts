@@ -1,5 +1,5 @@
 import { ApiError, type UserGroupSetting } from '@teamchat/schema';
-import type { Context, UserContext } from '../model/context.js';
+import type { Context, UserContext } from '../runtime/context.js';
 import type { UserGroupRecord } from '../model/db.js';
 import { hasPermission } from '../model/has-permission.js';
 

@@ -7,7 +7,7 @@ import { accessPotentialSubgroups, activeUsersByIds, insufficientPermission } fr
 import { insertUserGroup } from './insert-user-group.js';
 import { emitGroupAdded, emitGroupSubgroups } from './user-group-events.js';
 import { checkUserGroupName, checkUserGroupNameAvailable } from './user-group-name.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * POST /user_groups/create: creates a group with the caller as creator, in one transaction.

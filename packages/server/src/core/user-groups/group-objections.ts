@@ -1,5 +1,5 @@
 import { CHANNEL_GROUP_SETTINGS, USER_GROUP_SETTINGS, type GroupSettingValue } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { REALM_GROUP_SETTINGS, type UserGroupRecord } from '../model/db.js';
 
 /** Why a group cannot be deactivated: one entry per user of the group (FL 298). */

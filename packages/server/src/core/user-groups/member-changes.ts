@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { UserContext } from '../model/context.js';
+import type { UserContext } from '../runtime/context.js';
 import { directMemberIds } from './format-user-group.js';
 import { accessUserGroupForMembership, activeUsersByIds } from './access-user-group.js';
 import { notifyMembershipChange } from './notify-membership-change.js';

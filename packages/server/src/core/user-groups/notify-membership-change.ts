@@ -1,4 +1,4 @@
-import type { UserContext } from '../model/context.js';
+import type { UserContext } from '../runtime/context.js';
 import type { UserGroupRecord, UserRecord } from '../model/db.js';
 import { notificationBot, silentMention } from '../messages/notification-bot.js';
 import { postDirectMessage } from '../messages/post-message.js';

@@ -1,7 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import { addMembers, removeMembers } from './member-changes.js';
 import { addSubgroups, removeSubgroups } from './subgroup-changes.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * POST /user_groups/{user_group_id}/members: adds and removes direct members and subgroups, in

@@ -2,7 +2,7 @@ import { ApiError } from '@teamchat/schema';
 import type { StateBlock } from '../events/state-block.js';
 import { emitSettingChange, emitUserStatus } from '../events/setting-events.js';
 import { resolveEmoji } from '../messages/reactions.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { UserRecord, UserStatusRecord } from '../model/db.js';
 import { accessUserById } from '../model/user-access.js';
 

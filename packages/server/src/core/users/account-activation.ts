@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import { isDirectMember } from '../model/group-membership.js';
 import { emitPeerEvent } from '../channels/peer-events.js';

@@ -1,5 +1,5 @@
 import type { CustomProfileField } from '@teamchat/schema';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
 import type { CustomProfileFieldRecord } from '../model/db.js';
 import type { StateBlock } from '../events/state-block.js';
 

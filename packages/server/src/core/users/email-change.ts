@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
 import { randomAlphanumeric } from '../internal/random.js';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { EmailChangeRecord, UserRecord } from '../model/db.js';
 import { isAdmin } from '../model/roles.js';
 import { sendEmail } from '../emails/send-email.js';

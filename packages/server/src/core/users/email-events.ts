@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { avatarChangePerson } from '../model/avatar.js';

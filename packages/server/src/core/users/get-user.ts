@@ -1,4 +1,4 @@
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import { formatUser } from './format-user.js';
 import { profileDataOf } from './profile-data.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { CustomProfileFieldRecord, UserRecord } from '../model/db.js';
 import { checkProfileFieldValue, isIsoDate, isLinkUrl } from './profile-field-value.js';
 

@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { CustomProfileFieldRecord } from '../model/db.js';
 
 /** Longest value of the short text-like fields (short text, external account, pronouns). */

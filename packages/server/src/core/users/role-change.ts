@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import { hasMetadataAccess } from '../model/channel-access.js';
 import { emitChannelAccessGained, emitChannelDelete } from '../channels/channel-events.js';

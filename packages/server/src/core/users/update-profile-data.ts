@@ -1,5 +1,5 @@
 import { ApiError, type ProfileDataUpdate } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import type { CustomProfileFieldRecord, UserRecord } from '../model/db.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { isAdmin } from '../model/roles.js';

@@ -1,5 +1,5 @@
 import { ApiError, isApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { UserRecord } from '../model/db.js';
 import { isAdmin, isOwner } from '../model/roles.js';
 import { checkNewEmail } from './email-change.js';

@@ -1,0 +1,20 @@
+import type { ServerConfig } from '../config/server-config.js';
+import type { RandomBytes } from '../internal/random.js';
+import type { DbTx, RealmRecord } from './db.js';
+import type { Indexes } from './indexes.js';
+
+/**
+ * What the model's rules read: the request's transaction, the indexes over the store, the
+ * organization, the clock, the server's settings and its random source. The per-request
+ * context of an operation (`runtime/context.ts`) has all of it.
+ */
+export interface ModelContext {
+  /** Reads and writes of this request (one transaction for mutations). */
+  db: DbTx;
+  indexes: Indexes;
+  realm: RealmRecord;
+  /** Milliseconds since the epoch; the only clock domain code may use. */
+  now: () => number;
+  config: ServerConfig;
+  random: RandomBytes;
+}
