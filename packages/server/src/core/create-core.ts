@@ -1,6 +1,5 @@
 import { createScheduledDelivery } from './scheduled-messages/deliver-scheduled.js';
 import type { Endpoint } from '@teamchat/schema';
-import { createAttachmentIndex } from './model/attachment-index.js';
 import { createMemoryFileStore, type FileStore } from './runtime/file-store.js';
 import { createUnclaimedSweep } from './attachments/sweep-unclaimed.js';
 import { secureRandomBytes, type RandomBytes } from './internal/random.js';
@@ -97,7 +96,6 @@ export function createCore(options: CoreOptions): Core {
     random: options.random ?? secureRandomBytes,
     log: options.log ?? silentLogger,
     files: options.files ?? createMemoryFileStore(),
-    attachmentIndex: createAttachmentIndex(options.store),
     runDueJobs: () => {
       const sweeping = sweepUnclaimed();
       if (sweeping) return sweeping.then(() => deliverScheduled()).then(() => services.jobs.kick());

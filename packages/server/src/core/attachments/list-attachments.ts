@@ -12,5 +12,5 @@ export function listAttachments(_params: OperationParams<'attachments.list'>, ct
     .filter((record) => record.owner_id === ctx.user.id)
     .sort((a, b) => a.id - b.id)
     .map((record) => formatAttachment(ctx, record));
-  return { attachments, upload_space_used: ctx.attachmentIndex.totalSize() };
+  return { attachments, upload_space_used: ctx.indexes.attachments.totalSize() };
 }

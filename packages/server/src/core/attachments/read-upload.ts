@@ -34,7 +34,7 @@ export type UploadRead =
  */
 export async function readUpload(ctx: Context, encodedPathId: string, withBytes: boolean, options: { skipAccessCheck?: boolean } = {}): Promise<UploadRead> {
   const pathId = decodePathId(encodedPathId);
-  const attachment: AttachmentRecord | undefined = pathId === undefined ? undefined : ctx.attachmentIndex.byPathId.get(pathId);
+  const attachment: AttachmentRecord | undefined = pathId === undefined ? undefined : ctx.indexes.attachments.byPathId.get(pathId);
   if (pathId === undefined || !attachment) return { status: 'not-found' };
   if (!options.skipAccessCheck && !canAccessAttachment(ctx, ctx.user, attachment)) return { status: 'forbidden' };
   const bytes = withBytes ? await ctx.files.get(pathId) : null;

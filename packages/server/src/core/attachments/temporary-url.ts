@@ -71,7 +71,7 @@ async function pathOfToken(services: Pick<Services, 'store' | 'random' | 'now'>,
  */
 export async function getTemporaryUploadUrl(params: OperationParams<'uploads.getTemporaryUrl'>, ctx: UserContext) {
   const pathId = `${params.realm_id_str}/${params.filename}`;
-  const attachment = ctx.attachmentIndex.byPathId.get(pathId);
+  const attachment = ctx.indexes.attachments.byPathId.get(pathId);
   if (!attachment) throw new ApiError('BAD_REQUEST', 'File not found.', { status: 404 });
   if (!canAccessAttachment(ctx, ctx.user, attachment)) throw new ApiError('BAD_REQUEST', 'You are not authorized to view this file.', { status: 403 });
   const fileName = pathId.slice(pathId.lastIndexOf('/') + 1);

@@ -96,7 +96,6 @@ class RunContext implements Context {
   readonly random: Services['random'];
   readonly log: Services['log'];
   readonly files: Services['files'];
-  readonly attachmentIndex: Services['attachmentIndex'];
   readonly runDueJobs: Services['runDueJobs'];
   readonly outbound: Services['outbound'];
   readonly hooks: Services['hooks'];
@@ -121,7 +120,6 @@ class RunContext implements Context {
     this.random = services.random;
     this.log = services.log;
     this.files = services.files;
-    this.attachmentIndex = services.attachmentIndex;
     this.runDueJobs = services.runDueJobs;
     this.outbound = services.outbound;
     this.hooks = services.hooks;

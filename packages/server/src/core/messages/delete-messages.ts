@@ -7,7 +7,7 @@ import { usersWithMetadataAccess } from '../model/channel-access.js';
 import { messageUserIds, removeMessageRows } from '../model/message-flags.js';
 import type { MessageRecord } from '../model/message-record.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now' | 'config' | 'attachmentIndex' | 'files' | 'log'>;
+type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now' | 'config' | 'files' | 'log'>;
 
 /** Where deleted messages were: a channel topic, or a direct-message conversation. */
 export type DeletedFrom = { message_type: 'private' } | { message_type: 'stream'; stream_id: number; topic: string };

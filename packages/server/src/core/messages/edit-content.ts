@@ -8,7 +8,7 @@ import { messageRows, setMessageRows } from '../model/message-flags.js';
 import { MENTION_MASK, type MessageRecord } from '../model/message-record.js';
 import { emitUpdateMessage } from './update-message-events.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'events' | 'now' | 'attachmentIndex'>;
+type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'events' | 'now'>;
 
 /**
  * Replaces a message's content: re-renders it, recomputes every recipient's mention flags,

@@ -12,7 +12,7 @@ import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
 import { usersWithAlertWords } from '../model/alert-word-match.js';
 import { usersWhoMuted } from '../model/muted-users.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'attachmentIndex'> & Partial<Pick<Context, 'hooks' | 'jobs' | 'log'>>;
+type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events'> & Partial<Pick<Context, 'hooks' | 'jobs' | 'log'>>;
 
 /** A message to deliver, after the caller's checks. */
 export interface Delivery {

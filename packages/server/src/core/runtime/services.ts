@@ -1,6 +1,5 @@
 import type { ServerConfig } from '../config/server-config.js';
 import type { RandomBytes } from '../internal/random.js';
-import type { AttachmentIndex } from '../model/attachment-index.js';
 import type { DbStore } from '../model/db.js';
 import type { Indexes } from '../model/indexes.js';
 import type { EventQueues } from './event-queues.js';
@@ -28,7 +27,6 @@ export interface Services {
   log: Logger;
   /** The bytes of uploaded files (the records are in `store`). */
   files: FileStore;
-  attachmentIndex: AttachmentIndex;
   /**
    * Runs the jobs due on the server's clock (the clean-up of unused uploads): every API call
    * runs it first (see `runHandler`), so do file downloads, and an idle server from a timer.

@@ -7,7 +7,7 @@ import { checkCanPost, resolveChannel, resolveDirectRecipients } from '../messag
 import type { Context, OperationParams, UserContext } from '../runtime/context.js';
 import type { ScheduledMessageRecord, UserRecord } from '../model/db.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'random' | 'attachmentIndex'>;
+type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'random'>;
 
 /** A scheduled message as the API shows it (`topic` only for channel messages). */
 export function formatScheduledMessage(ctx: Pick<Context, 'realm'>, message: ScheduledMessageRecord, emptyTopicName = true) {

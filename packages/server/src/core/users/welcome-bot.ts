@@ -5,7 +5,7 @@ import { isAdmin } from '../model/roles.js';
 import { systemBot } from '../messages/notification-bot.js';
 import { postDirectMessage } from '../messages/post-message.js';
 
-type WelcomeContext = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'random' | 'events' | 'attachmentIndex'> &
+type WelcomeContext = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'random' | 'events'> &
   Partial<Pick<Context, 'hooks' | 'jobs' | 'log'>>;
 
 /** The organization's default custom text (`welcome_message_custom_text`; empty: none). */
