@@ -13,7 +13,7 @@ import { insertMessage } from '../../src/core/messages/insert-message.js';
 import { FLAG_BITS, type MessageRecord, type ReactionRecord } from '../../src/core/model/message-record.js';
 
 /** The context narrow code reads. */
-export type NarrowTestContext = Pick<Context, 'db' | 'indexes' | 'realm' | 'now' | 'config' | 'store'>;
+export type NarrowTestContext = Pick<Context<'store'>, 'db' | 'indexes' | 'realm' | 'now' | 'config' | 'store'>;
 
 /** Options of {@link NarrowFixture.post} and {@link NarrowFixture.dm}. */
 export interface PostOptions {

@@ -6,7 +6,7 @@ import { emitAttachmentEvent } from './attachment-events.js';
 import { decodePathId } from './upload-path.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now' | 'config' | 'events'>;
-type DeleteCtx = Ctx & Pick<Context, 'files' | 'log'>;
+type DeleteCtx = Ctx & Pick<Context<'files'>, 'files' | 'log'>;
 
 /** The uploads a rendering links (`uploadPathIds`, URL-encoded) that `sender` may link. */
 function linkableUploads(ctx: Ctx, pathIds: readonly string[], sender: UserRecord): AttachmentRecord[] {

@@ -32,7 +32,7 @@ export type UploadRead =
  *
  * @see shared/reference/users-channels-realm.md §8.4
  */
-export async function readUpload(ctx: Context, encodedPathId: string, withBytes: boolean, options: { skipAccessCheck?: boolean } = {}): Promise<UploadRead> {
+export async function readUpload(ctx: Context<'files'>, encodedPathId: string, withBytes: boolean, options: { skipAccessCheck?: boolean } = {}): Promise<UploadRead> {
   const pathId = decodePathId(encodedPathId);
   const attachment: AttachmentRecord | undefined = pathId === undefined ? undefined : ctx.indexes.attachments.byPathId.get(pathId);
   if (pathId === undefined || !attachment) return { status: 'not-found' };

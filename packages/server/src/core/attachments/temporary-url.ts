@@ -69,7 +69,7 @@ async function pathOfToken(services: Pick<Services, 'store' | 'random' | 'now'>,
  * 60 seconds on the server's clock. `File not found.` (404) and `You are not authorized to
  * view this file.` (403) otherwise, the real server's texts.
  */
-export async function getTemporaryUploadUrl(params: OperationParams<'uploads.getTemporaryUrl'>, ctx: UserContext) {
+export async function getTemporaryUploadUrl(params: OperationParams<'uploads.getTemporaryUrl'>, ctx: UserContext<'store'>) {
   const pathId = `${params.realm_id_str}/${params.filename}`;
   const attachment = ctx.indexes.attachments.byPathId.get(pathId);
   if (!attachment) throw new ApiError('BAD_REQUEST', 'File not found.', { status: 404 });
@@ -83,7 +83,7 @@ export async function getTemporaryUploadUrl(params: OperationParams<'uploads.get
  * `Invalid token` for a token that is not this server's, expired, or whose file is gone;
  * `Invalid filename` when the URL's last part is not the file's name.
  */
-export async function readTemporaryUpload(ctx: Context, token: string, fileName: string, withBytes: boolean): Promise<Extract<UploadRead, { status: 'file' }>> {
+export async function readTemporaryUpload(ctx: Context<'files' | 'store'>, token: string, fileName: string, withBytes: boolean): Promise<Extract<UploadRead, { status: 'file' }>> {
   const pathId = await pathOfToken(ctx, token);
   if (pathId === null) throw new ApiError('BAD_REQUEST', 'Invalid token');
   if (pathId.slice(pathId.lastIndexOf('/') + 1) !== fileName) throw new ApiError('BAD_REQUEST', 'Invalid filename');

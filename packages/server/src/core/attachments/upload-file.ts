@@ -16,7 +16,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  *
  * @see shared/reference/users-channels-realm.md §8.4
  */
-export async function uploadFile(params: OperationParams<'uploads.upload'>, ctx: UserContext) {
+export async function uploadFile(params: OperationParams<'uploads.upload'>, ctx: UserContext<'files' | 'store'>) {
   const file = params.file;
   checkUploadSize(ctx.config, file.size);
   // The real server drops NUL characters from the name it records.

@@ -24,7 +24,7 @@ function unusableHashLike(ctx: Context): string {
  * Every failure that could reveal whether an account exists answers the same
  * `AUTHENTICATION_FAILED`.
  */
-export async function fetchApiKey(params: OperationParams<'server.fetchApiKey'>, ctx: Context) {
+export async function fetchApiKey(params: OperationParams<'server.fetchApiKey'>, ctx: Context<'rateLimiter'>) {
   if (!ctx.config.passwordAuthEnabled) {
     throw new ApiError('PASSWORD_AUTH_DISABLED', 'Password authentication is disabled in this organization');
   }

@@ -48,7 +48,7 @@ export function limitRequest(services: Services, request: RequestInfo, user: Use
  * client address (`authenticate_by_ip`) has failed too often, and counts the attempt against
  * the username.
  */
-export function admitLoginAttempt(ctx: Context, username: string): void {
+export function admitLoginAttempt(ctx: Context<'rateLimiter'>, username: string): void {
   const rules = ctx.config.rateLimits;
   if (!rules) return;
   const byAddress = ctx.rateLimiter.peek(addressKey('auth', ctx.request), rules.authenticate_by_ip);
@@ -58,7 +58,7 @@ export function admitLoginAttempt(ctx: Context, username: string): void {
 }
 
 /** After a password check: a success clears the username's attempts, a failure counts against the client address. */
-export function recordLoginResult(ctx: Context, username: string, succeeded: boolean): void {
+export function recordLoginResult(ctx: Context<'rateLimiter'>, username: string, succeeded: boolean): void {
   const rules = ctx.config.rateLimits;
   if (!rules) return;
   if (succeeded) ctx.rateLimiter.clear(`username:${username}`);

@@ -88,7 +88,7 @@ const xmlField = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${
  * `Error authenticating to the BigBlueButton server.` (a checksum error),
  * `BigBlueButton server returned an unexpected error.`
  */
-export async function joinBigBlueButtonCall(params: { bigbluebutton: string }, ctx: UserContext): Promise<{ location: string }> {
+export async function joinBigBlueButtonCall(params: { bigbluebutton: string }, ctx: UserContext<'outbound'>): Promise<{ location: string }> {
   const { url, secret } = configured(ctx);
   const meeting = await unsignMeeting(secret, params.bigbluebutton);
   const create = await signedCall('create', { meetingID: meeting.meeting_id, name: meeting.name, lockSettingsDisableCam: meeting.lock_settings_disable_cam }, secret);

@@ -23,7 +23,7 @@ export interface ChannelPrivacy {
  *
  * @see shared/reference/messages-and-events.md "Channel (`stream`) events"
  */
-export function changeChannelPrivacy(ctx: UserContext, channel: ChannelRecord, privacy: ChannelPrivacy): ChannelRecord {
+export function changeChannelPrivacy(ctx: UserContext<'hooks' | 'jobs'>, channel: ChannelRecord, privacy: ChannelPrivacy): ChannelRecord {
   const before = new Set(usersWithMetadataAccess(ctx, channel).map((user) => user.id));
   const updated = ctx.db.patch('channels', channel.id, {
     invite_only: privacy.inviteOnly,

@@ -18,7 +18,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  *
  * @see api-spec.md "Create a channel"
  */
-export function createChannel(params: OperationParams<'channels.create'>, ctx: UserContext) {
+export function createChannel(params: OperationParams<'channels.create'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const name = checkChannelName(params.name);
   const description = checkChannelDescription(params.description ?? '');
   const options = parseChannelOptions(ctx, params);

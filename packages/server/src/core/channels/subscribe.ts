@@ -29,7 +29,7 @@ function canJoin(ctx: UserContext, channel: ChannelRecord): boolean {
  *
  * @see shared/reference/users-channels-realm.md §5.4
  */
-export function subscribe(params: OperationParams<'channels.subscribe'>, ctx: UserContext) {
+export function subscribe(params: OperationParams<'channels.subscribe'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const options = parseChannelOptions(ctx, params);
   const colors = new Map<string, string>();
   const existing: ChannelRecord[] = [];

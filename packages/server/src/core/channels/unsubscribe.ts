@@ -11,7 +11,7 @@ import { directlyControls, principalUsers } from './principal-users.js';
 import { removeSubscriptions } from './remove-subscriptions.js';
 
 /** Marks read, for each user who left channels, their unread messages in those channels. */
-function markLeftChannelsRead(ctx: UserContext, removed: readonly [UserRecord, ChannelRecord][]): void {
+function markLeftChannelsRead(ctx: UserContext<'hooks' | 'jobs'>, removed: readonly [UserRecord, ChannelRecord][]): void {
   const left = new Map<UserRecord, number[]>();
   for (const [user, channel] of removed) appendTo(left, user, channel.id);
   for (const [user, ids] of left) {
@@ -34,7 +34,7 @@ function markLeftChannelsRead(ctx: UserContext, removed: readonly [UserRecord, C
  *
  * @see shared/reference/users-channels-realm.md §5.7
  */
-export function unsubscribe(params: OperationParams<'channels.unsubscribe'>, ctx: UserContext) {
+export function unsubscribe(params: OperationParams<'channels.unsubscribe'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const names = params.subscriptions.map(checkChannelName);
   const principals = params.principals ?? [];
   const users = principals.length > 0 ? principalUsers(ctx, ctx.user, principals) : [ctx.user];

@@ -50,7 +50,7 @@ function onlyEmptyTopic(ctx: UserContext, channel: ChannelRecord): boolean {
  *
  * @see shared/reference/users-channels-realm.md §5.6
  */
-export function updateChannel(params: OperationParams<'channels.update'>, ctx: UserContext) {
+export function updateChannel(params: OperationParams<'channels.update'>, ctx: UserContext<'hooks' | 'jobs'>) {
   let channel = accessChannelForUpdate(ctx, ctx.user, params.stream_id);
   const privacy = checkPrivacy(ctx, channel, params);
   if (params.is_private !== undefined || params.is_web_public !== undefined || params.history_public_to_subscribers !== undefined) {

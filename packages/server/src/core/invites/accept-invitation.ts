@@ -76,7 +76,7 @@ function joinGroups(ctx: Context, user: UserRecord, groupIds: readonly number[])
  * and the account-registered email. `passwordHash` is null when the policy refused the
  * password (`The password is too weak.`).
  */
-export function register(ctx: Context, registration: Registration, passwordHash: string | null): UserRecord {
+export function register(ctx: Context<'hooks' | 'jobs'>, registration: Registration, passwordHash: string | null): UserRecord {
   const found = findInvitation(ctx, registration.kind, registration.key);
   const terms = found.invite;
   const email = found.kind === 'email' ? found.invite.email : (registration.email ?? '').trim();

@@ -32,7 +32,7 @@ export function deletePermission(ctx: Ctx, user: UserRecord, message: MessageRec
  *
  * @see api-spec.md "Delete a message"
  */
-export function deleteMessage(params: OperationParams<'messages.delete'>, ctx: UserContext) {
+export function deleteMessage(params: OperationParams<'messages.delete'>, ctx: UserContext<'files'>) {
   const message = accessMessage(ctx, ctx.user, params.message_id);
   const permission = deletePermission(ctx, ctx.user, message);
   if (permission === 'denied') throw new ApiError('BAD_REQUEST', "You don't have permission to delete this message");

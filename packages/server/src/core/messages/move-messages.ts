@@ -33,7 +33,7 @@ export interface Move {
  * messages gets `update_message`.
  */
 export function applyMove(
-  ctx: UserContext,
+  ctx: UserContext<'hooks' | 'jobs'>,
   move: Move,
   options: { editor: UserRecord; timestamp: number; target: number; contentEntry: EditHistoryEntry | null; contentEdited: boolean },
 ): void {
@@ -110,7 +110,7 @@ function topicMention(channel: ChannelRecord, topic: string): string {
  * The Notification Bot's notices of a move, in the old and/or the new thread as requested;
  * resolving or unresolving a topic gets its own notice in the topic.
  */
-export function postMoveNotices(ctx: UserContext, move: Move, options: { editor: UserRecord; toOld: boolean; toNew: boolean }): void {
+export function postMoveNotices(ctx: UserContext<'hooks' | 'jobs'>, move: Move, options: { editor: UserRecord; toOld: boolean; toNew: boolean }): void {
   const bot = notificationBot(ctx);
   const editor = silentMention(options.editor);
   const post = (channel: ChannelRecord, topic: string, content: string) =>

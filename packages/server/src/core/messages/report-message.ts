@@ -44,7 +44,7 @@ function reportHeader(ctx: UserContext, message: MessageRecord, reported: Pick<U
  * message and when, the reason and description quoted, and the message behind a spoiler.
  * `other` needs a description; a message the caller cannot read is `Invalid message(s)`.
  */
-export function reportMessage(params: OperationParams<'messages.report'>, ctx: UserContext) {
+export function reportMessage(params: OperationParams<'messages.report'>, ctx: UserContext<'hooks' | 'jobs'>) {
   if (params.report_type === 'other' && params.description === '') throw new ApiError('BAD_REQUEST', 'An explanation is required.');
   const channelId = realmSettings(ctx, ctx.realm)['moderation_request_channel_id'];
   const channel = typeof channelId === 'number' ? ctx.db.get('channels', channelId) : undefined;

@@ -31,7 +31,7 @@ export function checkWildcardMentions(ctx: UserContext, rendered: RenderedMessag
  *
  * @see shared/reference/messages-and-events.md §3
  */
-export function sendMessage(params: OperationParams<'messages.send'>, ctx: UserContext) {
+export function sendMessage(params: OperationParams<'messages.send'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const sender = ctx.user;
   const client = clientName(ctx.request.userAgent);
   const delivery: Delivery = {

@@ -22,7 +22,7 @@ export function clampFlagRange(numBefore: number, numAfter: number): { numBefore
  *
  * @see api-spec.md "Update personal message flags for narrow"
  */
-export function updateFlagsForNarrow(params: OperationParams<'messages.updateFlagsForNarrow'>, ctx: UserContext) {
+export function updateFlagsForNarrow(params: OperationParams<'messages.updateFlagsForNarrow'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const flag = editableFlag(params.flag);
   const parsed = parseNarrow(ctx, ctx.user, params.narrow);
   const { numBefore, numAfter } = clampFlagRange(params.num_before, params.num_after);

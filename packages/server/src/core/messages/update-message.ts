@@ -95,7 +95,7 @@ function checkMoveTimeLimit(ctx: UserContext, target: MessageRecord, moving: Mes
  *
  * @see shared/reference/messages-and-events.md §6
  */
-export function updateMessage(params: OperationParams<'messages.update'>, ctx: UserContext & { prepared: string | null }) {
+export function updateMessage(params: OperationParams<'messages.update'>, ctx: UserContext<'hooks' | 'jobs'> & { prepared: string | null }) {
   const message = accessMessage(ctx, ctx.user, params.message_id);
   const wantsContent = params.content !== undefined;
   const wantsTopic = params.topic !== undefined;
@@ -167,7 +167,7 @@ export function updateMessage(params: OperationParams<'messages.update'>, ctx: U
  * The digest of the content the client edited (Web Crypto is asynchronous): computed
  * before the write lock, checked against the message inside it.
  */
-export async function prepareUpdateMessage(params: OperationParams<'messages.update'>, ctx: UserContext): Promise<string | null> {
+export async function prepareUpdateMessage(params: OperationParams<'messages.update'>, ctx: UserContext<'hooks' | 'jobs'>): Promise<string | null> {
   if (params.prev_content_sha256 === undefined) return null;
   const message = ctx.db.get('messages', params.message_id);
   return message ? sha256Hex(message.content) : null;

@@ -7,7 +7,7 @@ import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
 import { isResolvedTopic } from '../model/resolved-topic.js';
 import { normalizeNarrow, type NarrowParameter } from './normalize-narrow.js';
 
-type Ctx = Pick<Context, 'store' | 'config'>;
+type Ctx = Pick<Context<'store'>, 'store' | 'config'>;
 
 /** Whether a `message` event goes to a queue registered with a narrow. */
 export type QueueNarrowPredicate = (message: MessageRecord, flags?: number) => boolean;

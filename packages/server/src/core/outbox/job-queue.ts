@@ -133,7 +133,7 @@ export interface NewJob {
 }
 
 /** Adds a job to the outbox in the current transaction; the runner starts it after the commit. */
-export function enqueueJob(ctx: Pick<Context, 'db' | 'now' | 'jobs'>, job: NewJob): OutboxRecord {
+export function enqueueJob(ctx: Pick<Context<'jobs'>, 'db' | 'now' | 'jobs'>, job: NewJob): OutboxRecord {
   const now = ctx.now();
   const record = ctx.db.put('outbox', {
     id: ctx.db.nextId('outbox'),

@@ -24,7 +24,7 @@ export function checkPushConfigured(ctx: Pick<Services, 'config'>): void {
  *
  * @see shared/reference/messages-and-events.md §19.1
  */
-export function registerPushDevice(params: OperationParams<'push.register'>, ctx: UserContext) {
+export function registerPushDevice(params: OperationParams<'push.register'>, ctx: UserContext<'jobs'>) {
   checkPushConfigured(ctx);
   const existing = [...ctx.db.all('push_devices')].find((device) => device.user_id === ctx.user.id && device.push_account_id === params.push_account_id);
   if (existing && existing.status !== 'failed') return {};

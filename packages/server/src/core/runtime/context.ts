@@ -1,8 +1,10 @@
 import type { Endpoint, EndpointName, EndpointParams, Endpoints } from '@teamchat/schema';
-import type { DbTx, RealmRecord, UserRecord } from '../model/db.js';
+import type { UserRecord } from '../model/db.js';
 import type { ModelContext } from '../model/model-context.js';
+import type { EventQueues } from './event-queues.js';
+import type { Logger } from './logger.js';
+import type { PortName, Ports } from './ports.js';
 import type { RateLimitStatus } from './rate-limiter.js';
-import type { Services } from './services.js';
 
 /** What the transport knows about a request. */
 export interface RequestInfo {
@@ -17,22 +19,32 @@ export interface RequestInfo {
   rateLimit?: RateLimitStatus | undefined;
 }
 
-/** The context of an operation: services, the caller, the organization, and the request's writes. */
-export interface Context extends Services, ModelContext {
-  /** Reads and writes of this request (one transaction for mutations). */
-  db: DbTx;
+/**
+ * What every operation gets (DESIGN.md: "a context"): the store view (`db`, the request's
+ * transaction, and `indexes`), the caller, the organization, the clock, the event queues,
+ * the server's settings, its random source and log, and what the transport knows of the
+ * request. Services beyond it are ports (`runtime/ports.ts`) an area declares.
+ */
+interface BaseContext extends ModelContext {
   /** The authenticated caller; null only for `public` and anonymous `optional` endpoints. */
   user: UserRecord | null;
-  realm: RealmRecord;
+  events: EventQueues;
+  log: Logger;
   request: RequestInfo;
   endpoint: Endpoint;
 }
 
-/** A context whose caller is authenticated. */
-export type UserContext = Context & { user: UserRecord };
+/**
+ * The context of an operation, with the ports `P` its area declares: `Context` has none,
+ * `Context<'files' | 'store'>` has `ctx.files` and `ctx.store`.
+ */
+export type Context<P extends PortName = never> = BaseContext & Pick<Ports, P>;
 
-/** The context of an operation: with a caller unless its contract admits anonymous calls. */
-export type OperationContext<E extends Endpoint> = E['access'] extends 'public' | 'optional' ? Context : UserContext;
+/** A context whose caller is authenticated, with the ports `P`. */
+export type UserContext<P extends PortName = never> = Context<P> & { user: UserRecord };
+
+/** The context of an operation: with a caller unless its contract admits anonymous calls; with the ports `P`. */
+export type OperationContext<E extends Endpoint, P extends PortName = never> = E['access'] extends 'public' | 'optional' ? Context<P> : UserContext<P>;
 
 /** The decoded parameters of the contract named `N`: what a domain operation behind it takes. */
 export type OperationParams<N extends EndpointName> = EndpointParams<Endpoints[N]>;

@@ -43,7 +43,7 @@ export async function seedChannelMessages(services: Services, options: ChannelMe
       const channel = db.get('channels', channelId);
       const sender: UserRecord | undefined = services.indexes.usersByEmail.get(options.sender.toLowerCase());
       if (!realm || !channel || !sender?.is_active) throw new Error(`[teamchat-server] seedChannelMessages: no organization, channel or active sender '${options.sender}'`);
-      const ctx: Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events'> = { ...services, db, realm };
+      const ctx: Pick<Context<'hooks' | 'jobs'>, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'hooks' | 'jobs' | 'log'> = { ...services, db, realm };
       for (let i = start; i < end; i += 1) {
         const current = db.get('channels', channelId) ?? channel;
         postChannelMessage(ctx, current, topicOf(i), { sender, content: options.content(i), client: 'Internal', readBySender: true });

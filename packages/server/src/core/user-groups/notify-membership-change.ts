@@ -10,7 +10,7 @@ import { postDirectMessage } from '../messages/post-message.js';
  *
  * @see shared/reference/users-channels-realm.md §4.6
  */
-export function notifyMembershipChange(ctx: UserContext, group: UserGroupRecord, userIds: readonly number[], change: 'added' | 'removed'): void {
+export function notifyMembershipChange(ctx: UserContext<'hooks' | 'jobs'>, group: UserGroupRecord, userIds: readonly number[], change: 'added' | 'removed'): void {
   const actor = silentMention(ctx.user);
   const content = change === 'added' ? `${actor} added you to the group @_*${group.name}*.` : `${actor} removed you from the group @_*${group.name}*.`;
   let bot: UserRecord | undefined;
