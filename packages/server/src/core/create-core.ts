@@ -14,7 +14,8 @@ import { notifyMessageRecipients, removeReadNotifications, sendPushNotification 
 import { registerWithBouncer } from './push/register-push-device.js';
 import { deliverWebhook } from './outgoing-webhooks/deliver-webhook.js';
 import { triggerOutgoingWebhooks } from './outgoing-webhooks/trigger-webhooks.js';
-import type { DbStore, UserRecord } from './model/db.js';
+import type { DbStore } from './model/db.js';
+import type { UserRecord } from './model/records/users.js';
 import { EventQueues } from './runtime/event-queues.js';
 import { RateLimiter } from './runtime/rate-limiter.js';
 import { UploadSlots } from './runtime/upload-slots.js';

@@ -16,7 +16,8 @@ export type { HttpSender, OutboundRequest, OutboundResult } from './runtime/outb
 export type { Logger } from './runtime/logger.js';
 export type { ServerConfig } from './config/server-config.js';
 export type { Services } from './runtime/services.js';
-export type { Db, DbStore, UserRecord } from './model/db.js';
+export type { Db, DbStore } from './model/db.js';
+export type { UserRecord } from './model/records/users.js';
 export { defaultRateLimits } from './config/rate-limit-rules.js';
 export type { RateLimitRule, RateLimitRules } from './config/rate-limit-rules.js';
 export { createMemoryFileStore } from './runtime/file-store.js';
@@ -48,5 +49,5 @@ export { joinBigBlueButtonPage } from './pages/join-big-blue-button.js';
 export { registerPage, signUpFormPage } from './pages/sign-up.js';
 export { outboxEmails } from './emails/send-email.js';
 export type { OutboxQuery } from './emails/send-email.js';
-export type { EmailRecord } from './model/db.js';
+export type { EmailRecord } from './model/records/outbox.js';
 export type { UploadRead } from './attachments/read-upload.js';

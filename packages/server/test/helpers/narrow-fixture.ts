@@ -4,13 +4,16 @@ import { insertSubscription } from '../../src/core/channels/insert-subscription.
 import { seededRandomBytes } from '../../src/core/internal/seeded-random.js';
 import { defaultServerConfig } from '../../src/core/config/server-config.js';
 import type { Context } from '../../src/core/runtime/context.js';
-import type { ChannelRecord, Db, RealmRecord, UserRecord, UserTopicRecord } from '../../src/core/model/db.js';
+import type { ChannelRecord, UserTopicRecord } from '../../src/core/model/records/channels.js';
+import type { Db } from '../../src/core/model/db.js';
+import type { RealmRecord } from '../../src/core/model/records/realm.js';
+import type { UserRecord } from '../../src/core/model/records/users.js';
 import { createIndexes, type Indexes } from '../../src/core/model/indexes.js';
 import { seedDemoOrganization, type DemoRole } from '../../src/core/seed/demo-organization.js';
 import { Store } from '../../src/store/store.js';
 import { directRecipientId } from '../../src/core/model/direct-message-groups.js';
 import { insertMessage } from '../../src/core/messages/insert-message.js';
-import { FLAG_BITS, type MessageRecord, type ReactionRecord } from '../../src/core/model/message-record.js';
+import { FLAG_BITS, type MessageRecord, type ReactionRecord } from '../../src/core/model/records/messages.js';
 
 /** The context narrow code reads. */
 export type NarrowTestContext = Pick<Context<'store'>, 'db' | 'indexes' | 'realm' | 'now' | 'config' | 'store'>;

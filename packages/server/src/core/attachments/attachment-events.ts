@@ -1,6 +1,6 @@
 import type { Attachment } from '@teamchat/schema';
 import type { Context } from '../runtime/context.js';
-import type { AttachmentRecord } from '../model/db.js';
+import type { AttachmentRecord } from '../model/records/attachments.js';
 import { emit } from '../events/emit.js';
 
 type Ctx = Pick<Context, 'db' | 'events' | 'indexes'>;

@@ -1,6 +1,7 @@
 import type { Context } from '../runtime/context.js';
-import type { AttachmentRecord, UserRecord } from '../model/db.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { AttachmentRecord } from '../model/records/attachments.js';
+import type { UserRecord } from '../model/records/users.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import { canAccessAttachment } from './attachment-access.js';
 import { emitAttachmentEvent } from './attachment-events.js';
 import { decodePathId } from './upload-path.js';

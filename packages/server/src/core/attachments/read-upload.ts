@@ -1,4 +1,4 @@
-import type { AttachmentRecord } from '../model/db.js';
+import type { AttachmentRecord } from '../model/records/attachments.js';
 import type { Context } from '../runtime/context.js';
 import { canAccessAttachment } from './attachment-access.js';
 import { decodePathId } from './upload-path.js';

@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { AttachmentRecord } from '../model/db.js';
+import type { AttachmentRecord } from '../model/records/attachments.js';
 import { emitAttachmentEvent } from './attachment-events.js';
 import { checkUploadQuota, checkUploadSize } from './upload-limit.js';
 import { contentTypeOf, newPathId } from './upload-path.js';

@@ -1,7 +1,7 @@
 import { ApiError, type Access } from '@teamchat/schema';
 import type { Context, RequestInfo } from '../runtime/context.js';
 import type { Services } from '../runtime/services.js';
-import type { UserRecord } from '../model/db.js';
+import type { UserRecord } from '../model/records/users.js';
 import { authenticate } from './authenticate.js';
 
 /** The rate-limit key of the request's client address in `domain` (one shared key when the transport does not know the address). */

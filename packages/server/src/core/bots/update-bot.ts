@@ -3,7 +3,7 @@ import { activeUserIds, emit } from '../events/emit.js';
 import { avatarUrl } from '../model/avatar.js';
 import { botAdministratorIds } from '../model/bot-administrators.js';
 import type { OperationParams, UserContext } from '../runtime/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { UserRecord } from '../model/records/users.js';
 import { isAdmin, isOwner } from '../model/roles.js';
 import { changeFullName, checkFullName, isNameOfActiveUser } from '../users/full-name.js';
 import { changeRole } from '../users/role-change.js';

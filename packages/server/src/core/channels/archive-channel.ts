@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
 import type { OperationParams, UserContext } from '../runtime/context.js';
-import type { ChannelRecord } from '../model/db.js';
+import type { ChannelRecord } from '../model/records/channels.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { accessChannelForUpdate, usersWithMetadataAccess } from '../model/channel-access.js';
 import { channelDeleteEvent, emitDefaultChannels } from './channel-events.js';

@@ -1,6 +1,6 @@
 import type { ChannelGroupSetting, GroupSettingValue } from '@teamchat/schema';
 import type { UserContext } from '../runtime/context.js';
-import type { ChannelRecord } from '../model/db.js';
+import type { ChannelRecord } from '../model/records/channels.js';
 import { formatGroupSettingValue } from '../model/group-setting-value.js';
 import { usersWithMetadataAccess } from '../model/channel-access.js';
 import { emitChannelAccessGained, emitChannelDelete, emitChannelUpdate } from './channel-events.js';

@@ -1,5 +1,5 @@
 import type { UserContext } from '../runtime/context.js';
-import type { ChannelRecord } from '../model/db.js';
+import type { ChannelRecord } from '../model/records/channels.js';
 import { isGuest } from '../model/roles.js';
 import { usersWithMetadataAccess } from '../model/channel-access.js';
 import { emitChannelAccessGained, emitChannelUpdate } from './channel-events.js';

@@ -1,7 +1,7 @@
 import { deleteMessages } from '../messages/delete-messages.js';
 import { canAccessMessage } from '../model/message-access.js';
 import { normalizeTopic } from '../messages/message-content.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import { accessChannelById } from '../model/channel-access.js';
 import { inBatches } from '../runtime/batched-writes.js';
 import type { OperationParams, UserContext } from '../runtime/context.js';

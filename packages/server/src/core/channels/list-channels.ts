@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { ChannelRecord } from '../model/db.js';
+import type { ChannelRecord } from '../model/records/channels.js';
 import { isAdmin, isGuest } from '../model/roles.js';
 import { hasContentAccess, hasMetadataAccess, isSubscribed } from '../model/channel-access.js';
 import { formatChannel } from './format-channel.js';

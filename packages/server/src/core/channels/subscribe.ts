@@ -1,6 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import type { OperationParams, UserContext } from '../runtime/context.js';
-import type { ChannelRecord, UserRecord } from '../model/db.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { UserRecord } from '../model/records/users.js';
 import { addChannel } from './add-channel.js';
 import { addSubscriptions } from './add-subscriptions.js';
 import { canAddSubscribers, hasContentAccess } from '../model/channel-access.js';

@@ -1,9 +1,10 @@
 import { ApiError } from '@teamchat/schema';
 import type { OperationParams, UserContext } from '../runtime/context.js';
-import type { ChannelRecord, UserRecord } from '../model/db.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { UserRecord } from '../model/records/users.js';
 import { appendTo } from '../internal/append-to.js';
 import { unreadIds } from '../model/message-flags.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import { changeFlag } from '../messages/update-flags.js';
 import { canRemoveSubscribers } from './can-remove-subscribers.js';
 import { channelByName, checkChannelName } from '../model/channel-name.js';

@@ -1,6 +1,6 @@
 import { ApiError, CHANNEL_GROUP_SETTINGS, type ChannelGroupSetting } from '@teamchat/schema';
 import type { OperationParams, UserContext } from '../runtime/context.js';
-import type { ChannelRecord } from '../model/db.js';
+import type { ChannelRecord } from '../model/records/channels.js';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 import { CHANNEL_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';
 import { resolveGroupSettingUpdate } from '../model/group-setting-update.js';

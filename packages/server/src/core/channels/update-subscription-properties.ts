@@ -1,5 +1,5 @@
 import { ApiError, SUBSCRIPTION_PROPERTIES, type SubscriptionPropertyChange } from '@teamchat/schema';
-import type { SubscriptionRecord } from '../model/db.js';
+import type { SubscriptionRecord } from '../model/records/channels.js';
 import { emit } from '../events/emit.js';
 import { subscriptionColor } from './subscription-color.js';
 import { accessChannelById } from '../model/channel-access.js';

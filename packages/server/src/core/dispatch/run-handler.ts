@@ -2,7 +2,7 @@ import { ApiError, isFileParam } from '@teamchat/schema';
 import type { Context, RequestInfo } from '../runtime/context.js';
 import type { PortName, Ports } from '../runtime/ports.js';
 import type { Services } from '../runtime/services.js';
-import type { UserRecord } from '../model/db.js';
+import type { UserRecord } from '../model/records/users.js';
 import { checkAccess } from '../auth/authenticate.js';
 import { authenticateRequest, limitRequest } from '../auth/rate-limits.js';
 import type { ContractHandler } from './handler.js';

@@ -5,7 +5,9 @@ import { notificationBot, silentMention } from '../messages/notification-bot.js'
 import { postDirectMessage } from '../messages/post-message.js';
 import type { Context } from '../runtime/context.js';
 import { createUser } from '../model/create-user.js';
-import type { ChannelRecord, InvitationRecord, MultiuseInviteRecord, UserRecord } from '../model/db.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { InvitationRecord, MultiuseInviteRecord } from '../model/records/invites.js';
+import type { UserRecord } from '../model/records/users.js';
 import { emitGroupMembers } from '../user-groups/user-group-events.js';
 import { announceNewUser } from '../users/add-user.js';
 import { isEmailAddress } from '../users/email-change.js';

@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
 import type { OperationParams, UserContext } from '../runtime/context.js';
-import type { InvitationRecord } from '../model/db.js';
+import type { InvitationRecord } from '../model/records/invites.js';
 import { hasPermission } from '../model/has-permission.js';
 import { isEmailAddress } from '../users/email-change.js';
 import { sendInvitationEmail } from './invitation-email.js';

@@ -1,5 +1,5 @@
 import type { UserContext } from '../runtime/context.js';
-import type { ChannelRecord } from '../model/db.js';
+import type { ChannelRecord } from '../model/records/channels.js';
 import { silentMention } from './notification-bot.js';
 import { postChannelEventNotice, quoteBlock } from './channel-notices.js';
 

@@ -1,5 +1,6 @@
 import type { UserContext } from '../runtime/context.js';
-import type { ChannelRecord, UserRecord } from '../model/db.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { UserRecord } from '../model/records/users.js';
 import { appendTo } from '../internal/append-to.js';
 import { activeSubscriberIds } from '../model/channel-access.js';
 import { notificationBot, silentMention } from './notification-bot.js';

@@ -1,10 +1,10 @@
 import { ApiError } from '@teamchat/schema';
 import type { Context, OperationParams, UserContext } from '../runtime/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { UserRecord } from '../model/records/users.js';
 import { hasPermission } from '../model/has-permission.js';
 import { deleteMessages } from './delete-messages.js';
 import { accessMessage } from '../model/message-access.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 
 type Ctx = Pick<Context, 'db' | 'realm' | 'now'>;
 

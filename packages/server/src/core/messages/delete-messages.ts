@@ -1,11 +1,11 @@
 import { releaseMessageUploads } from '../attachments/link-attachments.js';
 import type { Context } from '../runtime/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { UserRecord } from '../model/records/users.js';
 import { emit } from '../events/emit.js';
 import { appendTo } from '../internal/append-to.js';
 import { usersWithMetadataAccess } from '../model/channel-access.js';
 import { messageUserIds, removeMessageRows } from '../model/message-flags.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 
 type Ctx = Pick<Context<'files'>, 'db' | 'indexes' | 'events' | 'realm' | 'now' | 'config' | 'files' | 'log'>;
 

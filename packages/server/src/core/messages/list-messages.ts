@@ -1,6 +1,6 @@
 import { ApiError, type Message } from '@teamchat/schema';
 import { formatFetchedMessages, formatMessage } from './format-message.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import {
   checkSpectatorNarrow,
   checkWindowRequest,

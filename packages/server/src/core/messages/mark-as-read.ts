@@ -2,7 +2,7 @@ import { ApiError } from '@teamchat/schema';
 import { accessChannelById } from '../model/channel-access.js';
 import { inBatches } from '../runtime/batched-writes.js';
 import type { OperationParams, UserContext } from '../runtime/context.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import { changeFlag } from './update-flags.js';
 import { receivedIds, unreadIds } from '../model/message-flags.js';
 

@@ -1,13 +1,14 @@
 import type { EditHistoryEntry } from '@teamchat/schema';
 import { activeSubscriberIds, isSubscribed } from '../model/channel-access.js';
 import type { UserContext } from '../runtime/context.js';
-import type { ChannelRecord, UserRecord } from '../model/db.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { UserRecord } from '../model/records/users.js';
 import { appendTo } from '../internal/append-to.js';
 import { deletedFrom, emitDeleteMessageEvents, refreshFirstMessageIds } from './delete-messages.js';
 import { canReadChannelHistory } from '../model/channel-history.js';
 import { messageUserIds, setMessageRows } from '../model/message-flags.js';
 import { emitMessageEvent } from './message-events.js';
-import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
+import { FLAG_BITS, type MessageRecord } from '../model/records/messages.js';
 import { notificationBot, silentMention } from './notification-bot.js';
 import { postChannelMessage } from './post-message.js';
 import { isResolvedTopic } from '../model/resolved-topic.js';

@@ -1,14 +1,15 @@
 import { linkMessageUploads } from '../attachments/link-attachments.js';
 import { activeSubscriberIds, usersWithMetadataAccess } from '../model/channel-access.js';
 import type { Context } from '../runtime/context.js';
-import type { ChannelRecord, UserRecord } from '../model/db.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { UserRecord } from '../model/records/users.js';
 import { emit } from '../events/emit.js';
 import { renderMessage, type RenderedMessage } from '../markdown/render-message.js';
 import { directRecipientId } from '../model/direct-message-groups.js';
 import { insertMessage, type ChannelTarget, type DirectTarget } from './insert-message.js';
 import { emitMessageEvent } from './message-events.js';
 import { recipientMentionBits, topicWildcardParticipants, type MentionScope } from './message-mentions.js';
-import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
+import { FLAG_BITS, type MessageRecord } from '../model/records/messages.js';
 import { usersWithAlertWords } from '../model/alert-word-match.js';
 import { usersWhoMuted } from '../model/muted-users.js';
 

@@ -6,7 +6,7 @@ import { activeRealmEmoji } from '../markdown/message-resolver.js';
 import { apiEmail } from '../model/email-visibility.js';
 import { accessMessage } from '../model/message-access.js';
 import { hasMessageRow, messageUserIds, NO_ROW_BITS, setMessageRows } from '../model/message-flags.js';
-import type { MessageRecord, ReactionRecord } from '../model/message-record.js';
+import type { MessageRecord, ReactionRecord } from '../model/records/messages.js';
 
 type ReactionType = ReactionRecord['reaction_type'];
 

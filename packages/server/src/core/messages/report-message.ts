@@ -1,8 +1,8 @@
 import { ApiError } from '@teamchat/schema';
 import type { OperationParams, UserContext } from '../runtime/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { UserRecord } from '../model/records/users.js';
 import { accessMessage } from '../model/message-access.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import { MAX_MESSAGE_LENGTH, realmSettings } from '../realm/realm-state.js';
 import { conversationOf, listOfNames, messageLinkSyntax, nearMessageUrl, truncateContent, unusedFence } from './message-links.js';
 import { notificationBot, silentMention } from './notification-bot.js';

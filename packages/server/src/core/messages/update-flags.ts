@@ -1,12 +1,12 @@
 import { ApiError } from '@teamchat/schema';
 import { isSubscribed } from '../model/channel-access.js';
 import type { OperationParams, UserContext } from '../runtime/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { UserRecord } from '../model/records/users.js';
 import { emit } from '../events/emit.js';
 import { participantsOf } from '../model/direct-message-groups.js';
 import { accessMessage } from '../model/message-access.js';
 import { changeUserFlags, NO_ROW_BITS } from '../model/message-flags.js';
-import { FLAG_BITS, MENTION_MASK, type MessageRecord, type StoredFlag } from '../model/message-record.js';
+import { FLAG_BITS, MENTION_MASK, type MessageRecord, type StoredFlag } from '../model/records/messages.js';
 
 /** Flags users may set and clear. */
 const EDITABLE: ReadonlySet<string> = new Set(['read', 'starred', 'collapsed']);

@@ -1,5 +1,5 @@
 import type { ModelContext } from './model-context.js';
-import type { UserRecord } from './db.js';
+import type { UserRecord } from './records/users.js';
 import { isAdmin } from './roles.js';
 
 /** The active human administrators and owners (the real `realm.get_human_admin_users()`). */

@@ -1,6 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import type { ModelContext } from './model-context.js';
-import type { ChannelRecord, UserRecord } from './db.js';
+import type { ChannelRecord } from './records/channels.js';
+import type { UserRecord } from './records/users.js';
 import { hasPermission } from './has-permission.js';
 import { isAdmin, isGuest } from './roles.js';
 

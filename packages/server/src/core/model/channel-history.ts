@@ -1,6 +1,7 @@
 import { hasContentAccess, isSubscribed } from './channel-access.js';
 import type { ModelContext } from './model-context.js';
-import type { ChannelRecord, UserRecord } from './db.js';
+import type { ChannelRecord } from './records/channels.js';
+import type { UserRecord } from './records/users.js';
 import { isGuest } from './roles.js';
 
 type Ctx = Pick<ModelContext, 'db' | 'indexes' | 'realm' | 'now'>;

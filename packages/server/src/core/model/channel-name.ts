@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
 import type { ModelContext } from './model-context.js';
-import type { ChannelRecord } from './db.js';
+import type { ChannelRecord } from './records/channels.js';
 
 /** Limits the server reports in POST /register. */
 export const MAX_CHANNEL_NAME_LENGTH = 60;

@@ -1,6 +1,6 @@
 import { randomAlphanumeric } from '../internal/random.js';
 import type { ModelContext } from './model-context.js';
-import type { UserRecord } from './db.js';
+import type { UserRecord } from './records/users.js';
 
 /** What a new account is made of. */
 export interface NewUser {

@@ -1,6 +1,6 @@
 import type { ModelContext } from './model-context.js';
-import type { UserRecord } from './db.js';
-import type { MessageRecord } from './message-record.js';
+import type { UserRecord } from './records/users.js';
+import type { MessageRecord } from './records/messages.js';
 
 type Ctx = Pick<ModelContext, 'db' | 'indexes'>;
 

@@ -1,6 +1,6 @@
 import { ApiError, type GroupSettingValue } from '@teamchat/schema';
 import type { ModelContext } from './model-context.js';
-import type { UserGroupRecord } from './db.js';
+import type { UserGroupRecord } from './records/user-groups.js';
 import type { GroupSettingConfig } from './group-setting-configs.js';
 import type { SystemGroupName } from './system-groups.js';
 

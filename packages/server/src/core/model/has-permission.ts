@@ -1,6 +1,9 @@
 import type { ChannelGroupSetting, GroupSettingValue, UserGroupSetting } from '@teamchat/schema';
 import type { ModelContext } from './model-context.js';
-import type { ChannelRecord, RealmGroupSetting, RealmRecord, UserGroupRecord, UserRecord } from './db.js';
+import type { ChannelRecord } from './records/channels.js';
+import type { RealmGroupSetting, RealmRecord } from './records/realm.js';
+import type { UserGroupRecord } from './records/user-groups.js';
+import type { UserRecord } from './records/users.js';
 import { isUserInGroupSetting } from './group-membership.js';
 import { systemGroupId } from './group-setting-value.js';
 import {

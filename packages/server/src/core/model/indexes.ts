@@ -1,4 +1,7 @@
-import type { DbStore, DirectMessageGroupRecord, SubscriptionRecord, UserRecord } from './db.js';
+import type { DbStore } from './db.js';
+import type { DirectMessageGroupRecord } from './records/messages.js';
+import type { SubscriptionRecord } from './records/channels.js';
+import type { UserRecord } from './records/users.js';
 import { createAttachmentIndex, type AttachmentIndex } from './attachment-index.js';
 import { createMessageIndex, type MessageIndex } from './message-index.js';
 

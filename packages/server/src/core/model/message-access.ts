@@ -1,7 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import type { ModelContext } from './model-context.js';
-import type { UserRecord } from './db.js';
-import type { MessageRecord } from './message-record.js';
+import type { UserRecord } from './records/users.js';
+import type { MessageRecord } from './records/messages.js';
 import { canReadChannelHistory } from './channel-history.js';
 import { hasMessageRow } from './message-flags.js';
 

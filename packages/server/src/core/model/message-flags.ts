@@ -6,7 +6,7 @@
  */
 import type { DbStore } from './db.js';
 import type { ModelContext } from './model-context.js';
-import { FLAG_BITS } from './message-record.js';
+import { FLAG_BITS } from './records/messages.js';
 
 type Reads = Pick<ModelContext, 'db'>;
 type Indexed = Pick<ModelContext, 'indexes'>;

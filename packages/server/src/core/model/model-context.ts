@@ -1,6 +1,7 @@
 import type { ServerConfig } from '../config/server-config.js';
 import type { RandomBytes } from '../internal/random.js';
-import type { DbTx, RealmRecord } from './db.js';
+import type { DbTx } from './db.js';
+import type { RealmRecord } from './records/realm.js';
 import type { Indexes } from './indexes.js';
 
 /**

@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
 import type { ModelContext } from './model-context.js';
-import type { UserRecord } from './db.js';
+import type { UserRecord } from './records/users.js';
 import { isAdmin } from './roles.js';
 import { roleMaySeeEmail } from './email-visibility.js';
 import { userByEmail } from './user-by-email.js';

@@ -1,5 +1,5 @@
 import type { ModelContext } from './model-context.js';
-import type { UserRecord } from './db.js';
+import type { UserRecord } from './records/users.js';
 import { apiEmail, userIdOfDummyEmail } from './email-visibility.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Context } from '../runtime/context.js';
 import type { JobQueue } from '../runtime/jobs.js';
 import type { Services } from '../runtime/services.js';
-import type { OutboxRecord } from '../model/db.js';
+import type { OutboxRecord } from '../model/records/outbox.js';
 
 /** The context a job's outcome is applied in: the services and the transaction that records it. */
 export type OutcomeContext = Services & Pick<Context, 'db' | 'realm'>;

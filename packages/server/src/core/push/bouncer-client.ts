@@ -1,7 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import { randomAlphanumeric } from '../internal/random.js';
 import type { Services } from '../runtime/services.js';
-import type { PushIdentityRecord } from '../model/db.js';
+import type { PushIdentityRecord } from '../model/records/push.js';
 import { realmHost } from '../model/email-visibility.js';
 
 /** What talking to the push bouncer uses: the store (this server's identity), the random source, the settings, outbound HTTP, the log. */

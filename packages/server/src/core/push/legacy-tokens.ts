@@ -1,7 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { Services } from '../runtime/services.js';
-import type { PushDeviceTokenRecord } from '../model/db.js';
+import type { PushDeviceTokenRecord } from '../model/records/push.js';
 import { bouncerError, callBouncer, type BouncerAnswer } from './bouncer-client.js';
 
 type Kind = PushDeviceTokenRecord['kind'];

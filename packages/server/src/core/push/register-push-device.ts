@@ -2,7 +2,8 @@ import { ApiError } from '@teamchat/schema';
 import { emit } from '../events/emit.js';
 import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { Services } from '../runtime/services.js';
-import type { OutboxRecord, PushDeviceRecord } from '../model/db.js';
+import type { OutboxRecord } from '../model/records/outbox.js';
+import type { PushDeviceRecord } from '../model/records/push.js';
 import { enqueueJob, type JobRunner, type JobOutcome } from '../outbox/job-queue.js';
 import { callBouncer } from './bouncer-client.js';
 

@@ -1,6 +1,6 @@
 import { fromBase64, sealBox, toBase64 } from '@teamchat/schema/push';
 import type { Services } from '../runtime/services.js';
-import type { PushDeviceRecord } from '../model/db.js';
+import type { PushDeviceRecord } from '../model/records/push.js';
 import { callBouncer, type BouncerAnswer, type BouncerServices } from './bouncer-client.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Endpoint, EndpointName, EndpointParams, Endpoints } from '@teamchat/schema';
-import type { UserRecord } from '../model/db.js';
+import type { UserRecord } from '../model/records/users.js';
 import type { ModelContext } from '../model/model-context.js';
 import type { EventQueues } from './event-queues.js';
 import type { Logger } from './logger.js';

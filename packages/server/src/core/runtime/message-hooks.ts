@@ -1,6 +1,6 @@
 import type { ModelContext } from '../model/model-context.js';
-import type { MessageRecord } from '../model/message-record.js';
-import type { UserRecord } from '../model/db.js';
+import type { MessageRecord } from '../model/records/messages.js';
+import type { UserRecord } from '../model/records/users.js';
 import type { EventQueues } from './event-queues.js';
 import type { JobQueue } from './jobs.js';
 import type { Logger } from './logger.js';

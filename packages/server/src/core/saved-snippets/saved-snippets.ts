@@ -2,7 +2,7 @@ import { ApiError } from '@teamchat/schema';
 import type { StateBlock } from '../events/state-block.js';
 import { emit } from '../events/emit.js';
 import type { Context, OperationParams, UserContext } from '../runtime/context.js';
-import type { SavedSnippetRecord } from '../model/db.js';
+import type { SavedSnippetRecord } from '../model/records/personal.js';
 
 /** A saved snippet as the API shows it (the real server's `SavedSnippet.to_api_dict`). */
 function formatSnippet(snippet: SavedSnippetRecord) {

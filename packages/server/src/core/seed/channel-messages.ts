@@ -1,6 +1,6 @@
 import type { Context } from '../runtime/context.js';
 import type { Services } from '../runtime/services.js';
-import type { UserRecord } from '../model/db.js';
+import type { UserRecord } from '../model/records/users.js';
 import { postChannelMessage } from '../messages/post-message.js';
 
 /** Options of {@link seedChannelMessages}. */

@@ -1,5 +1,5 @@
 import { USER_GROUP_SETTINGS } from '@teamchat/schema';
-import type { UserGroupRecord } from '../model/db.js';
+import type { UserGroupRecord } from '../model/records/user-groups.js';
 import { USER_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';
 import { parseGroupSettingValue } from '../model/group-setting-value.js';
 import { hasPermission } from '../model/has-permission.js';

@@ -1,5 +1,6 @@
 import type { UserContext } from '../runtime/context.js';
-import type { UserGroupRecord, UserRecord } from '../model/db.js';
+import type { UserGroupRecord } from '../model/records/user-groups.js';
+import type { UserRecord } from '../model/records/users.js';
 import { notificationBot, silentMention } from '../messages/notification-bot.js';
 import { postDirectMessage } from '../messages/post-message.js';
 

@@ -1,5 +1,5 @@
 import type { Context } from '../runtime/context.js';
-import type { UserGroupRecord } from '../model/db.js';
+import type { UserGroupRecord } from '../model/records/user-groups.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import type { EventQueue } from '../runtime/event-queues.js';
 import { formatUserGroup, type GroupReadContext } from './format-user-group.js';

@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
 import type { Context, OperationParams, UserContext } from '../runtime/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { UserRecord } from '../model/records/users.js';
 import { isAdmin } from '../model/roles.js';
 import { systemBot } from '../messages/notification-bot.js';
 import { postDirectMessage } from '../messages/post-message.js';
