@@ -14,7 +14,10 @@ export interface ModelContext {
   db: DbTx;
   indexes: Indexes;
   realm: RealmRecord;
-  /** Milliseconds since the epoch; the only clock domain code may use. */
+  /**
+   * Milliseconds since the epoch (the wall clock): for the times users see and that outlive the
+   * process. Durations run on the operation context's `monotonic` clock (`runtime/context.ts`).
+   */
   now: () => number;
   config: ServerConfig;
   random: RandomBytes;

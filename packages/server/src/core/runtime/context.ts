@@ -21,13 +21,18 @@ export interface RequestInfo {
 
 /**
  * What every operation gets (DESIGN.md: "a context"): the store view (`db`, the request's
- * transaction, and `indexes`), the caller, the organization, the clock, the event queues,
- * the server's settings, its random source and log, and what the transport knows of the
- * request. Services beyond it are ports (`runtime/ports.ts`) an area declares.
+ * transaction, and `indexes`), the caller, the organization, the clocks (`now`, `monotonic`),
+ * the event queues, the server's settings, its random source and log, and what the transport
+ * knows of the request. Services beyond it are ports (`runtime/ports.ts`) an area declares.
  */
 interface BaseContext extends ModelContext {
   /** The authenticated caller; null only for `public` and anonymous `optional` endpoints. */
   user: UserRecord | null;
+  /**
+   * Milliseconds on a clock that only moves with elapsed time (not with the wall clock `now`):
+   * for durations inside this process, such as a request's time budget.
+   */
+  monotonic: () => number;
   events: EventQueues;
   log: Logger;
   request: RequestInfo;

@@ -8,7 +8,7 @@ import type { UploadSlots } from './upload-slots.js';
 
 /**
  * The core's services, shared by every request: the indexes, the event queues, the limits,
- * the clock, and the ports (files, outbound HTTP, jobs, message hooks, the store, the rate limiter). The
+ * the clocks, and the ports (files, outbound HTTP, jobs, message hooks, the store, the rate limiter). The
  * dispatch, the jobs and the transports use them; an operation gets a narrow context instead
  * (`runtime/context.ts`), with the ports its area declares.
  */
@@ -18,8 +18,18 @@ export interface Services extends Ports {
   /** Uploads being received, bounded by `config.maxConcurrentUploads` and `maxConcurrentUploadsPerUser`. */
   uploadSlots: UploadSlots;
   config: ServerConfig;
-  /** Milliseconds since the epoch; the only clock domain code may use. */
+  /**
+   * Milliseconds since the epoch (the wall clock): for the times users see and that outlive the
+   * process (message timestamps, scheduled deliveries, expiry dates). With {@link monotonic},
+   * the only clocks domain code may use.
+   */
   now: () => number;
+  /**
+   * Milliseconds on a clock that only moves with elapsed time: a wall clock set back an hour or
+   * forward a day does not move it. For durations inside this process: rate-limit windows,
+   * event-queue lifetimes, retry delays, time budgets. Its values mean nothing outside it.
+   */
+  monotonic: () => number;
   random: RandomBytes;
   log: Logger;
   /**
