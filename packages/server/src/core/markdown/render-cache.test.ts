@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { createMarkdownFixture, type MarkdownFixture } from '../../../test/helpers/markdown-fixture.js';
 import { insertMessage } from '../messages/insert-message.js';
-import type { ChannelRecord, UserRecord } from '../model/db.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { UserRecord } from '../model/records/users.js';
 import type { MessageResolver } from './markdown-env.js';
 import { RenderCache } from './render-cache.js';
 import { renderMessage } from './render-message.js';
