@@ -6,6 +6,13 @@ export interface MockClock {
   set(time: number | Date): void;
   /** Moves the time forward by `ms`. */
   advance(ms: number): void;
+  /**
+   * Waits `ms` on this clock: moves it forward by `ms` and resolves at once (rejects with the
+   * abort reason when `signal` is aborted). `mock.clientOptions()` gives it to the SDK as its
+   * `sleep`, so a retry after a rate limit (`retry-after: 2`) takes no real time and the
+   * server sees the two seconds pass.
+   */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 /** Options of the mock's clock. */
@@ -24,15 +31,21 @@ export function createClock(options: ClockOptions = {}): MockClock & { reset(): 
   let base = start;
   let realBase = Date.now();
   const frozen = options.frozen ?? true;
+  const advance = (ms: number): void => {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`[teamchat-mock] clock.advance(${ms}): pass a non-negative number of milliseconds`);
+    base += ms;
+  };
   return {
     now: () => (frozen ? base : base + (Date.now() - realBase)),
     set(time) {
       base = Number(time);
       realBase = Date.now();
     },
-    advance(ms) {
-      if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`[teamchat-mock] clock.advance(${ms}): pass a non-negative number of milliseconds`);
-      base += ms;
+    advance,
+    sleep(ms, signal) {
+      if (signal?.aborted) return Promise.reject(signal.reason as Error);
+      advance(Math.max(0, ms));
+      return Promise.resolve();
     },
     reset() {
       base = start;
