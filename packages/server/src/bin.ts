@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { API_PREFIX } from '@teamchat/schema';
+import { API_PREFIX, incomingEndpoints } from '@teamchat/schema';
 import { assembleServer } from './assemble-server.js';
-import { createMemoryFileStore, defaultRateLimits, DEV_PASSWORD_POLICY, defaultServerConfig, findDemoAccounts, implementedEndpoints, secureRandomBytes, type Db, type DemoAccount, type RateLimitRules } from './core/index.js';
+import { createMemoryFileStore, defaultRateLimits, DEV_PASSWORD_POLICY, defaultServerConfig, findDemoAccounts, secureRandomBytes, type Db, type DemoAccount, type RateLimitRules } from './core/index.js';
 import { consoleLogger } from './node/console-logger.js';
 import { describeListenError } from './node/listen-error.js';
 import { defaultTimeouts, listen, type RunningServer } from './node/node-server.js';
@@ -239,7 +239,7 @@ async function main(): Promise<void> {
     fail(`--cors-origin: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (args['print-openapi']) {
-    const document = openApiSource(implementedEndpoints)(`http://${host.includes(':') ? `[${host}]` : host}:${port}${API_PREFIX}`);
+    const document = openApiSource(incomingEndpoints)(`http://${host.includes(':') ? `[${host}]` : host}:${port}${API_PREFIX}`);
     // A reader that stops early (`| head`) is no error.
     process.stdout.on('error', (error: NodeJS.ErrnoException) => process.exit(error.code === 'EPIPE' ? 0 : 1));
     process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);

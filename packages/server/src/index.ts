@@ -1,13 +1,13 @@
 /**
  * @module @teamchat/server
- * The teamchat reference server: a platform-neutral core (domain logic, tRPC router, event
- * queues) behind a REST handler, served by node:http over a JSON-file store.
+ * The teamchat reference server: a platform-neutral core (contracts' handlers, domain logic,
+ * event queues) behind two transports (REST, and tRPC at /trpc), served by node:http over a
+ * JSON-file store.
  */
 
 // Core
 export { createCore, createMemoryFileStore, defaultRateLimits, defaultServerConfig, outboxEmails, removeOrphanFiles, seedChannelMessages, seedDemoOrganization, seededRandomBytes, silentLogger } from './core/index.js';
 export type {
-  AppRouter,
   ChannelMessagesSeed,
   Context,
   Core,
@@ -20,7 +20,6 @@ export type {
   EmailRecord,
   FileStore,
   HttpSender,
-  ImplementedName,
   OrganizationFixtureInput,
   SeedOptions,
   Logger,
@@ -39,6 +38,7 @@ export { demoFixture, exportOrganization, FIXTURE_FORMAT, FixtureError, Organiza
 
 // HTTP
 export { createRestHandler, SITE_ROUTES } from './rest/rest-handler.js';
+export type { AppRouter } from './trpc/trpc-handler.js';
 export type { ConnectionInfo, FetchHandler, RestHandler, RestHandlerOptions, SiteRoute } from './rest/rest-handler.js';
 export { errorResponse, internalErrorResponse } from './rest/envelope.js';
 

@@ -1,6 +1,6 @@
 import { createClient, credentialSecrets, tlsWarning, type Client, type ClientHooks, type ConfigSource, type ResolvedConfig } from '@teamchat/client-sdk';
 import { CLI_USER_AGENT } from '../version.js';
-import type { GlobalOptions, Output } from './cli-context.js';
+import type { GlobalOptions, Output } from './global-options.js';
 import { CliError, messageOf, summaryOf } from './cli-error.js';
 import { resolveCliConfig } from './resolve-cli-config.js';
 

@@ -1,7 +1,5 @@
-import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { API_PREFIX, createRouteTable, decodeParams, isFileParam, type Endpoint } from '@teamchat/schema';
+import { API_PREFIX, ApiError, createRouteTable, decodeParams, isFileParam, type Endpoint } from '@teamchat/schema';
 import {
-  apiErrorOf,
   confirmEmailChangePage,
   joinBigBlueButtonPage,
   MIB,
@@ -17,6 +15,7 @@ import {
   type RequestInfo,
   type UploadRead,
 } from '../core/index.js';
+import { createTrpcHandler } from '../trpc/trpc-handler.js';
 import { withCors } from './cors.js';
 import { errorReply, internalErrorReply, jsonReply, successReply } from './envelope.js';
 import { openApiSource } from './openapi.js';
@@ -179,6 +178,7 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
   const bodyLimit = (endpoint: Endpoint) => (uploadEndpoints.has(endpoint) ? maxUploadBytes(config) + MULTIPART_SLACK : ordinaryLimit);
 
   const openApi = openApiSource(core.endpoints.values());
+  const serveTrpc = createTrpcHandler(core);
 
   function match(method: string, path: string) {
     const key = `${method} ${path}`;
@@ -226,21 +226,8 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
   /** tRPC reads bodies itself, without a limit: it gets the body already read under the ordinary one. */
   async function trpc(request: RestRequest, info: RequestInfo): Promise<RestReply> {
     const body = request.hasBody ? await request.readBytes(ordinaryLimit) : null;
-    const response = await fetchRequestHandler({
-      endpoint: '/trpc',
-      req: request.toRequest(body),
-      router: core.router,
-      createContext: () => core.createContext(info),
-      responseMeta: ({ errors }) => {
-        const status = errors.map((error) => apiErrorOf(error)?.status).find((s) => s !== undefined);
-        const headers = new Headers(rateLimitHeaders(info));
-        return status === undefined ? { headers } : { status, headers };
-      },
-      onError: ({ error, path: procedure }) => {
-        if (!apiErrorOf(error)) log.error('unexpected error in tRPC procedure', { procedure, error: String(error.cause ?? error) });
-      },
-    });
-    const headers: Record<string, string> = {};
+    const response = await serveTrpc(request.toRequest(body), info);
+    const headers = rateLimitHeaders(info);
     response.headers.forEach((value, key) => {
       headers[key] = value;
     });
@@ -306,7 +293,7 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
       if (api) Object.assign(reply.headers, rateLimitHeaders(info));
       return reply;
     } catch (error) {
-      const apiError = apiErrorOf(error);
+      const apiError = error instanceof ApiError ? error : null;
       if (apiError) {
         const reply = errorReply(apiError);
         Object.assign(reply.headers, rateLimitHeaders(info));

@@ -18,7 +18,7 @@ export interface JobOutcome {
 }
 
 /** How one kind of job runs. */
-export interface JobHandler {
+export interface JobRunner {
   /** Jobs of one lane run one at a time, oldest first; lanes run side by side. */
   lane: string;
   maxRetries(services: Services): number;
@@ -34,7 +34,7 @@ export interface JobHandler {
  * in a transaction of its own: finished, or pending again with one more attempt and its next
  * time. A job that was running when the process died is simply run again at the next start.
  */
-export function createJobQueue(services: Services, handlers: Readonly<Record<OutboxRecord['kind'], JobHandler>>): JobQueue {
+export function createJobQueue(services: Services, runners: Readonly<Record<OutboxRecord['kind'], JobRunner>>): JobQueue {
   const busyLanes = new Set<string>();
   const active = new Set<Promise<void>>();
 
@@ -45,14 +45,14 @@ export function createJobQueue(services: Services, handlers: Readonly<Record<Out
     return due;
   };
 
-  const record = async (job: OutboxRecord, result: JobOutcome, handler: JobHandler): Promise<void> => {
+  const record = async (job: OutboxRecord, result: JobOutcome, runner: JobRunner): Promise<void> => {
     await services.store.write((db) => {
       const current = db.get('outbox', job.id);
       const realm = db.get('realm', 1);
       if (!current || current.status !== 'pending' || !realm) return;
       const now = services.now();
       const attempts = current.attempts + 1;
-      const retry = result.outcome === 'retry' && attempts <= handler.maxRetries(services);
+      const retry = result.outcome === 'retry' && attempts <= runner.maxRetries(services);
       const status = retry ? 'pending' : result.outcome === 'delivered' ? 'delivered' : 'failed';
       db.patch('outbox', job.id, {
         status,
@@ -60,7 +60,7 @@ export function createJobQueue(services: Services, handlers: Readonly<Record<Out
         last_attempt_at: now,
         last_status: result.status ?? null,
         last_error: result.error ?? null,
-        next_attempt_at: retry ? now + handler.retryDelayMs(services, attempts) : current.next_attempt_at,
+        next_attempt_at: retry ? now + runner.retryDelayMs(services, attempts) : current.next_attempt_at,
         finished_at: retry ? null : now,
       });
       result.apply?.({ ...services, db, realm }, !retry);
@@ -68,19 +68,19 @@ export function createJobQueue(services: Services, handlers: Readonly<Record<Out
     });
   };
 
-  const runLane = async (lane: string, handler: JobHandler): Promise<void> => {
+  const runLane = async (lane: string, runner: JobRunner): Promise<void> => {
     try {
       for (;;) {
-        const job = dueJobs().find((candidate) => handlers[candidate.kind].lane === lane);
+        const job = dueJobs().find((candidate) => runners[candidate.kind].lane === lane);
         if (!job || services.store.failed) return;
         let result: JobOutcome;
         try {
-          result = await handler.run(services, job);
+          result = await runner.run(services, job);
         } catch (error) {
           result = { outcome: 'failed', error: error instanceof Error ? error.message : String(error) };
           services.log.error('an outbox job failed unexpectedly', { job: job.id, kind: job.kind, error: result.error });
         }
-        await record(job, result, handler);
+        await record(job, result, runner);
       }
     } catch (error) {
       // The store refused the write (shutting down, or a failed disk): the job stays pending.
@@ -93,10 +93,10 @@ export function createJobQueue(services: Services, handlers: Readonly<Record<Out
   const kick = (): void => {
     if (services.store.failed) return;
     for (const job of dueJobs()) {
-      const handler = handlers[job.kind];
-      if (busyLanes.has(handler.lane)) continue;
-      busyLanes.add(handler.lane);
-      const running = runLane(handler.lane, handler).finally(() => {
+      const runner = runners[job.kind];
+      if (busyLanes.has(runner.lane)) continue;
+      busyLanes.add(runner.lane);
+      const running = runLane(runner.lane, runner).finally(() => {
         active.delete(running);
         // Jobs that became due while the lane ran (or its own retries) start now.
         kick();

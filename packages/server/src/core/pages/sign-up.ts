@@ -2,7 +2,7 @@ import { defineEndpoint } from '@teamchat/schema';
 import { z } from 'zod';
 import { hashPassword } from '../auth/passwords.js';
 import { register, signUpForm } from '../invites/accept-invitation.js';
-import { implement } from '../procedure/implement.js';
+import { pageHandler } from '../dispatch/handler.js';
 import { isStrongPassword } from '../users/password-strength.js';
 
 const Kind = z.enum(['email', 'multiuse']);
@@ -24,7 +24,7 @@ export const signUpFormPage = defineEndpoint({
 });
 
 /** The form: read only. */
-export const signUpFormImpl = implement(signUpFormPage, (params, ctx) => signUpForm(ctx, params.kind, params.key));
+export const signUpFormHandler = pageHandler(signUpFormPage, (params, ctx) => signUpForm(ctx, params.kind, params.key));
 
 /**
  * POST `/accounts/register/` (the sign-up form's action): creates the account of the
@@ -43,7 +43,7 @@ export const registerPage = defineEndpoint({
 });
 
 /** The account, the password judged and hashed before the write lock (null: too weak). */
-export const registerImpl = implement<typeof registerPage, string | null>(
+export const registerHandler = pageHandler<typeof registerPage, string | null>(
   registerPage,
   (params, ctx) => {
     const user = register(ctx, params, ctx.prepared);

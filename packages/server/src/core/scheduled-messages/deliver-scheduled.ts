@@ -3,7 +3,7 @@ import { sendMessage } from '../messages/send-message.js';
 import type { Services, UserContext } from '../model/context.js';
 import { notificationBot } from '../messages/notification-bot.js';
 import { postDirectMessage } from '../messages/post-message.js';
-import { dropReminder, isReminder } from './reminders.js';
+import { dropReminder, isReminder } from '../reminders/reminders.js';
 import { markScheduledFailed, markScheduledSent } from './scheduled-messages.js';
 
 /**
