@@ -1,11 +1,12 @@
-// `npm run reference`: writes the SDK's method reference, a static site in docs/reference/, from
-// the contract table of @teamchat/schema (through its OpenAPI document): one page per API area
-// with every method's parameters, response fields, errors and feature level, and a link to the
-// page of the real server's API documentation (https://zulip.com/api/…); a page of the events
-// of GET /events and one of the named models. A test renders it again and compares, so it
-// cannot go stale. It reads the schema's sources (run through tsx with the `source`
-// condition), so no build is needed first.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// `npm run reference` (the last step of `npm run build`): writes the SDK's method reference, a
+// static site in docs/reference/ (not committed), from the contract table of @teamchat/schema
+// through its OpenAPI document: one page per API area with every method's parameters,
+// response fields, errors and feature level, and the link to the page of the real server's API
+// documentation that the contract names (`docs`, https://zulip.com/api/…); a page of the events
+// of GET /events and one of the named models. A test checks that it covers every contract and
+// is what the contracts give now. It reads the schema's sources (run through tsx with the
+// `source` condition).
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Endpoint } from '@teamchat/schema';
@@ -14,21 +15,12 @@ import { escapeHtml, refName, renderType, type JsonSchema } from './reference/re
 /** Where the site is written. */
 export const REFERENCE_DIR: string = fileURLToPath(new URL('../docs/reference/', import.meta.url));
 
-/** Contract name → the page of https://zulip.com/api/ that documents it, or why there is none. */
-export type ApiPages = Readonly<Record<string, string | { readonly page: string | null; readonly note: string }>>;
-
-/** The pages of the real server's documentation, by contract (scripts/reference/zulip-api-pages.json). */
-export function apiPages(): ApiPages {
-  return JSON.parse(readFileSync(fileURLToPath(new URL('./reference/zulip-api-pages.json', import.meta.url)), 'utf8')) as ApiPages;
-}
-
 /** What the reference reads of the schema package. */
 export interface ReferenceInput {
   /** The callable contracts (`incomingEndpoints`). */
   endpoints: readonly Endpoint[];
   /** `openApiDocument()`. */
   document: { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, JsonSchema> } };
-  pages: ApiPages;
 }
 
 const ENVELOPE = new Set(['result', 'msg']);
@@ -145,13 +137,11 @@ function errorsOf(operation: Record<string, unknown>): [string, string][] {
   return errors.sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
 }
 
-function docsLink(pages: ApiPages, name: string): string {
-  const entry = pages[name];
-  if (entry === undefined) throw new Error(`[teamchat reference] ${name} has no entry in scripts/reference/zulip-api-pages.json`);
-  const slug = typeof entry === 'string' ? entry : entry.page;
-  const link = slug ? `<a href="https://zulip.com/api/${escapeHtml(slug)}">zulip.com/api/${escapeHtml(slug)}</a>` : '';
-  const note = typeof entry === 'string' ? '' : escapeHtml(entry.note);
-  return [link, note].filter(Boolean).join(' ');
+/** The link to the real server's page of the operation (`externalDocs`), and the contract's note on it. */
+function docsLink(endpoint: Endpoint, operation: Record<string, unknown>): string {
+  const url = (operation['externalDocs'] as { url?: string } | undefined)?.url;
+  const link = url ? `<a href="${escapeHtml(url)}">${escapeHtml(url.replace(/^https:\/\//, ''))}</a>` : '';
+  return [link, escapeHtml(endpoint.docsNote ?? '')].filter(Boolean).join(' ');
 }
 
 /** `client.messages.get({ message_id })`: the call with its required parameters. */
@@ -177,7 +167,7 @@ function methodSection(endpoint: Endpoint, input: ReferenceInput): string {
     ['HTTP', `<code>${endpoint.method} /api/v1${escapeHtml(endpoint.path)}</code>`],
     ['Who may call it', escapeHtml(ACCESS[endpoint.access] ?? endpoint.access)],
     ['Feature level', endpoint.since === undefined ? 'every server (older than feature levels)' : `since ${endpoint.since}`],
-    ['Zulip API documentation', docsLink(input.pages, endpoint.name) || '—'],
+    ['Zulip API documentation', docsLink(endpoint, operation) || '—'],
     ...(endpoint.deprecated ? [['Deprecated', `use ${escapeHtml(endpoint.deprecated)}`]] : []),
   ];
   return `<section id="${escapeHtml(endpoint.name)}">
@@ -311,7 +301,7 @@ export function renderReference(input: ReferenceInput): Map<string, string> {
 /** The site as the schema package describes it now. */
 export async function currentReference(): Promise<Map<string, string>> {
   const { incomingEndpoints, openApiDocument } = await import('@teamchat/schema');
-  return renderReference({ endpoints: incomingEndpoints, document: openApiDocument() as unknown as ReferenceInput['document'], pages: apiPages() });
+  return renderReference({ endpoints: incomingEndpoints, document: openApiDocument() as unknown as ReferenceInput['document'] });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

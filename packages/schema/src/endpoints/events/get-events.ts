@@ -12,6 +12,7 @@ export const getEvents = defineEndpoint({
   path: '/events',
   access: 'user',
   summary: 'Fetch (long-poll) the events of a registered queue.',
+  docs: 'get-events',
   params: z.object({
     queue_id: z.string(),
     last_event_id: z.number().int().optional(),
