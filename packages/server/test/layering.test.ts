@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { incomingEndpoints } from '@teamchat/schema';
 import { describe, expect, it } from 'vitest';
-import { cycles, folderGraph, importsOf, sourceFiles } from '../../../scripts/lib/import-graph.mjs';
+import { cycles, ENTRY_POINTS, folderGraph, importsOf, sourceFiles } from '../../../scripts/lib/import-graph.mjs';
 import { contractHandlers } from '../src/core/handlers/index.js';
 
 // The layout of docs/architecture.md, checked: import arrows between folders never loop, the
@@ -29,6 +29,14 @@ const specifiersOf = (file: string): string[] => importsOf(file).map(({ specifie
 describe('the server source tree', () => {
   it('has no import cycle between folders, type imports included', () => {
     expect(cycles(foldersOf(SRC))).toEqual([]);
+  });
+
+  it('puts the entry points (bin.ts, index.ts, …: nothing imports them) above every folder', () => {
+    const graph = foldersOf(SRC);
+    // bin.ts imports commands/, whose files import assemble-server.ts beside bin.ts: no loop.
+    expect(graph.get(ENTRY_POINTS)?.has('commands')).toBe(true);
+    expect(graph.get('commands')?.has('.')).toBe(true);
+    expect([...graph.values()].some((targets) => targets.has(ENTRY_POINTS))).toBe(false);
   });
 
   it('finds a cycle when there is one (the check itself works)', () => {
