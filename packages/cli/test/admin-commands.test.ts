@@ -154,9 +154,15 @@ describe('teamchat channels, default-channels', () => {
     expect(await visible()).not.toContain('hidden');
     expect((await json<{ subscribers: number[] }>(['channels', 'members', 'hidden'])).subscribers).toEqual([4]);
     expect(await ok(['channels', 'members', 'Hidden'])).toMatch(/^ID +NAME +EMAIL\n +4 +Mike Member +mike@teamchat\.example\n$/);
-    // What the caller cannot see stays unknown.
+    // What the caller cannot see stays unknown: Mike finds 'hidden' (he is in it), not a
+    // private channel of the moderator's, which the owner (an administrator) finds.
+    expect((await as('member', ['--json', 'channels', 'members', 'hidden'])).stdout).toContain('"subscribers"');
+    await ok(['channels', 'create', 'vault', '--private', '--subscribers', '3', '--no-join']);
+    expect((await json<{ subscribers: number[] }>(['channels', 'members', 'vault'])).subscribers).toEqual([3]);
+    const notSeen = "error: channel: no channel named 'vault' that you can see\nhint: teamchat channels list --all shows the channels\n";
+    expect(await as('member', ['channels', 'members', 'vault'])).toMatchObject({ code: 2, stderr: notSeen });
     const mike = await as('member', ['channels', 'members', 'no-such-channel']);
-    expect(mike).toMatchObject({ code: 2, stderr: "error: channel: no channel named 'no-such-channel' that you can see\nhint: teamchat channels list --all shows the channels\n" });
+    expect(mike).toMatchObject({ code: 2, stderr: notSeen.replaceAll('vault', 'no-such-channel') });
   });
 
   it('adds and removes a default channel', async () => {
