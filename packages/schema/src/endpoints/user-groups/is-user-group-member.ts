@@ -14,6 +14,7 @@ export const isUserGroupMember = defineEndpoint({
   access: 'human-member',
   since: 127,
   summary: 'Check whether a user is a member of a user group.',
+  docs: 'get-is-user-group-member',
   params: z.object({
     user_group_id: z.number().int(),
     user_id: z.number().int(),

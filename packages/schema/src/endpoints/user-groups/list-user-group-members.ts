@@ -14,6 +14,7 @@ export const listUserGroupMembers = defineEndpoint({
   access: 'human-member',
   since: 127,
   summary: 'List the members of a user group.',
+  docs: 'get-user-group-members',
   params: z.object({
     user_group_id: z.number().int(),
     direct_member_only: z.boolean().default(false),

@@ -14,6 +14,7 @@ export const listUserGroupSubgroups = defineEndpoint({
   access: 'human-member',
   since: 127,
   summary: 'List the subgroups of a user group.',
+  docs: 'get-user-group-subgroups',
   params: z.object({
     user_group_id: z.number().int(),
     direct_subgroup_only: z.boolean().default(false),
