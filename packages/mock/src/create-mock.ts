@@ -4,7 +4,6 @@ import {
   assembleServer,
   createPushBouncer,
   seededRandomBytes,
-  SITE_ROUTES,
   Store,
   type AssembleOptions,
   type Core,
@@ -191,13 +190,13 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
     const outbound = bouncerSender(bouncer, link, fetchSender);
     const options = coreOptions();
     const { core, handler } = assembleCore({ store, ...options, config: { ...options.config, pushBouncerUrl: MOCK_BOUNCER_URL }, outbound });
-    return { store, core, fetch: handler as FetchHandler, bouncer, link };
+    return { store, core, fetch: handler, bouncer, link };
   };
   let state = build();
   let accounts = byRole(accountList);
 
   return {
-    handlers: createHandlers({ baseUrl, endpoints: state.core.endpoints.values(), siteRoutes: SITE_ROUTES, handle: () => state.fetch }),
+    handlers: createHandlers({ baseUrl, endpoints: state.core.endpoints.values(), siteRoutes: state.fetch.siteRoutes, handle: () => state.fetch }),
     baseUrl,
     get accounts() {
       return accounts;
