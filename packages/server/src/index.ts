@@ -41,6 +41,7 @@ export { demoFixture, exportOrganization, FIXTURE_FORMAT, FixtureError, Organiza
 export { createRestHandler } from './rest/rest-handler.js';
 export type { ConnectionInfo, FetchHandler, RestHandler, RestHandlerOptions } from './rest/rest-handler.js';
 export type { SiteMethod, SiteRoute } from './rest/site-router.js';
+export type { StaticFiles } from './rest/web-app.js';
 export { errorResponse, internalErrorResponse } from './rest/envelope.js';
 
 // Assembly

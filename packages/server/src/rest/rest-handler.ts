@@ -8,6 +8,7 @@ import { pageTable } from './page-table.js';
 import { readBody } from './read-body.js';
 import { fromFetchRequest, toResponse, type RestReply, type RestRequest } from './rest-request.js';
 import { createSiteRouter, type RouteRequest, type SiteRoute } from './site-router.js';
+import { webAppRoutes, type StaticFiles } from './web-app.js';
 
 /** Options of {@link createRestHandler}. */
 export interface RestHandlerOptions {
@@ -22,6 +23,12 @@ export interface RestHandlerOptions {
    * `['http://localhost:5173']`. Default none, as on the real server: see `withCors`.
    */
   corsOrigins?: readonly string[];
+  /**
+   * The web app's built files (`@teamchat/web`'s `dist/`, read through `staticFolder` of
+   * `@teamchat/server/node`): served at `/` (and `/login/`, `/inspector/`, `/devlogin/` on a
+   * development server) and `/static/`. Without them those paths are the 404 of any other.
+   */
+  webApp?: StaticFiles;
 }
 
 /** What the transport knows of a request beyond the `Request` itself. */
@@ -167,7 +174,8 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     return { status: response.status, headers, body: new Uint8Array(await response.arrayBuffer()) };
   }
 
-  const router = createSiteRouter(pageTable({ core, api, trpc, maxBodyBytes: ordinaryLimit }));
+  const webApp = options.webApp ? webAppRoutes({ files: options.webApp, devMode: () => config.devMode }) : [];
+  const router = createSiteRouter([...pageTable({ core, api, trpc, maxBodyBytes: ordinaryLimit }), ...webApp]);
 
   async function dispatch(request: RestRequest, info: RequestInfo): Promise<RestReply> {
     const reply = await router.dispatch(request, info);
