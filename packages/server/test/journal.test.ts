@@ -163,6 +163,21 @@ describe('the journal', () => {
     expect(page.entries.find((e) => e.kind === 'email')).toMatchObject({ template: 'invitation', to: ['new.person@example.com'], cause: invited?.id });
   });
 
+  it('cuts a long answer with a marker, and shows an uploaded file by name and size, never its bytes', async () => {
+    const before = (await journal(admin)).last_seq;
+    await sdk('owner').events.register({});
+    const file = new File(['x'.repeat(5000)], 'notes.txt', { type: 'text/plain' });
+    await sdk('member').uploads.upload({ file });
+    const page = await journal(admin, before);
+    const registered = requests(page).find((e) => e['endpoint'] === 'events.register');
+    const response = registered?.['response'] as { truncated: boolean; bytes: number; text: string };
+    expect(response.truncated).toBe(true);
+    expect(response.bytes).toBeGreaterThan(16_384);
+    expect(response.text).toHaveLength(16_384);
+    expect(requests(page).find((e) => e['endpoint'] === 'uploads.upload')?.['params']).toEqual({ file: '(file notes.txt, 5000 bytes)' });
+    expect(JSON.stringify(page)).not.toContain('x'.repeat(100));
+  });
+
   it('answers only administrators: 400 for others, 401 without a session', async () => {
     const member = await logIn('member');
     const refused = await member.fetch('/json/inspector/journal');

@@ -48,7 +48,6 @@ export { registerPage, signUpFormPage } from './pages/sign-up.js';
 export { devLogInPage, logInPage, logOutPage } from './pages/log-in.js';
 export { findSession } from './sessions/find-session.js';
 export { inspectorJournalPage } from './pages/inspector-journal.js';
-export { redacted } from './model/journal.js';
 export type { EventEntry, JournalEntry, RequestEntry } from './model/journal.js';
 export { isAdmin } from './model/roles.js';
 export { outboxEmails } from './emails/send-email.js';

@@ -1,9 +1,7 @@
-import { redacted, type Core } from '../core/index.js';
+import type { Core } from '../core/index.js';
 import type { RestReply, RestRequest } from './rest-request.js';
 import type { RouteInfo } from './site-router.js';
 
-/** Characters of an answer's JSON the journal keeps; a longer one is cut, with a marker. */
-const MAX_RESPONSE_CHARS = 16_384;
 /** Paths never journaled: the app's files, and the inspector's own reads of the journal. */
 const UNJOURNALED = /^\/(static\/|json\/inspector\/journal\/?$|health$)/;
 
@@ -18,26 +16,6 @@ function queryParams(request: RestRequest): Record<string, string> | null {
   return Object.fromEntries(new URLSearchParams(request.query));
 }
 
-/**
- * What the journal keeps of an answer: its JSON with credentials hidden (cut past
- * {@link MAX_RESPONSE_CHARS} with `"truncated": true`), or the type and size of anything else.
- */
-function responseOf(reply: RestReply): unknown {
-  const type = reply.headers['content-type'] ?? null;
-  const body = reply.body;
-  const bytes = body === null ? 0 : typeof body === 'string' ? body.length : body.length;
-  if (body === null || !type?.startsWith('application/json')) return { content_type: type, bytes };
-  const text = typeof body === 'string' ? body : new TextDecoder().decode(body);
-  let json: unknown;
-  try {
-    json = redacted(JSON.parse(text));
-  } catch {
-    return { content_type: type, bytes };
-  }
-  const shown = JSON.stringify(json);
-  return shown.length <= MAX_RESPONSE_CHARS ? json : { truncated: true, bytes: shown.length, text: shown.slice(0, MAX_RESPONSE_CHARS) };
-}
-
 /** Journals an answered request (`info.journalId` was reserved when it started). */
 export function journalRequest(core: Core, request: RestRequest, info: RouteInfo, reply: RestReply, timing: { time: number; started: number }): void {
   if (info.journalId === undefined) return;
@@ -48,10 +26,10 @@ export function journalRequest(core: Core, request: RestRequest, info: RouteInfo
     method: request.method,
     path: request.path,
     endpoint: info.endpointName ?? null,
-    params: redacted(info.journalParams ?? queryParams(request)),
+    params: info.journalParams ?? queryParams(request),
     status: reply.status,
     latency_ms: Math.round((performance.now() - timing.started) * 10) / 10,
-    response: responseOf(reply),
+    answer: { content_type: reply.headers['content-type'] ?? null, body: reply.body },
     client: info.userAgent,
   });
 }

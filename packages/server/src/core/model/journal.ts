@@ -33,6 +33,18 @@ export type RequestRecord = {
 
 /** An API request (or a page) and its answer. */
 export type RequestEntry = EntryBase & RequestRecord & { kind: 'request' };
+
+/**
+ * An answer as the transport gave it: the journal keeps the body as it is (no copy) and makes
+ * its JSON, credentials hidden, only when the entry is read.
+ */
+export type RawAnswer = { content_type: string | null; body: string | Uint8Array | null; bytes?: number };
+
+/** What the transport records of a request: its parameters and answer as they are. */
+export type RawRequest = Omit<RequestRecord, 'params' | 'response'> & { params: unknown; answer: RawAnswer };
+
+/** A request entry as kept: parameters and answer as the transport gave them, shown by {@link presentRequest}. */
+type KeptRequest = EntryBase & Omit<RequestRecord, 'params' | 'response'> & { kind: 'request'; raw: { params: unknown; answer: RawAnswer } };
 /** An event put into a queue, and whether a poll has fetched it. */
 export type EventEntry = EntryBase & { kind: 'event'; queue_id: string; user_id: number; event: QueuedEvent; fetched: boolean };
 /** An email put into the outbox. */
@@ -64,6 +76,8 @@ export type PushEntry = EntryBase & Outbound & { kind: 'push'; user_id: number; 
  * again, in its newest state, when it changed; `id` names it for good.
  */
 export type JournalEntry = RequestEntry | EventEntry | EmailEntry | JobEntry | WebhookEntry | PushEntry;
+/** An entry as the journal keeps it. */
+type KeptEntry = KeptRequest | EventEntry | EmailEntry | JobEntry | WebhookEntry | PushEntry;
 
 /** What {@link Journal.read} answers. */
 export interface JournalPage {
@@ -117,7 +131,7 @@ export class Journal {
   current: number | null = null;
   private readonly now: () => number;
   /** Entries by id, in the order of their seq (an updated entry moves to the end). */
-  private readonly entries = new Map<number, JournalEntry>();
+  private readonly entries = new Map<number, KeptEntry>();
   /** Event entries by queue and event id, to mark them fetched. */
   private readonly events = new Map<string, EventEntry>();
   /** Job entries by outbox record id. */
@@ -148,8 +162,9 @@ export class Journal {
   }
 
   /** Records an answered request under the id {@link reserve} gave it. */
-  request(id: number, time: number, record: RequestRecord): void {
-    this.put({ id, seq: 0, time, cause: null, kind: 'request', ...record });
+  request(id: number, time: number, record: RawRequest): void {
+    const { params, answer, ...fields } = record;
+    this.put({ id, seq: 0, time, cause: null, kind: 'request', ...fields, raw: { params: withoutFiles(params), answer: keptAnswer(answer) } });
   }
 
   /** Records an event put into a queue. */
@@ -222,14 +237,14 @@ export class Journal {
     for (const entry of this.entries.values()) {
       if (entry.seq <= after) continue;
       if (entries.length === limit) return { entries, last_seq: entries.at(-1)?.seq ?? after };
-      entries.push(entry);
+      entries.push(presented(entry));
     }
     return { entries, last_seq: Math.max(after, this.counter) };
   }
 
   /** Every entry kept, oldest first (the mock's `requests` and `events`). */
   all(): JournalEntry[] {
-    return [...this.entries.values()];
+    return [...this.entries.values()].map(presented);
   }
 
   /** A new entry's id, time and cause (the request running now). */
@@ -237,13 +252,13 @@ export class Journal {
     return { id: ++this.counter, seq: 0, time: this.now(), cause: this.current };
   }
 
-  private put(entry: JournalEntry): void {
+  private put(entry: KeptEntry): void {
     entry.seq = ++this.counter;
     this.entries.set(entry.id, entry);
     while (this.entries.size > this.capacity) this.evictOldest();
   }
 
-  private moveToEnd(entry: JournalEntry): void {
+  private moveToEnd(entry: KeptEntry): void {
     entry.seq = ++this.counter;
     this.entries.delete(entry.id);
     this.entries.set(entry.id, entry);
@@ -256,6 +271,56 @@ export class Journal {
     if (oldest.kind === 'event') this.events.delete(`${oldest.queue_id} ${oldest.event.id}`);
     if (oldest.kind === 'job') this.jobs.delete(oldest.job_id);
   }
+}
+
+/** Characters of an answer's JSON an entry shows; a longer one is cut, with `"truncated": true`. */
+const MAX_ANSWER_CHARS = 16_384;
+
+/** An entry as readers see it: a request's parameters and answer made presentable, credentials hidden. */
+function presented(entry: KeptEntry): JournalEntry {
+  if (entry.kind !== 'request') return entry;
+  const { raw, ...fields } = entry;
+  return { ...fields, params: redacted(raw.params), response: answerOf(raw.answer) };
+}
+
+/** An answer's JSON with credentials hidden (cut past {@link MAX_ANSWER_CHARS}), or its type and size. */
+function answerOf(answer: RawAnswer): unknown {
+  const { content_type, body } = answer;
+  const bytes = answer.bytes ?? (body === null ? 0 : body.length);
+  if (body === null || !content_type?.startsWith('application/json')) return { content_type, bytes };
+  let json: unknown;
+  try {
+    json = redacted(JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body)));
+  } catch {
+    return { content_type, bytes };
+  }
+  const shown = JSON.stringify(json);
+  return shown.length <= MAX_ANSWER_CHARS ? json : { truncated: true, bytes: shown.length, text: shown.slice(0, MAX_ANSWER_CHARS) };
+}
+
+/**
+ * The answer kept until read: JSON bodies as they are (a reference: no copy) unless they are
+ * long, then already cut (so a big answer is not held whole); of anything else its type and size.
+ */
+function keptAnswer(answer: RawAnswer): RawAnswer {
+  const { content_type, body } = answer;
+  if (body === null || !content_type?.startsWith('application/json')) return { content_type, body: null, bytes: body?.length ?? 0 };
+  if (body.length <= MAX_ANSWER_CHARS) return answer;
+  // A new string of the cut answer (a slice would keep the whole one alive).
+  const cut = answerOf(answer);
+  return { content_type, body: JSON.stringify(cut) };
+}
+
+/** Parameters without the bytes of uploaded files (the journal must not hold them): names and sizes instead. */
+function withoutFiles(params: unknown): unknown {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return params;
+  const values = Object.entries(params);
+  if (!values.some(([, value]) => isBytes(value))) return params;
+  return Object.fromEntries(values.map(([name, value]) => [name, isBytes(value) ? redacted(value) : value]));
+}
+
+function isBytes(value: unknown): boolean {
+  return ArrayBuffer.isView(value) || (typeof Blob !== 'undefined' && value instanceof Blob);
 }
 
 /** Names of fields whose values are credentials: passwords, API keys, tokens, secrets, sessions. */
