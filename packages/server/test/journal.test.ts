@@ -208,32 +208,29 @@ describe('the journal', () => {
 });
 
 describe('a bounded journal', () => {
-  it('keeps the newest --journal-size entries', async () => {
-    const small = await createMemoryServer({ seed: 5, passwords: PASSWORDS, config: { journalSize: 5 } });
+  /** An owner's journal after 12 page requests, on a memory server with `journalSize`. */
+  async function journalOfSize(journalSize: number): Promise<JournalPage> {
+    const small = await createMemoryServer({ seed: 5, passwords: PASSWORDS, config: { journalSize } });
     const running = await listen({ handler: small.handler });
     try {
       const jar = await logIn('owner', running.url);
       for (let i = 0; i < 12; i++) await jar.fetch('/json/users/me');
-      const page = await journal(jar);
-      expect(page.capacity).toBe(5);
-      expect(page.entries).toHaveLength(5);
-      expect(page.entries.map((e) => e.seq)).toEqual([...page.entries.map((e) => e.seq)].sort((a, b) => a - b));
-      expect(page.last_seq).toBe(page.entries.at(-1)?.seq);
+      return await journal(jar);
     } finally {
       await running.close();
     }
+  }
+
+  it('keeps the newest --journal-size entries', async () => {
+    const page = await journalOfSize(5);
+    expect(page.capacity).toBe(5);
+    expect(page.entries).toHaveLength(5);
+    expect(page.entries.map((e) => e.seq)).toEqual([...page.entries.map((e) => e.seq)].sort((a, b) => a - b));
+    expect(page.last_seq).toBe(page.entries.at(-1)?.seq);
   });
 
   it('records nothing at all with size 0', async () => {
-    const off = await createMemoryServer({ seed: 5, passwords: PASSWORDS, config: { journalSize: 0 } });
-    const running = await listen({ handler: off.handler });
-    try {
-      const jar = await logIn('owner', running.url);
-      for (let i = 0; i < 3; i++) await jar.fetch('/json/users/me');
-      expect(await journal(jar)).toMatchObject({ enabled: false, capacity: 0, entries: [] });
-    } finally {
-      await running.close();
-    }
+    expect(await journalOfSize(0)).toMatchObject({ enabled: false, capacity: 0, entries: [] });
   });
 });
 
