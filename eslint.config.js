@@ -1,16 +1,18 @@
 // Lint encodes the layout (DESIGN.md, STYLE.md rule 24): imports point down, the server core
 // speaks no HTTP and no `node:`, the model tier imports no domain, and nothing imports in a
-// cycle. The folder-level cycle check and the endpoint mirror are tests
-// (packages/server/test/layering.test.ts); unused files and exports are knip's (knip.json).
+// cycle. import-x/no-cycle skips type imports, so loops that close only through `import type`
+// are a test's (test/import-loops.test.ts, every package); the server's folder-level cycle
+// check is packages/server/test/layering.test.ts; unused files and exports are knip's (knip.json).
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 /** Domain folders of the server core: `core/model` may import none of them. */
 const CORE_ABOVE_MODEL = [
-  'attachments', 'auth', 'channel-folders', 'channels', 'endpoints', 'events', 'linkifiers', 'markdown', 'messages', 'narrow',
-  'navigation-views', 'pages', 'playgrounds', 'presence', 'procedure', 'realm', 'register', 'seed', 'settings', 'user-groups', 'users',
-  'alert-words', 'drafts', 'muted-users', 'realm-emoji', 'realm-settings', 'saved-snippets', 'scheduled-messages', 'sessions', 'typing', 'user-status', 'user-topics',
+  'attachments', 'auth', 'channel-folders', 'channels', 'dispatch', 'events', 'handlers', 'linkifiers', 'markdown', 'messages', 'narrow',
+  'navigation-views', 'pages', 'playgrounds', 'presence', 'realm', 'register', 'seed', 'settings', 'user-groups', 'users',
+  'alert-words', 'drafts', 'exports', 'muted-users', 'outgoing-webhooks', 'profile-fields', 'realm-emoji', 'realm-settings', 'reminders',
+  'saved-snippets', 'scheduled-messages', 'sessions', 'typing', 'user-status', 'user-topics',
 ];
 
 export default tseslint.config(
@@ -42,11 +44,20 @@ export default tseslint.config(
   },
   {
     // The SDK keeps zod out of a browser bundle (bench/bundle-size.mjs measures it): at run
-    // time it imports the zod-free `@teamchat/schema/wire` and its generated endpoint table.
-    // Only the response-validation plugin (its own entry, /validate) and the Node-only entry
-    // may load the contracts; a new entry that needs them is listed here.
+    // time it imports the zod-free `@teamchat/schema/wire` and its endpoint table. Only the
+    // response-validation plugin (its own entry, /validate) and the Node-only entry may load
+    // the contracts; a new entry that needs them is listed here. The endpoint table works its
+    // rows out from the contracts in the sources, and the build writes them out as data in
+    // its place (packages/client-sdk/tsup.config.ts).
     files: ['packages/client-sdk/src/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.test-d.ts', 'packages/client-sdk/src/plugins/validate-responses-plugin.ts', 'packages/client-sdk/src/node.ts', 'packages/client-sdk/src/node/**'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test-d.ts',
+      'packages/client-sdk/src/plugins/validate-responses-plugin.ts',
+      'packages/client-sdk/src/node.ts',
+      'packages/client-sdk/src/node/**',
+      'packages/client-sdk/src/client/endpoint-table.ts',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -60,11 +71,19 @@ export default tseslint.config(
     },
   },
   {
-    // The core runs inside MSW in a browser: no Node modules, no HTTP objects.
+    // The core runs inside MSW in a browser: no Node modules, no HTTP objects, no transport.
     files: ['packages/server/src/core/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'src/core is platform-neutral: node-only code lives in src/node or src/store/disk.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'src/core is platform-neutral: node-only code lives in src/node or src/store/disk.' },
+            { group: ['@trpc/*'], message: 'tRPC is a transport beside REST: it lives in src/trpc, over the core.' },
+          ],
+        },
+      ],
       'no-restricted-globals': [
         'error',
         { name: 'Response', message: 'src/core never builds HTTP responses: return data and let src/rest render it.' },
@@ -90,8 +109,8 @@ export default tseslint.config(
   },
   {
     // Above the core, only its surface: src/core/index.ts.
-    files: ['packages/server/src/*.ts', 'packages/server/src/rest/**/*.ts', 'packages/server/src/node/**/*.ts', 'packages/server/src/store/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/server/src/core/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)core/(?!index\\.js$).+', message: 'Outside src/core, import the core through src/core/index.ts.' }] }],
     },

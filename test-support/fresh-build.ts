@@ -14,6 +14,12 @@ const BUILDS: Record<string, readonly string[]> = {
   cli: ['dist/bin.js', 'dist/index.js'],
 };
 
+/**
+ * Other packages whose sources a build is made from: the SDK's build writes the contract
+ * table out as data (its tsup.config.ts), so it is stale when a contract changes.
+ */
+const BUILT_FROM: Record<string, readonly string[]> = { 'client-sdk': ['schema'] };
+
 /** Source files that end up in a build: `src/**` without tests, plus the build inputs. */
 function buildInputs(packageDir: string): string[] {
   const files = ['package.json', 'tsup.config.ts'].map((name) => join(packageDir, name)).filter((path) => existsSync(path));
@@ -38,7 +44,8 @@ function buildInputs(packageDir: string): string[] {
 export function assertFreshBuilds(): void {
   for (const [name, outputs] of Object.entries(BUILDS)) {
     const packageDir = join(REPO_ROOT, 'packages', name);
-    const newest = buildInputs(packageDir)
+    const newest = [packageDir, ...(BUILT_FROM[name] ?? []).map((other) => join(REPO_ROOT, 'packages', other))]
+      .flatMap(buildInputs)
       .map((path) => ({ path, mtime: statSync(path).mtimeMs }))
       .reduce((a, b) => (b.mtime > a.mtime ? b : a));
     for (const output of outputs) {

@@ -11,7 +11,8 @@
 // Program
 export { createProgram } from './program/create-program.js';
 export { runCli } from './program/run-cli.js';
-export type { CliContext, GlobalOptions, Output, ProgramOptions } from './core/cli-context.js';
+export type { CliContext, ProgramOptions } from './core/cli-context.js';
+export type { GlobalOptions, Output } from './core/global-options.js';
 export { CLI_VERSION } from './version.js';
 
 // Errors and exit codes

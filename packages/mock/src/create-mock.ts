@@ -121,12 +121,14 @@ export function mockOrganization(seed: number): Exclude<AssembleOptions['seed'],
 export function mockCoreOptions(options: {
   seed: number;
   now: () => number;
+  monotonic?: () => number;
   baseUrl: string;
   heartbeatMs?: number | undefined;
   journalSize?: number | undefined;
 }): Omit<CoreOptions, 'store'> {
   return {
     now: options.now,
+    ...(options.monotonic ? { monotonic: options.monotonic } : {}),
     random: seededRandomBytes(options.seed + 1),
     // The journal records always: `mock.requests()`, `mock.events()`, the inspector.
     config: { realmUrl: options.baseUrl, heartbeatMs: options.heartbeatMs ?? 10_000, validateResponses: true, journalAlways: true, journalSize: options.journalSize ?? 1000 },
@@ -225,7 +227,7 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
   const webApp = options.webApp;
   // Fresh options, so a fresh seeded random source, for every core: keys and salts made after
   // a reset are the same whatever earlier tests did.
-  const coreOptions = () => mockCoreOptions({ seed, now: clock.now, baseUrl, heartbeatMs: options.heartbeatMs, journalSize: options.journalSize });
+  const coreOptions = () => mockCoreOptions({ seed, now: clock.now, monotonic: clock.monotonic, baseUrl, heartbeatMs: options.heartbeatMs, journalSize: options.journalSize });
   const seedFrom = async (fixture: OrganizationFixtureInput | undefined) => {
     const seedStore = new Store<Db>();
     const seeded = await assembleServer({ store: seedStore, ...coreOptions(), seed: { ...mockOrganization(seed), ...(fixture === undefined ? {} : { fixture }) } });

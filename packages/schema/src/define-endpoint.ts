@@ -1,10 +1,7 @@
 import type { z } from 'zod';
 import { wireParamOf } from './codec/wire-kind.js';
-import type { WireParam } from './codec/wire-endpoint.js';
+import type { Direction, HttpMethod, WireParam } from './codec/wire-endpoint.js';
 import type { ErrorCode } from './errors/codes.js';
-
-/** HTTP methods the API uses. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call an endpoint.
@@ -20,18 +17,6 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `owner`: organization owners.
  */
 export type Access = 'public' | 'optional' | 'user' | 'human' | 'member' | 'human-member' | 'admin' | 'owner';
-
-/**
- * Which way a request travels.
- *
- * - `incoming` (the default): a request a client sends to our server. The server and the mock
- *   route it, the SDK and the CLI expose it as a method.
- * - `outgoing`: a request our server sends to someone else (the outgoing-webhook payload POSTed
- *   to a bot's URL). Declared so its shape is written once and validated on both ends, but never
- *   routed by the server or the mock and never an SDK or CLI method; filter the table with
- *   `incomingEndpoints`.
- */
-export type Direction = 'incoming' | 'outgoing';
 
 /** Any zod object usable as a params schema. */
 export type ParamsSchema = z.ZodObject<z.ZodRawShape>;

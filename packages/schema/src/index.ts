@@ -8,17 +8,17 @@
 export { defineEndpoint } from './define-endpoint.js';
 export type {
   Access,
-  Direction,
   Endpoint,
   EndpointConfig,
   EndpointInput,
   EndpointParams,
   EndpointResult,
-  HttpMethod,
   ParamsSchema,
 } from './define-endpoint.js';
 export { endpointList, endpoints, incomingEndpoints } from './endpoints/index.js';
 export type {
+  AreaContractName,
+  AreaName,
   EndpointName,
   Endpoints,
   IncomingEndpoint,
@@ -50,7 +50,7 @@ export type { EncodedRequest } from './codec/encode-params.js';
 export { validationError } from './codec/validation-error.js';
 export { encodeParamValue, FileParam, isFileParam, unwrapSchema, wireKindOf, wireParamOf } from './codec/wire-kind.js';
 export type { WireKind } from './codec/wire-kind.js';
-export type { JsonType, WireEndpoint, WireParam } from './codec/wire-endpoint.js';
+export type { Direction, HttpMethod, JsonType, WireEndpoint, WireParam } from './codec/wire-endpoint.js';
 
 // OpenAPI
 export { openApiDocument } from './openapi/openapi-document.js';

@@ -10,6 +10,5 @@ export type { ApiErrorExtra, ApiErrorOptions, ErrorEnvelope } from './errors/api
 export type { ErrorCode } from './errors/codes.js';
 export { encodeParams } from './codec/encode-params.js';
 export type { EncodedRequest } from './codec/encode-params.js';
-export type { JsonType, WireEndpoint, WireParam } from './codec/wire-endpoint.js';
-export type { Direction, HttpMethod } from './define-endpoint.js';
+export type { Direction, HttpMethod, JsonType, WireEndpoint, WireParam } from './codec/wire-endpoint.js';
 export { API_PREFIX } from './version.js';

@@ -1,13 +1,13 @@
 /**
  * @module @teamchat/server
- * The teamchat reference server: a platform-neutral core (domain logic, tRPC router, event
- * queues) behind a REST handler, served by node:http over a JSON-file store.
+ * The teamchat reference server: a platform-neutral core (contracts' handlers, domain logic,
+ * event queues) behind two transports (REST, and tRPC at /trpc), served by node:http over a
+ * JSON-file store.
  */
 
 // Core
 export { createCore, createMemoryFileStore, defaultRateLimits, defaultServerConfig, outboxEmails, removeOrphanFiles, seedChannelMessages, seedDemoOrganization, seededRandomBytes, silentLogger } from './core/index.js';
 export type {
-  AppRouter,
   ChannelMessagesSeed,
   Context,
   Core,
@@ -23,7 +23,6 @@ export type {
   RequestEntry,
   FileStore,
   HttpSender,
-  ImplementedName,
   OrganizationFixtureInput,
   SeedOptions,
   Logger,
@@ -42,6 +41,7 @@ export { demoFixture, exportOrganization, FIXTURE_FORMAT, FixtureError, Organiza
 
 // HTTP
 export { createRestHandler } from './rest/rest-handler.js';
+export type { AppRouter } from './trpc/trpc-handler.js';
 export type { ConnectionInfo, FetchHandler, RestHandler, RestHandlerOptions } from './rest/rest-handler.js';
 export type { SiteMethod, SiteRoute } from './rest/site-router.js';
 export type { StaticFiles } from './rest/web-app.js';

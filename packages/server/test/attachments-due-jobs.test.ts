@@ -1,16 +1,16 @@
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
-import type { AppRouter } from '../src/core/create-core.js';
 import { createCore } from '../src/core/create-core.js';
 import type { Db } from '../src/core/model/db.js';
 import { seedDemoOrganization } from '../src/core/seed/demo-organization.js';
 import { createRestHandler } from '../src/rest/rest-handler.js';
 import { Store } from '../src/store/store.js';
+import type { AppRouter } from '../src/trpc/trpc-handler.js';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 describe('the clean-up of unused uploads', () => {
-  it('runs before tRPC calls as before REST calls (both go through runProcedure)', async () => {
+  it('runs before tRPC calls as before REST calls (both run the handler through the core)', async () => {
     let now = Date.UTC(2024, 0, 1);
     const store = new Store<Db>();
     const core = createCore({ store, now: () => now });

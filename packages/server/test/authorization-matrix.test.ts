@@ -53,8 +53,8 @@ function denialOf(access: Access, role: Role): Denial {
 const KNOWN_ACCESS = new Set<string>(['public', 'optional', 'user', 'human', 'member', 'human-member', 'admin', 'owner']);
 
 let server: MemoryServer;
-/** The contracts the server implements (others answer 404 until a branch implements them; then they are judged here too). */
-let implemented: Endpoint[] = [];
+/** The contracts the server serves (every incoming one has a handler; the compiler sees to it). */
+let served: Endpoint[] = [];
 let running: RunningServer;
 const auth = new Map<Role, string | null>();
 const ids = { privateChannel: 0, privateMessage: 0, protectedChannel: 0, protectedMessage: 0, dm: 0, attachment: 0, memberQueue: '', memberId: 0, adminId: 0 };
@@ -129,7 +129,7 @@ beforeAll(async () => {
   // A bouncer address that answers nothing: push registrations are recorded, their delivery waits.
   server = await createMemoryServer({ seed: 31, passwords: { member: 'member-password' }, config: { pushBouncerUrl: 'http://127.0.0.1:9' } });
   running = await listen({ handler: server.handler });
-  implemented = endpointList.filter((e) => server.core.endpoints.has(e.name));
+  served = endpointList.filter((e) => server.core.endpoints.has(e.name));
   const account = (role: string) => {
     const found = server.accounts.find((a) => a.role === role);
     if (!found) throw new Error(role);
@@ -185,7 +185,7 @@ describe('the door of every endpoint, for every role (from the contract table an
   for (const transport of ['REST', 'tRPC'] as const satisfies readonly Transport[]) {
     it(`lets in exactly the roles its access allows, through ${transport}`, async () => {
       const wrong: string[] = [];
-      for (const endpoint of implemented.filter((e) => KNOWN_ACCESS.has(e.access))) {
+      for (const endpoint of served.filter((e) => KNOWN_ACCESS.has(e.access))) {
         for (const role of ROLES) {
           const denial = denialOf(endpoint.access, role);
           // A role let in to a mutation makes a harmless call: a required parameter left out.
@@ -245,7 +245,7 @@ function pointedAt(endpoint: Endpoint): Record<string, unknown>[] {
 }
 
 describe('visibility: objects a role must not see never reach it', () => {
-  const readers = () => implemented.filter((e) => e.method === 'GET' || e.name === 'events.register');
+  const readers = () => served.filter((e) => e.method === 'GET' || e.name === 'events.register');
 
   for (const transport of ['REST', 'tRPC'] as const satisfies readonly Transport[]) {
     it(`a private channel not subscribed, history before subscription, DMs between others, another user's upload — every read, through ${transport}`, async () => {
@@ -560,7 +560,7 @@ const ORGANIZATION_OBJECTS = /^(channels|channelFolders|userGroups|users|linkifi
 
 describe('every write that names an object is judged', () => {
   it('names the endpoints the matrix cannot judge yet (add a row for each)', () => {
-    const unjudged = implemented
+    const unjudged = served
       .filter((e) => e.method !== 'GET' && !WRITES_JUDGED.has(e.name) && !ORGANIZATION_OBJECTS.test(e.name))
       .filter((e) => e.pathParams.length > 0 || Object.keys(e.params.shape).some((name) => /(^|_)ids?$/.test(name)))
       .map((e) => e.name);

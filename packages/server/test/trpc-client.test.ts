@@ -2,11 +2,10 @@ import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { ApiError, endpoints } from '@teamchat/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppRouter } from '../src/core/create-core.js';
-import { implement } from '../src/core/procedure/implement.js';
-import { buildRouter } from '../src/core/procedure/router.js';
 import { listen, type RunningServer } from '../src/node/node-server.js';
 import { createMemoryServer, type MemoryServer } from '../src/memory.js';
+import { buildRouter } from '../src/trpc/build-router.js';
+import type { AppRouter } from '../src/trpc/trpc-handler.js';
 
 let memory: MemoryServer;
 let running: RunningServer;
@@ -138,13 +137,16 @@ describe('the tRPC code of every HTTP status', () => {
   const statuses = { 400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 429: 'TOO_MANY_REQUESTS', 503: 'SERVICE_UNAVAILABLE' } as const;
 
   it.each(Object.entries(statuses))('%s → %s, with code, msg and extra fields in data', async (status, code) => {
-    // One procedure whose handler fails with the status, served through the same router code.
-    const failing = implement(endpoints['server.getSettings'], () => {
-      throw new ApiError('SOME_CODE', `failed with ${status}`, { status: Number(status), extra: { detail: 7 } });
-    });
-    const router = buildRouter([failing]);
+    // One procedure whose run fails with the status, served through the same router code.
+    const failing = {
+      ...memory.core,
+      run: async () => {
+        throw new ApiError('SOME_CODE', `failed with ${status}`, { status: Number(status), extra: { detail: 7 } });
+      },
+    };
+    const router = buildRouter([endpoints['server.getSettings']]);
     const server = await listen({
-      handler: (request) => fetchRequestHandler({ endpoint: '/trpc', req: request, router, createContext: () => memory.core.createContext({ authorization: null, userAgent: '' }) }),
+      handler: (request) => fetchRequestHandler({ endpoint: '/trpc', req: request, router, createContext: () => ({ core: failing, request: { authorization: null, userAgent: '' } }) }),
     });
     try {
       const client = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${server.url}/trpc` })] });

@@ -2,13 +2,7 @@ import { homedir } from 'node:os';
 import { createRedactor, type Client, type Redactor } from '@teamchat/client-sdk';
 import { CliError } from './cli-error.js';
 import { createCliClient } from './create-cli-client.js';
-
-/** Where the CLI writes: `process.stdout` / `process.stderr`, or a test's collector. */
-export interface Output {
-  write(text: string): unknown;
-  /** Terminal width, when the output is a terminal (used for `--help`). */
-  readonly columns?: number | undefined;
-}
+import type { GlobalOptions, Output } from './global-options.js';
 
 /** Dependencies of the program; every one has a default for the real process. */
 export interface ProgramOptions {
@@ -29,23 +23,6 @@ export interface ProgramOptions {
   prompt?: ((question: string) => Promise<string>) | undefined;
   /** Where `-` arguments are read from (`messages send -`). Default `process.stdin`. */
   stdin?: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>;
-}
-
-/** The options every command accepts (`teamchat --json users list`, `teamchat users list --json`). */
-export interface GlobalOptions {
-  config?: string | undefined;
-  site?: string | undefined;
-  email?: string | undefined;
-  apiKey?: string | undefined;
-  json: boolean;
-  verbose: boolean;
-  /** Time limit of each HTTP attempt, in seconds. */
-  timeout: number;
-  /**
-   * Retries of GET requests after network errors, timeouts and 5xx answers; also the budget of
-   * retries of rate-limited (429) requests of any method.
-   */
-  retries: number;
 }
 
 /** What commands get: output, options, and the client, created only when first needed. */

@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { createContext, type CliContext, type GlobalOptions, type ProgramOptions } from '../core/cli-context.js';
+import { createContext, type CliContext, type ProgramOptions } from '../core/cli-context.js';
+import type { GlobalOptions } from '../core/global-options.js';
 import { CLI_VERSION } from '../version.js';
 import { COMMANDS } from './commands.js';
 

@@ -1,5 +1,5 @@
 import type { WireEndpoint } from '@teamchat/schema/wire';
-import { endpointTable } from '../generated/endpoint-table.js';
+import { endpointTable } from './endpoint-table.js';
 import type { EndpointNamespaces, RequestOptions } from './endpoint-types.js';
 
 /** Calls one endpoint; what every generated method delegates to. */

@@ -1,5 +1,5 @@
 import type { WireEndpoint } from '@teamchat/schema/wire';
-import { endpointTable, outgoingEndpointNames } from '../generated/endpoint-table.js';
+import { endpointTable, outgoingEndpointNames } from './endpoint-table.js';
 
 const table: Readonly<Record<string, WireEndpoint>> = endpointTable;
 

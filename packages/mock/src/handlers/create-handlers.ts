@@ -10,7 +10,7 @@ function mswPath(baseUrl: string, endpoint: Pick<Endpoint, 'path'>): string {
 const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete, HEAD: http.head, ALL: http.all } as const;
 
 /**
- * One MSW handler per implemented contract and one per route the server's REST handler
+ * One MSW handler per contract the server serves and one per route the server's REST handler
  * mounts beside them (`siteRoutes`: the rest of `/api/v1`, `/trpc`, uploaded files, email
  * links, `/health`), each dispatching into that REST handler (`handle`). The REST handler
  * does its own routing, so the mock answers exactly as the server.

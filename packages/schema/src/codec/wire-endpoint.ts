@@ -1,4 +1,17 @@
-import type { Direction, HttpMethod } from '../define-endpoint.js';
+/** HTTP methods the API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Which way a request travels.
+ *
+ * - `incoming` (the default): a request a client sends to our server. The server and the mock
+ *   route it, the SDK and the CLI expose it as a method.
+ * - `outgoing`: a request our server sends to someone else (the outgoing-webhook payload POSTed
+ *   to a bot's URL). Declared so its shape is written once and validated on both ends, but never
+ *   routed by the server or the mock and never an SDK or CLI method; filter the table with
+ *   `incomingEndpoints`.
+ */
+export type Direction = 'incoming' | 'outgoing';
 
 /** The type of a JSON value, as {@link jsonTypeOf} names it. */
 export type JsonType = 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object';

@@ -1,3 +1,4 @@
+import type { Endpoint } from '../define-endpoint.js';
 import * as attachments from './attachments/index.js';
 import * as bots from './bots/index.js';
 import * as channelFolders from './channel-folders/index.js';
@@ -32,164 +33,78 @@ import * as realmEmoji from './realm-emoji/index.js';
 import * as calls from './calls/index.js';
 import * as realmExports from './exports/index.js';
 
-// Grouped by area, in the order of api-spec.md. Literal paths come before the templates
-// they would also match (`/users/me` before `/users/{email}`), for first-match routers.
-const all = [
-  server.getServerSettings,
-  server.fetchApiKey,
-  server.devFetchApiKey,
-  events.registerQueue,
-  events.getEvents,
-  events.deleteQueue,
-  settings.updateSettings,
-  settings.updateDisplaySettings,
-  settings.updateNotificationSettings,
-  settings.updateRealmUserSettingsDefaults,
-  channels.createChannel,
-  channels.listChannels,
-  channels.listTopics,
-  channels.deleteTopic,
-  channels.subscribe,
-  channels.listSubscriptions,
-  channels.unsubscribe,
-  channels.getChannel,
-  channels.updateChannel,
-  channels.archiveChannel,
-  channels.getChannelId,
-  channels.listSubscribers,
-  channels.isSubscribed,
-  channels.updateSubscriptionProperties,
-  channelFolders.createChannelFolder,
-  channelFolders.listChannelFolders,
-  channelFolders.reorderChannelFolders,
-  channelFolders.updateChannelFolder,
-  messages.sendMessage,
-  messages.listMessages,
-  messages.getMessage,
-  messages.updateMessage,
-  messages.deleteMessage,
-  messages.matchesNarrow,
-  messages.updateMessageFlags,
-  messages.updateMessageFlagsForNarrow,
-  messages.addReaction,
-  messages.removeReaction,
-  messages.getMessageHistory,
-  messages.renderMessage,
-  presence.updatePresence,
-  presence.getRealmPresence,
-  presence.getUserPresence,
-  users.listUsers,
-  users.createUser,
-  users.getOwnUser,
-  users.deactivateOwnUser,
-  users.getUser,
-  users.getUserByEmail,
-  users.updateUser,
-  users.updateUserByEmail,
-  users.deactivateUser,
-  users.reactivateUser,
-  users.listCustomProfileFields,
-  bots.listBots,
-  bots.createBot,
-  bots.updateBot,
-  bots.deactivateBot,
-  bots.regenerateBotApiKey,
-  bots.getBotStorage,
-  bots.updateBotStorage,
-  bots.removeBotStorage,
-  userGroups.listUserGroups,
-  userGroups.createUserGroup,
-  userGroups.updateUserGroupMembers,
-  userGroups.updateUserGroup,
-  userGroups.deactivateUserGroup,
-  userGroups.listUserGroupMembers,
-  userGroups.isUserGroupMember,
-  userGroups.listUserGroupSubgroups,
-  push.registerPushDevice,
-  push.sendTestNotification,
-  push.addApnsToken,
-  push.removeApnsToken,
-  push.addFcmToken,
-  push.removeFcmToken,
-  push.sendLegacyTestNotification,
-  calls.createBigBlueButtonCall,
-  realmExports.createRealmExport,
-  realmExports.listRealmExports,
-  realmExports.listExportConsents,
-  navigationViews.listNavigationViews,
-  navigationViews.addNavigationView,
-  navigationViews.updateNavigationView,
-  navigationViews.removeNavigationView,
-  linkifiers.listLinkifiers,
-  linkifiers.listLegacyLinkifiers,
-  linkifiers.addLinkifier,
-  linkifiers.updateLinkifier,
-  linkifiers.removeLinkifier,
-  linkifiers.reorderLinkifiers,
-  playgrounds.listPlaygrounds,
-  playgrounds.addPlayground,
-  playgrounds.removePlayground,
-  attachments.uploadFile,
-  attachments.listAttachments,
-  attachments.deleteAttachment,
-  attachments.getTemporaryUploadUrl,
-  outgoingWebhooks.listWebhookDeliveries,
-  outgoingWebhooks.notifyOutgoingWebhook,
-  typing.setTypingStatus,
-  typing.setEditTypingStatus,
-  markRead.markAllAsRead,
-  markRead.markStreamAsRead,
-  markRead.markTopicAsRead,
-  userStatus.updateStatus,
-  userStatus.updateStatusOf,
-  userStatus.getStatus,
-  userTopics.updateUserTopic,
-  userTopics.muteTopic,
-  mutedUsers.muteUser,
-  mutedUsers.unmuteUser,
-  alertWords.listAlertWords,
-  alertWords.addAlertWords,
-  alertWords.removeAlertWords,
-  drafts.listDrafts,
-  drafts.createDrafts,
-  drafts.updateDraft,
-  drafts.removeDraft,
-  defaultChannels.addDefaultChannel,
-  defaultChannels.removeDefaultChannel,
-  scheduledMessages.listScheduledMessages,
-  scheduledMessages.createScheduledMessage,
-  scheduledMessages.updateScheduledMessage,
-  scheduledMessages.removeScheduledMessage,
-  realm.updateRealm,
-  profileFields.createProfileField,
-  profileFields.reorderProfileFields,
-  profileFields.updateProfileField,
-  profileFields.removeProfileField,
-  channels.getChannelEmailAddress,
-  realmEmoji.listRealmEmoji,
-  realmEmoji.uploadRealmEmoji,
-  realmEmoji.deactivateRealmEmoji,
-  savedSnippets.listSavedSnippets,
-  savedSnippets.createSavedSnippet,
-  savedSnippets.updateSavedSnippet,
-  savedSnippets.removeSavedSnippet,
-  reminders.listReminders,
-  reminders.createReminder,
-  reminders.removeReminder,
-  messages.getReadReceipts,
-  messages.reportMessage,
-  userGroups.updateUserGroupSubgroups,
-  channels.updateSubscriptions,
-  invites.listInvites,
-  invites.sendInvites,
-  invites.createInviteLink,
-  invites.revokeInvite,
-  invites.revokeInviteLink,
-  invites.resendInvite,
-  realm.testWelcomeBotCustomMessage,
-] as const;
+/**
+ * The areas of the API: each the namespace of its folder (`endpoints/<area>/index.ts`). The
+ * contract table is every contract they export, with nothing to keep in order: the router
+ * ranks routes itself (`createRouteTable`), so a new contract only needs its area's export.
+ */
+const areas = {
+  alertWords,
+  attachments,
+  bots,
+  calls,
+  channelFolders,
+  channels,
+  defaultChannels,
+  drafts,
+  events,
+  realmExports,
+  invites,
+  linkifiers,
+  markRead,
+  messages,
+  mutedUsers,
+  navigationViews,
+  outgoingWebhooks,
+  playgrounds,
+  presence,
+  profileFields,
+  push,
+  realm,
+  realmEmoji,
+  reminders,
+  savedSnippets,
+  scheduledMessages,
+  server,
+  settings,
+  typing,
+  userGroups,
+  userStatus,
+  userTopics,
+  users,
+};
 
-type AnyEndpoint = (typeof all)[number];
+type Areas = typeof areas;
+
+/**
+ * The contracts a namespace exports (an area's `index.ts` also exports schemas and constants
+ * its contracts use: `MessageRecipients`, `FlagOp`).
+ */
+type ContractsOf<TNamespace> = Extract<TNamespace[keyof TNamespace], Endpoint>;
+
+/** The areas of the API, by the name of their namespace (`markRead` for `endpoints/mark-read/`). */
+export type AreaName = keyof Areas;
+
+/**
+ * The names of an area's contracts: `AreaContractName<'markRead'>` is
+ * `'messages.markAllAsRead' | 'messages.markStreamAsRead' | 'messages.markTopicAsRead'`.
+ */
+export type AreaContractName<TArea extends AreaName> = ContractsOf<Areas[TArea]>['name'];
+
+type AnyEndpoint = { [A in AreaName]: ContractsOf<Areas[A]> }[AreaName];
+
+/** Whether an export of an area is a contract (made by `defineEndpoint`). */
+function isContract(value: unknown): value is AnyEndpoint {
+  return typeof value === 'object' && value !== null && 'pathParams' in value && 'method' in value && 'params' in value;
+}
+
+/**
+ * Every contract, sorted by name: an order that does not depend on how a module system lists
+ * a namespace's exports (Node sorts them, Vite's SSR transform keeps the source order).
+ */
+const all: readonly AnyEndpoint[] = Object.values(areas)
+  .flatMap((namespace) => Object.values(namespace).filter(isContract))
+  .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
 /** Every endpoint contract, keyed by its stable name. */
 export type Endpoints = { [E in AnyEndpoint as E['name']]: E };
@@ -199,8 +114,12 @@ export type Endpoints = { [E in AnyEndpoint as E['name']]: E };
  * are all derived from it.
  */
 export const endpoints = Object.freeze(Object.fromEntries(all.map((e) => [e.name, e]))) as Endpoints;
+if (Object.keys(endpoints).length !== all.length) {
+  const names = all.map((e) => e.name);
+  throw new Error(`[teamchat-schema] two contracts are named ${names.find((name, i) => names.indexOf(name) !== i)}`);
+}
 
-/** The contract table as a list, in the order above. */
+/** The contract table as a list, sorted by name. */
 export const endpointList: readonly AnyEndpoint[] = all;
 
 /** Names of every endpoint. */
@@ -223,38 +142,3 @@ export type IncomingEndpointName = keyof IncomingEndpoints;
 export const incomingEndpoints: readonly IncomingEndpoint[] = all.filter(
   (endpoint): endpoint is IncomingEndpoint => endpoint.direction === 'incoming',
 );
-
-export {
-  alertWords,
-  calls,
-  realmExports,
-  attachments,
-  defaultChannels,
-  drafts,
-  invites,
-  markRead,
-  mutedUsers,
-  typing,
-  userStatus,
-  userTopics,
-  bots,
-  channels,
-  events,
-  linkifiers,
-  messages,
-  navigationViews,
-  outgoingWebhooks,
-  playgrounds,
-  presence,
-  profileFields,
-  realm,
-  realmEmoji,
-  scheduledMessages,
-  savedSnippets,
-  reminders,
-  push,
-  server,
-  settings,
-  userGroups,
-  users,
-};

@@ -1,19 +1,71 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { unwrapSchema } from '../codec/wire-kind.js';
+import { defineEndpoint, type Endpoint } from '../define-endpoint.js';
 import { endpoints, incomingEndpoints } from '../endpoints/index.js';
 import { createRouteTable } from './route-table.js';
 
 const routes = createRouteTable(incomingEndpoints);
 
+/** A concrete path of `endpoint`: its integer parameters as `7`, the others as `x`. */
+function samplePath(endpoint: Endpoint): string {
+  const shape = endpoint.params.shape as Record<string, Parameters<typeof unwrapSchema>[0]>;
+  const sample = (name: string) => (unwrapSchema(shape[name] as Parameters<typeof unwrapSchema>[0])._zod.def.type === 'number' ? '7' : 'x');
+  return endpoint.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => sample(name));
+}
+
+/** `items` in an order drawn from `seed` (a small linear congruential generator: the same order on every run). */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed;
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+/** A contract of its own for the ordering tests. */
+function route(name: `${string}.${string}`, method: 'GET' | 'POST', path: string, params: Record<string, z.ZodType> = {}) {
+  return defineEndpoint({ name, method, path, access: 'user', summary: name, params: z.object(params), response: z.object({}), errors: [] });
+}
+
 describe('RouteTable', () => {
   it('finds every incoming contract by its own path template', () => {
     for (const endpoint of incomingEndpoints) {
-      const shape = endpoint.params.shape as Record<string, Parameters<typeof unwrapSchema>[0]>;
-      const sample = (name: string) => (unwrapSchema(shape[name] as Parameters<typeof unwrapSchema>[0])._zod.def.type === 'number' ? '7' : 'x');
-      const concrete = endpoint.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => sample(name));
+      const concrete = samplePath(endpoint);
       const match = routes.match(endpoint.method, concrete);
       expect(match.kind === 'found' && match.endpoint.name, `${endpoint.method} ${concrete}`).toBe(endpoint.name);
     }
+  });
+
+  it('routes the same whatever order the contracts are listed in', () => {
+    const requests = [
+      ...incomingEndpoints.flatMap((endpoint) => ['GET', 'POST', 'PATCH', 'DELETE'].map((method) => [method, samplePath(endpoint)] as const)),
+      ...['/users/me', '/users/12', '/users/iago%40example.com', '/users/me/presence', '/users/12/presence', '/user_uploads/2/a/b.txt', '/nope'].map((path) => ['GET', path] as const),
+    ];
+    const expected = requests.map(([method, path]) => routes.match(method, path));
+    for (const table of [[...incomingEndpoints].reverse(), ...[1, 2, 3, 4, 5].map((seed) => shuffled(incomingEndpoints, seed))]) {
+      const reordered = createRouteTable(table);
+      expect(requests.map(([method, path]) => reordered.match(method, path))).toEqual(expected);
+    }
+  });
+
+  it('ranks segment by segment: a literal where the other route has a parameter wins, whichever comes first', () => {
+    const early = route('t.early', 'GET', '/a/{x}/c', { x: z.string() });
+    const late = route('t.late', 'GET', '/a/b/{y}', { y: z.string() });
+    for (const table of [[early, late], [late, early]]) {
+      expect(createRouteTable(table).match('GET', '/a/b/c')).toMatchObject({ kind: 'found', endpoint: late, pathParams: { y: 'c' } });
+      expect(createRouteTable(table).match('GET', '/a/z/c')).toMatchObject({ kind: 'found', endpoint: early, pathParams: { x: 'z' } });
+    }
+  });
+
+  it('refuses two contracts of one method whose paths differ only in parameter names', () => {
+    const one = route('t.one', 'GET', '/things/{id}', { id: z.string() });
+    const other = route('t.other', 'GET', '/things/{name}', { name: z.string() });
+    expect(() => createRouteTable([one, other])).toThrow('t.one and t.other take the same requests (GET /things/{id} and /things/{name})');
+    expect(() => createRouteTable([one, route('t.post', 'POST', '/things/{name}', { name: z.string() })])).not.toThrow();
   });
 
   it('prefers literal segments to parameters: /users/me is users.me, not a user by email', () => {

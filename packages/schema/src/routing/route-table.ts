@@ -1,4 +1,5 @@
-import type { Endpoint, HttpMethod } from '../define-endpoint.js';
+import type { HttpMethod } from '../codec/wire-endpoint.js';
+import type { Endpoint } from '../define-endpoint.js';
 import { unwrapSchema } from '../codec/wire-kind.js';
 
 type Segment = { literal: string } | { param: string; integer: boolean };
@@ -6,8 +7,6 @@ type Segment = { literal: string } | { param: string; integer: boolean };
 interface Route<TEndpoint extends Endpoint> {
   endpoint: TEndpoint;
   segments: Segment[];
-  literals: number;
-  integers: number;
 }
 
 /**
@@ -74,6 +73,33 @@ function matchSegments(segments: readonly Segment[], parts: readonly string[]): 
   return params;
 }
 
+/** How specific a segment is: a literal, then an integer parameter, then a string, then the rest of the path. */
+function specificity(segment: Segment, last: boolean): number {
+  if ('literal' in segment) return 0;
+  if (segment.integer) return 1;
+  return last && segment.param === REST_OF_PATH ? 3 : 2;
+}
+
+/**
+ * The route order, whatever order the contracts come in: segment by segment, the more
+ * specific segment first (`/users/me` before `/users/{user_id}` before `/users/{email}`),
+ * then by path and method, so that the order is total and a table's order never matters.
+ */
+function compareRoutes(a: Route<Endpoint>, b: Route<Endpoint>): number {
+  const shared = Math.min(a.segments.length, b.segments.length);
+  for (let i = 0; i < shared; i += 1) {
+    const difference =
+      specificity(a.segments[i] as Segment, i === a.segments.length - 1) - specificity(b.segments[i] as Segment, i === b.segments.length - 1);
+    if (difference !== 0) return difference;
+  }
+  return a.segments.length - b.segments.length || compareText(a.endpoint.path, b.endpoint.path) || compareText(a.endpoint.method, b.endpoint.method);
+}
+
+/** Code-unit order: the same on every machine and locale. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** Whether a route of `segments` can match a path of `count` segments starting with `first` (null: a segment no route has as a literal). */
 function mayMatch(segments: readonly Segment[], count: number, first: string | null): boolean {
   const last = segments[segments.length - 1];
@@ -85,9 +111,12 @@ function mayMatch(segments: readonly Segment[], count: number, first: string | n
 
 /**
  * The routes of a set of contracts: the one route lookup of the server, the mock's faults and
- * the CLI's `call "GET /users/5"`. Paths with more literal segments win (`/users/me` before
- * `/users/{user_id}`), then paths with more integer parameters; integer path parameters match
- * digits only, so `/users/12` and `/users/iago@example.com` reach different contracts.
+ * the CLI's `call "GET /users/5"`. The table ranks the routes itself, so the order of the
+ * contracts never matters: segment by segment, a literal wins over a parameter (`/users/me`
+ * before `/users/{user_id}`) and an integer parameter over a string one; integer path
+ * parameters match digits only, so `/users/12` and `/users/iago@example.com` reach different
+ * contracts. Two contracts of the same method whose paths differ only in parameter names
+ * cannot be told apart: the table refuses them.
  *
  * @example
  * const routes = createRouteTable(incomingEndpoints);
@@ -105,15 +134,8 @@ export class RouteTable<TEndpoint extends Endpoint = Endpoint> {
   private readonly candidates = new Map<string, Route<TEndpoint>[]>();
 
   constructor(endpoints: Iterable<TEndpoint>) {
-    this.routes = [...endpoints]
-      .map((endpoint) => {
-        const segments = segmentsOf(endpoint);
-        const literals = segments.filter((s) => 'literal' in s).length;
-        const integers = segments.filter((s) => 'param' in s && s.integer).length;
-        return { endpoint, segments, literals, integers };
-      })
-      // Literal segments first, then integer parameters before string ones.
-      .sort((a, b) => b.literals - a.literals || b.integers - a.integers);
+    this.routes = [...endpoints].map((endpoint) => ({ endpoint, segments: segmentsOf(endpoint) })).sort(compareRoutes);
+    refuseAmbiguous(this.routes);
     this.firstLiterals = new Set(this.routes.flatMap(({ segments: [head] }) => (head && 'literal' in head ? [head.literal] : [])));
   }
 
@@ -147,6 +169,24 @@ export class RouteTable<TEndpoint extends Endpoint = Endpoint> {
     if (others.length === 0) return { kind: 'not-found' };
     const allowed = [...new Set(others.map((endpoint) => endpoint.method))].sort();
     return { kind: 'method-not-allowed', allowed, endpoints: others };
+  }
+}
+
+/** The shape of a route: its segments with parameters as their kind only (`/users/{int}`). */
+function shapeOf(route: Route<Endpoint>): string {
+  return route.segments.map((segment, i) => ('literal' in segment ? segment.literal : `{${specificity(segment, i === route.segments.length - 1)}}`)).join('/');
+}
+
+/** Throws on two routes of one method that differ only in parameter names: no order could tell them apart. */
+function refuseAmbiguous(routes: readonly Route<Endpoint>[]): void {
+  const seen = new Map<string, Endpoint>();
+  for (const route of routes) {
+    const key = `${route.endpoint.method} ${shapeOf(route)}`;
+    const other = seen.get(key);
+    if (other && other !== route.endpoint) {
+      throw new Error(`[teamchat-schema] ${other.name} and ${route.endpoint.name} take the same requests (${route.endpoint.method} ${other.path} and ${route.endpoint.path})`);
+    }
+    seen.set(key, route.endpoint);
   }
 }
 

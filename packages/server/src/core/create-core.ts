@@ -5,24 +5,22 @@ import { createMemoryFileStore, type FileStore } from './model/file-store.js';
 import { createUnclaimedSweep } from './attachments/sweep-unclaimed.js';
 import { secureRandomBytes, type RandomBytes } from './internal/random.js';
 import { defaultServerConfig, silentLogger, type HttpSender, type Logger, type RequestInfo, type ServerConfig, type Services } from './model/context.js';
-import { runRealmExport } from './seed/realm-exports.js';
+import { runRealmExport } from './exports/realm-exports.js';
 import { createJobQueue } from './outbox/job-queue.js';
 import { notifyMessageRecipients, removeReadNotifications, sendPushNotification } from './push/message-notifications.js';
 import { registerWithBouncer } from './push/register-push-device.js';
-import { deliverWebhook } from './webhooks/deliver-webhook.js';
-import { triggerOutgoingWebhooks } from './webhooks/trigger-webhooks.js';
+import { deliverWebhook } from './outgoing-webhooks/deliver-webhook.js';
+import { triggerOutgoingWebhooks } from './outgoing-webhooks/trigger-webhooks.js';
 import type { DbStore, UserRecord } from './model/db.js';
 import { EventQueues } from './model/event-queues.js';
 import { Journal } from './model/journal.js';
 import { RateLimiter } from './model/rate-limiter.js';
 import { UploadSlots } from './model/upload-slots.js';
-import type { Implementation } from './procedure/implement.js';
-import { implementations, type ImplementedName } from './endpoints/index.js';
+import type { ContractHandler } from './dispatch/handler.js';
+import { admit, runHandler } from './dispatch/run-handler.js';
+import { contractHandlers } from './handlers/index.js';
 import { pages } from './pages/index.js';
-import { runProcedure } from './procedure/run-procedure.js';
 import { createIndexes } from './model/indexes.js';
-import { buildRouter, type RouterFor } from './procedure/router.js';
-import type { BaseContext } from './procedure/trpc.js';
 
 /** The sender of a core built without one: nothing leaves the process. */
 const noOutbound: HttpSender = async () => ({ kind: 'connection-error', message: 'this server sends no HTTP requests (no sender configured)' });
@@ -31,8 +29,13 @@ const noOutbound: HttpSender = async () => ({ kind: 'connection-error', message:
 export interface CoreOptions {
   store: DbStore;
   config?: Partial<ServerConfig>;
-  /** Clock in milliseconds; tests and the mock control time through it. */
+  /** Wall clock in milliseconds since the epoch; tests and the mock control time through it. */
   now?: () => number;
+  /**
+   * Monotonic clock in milliseconds (default `performance.now()`): moves only with elapsed time,
+   * never set back or forward with the wall clock. Durations run on it (see `Services.monotonic`).
+   */
+  monotonic?: () => number;
   random?: RandomBytes;
   log?: Logger;
   /** Where uploaded files go (default: in memory; the server keeps them beside its data file). */
@@ -44,52 +47,58 @@ export interface CoreOptions {
   outbound?: HttpSender;
 }
 
-/**
- * The router of the implemented endpoints. (A plain type reference, not
- * `ReturnType<typeof buildRouter<…>>`: the declaration bundler drops the type argument of an
- * instantiation expression, leaving `ImplementedName` undeclared in the shipped .d.ts.)
- */
-export type AppRouter = RouterFor<ImplementedName>;
-
-/** The platform-neutral server: services, the tRPC router, and a way to call a procedure. */
-export interface Core {
-  services: Services;
-  /** The tRPC router, built (and tRPC initialised) on first use: `/trpc` requests, callers in tests. */
-  readonly router: AppRouter;
-  /** Implemented contracts by name. */
-  endpoints: ReadonlyMap<string, Endpoint>;
-  /** The tRPC context of a request (used by /trpc). */
-  createContext(request: RequestInfo, user?: UserRecord | null): BaseContext;
-  /**
-   * Runs the implementation of `endpoint` with decoded params (what its tRPC procedure runs).
-   * Pass `user` when the transport already authenticated the request.
-   */
-  call(endpoint: Endpoint, params: unknown, request: RequestInfo, user?: UserRecord | null): Promise<unknown>;
-  /**
-   * Runs the implementation of `endpoint` (an API contract or a page) for a transport:
-   * authenticates the caller from `request` first, then reads the parameters with
-   * `readParams` (so bad credentials are answered before a body is read).
-   */
-  serve(endpoint: Endpoint, request: RequestInfo, readParams: () => Promise<unknown>): Promise<unknown>;
+/** How {@link Core.run} runs a handler. */
+export interface RunRequest {
+  request: RequestInfo;
+  /** The caller when the transport already admitted the request (`admit`); otherwise `run` admits it. */
+  user?: UserRecord | null | undefined;
+  /** Check the result against the contract's response schema (default `config.validateResponses`; tRPC checks its own output). */
+  validateResponse?: boolean;
 }
 
 /**
- * Builds the server core over `store`: indexes, event queues, the router of every
- * implemented contract. No `node:` module is involved, so the same core runs in the
- * reference server and inside the MSW mock.
+ * The platform-neutral server: services, and the dispatch of a request to the handler of its
+ * contract (admit, decode, run), for the transports above it (REST in `src/rest`, tRPC in
+ * `src/trpc`).
+ */
+export interface Core {
+  services: Services;
+  /** The incoming contracts by name, each with its handler: what the transports route. */
+  endpoints: ReadonlyMap<string, Endpoint>;
+  /**
+   * The dispatch's `admit` step on its own, for a transport that admits before it decodes
+   * (tRPC): authenticates the caller for the contract's access rule, counts the rate limits.
+   */
+  admit(contract: Endpoint, request: RequestInfo): UserRecord | null;
+  /** Runs the handler of `contract` (an API contract or a page) on decoded params, admitting the caller first unless given. */
+  run(contract: Endpoint, params: unknown, options: RunRequest): Promise<unknown>;
+  /**
+   * Serves a transport's request for `contract` (an API contract or a page): admits the
+   * caller from `request`, then decodes the parameters with `readParams` (so bad credentials
+   * are answered before a body is read), then runs the handler.
+   */
+  serve(contract: Endpoint, request: RequestInfo, readParams: () => Promise<unknown>): Promise<unknown>;
+}
+
+/**
+ * Builds the server core over `store`: indexes, event queues, and the handler of every
+ * incoming contract. No `node:` module is involved, so the same core runs in the reference
+ * server and inside the MSW mock.
  */
 export function createCore(options: CoreOptions): Core {
   const config: ServerConfig = { ...defaultServerConfig, ...options.config };
   const now = options.now ?? (() => Date.now());
-  const journal = new Journal({ capacity: config.journalSize, always: config.journalAlways, now });
+  const monotonic = options.monotonic ?? (() => performance.now());
+  const journal = new Journal({ capacity: config.journalSize, always: config.journalAlways, now, monotonic });
   const services: Services = {
     store: options.store,
     indexes: createIndexes(options.store),
-    events: new EventQueues({ now, config, journal }),
-    rateLimiter: new RateLimiter(now),
+    events: new EventQueues({ now, monotonic, config, journal }),
+    rateLimiter: new RateLimiter(now, monotonic),
     uploadSlots: new UploadSlots(config),
     config,
     now,
+    monotonic,
     random: options.random ?? secureRandomBytes,
     log: options.log ?? silentLogger,
     files: options.files ?? createMemoryFileStore(),
@@ -112,33 +121,22 @@ export function createCore(options: CoreOptions): Core {
   services.jobs = createJobQueue(services, { outgoing_webhook: deliverWebhook, push_register: registerWithBouncer, push_notify: sendPushNotification, realm_export: runRealmExport });
   options.store.reportError = (error) =>
     services.log.error('error after a durable write (event delivery)', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  let router: AppRouter | undefined;
-  const byName = new Map<string, Implementation>([...implementations, ...pages].map((implementation) => [implementation.endpoint.name, implementation]));
-  const implementationOf = (endpoint: Endpoint): Implementation => {
-    const implementation = byName.get(endpoint.name);
-    if (!implementation) throw new Error(`[teamchat-server] no handler for ${endpoint.name}: only implemented contracts are routed`);
-    return implementation;
+  const byName = new Map<string, ContractHandler>([...contractHandlers, ...pages].map((handler) => [handler.contract.name, handler]));
+  const handlerOf = (contract: Endpoint): ContractHandler => {
+    const handler = byName.get(contract.name);
+    if (!handler) throw new Error(`[teamchat-server] no handler for ${contract.name}: only the server's own contracts are routed`);
+    return handler;
   };
-  const endpoints = new Map<string, Endpoint>(implementations.map(({ endpoint }) => [endpoint.name, endpoint]));
-  const createContext = (request: RequestInfo, user?: UserRecord | null): BaseContext =>
-    user === undefined ? { services, request } : { services, request, user };
+  const endpoints = new Map<string, Endpoint>(contractHandlers.map(({ contract }) => [contract.name, contract]));
   return {
     services,
-    get router() {
-      router ??= buildRouter<ImplementedName>(implementations);
-      return router;
-    },
     endpoints,
-    createContext,
-    call(endpoint, params, request, user) {
-      return runProcedure(services, implementationOf(endpoint), params, {
-        request,
-        ...(user === undefined ? {} : { user }),
-        validateResponse: config.validateResponses,
-      });
+    admit: (contract, request) => admit(services, contract, request),
+    run(contract, params, { request, user, validateResponse = config.validateResponses }) {
+      return runHandler(services, handlerOf(contract), params, { request, ...(user === undefined ? {} : { user }), validateResponse });
     },
-    serve(endpoint, request, readParams) {
-      return runProcedure(services, implementationOf(endpoint), undefined, { request, readParams, validateResponse: config.validateResponses });
+    serve(contract, request, readParams) {
+      return runHandler(services, handlerOf(contract), undefined, { request, readParams, validateResponse: config.validateResponses });
     },
   };
 }

@@ -1,20 +1,17 @@
 /**
- * The core's surface for what sits above it (the REST handler, the node adapters, the
- * binary, the mock): nothing outside `src/core` imports a file of the core but this one.
+ * The core's surface for what sits above it (the REST and tRPC transports, the node adapters,
+ * the binary, the mock): nothing outside `src/core` imports a file of the core but this one.
  */
 
 // Assembly
 export { createCore } from './create-core.js';
-export type { AppRouter, Core, CoreOptions } from './create-core.js';
-export { implementedEndpoints } from './endpoints/index.js';
-export type { ImplementedName } from './endpoints/index.js';
-export { apiErrorOf } from './procedure/trpc.js';
+export type { Core, CoreOptions } from './create-core.js';
 
 // Services and records
 export { DEV_PASSWORD_POLICY, defaultServerConfig, silentLogger } from './model/context.js';
 export { jsonTextOf } from './model/json-text.js';
 export type { Context, HttpSender, Logger, OutboundRequest, OutboundResult, RequestInfo, ServerConfig, Services } from './model/context.js';
-export type { Db, DbStore } from './model/db.js';
+export type { Db, DbStore, UserRecord } from './model/db.js';
 export { defaultRateLimits } from './model/rate-limiter.js';
 export type { RateLimitRule, RateLimitRules } from './model/rate-limiter.js';
 export { createMemoryFileStore } from './model/file-store.js';

@@ -5,7 +5,7 @@ import { endpointList, openApiDocument, type Endpoint, type OpenApiDocument } fr
  * sends), built on first use and then kept: `serverUrl` only changes its `servers` entry.
  *
  * @example
- * const documentFor = openApiSource(implementedEndpoints);
+ * const documentFor = openApiSource(incomingEndpoints);
  * documentFor('http://127.0.0.1:9991/api/v1').paths['/messages']?.get;
  */
 export function openApiSource(served: Iterable<Endpoint>): (serverUrl?: string) => OpenApiDocument {

@@ -1,6 +1,6 @@
-import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { API_PREFIX, createRouteTable, decodeParams, isFileParam, type Endpoint } from '@teamchat/schema';
-import { apiErrorOf, MIB, maxUploadBytes, type Core, type RequestInfo } from '../core/index.js';
+import { API_PREFIX, ApiError, createRouteTable, decodeParams, isFileParam, type Endpoint } from '@teamchat/schema';
+import { MIB, maxUploadBytes, type Core, type RequestInfo } from '../core/index.js';
+import { createTrpcHandler } from '../trpc/trpc-handler.js';
 import { withCors } from './cors.js';
 import { errorReply, internalErrorReply, jsonReply, successReply } from './envelope.js';
 import { openApiSource } from './openapi.js';
@@ -116,6 +116,7 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
   const bodyLimit = (endpoint: Endpoint) => (uploadEndpoints.has(endpoint) ? maxUploadBytes(config) + MULTIPART_SLACK : ordinaryLimit);
 
   const openApi = openApiSource(core.endpoints.values());
+  const serveTrpc = createTrpcHandler(core);
 
   function match(method: string, path: string) {
     const key = `${method} ${path}`;
@@ -180,21 +181,8 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
   /** tRPC reads bodies itself, without a limit: it gets the body already read under the ordinary one. */
   async function trpc({ request, info }: RouteRequest): Promise<RestReply> {
     const body = request.hasBody ? await request.readBytes(ordinaryLimit) : null;
-    const response = await fetchRequestHandler({
-      endpoint: '/trpc',
-      req: request.toRequest(body),
-      router: core.router,
-      createContext: () => core.createContext(info),
-      responseMeta: ({ errors }) => {
-        const status = errors.map((error) => apiErrorOf(error)?.status).find((s) => s !== undefined);
-        const headers = new Headers(rateLimitHeaders(info));
-        return status === undefined ? { headers } : { status, headers };
-      },
-      onError: ({ error, path: procedure }) => {
-        if (!apiErrorOf(error)) log.error('unexpected error in tRPC procedure', { procedure, error: String(error.cause ?? error) });
-      },
-    });
-    const headers: Record<string, string> = {};
+    const response = await serveTrpc(request.toRequest(body), info);
+    const headers = rateLimitHeaders(info);
     response.headers.forEach((value, key) => {
       headers[key] = value;
     });
@@ -225,7 +213,7 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
       reply = await dispatch(request, info);
       if (api) Object.assign(reply.headers, rateLimitHeaders(info));
     } catch (error) {
-      const apiError = apiErrorOf(error);
+      const apiError = error instanceof ApiError ? error : null;
       if (!apiError) {
         log.error('unexpected error while serving a request', {
           method: request.method,

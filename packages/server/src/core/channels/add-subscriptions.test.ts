@@ -12,7 +12,7 @@ async function setup() {
   const { store } = core.services;
   const user = (role: DemoRole) => store.get('users', accounts.find((a) => a.role === role)?.userId ?? 0) as UserRecord;
   const call = <T>(endpoint: Endpoint, params: Record<string, unknown>, role: DemoRole) =>
-    core.call(endpoint, endpoint.params.parse(params), request, user(role)) as Promise<T>;
+    core.run(endpoint, endpoint.params.parse(params), { request, user: user(role) }) as Promise<T>;
   const channel = (name: string) => [...store.all('channels')].find((c) => c.name === name);
   return { core, store, user, call, channel };
 }

@@ -30,7 +30,7 @@ async function crowdedGeneral() {
     }
   });
   const call = <T>(endpoint: Endpoint, params: Record<string, unknown>, role: DemoRole) =>
-    core.call(endpoint, endpoint.params.parse(params), request, user(role)) as Promise<T>;
+    core.run(endpoint, endpoint.params.parse(params), { request, user: user(role) }) as Promise<T>;
   return { call, general };
 }
 

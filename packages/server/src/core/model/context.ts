@@ -230,8 +230,18 @@ export interface Services {
   /** Uploads being received, bounded by `config.maxConcurrentUploads` and `maxConcurrentUploadsPerUser`. */
   uploadSlots: UploadSlots;
   config: ServerConfig;
-  /** Milliseconds since the epoch; the only clock domain code may use. */
+  /**
+   * Milliseconds since the epoch (the wall clock): for the times users see and that outlive the
+   * process (message timestamps, scheduled deliveries, expiry dates). With {@link monotonic},
+   * the only clocks domain code may use.
+   */
   now: () => number;
+  /**
+   * Milliseconds on a clock that only moves with elapsed time: a wall clock set back an hour or
+   * forward a day does not move it. For durations inside this process: rate-limit windows,
+   * event-queue lifetimes, retry delays, time budgets. Its values mean nothing outside it.
+   */
+  monotonic: () => number;
   random: RandomBytes;
   log: Logger;
   /** The bytes of uploaded files (the records are in `store`). */
@@ -239,7 +249,7 @@ export interface Services {
   attachmentIndex: AttachmentIndex;
   /**
    * Runs the jobs due on the server's clock (the clean-up of unused uploads): every API call
-   * runs it first (see `runProcedure`), so do file downloads, and an idle server from a timer.
+   * runs it first (see `runHandler`), so do file downloads, and an idle server from a timer.
    * Cheap when nothing is due, and then synchronous: it answers null rather than a promise
    * (a request need not wait a turn for nothing). Never throws.
    */
@@ -282,7 +292,7 @@ export interface RequestSession {
   userId: number;
 }
 
-/** The context of a handler: services, the caller, the organization, and the request's writes. */
+/** The context of an operation: services, the caller, the organization, and the request's writes. */
 export interface Context extends Services {
   /** Reads and writes of this request (one transaction for mutations). */
   db: DbTx;
@@ -296,8 +306,8 @@ export interface Context extends Services {
 /** A context whose caller is authenticated. */
 export type UserContext = Context & { user: UserRecord };
 
-/** The context of a handler: with a caller unless the endpoint admits anonymous calls. */
-export type HandlerContext<E extends Endpoint> = E['access'] extends 'public' | 'optional' ? Context : UserContext;
+/** The context of an operation: with a caller unless its contract admits anonymous calls. */
+export type OperationContext<E extends Endpoint> = E['access'] extends 'public' | 'optional' ? Context : UserContext;
 
 /** The decoded parameters of the contract named `N`: what a domain operation behind it takes. */
 export type OperationParams<N extends EndpointName> = EndpointParams<Endpoints[N]>;

@@ -92,7 +92,10 @@ export interface JournalOptions {
   capacity: number;
   /** Record all the time (the mock), not only while an administrator watches. */
   always: boolean;
+  /** The wall clock: entries' `time`. */
   now: () => number;
+  /** The clock of durations (how long recording stays on after an administrator's request). */
+  monotonic: () => number;
 }
 
 /** How long an administrator's web session keeps recording on after its last request. */
@@ -130,6 +133,7 @@ export class Journal {
    */
   current: number | null = null;
   private readonly now: () => number;
+  private readonly monotonic: () => number;
   /** Entries by id, in the order of their seq (an updated entry moves to the end). */
   private readonly entries = new Map<number, KeptEntry>();
   /** Event entries by queue and event id, to mark them fetched. */
@@ -143,17 +147,18 @@ export class Journal {
     this.capacity = options.capacity;
     this.always = options.always && options.capacity > 0;
     this.now = options.now;
+    this.monotonic = options.monotonic;
   }
 
   /** Whether entries are recorded now. */
   get recording(): boolean {
     // Nobody ever watched (the usual case): no clock read.
-    return this.always || (this.watchedUntil !== -Infinity && this.now() < this.watchedUntil);
+    return this.always || (this.watchedUntil !== -Infinity && this.monotonic() < this.watchedUntil);
   }
 
   /** An administrator's web session made a request: record for the next {@link JOURNAL_WATCH_MS}. */
   watch(): void {
-    if (this.capacity > 0) this.watchedUntil = this.now() + JOURNAL_WATCH_MS;
+    if (this.capacity > 0) this.watchedUntil = this.monotonic() + JOURNAL_WATCH_MS;
   }
 
   /** The id of a request that starts now (its entry comes when it is answered). */

@@ -1,5 +1,5 @@
 /**
- * JSON texts made ahead for values of a handler's result: a handler that has the text of a
+ * JSON texts made ahead for values of an operation's result: an operation that has the text of a
  * value cheaper than `JSON.stringify` would make it (cached message fragments, say) leaves it
  * here, and the REST envelope splices it instead of serialising the value again. The value
  * itself is still what every other consumer sees (tRPC, the response check, direct calls);
@@ -18,7 +18,7 @@ export interface JsonBytes {
 
 const texts = new WeakMap<object, JsonText>();
 
-/** Records `text` as the JSON of `value` (an array or object the handler will not change again); returns `value`. */
+/** Records `text` as the JSON of `value` (an array or object the operation will not change again); returns `value`. */
 export function withJsonText<T extends object>(value: T, text: JsonText): T {
   texts.set(value, text);
   return value;

@@ -19,7 +19,7 @@ export interface JobOutcome {
 }
 
 /** How one kind of job runs. */
-export interface JobHandler {
+export interface JobRunner {
   /** Jobs of one lane run one at a time, oldest first; lanes run side by side. */
   lane: string;
   maxRetries(services: Services): number;
@@ -35,33 +35,54 @@ export interface JobHandler {
  * in a transaction of its own: finished, or pending again with one more attempt and its next
  * time. A job that was running when the process died is simply run again at the next start.
  */
-export function createJobQueue(services: Services, handlers: Readonly<Record<OutboxRecord['kind'], JobHandler>>): JobQueue {
+export function createJobQueue(services: Services, runners: Readonly<Record<OutboxRecord['kind'], JobRunner>>): JobQueue {
   const busyLanes = new Set<string>();
   const active = new Set<Promise<void>>();
+  /**
+   * When each pending job's next attempt is due, on the monotonic clock: a retry waits its
+   * delay however the wall clock is set meanwhile. A job this process did not schedule (left by
+   * the last run) waits what `next_attempt_at` still says, at most the delay it was given.
+   */
+  const deadlines = new Map<number, number>();
+  const dueAt = (job: OutboxRecord, wall: number, now: number): number => {
+    let deadline = deadlines.get(job.id);
+    if (deadline === undefined) {
+      const given = job.last_attempt_at === null ? 0 : job.next_attempt_at - job.last_attempt_at;
+      deadline = now + Math.max(0, Math.min(job.next_attempt_at - wall, given));
+      deadlines.set(job.id, deadline);
+    }
+    return deadline;
+  };
 
   const dueJobs = (): OutboxRecord[] => {
-    const now = services.now();
+    const wall = services.now();
+    const now = services.monotonic();
     const due: OutboxRecord[] = [];
-    for (const job of services.store.all('outbox')) if (job.status === 'pending' && job.next_attempt_at <= now) due.push(job);
+    for (const job of services.store.all('outbox')) if (job.status === 'pending' && dueAt(job, wall, now) <= now) due.push(job);
     return due;
   };
 
-  const record = async (job: OutboxRecord, result: JobOutcome, handler: JobHandler): Promise<void> => {
+  const record = async (job: OutboxRecord, result: JobOutcome, runner: JobRunner): Promise<void> => {
     await services.store.write((db) => {
       const current = db.get('outbox', job.id);
       const realm = db.get('realm', 1);
       if (!current || current.status !== 'pending' || !realm) return;
       const now = services.now();
       const attempts = current.attempts + 1;
-      const retry = result.outcome === 'retry' && attempts <= handler.maxRetries(services);
+      const retry = result.outcome === 'retry' && attempts <= runner.maxRetries(services);
       const status = retry ? 'pending' : result.outcome === 'delivered' ? 'delivered' : 'failed';
+      const delay = retry ? runner.retryDelayMs(services, attempts) : 0;
+      db.onCommit(() => {
+        if (retry) deadlines.set(job.id, services.monotonic() + delay);
+        else deadlines.delete(job.id);
+      });
       db.patch('outbox', job.id, {
         status,
         attempts,
         last_attempt_at: now,
         last_status: result.status ?? null,
         last_error: result.error ?? null,
-        next_attempt_at: retry ? now + handler.retryDelayMs(services, attempts) : current.next_attempt_at,
+        next_attempt_at: retry ? now + delay : current.next_attempt_at,
         finished_at: retry ? null : now,
       });
       result.apply?.({ ...services, db, realm }, !retry);
@@ -71,19 +92,19 @@ export function createJobQueue(services: Services, handlers: Readonly<Record<Out
     if (updated) services.journal.job(updated);
   };
 
-  const runLane = async (lane: string, handler: JobHandler): Promise<void> => {
+  const runLane = async (lane: string, runner: JobRunner): Promise<void> => {
     try {
       for (;;) {
-        const job = dueJobs().find((candidate) => handlers[candidate.kind].lane === lane);
-        if (!job || services.store.failed) return;
+        const job = dueJobs().find((candidate) => runners[candidate.kind].lane === lane);
+        if (!job || services.store.failed || services.store.unavailable) return;
         let result: JobOutcome;
         try {
-          result = await handler.run(journaled(services, job), job);
+          result = await runner.run(journaled(services, job), job);
         } catch (error) {
           result = { outcome: 'failed', error: error instanceof Error ? error.message : String(error) };
           services.log.error('an outbox job failed unexpectedly', { job: job.id, kind: job.kind, error: result.error });
         }
-        await record(job, result, handler);
+        await record(job, result, runner);
       }
     } catch (error) {
       // The store refused the write (shutting down, or a failed disk): the job stays pending.
@@ -94,12 +115,12 @@ export function createJobQueue(services: Services, handlers: Readonly<Record<Out
   };
 
   const kick = (): void => {
-    if (services.store.failed) return;
+    if (services.store.failed || services.store.unavailable) return;
     for (const job of dueJobs()) {
-      const handler = handlers[job.kind];
-      if (busyLanes.has(handler.lane)) continue;
-      busyLanes.add(handler.lane);
-      const running = runLane(handler.lane, handler).finally(() => {
+      const runner = runners[job.kind];
+      if (busyLanes.has(runner.lane)) continue;
+      busyLanes.add(runner.lane);
+      const running = runLane(runner.lane, runner).finally(() => {
         active.delete(running);
         // Jobs that became due while the lane ran (or its own retries) start now.
         kick();

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '@teamchat/schema';
 import { z } from 'zod';
-import { implement } from '../procedure/implement.js';
+import { pageHandler } from '../dispatch/handler.js';
 import { confirmEmailChange } from '../users/email-change.js';
 
 /**
@@ -20,7 +20,7 @@ export const confirmEmailChangePage = defineEndpoint({
 });
 
 /** The confirmation writes (a GET that changes state, as the real server's link does). */
-export const confirmEmailChangeImpl = implement(
+export const confirmEmailChangeHandler = pageHandler(
   confirmEmailChangePage,
   (params, ctx) => {
     const user = confirmEmailChange(ctx, params.confirmation_key);

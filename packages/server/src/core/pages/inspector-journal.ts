@@ -1,6 +1,6 @@
 import { defineEndpoint } from '@teamchat/schema';
 import { z } from 'zod';
-import { implement } from '../procedure/implement.js';
+import { pageHandler } from '../dispatch/handler.js';
 
 /** Entries one read answers at most. */
 const MAX_LIMIT = 1000;
@@ -25,7 +25,7 @@ export const inspectorJournalPage = defineEndpoint({
   errors: ['UNAUTHORIZED_PRINCIPAL'],
 });
 
-export const inspectorJournalImpl = implement(inspectorJournalPage, (params, ctx) => {
+export const inspectorJournalHandler = pageHandler(inspectorJournalPage, (params, ctx) => {
   const { journal } = ctx;
   return { enabled: journal.capacity > 0, capacity: journal.capacity, ...journal.read(params.after, params.limit) };
 });

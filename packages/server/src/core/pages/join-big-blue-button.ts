@@ -1,7 +1,7 @@
 import { defineEndpoint } from '@teamchat/schema';
 import { z } from 'zod';
 import { joinBigBlueButtonCall } from '../calls/bigbluebutton.js';
-import { implement } from '../procedure/implement.js';
+import { pageHandler } from '../dispatch/handler.js';
 
 /**
  * GET `/calls/bigbluebutton/join?bigbluebutton=<signed meeting>` (below the site): the join
@@ -20,4 +20,4 @@ export const joinBigBlueButtonPage = defineEndpoint({
 });
 
 /** Creates the meeting on the BigBlueButton server and answers the caller's join URL. */
-export const joinBigBlueButtonImpl = implement(joinBigBlueButtonPage, joinBigBlueButtonCall, { readOnly: true });
+export const joinBigBlueButtonHandler = pageHandler(joinBigBlueButtonPage, joinBigBlueButtonCall, { readOnly: true });

@@ -1,7 +1,7 @@
 import { ApiError, defineEndpoint } from '@teamchat/schema';
 import { z } from 'zod';
 import { checkPassword } from '../auth/check-password.js';
-import { implement } from '../procedure/implement.js';
+import { pageHandler } from '../dispatch/handler.js';
 import { newSessionKey, startSession, type NewSessionKey } from '../sessions/start-session.js';
 import type { UserRecord } from '../model/db.js';
 
@@ -29,7 +29,7 @@ export const logInPage = defineEndpoint({
 });
 
 /** The password checked and the session key made before the write lock; the session started inside it. */
-export const logInImpl = implement<typeof logInPage, { user: UserRecord; key: NewSessionKey }>(
+export const logInHandler = pageHandler<typeof logInPage, { user: UserRecord; key: NewSessionKey }>(
   logInPage,
   (_params, ctx) => ({ user_id: ctx.prepared.user.id, email: ctx.prepared.user.email, ...startSession(ctx, ctx.prepared.user, ctx.prepared.key) }),
   {
@@ -59,7 +59,7 @@ export const devLogInPage = defineEndpoint({
 });
 
 /** The account looked up inside the lock; the key made before it. */
-export const devLogInImpl = implement<typeof devLogInPage, NewSessionKey>(
+export const devLogInHandler = pageHandler<typeof devLogInPage, NewSessionKey>(
   devLogInPage,
   (params, ctx) => {
     if (!ctx.config.devMode) throw new ApiError('BAD_REQUEST', 'Endpoint not available in production.');
@@ -84,7 +84,7 @@ export const logOutPage = defineEndpoint({
   errors: [],
 });
 
-export const logOutImpl = implement(logOutPage, (_params, ctx) => {
+export const logOutHandler = pageHandler(logOutPage, (_params, ctx) => {
   const session = ctx.request.session;
   if (session && ctx.db.get('sessions', session.id)) ctx.db.delete('sessions', session.id);
   return {};

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '@teamchat/schema';
 import { z } from 'zod';
-import { implement } from '../procedure/implement.js';
+import { pageHandler } from '../dispatch/handler.js';
 import { readEmojiImage } from '../realm-emoji/realm-emoji.js';
 import { ServedFile } from './serve-upload.js';
 
@@ -20,4 +20,4 @@ export const serveEmojiPage = defineEndpoint({
 });
 
 /** The image, or not found. */
-export const serveEmojiImpl = implement(serveEmojiPage, (params, ctx) => readEmojiImage(ctx, params.file, params.with_bytes));
+export const serveEmojiHandler = pageHandler(serveEmojiPage, (params, ctx) => readEmojiImage(ctx, params.file, params.with_bytes));

@@ -1,7 +1,7 @@
 import { defineEndpoint } from '@teamchat/schema';
 import { z } from 'zod';
-import { readExportFile } from '../seed/realm-exports.js';
-import { implement } from '../procedure/implement.js';
+import { readExportFile } from '../exports/realm-exports.js';
+import { pageHandler } from '../dispatch/handler.js';
 import { ServedFile } from './serve-upload.js';
 
 /**
@@ -21,7 +21,7 @@ export const serveExportPage = defineEndpoint({
 });
 
 /** The export's file, or not found. */
-export const serveExportImpl = implement(serveExportPage, async (params, ctx) => {
+export const serveExportHandler = pageHandler(serveExportPage, async (params, ctx) => {
   const bytes = await readExportFile(ctx, params.path);
   if (!bytes) return { status: 'not-found' as const };
   return { status: 'file' as const, file_name: params.path.slice(params.path.lastIndexOf('/') + 1), content_type: 'application/json', size: bytes.length, inline: false, bytes: params.with_bytes ? bytes : null };

@@ -1,7 +1,7 @@
 import { defineEndpoint } from '@teamchat/schema';
 import { z } from 'zod';
 import { readTemporaryUpload } from '../attachments/temporary-url.js';
-import { implement } from '../procedure/implement.js';
+import { pageHandler } from '../dispatch/handler.js';
 import { ServedFile } from './serve-upload.js';
 
 /**
@@ -20,4 +20,4 @@ export const serveTemporaryUploadPage = defineEndpoint({
 });
 
 /** The file, or `Invalid token` / `Invalid filename`. */
-export const serveTemporaryUploadImpl = implement(serveTemporaryUploadPage, (params, ctx) => readTemporaryUpload(ctx, params.token, params.file_name, params.with_bytes));
+export const serveTemporaryUploadHandler = pageHandler(serveTemporaryUploadPage, (params, ctx) => readTemporaryUpload(ctx, params.token, params.file_name, params.with_bytes));

@@ -1,7 +1,7 @@
 import { defineEndpoint } from '@teamchat/schema';
 import { z } from 'zod';
 import { readUpload } from '../attachments/read-upload.js';
-import { implement } from '../procedure/implement.js';
+import { pageHandler } from '../dispatch/handler.js';
 
 /** A file a page answers with (the bytes only for GET). */
 export const ServedFile = z.object({
@@ -29,4 +29,4 @@ export const serveUploadPage = defineEndpoint({
 });
 
 /** The file (Basic auth, or a spectator), read with due jobs run first: an expired upload is gone. */
-export const serveUploadImpl = implement(serveUploadPage, (params, ctx) => readUpload(ctx, params.path_id, params.with_bytes));
+export const serveUploadHandler = pageHandler(serveUploadPage, (params, ctx) => readUpload(ctx, params.path_id, params.with_bytes));

@@ -2,7 +2,7 @@ import { defineEndpoint } from '@teamchat/schema';
 import { z } from 'zod';
 import { hashPassword } from '../auth/passwords.js';
 import { register, signUpForm } from '../invites/accept-invitation.js';
-import { implement } from '../procedure/implement.js';
+import { pageHandler } from '../dispatch/handler.js';
 import { newSessionKey, startSession, type NewSessionKey } from '../sessions/start-session.js';
 import { isStrongPassword } from '../users/password-strength.js';
 
@@ -25,7 +25,7 @@ export const signUpFormPage = defineEndpoint({
 });
 
 /** The form: read only. */
-export const signUpFormImpl = implement(signUpFormPage, (params, ctx) => signUpForm(ctx, params.kind, params.key));
+export const signUpFormHandler = pageHandler(signUpFormPage, (params, ctx) => signUpForm(ctx, params.kind, params.key));
 
 /**
  * POST `/accounts/register/` (the sign-up form's action): creates the account of the
@@ -44,7 +44,7 @@ export const registerPage = defineEndpoint({
 });
 
 /** The account and its session; the password judged and hashed (null: too weak) and the session key made before the write lock. */
-export const registerImpl = implement<typeof registerPage, { passwordHash: string | null; session: NewSessionKey }>(
+export const registerHandler = pageHandler<typeof registerPage, { passwordHash: string | null; session: NewSessionKey }>(
   registerPage,
   (params, ctx) => {
     const user = register(ctx, params, ctx.prepared.passwordHash);

@@ -5,7 +5,7 @@ import { createCore } from '../create-core.js';
 import type { Db } from '../model/db.js';
 import { seededRandomBytes } from '../internal/seeded-random.js';
 import { seedDemoOrganization, type DemoRole } from '../seed/demo-organization.js';
-import { trpc } from '../procedure/trpc.js';
+import { createTrpcCaller } from '../../trpc/trpc-handler.js';
 
 const START = Date.UTC(2026, 0, 5, 9, 0, 0);
 const T = START / 1000;
@@ -21,7 +21,7 @@ async function setup(options: { store?: Store<Db> } = {}) {
   const as = (role: DemoRole) => {
     const user = store.get('users', idOf(role));
     if (!user) throw new Error(`no ${role}`);
-    return trpc().createCallerFactory(core.router)(core.createContext({ authorization: null, userAgent: 'vitest' }, user));
+    return createTrpcCaller(core, { authorization: null, userAgent: 'vitest' }, user);
   };
   return {
     store,
@@ -97,7 +97,7 @@ describe('presence.update', () => {
     const restarted = await setup({ store: new Store<Db>(t.store.snapshot()) });
     const member = t.store.get('users', t.idOf('member'));
     if (!member) throw new Error('no member');
-    const caller = trpc().createCallerFactory(restarted.core.router)(restarted.core.createContext({ authorization: null, userAgent: 'vitest' }, member));
+    const caller = createTrpcCaller(restarted.core, { authorization: null, userAgent: 'vitest' }, member);
     restarted.advance(3600);
     // The member's first report took ID 4 (after the three seeded rows); a sequence that
     // restarted would hand out 1 again, and the answer would miss the new report.

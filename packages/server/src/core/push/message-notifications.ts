@@ -4,7 +4,7 @@ import type { OutboxRecord, UserRecord } from '../model/db.js';
 import { participantsOf } from '../model/direct-message-groups.js';
 import { messageFlags, messageRows } from '../model/message-flags.js';
 import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
-import { enqueueJob, type JobHandler, type JobOutcome } from '../outbox/job-queue.js';
+import { enqueueJob, type JobRunner, type JobOutcome } from '../outbox/job-queue.js';
 import { activeDevices, basePayload, notifyDevices } from './send-notifications.js';
 
 /** Notification text is cut here (the real server's 200-character push content). */
@@ -97,7 +97,7 @@ export function removeReadNotifications(ctx: HookContext, userId: number, messag
 }
 
 /** Sends a notification job to the user's active devices; retried while the bouncer is down or failing. */
-export const sendPushNotification: JobHandler = {
+export const sendPushNotification: JobRunner = {
   lane: 'push',
   maxRetries: () => 5,
   retryDelayMs: (_services, attempts) => 10_000 * 2 ** (attempts - 1),

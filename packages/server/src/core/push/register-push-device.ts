@@ -2,7 +2,7 @@ import { ApiError } from '@teamchat/schema';
 import { emit } from '../events/emit.js';
 import type { OperationParams, Services, UserContext } from '../model/context.js';
 import type { OutboxRecord, PushDeviceRecord } from '../model/db.js';
-import { enqueueJob, type JobHandler, type JobOutcome } from '../outbox/job-queue.js';
+import { enqueueJob, type JobRunner, type JobOutcome } from '../outbox/job-queue.js';
 import { callBouncer } from './bouncer-client.js';
 
 /** Error codes of registrations the bouncer refused for good (the app must act: update, retry with a fresh payload). */
@@ -49,7 +49,7 @@ function statusEvent(device: PushDeviceRecord): Record<string, unknown> & { type
 }
 
 /** Registers a pending device with the bouncer; retried while the bouncer cannot be reached or fails. */
-export const registerWithBouncer: JobHandler = {
+export const registerWithBouncer: JobRunner = {
   lane: 'push',
   maxRetries: () => 5,
   retryDelayMs: (_services, attempts) => 10_000 * 2 ** (attempts - 1),

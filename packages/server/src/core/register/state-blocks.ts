@@ -31,7 +31,7 @@ import { userStatusState } from '../user-status/user-status.js';
 import { mutedTopicsState, userTopicsState } from '../user-topics/user-topics.js';
 import { realmUserState } from '../users/users-state.js';
 import { scheduledMessagesState } from '../scheduled-messages/scheduled-messages.js';
-import { remindersState } from '../scheduled-messages/reminders.js';
+import { remindersState } from '../reminders/reminders.js';
 import {
   defaultStreamGroupsState,
   embeddedBotsState,

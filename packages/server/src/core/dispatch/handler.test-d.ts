@@ -1,0 +1,52 @@
+import type { Endpoints } from '@teamchat/schema';
+import { describe, expectTypeOf, it } from 'vitest';
+import type { OperationParams, UserContext } from '../model/context.js';
+import { withPrepare, type AreaHandlers, type Handler } from './handler.js';
+
+const markAllAsRead = (_params: OperationParams<'messages.markAllAsRead'>, _ctx: UserContext) => ({ complete: true });
+const markStreamAsRead = (_params: OperationParams<'messages.markStreamAsRead'>, _ctx: UserContext) => ({});
+const markTopicAsRead = (_params: OperationParams<'messages.markTopicAsRead'>, _ctx: UserContext) => ({});
+
+describe('handler maps', () => {
+  it('compile when every contract of the area has a handler', () => {
+    const complete = {
+      'messages.markAllAsRead': { operation: markAllAsRead, ownTransactions: true },
+      'messages.markStreamAsRead': { operation: markStreamAsRead },
+      'messages.markTopicAsRead': { operation: markTopicAsRead },
+    } satisfies AreaHandlers<'markRead'>;
+    expectTypeOf(complete).toHaveProperty('messages.markTopicAsRead');
+  });
+
+  it('fail to compile while a contract of the area has no handler, or one of another area is listed', () => {
+    // @ts-expect-error: 'messages.markTopicAsRead' is missing
+    const missing = { 'messages.markAllAsRead': { operation: markAllAsRead }, 'messages.markStreamAsRead': { operation: markStreamAsRead } } satisfies AreaHandlers<'markRead'>;
+    const foreign = {
+      'messages.markAllAsRead': { operation: markAllAsRead },
+      'messages.markStreamAsRead': { operation: markStreamAsRead },
+      'messages.markTopicAsRead': { operation: markTopicAsRead },
+      // @ts-expect-error: 'messages.send' is not a contract of the mark-read area
+      'messages.send': { operation: markAllAsRead },
+    } satisfies AreaHandlers<'markRead'>;
+    expectTypeOf(missing).not.toBeNever();
+    expectTypeOf(foreign).not.toBeNever();
+  });
+
+  it('check an operation against its contract', () => {
+    // @ts-expect-error: the operation of messages.markAllAsRead cannot take the params of another contract
+    const wrong: Handler<Endpoints['messages.markAllAsRead']> = { operation: (_params: OperationParams<'messages.send'>, _ctx: UserContext) => ({}) };
+    expectTypeOf(wrong).not.toBeNever();
+  });
+
+  it('check that an operation takes what its prepare step makes, and that one expecting it has one', () => {
+    const prepare = async (_params: OperationParams<'messages.markAllAsRead'>, _ctx: UserContext) => 'digest';
+    const takesDigest = (_params: OperationParams<'messages.markAllAsRead'>, _ctx: UserContext & { prepared: string }) => ({ complete: true });
+    const takesNumber = (_params: OperationParams<'messages.markAllAsRead'>, _ctx: UserContext & { prepared: number }) => ({ complete: true });
+    expectTypeOf(withPrepare(prepare, takesDigest)).toHaveProperty('prepare');
+    // @ts-expect-error: the operation wants a number, the prepare step makes a string
+    withPrepare(prepare, takesNumber);
+    const others = { 'messages.markStreamAsRead': { operation: markStreamAsRead }, 'messages.markTopicAsRead': { operation: markTopicAsRead } };
+    // @ts-expect-error: the operation expects `ctx.prepared`, and nothing prepares it
+    const unprepared = { ...others, 'messages.markAllAsRead': { operation: takesDigest } } satisfies AreaHandlers<'markRead'>;
+    expectTypeOf(unprepared).not.toBeNever();
+  });
+});

@@ -1,0 +1,34 @@
+import { withPrepare, type AreaHandlers } from '../dispatch/handler.js';
+import { previewMessage } from '../markdown/preview-message.js';
+import { deleteMessage } from '../messages/delete-message.js';
+import { getMessageHistory } from '../messages/get-message-history.js';
+import { getMessage } from '../messages/get-message.js';
+import { listMessages } from '../messages/list-messages.js';
+import { matchesNarrow } from '../messages/matches-narrow.js';
+import { addReaction, removeReaction } from '../messages/reactions.js';
+import { getReadReceipts } from '../messages/read-receipts.js';
+import { reportMessage } from '../messages/report-message.js';
+import { sendMessage } from '../messages/send-message.js';
+import { updateFlagsForNarrow } from '../messages/update-flags-for-narrow.js';
+import { updateFlags } from '../messages/update-flags.js';
+import { prepareUpdateMessage, updateMessage } from '../messages/update-message.js';
+
+/** The handlers of the `messages` contracts (schema/src/endpoints/messages/). */
+export const messagesHandlers = {
+  'messages.addReaction': { operation: addReaction },
+  'messages.delete': { operation: deleteMessage },
+  'messages.get': { operation: getMessage },
+  'messages.history': { operation: getMessageHistory },
+  'messages.list': { operation: listMessages },
+  'messages.matchesNarrow': { operation: matchesNarrow },
+  'messages.readReceipts': { operation: getReadReceipts },
+  'messages.removeReaction': { operation: removeReaction },
+  // Writes nothing.
+  'messages.render': { operation: previewMessage, readOnly: true },
+  'messages.report': { operation: reportMessage },
+  'messages.send': { operation: sendMessage },
+  // The content digest computed before the write lock.
+  'messages.update': withPrepare(prepareUpdateMessage, updateMessage),
+  'messages.updateFlags': { operation: updateFlags },
+  'messages.updateFlagsForNarrow': { operation: updateFlagsForNarrow },
+} satisfies AreaHandlers<'messages'>;

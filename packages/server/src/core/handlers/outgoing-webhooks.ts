@@ -1,0 +1,7 @@
+import type { AreaHandlers } from '../dispatch/handler.js';
+import { listWebhookDeliveries } from '../outgoing-webhooks/list-deliveries.js';
+
+/** The handlers of the `outgoing-webhooks` contracts (schema/src/endpoints/outgoing-webhooks/). */
+export const outgoingWebhooksHandlers = {
+  'outgoingWebhooks.deliveries': { operation: listWebhookDeliveries },
+} satisfies AreaHandlers<'outgoingWebhooks'>;
