@@ -53,6 +53,7 @@ export interface Subscription {
   name: string;
   color: string;
   description: string;
+  rendered_description?: string;
   invite_only: boolean;
   is_muted: boolean;
   pin_to_top: boolean;

@@ -4,6 +4,7 @@ import { route } from '../state/navigation.js';
 import { channelsById, current, me, names, usersById } from '../state/store.js';
 import { typing, typingIn, typingKey } from '../state/typing.js';
 import { ComposeBox } from './compose-box.js';
+import { MessageContent } from './message-content.js';
 import { MessageList } from './message-list.js';
 
 /** What the list shows, in words: `#general › deploys`, `Starred messages`, `Search: …`. */
@@ -12,7 +13,8 @@ export function describeNarrow(terms: readonly Term[]): string {
   const channel = channelOf(terms);
   const topic = topicOf(terms);
   const dm = dmOf(terms);
-  if (terms.length <= 2 && channel !== undefined) return `#${names.channelName(channel) ?? channel}${topic !== undefined ? ` › ${topic}` : ''}`;
+  const plain = terms.every((t) => !t.negated && (t.operator === 'channel' || t.operator === 'topic'));
+  if (plain && channel !== undefined) return `#${names.channelName(channel) ?? channel}${topic !== undefined ? ` › ${topic}` : ''}`;
   if (terms.length === 1 && dm) {
     const others = dm.filter((id) => id !== me.value);
     return others.length === 0 ? 'Messages to yourself' : `Direct messages with ${others.map((id) => names.userName(id) ?? id).join(', ')}`;
@@ -47,7 +49,7 @@ export function MessagePane() {
   const r = route.value;
   const terms = r.kind === 'narrow' ? r.terms : [];
   const channel = channelOf(terms);
-  const description = channel !== undefined ? channelsById.value.get(channel)?.description : undefined;
+  const description = channel !== undefined ? channelsById.value.get(channel)?.rendered_description : undefined;
   void current();
   return (
     <main class="message-pane" aria-labelledby="narrow-title">
@@ -55,7 +57,11 @@ export function MessagePane() {
         <h1 id="narrow-title" class="narrow-title">
           {describeNarrow(terms)}
         </h1>
-        {description && <span class="narrow-description">{description}</span>}
+        {description && (
+          <span class="narrow-description">
+            <MessageContent html={description} inline />
+          </span>
+        )}
       </div>
       <MessageList />
       <TypingNotice terms={terms} />
