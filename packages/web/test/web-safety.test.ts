@@ -5,10 +5,10 @@
  * critical violation on the main pages (light and dark), and every control is reachable
  * from the keyboard, with the real web app's keys.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumForTests, launchChromium } from '../../../test-support/browser.js';
@@ -16,7 +16,8 @@ import { assertFreshBuilds } from '../../../test-support/fresh-build.js';
 import { callApi, logIn, narrow, openPage, startWebServer, type WebServer } from './web-test-kit.js';
 
 const availability = chromiumForTests('the web app against hostile content, and its accessibility');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** axe-core's own source, evaluated in each page. */
+const AXE_SOURCE = axe.source;
 
 let dir: string;
 let web: WebServer;

@@ -20,13 +20,6 @@ export function fullTimeOf(seconds: number): string {
   return new Date(seconds * 1000).toLocaleString();
 }
 
-/** `1.2 MB`. */
-export function sizeOf(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 /** The character of a Unicode emoji code (`1f44d` → 👍). */
 export function emojiCharacter(code: string): string {
   try {
