@@ -4,7 +4,6 @@ import {
   assembleServer,
   createPushBouncer,
   seededRandomBytes,
-  SITE_ROUTES,
   Store,
   type AssembleOptions,
   type Core,
@@ -16,6 +15,7 @@ import {
   type FetchHandler,
   type OrganizationFixtureInput,
   type PushBouncer,
+  type StaticFiles,
   type StoreDocument,
   exportOrganization,
   outboxEmails,
@@ -49,6 +49,11 @@ export interface MockOptions {
    * Users whose password is `{ random: true }` get {@link MOCK_PASSWORDS} by role.
    */
   fixture?: OrganizationFixtureInput;
+  /**
+   * The web app's built files, served at `/` and `/static/` as the server serves them (the HTTP
+   * mode passes `@teamchat/web`'s when it is installed). Without them those paths are not mounted.
+   */
+  webApp?: StaticFiles;
 }
 
 const DEFAULT_BASE_URL = 'http://teamchat.test';
@@ -169,6 +174,7 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
   const baseUrl = originOf(options.baseUrl ?? DEFAULT_BASE_URL);
   const seed = options.seed ?? 1;
   const clock = createClock(options.clock);
+  const webApp = options.webApp;
   // Fresh options, so a fresh seeded random source, for every core: keys and salts made after
   // a reset are the same whatever earlier tests did.
   const coreOptions = () => mockCoreOptions({ seed, now: clock.now, baseUrl, heartbeatMs: options.heartbeatMs });
@@ -190,14 +196,20 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
     const link = { down: false };
     const outbound = bouncerSender(bouncer, link, fetchSender);
     const options = coreOptions();
-    const { core, handler } = assembleCore({ store, ...options, config: { ...options.config, pushBouncerUrl: MOCK_BOUNCER_URL }, outbound });
-    return { store, core, fetch: handler as FetchHandler, bouncer, link };
+    const { core, handler } = assembleCore({
+      store,
+      ...options,
+      config: { ...options.config, pushBouncerUrl: MOCK_BOUNCER_URL },
+      outbound,
+      ...(webApp === undefined ? {} : { rest: { webApp } }),
+    });
+    return { store, core, fetch: handler, bouncer, link };
   };
   let state = build();
   let accounts = byRole(accountList);
 
   return {
-    handlers: createHandlers({ baseUrl, endpoints: state.core.endpoints.values(), siteRoutes: SITE_ROUTES, handle: () => state.fetch }),
+    handlers: createHandlers({ baseUrl, endpoints: state.core.endpoints.values(), siteRoutes: state.fetch.siteRoutes, handle: () => state.fetch }),
     baseUrl,
     get accounts() {
       return accounts;

@@ -17,6 +17,7 @@ import { startPushBouncer, type RunningPushBouncer } from './node/push-bouncer-s
 import { writeZuliprcFiles, zuliprcPath, type ZuliprcResult } from './node/zuliprc-files.js';
 import { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';
 import { openDiskStore } from './store/disk/index.js';
+import { staticFolder, webAppFolder } from './node/static-folder.js';
 import { outboxCommand } from './node/outbox-command.js';
 import { Store } from './store/store.js';
 
@@ -318,6 +319,8 @@ async function main(): Promise<void> {
   }
 
   const files = args.memory ? createMemoryFileStore() : createDiskFileStore(uploadsDirOf(dataFile));
+  // The web app of the installed @teamchat/web, served at / (none when it is not built).
+  const webFolder = webAppFolder();
   const assembled = await assembleServer({
     store,
     files,
@@ -326,7 +329,7 @@ async function main(): Promise<void> {
     random,
     log,
     outbound: nodeHttpSender,
-    rest: { corsOrigins },
+    rest: { corsOrigins, ...(webFolder === null ? {} : { webApp: staticFolder(webFolder) }) },
   });
   const { core, handler } = assembled;
   const accounts = seeded?.accounts ?? assembled.accounts;
@@ -359,6 +362,7 @@ async function main(): Promise<void> {
   core.services.config.realmUrl = running.url;
   process.stdout.write(`teamchat-server listening on ${running.url} (API at ${running.url}/api/v1)\n`);
   process.stdout.write(args.memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);
+  process.stdout.write(webFolder === null ? 'Web app: not built (npm run build in packages/web)\n' : `Web app: open ${running.url}/ and log in\n`);
   if (devMode) process.stdout.write('Development mode: POST /api/v1/dev_fetch_api_key gives any account\'s API key (never use on a shared machine)\n');
   if (corsOrigins.length > 0) process.stdout.write(`CORS: pages of ${corsOrigins.join(', ')} may call the API\n`);
   if (pushBouncerUrl) {

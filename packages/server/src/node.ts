@@ -18,3 +18,4 @@ export type { DiskStore, DiskStoreOptions, DiskStoreStats } from './store/disk/i
 export { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';
 export { FixtureFileError, readFixtureFile, writeFixtureFile } from './node/fixture-files.js';
 export { readDiskStore } from './store/disk/read-disk-store.js';
+export { staticFolder, webAppFolder } from './node/static-folder.js';

@@ -1,12 +1,18 @@
-import { listen, type RunningServer } from '@teamchat/server/node';
+import type { StaticFiles } from '@teamchat/server';
+import { listen, staticFolder, webAppFolder, type RunningServer } from '@teamchat/server/node';
 import { createMock, type MockOptions, type TeamchatMock } from '../create-mock.js';
 import { controlRequest } from './control-routes.js';
 import { FaultQueue } from './fault-queue.js';
 
 /** Options of {@link startMockServer}. */
-export interface MockServerOptions extends Omit<MockOptions, 'baseUrl'> {
+export interface MockServerOptions extends Omit<MockOptions, 'baseUrl' | 'webApp'> {
   port?: number;
   host?: string;
+  /**
+   * The web app's files, served at `/` (the inspector at `/inspector/`): by default those of
+   * the installed `@teamchat/web`, when built; `false` for none.
+   */
+  webApp?: StaticFiles | false;
 }
 
 /** The mock served over HTTP. */
@@ -43,7 +49,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     },
   });
   try {
-    const mock = await createMock({ ...options, baseUrl: running.url });
+    const { webApp: webOption, ...mockOptions } = options;
+    const folder = webOption === undefined ? webAppFolder() : null;
+    const webApp = webOption === false ? undefined : (webOption ?? (folder === null ? undefined : staticFolder(folder)));
+    const mock = await createMock({ ...mockOptions, baseUrl: running.url, ...(webApp === undefined ? {} : { webApp }) });
     ready = { mock, faults: new FaultQueue(mock.core.endpoints.values()) };
     return { mock, url: running.url, close: () => running.close() };
   } catch (error) {
