@@ -123,8 +123,10 @@ async function scrollBack(browser, origin, owner, messages) {
         last = now;
         frames += 1;
         scroller.scrollTop -= 100;
-        const top = [...document.querySelectorAll('.message-block')].find((block) => block.getBoundingClientRect().bottom > scroller.getBoundingClientRect().top);
-        reached = newest - idOf(top);
+        // The row at the top of the list (one hit test, no layout of every row).
+        const box = scroller.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + 4)?.closest('.message-block');
+        if (top) reached = Math.max(reached, newest - idOf(top));
         if (reached >= wanted) resolve();
         else if (now - started > 240_000) reject(new Error(`scrolled back through only ${reached} messages in 4 minutes`));
         else requestAnimationFrame(step);

@@ -16,7 +16,7 @@ mkdirSync(staticDir, { recursive: true });
 const result = await build({
   entryPoints: [join(root, 'src/index.ts')],
   bundle: true,
-  minify: true,
+  minify: process.env.WEB_NO_MINIFY !== '1',
   format: 'esm',
   platform: 'browser',
   // Chromium and Firefox ESR of the last two years.

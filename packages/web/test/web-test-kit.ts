@@ -117,10 +117,17 @@ export async function logIn(web: WebServer, open: OpenPage, account: Account, ne
   if (next === '/') await page.waitForSelector('.left-sidebar .channel-link');
 }
 
-/** Opens a narrow by its hash and waits for its messages. */
+/** Opens a narrow by its hash and waits for its messages (the list names its narrow in `data-narrow`). */
 export async function narrow(page: Page, hash: string): Promise<void> {
-  await page.evaluate((value) => (location.hash = value), hash);
-  await page.waitForFunction(() => !document.querySelector('.message-scroller .list-status[role="status"]') && document.querySelector('.message-scroller')?.children.length !== 0);
+  const before = await page.evaluate((value) => {
+    const key = location.hash === value ? null : (document.querySelector<HTMLElement>('.message-scroller')?.dataset['narrow'] ?? '');
+    location.hash = value;
+    return key;
+  }, hash);
+  await page.waitForFunction((previous) => {
+    const list = document.querySelector<HTMLElement>('.message-scroller');
+    return !!list && list.dataset['narrow'] !== previous && list.dataset['loading'] === '';
+  }, before);
 }
 
 /** The unread count shown beside a sidebar link (0 when there is none). */

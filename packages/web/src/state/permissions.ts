@@ -1,3 +1,4 @@
+import { computed } from '@preact/signals';
 import { current } from './store.js';
 import type { Message } from './types.js';
 
@@ -13,8 +14,10 @@ interface UserGroup {
  *
  * @see https://zulip.com/api/group-setting-values
  */
+const groupsById = computed(() => new Map(((current()['realm_user_groups'] as UserGroup[] | undefined) ?? []).map((g) => [g.id, g])));
+
 export function inGroupSetting(setting: unknown, userId: number): boolean {
-  const groups = new Map(((current()['realm_user_groups'] as UserGroup[] | undefined) ?? []).map((g) => [g.id, g]));
+  const groups = groupsById.value;
   const seen = new Set<number>();
   const inGroup = (id: number): boolean => {
     if (seen.has(id)) return false;

@@ -12,7 +12,7 @@ import { conversationKey, MessageRow } from './message-row.js';
  */
 const MAX_ROWS = 240;
 /** Rows added to the window at a time. */
-const STEP = 80;
+const STEP = 60;
 /** How close to an edge of the window (px) a scroll moves the window or fetches more. */
 const EDGE_PX = 800;
 /** The Performance API mark of the first message list painted (bench/web-app.mjs reads it). */
@@ -193,7 +193,7 @@ export function MessageList() {
   if (!current) return <div class="message-scroller" />;
   if (current.loading === 'initial') {
     return (
-      <div class="message-scroller">
+      <div class="message-scroller" data-narrow={current.key} data-loading="initial">
         <p class="list-status" role="status">
           Loading messages…
         </p>
@@ -223,24 +223,26 @@ export function MessageList() {
     rows.push(<MessageRow key={message.id} message={message} showRecipient={newConversation} showSender={showSender} selected={selected === message.id} highlight={search} />);
   }
   return (
-    <div class="message-scroller" ref={scroller} onScroll={onScroll} tabIndex={-1} aria-label="Messages" role="log" aria-live="polite" aria-relevant="additions">
-      {start === 0 && current.foundOldest && <p class="list-edge">{ids.length === 0 ? 'No messages here yet.' : 'The beginning of this conversation.'}</p>}
-      {current.loading === 'older' && (
-        <p class="list-status" role="status">
-          Loading older messages…
-        </p>
-      )}
-      {rows}
-      {current.loading === 'newer' && (
-        <p class="list-status" role="status">
-          Loading newer messages…
-        </p>
-      )}
-      {current.error && (
-        <p class="list-status error" role="alert">
-          {current.error}
-        </p>
-      )}
+    <div class="message-scroller" ref={scroller} onScroll={onScroll} tabIndex={-1} aria-label="Messages" role="log" aria-live="polite" aria-relevant="additions" data-narrow={current.key} data-loading={current.loading ?? ''}>
+      <div class="message-list-inner">
+        {start === 0 && current.foundOldest && <p class="list-edge">{ids.length === 0 ? 'No messages here yet.' : 'The beginning of this conversation.'}</p>}
+        {current.loading === 'older' && (
+          <p class="list-status" role="status">
+            Loading older messages…
+          </p>
+        )}
+        <div class="message-rows">{rows}</div>
+        {current.loading === 'newer' && (
+          <p class="list-status" role="status">
+            Loading newer messages…
+          </p>
+        )}
+        {current.error && (
+          <p class="list-status error" role="alert">
+            {current.error}
+          </p>
+        )}
+      </div>
     </div>
   );
 }

@@ -74,8 +74,7 @@ interface RowProps {
 }
 
 /** Actions of a message: react, star, edit, delete; shown on hover and for the selected message. */
-function MessageActions({ message, tabIndex, onEdit, onDelete }: { message: Message; tabIndex: number; onEdit: () => void; onDelete: () => void }) {
-  const [picking, setPicking] = useState(false);
+function MessageActions({ message, tabIndex, onEdit, onDelete, picking, setPicking }: { message: Message; tabIndex: number; onEdit: () => void; onDelete: () => void; picking: boolean; setPicking: (open: boolean) => void }) {
   const starred = message.flags.includes('starred');
   const toggleStar = async () => {
     try {
@@ -138,6 +137,10 @@ function DeleteConfirm({ message, onDone }: { message: Message; onDone: () => vo
 
 function Row({ message, showRecipient, showSender, selected, highlight }: RowProps) {
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // The actions exist only where they can be used (the selected row, the row under the
+  // pointer): a long list does not carry four buttons per row.
+  const [hovered, setHovered] = useState(false);
+  const [picking, setPicking] = useState(false);
   const editing = editingId.value === message.id;
   const mode = editing ? 'edit' : confirmDelete ? 'delete' : 'view';
   const state = current();
@@ -152,6 +155,8 @@ function Row({ message, showRecipient, showSender, selected, highlight }: RowPro
         class={`message-row${showSender ? ' first' : ''}${selected ? ' selected' : ''}${unread ? ' unread' : ''}${message.flags.some((f) => f.endsWith('mentioned')) ? ' mentioned' : ''}`}
         data-message-id={message.id}
         aria-current={selected ? 'true' : undefined}
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
         onClick={(event) => {
           if ((event.target as HTMLElement).closest('a, button, textarea, input')) return;
           selectedId.value = message.id;
@@ -187,7 +192,9 @@ function Row({ message, showRecipient, showSender, selected, highlight }: RowPro
           <Reactions message={message} tabIndex={tabIndex} />
           {mode === 'delete' && <DeleteConfirm message={message} onDone={() => setConfirmDelete(false)} />}
         </div>
-        {mode === 'view' && <MessageActions message={message} tabIndex={tabIndex} onEdit={() => (editingId.value = message.id)} onDelete={() => setConfirmDelete(true)} />}
+        {mode === 'view' && (selected || hovered || picking) && (
+          <MessageActions message={message} tabIndex={tabIndex} onEdit={() => (editingId.value = message.id)} onDelete={() => setConfirmDelete(true)} picking={picking} setPicking={setPicking} />
+        )}
       </div>
     </div>
   );

@@ -122,13 +122,26 @@ function addImagePreviews(root: DocumentFragment): void {
   }
 }
 
-/** The nodes of a message's HTML, safe to insert. */
+/** Sanitised fragments of recent HTML: rows come and go as a long list scrolls. */
+const cache = new Map<string, DocumentFragment>();
+const CACHED = 1000;
+
+/** The nodes of a message's HTML, safe to insert (a fresh copy each time). */
 export function sanitizeHtml(html: string): DocumentFragment {
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  const fragment = template.content;
-  clean(fragment);
-  showEmoji(fragment);
-  addImagePreviews(fragment);
-  return document.importNode(fragment, true);
+  let sanitized = cache.get(html);
+  if (sanitized) {
+    // Most recently used last.
+    cache.delete(html);
+  } else {
+    const template = document.createElement('template');
+    template.innerHTML = html;
+    const fragment = template.content;
+    clean(fragment);
+    showEmoji(fragment);
+    addImagePreviews(fragment);
+    sanitized = document.importNode(fragment, true);
+    if (cache.size >= CACHED) cache.delete(cache.keys().next().value as string);
+  }
+  cache.set(html, sanitized);
+  return sanitized.cloneNode(true) as DocumentFragment;
 }
