@@ -5,6 +5,7 @@ import { route, syncRoute } from '../state/navigation.js';
 import { syncClock } from '../state/permissions.js';
 import { startPresence } from '../state/presence.js';
 import { registered, version } from '../state/store.js';
+import { unreadCounts } from '../state/unread-counts.js';
 import { AdminView } from './admin-view.js';
 import { ConnectionBanner } from './banner.js';
 import { Header } from './header.js';
@@ -27,7 +28,6 @@ export function ChatApp() {
       if (state) {
         syncClock(state.server_timestamp);
         applyTheme(state.user_settings.color_scheme);
-        document.title = `${state.realm_name} · teamchat`;
       }
       if (first) {
         first = false;
@@ -49,6 +49,11 @@ export function ChatApp() {
   useEffect(() => {
     if (state) applyTheme(state.user_settings.color_scheme);
   }, [state?.user_settings.color_scheme]);
+  // The tab says how many messages are unread, as the real web app's does.
+  const unread = state ? unreadCounts.value.total : 0;
+  useEffect(() => {
+    if (state) document.title = `${unread > 0 ? `(${unread}) ` : ''}${state.realm_name} · teamchat`;
+  }, [unread, state?.realm_name]);
 
   if (failure) {
     return (
