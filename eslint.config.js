@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 const CORE_ABOVE_MODEL = [
   'attachments', 'auth', 'channel-folders', 'channels', 'endpoints', 'events', 'linkifiers', 'markdown', 'messages', 'narrow',
   'navigation-views', 'pages', 'playgrounds', 'presence', 'procedure', 'realm', 'register', 'seed', 'settings', 'user-groups', 'users',
-  'alert-words', 'drafts', 'muted-users', 'realm-emoji', 'realm-settings', 'saved-snippets', 'scheduled-messages', 'typing', 'user-status', 'user-topics',
+  'alert-words', 'drafts', 'muted-users', 'realm-emoji', 'realm-settings', 'saved-snippets', 'scheduled-messages', 'sessions', 'typing', 'user-status', 'user-topics',
 ];
 
 export default tseslint.config(

@@ -19,7 +19,8 @@ export { defaultRateLimits } from './model/rate-limiter.js';
 export type { RateLimitRule, RateLimitRules } from './model/rate-limiter.js';
 export { createMemoryFileStore } from './model/file-store.js';
 export type { FileStore } from './model/file-store.js';
-export { secureRandomBytes, type RandomBytes } from './internal/random.js';
+export { randomAlphanumeric, secureRandomBytes, type RandomBytes } from './internal/random.js';
+export { constantTimeEqual } from './internal/constant-time.js';
 export { seededRandomBytes } from './internal/seeded-random.js';
 
 // Seeding and maintenance
@@ -44,6 +45,8 @@ export { serveTemporaryUploadPage } from './pages/serve-temporary-upload.js';
 export { serveExportPage } from './pages/serve-export.js';
 export { joinBigBlueButtonPage } from './pages/join-big-blue-button.js';
 export { registerPage, signUpFormPage } from './pages/sign-up.js';
+export { devLogInPage, logInPage, logOutPage } from './pages/log-in.js';
+export { findSession } from './sessions/find-session.js';
 export { outboxEmails } from './emails/send-email.js';
 export type { OutboxQuery } from './emails/send-email.js';
 export type { EmailRecord } from './model/db.js';

@@ -1,5 +1,4 @@
-import { API_PREFIX, type Endpoint, type EndpointParams, type EndpointResult } from '@teamchat/schema';
-import { z } from 'zod';
+import { API_PREFIX } from '@teamchat/schema';
 import {
   confirmEmailChangePage,
   joinBigBlueButtonPage,
@@ -18,7 +17,9 @@ import { readBody } from './read-body.js';
 import type { RestReply } from './rest-request.js';
 import { REST_SEGMENT } from './route-pattern.js';
 import { registerResponse, registrationOf, signUpFormResponse } from './sign-up-page.js';
+import { pageRoute } from './page-route.js';
 import type { PageRoute, RouteRequest, SiteMethod } from './site-router.js';
+import { sessionCookies } from './web-session.js';
 
 const GET_HEAD: readonly SiteMethod[] = ['GET', 'HEAD'];
 /** Keys of email links and invitations. */
@@ -41,38 +42,12 @@ const segment = (route: RouteRequest, name: string) => route.params[name] ?? '';
 /** The invitation an invitation link names: an email invitation's, or a reusable link's. */
 const signUpLink = (kind: 'email' | 'multiuse') => (route: RouteRequest) => (KEY.test(segment(route, 'key')) ? { kind, key: segment(route, 'key') } : null);
 
-/** A row that runs a core page: how its params come from the request, how its answer is rendered. */
-interface PageRow<E extends Endpoint> {
-  methods: readonly SiteMethod[];
-  pattern: string;
-  page: E;
-  /** The page's parameters, or null: not this route after all (the next one, or the 404). */
-  params: (route: RouteRequest) => EndpointParams<E> | null | Promise<EndpointParams<E> | null>;
-  /** The reply, from a way to run the page (its errors thrown as `ApiError`, for pages that render them). */
-  reply: (run: () => Promise<EndpointResult<E>>, params: EndpointParams<E>) => RestReply | Promise<RestReply>;
-}
-
-/**
- * A {@link PageRoute} of a core page: the page runs through `core.serve` (authentication, due
- * jobs, transactions) and its answer is checked against the page's contract, which types it.
- */
-function pageRoute<E extends Endpoint>(core: Core, row: PageRow<E>): PageRoute {
-  return {
-    methods: row.methods,
-    pattern: row.pattern,
-    page: row.page.name,
-    async answer(route) {
-      const params = await row.params(route);
-      if (params === null) return null;
-      return row.reply(async (): Promise<EndpointResult<E>> => z.parse<E['response']>(row.page.response, await core.serve(row.page, route.info, async () => params)), params);
-    },
-  };
-}
-
 /** What the table needs beside the core: the handler's own answers for the API and `/trpc`. */
 export interface PageTableParts {
   core: Core;
   api: (route: RouteRequest) => Promise<RestReply>;
+  /** The same contracts at `/json/…`, for the web app's session. */
+  json: (route: RouteRequest) => Promise<RestReply>;
   trpc: (route: RouteRequest) => Promise<RestReply>;
   /** Largest body of an ordinary request (the sign-up form). */
   maxBodyBytes: number;
@@ -89,6 +64,7 @@ export function pageTable(parts: PageTableParts): PageRoute[] {
   const withBytes = (route: RouteRequest) => route.request.method === 'GET';
   return [
     { methods: ['ALL'], pattern: `${API_PREFIX}/*`, page: null, answer: parts.api },
+    { methods: ['ALL'], pattern: '/json/*', page: null, answer: parts.json },
     { methods: ['ALL'], pattern: '/trpc', page: null, answer: parts.trpc },
     { methods: ['ALL'], pattern: '/trpc/*', page: null, answer: parts.trpc },
     { methods: GET_HEAD, pattern: '/health', page: null, answer: () => jsonReply({ status: 'ok' }) },
@@ -158,7 +134,7 @@ export function pageTable(parts: PageTableParts): PageRoute[] {
       pattern: '/accounts/register/',
       page: registerPage,
       params: async (route) => registrationOf((await readBody(route.request, parts.maxBodyBytes)).fields),
-      reply: (run, params) => registerResponse(params, run),
+      reply: (run, params) => registerResponse(params, run, (user) => sessionCookies(core, user)),
     }),
     // The email outbox, on servers started with `--show-emails` (`showEmails`, read per request: the mock's changes).
     {

@@ -9,6 +9,8 @@ import { readBody } from './read-body.js';
 import { fromFetchRequest, toResponse, type RestReply, type RestRequest } from './rest-request.js';
 import { createSiteRouter, type RouteRequest, type SiteRoute } from './site-router.js';
 import { webAppRoutes, type StaticFiles } from './web-app.js';
+import { checkCsrf, csrfCookie, CSRF_COOKIE, needsCsrfCheck, sessionRoutes, useSession } from './web-session.js';
+import { readCookie } from './cookies.js';
 
 /** Options of {@link createRestHandler}. */
 export interface RestHandlerOptions {
@@ -54,12 +56,16 @@ export type RestHandler = FetchHandler & {
 const DEFAULT_MAX_BODY = 5 * MIB;
 /** Room for the multipart framing and form fields around the largest allowed file. */
 const MULTIPART_SLACK = MIB;
+/** Where the web app calls the API (with its session). */
+const JSON_PREFIX = '/json';
 /** Where the OpenAPI document is served, below the API prefix. */
 const OPENAPI_PATH = '/openapi.json';
 
 /** What the core knows of a request; the abort signal is made only when read (a long poll). */
 class RestRequestInfo implements RequestInfo {
-  readonly authorization: string | null;
+  /** Null for the web app's requests: they are authenticated by their session only. */
+  authorization: string | null;
+  session: RequestInfo['session'] = undefined;
   readonly userAgent: string;
   readonly clientAddress: string | undefined;
   rateLimit: RequestInfo['rateLimit'] = undefined;
@@ -120,22 +126,36 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     return route;
   }
 
-  async function api({ request, info }: RouteRequest): Promise<RestReply> {
-    const path = request.path.slice(API_PREFIX.length);
+  /** `/api/v1/…`: the API, authenticated by the `Authorization` header. */
+  const api = (route: RouteRequest) => callEndpoint(route, API_PREFIX);
+
+  /**
+   * `/json/…`: the same contracts for the web app, authenticated by its session cookie; an
+   * unsafe method needs the CSRF token (when a session, or an anonymous public call, would run).
+   */
+  async function json(route: RouteRequest): Promise<RestReply> {
+    await useSession(core, route);
+    return callEndpoint(route, JSON_PREFIX);
+  }
+
+  async function callEndpoint({ request, info }: RouteRequest, prefix: string): Promise<RestReply> {
+    const path = request.path.slice(prefix.length);
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    if (path === OPENAPI_PATH && method === 'GET') {
+    if (prefix === API_PREFIX && path === OPENAPI_PATH && method === 'GET') {
       const document = jsonReply(openApi(`${request.origin}${API_PREFIX}`));
       if (request.method === 'HEAD') document.body = null;
       return document;
     }
     const route = match(method, path);
     if (route.kind === 'not-found') {
-      return jsonReply({ result: 'error', msg: `Unknown API endpoint: ${method} ${API_PREFIX}${path}`, code: 'BAD_REQUEST' }, 404);
+      return jsonReply({ result: 'error', msg: `Unknown API endpoint: ${method} ${prefix}${path}`, code: 'BAD_REQUEST' }, 404);
     }
     if (route.kind === 'method-not-allowed') {
       if (request.method === 'OPTIONS') return { status: 204, headers: { allow: route.allowed.join(', ') }, body: null };
       return jsonReply({ result: 'error', msg: 'Method Not Allowed', allowed_methods: route.allowed }, 405, { allow: route.allowed.join(', ') });
     }
+    const access = route.endpoint.access;
+    if (info.session !== undefined && needsCsrfCheck(request) && (info.session !== null || access === 'public' || access === 'optional')) checkCsrf(request);
     let ignored: readonly string[] = [];
     // The core checks credentials before the body is read, as the real server does.
     const result = await core.serve(route.endpoint, info, async () => {
@@ -175,7 +195,11 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
   }
 
   const webApp = options.webApp ? webAppRoutes({ files: options.webApp, devMode: () => config.devMode }) : [];
-  const router = createSiteRouter([...pageTable({ core, api, trpc, maxBodyBytes: ordinaryLimit }), ...webApp]);
+  const router = createSiteRouter([
+    ...pageTable({ core, api, json, trpc, maxBodyBytes: ordinaryLimit }),
+    ...sessionRoutes(core, ordinaryLimit),
+    ...webApp,
+  ]);
 
   async function dispatch(request: RestRequest, info: RequestInfo): Promise<RestReply> {
     const reply = await router.dispatch(request, info);
@@ -185,25 +209,30 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
   async function serveRequest(request: RestRequest): Promise<RestReply> {
     const path = request.path;
     const info = new RestRequestInfo(request);
-    const api = path.startsWith(`${API_PREFIX}/`);
+    const api = path.startsWith(`${API_PREFIX}/`) || path.startsWith(`${JSON_PREFIX}/`);
+    let reply: RestReply;
     try {
-      const reply = await dispatch(request, info);
+      reply = await dispatch(request, info);
       if (api) Object.assign(reply.headers, rateLimitHeaders(info));
-      return reply;
     } catch (error) {
       const apiError = apiErrorOf(error);
-      if (apiError) {
-        const reply = errorReply(apiError);
-        Object.assign(reply.headers, rateLimitHeaders(info));
-        return reply;
+      if (!apiError) {
+        log.error('unexpected error while serving a request', {
+          method: request.method,
+          path,
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        });
+        return internalErrorReply();
       }
-      log.error('unexpected error while serving a request', {
-        method: request.method,
-        path,
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-      });
-      return internalErrorReply();
+      // The web app's requests ask for a session, not Basic credentials (no browser login dialog).
+      reply = errorReply(apiError, info.session === undefined ? 'basic' : 'session');
+      Object.assign(reply.headers, rateLimitHeaders(info));
     }
+    // Every HTML answer gives a visitor without one a CSRF token, for the forms of the web app.
+    if (reply.headers['content-type']?.startsWith('text/html') && readCookie(request, CSRF_COOKIE) === null && !reply.cookies) {
+      reply.cookies = [csrfCookie(core)];
+    }
+    return reply;
   }
   const serve = options.corsOrigins && options.corsOrigins.length > 0 ? withCors(options.corsOrigins, serveRequest) : serveRequest;
 

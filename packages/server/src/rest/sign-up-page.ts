@@ -72,19 +72,24 @@ export function registrationOf(fields: Map<string, string>): Registration {
   };
 }
 
+/** A new account's answer from the core: who it is, and its web session. */
+interface Registered {
+  user_id: number;
+  email: string;
+  full_name: string;
+  session_key: string;
+  session_expires: number;
+}
+
 /**
- * POST of the sign-up form: the new account's page (201), or the form again with the error
- * (400; the link's own error when it no longer works).
+ * POST of the sign-up form: the new account is logged in (`cookies` of its session) and led to
+ * the app at `/` (302); or the form again with the error (400; the link's own error when it no
+ * longer works).
  */
-export async function registerResponse(params: Registration, create: () => Promise<{ user_id: number; email: string; full_name: string }>): Promise<RestReply> {
+export async function registerResponse(params: Registration, create: () => Promise<Registered>, cookies: (user: Registered) => string[]): Promise<RestReply> {
   try {
     const user = await create();
-    return page(
-      201,
-      'Account created',
-      `<p>Welcome, ${escape(user.full_name)}! Log in as <strong>${escape(user.email)}</strong> with your password.</p>` +
-        '<p>Apps and scripts get an API key with <code>POST /api/v1/fetch_api_key</code>.</p>',
-    );
+    return { status: 302, headers: { location: '/', 'cache-control': 'no-store' }, body: null, cookies: cookies(user) };
   } catch (error) {
     if (!isApiError(error)) throw error;
     const back = params.kind === 'email' ? `/accounts/do_confirm/${params.key}` : `/join/${params.key}/`;

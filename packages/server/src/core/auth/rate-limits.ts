@@ -1,7 +1,7 @@
 import { ApiError, type Access } from '@teamchat/schema';
 import type { Context, RequestInfo, Services } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
-import { authenticate } from './authenticate.js';
+import { authenticate, authenticateSession } from './authenticate.js';
 
 /** The rate-limit key of the request's client address in `domain` (one shared key when the transport does not know the address). */
 function addressKey(domain: 'api' | 'auth', request: RequestInfo): string {
@@ -9,14 +9,15 @@ function addressKey(domain: 'api' | 'auth', request: RequestInfo): string {
 }
 
 /**
- * Authenticates a request for an endpoint of `access` (see `authenticate`), counting failed
+ * Authenticates a request for an endpoint of `access` (see `authenticate`, and
+ * `authenticateSession` for the web app's), counting failed
  * credentials against the client address (`authenticate_by_ip`): past that limit a failing
  * request is answered `RATE_LIMIT_HIT` instead of 401. Valid credentials are never refused by
  * it, so a misbehaving client behind the same address cannot lock others out.
  */
 export function authenticateRequest(services: Services, access: Access, request: RequestInfo): UserRecord | null {
   try {
-    return authenticate(services, access, request.authorization);
+    return request.session === undefined ? authenticate(services, access, request.authorization) : authenticateSession(services, access, request.session);
   } catch (error) {
     const rules = services.config.rateLimits?.authenticate_by_ip;
     if (rules && error instanceof ApiError && error.status === 401) {

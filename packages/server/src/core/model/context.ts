@@ -104,6 +104,8 @@ export interface ServerConfig {
   bigBlueButtonUrl: string | null;
   /** Its shared secret (`BIG_BLUE_BUTTON_SECRET`), or null. */
   bigBlueButtonSecret: string | null;
+  /** Lifetime of a web session from its login, in seconds (the real `SESSION_COOKIE_AGE`: two weeks). */
+  sessionLifetimeSecs: number;
 }
 
 /** Defaults of {@link ServerConfig}. */
@@ -145,6 +147,7 @@ export const defaultServerConfig: ServerConfig = {
   passwordMinGuesses: 10_000,
   bigBlueButtonUrl: null,
   bigBlueButtonSecret: null,
+  sessionLifetimeSecs: 14 * 24 * 60 * 60,
 };
 
 /** The password policy of a development server (the real `dev_settings.py`: no minimum). */
@@ -249,6 +252,19 @@ export interface RequestInfo {
   clientAddress?: string | undefined;
   /** Set by the core: the rate limit the request ran under, for the `X-RateLimit-*` headers. */
   rateLimit?: RateLimitStatus | undefined;
+  /**
+   * How a web-app request (`/json/…`) is authenticated: its live session, or null when it has
+   * none (then only public endpoints, and `optional` ones anonymously, answer). Undefined for
+   * the API, authenticated by `authorization`.
+   */
+  session?: RequestSession | null | undefined;
+}
+
+/** The web session a request came with (see `findSession`). */
+export interface RequestSession {
+  /** The session record's ID (the digest of its key). */
+  id: string;
+  userId: number;
 }
 
 /** The context of a handler: services, the caller, the organization, and the request's writes. */

@@ -549,6 +549,18 @@ export interface EmailRecord {
 }
 
 /** The collections of the document. Later areas add theirs here. */
+/**
+ * A web session (the `sessionid` cookie of the web app), keyed by the SHA-256 of its key: the
+ * key itself is never stored. It ends at `expires` (server clock, ms), at logout, when its user
+ * is deactivated, and when the password changes (but for the session that changed it).
+ */
+export interface SessionRecord {
+  id: string;
+  user_id: number;
+  created: number;
+  expires: number;
+}
+
 export type Db = {
   realm: RealmRecord;
   users: UserRecord;
@@ -584,6 +596,7 @@ export type Db = {
   invitations: InvitationRecord;
   multiuse_invites: MultiuseInviteRecord;
   emails: EmailRecord;
+  sessions: SessionRecord;
 };
 
 /** The store of the document. */
