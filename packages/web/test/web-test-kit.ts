@@ -69,7 +69,12 @@ export async function startWebServer(dir: string, args: readonly string[] = []):
       web.server = await startServer(dir, { ...options, waitForZuliprc: false });
     },
   };
-  const passwords = printedPasswords(web.server.output());
+  // The accounts are printed right after the "listening" line.
+  let passwords = printedPasswords(web.server.output());
+  for (let waited = 0; passwords.size < 5 && waited < 10_000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    passwords = printedPasswords(web.server.output());
+  }
   return web;
 }
 

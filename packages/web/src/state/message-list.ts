@@ -2,6 +2,7 @@ import { signal } from '@preact/signals';
 import { client, errorText } from '../api/client.js';
 import { matchesNarrow } from '../narrow/match-narrow.js';
 import { apiNarrow, narrowKey, type Term } from '../narrow/narrow.js';
+import { registered } from './store.js';
 import type { Message } from './types.js';
 
 /** The messages of the open narrow, as far as fetched; `ids` ascending. */
@@ -22,6 +23,13 @@ export interface MessageList {
 /** Every fetched message by ID; a changed message is replaced by a new object (rows compare by identity). */
 export const messages = new Map<number, Message>();
 export const list = signal<MessageList | null>(null);
+
+/**
+ * Messages that arrived as events lately: a list whose first fetch was on its way when one
+ * arrived adds it afterwards (the fetch may have been answered before the message existed).
+ */
+const arrivals: Message[] = [];
+const ARRIVALS_KEPT = 100;
 
 /** Messages fetched per request (the real web app fetches a few hundred around the anchor). */
 const BATCH = 100;
@@ -47,6 +55,8 @@ function remember(fetched: readonly Message[]): number[] {
   return fetched.map((m) => m.id);
 }
 
+const me = (): number => registered.value?.user_id ?? 0;
+
 /** Opens a narrow: its messages around the first unread one (newest for searches). */
 export async function openNarrow(terms: readonly Term[]): Promise<void> {
   const key = narrowKey(terms);
@@ -56,6 +66,10 @@ export async function openNarrow(terms: readonly Term[]): Promise<void> {
     const answer = await fetchMessages(terms, { anchor: search ? 'newest' : 'first_unread', before: BATCH, after: BATCH });
     if (list.value?.key !== key) return;
     const ids = remember(answer.messages);
+    if (answer.found_newest) {
+      const last = ids.at(-1) ?? 0;
+      for (const message of arrivals) if (message.id > last && matchesNarrow(message, terms, me()) === true) ids.push(message.id);
+    }
     const firstUnread = answer.messages.find((m) => !m.flags.includes('read'))?.id;
     update({ ids, foundOldest: answer.found_oldest, foundNewest: answer.found_newest, loading: null, anchor: firstUnread ?? ids.at(-1) ?? null });
   } catch (error) {
@@ -97,6 +111,8 @@ export async function loadNewer(): Promise<void> {
 /** A new message (an event): appended when it belongs to the open narrow and the list reaches the newest. */
 export function addMessage(message: Message, me: number): void {
   messages.set(message.id, message);
+  arrivals.push(message);
+  if (arrivals.length > ARRIVALS_KEPT) arrivals.shift();
   const current = list.value;
   if (!current || !current.foundNewest || current.loading === 'initial') return;
   if (matchesNarrow(message, current.terms, me) !== true) return;

@@ -48,12 +48,13 @@ async function send(): Promise<void> {
   let params: Record<string, unknown>;
   if (state.kind === 'stream') {
     if (state.channelId === null) return updateCompose({ error: 'Choose a channel.' });
-    params = { type: 'stream', to: state.channelId, topic: state.topic, content };
+    params = { type: 'stream', to: state.channelId, topic: state.topic, content, read_by_sender: true };
   } else {
     if (state.to.length === 0) return updateCompose({ error: 'Choose who to send the message to.' });
-    params = { type: 'direct', to: [...state.to], content };
+    params = { type: 'direct', to: [...state.to], content, read_by_sender: true };
   }
   updateCompose({ sending: true, error: null });
+  // What the user sends they have read (the real web app's messages are; API clients' are not by default).
   stopTyping();
   try {
     await client.messages.send(params as never);

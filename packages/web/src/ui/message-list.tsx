@@ -61,7 +61,8 @@ export function MessageList() {
   const ids = current?.ids ?? [];
 
   // A new list (or its first answer): the window around its anchor (the first unread message).
-  const key = current ? `${current.key}:${current.loading === 'initial' ? 'loading' : 'ready'}` : '';
+  // (and when a list that was empty gets its first message).
+  const key = current ? `${current.key}:${current.loading === 'initial' ? 'loading' : 'ready'}:${ids.length === 0 ? 'empty' : 'some'}` : '';
   useLayoutEffect(() => {
     if (!current || current.loading === 'initial' || ids.length === 0) {
       setRange(null);

@@ -149,7 +149,7 @@ function Row({ message, showRecipient, showSender, selected, highlight }: RowPro
   const unread = !message.flags.includes('read');
   const tabIndex = selected ? 0 : -1;
   return (
-    <div class="message-block" data-message-id={message.id}>
+    <div class={`message-block${picking ? ' raised' : ''}`} data-message-id={message.id}>
       {showRecipient && <RecipientBar message={message} />}
       <div
         class={`message-row${showSender ? ' first' : ''}${selected ? ' selected' : ''}${unread ? ' unread' : ''}${message.flags.some((f) => f.endsWith('mentioned')) ? ' mentioned' : ''}`}

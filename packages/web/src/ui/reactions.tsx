@@ -70,8 +70,15 @@ export function Reactions({ message, tabIndex }: { message: Message; tabIndex: n
 /** A small picker of {@link QUICK_EMOJI}. */
 export function EmojiPicker({ message, onClose }: { message: Message; onClose: () => void }) {
   const [busy, setBusy] = useState(false);
+  // Opens upwards when there is no room below it in the list.
+  const [up, setUp] = useState(false);
+  const place = (element: HTMLDivElement | null) => {
+    const list = element?.closest('.message-scroller');
+    if (!element || !list || up) return;
+    if (element.getBoundingClientRect().bottom > list.getBoundingClientRect().bottom) setUp(true);
+  };
   return (
-    <div class="emoji-picker" role="dialog" aria-label="Add a reaction" onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), onClose())}>
+    <div class={`emoji-picker${up ? ' up' : ''}`} ref={place} role="dialog" aria-label="Add a reaction" onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), onClose())}>
       {QUICK_EMOJI.map((emoji, index) => (
         <button
           type="button"
