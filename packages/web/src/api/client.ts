@@ -1,5 +1,20 @@
 import { createClient, csrfTokenFromCookie, type Client } from '@teamchat/client-sdk';
-import { markReachable, markSent } from '../state/connection.js';
+import { markReachable, markSent, markUnreachable } from '../state/connection.js';
+
+/**
+ * fetch, telling the connection banner about every answer and every request that got none
+ * (a send or a presence ping notices a dead network before a long poll does).
+ */
+const watchedFetch: typeof fetch = async (input, init) => {
+  try {
+    const response = await fetch(input, init);
+    markReachable();
+    return response;
+  } catch (error) {
+    if (!init?.signal?.aborted) markUnreachable(error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+};
 
 /**
  * The app's API client: the browser-session mode of the SDK (`/json/…` with the session
@@ -8,9 +23,10 @@ import { markReachable, markSent } from '../state/connection.js';
 export const client: Client = createClient({
   site: location.origin,
   session: true,
+  fetch: watchedFetch,
   // The app shows failures itself (a banner); a short retry covers a blip.
   retry: { maxAttempts: 2 },
-  hooks: { onIgnoredParameters: () => {}, beforeRequest: () => markSent(), afterResponse: () => markReachable() },
+  hooks: { onIgnoredParameters: () => {}, beforeRequest: () => markSent() },
 });
 
 /** Anonymous calls to public endpoints (`/api/v1/server_settings`) before logging in. */

@@ -58,3 +58,9 @@ export function markSent(): void {
     if (connection.value === failing) connection.value = { kind: 'ok' };
   }, 1500);
 }
+
+/** A request got no answer (the network, or the browser offline): the banner says so at once. */
+export function markUnreachable(error: string): void {
+  if (connection.value.kind === 'retrying') return;
+  connection.value = { kind: 'retrying', since: Date.now(), delayMs: 0, failures: 1, error };
+}

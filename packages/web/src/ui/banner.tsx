@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { client } from '../api/client.js';
 import { connection, retryNow } from '../state/connection.js';
 import { goToLogin } from '../state/event-loop.js';
 
@@ -25,7 +26,15 @@ export function ConnectionBanner() {
         <span>
           Cannot reach the server ({state.error}). {left > 0 ? `Retrying in ${left} s…` : 'Retrying…'}
         </span>
-        <button type="button" class="button" onClick={retryNow}>
+        <button
+          type="button"
+          class="button"
+          onClick={() => {
+            retryNow();
+            // A quick request: its answer clears the banner even while the long poll still waits.
+            void client.server.getSettings().catch(() => {});
+          }}
+        >
           Retry now
         </button>
       </div>

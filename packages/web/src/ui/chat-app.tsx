@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { errorText } from '../api/client.js';
+import { markUnreachable, retryNow } from '../state/connection.js';
 import { runEventLoop } from '../state/event-loop.js';
 import { route, syncRoute } from '../state/navigation.js';
 import { syncClock } from '../state/permissions.js';
@@ -35,10 +36,17 @@ export function ChatApp() {
         startPresence();
       }
     }).catch((error: unknown) => setFailure(errorText(error)));
+    // The browser knows first when the network is gone, and when it is back.
+    const offline = () => markUnreachable('the browser is offline');
+    const online = () => retryNow();
     window.addEventListener('hashchange', syncRoute);
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
     document.addEventListener('keydown', onGlobalKey);
     return () => {
       window.removeEventListener('hashchange', syncRoute);
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
       document.removeEventListener('keydown', onGlobalKey);
     };
   }, []);
