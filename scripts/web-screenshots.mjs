@@ -44,10 +44,21 @@ async function api(role, method, path, params = {}) {
   return body;
 }
 
+/** The inspector, after the app's own requests. */
+async function inspectorShot(page) {
+  await page.goto(`${origin}/inspector/`);
+  await page.locator('.journal-entry').first().waitFor();
+  await page.waitForTimeout(1500);
+  await page.locator('.journal-entry[data-kind="request"]', { hasText: 'POST /json/messages/flags' }).first().locator('.journal-summary').click().catch(() => {});
+  await page.screenshot({ path: join(images, 'web-inspector.png') });
+}
+
 const say = (role, to, topic, content) => api(role, 'POST', '/messages', { type: 'stream', to, topic, content });
 const react = (role, id, emoji_name) => api(role, 'POST', `/messages/${id}/reactions`, { emoji_name });
 
 try {
+  await say('owner', 'general', 'launch plan', 'Morning all! We ship **v2.0** on Friday. Everything about the launch goes in this topic.');
+  await say('member', 'general', 'launch plan', 'Release notes draft: https://example.com/notes/v2 (comments welcome)');
   const plan = await say('administrator', 'general', 'launch plan', 'Launch checklist for **Friday**:\n1. Freeze `main` at noon\n2. Staging sign-off from @**Maya Moderator**\n3. Announce in #**general**');
   await react('member', plan.id, 'thumbs_up');
   await react('moderator', plan.id, 'thumbs_up');
@@ -61,7 +72,7 @@ try {
   await api('member', 'POST', '/users/me/status', { status_text: 'On call', emoji_name: 'pager' }).catch(() => api('member', 'POST', '/users/me/status', { status_text: 'On call' }));
 
   const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-  for (const [scheme, file] of [['light', 'web-app.png'], ['dark', 'web-app-dark.png']]) {
+  for (const [scheme, file] of [['dark', 'web-app-dark.png'], ['light', 'web-app.png']]) {
     const context = await browser.newContext({ viewport: { width: 1400, height: 820 }, colorScheme: scheme, deviceScaleFactor: 1 });
     const page = await context.newPage();
     await page.goto(`${origin}/login/`);
@@ -72,17 +83,10 @@ try {
     const { stream_id: general } = await api('owner', 'GET', '/get_stream_id?stream=general');
     await page.evaluate((id) => (location.hash = `#narrow/channel/${id}-general/topic/launch.20plan`), general);
     await page.locator('.message-row', { hasText: 'guests join' }).waitFor();
-    await page.locator('.message-row', { hasText: 'Staging looks good' }).click();
     await page.mouse.move(0, 0);
     await page.waitForTimeout(500);
     await page.screenshot({ path: join(images, file) });
-    if (scheme === 'light') {
-      await page.goto(`${origin}/inspector/`);
-      await page.locator('.journal-entry').first().waitFor();
-      await page.waitForTimeout(1500);
-      await page.locator('.journal-entry[data-kind="request"]', { hasText: 'POST /json/messages/flags' }).first().locator('.journal-summary').click().catch(() => {});
-      await page.screenshot({ path: join(images, 'web-inspector.png') });
-    }
+    if (scheme === 'light') await inspectorShot(page);
     await context.close();
   }
   await browser.close();
