@@ -53,12 +53,12 @@ describe.skipIf(availability.skip !== undefined)('the web app when things go wro
     const request = inspector.page.locator('.journal-entry[data-kind="request"]', { hasText: 'POST /api/v1/messages' }).first();
     await request.waitFor();
     expect(await request.textContent()).toContain(web.account('owner').email);
-    const requestSeq = Number(await request.getAttribute('data-seq'));
+    const requestId = Number(await request.getAttribute('data-id'));
     const event = inspector.page.locator('.journal-entry[data-kind="event"]', { hasText: 'message' }).first();
     await event.waitFor();
     // The event names the request that caused it; following the link highlights it.
     await event.locator('.cause').click();
-    await inspector.page.locator(`.journal-entry.highlighted[data-seq="${requestSeq}"]`).waitFor();
+    await inspector.page.locator(`.journal-entry.highlighted[data-id="${requestId}"]`).waitFor();
     await inspector.page.fill('#journal-filter', '');
     await request.locator('.journal-summary').click();
     expect(await request.locator('.journal-fields').textContent()).toContain('inspect me');

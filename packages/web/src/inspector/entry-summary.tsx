@@ -24,21 +24,33 @@ export function summaryOf(entry: JournalEntry): { title: string; detail: string;
         tone: entry['fetched'] ? 'ok' : 'warn',
       };
     }
-    case 'email':
-      return { title: `Email to ${str(entry['to'] ?? (entry['email'] as Record<string, unknown> | undefined)?.['to'])}`, detail: str(entry['subject'] ?? (entry['email'] as Record<string, unknown> | undefined)?.['subject']) };
+    case 'email': {
+      const to = entry['to'];
+      return { title: `Email to ${Array.isArray(to) ? to.join(', ') : str(to)}`, detail: `${str(entry['subject'])}${entry['template'] ? ` · ${str(entry['template'])}` : ''}` };
+    }
     case 'push':
-      return { title: `Push to user ${str(entry['user_id'])}`, detail: str(entry['type'] ?? entry['summary'] ?? '') };
+      return {
+        title: `Push (${str(entry['job_kind'])}) for user ${str(entry['user_id'])} → ${str(entry['url'])}`,
+        detail: `attempt ${str(entry['attempt'])}${entry['error'] ? ` · ${str(entry['error'])}` : ''}`,
+        status: str(entry['status'] ?? 'no answer'),
+        tone: typeof entry['status'] === 'number' && entry['status'] < 300 ? 'ok' : 'error',
+      };
     case 'webhook': {
       const status = entry['status'];
       return {
-        title: `Webhook ${str(entry['bot'] ?? entry['bot_id'])} → ${str(entry['url'])}`,
-        detail: str(entry['error'] ?? ''),
+        title: `Webhook of bot ${str(entry['bot_id'])} → ${str(entry['url'])}`,
+        detail: `attempt ${str(entry['attempt'])}${entry['error'] ? ` · ${str(entry['error'])}` : ''}`,
         status: str(status ?? 'no answer'),
         tone: typeof status === 'number' && status < 300 ? 'ok' : 'error',
       };
     }
     case 'job':
-      return { title: `Job ${str(entry['job_kind'] ?? entry['name'] ?? entry['type'])}`, detail: `due ${entry['due'] ? new Date(Number(entry['due'])).toLocaleTimeString() : '?'}`, status: str(entry['state']) };
+      return {
+        title: `Job ${str(entry['job_kind'])} #${str(entry['job_id'])}`,
+        detail: `due ${entry['due'] ? new Date(Number(entry['due'])).toLocaleTimeString() : '?'} · ${str(entry['attempts'])} attempts${entry['last_error'] ? ` · ${str(entry['last_error'])}` : ''}`,
+        status: str(entry['state']),
+        tone: entry['state'] === 'failed' ? 'error' : entry['state'] === 'delivered' ? 'ok' : 'warn',
+      };
     default:
       return { title: entry.kind, detail: '' };
   }

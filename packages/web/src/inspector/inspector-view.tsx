@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { summaryOf } from './entry-summary.js';
-import { journal, setPaused, startJournal, type JournalEntry } from './journal.js';
+import { entryId, journal, setPaused, startJournal, type JournalEntry } from './journal.js';
 
 const KINDS = [
   { kind: 'request', label: 'Requests' },
@@ -26,14 +26,14 @@ function details(entry: JournalEntry): [string, unknown][] {
     event: ['event'],
   };
   const first = order[entry.kind] ?? [];
-  const rest = Object.keys(entry).filter((key) => !['seq', 'time', 'kind', 'updated_seq', ...first].includes(key));
+  const rest = Object.keys(entry).filter((key) => !['id', 'seq', 'time', 'kind', ...first].includes(key));
   return [...first, ...rest].filter((key) => key in entry).map((key) => [key, entry[key]]);
 }
 
 function EntryRow({ entry, open, onToggle, highlighted, onCause }: { entry: JournalEntry; open: boolean; onToggle: () => void; highlighted: boolean; onCause: (seq: number) => void }) {
   const summary = summaryOf(entry);
   return (
-    <li class={`journal-entry kind-${entry.kind}${highlighted ? ' highlighted' : ''}`} id={`entry-${entry.seq}`} data-kind={entry.kind} data-seq={entry.seq}>
+    <li class={`journal-entry kind-${entry.kind}${highlighted ? ' highlighted' : ''}`} id={`entry-${entryId(entry)}`} data-kind={entry.kind} data-id={entryId(entry)}>
       <button type="button" class="journal-summary" aria-expanded={open} onClick={onToggle}>
         <time class="journal-time">{clock(entry.time)}</time>
         <span class={`kind-badge kind-${entry.kind}`}>{entry.kind}</span>
@@ -43,7 +43,7 @@ function EntryRow({ entry, open, onToggle, highlighted, onCause }: { entry: Jour
       </button>
       {typeof entry.cause === 'number' && (
         <button type="button" class="link-button cause" onClick={() => onCause(entry.cause as number)}>
-          caused by #{entry.cause}
+          caused by request #{entry.cause}
         </button>
       )}
       {open && (
@@ -84,12 +84,12 @@ export function InspectorView() {
   const counts = new Map<string, number>();
   for (const entry of state.entries) counts.set(entry.kind, (counts.get(entry.kind) ?? 0) + 1);
 
-  const showCause = (seq: number) => {
+  const showCause = (id: number) => {
     setKinds(new Set([...kinds, 'request']));
     setFilter('');
-    setHighlight(seq);
-    setOpen(new Set([...open, seq]));
-    requestAnimationFrame(() => document.getElementById(`entry-${seq}`)?.scrollIntoView({ block: 'center' }));
+    setHighlight(id);
+    setOpen(new Set([...open, id]));
+    requestAnimationFrame(() => document.getElementById(`entry-${id}`)?.scrollIntoView({ block: 'center' }));
   };
 
   return (
@@ -148,15 +148,15 @@ export function InspectorView() {
         <ol class="journal" aria-label="Entries, newest first">
           {shown.map((entry) => (
             <EntryRow
-              key={entry.seq}
+              key={entryId(entry)}
               entry={entry}
-              open={open.has(entry.seq)}
-              highlighted={highlight === entry.seq}
+              open={open.has(entryId(entry))}
+              highlighted={highlight === entryId(entry)}
               onCause={showCause}
               onToggle={() => {
                 const next = new Set(open);
-                if (next.has(entry.seq)) next.delete(entry.seq);
-                else next.add(entry.seq);
+                if (next.has(entryId(entry))) next.delete(entryId(entry));
+                else next.add(entryId(entry));
                 setOpen(next);
               }}
             />

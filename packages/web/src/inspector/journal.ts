@@ -3,6 +3,9 @@ import { csrfTokenFromCookie } from '@teamchat/client-sdk';
 
 /** One entry of the server's journal (GET /json/inspector/journal); `kind` says which fields it has. */
 export interface JournalEntry {
+  /** Names the entry for good (`cause` refers to it); older servers may send only `seq`. */
+  id?: number;
+  /** Its place in the journal: raised when the entry changes (an event fetched, a job's new state). */
   seq: number;
   time: number;
   kind: 'request' | 'event' | 'email' | 'push' | 'webhook' | 'job' | string;
@@ -26,22 +29,17 @@ const KEPT = 5000;
 const PAGE = 500;
 const POLL_MS = 1000;
 
-/** An event is re-sent when a poll fetched it: one row per queue and event ID. */
-function identity(entry: JournalEntry): string {
-  if (entry.kind === 'event') return `event:${String(entry['queue_id'])}:${String((entry['event'] as { id?: number } | undefined)?.id)}`;
-  return `seq:${entry.seq}`;
+/** The entry's lasting name: an entry is sent again, with a higher `seq`, when it changes. */
+export function entryId(entry: JournalEntry): number {
+  return entry.id ?? entry.seq;
 }
 
+/** The entries with the fresh ones in: a changed entry replaces its old state and keeps its place (by id). */
 function merge(old: readonly JournalEntry[], fresh: readonly JournalEntry[]): JournalEntry[] {
-  const byId = new Map<string, JournalEntry>();
-  for (const entry of old) byId.set(identity(entry), entry);
-  for (const entry of fresh) {
-    const key = identity(entry);
-    const previous = byId.get(key);
-    // Keep the first place of an event in time, with its newest state (fetched).
-    byId.set(key, previous ? { ...entry, seq: previous.seq, time: previous.time, updated_seq: entry.seq } : entry);
-  }
-  return [...byId.values()].sort((a, b) => a.seq - b.seq).slice(-KEPT);
+  const byId = new Map<number, JournalEntry>();
+  for (const entry of old) byId.set(entryId(entry), entry);
+  for (const entry of fresh) byId.set(entryId(entry), entry);
+  return [...byId.values()].sort((a, b) => entryId(a) - entryId(b)).slice(-KEPT);
 }
 
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -72,7 +70,7 @@ async function poll(): Promise<void> {
     // A server restart starts the sequence again: start over.
     const restarted = (body.last_seq ?? 0) < state.lastSeq;
     journal.value = {
-      entries: restarted ? entries : merge(journal.value.entries, entries),
+      entries: restarted ? merge([], entries) : merge(journal.value.entries, entries),
       lastSeq: restarted ? (body.last_seq ?? 0) : lastSeq,
       capacity: body.capacity ?? null,
       enabled: body.enabled ?? true,
