@@ -55,7 +55,10 @@ function topAnchor(scroller: HTMLElement): { id: string; offset: number } | null
 export function MessageList() {
   const current = list.value;
   const scroller = useRef<HTMLDivElement>(null);
-  const [range, setRange] = useState<{ key: string; firstId: number; lastId: number } | null>(null);
+  // The window, by the IDs of its first and last rows (older messages arriving above do not move
+  // it); `atEnd` when it reached the newest fetched message, so new ones join it.
+  const [range, setRange] = useState<{ key: string; firstId: number; lastId: number; atEnd: boolean } | null>(null);
+  const windowOf = (from: number, to: number) => ({ key: current?.key ?? '', firstId: ids[from] as number, lastId: ids[to - 1] as number, atEnd: to >= ids.length });
   const anchorRef = useRef<{ id: string; offset: number } | null>(null);
   const stickToBottom = useRef(true);
   const ids = current?.ids ?? [];
@@ -70,7 +73,7 @@ export function MessageList() {
     }
     const index = current.anchor === null ? ids.length - 1 : indexAtOrAfter(ids, current.anchor);
     const { start, end } = windowAround(ids.length, index);
-    setRange({ key: current.key, firstId: ids[start] as number, lastId: ids[end - 1] as number });
+    setRange(windowOf(start, end));
     stickToBottom.current = index >= ids.length - 1;
     anchorRef.current = null;
   }, [key]);
@@ -82,7 +85,7 @@ export function MessageList() {
     end = indexAtOrAfter(ids, range.lastId);
     if (ids[end] === range.lastId) end += 1;
     // New messages at the end while the window shows the end: they join the window.
-    if (end === ids.length - 1 || (end < ids.length && stickToBottom.current)) end = ids.length;
+    if (range.atEnd) end = ids.length;
     if (end - start > MAX_ROWS && stickToBottom.current) start = end - MAX_ROWS;
   }
 
@@ -145,7 +148,7 @@ export function MessageList() {
     if (index < start || index >= end) {
       const around = windowAround(ids.length, index);
       stickToBottom.current = around.end === ids.length && index === ids.length - 1;
-      setRange({ key: current.key, firstId: ids[around.start] as number, lastId: ids[around.end - 1] as number });
+      setRange(windowOf(around.start, around.end));
       return;
     }
     element.querySelector(`.message-row[data-message-id="${selected}"]`)?.scrollIntoView({ block: 'nearest' });
@@ -161,7 +164,7 @@ export function MessageList() {
         anchorRef.current = topAnchor(element);
         const newStart = Math.max(0, start - STEP);
         const newEnd = Math.min(end, newStart + MAX_ROWS);
-        setRange({ key: current.key, firstId: ids[newStart] as number, lastId: ids[newEnd - 1] as number });
+        setRange(windowOf(newStart, newEnd));
       } else if (!current.foundOldest && !current.loading) {
         anchorRef.current = topAnchor(element);
         void loadOlder().then(() => {
@@ -173,7 +176,7 @@ export function MessageList() {
         anchorRef.current = topAnchor(element);
         const newEnd = Math.min(ids.length, end + STEP);
         const newStart = Math.max(start, newEnd - MAX_ROWS);
-        setRange({ key: current.key, firstId: ids[newStart] as number, lastId: ids[newEnd - 1] as number });
+        setRange(windowOf(newStart, newEnd));
       } else if (!current.foundNewest && !current.loading) {
         void loadNewer();
       }
@@ -188,7 +191,7 @@ export function MessageList() {
     if (!element || !current || !range || start === 0 || element.scrollTop >= EDGE_PX) return;
     anchorRef.current = anchorRef.current ?? topAnchor(element);
     const newStart = Math.max(0, start - STEP);
-    setRange({ key: current.key, firstId: ids[newStart] as number, lastId: ids[Math.min(end, newStart + MAX_ROWS) - 1] as number });
+    setRange(windowOf(newStart, Math.min(end, newStart + MAX_ROWS)));
   }, [firstId]);
 
   if (!current) return <div class="message-scroller" />;
