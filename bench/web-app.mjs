@@ -128,7 +128,10 @@ async function scrollBack(browser, origin, owner, messages) {
         const top = document.elementFromPoint(box.left + box.width / 2, box.top + 24)?.closest('.message-block');
         if (top) reached = Math.max(reached, newest - idOf(top));
         if (reached >= wanted) resolve();
-        else if (now - started > 360_000) reject(new Error(`scrolled back through only ${reached} messages in 6 minutes`));
+        else if (now - started > 360_000) {
+          const ids = [...document.querySelectorAll('.message-block')].map(idOf);
+          reject(new Error(`scrolled back through only ${reached} messages in 6 minutes (scrollTop ${scroller.scrollTop} of ${scroller.scrollHeight}, rows ${ids[0]}…${ids.at(-1)}, newest ${newest})`));
+        }
         else requestAnimationFrame(step);
       };
       requestAnimationFrame((now) => {
@@ -137,7 +140,7 @@ async function scrollBack(browser, origin, owner, messages) {
       });
     });
     observer?.disconnect();
-    return { messages: reached, seconds: (performance.now() - started) / 1000, frames, longestFrameMs: longest, longAnimationFrames: longFrames.length, longestAnimationFrameMs: Math.max(0, ...longFrames), rowsInDom: document.querySelectorAll('.message-row').length, domMessages: messages };
+    return { messages: reached, seconds: (performance.now() - started) / 1000, frames, longestFrameMs: longest, longAnimationFrames: longFrames.length, longestAnimationFrameMs: Math.max(0, ...longFrames), rowsInDom: document.querySelectorAll('.message-row').length };
   }, messages);
 }
 
@@ -169,9 +172,11 @@ export async function measureWebApp({ messages = 100_000, runs = 3, log = () => 
       result.firstPaint.push(await firstPaint(browser, origin, owner, channelId));
       log(`first paint run ${run + 1}: ${result.firstPaint.at(-1).listMs.toFixed(0)} ms`);
     }
-    log('scrolling back through 10,000 messages');
-    // As the member, who sent the seeded messages (read for them): the list opens at the newest.
-    result.scroll = await scrollBack(browser, origin, member, 10_000);
+    log(`scrolling back through ${Math.min(10_000, messages - 100)} messages`);
+    // As the member, who sent the seeded messages, with the demo's few unread ones read too:
+    // the list opens at the newest message.
+    await api(origin, member, 'POST', '/mark_all_as_read');
+    result.scroll = await scrollBack(browser, origin, member, Math.min(10_000, messages - 100));
     const worstPaint = Math.max(...result.firstPaint.map((f) => f.listMs));
     if (worstPaint > WEB_TARGETS.firstPaintMs) result.problems.push(`first paint ${worstPaint.toFixed(0)} ms, over ${WEB_TARGETS.firstPaintMs} ms`);
     if (result.scroll.longestFrameMs > WEB_TARGETS.longestFrameMs) result.problems.push(`longest frame while scrolling ${result.scroll.longestFrameMs.toFixed(1)} ms, over ${WEB_TARGETS.longestFrameMs} ms`);

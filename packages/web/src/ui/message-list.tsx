@@ -12,7 +12,7 @@ import { conversationKey, MessageRow } from './message-row.js';
  */
 const MAX_ROWS = 240;
 /** Rows added to the window at a time. */
-const STEP = 60;
+const STEP = 40;
 /** How close to an edge of the window (px) a scroll moves the window or fetches more. */
 const EDGE_PX = 800;
 /** The Performance API mark of the first message list painted (bench/web-app.mjs reads it). */
