@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { parseFixture } from '@teamchat/server';
-import { describeListenError, readFixtureFile } from '@teamchat/server/node';
+import { consoleLogger, describeListenError, readFixtureFile } from '@teamchat/server/node';
 import { startMockServer } from './http/start-mock-server.js';
 import { integerOption } from './internal/integer-option.js';
 
-const HELP = `Usage: teamchat-mock [--port N] [--host HOST] [--seed N] [--fixture FILE]
+const HELP = `Usage: teamchat-mock [--port N] [--host HOST] [--seed N] [--fixture FILE] [--quiet]
 
 Serves the teamchat mock (the team chat API with the reference server's behaviour, in
 memory, deterministic) over HTTP, with control routes under /__mock/ (see the README).
@@ -15,6 +15,7 @@ memory, deterministic) over HTTP, with control routes under /__mock/ (see the RE
   --seed N   seed of the API keys and other random values (default 1)
   --fixture FILE  start from the organization of a fixture file (JSON, or YAML for
                   .yaml/.yml; the format of teamchat-server --seed) instead of the demo
+  --quiet    do not log each request (method, path, status, milliseconds)
 `;
 
 function fail(message: string): never {
@@ -22,13 +23,14 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function readOptions(): { help: boolean; port: number; host?: string; seed?: number; fixtureFile?: string } {
+function readOptions(): { help: boolean; quiet: boolean; port: number; host?: string; seed?: number; fixtureFile?: string } {
   try {
     const { values } = parseArgs({
-      options: { port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, fixture: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, fixture: { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     });
     return {
       help: values.help === true,
+      quiet: values.quiet === true,
       ...(values.fixture === undefined ? {} : { fixtureFile: values.fixture }),
       port: values.port === undefined ? 9992 : integerOption(values.port, 'port', 65_535),
       ...(values.host ? { host: values.host } : {}),
@@ -43,7 +45,7 @@ const options = readOptions();
 if (options.help) {
   process.stdout.write(HELP);
 } else {
-  const { help: _help, fixtureFile, ...serverOptions } = options;
+  const { help: _help, quiet, fixtureFile, ...serverOptions } = options;
   let fixture;
   try {
     fixture = fixtureFile === undefined ? undefined : parseFixture(await readFixtureFile(fixtureFile));
@@ -52,7 +54,8 @@ if (options.help) {
     process.stderr.write(`teamchat-mock: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
-  const server = await startMockServer({ ...serverOptions, ...(fixture ? { fixture } : {}) }).catch((error: unknown) => {
+  // One line per request on stderr, as teamchat-server logs them (never credentials).
+  const server = await startMockServer({ ...serverOptions, ...(fixture ? { fixture } : {}), ...(quiet ? {} : { log: consoleLogger }) }).catch((error: unknown) => {
     // One line for the operator, never a stack: a system error is the listener's (busy port…).
     const listening = error instanceof Error && 'code' in error;
     const reason = listening ? describeListenError(error, { host: options.host ?? '127.0.0.1', port: options.port }) : `start-up failed: ${String(error instanceof Error ? error.message : error)}`;

@@ -57,6 +57,8 @@ Options:
   --show-emails     serve the email outbox (every email the server sent: invitations,
                     confirmations) as JSON at GET /dev/emails; development only, refused
                     unless --host is a loopback address
+  --journal-size N  entries the inspector's request journal keeps (default 1000; 0: none).
+                    It records only while an administrator's web session is live
   --quiet           do not log each request
   -h, --help        show this help
 
@@ -211,6 +213,7 @@ async function main(): Promise<void> {
         'headers-timeout-ms': { type: 'string' },
         'request-timeout-ms': { type: 'string' },
         'keep-alive-timeout-ms': { type: 'string' },
+        'journal-size': { type: 'string' },
       },
       strict: true,
     }).values;
@@ -286,7 +289,8 @@ async function main(): Promise<void> {
   const now = () => Date.now();
   // The organization's URL is known before listening unless the port is picked by the OS.
   const realmUrl = port === 0 ? undefined : `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const config = { heartbeatMs, ...uploads, showEmails: args['show-emails'] === true, ...(realmUrl ? { realmUrl } : {}) };
+  const journalSize = integerOption(args['journal-size'], 'journal-size', d.journalSize);
+  const config = { heartbeatMs, ...uploads, showEmails: args['show-emails'] === true, journalSize, ...(realmUrl ? { realmUrl } : {}) };
 
   // Organization files: --export writes one and exits; --seed starts a new organization from one.
   if (args.export !== undefined) {

@@ -13,6 +13,7 @@ import { deliverWebhook } from './webhooks/deliver-webhook.js';
 import { triggerOutgoingWebhooks } from './webhooks/trigger-webhooks.js';
 import type { DbStore, UserRecord } from './model/db.js';
 import { EventQueues } from './model/event-queues.js';
+import { Journal } from './model/journal.js';
 import { RateLimiter } from './model/rate-limiter.js';
 import { UploadSlots } from './model/upload-slots.js';
 import type { Implementation } from './procedure/implement.js';
@@ -80,10 +81,11 @@ export interface Core {
 export function createCore(options: CoreOptions): Core {
   const config: ServerConfig = { ...defaultServerConfig, ...options.config };
   const now = options.now ?? (() => Date.now());
+  const journal = new Journal({ capacity: config.journalSize, always: config.journalAlways, now });
   const services: Services = {
     store: options.store,
     indexes: createIndexes(options.store),
-    events: new EventQueues({ now, config }),
+    events: new EventQueues({ now, config, journal }),
     rateLimiter: new RateLimiter(now),
     uploadSlots: new UploadSlots(config),
     config,
@@ -102,7 +104,8 @@ export function createCore(options: CoreOptions): Core {
     },
     outbound: options.outbound ?? noOutbound,
     hooks: { sent: [triggerOutgoingWebhooks, notifyMessageRecipients], read: [removeReadNotifications] },
-    jobs: { kick() {}, idle: async () => {} },
+    jobs: { kick() {}, idle: async () => {}, added() {} },
+    journal,
   };
   const sweepUnclaimed = createUnclaimedSweep(services);
   const deliverScheduled = createScheduledDelivery(services);

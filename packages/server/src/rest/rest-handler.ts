@@ -7,10 +7,11 @@ import { openApiSource } from './openapi.js';
 import { pageTable } from './page-table.js';
 import { readBody } from './read-body.js';
 import { fromFetchRequest, toResponse, type RestReply, type RestRequest } from './rest-request.js';
-import { createSiteRouter, type RouteRequest, type SiteRoute } from './site-router.js';
+import { createSiteRouter, type RouteInfo, type RouteRequest, type SiteRoute } from './site-router.js';
 import { webAppRoutes, type StaticFiles } from './web-app.js';
 import { checkCsrf, csrfCookie, CSRF_COOKIE, needsCsrfCheck, sessionRoutes, useSession } from './web-session.js';
 import { readCookie } from './cookies.js';
+import { journaled, journalRequest } from './journal-request.js';
 
 /** Options of {@link createRestHandler}. */
 export interface RestHandlerOptions {
@@ -62,10 +63,14 @@ const JSON_PREFIX = '/json';
 const OPENAPI_PATH = '/openapi.json';
 
 /** What the core knows of a request; the abort signal is made only when read (a long poll). */
-class RestRequestInfo implements RequestInfo {
+class RestRequestInfo implements RouteInfo {
   /** Null for the web app's requests: they are authenticated by their session only. */
   authorization: string | null;
   session: RequestInfo['session'] = undefined;
+  journalId: number | undefined = undefined;
+  callerId: number | null | undefined = undefined;
+  journalParams: unknown = undefined;
+  endpointName: string | undefined = undefined;
   readonly userAgent: string;
   readonly clientAddress: string | undefined;
   rateLimit: RequestInfo['rateLimit'] = undefined;
@@ -104,7 +109,7 @@ const ROUTE_CACHE_SIZE = 512;
 export function createRestHandler(core: Core, options: RestHandlerOptions = {}): RestHandler {
   const routes = createRouteTable(core.endpoints.values());
   const routeCache = new Map<string, ReturnType<typeof routes.match>>();
-  const { log, config } = core.services;
+  const { log, config, journal } = core.services;
   const ordinaryLimit = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const uploadEndpoints = new Set([...core.endpoints.values()].filter((e) => Object.values(e.params.shape).some((schema) => isFileParam(schema as never))));
   // Read per request: the mock's settings change while it runs.
@@ -147,6 +152,7 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
       return document;
     }
     const route = match(method, path);
+    if (route.kind === 'found') info.endpointName = route.endpoint.name;
     if (route.kind === 'not-found') {
       return jsonReply({ result: 'error', msg: `Unknown API endpoint: ${method} ${prefix}${path}`, code: 'BAD_REQUEST' }, 404);
     }
@@ -163,6 +169,7 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
       const query = request.query === '' ? null : new URLSearchParams(request.query);
       const decoded = decodeParams(route.endpoint, { path: route.pathParams, body: body.fields, query, files: body.files });
       ignored = decoded.ignored;
+      info.journalParams = decoded.params;
       return decoded.params;
     });
     const reply = successReply(result as object, ignored, config.validateResponses);
@@ -201,7 +208,7 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     ...webApp,
   ]);
 
-  async function dispatch(request: RestRequest, info: RequestInfo): Promise<RestReply> {
+  async function dispatch(request: RestRequest, info: RouteInfo): Promise<RestReply> {
     const reply = await router.dispatch(request, info);
     return reply ?? jsonReply({ result: 'error', msg: `Not found: ${request.path}`, code: 'BAD_REQUEST' }, 404);
   }
@@ -210,6 +217,9 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     const path = request.path;
     const info = new RestRequestInfo(request);
     const api = path.startsWith(`${API_PREFIX}/`) || path.startsWith(`${JSON_PREFIX}/`);
+    // While the journal records, the request gets its id now: what it causes names it.
+    const timing = journal.recording && journaled(path) ? { time: core.services.now(), started: performance.now() } : null;
+    if (timing) info.journalId = journal.reserve();
     let reply: RestReply;
     try {
       reply = await dispatch(request, info);
@@ -222,7 +232,9 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
           path,
           error: error instanceof Error ? (error.stack ?? error.message) : String(error),
         });
-        return internalErrorReply();
+        const failed = internalErrorReply();
+        if (timing) journalRequest(core, request, info, failed, timing);
+        return failed;
       }
       // The web app's requests ask for a session, not Basic credentials (no browser login dialog).
       reply = errorReply(apiError, info.session === undefined ? 'basic' : 'session');
@@ -232,6 +244,7 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     if (reply.headers['content-type']?.startsWith('text/html') && readCookie(request, CSRF_COOKIE) === null && !reply.cookies) {
       reply.cookies = [csrfCookie(core)];
     }
+    if (timing) journalRequest(core, request, info, reply, timing);
     return reply;
   }
   const serve = options.corsOrigins && options.corsOrigins.length > 0 ? withCors(options.corsOrigins, serveRequest) : serveRequest;

@@ -15,10 +15,18 @@ export interface SiteRoute {
   readonly path: string;
 }
 
+/** What the core knows of a request, and what the journal keeps of it once routed. */
+export interface RouteInfo extends RequestInfo {
+  /** The parameters the route decoded (the journal redacts them). */
+  journalParams?: unknown;
+  /** The contract the request ran (`messages.send`). */
+  endpointName?: string | undefined;
+}
+
 /** What a route's answer gets: the request, what the core knows of it, the pattern's segments. */
 export interface RouteRequest {
   readonly request: RestRequest;
-  readonly info: RequestInfo;
+  readonly info: RouteInfo;
   /** The segments the pattern names, still percent-encoded; `*` holds the rest below. */
   readonly params: Readonly<Record<string, string>>;
 }
@@ -40,7 +48,7 @@ export interface PageRoute {
 /** The page routes, ready to dispatch; and the same routes as the mock mounts them. */
 export interface SiteRouter {
   /** The answer of the first matching route (most specific pattern first), or null: none. */
-  dispatch(request: RestRequest, info: RequestInfo): Promise<RestReply | null>;
+  dispatch(request: RestRequest, info: RouteInfo): Promise<RestReply | null>;
   readonly siteRoutes: readonly SiteRoute[];
 }
 

@@ -1,5 +1,15 @@
-import { ApiError } from '@teamchat/schema';
-import { constantTimeEqual, devLogInPage, findSession, logInPage, logOutPage, randomAlphanumeric, type Core } from '../core/index.js';
+import { ApiError, decodeParams } from '@teamchat/schema';
+import {
+  constantTimeEqual,
+  devLogInPage,
+  findSession,
+  inspectorJournalPage,
+  isAdmin,
+  logInPage,
+  logOutPage,
+  randomAlphanumeric,
+  type Core,
+} from '../core/index.js';
 import { cookieHeader, readCookie } from './cookies.js';
 import { jsonReply } from './envelope.js';
 import { pageRoute } from './page-route.js';
@@ -69,7 +79,11 @@ function hostOf(origin: string): string | null {
  */
 export async function useSession(core: Core, route: RouteRequest): Promise<void> {
   route.info.authorization = null;
-  route.info.session = await findSession(core.services, readCookie(route.request, SESSION_COOKIE));
+  const session = await findSession(core.services, readCookie(route.request, SESSION_COOKIE));
+  route.info.session = session;
+  // An administrator's page is open: the journal records (the inspector shows it).
+  const user = session ? core.services.store.get('users', session.userId) : undefined;
+  if (user && isAdmin(user)) core.services.journal.watch();
 }
 
 /** A required form field, or the API's error naming it. */
@@ -87,7 +101,8 @@ function loggedIn(core: Core, session: { user_id: number; email: string; session
 /**
  * The routes of web sessions: `POST /accounts/login/` (email and password), `POST
  * /accounts/login/local/` (any account, on a development server), `POST /accounts/logout/`.
- * Each answers JSON and needs the CSRF token, as the real forms do.
+ * Each answers JSON and needs the CSRF token, as the real forms do. And the inspector's
+ * `GET /json/inspector/journal` (administrators' sessions).
  */
 export function sessionRoutes(core: Core, maxBodyBytes: number): PageRoute[] {
   const form = async (route: RouteRequest) => {
@@ -125,6 +140,17 @@ export function sessionRoutes(core: Core, maxBodyBytes: number): PageRoute[] {
         await run();
         return { ...jsonReply({ result: 'success', msg: '' }), cookies: [cookieHeader(SESSION_COOKIE, '', { httpOnly: true, maxAgeSecs: 0 })] };
       },
+    }),
+    pageRoute(core, {
+      methods: ['GET'],
+      pattern: '/json/inspector/journal',
+      page: inspectorJournalPage,
+      params: async (route) => {
+        await useSession(core, route);
+        const query = route.request.query === '' ? null : new URLSearchParams(route.request.query);
+        return decodeParams(inspectorJournalPage, { path: {}, body: new Map(), query, files: [] }).params;
+      },
+      reply: async (run) => jsonReply({ result: 'success', msg: '', ...(await run()) }),
     }),
   ];
 }

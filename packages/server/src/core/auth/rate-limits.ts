@@ -1,7 +1,7 @@
 import { ApiError, type Access } from '@teamchat/schema';
 import type { Context, RequestInfo, Services } from '../model/context.js';
 import type { UserRecord } from '../model/db.js';
-import { authenticate, authenticateSession } from './authenticate.js';
+import { authenticate, authenticateSession, checkAccess } from './authenticate.js';
 
 /** The rate-limit key of the request's client address in `domain` (one shared key when the transport does not know the address). */
 function addressKey(domain: 'api' | 'auth', request: RequestInfo): string {
@@ -17,7 +17,12 @@ function addressKey(domain: 'api' | 'auth', request: RequestInfo): string {
  */
 export function authenticateRequest(services: Services, access: Access, request: RequestInfo): UserRecord | null {
   try {
-    return request.session === undefined ? authenticate(services, access, request.authorization) : authenticateSession(services, access, request.session);
+    // The caller is known (for the journal) even when its role is then refused.
+    const who = access === 'public' || access === 'optional' ? access : 'user';
+    const user = request.session === undefined ? authenticate(services, who, request.authorization) : authenticateSession(services, who, request.session);
+    request.callerId = user?.id ?? null;
+    if (user) checkAccess(user, access);
+    return user;
   } catch (error) {
     const rules = services.config.rateLimits?.authenticate_by_ip;
     if (rules && error instanceof ApiError && error.status === 401) {

@@ -2,9 +2,10 @@ import type { Endpoint, EndpointName, EndpointParams, Endpoints } from '@teamcha
 import type { AttachmentIndex } from './attachment-index.js';
 import type { FileStore } from './file-store.js';
 import type { RandomBytes } from '../internal/random.js';
-import type { DbStore, DbTx, RealmRecord, UserRecord } from './db.js';
+import type { DbStore, DbTx, OutboxRecord, RealmRecord, UserRecord } from './db.js';
 import type { MessageRecord } from './message-record.js';
 import type { EventQueues } from './event-queues.js';
+import type { Journal } from './journal.js';
 import type { Indexes } from './indexes.js';
 import type { RateLimiter, RateLimitRules, RateLimitStatus } from './rate-limiter.js';
 import type { UploadSlots } from './upload-slots.js';
@@ -106,6 +107,10 @@ export interface ServerConfig {
   bigBlueButtonSecret: string | null;
   /** Lifetime of a web session from its login, in seconds (the real `SESSION_COOKIE_AGE`: two weeks). */
   sessionLifetimeSecs: number;
+  /** Entries the request journal keeps (the inspector's; `--journal-size`); 0 records nothing. */
+  journalSize: number;
+  /** Record the journal all the time (the mock), not only while an administrator's web session is live. */
+  journalAlways: boolean;
 }
 
 /** Defaults of {@link ServerConfig}. */
@@ -148,6 +153,8 @@ export const defaultServerConfig: ServerConfig = {
   bigBlueButtonUrl: null,
   bigBlueButtonSecret: null,
   sessionLifetimeSecs: 14 * 24 * 60 * 60,
+  journalSize: 1000,
+  journalAlways: false,
 };
 
 /** The password policy of a development server (the real `dev_settings.py`: no minimum). */
@@ -209,6 +216,8 @@ export interface JobQueue {
   kick(): void;
   /** Resolves once no job is running or due (tests wait on it instead of sleeping). */
   idle(): Promise<void>;
+  /** A job was committed to the outbox: journals it, and starts it when due. */
+  added(job: OutboxRecord): void;
 }
 
 /** What every request shares: the store, its indexes, the event queues, the clock. */
@@ -239,6 +248,8 @@ export interface Services {
   outbound: HttpSender;
   hooks: MessageHooks;
   jobs: JobQueue;
+  /** What happened, for the inspector and the mock (see `Journal`). */
+  journal: Journal;
 }
 
 /** What the transport knows about a request. */
@@ -258,6 +269,10 @@ export interface RequestInfo {
    * the API, authenticated by `authorization`.
    */
   session?: RequestSession | null | undefined;
+  /** The journal id of the request, when the journal records it: what its effects name as their cause. */
+  journalId?: number | undefined;
+  /** Set by the core: the authenticated caller's ID (null: anonymous), for the journal. */
+  callerId?: number | null | undefined;
 }
 
 /** The web session a request came with (see `findSession`). */

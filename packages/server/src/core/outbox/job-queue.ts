@@ -1,5 +1,6 @@
 import type { Context, JobQueue, Services } from '../model/context.js';
 import type { OutboxRecord } from '../model/db.js';
+import { journalingSender } from '../model/journaling-sender.js';
 
 /** The context a job's outcome is applied in: the services and the transaction that records it. */
 export type OutcomeContext = Services & Pick<Context, 'db' | 'realm'>;
@@ -66,6 +67,8 @@ export function createJobQueue(services: Services, handlers: Readonly<Record<Out
       result.apply?.({ ...services, db, realm }, !retry);
       if (!retry) pruneHistory({ ...services, db });
     });
+    const updated = services.store.get('outbox', job.id);
+    if (updated) services.journal.job(updated);
   };
 
   const runLane = async (lane: string, handler: JobHandler): Promise<void> => {
@@ -75,7 +78,7 @@ export function createJobQueue(services: Services, handlers: Readonly<Record<Out
         if (!job || services.store.failed) return;
         let result: JobOutcome;
         try {
-          result = await handler.run(services, job);
+          result = await handler.run(journaled(services, job), job);
         } catch (error) {
           result = { outcome: 'failed', error: error instanceof Error ? error.message : String(error) };
           services.log.error('an outbox job failed unexpectedly', { job: job.id, kind: job.kind, error: result.error });
@@ -110,7 +113,16 @@ export function createJobQueue(services: Services, handlers: Readonly<Record<Out
     async idle() {
       while (active.size > 0) await Promise.allSettled([...active]);
     },
+    added(job) {
+      services.journal.job(job);
+      kick();
+    },
   };
+}
+
+/** The services a job runs with: while the journal records, what it sends is journaled. */
+function journaled(services: Services, job: OutboxRecord): Services {
+  return services.journal.recording ? { ...services, outbound: journalingSender(services, { job }) } : services;
 }
 
 /** Keeps the newest `outboxHistory` finished jobs; pending ones always stay. */
@@ -147,6 +159,6 @@ export function enqueueJob(ctx: Pick<Context, 'db' | 'now' | 'jobs'>, job: NewJo
     finished_at: null,
     payload: job.payload,
   });
-  ctx.db.onCommit(() => ctx.jobs.kick());
+  ctx.db.onCommit(() => ctx.jobs.added(record));
   return record;
 }

@@ -4,6 +4,7 @@ import type { UserRecord } from '../model/db.js';
 import { checkAccess } from '../auth/authenticate.js';
 import { authenticateRequest, limitRequest } from '../auth/rate-limits.js';
 import type { Implementation } from './implement.js';
+import { journalingSender } from '../model/journaling-sender.js';
 
 const readViews = new WeakMap<Services['store'], Context['db']>();
 
@@ -100,6 +101,7 @@ class CallContext implements Context {
   readonly outbound: Services['outbound'];
   readonly hooks: Services['hooks'];
   readonly jobs: Services['jobs'];
+  readonly journal: Services['journal'];
 
   constructor(
     services: Services,
@@ -122,9 +124,14 @@ class CallContext implements Context {
     this.files = services.files;
     this.attachmentIndex = services.attachmentIndex;
     this.runDueJobs = services.runDueJobs;
-    this.outbound = services.outbound;
+    // While the journal records, what the handler sends (a test notification) is journaled as the request's.
+    this.outbound =
+      request.journalId !== undefined && services.journal.recording
+        ? journalingSender(services, { cause: request.journalId, userId: user?.id ?? null })
+        : services.outbound;
     this.hooks = services.hooks;
     this.jobs = services.jobs;
+    this.journal = services.journal;
   }
 }
 
@@ -148,6 +155,7 @@ function currentCaller(db: Context['db'], user: UserRecord | null, implementatio
 export async function runProcedure(services: Services, implementation: Implementation, params: unknown, options: RunOptions): Promise<unknown> {
   const { endpoint } = implementation;
   const user = options.user !== undefined ? options.user : admit(services, endpoint, options.request);
+  options.request.callerId = user?.id ?? null;
   // An upload holds a slot from before its body is read until it is answered.
   const release = user && takesFiles(endpoint) ? services.uploadSlots.acquire(user.id) : null;
   try {
@@ -169,6 +177,47 @@ function takesFiles(endpoint: Implementation['endpoint']): boolean {
   return files;
 }
 
+/**
+ * Runs a handler as the journal's request `cause`: what it journals while it runs (the
+ * synchronous part), and in the callbacks of its transaction `db` once committed (events,
+ * emails, jobs), names the request as its cause.
+ */
+async function causing(journal: Services['journal'], cause: number | undefined, db: Context['db'] | null, run: () => unknown): Promise<unknown> {
+  if (cause === undefined) return run();
+  db?.onCommit(() => {
+    journal.current = cause;
+  });
+  journal.current = cause;
+  let pending: unknown;
+  try {
+    pending = run();
+  } finally {
+    journal.current = null;
+  }
+  try {
+    return await pending;
+  } finally {
+    db?.onCommit(() => {
+      journal.current = null;
+    });
+  }
+}
+
+/**
+ * `store` whose transactions run as the journal's request `cause` (see {@link causing}): for
+ * handlers that commit their own transactions (uploads, topic deletion, invitations).
+ */
+function causingStore(store: Services['store'], journal: Services['journal'], cause: number): Services['store'] {
+  const write: Services['store']['write'] = (fn) => store.write((db) => causing(journal, cause, db, () => fn(db)) as ReturnType<typeof fn>);
+  return new Proxy(store, {
+    get(target, property) {
+      if (property === 'write') return write;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 async function runAdmitted(services: Services, implementation: Implementation, user: UserRecord | null, params: unknown, options: RunOptions): Promise<unknown> {
   const { endpoint, handler } = implementation;
   if (options.readParams) params = await options.readParams();
@@ -178,20 +227,21 @@ async function runAdmitted(services: Services, implementation: Implementation, u
   const { store } = services;
   const call = handler as (params: unknown, ctx: Context & { prepared: unknown }) => unknown;
   /** The handler's context on `db`, with the organization and the caller as `db` has them. */
-  const contextOn = (db: Context['db'], prepared: unknown): Context & { prepared: unknown } => {
+  const contextOn = (db: Context['db'], prepared: unknown, on: Services = services): Context & { prepared: unknown } => {
     const realm = db.get('realm', 1);
     if (!realm) throw new Error('[teamchat-server] the store has no organization');
-    return new CallContext(services, db, currentCaller(db, user, implementation), realm, options.request, endpoint, prepared);
+    return new CallContext(on, db, currentCaller(db, user, implementation), realm, options.request, endpoint, prepared);
   };
   const prepare = implementation.options.prepare as ((params: unknown, ctx: Context) => Promise<unknown>) | undefined;
   const prepared = prepare ? await prepare(params, contextOn(readView(store), undefined)) : undefined;
   const { readOnly, ownTransactions, writes: writesOnGet } = implementation.options;
   const writes = writesOnGet === true || (endpoint.method !== 'GET' && !readOnly && !ownTransactions);
+  const cause = options.request.journalId;
   const result = writes
-    ? await runWriting(store, () => store.write((db) => call(params, contextOn(db, prepared))))
+    ? await runWriting(store, () => store.write((db) => (cause === undefined ? call(params, contextOn(db, prepared)) : causing(services.journal, cause, db, () => call(params, contextOn(db, prepared))))))
     : ownTransactions
-      ? await runWriting(store, async () => call(params, contextOn(readView(store), prepared)))
-      : await call(params, contextOn(readView(store), prepared));
+      ? await runWriting(store, async () => call(params, contextOn(readView(store), prepared, cause === undefined ? services : { ...services, store: causingStore(store, services.journal, cause) })))
+      : await causing(services.journal, cause, null, () => call(params, contextOn(readView(store), prepared)));
   if (options.validateResponse) {
     const checked = endpoint.response.safeParse(result);
     if (!checked.success) {
