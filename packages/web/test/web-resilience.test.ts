@@ -7,11 +7,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumForTests, launchChromium } from '../../../test-support/browser.js';
 import { assertFreshBuilds } from '../../../test-support/fresh-build.js';
 import { callApi, logIn, narrow, openPage, startWebServer, type WebServer } from './web-test-kit.js';
+
+/** Pauses the live view and opens every entry. */
+async function setPausedAndOpenAll(page: Page): Promise<void> {
+  await page.locator('button', { hasText: 'Pause' }).click();
+  await page.evaluate(() => {
+    for (const button of document.querySelectorAll<HTMLButtonElement>('.journal-summary[aria-expanded="false"]')) button.click();
+  });
+  await page.waitForFunction(() => document.querySelectorAll('.journal-summary[aria-expanded="false"]').length === 0);
+}
 
 const availability = chromiumForTests('the web app when things go wrong, and the inspector');
 
@@ -59,21 +68,29 @@ describe.skipIf(availability.skip !== undefined)('the web app when things go wro
     // The event names the request that caused it; following the link highlights it.
     await event.locator('.cause').click();
     await inspector.page.locator(`.journal-entry.highlighted[data-id="${requestId}"]`).waitFor();
+    // …and opens it: its parameters and answer.
+    const fields = inspector.page.locator(`.journal-entry[data-id="${requestId}"] .journal-fields`);
+    expect(await fields.textContent()).toContain('inspect me');
     await inspector.page.fill('#journal-filter', '');
-    await request.locator('.journal-summary').click();
-    expect(await request.locator('.journal-fields').textContent()).toContain('inspect me');
 
-    // The login of each page went through the journal, never with its password or a key.
+    // A login while the inspector watches: in the journal, its password is "***".
+    const guest = await openPage(browser);
+    await logIn(web, guest, web.account('guest'));
     await inspector.page.fill('#journal-filter', '/accounts/login');
-    await inspector.page.locator('.journal-entry', { hasText: '/accounts/login' }).first().waitFor();
+    const login = inspector.page.locator('.journal-entry[data-kind="request"]', { hasText: 'POST /accounts/login' }).first();
+    await login.waitFor();
+    await login.locator('.journal-summary').click();
+    expect(await login.locator('.journal-fields').textContent()).toContain('***');
     await inspector.page.fill('#journal-filter', '');
-    for (const entry of await inspector.page.locator('.journal-summary').all()) await entry.click();
+    // Every entry opened: no password or key anywhere on the page.
+    await setPausedAndOpenAll(inspector.page);
     const text = (await inspector.page.textContent('body')) ?? '';
-    for (const role of ['owner', 'member', 'administrator'] as const) {
+    for (const role of ['owner', 'member', 'administrator', 'guest'] as const) {
       expect(text).not.toContain(web.account(role).password);
       expect(text).not.toContain(web.account(role).apiKey);
     }
-    expect([...member.errors, ...inspector.errors]).toEqual([]);
+    expect([...member.errors, ...inspector.errors, ...guest.errors]).toEqual([]);
+    await guest.context.close();
     await member.context.close();
     await inspector.context.close();
   });

@@ -85,10 +85,10 @@ export function InspectorView() {
   for (const entry of state.entries) counts.set(entry.kind, (counts.get(entry.kind) ?? 0) + 1);
 
   const showCause = (id: number) => {
-    setKinds(new Set([...kinds, 'request']));
+    setKinds((before) => new Set([...before, 'request']));
     setFilter('');
     setHighlight(id);
-    setOpen(new Set([...open, id]));
+    setOpen((before) => new Set([...before, id]));
     requestAnimationFrame(() => document.getElementById(`entry-${id}`)?.scrollIntoView({ block: 'center' }));
   };
 
@@ -153,12 +153,14 @@ export function InspectorView() {
               open={open.has(entryId(entry))}
               highlighted={highlight === entryId(entry)}
               onCause={showCause}
-              onToggle={() => {
-                const next = new Set(open);
-                if (next.has(entryId(entry))) next.delete(entryId(entry));
-                else next.add(entryId(entry));
-                setOpen(next);
-              }}
+              onToggle={() =>
+                setOpen((before) => {
+                  const next = new Set(before);
+                  if (next.has(entryId(entry))) next.delete(entryId(entry));
+                  else next.add(entryId(entry));
+                  return next;
+                })
+              }
             />
           ))}
         </ol>

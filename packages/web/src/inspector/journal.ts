@@ -59,8 +59,9 @@ async function poll(): Promise<void> {
       location.replace(`/login/?next=${encodeURIComponent('/inspector/')}`);
       return;
     }
-    const body = (await response.json()) as { result: string; msg?: string; entries?: JournalEntry[]; last_seq?: number; capacity?: number; enabled?: boolean };
-    if (response.status === 403) {
+    const body = (await response.json()) as { result: string; msg?: string; code?: string; entries?: JournalEntry[]; last_seq?: number; capacity?: number; enabled?: boolean };
+    // Not an administrator (the API's UNAUTHORIZED_PRINCIPAL, or a 403): say so, stop asking.
+    if (response.status === 403 || body.code === 'UNAUTHORIZED_PRINCIPAL') {
       journal.value = { ...journal.value, status: 'forbidden', error: body.msg ?? 'Only administrators may open the inspector.' };
       return;
     }
