@@ -59,9 +59,10 @@ function UserMenu() {
         }
       }}
     >
-      <button type="button" class="user-menu-button" aria-haspopup="menu" aria-expanded={open} aria-label={`Menu of ${state.full_name}`} onClick={() => setOpen(!open)}>
+      <button type="button" class="user-menu-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
         <Avatar userId={state.user_id} name={state.full_name} url={state.avatar_url} size={28} />
         <span class="user-menu-name">{state.full_name}</span>
+        <span class="visually-hidden"> menu</span>
         <span aria-hidden="true">▾</span>
       </button>
       {open && (
