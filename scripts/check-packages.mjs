@@ -11,7 +11,7 @@ import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import ts from 'typescript';
 
-const PACKAGES = ['schema', 'client-sdk', 'server', 'mock', 'cli'];
+const PACKAGES = ['schema', 'client-sdk', 'web', 'server', 'mock', 'cli'];
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** Problems per package name, printed at the end (a package is `ok` only without any). */
 const problems = new Map();

@@ -9,6 +9,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const BUILDS: Record<string, readonly string[]> = {
   schema: ['dist/index.js', 'dist/push.js'],
   'client-sdk': ['dist/index.js', 'dist/node.js', 'dist/push.js'],
+  web: ['dist/index.html'],
   server: ['dist/bin.js', 'dist/node.js', 'dist/push-bouncer-bin.js'],
   mock: ['dist/bin.js'],
   cli: ['dist/bin.js', 'dist/index.js'],
@@ -22,12 +23,12 @@ const BUILT_FROM: Record<string, readonly string[]> = { 'client-sdk': ['schema']
 
 /** Source files that end up in a build: `src/**` without tests, plus the build inputs. */
 function buildInputs(packageDir: string): string[] {
-  const files = ['package.json', 'tsup.config.ts'].map((name) => join(packageDir, name)).filter((path) => existsSync(path));
+  const files = ['package.json', 'tsup.config.ts', 'scripts/build.mjs'].map((name) => join(packageDir, name)).filter((path) => existsSync(path));
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (/\.[cm]?[jt]sx?$|\.json$/.test(entry.name) && !/\.test(-d)?\.ts$/.test(entry.name)) files.push(path);
+      else if (/\.[cm]?[jt]sx?$|\.json$|\.css$|\.svg$/.test(entry.name) && !/\.test(-d)?\.ts$/.test(entry.name)) files.push(path);
     }
   };
   walk(join(packageDir, 'src'));

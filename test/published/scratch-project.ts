@@ -13,7 +13,7 @@ import { REPO_ROOT } from '../../test-support/fresh-build.js';
 const run = promisify(execFile);
 
 /** The published packages, in dependency order. */
-export const PACKAGES = ['schema', 'client-sdk', 'server', 'mock', 'cli'] as const;
+export const PACKAGES = ['schema', 'client-sdk', 'web', 'server', 'mock', 'cli'] as const;
 
 /** Tools the scratch project installs beside the packages, at the versions the workspace locks. */
 const TOOLS = { dependencies: ['msw'], devDependencies: ['typescript', 'vitest', 'tsx', '@types/node'] } as const;

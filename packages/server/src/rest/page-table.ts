@@ -19,7 +19,8 @@ import { REST_SEGMENT } from './route-pattern.js';
 import { registerResponse, registrationOf, signUpFormResponse } from './sign-up-page.js';
 import { pageRoute } from './page-route.js';
 import type { PageRoute, RouteRequest, SiteMethod } from './site-router.js';
-import { sessionCookies } from './web-session.js';
+import { readCookie } from './cookies.js';
+import { SESSION_COOKIE, sessionCookies, useSession } from './web-session.js';
 
 const GET_HEAD: readonly SiteMethod[] = ['GET', 'HEAD'];
 /** Keys of email links and invitations. */
@@ -81,7 +82,12 @@ export function pageTable(parts: PageTableParts): PageRoute[] {
       methods: GET_HEAD,
       pattern: '/user_uploads/*',
       page: serveUploadPage,
-      params: (route) => ({ path_id: segment(route, REST_SEGMENT), with_bytes: withBytes(route) }),
+      params: async (route) => {
+        // As the real server's rest_dispatch: the web app's session cookie when there is one
+        // (its <img> tags send no Authorization header), else Basic auth.
+        if (route.request.header('authorization') === null && readCookie(route.request, SESSION_COOKIE) !== null) await useSession(core, route);
+        return { path_id: segment(route, REST_SEGMENT), with_bytes: withBytes(route) };
+      },
       reply: async (run) => uploadResponse(await run()),
     }),
     pageRoute(core, {
