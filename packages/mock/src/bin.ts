@@ -33,8 +33,10 @@ const mockCommand = defineCommand({
     });
     process.stdout.write(`teamchat-mock listening on ${server.url}\n`);
     for (const account of server.mock.accountList) {
-      process.stdout.write(`  ${account.role.padEnd(13)} ${account.email.padEnd(28)} key ${account.apiKey}\n`);
+      process.stdout.write(`  ${account.role.padEnd(13)} ${account.email.padEnd(28)} key ${account.apiKey}${account.password ? `  password ${account.password}` : ''}\n`);
     }
+    // As teamchat-server says it: where a person opens the web app, and with what.
+    process.stdout.write(server.webApp ? `Web app: open ${server.url}/ and log in with a password above (the inspector at ${server.url}/inspector/)\n` : 'Web app: not built (npm run build in packages/web)\n');
     stopOnSignals(() => server.close());
   },
 });

@@ -22,6 +22,8 @@ export interface MockServer {
   mock: TeamchatMock;
   /** `http://host:port`: the `site` of clients. */
   url: string;
+  /** Whether the web app is served at `/` (its files were given, or `@teamchat/web` is built). */
+  webApp: boolean;
   close(): Promise<void>;
 }
 
@@ -56,7 +58,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const webApp = webOption === false ? undefined : (webOption ?? (folder === null ? undefined : staticFolder(folder)));
     const mock = await createMock({ ...mockOptions, baseUrl: running.url, ...(webApp === undefined ? {} : { webApp }) });
     ready = { mock, faults: new FaultQueue(mock.core.endpoints.values()) };
-    return { mock, url: running.url, close: () => running.close() };
+    return { mock, url: running.url, webApp: webApp !== undefined, close: () => running.close() };
   } catch (error) {
     await running.close();
     throw error;
