@@ -17,9 +17,10 @@ const BUILDS: Record<string, readonly string[]> = {
 
 /**
  * Other packages whose sources a build is made from: the SDK's build writes the contract
- * table out as data (its tsup.config.ts), so it is stale when a contract changes.
+ * table out as data (its tsup.config.ts), so it is stale when a contract changes; the web app
+ * bundles the SDK's build.
  */
-const BUILT_FROM: Record<string, readonly string[]> = { 'client-sdk': ['schema'] };
+const BUILT_FROM: Record<string, readonly string[]> = { 'client-sdk': ['schema'], web: ['client-sdk', 'schema'] };
 
 /** Source files that end up in a build: `src/**` without tests, plus the build inputs. */
 function buildInputs(packageDir: string): string[] {

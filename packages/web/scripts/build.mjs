@@ -23,8 +23,10 @@ const result = await build({
   target: ['chrome111', 'firefox115'],
   jsx: 'automatic',
   jsxImportSource: 'preact',
-  // Workspace packages from their sources (the `source` condition), as the tests use them.
-  conditions: ['source', 'browser', 'import', 'module', 'default'],
+  // The SDK as an app bundles it: its build (the root build makes it first), whose endpoint
+  // table is data. Its sources work the table out from the zod contracts, which would put
+  // zod (about 440 KB) into the page.
+  conditions: ['browser', 'import', 'module', 'default'],
   outdir: staticDir,
   entryNames: '[name]-[hash]',
   assetNames: '[name]-[hash]',
@@ -44,6 +46,8 @@ const style = outputs.find((name) => /^index-.*\.css$/.test(name));
 // The icon is the stylesheet's asset (the brand mark) and the page's favicon.
 const iconName = outputs.find((name) => /^icon-.*\.svg$/.test(name));
 if (!script || !style || !iconName) throw new Error(`web build: no script, stylesheet or icon among ${outputs.join(', ')}`);
+const zod = Object.keys(result.metafile.inputs).filter((input) => /node_modules\/zod\//.test(input));
+if (zod.length > 0) throw new Error(`web build: zod got into the page (${zod.length} modules, e.g. ${zod[0]}): import the SDK, not @teamchat/schema's contracts`);
 
 
 // No inline script or style: the server's Content-Security-Policy forbids inline script.

@@ -85,7 +85,9 @@ export function LoginView() {
             {busy ? 'Logging in…' : 'Log in'}
           </button>
         </form>
-        <p class="hint">The owner's password is printed by <code>teamchat-server</code> when it creates the organization.</p>
+        <p class="hint">
+          The accounts' passwords are printed by <code>teamchat-server</code> when it creates the organization, and by <code>teamchat-mock</code> when it starts.
+        </p>
         {devMode && accounts && (
           <section class="dev-accounts" aria-labelledby="dev-title">
             <h2 id="dev-title">Development server: log in as</h2>
