@@ -24,7 +24,8 @@ const origin = await new Promise((resolve, reject) => {
   server.stdout.setEncoding('utf8').on('data', (chunk) => {
     output += chunk;
     const match = /listening on (http:\/\/\S+)/.exec(output);
-    if (match && /password \S+/.test(output)) resolve(match[1]);
+    // The accounts come in more than one chunk: wait for the line after them.
+    if (match && /^Try:$/m.test(output)) resolve(match[1]);
   });
   server.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
 });

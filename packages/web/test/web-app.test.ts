@@ -172,4 +172,22 @@ describe.skipIf(availability.skip !== undefined)('the web app in Chromium', { ti
     await expect.poll(() => sidebarCount(member.page, '.dm-list .sidebar-link', 'Olivia Owner')).toBe(0);
     expect([...owner.errors, ...member.errors]).toEqual([]);
   });
+
+  it('on a narrow screen, keeps the channels one button away: the sidebar opens over the messages and closes on a pick', async () => {
+    const { page } = member;
+    await page.setViewportSize({ width: 700, height: 820 });
+    try {
+      const sidebar = page.locator('#left-sidebar');
+      await sidebar.waitFor({ state: 'hidden' });
+      await page.click('.sidebar-toggle');
+      expect(await page.getAttribute('.sidebar-toggle', 'aria-expanded')).toBe('true');
+      await sidebar.locator('.channel-link', { hasText: 'general' }).click();
+      await page.waitForFunction((id) => location.hash.startsWith(`#narrow/channel/${id}-`), channels.general);
+      await sidebar.waitFor({ state: 'hidden' });
+      expect(await page.getAttribute('.sidebar-toggle', 'aria-expanded')).toBe('false');
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 860 });
+    }
+    expect(member.errors).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import type { JournalEntry } from './journal.js';
+import { entryId, type JournalEntry } from './journal.js';
 
 const str = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
@@ -9,7 +9,8 @@ export function summaryOf(entry: JournalEntry): { title: string; detail: string;
       const status = Number(entry['status']);
       return {
         title: `${str(entry['method'])} ${str(entry['path'])}`,
-        detail: `${str(entry['email']) || 'anonymous'} · ${str(entry['latency_ms'])} ms${entry['client'] ? ` · ${str(entry['client'])}` : ''}`,
+        // `#id`: what an entry's "caused by request #id" names.
+        detail: `#${entryId(entry)} · ${str(entry['email']) || 'anonymous'} · ${str(entry['latency_ms'])} ms${entry['client'] ? ` · ${str(entry['client'])}` : ''}`,
         status: str(entry['status']),
         tone: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'ok',
       };

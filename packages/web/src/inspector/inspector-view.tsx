@@ -30,6 +30,44 @@ function details(entry: JournalEntry): [string, unknown][] {
   return [...first, ...rest].filter((key) => key in entry).map((key) => [key, entry[key]]);
 }
 
+/** Whether a field's value fits on one short line (an ID, a status, an address). */
+function isShort(value: unknown): boolean {
+  return value === null || typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'string' && value.length <= 80 && !value.includes('\n'));
+}
+
+/** An opened entry: its short fields in a compact grid, then its parameters, answer or event as JSON. */
+function EntryFields({ entry }: { entry: JournalEntry }) {
+  const fields = details(entry);
+  const short = fields.filter(([, value]) => isShort(value));
+  const long = fields.filter(([, value]) => !isShort(value));
+  return (
+    <div class="journal-fields">
+      {short.length > 0 && (
+        <dl class="journal-scalars">
+          {short.map(([key, value]) => (
+            <div key={key}>
+              <dt>{key}</dt>
+              <dd>{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {long.length > 0 && (
+        <dl>
+          {long.map(([key, value]) => (
+            <div key={key} class="journal-field">
+              <dt>{key}</dt>
+              <dd>
+                <pre>{typeof value === 'string' ? value : JSON.stringify(value, null, 2)}</pre>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
+  );
+}
+
 function EntryRow({ entry, open, onToggle, highlighted, onCause }: { entry: JournalEntry; open: boolean; onToggle: () => void; highlighted: boolean; onCause: (seq: number) => void }) {
   const summary = summaryOf(entry);
   return (
@@ -46,18 +84,7 @@ function EntryRow({ entry, open, onToggle, highlighted, onCause }: { entry: Jour
           caused by request #{entry.cause}
         </button>
       )}
-      {open && (
-        <dl class="journal-fields">
-          {details(entry).map(([key, value]) => (
-            <div key={key} class="journal-field">
-              <dt>{key}</dt>
-              <dd>
-                <pre>{typeof value === 'string' ? value : JSON.stringify(value, null, 2)}</pre>
-              </dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      {open && <EntryFields entry={entry} />}
     </li>
   );
 }

@@ -20,10 +20,15 @@ export const selectedId = signal<number | null>(null);
 /** The message being edited in place (the edit button, or `e` on the selected message). */
 export const editingId = signal<number | null>(null);
 
+/** Whether the left sidebar is shown over the messages (narrow screens, where it is hidden otherwise). */
+export const sidebarOpen = signal(false);
+
 /** Follows the hash: opens the narrow it names (once per narrow). */
 export function syncRoute(): void {
   const next = routeOf(location.hash);
   route.value = next;
+  // A channel, topic or view picked in the sidebar over the messages closes it.
+  sidebarOpen.value = false;
   if (next.kind === 'narrow' && list.value?.key !== narrowKey(next.terms)) {
     selectedId.value = null;
     void openNarrow(next.terms);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { errorText, postForm } from '../api/client.js';
-import { goTo } from '../state/navigation.js';
+import { goTo, sidebarOpen } from '../state/navigation.js';
 import { current, isAdmin } from '../state/store.js';
 import { Avatar } from './avatar.js';
 import { SearchBox } from './search-box.js';
@@ -84,6 +84,11 @@ export function Header() {
   const state = current();
   return (
     <header class="app-header">
+      {/* Only on narrow screens (the CSS shows it), where the left sidebar is hidden. */}
+      <button type="button" class="sidebar-toggle" aria-controls="left-sidebar" aria-expanded={sidebarOpen.value} onClick={() => (sidebarOpen.value = !sidebarOpen.value)}>
+        <span aria-hidden="true">☰</span>
+        <span class="visually-hidden">Channels and conversations</span>
+      </button>
       <a class="brand" href="#feed" aria-label={`${state.realm_name}: combined feed`}>
         <span class="brand-mark" aria-hidden="true" />
         <span class="brand-name">{state.realm_name}</span>

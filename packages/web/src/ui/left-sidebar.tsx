@@ -1,5 +1,5 @@
 import { channelOf, dmOf, hashOfNarrow, isView, topicOf, type Term } from '../narrow/narrow.js';
-import { route } from '../state/navigation.js';
+import { route, sidebarOpen } from '../state/navigation.js';
 import { current, me, names, usersById } from '../state/store.js';
 import { loadTopics, topicsByChannel } from '../state/topics.js';
 import { dmKey, topicKey, unreadCounts } from '../state/unread-counts.js';
@@ -72,7 +72,7 @@ export function LeftSidebar() {
   const users = usersById.value;
   const conversations = state.recent_private_conversations.slice(0, 10);
   return (
-    <nav class="left-sidebar" aria-label="Channels and conversations">
+    <nav id="left-sidebar" class={`left-sidebar${sidebarOpen.value ? ' open' : ''}`} aria-label="Channels and conversations">
       <ul class="views">
         <li>
           <NarrowLink terms={[]} active={r.kind === 'narrow' && terms.length === 0}>
