@@ -19,7 +19,7 @@ export function importsOf(file: string): ImportOf[];
 export function resolveImport(from: string, specifier: string): string | null;
 export function fileGraph(files: readonly string[]): ImportGraph;
 export function valueEdges(graph: ImportGraph): ImportGraph;
-/** The node of a folder graph that holds the entry points. */
+/** The node of a folder graph for the entry points: files directly in the root that no file imports. */
 export const ENTRY_POINTS: string;
 export function folderGraph(root: string, files: readonly string[]): ImportGraph;
 export function cycles(graph: ReadonlyMap<string, Iterable<string> | ReadonlyMap<string, unknown>>): string[][];

@@ -87,22 +87,22 @@ export function valueEdges(graph) {
   return new Map([...graph].map(([from, targets]) => [from, new Map([...targets].filter(([, typeOnly]) => !typeOnly))]));
 }
 
-/** The node of a folder graph that holds the entry points (see {@link folderGraph}). */
+/** The node of a folder graph that holds the entry points: files directly in the root that no file imports. */
 export const ENTRY_POINTS = '(entry points)';
 
 /**
  * The folder graph of `files` below `root`: folder (relative, `.` for the root) → the
- * folders it imports from, with whether every such import is type-only. The entry points
- * (files at the top of `root` that no file imports: `index.ts`, `bin.ts`, …) are a node of
- * their own above every folder, so `bin.ts` may import `commands/`, whose files import
- * `assemble-server.ts` beside it, without making a loop.
+ * folders it imports from, with whether every such import is type-only. The entry points (files
+ * directly in `root` that no file of `files` imports: a package's `index.ts`, `node.ts`,
+ * `bin.ts`) are a node of their own, {@link ENTRY_POINTS}, above every folder: `bin.ts` may
+ * import `commands/`, whose files import a module beside `bin.ts`, without a loop.
  */
 export function folderGraph(root, files) {
   const graph = new Map();
-  const edges = fileGraph(files);
-  const imported = new Set([...edges.values()].flatMap((targets) => [...targets.keys()]));
+  const byFile = fileGraph(files);
+  const imported = new Set([...byFile.values()].flatMap((targets) => [...targets.keys()]));
   const folderOf = (file) => (dirname(file) === root && !imported.has(file) ? ENTRY_POINTS : relative(root, dirname(file)) || '.');
-  for (const [file, targets] of edges) {
+  for (const [file, targets] of byFile) {
     const from = folderOf(file);
     for (const [target, typeOnly] of targets) {
       const to = folderOf(target);

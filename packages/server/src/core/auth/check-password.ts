@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { verifyPassword } from './passwords.js';
 import { admitLoginAttempt, recordLoginResult } from './rate-limits.js';
 
@@ -11,7 +11,7 @@ const UNUSABLE_HASH = 'pbkdf2_sha256$100000$unusablesalt0000$AAAAAAAAAAAAAAAAAAA
  * A hash no password matches, with the cost (iterations) of the organization's real hashes:
  * checking a password against it takes as long as against an account's.
  */
-function unusableHashLike(ctx: Context): string {
+function unusableHashLike(ctx: Context<'rateLimiter'>): string {
   let iterations: string | undefined;
   for (const user of ctx.indexes.usersByEmail.values()) {
     iterations = user.password_hash?.split('$')[1];
@@ -31,7 +31,7 @@ export type PasswordCheck = { kind: 'ok'; user: UserRecord } | { kind: 'wrong' }
  *
  * @throws {ApiError} `PASSWORD_AUTH_DISABLED`, or `RATE_LIMIT_HIT` past the login limits.
  */
-export async function checkPassword(ctx: Context, username: string, password: string): Promise<PasswordCheck> {
+export async function checkPassword(ctx: Context<'rateLimiter'>, username: string, password: string): Promise<PasswordCheck> {
   if (!ctx.config.passwordAuthEnabled) {
     throw new ApiError('PASSWORD_AUTH_DISABLED', 'Password authentication is disabled in this organization');
   }

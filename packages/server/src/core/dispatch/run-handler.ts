@@ -1,10 +1,12 @@
 import { ApiError, isFileParam } from '@teamchat/schema';
-import type { Context, RequestInfo, Services } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context, RequestInfo } from '../runtime/context.js';
+import type { PortName, Ports } from '../runtime/ports.js';
+import type { Services } from '../runtime/services.js';
+import type { UserRecord } from '../model/records/users.js';
 import { checkAccess } from '../auth/authenticate.js';
 import { authenticateRequest, limitRequest } from '../auth/rate-limits.js';
 import type { ContractHandler } from './handler.js';
-import { journalingSender } from '../model/journaling-sender.js';
+import { journalingSender } from '../runtime/journaling-sender.js';
 
 const readViews = new WeakMap<Services['store'], Context['db']>();
 
@@ -90,32 +92,53 @@ export interface RunOptions {
   readParams?: () => Promise<unknown>;
 }
 
+/** The ports a handler's operation gets: those it declares, the others left undefined. */
+type PortValues = { readonly [P in PortName]: Ports[P] | undefined };
+
+const portValues = new WeakMap<Services, WeakMap<ContractHandler, PortValues>>();
+
+/** The ports `handler` declares, taken from `services` (computed once per core and handler). */
+function portsOf(services: Services, handler: ContractHandler): PortValues {
+  let byHandler = portValues.get(services);
+  if (!byHandler) {
+    byHandler = new WeakMap();
+    portValues.set(services, byHandler);
+  }
+  let values = byHandler.get(handler);
+  if (!values) {
+    const declared = new Set(handler.ports ?? []);
+    const take = <P extends PortName>(port: P): Ports[P] | undefined => (declared.has(port) ? services[port] : undefined);
+    values = { files: take('files'), outbound: take('outbound'), jobs: take('jobs'), hooks: take('hooks'), store: take('store'), rateLimiter: take('rateLimiter') };
+    byHandler.set(handler, values);
+  }
+  return values;
+}
+
 /**
- * An operation's context: every service as an own property (so `{ ...ctx, db }` copies it
- * whole) and the run's own fields, built with one fixed shape. Spreading the services into a
- * fresh literal per run cost about 5 % of a small request's time.
+ * An operation's context: what every operation gets, and the ports its area declares (the
+ * others are undefined: the compiler refuses them already), as own properties (so
+ * `{ ...ctx, db }` copies it whole), built with one fixed shape. Spreading the services into
+ * a fresh literal per run cost about 5 % of a small request's time.
  */
 class RunContext implements Context {
-  readonly store: Services['store'];
   readonly indexes: Services['indexes'];
   readonly events: Services['events'];
-  readonly rateLimiter: Services['rateLimiter'];
-  readonly uploadSlots: Services['uploadSlots'];
   readonly config: Services['config'];
   readonly now: Services['now'];
   readonly monotonic: Services['monotonic'];
   readonly random: Services['random'];
   readonly log: Services['log'];
-  readonly files: Services['files'];
-  readonly attachmentIndex: Services['attachmentIndex'];
-  readonly runDueJobs: Services['runDueJobs'];
-  readonly outbound: Services['outbound'];
-  readonly hooks: Services['hooks'];
-  readonly jobs: Services['jobs'];
   readonly journal: Services['journal'];
+  readonly files: PortValues['files'];
+  readonly outbound: PortValues['outbound'];
+  readonly jobs: PortValues['jobs'];
+  readonly hooks: PortValues['hooks'];
+  readonly store: PortValues['store'];
+  readonly rateLimiter: PortValues['rateLimiter'];
 
   constructor(
     services: Services,
+    ports: PortValues,
     readonly db: Context['db'],
     readonly user: UserRecord | null,
     readonly realm: Context['realm'],
@@ -123,27 +146,24 @@ class RunContext implements Context {
     readonly endpoint: Context['endpoint'],
     readonly prepared: unknown,
   ) {
-    this.store = services.store;
     this.indexes = services.indexes;
     this.events = services.events;
-    this.rateLimiter = services.rateLimiter;
-    this.uploadSlots = services.uploadSlots;
     this.config = services.config;
     this.now = services.now;
     this.monotonic = services.monotonic;
     this.random = services.random;
     this.log = services.log;
-    this.files = services.files;
-    this.attachmentIndex = services.attachmentIndex;
-    this.runDueJobs = services.runDueJobs;
+    this.journal = services.journal;
+    this.files = ports.files;
     // While the journal records, what the handler sends (a test notification) is journaled as the request's.
     this.outbound =
-      request.journalId !== undefined && services.journal.recording
+      ports.outbound && request.journalId !== undefined && services.journal.recording
         ? journalingSender(services, { cause: request.journalId, userId: user?.id ?? null })
-        : services.outbound;
-    this.hooks = services.hooks;
-    this.jobs = services.jobs;
-    this.journal = services.journal;
+        : ports.outbound;
+    this.jobs = ports.jobs;
+    this.hooks = ports.hooks;
+    this.store = ports.store;
+    this.rateLimiter = ports.rateLimiter;
   }
 }
 
@@ -237,14 +257,15 @@ async function runAdmitted(services: Services, handler: ContractHandler, user: U
   const due = services.runDueJobs();
   if (due) await due;
   const { store } = services;
-  const operation = handler.operation as (params: unknown, ctx: Context & { prepared: unknown }) => unknown;
+  const operation = handler.operation as (params: unknown, ctx: RunContext) => unknown;
+  const ports = portsOf(services, handler);
   /** The operation's context on `db`, with the organization and the caller as `db` has them. */
-  const contextOn = (db: Context['db'], prepared: unknown, on: Services = services): Context & { prepared: unknown } => {
+  const contextOn = (db: Context['db'], prepared: unknown, on: PortValues = ports): RunContext => {
     const realm = db.get('realm', 1);
     if (!realm) throw new Error('[teamchat-server] the store has no organization');
-    return new RunContext(on, db, currentCaller(db, user, handler), realm, options.request, contract, prepared);
+    return new RunContext(services, on, db, currentCaller(db, user, handler), realm, options.request, contract, prepared);
   };
-  const prepare = handler.prepare as ((params: unknown, ctx: Context) => Promise<unknown>) | undefined;
+  const prepare = handler.prepare as ((params: unknown, ctx: RunContext) => Promise<unknown>) | undefined;
   const prepared = prepare ? await prepare(params, contextOn(readView(store), undefined)) : undefined;
   const { readOnly, ownTransactions, writes: writesOnGet } = handler;
   const writes = writesOnGet === true || (contract.method !== 'GET' && !readOnly && !ownTransactions);
@@ -252,7 +273,7 @@ async function runAdmitted(services: Services, handler: ContractHandler, user: U
   const result = writes
     ? await runWriting(store, () => store.write((db) => (cause === undefined ? operation(params, contextOn(db, prepared)) : causing(services.journal, cause, db, () => operation(params, contextOn(db, prepared))))))
     : ownTransactions
-      ? await runWriting(store, async () => operation(params, contextOn(readView(store), prepared, cause === undefined ? services : { ...services, store: causingStore(store, services.journal, cause) })))
+      ? await runWriting(store, async () => operation(params, contextOn(readView(store), prepared, cause === undefined || !ports.store ? ports : { ...ports, store: causingStore(ports.store, services.journal, cause) })))
       : await causing(services.journal, cause, null, () => operation(params, contextOn(readView(store), prepared)));
   if (options.validateResponse) {
     const checked = contract.response.safeParse(result);

@@ -1,6 +1,8 @@
-import type { Context, JobQueue, Services } from '../model/context.js';
-import type { OutboxRecord } from '../model/db.js';
-import { journalingSender } from '../model/journaling-sender.js';
+import type { Context } from '../runtime/context.js';
+import type { JobQueue } from '../runtime/jobs.js';
+import { journalingSender } from '../runtime/journaling-sender.js';
+import type { Services } from '../runtime/services.js';
+import type { OutboxRecord } from '../model/records/outbox.js';
 
 /** The context a job's outcome is applied in: the services and the transaction that records it. */
 export type OutcomeContext = Services & Pick<Context, 'db' | 'realm'>;
@@ -164,7 +166,7 @@ export interface NewJob {
 }
 
 /** Adds a job to the outbox in the current transaction; the runner starts it after the commit. */
-export function enqueueJob(ctx: Pick<Context, 'db' | 'now' | 'jobs'>, job: NewJob): OutboxRecord {
+export function enqueueJob(ctx: Pick<Context<'jobs'>, 'db' | 'now' | 'jobs'>, job: NewJob): OutboxRecord {
   const now = ctx.now();
   const record = ctx.db.put('outbox', {
     id: ctx.db.nextId('outbox'),

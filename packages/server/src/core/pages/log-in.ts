@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { checkPassword } from '../auth/check-password.js';
 import { pageHandler } from '../dispatch/handler.js';
 import { newSessionKey, startSession, type NewSessionKey } from '../sessions/start-session.js';
-import type { UserRecord } from '../model/db.js';
+import type { UserRecord } from '../model/records/users.js';
 
 /** A login's answer: the account, and the session the transport sets as a cookie. */
 const StartedSession = z.object({ user_id: z.number().int(), email: z.string(), session_key: z.string(), session_expires: z.number() });
@@ -29,7 +29,7 @@ export const logInPage = defineEndpoint({
 });
 
 /** The password checked and the session key made before the write lock; the session started inside it. */
-export const logInHandler = pageHandler<typeof logInPage, { user: UserRecord; key: NewSessionKey }>(
+export const logInHandler = pageHandler<typeof logInPage, { user: UserRecord; key: NewSessionKey }, 'rateLimiter'>(
   logInPage,
   (_params, ctx) => ({ user_id: ctx.prepared.user.id, email: ctx.prepared.user.email, ...startSession(ctx, ctx.prepared.user, ctx.prepared.key) }),
   {
@@ -40,6 +40,8 @@ export const logInHandler = pageHandler<typeof logInPage, { user: UserRecord; ke
       if (check.kind === 'deactivated') throw deactivated(params.username.trim());
       return { user: check.user, key: await newSessionKey(ctx) };
     },
+    // The login rate limits, as POST /fetch_api_key's.
+    ports: ['rateLimiter'],
   },
 );
 

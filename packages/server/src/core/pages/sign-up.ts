@@ -44,7 +44,7 @@ export const registerPage = defineEndpoint({
 });
 
 /** The account and its session; the password judged and hashed (null: too weak) and the session key made before the write lock. */
-export const registerHandler = pageHandler<typeof registerPage, { passwordHash: string | null; session: NewSessionKey }>(
+export const registerHandler = pageHandler<typeof registerPage, { passwordHash: string | null; session: NewSessionKey }, 'hooks' | 'jobs'>(
   registerPage,
   (params, ctx) => {
     const user = register(ctx, params, ctx.prepared.passwordHash);
@@ -55,5 +55,6 @@ export const registerHandler = pageHandler<typeof registerPage, { passwordHash: 
       passwordHash: (await isStrongPassword(params.password, ctx.config)) ? await hashPassword(params.password, ctx.random) : null,
       session: await newSessionKey(ctx),
     }),
+    ports: ['hooks', 'jobs'],
   },
 );

@@ -1,4 +1,5 @@
-import type { RequestSession, Services } from '../model/context.js';
+import type { RequestSession } from '../runtime/context.js';
+import type { Services } from '../runtime/services.js';
 import { sha256Hex } from '../internal/sha256.js';
 
 /** What a session key looks like (32 letters and digits); anything else is no session. */

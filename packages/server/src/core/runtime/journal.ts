@@ -1,4 +1,4 @@
-import type { OutboxRecord } from './db.js';
+import type { OutboxRecord } from '../model/records/outbox.js';
 import type { QueuedEvent } from './event-queue.js';
 
 /** What every journal entry has. */

@@ -1,5 +1,6 @@
-import type { HttpSender, Services } from './context.js';
-import type { OutboxRecord } from './db.js';
+import type { HttpSender } from './outbound.js';
+import type { Services } from './services.js';
+import type { OutboxRecord } from '../model/records/outbox.js';
 
 /** Who sent an outbound request: an outbox job, or a request's handler (with its caller). */
 type Origin = { job: OutboxRecord } | { cause: number; userId: number | null };
