@@ -6,11 +6,15 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assertFreshBuilds, REPO_ROOT } from '../../../test-support/fresh-build.js';
 import { startServer, type RunningServer } from '../../../test-support/start-server.js';
 
 const CLI_BIN = join(REPO_ROOT, 'packages/cli/bin/teamchat.js');
+
+// Each test runs several CLI processes one after another (each a Node start-up): on a loaded
+// machine 20 s is too short for them, as the full run showed twice.
+vi.setConfig({ testTimeout: 60_000 });
 
 interface ProcessResult {
   code: number | null;
