@@ -14,6 +14,7 @@ import { describeListenError } from '../node/listen-error.js';
 import { listen, type RunningServer } from '../node/node-server.js';
 import { startPushBouncer, type RunningPushBouncer } from '../node/push-bouncer-server.js';
 import { zuliprcPath } from '../node/zuliprc-files.js';
+import { staticFolder, webAppFolder } from '../node/static-folder.js';
 import { exportOrganizationFile, organizationName, seedFromFixtureFile } from './organization-files.js';
 import { openApiSource } from '../rest/openapi.js';
 import { openDiskStore } from '../store/disk/index.js';
@@ -98,6 +99,8 @@ export async function serve(values: ServeValues): Promise<void> {
   }
 
   const files = memory ? createMemoryFileStore() : createDiskFileStore(uploadsDirOf(dataFile));
+  // The web app of the installed @teamchat/web, served at / (none when it is not built).
+  const webFolder = webAppFolder();
   const assembled = await assembleServer({
     store,
     files,
@@ -106,7 +109,7 @@ export async function serve(values: ServeValues): Promise<void> {
     random,
     log,
     outbound: nodeHttpSender,
-    rest: { corsOrigins: [...values.corsOrigin] },
+    rest: { corsOrigins: [...values.corsOrigin], ...(webFolder === null ? {} : { webApp: staticFolder(webFolder) }) },
   });
   const { core, handler } = assembled;
   const accounts = seeded?.accounts ?? assembled.accounts;
@@ -141,6 +144,7 @@ export async function serve(values: ServeValues): Promise<void> {
   const out = process.stdout;
   out.write(`teamchat-server listening on ${running.url} (API at ${running.url}${API_PREFIX})\n`);
   out.write(memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);
+  out.write(webFolder === null ? 'Web app: not built (npm run build in packages/web)\n' : `Web app: open ${running.url}/ and log in\n`);
   if (values.dev) out.write("Development mode: POST /api/v1/dev_fetch_api_key gives any account's API key (never use on a shared machine)\n");
   if (values.corsOrigin.length > 0) out.write(`CORS: pages of ${values.corsOrigin.join(', ')} may call the API\n`);
   if (pushBouncerUrl) {

@@ -19,6 +19,7 @@ import type { UserRecord } from './model/records/users.js';
 import { EventQueues } from './runtime/event-queues.js';
 import { RateLimiter } from './runtime/rate-limiter.js';
 import { UploadSlots } from './runtime/upload-slots.js';
+import { Journal } from './runtime/journal.js';
 import type { ContractHandler } from './dispatch/handler.js';
 import { admit, runHandler } from './dispatch/run-handler.js';
 import { contractHandlers } from './handlers/index.js';
@@ -92,10 +93,11 @@ export function createCore(options: CoreOptions): Core {
   const config: ServerConfig = { ...defaultServerConfig, ...options.config };
   const now = options.now ?? (() => Date.now());
   const monotonic = options.monotonic ?? (() => performance.now());
+  const journal = new Journal({ capacity: config.journalSize, always: config.journalAlways, now, monotonic });
   const services: Services = {
     store: options.store,
     indexes: createIndexes(options.store),
-    events: new EventQueues({ now, monotonic, config }),
+    events: new EventQueues({ now, monotonic, config, journal }),
     rateLimiter: new RateLimiter(now, monotonic),
     uploadSlots: new UploadSlots(config),
     config,
@@ -114,7 +116,8 @@ export function createCore(options: CoreOptions): Core {
     },
     outbound: options.outbound ?? noOutbound,
     hooks: { sent: [triggerOutgoingWebhooks, notifyMessageRecipients], read: [removeReadNotifications] },
-    jobs: { kick() {}, idle: async () => {} },
+    jobs: { kick() {}, idle: async () => {}, added() {} },
+    journal,
   };
   const sweepUnclaimed = createUnclaimedSweep(services);
   const deliverScheduled = createScheduledDelivery(services);

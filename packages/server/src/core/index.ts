@@ -22,7 +22,8 @@ export { defaultRateLimits } from './config/rate-limit-rules.js';
 export type { RateLimitRule, RateLimitRules } from './config/rate-limit-rules.js';
 export { createMemoryFileStore } from './runtime/file-store.js';
 export type { FileStore } from './runtime/file-store.js';
-export { secureRandomBytes, type RandomBytes } from './internal/random.js';
+export { randomAlphanumeric, secureRandomBytes, type RandomBytes } from './internal/random.js';
+export { constantTimeEqual } from './internal/constant-time.js';
 export { seededRandomBytes } from './internal/seeded-random.js';
 
 // Seeding and maintenance
@@ -47,6 +48,11 @@ export { serveTemporaryUploadPage } from './pages/serve-temporary-upload.js';
 export { serveExportPage } from './pages/serve-export.js';
 export { joinBigBlueButtonPage } from './pages/join-big-blue-button.js';
 export { registerPage, signUpFormPage } from './pages/sign-up.js';
+export { devLogInPage, logInPage, logOutPage } from './pages/log-in.js';
+export { findSession } from './sessions/find-session.js';
+export { inspectorJournalPage } from './pages/inspector-journal.js';
+export type { EventEntry, JournalEntry, RequestEntry } from './runtime/journal.js';
+export { isAdmin } from './model/roles.js';
 export { outboxEmails } from './emails/send-email.js';
 export type { OutboxQuery } from './emails/send-email.js';
 export type { EmailRecord } from './model/records/outbox.js';

@@ -1,4 +1,5 @@
 import { ApiError, type Access } from '@teamchat/schema';
+import type { RequestSession } from '../runtime/context.js';
 import type { Services } from '../runtime/services.js';
 import type { UserRecord } from '../model/records/users.js';
 import { isAdmin, isGuest, isOwner } from '../model/roles.js';
@@ -107,6 +108,23 @@ export function authenticate(services: Services, access: Access, authorization: 
     remember(services, authorization, user, email, apiKey);
   }
   if (user.bot_type === 2) throw unauthorized('This API is not available to incoming webhook bots.');
+  checkAccess(user, access);
+  return user;
+}
+
+/**
+ * Authenticates a web-app request (`/json/…`) by its session, as the real server's
+ * `authenticated_json_view`: without one, public endpoints answer and `optional` ones answer
+ * anonymously (`public_json_view`); anything else is the 401 of a missing login. A session of
+ * an account deactivated since is no session.
+ */
+export function authenticateSession(services: Services, access: Access, session: RequestSession | null): UserRecord | null {
+  if (access === 'public') return null;
+  const user = session ? services.store.get('users', session.userId) : undefined;
+  if (!user?.is_active) {
+    if (access === 'optional') return null;
+    throw unauthorized(NOT_LOGGED_IN);
+  }
   checkAccess(user, access);
   return user;
 }

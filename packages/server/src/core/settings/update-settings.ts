@@ -3,6 +3,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { OperationParams, UserContext } from '../runtime/context.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { isAdmin } from '../model/roles.js';
+import { endSessionsOf } from '../model/sessions.js';
 import { humanAdminIds } from '../model/bot-administrators.js';
 import { emitEmailChanges } from '../users/email-events.js';
 import { changeFullName, checkFullName } from '../users/full-name.js';
@@ -50,7 +51,11 @@ function checkNameChange(ctx: UserContext, raw: string | undefined): string | nu
 export function updateSettings(params: Params, ctx: UserContext & { prepared: string | null }): Record<string, never> {
   const user = ctx.user;
   const passwordHash = ctx.prepared;
-  if (passwordHash !== null) ctx.db.patch('users', user.id, { password_hash: passwordHash });
+  if (passwordHash !== null) {
+    ctx.db.patch('users', user.id, { password_hash: passwordHash });
+    // Other web sessions end; the one that changed it stays (Django's `update_session_auth_hash`).
+    endSessionsOf(ctx.db, user.id, ctx.request.session?.id);
+  }
   if (params.email !== undefined) requestEmailChange(ctx, user, params.email);
   const fullName = checkNameChange(ctx, params.full_name);
   if (fullName !== null) changeFullName(ctx, user, fullName);
