@@ -1,12 +1,18 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 // Workspace packages resolve to their sources through the `source` export condition,
 // so tests never wait for a build (STYLE.md rule 8).
 const conditions = ['source', 'module', 'node', 'import', 'default'];
 
-// TEAMCHAT_MSW=3 runs the mock (its sources and tests) on MSW 3, installed as the `msw3` alias
-// package; MSW 3 needs Node 22.12+, so CI's Node 22 run sets it (.ci/run).
-const alias = process.env['TEAMCHAT_MSW'] === '3' ? [{ find: /^msw(?=\/|$)/, replacement: 'msw3' }] : [];
+// TEAMCHAT_MSW=3 runs the mock (its sources and tests) on MSW 3, which `.ci/install-msw3` installs
+// apart from the workspace and links as node_modules/msw3; MSW 3 needs Node 22.12+, so CI's
+// Node 22 run sets it (.ci/run).
+const msw3 = process.env['TEAMCHAT_MSW'] === '3';
+if (msw3 && !existsSync(new URL('./node_modules/msw3/package.json', import.meta.url))) {
+  throw new Error('TEAMCHAT_MSW=3 runs the mock on MSW 3, which is not installed: run `bash .ci/install-msw3` on Node 22.12+ first');
+}
+const alias = msw3 ? [{ find: /^msw(?=\/|$)/, replacement: 'msw3' }] : [];
 
 export default defineConfig({
   resolve: { conditions, alias },

@@ -19,6 +19,7 @@ export function importsOf(file: string): ImportOf[];
 export function resolveImport(from: string, specifier: string): string | null;
 export function fileGraph(files: readonly string[]): ImportGraph;
 export function valueEdges(graph: ImportGraph): ImportGraph;
-export function folderGraph(root: string, files: readonly string[]): ImportGraph;
+/** With `entryPoints`, the files at the top of `root` that no file imports are one node, `(entry points)`. */
+export function folderGraph(root: string, files: readonly string[], options?: { entryPoints?: boolean }): ImportGraph;
 export function cycles(graph: ReadonlyMap<string, Iterable<string> | ReadonlyMap<string, unknown>>): string[][];
 export function importLoops(root: string, files: readonly string[]): ImportLoop[];

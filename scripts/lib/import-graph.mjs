@@ -87,16 +87,24 @@ export function valueEdges(graph) {
   return new Map([...graph].map(([from, targets]) => [from, new Map([...targets].filter(([, typeOnly]) => !typeOnly))]));
 }
 
+/** The node of a folder graph that holds the entry points (see {@link folderGraph}). */
+const ENTRY_POINTS = '(entry points)';
+
 /**
  * The folder graph of `files` below `root`: folder (relative, `.` for the root) → the
- * folders it imports from, with whether every such import is type-only.
+ * folders it imports from, with whether every such import is type-only. With `entryPoints`,
+ * the files at the top of `root` that no file imports are a node of their own,
+ * `(entry points)`, above every folder.
  */
-export function folderGraph(root, files) {
+export function folderGraph(root, files, { entryPoints = false } = {}) {
   const graph = new Map();
-  for (const [file, targets] of fileGraph(files)) {
-    const from = relative(root, dirname(file)) || '.';
+  const byFile = fileGraph(files);
+  const imported = new Set([...byFile.values()].flatMap((targets) => [...targets.keys()]));
+  const folderOf = (file) => (entryPoints && dirname(file) === root && !imported.has(file) ? ENTRY_POINTS : relative(root, dirname(file)) || '.');
+  for (const [file, targets] of byFile) {
+    const from = folderOf(file);
     for (const [target, typeOnly] of targets) {
-      const to = relative(root, dirname(target)) || '.';
+      const to = folderOf(target);
       if (to === from) continue;
       if (!graph.has(from)) graph.set(from, new Map());
       const edges = graph.get(from);

@@ -160,7 +160,7 @@ export function makeContext(options: {
       } catch {
         // not JSON: keep the text
       }
-      return { status: response.status, headers: pickHeaders(response, ['www-authenticate', 'retry-after', 'allow', 'content-type']), body: parsed };
+      return { status: response.status, headers: pickHeaders(response, ['www-authenticate', 'retry-after', 'allow', 'content-type', 'x-ratelimit-reset']), body: parsed };
     },
     async download(path, download = {}) {
       const headers = authorizationOf(options.accounts, download);

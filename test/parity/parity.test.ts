@@ -23,6 +23,7 @@ import { pushScenarios } from './scenarios/push/index.js';
 import { playgroundScenarios } from './scenarios/playgrounds/index.js';
 import { presenceScenarios } from './scenarios/presence/index.js';
 import { serverScenarios } from './scenarios/server/index.js';
+import { clockJumpScenarios } from './scenarios/server/clock-jumps.js';
 import { settingsBasicScenarios } from './scenarios/settings/basics.js';
 import { settingsScenarios } from './scenarios/settings/index.js';
 import { userGroupScenarios } from './scenarios/user-groups/index.js';
@@ -60,6 +61,7 @@ import { createMockTarget, startServerTarget } from './targets.js';
 const scenarios: Scenario[] = [
   // In the order of the schema's table; a folder of scenarios per area of the contracts.
   ...serverScenarios,
+  ...clockJumpScenarios,
   ...eventScenarios,
   ...settingsBasicScenarios,
   ...settingsScenarios,

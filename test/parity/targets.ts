@@ -25,7 +25,7 @@ export async function startServerTarget(
   const clock = createClock();
   const dataFile = join(dir, 'data.json');
   const { store } = await openDiskStore<Db>(dataFile, { log: { info: () => {}, warn: () => {} } });
-  const options = mockCoreOptions({ seed: PARITY_SEED, now: clock.now, baseUrl: PARITY_BASE_URL, heartbeatMs: 1000 });
+  const options = mockCoreOptions({ seed: PARITY_SEED, now: clock.now, monotonic: clock.monotonic, baseUrl: PARITY_BASE_URL, heartbeatMs: 1000 });
   // Uploaded files on disk beside the data file, as the server binary keeps them.
   const files = createDiskFileStore(uploadsDirOf(dataFile));
   const bouncer = await startPushBouncer({ now: clock.now });

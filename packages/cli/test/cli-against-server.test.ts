@@ -171,11 +171,25 @@ describe('teamchat against a running server', () => {
     for (const way of ['--api-key', 'ZULIP_API_KEY', 'key=', '~/.zuliprc']) expect(result.stderr).toContain(way);
   });
 
-  it('exits with code 4 when the site is unreachable', async () => {
+  it('exits with code 4 at once when the connection is refused, saying what it tried and where the site came from', async () => {
     const port = await closedPort();
-    const result = await teamchat(['--site', `http://127.0.0.1:${port}`, '--email', 'x@example.com', '--api-key', 'abc', '--retries', '0', 'users', 'list']);
-    expect(result.code).toBe(4);
-    expect(result.stderr).toMatch(/^error: GET \/users failed: could not reach http:\/\/127\.0\.0\.1:\d+/);
+    const site = `http://127.0.0.1:${port}`;
+    // No retries (a read is retried 3 times after other network errors): no "retrying" note.
+    const viaFlag = await teamchat(['--site', site, '--email', 'x@example.com', '--api-key', 'abc', 'users', 'list']);
+    expect(viaFlag).toEqual({
+      code: 4,
+      stdout: '',
+      stderr: `error: connection refused at ${site} (tried GET ${site}/api/v1/users)\nhint: is the server running, on that address? The site came from --site\n`,
+    });
+    const zuliprc = join(dir, 'zuliprc-dead-port');
+    writeFileSync(zuliprc, `[api]\nemail=x@example.com\nkey=abc\nsite=${site}\n`);
+    const viaFile = await teamchat(['--config', zuliprc, 'users', 'list']);
+    expect(viaFile.code).toBe(4);
+    expect(viaFile.stderr.split('\n')).toEqual([
+      `error: connection refused at ${site} (tried GET ${site}/api/v1/users)`,
+      `hint: is the server running, on that address? The site came from site= in ${zuliprc} (teamchat-server rewrites the zuliprc files it wrote when it restarts on another port)`,
+      '',
+    ]);
   });
 
   it('reads ZULIP_CONFIG, and --config wins over it', async () => {

@@ -1,69 +1,40 @@
 #!/usr/bin/env node
-import { parseArgs } from 'node:util';
+/**
+ * @module @teamchat/mock/bin
+ * The `teamchat-mock` executable: the mock over HTTP. Its options are parsed by the command-line
+ * kit of `@teamchat/server/node`, as `teamchat-server`'s are.
+ */
 import { parseFixture } from '@teamchat/server';
-import { describeListenError, readFixtureFile } from '@teamchat/server/node';
+import { defineCommand, describeListenError, integerValue, listenOptions, packageVersion, readFixtureFile, runCommand, stopOnSignals } from '@teamchat/server/node';
 import { startMockServer } from './http/start-mock-server.js';
-import { integerOption } from './internal/integer-option.js';
 
-const HELP = `Usage: teamchat-mock [--port N] [--host HOST] [--seed N] [--fixture FILE]
-
-Serves the teamchat mock (the team chat API with the reference server's behaviour, in
-memory, deterministic) over HTTP, with control routes under /__mock/ (see the README).
-
-  --port N   port to listen on (default 9992; 0 picks a free one)
-  --host H   address to listen on (default 127.0.0.1)
-  --seed N   seed of the API keys and other random values (default 1)
-  --fixture FILE  start from the organization of a fixture file (JSON, or YAML for
-                  .yaml/.yml; the format of teamchat-server --seed) instead of the demo
-`;
-
-function fail(message: string): never {
-  process.stderr.write(`teamchat-mock: ${message}\n${HELP}`);
-  process.exit(1);
-}
-
-function readOptions(): { help: boolean; port: number; host?: string; seed?: number; fixtureFile?: string } {
-  try {
-    const { values } = parseArgs({
-      options: { port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, fixture: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+const mockCommand = defineCommand({
+  name: 'teamchat-mock',
+  summary: 'Serves the teamchat mock over HTTP, with control routes under /__mock/ (see the README).',
+  description: "The team chat API with the reference server's behaviour, in memory and deterministic.",
+  options: {
+    ...listenOptions(9992),
+    seed: { flags: '--seed <n>', help: 'seed of the API keys and other random values', parse: integerValue(), default: 1 },
+    fixture: {
+      flags: '--fixture <file>',
+      help: 'start from the organization of a fixture file (JSON, or YAML for .yaml/.yml; the format of teamchat-server --seed) instead of the demo',
+    },
+  },
+  examples: ['teamchat-mock                         # http://127.0.0.1:9992', 'teamchat-mock --port 0 --seed 7', 'teamchat-mock --fixture qa-org.yaml'],
+  footer: 'Stop it with Ctrl-C or SIGTERM (also through npx).',
+  async run({ port, host, seed, fixture: fixtureFile }) {
+    const fixture = fixtureFile === undefined ? undefined : parseFixture(await readFixtureFile(fixtureFile));
+    const server = await startMockServer({ port, host, seed, ...(fixture ? { fixture } : {}) }).catch((error: unknown) => {
+      // A system error is the listener's (busy port…).
+      const listening = error instanceof Error && 'code' in error;
+      throw new Error(listening ? describeListenError(error, { host, port }) : `start-up failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     });
-    return {
-      help: values.help === true,
-      ...(values.fixture === undefined ? {} : { fixtureFile: values.fixture }),
-      port: values.port === undefined ? 9992 : integerOption(values.port, 'port', 65_535),
-      ...(values.host ? { host: values.host } : {}),
-      ...(values.seed === undefined ? {} : { seed: integerOption(values.seed, 'seed') }),
-    };
-  } catch (error) {
-    return fail(error instanceof Error ? error.message : String(error));
-  }
-}
+    process.stdout.write(`teamchat-mock listening on ${server.url}\n`);
+    for (const account of server.mock.accountList) {
+      process.stdout.write(`  ${account.role.padEnd(13)} ${account.email.padEnd(28)} key ${account.apiKey}\n`);
+    }
+    stopOnSignals(() => server.close());
+  },
+});
 
-const options = readOptions();
-if (options.help) {
-  process.stdout.write(HELP);
-} else {
-  const { help: _help, fixtureFile, ...serverOptions } = options;
-  let fixture;
-  try {
-    fixture = fixtureFile === undefined ? undefined : parseFixture(await readFixtureFile(fixtureFile));
-  } catch (error) {
-    // A fixture that cannot be read or is invalid: one line, no help text, no stack.
-    process.stderr.write(`teamchat-mock: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  }
-  const server = await startMockServer({ ...serverOptions, ...(fixture ? { fixture } : {}) }).catch((error: unknown) => {
-    // One line for the operator, never a stack: a system error is the listener's (busy port…).
-    const listening = error instanceof Error && 'code' in error;
-    const reason = listening ? describeListenError(error, { host: options.host ?? '127.0.0.1', port: options.port }) : `start-up failed: ${String(error instanceof Error ? error.message : error)}`;
-    process.stderr.write(`teamchat-mock: ${reason}\n`);
-    process.exit(1);
-  });
-  process.stdout.write(`teamchat-mock listening on ${server.url}\n`);
-  for (const account of server.mock.accountList) {
-    process.stdout.write(`  ${account.role.padEnd(13)} ${account.email.padEnd(28)} key ${account.apiKey}\n`);
-  }
-  const stop = () => void server.close().then(() => process.exit(0));
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-}
+await runCommand(mockCommand, { version: packageVersion(import.meta.url) });

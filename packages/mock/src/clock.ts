@@ -1,10 +1,18 @@
-/** The mock's clock: frozen by default, so timestamps are the same in every run. */
+/**
+ * The mock's clock: frozen by default, so timestamps are the same in every run. It is two
+ * clocks, as a server's: the wall clock (`now`, timestamps users see) and a monotonic one
+ * (durations: rate-limit windows, queue lifetimes, retries). `advance` is time passing: both
+ * move. `set` is the wall clock being set (an NTP step, a changed time zone setting): only the
+ * wall clock jumps, back or forward, and durations are not affected.
+ */
 export interface MockClock {
-  /** Milliseconds since the epoch. */
+  /** Milliseconds since the epoch (the wall clock). */
   now(): number;
-  /** Sets the time (milliseconds or a Date). */
+  /** Milliseconds on the monotonic clock: moved by `advance` (and real time when not frozen), never by `set`. */
+  monotonic(): number;
+  /** Sets the wall clock (milliseconds or a Date), back or forward; the monotonic clock stays. */
   set(time: number | Date): void;
-  /** Moves the time forward by `ms`. */
+  /** Moves the time forward by `ms`: both clocks. */
   advance(ms: number): void;
 }
 
@@ -23,9 +31,12 @@ export function createClock(options: ClockOptions = {}): MockClock & { reset(): 
   const start = options.start === undefined ? DEFAULT_START : Number(options.start);
   let base = start;
   let realBase = Date.now();
+  let monotonicBase = 0;
+  const realMonotonicBase = performance.now();
   const frozen = options.frozen ?? true;
   return {
     now: () => (frozen ? base : base + (Date.now() - realBase)),
+    monotonic: () => (frozen ? monotonicBase : monotonicBase + (performance.now() - realMonotonicBase)),
     set(time) {
       base = Number(time);
       realBase = Date.now();
@@ -33,6 +44,7 @@ export function createClock(options: ClockOptions = {}): MockClock & { reset(): 
     advance(ms) {
       if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`[teamchat-mock] clock.advance(${ms}): pass a non-negative number of milliseconds`);
       base += ms;
+      monotonicBase += ms;
     },
     reset() {
       base = start;

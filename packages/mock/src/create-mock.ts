@@ -86,9 +86,10 @@ export function mockOrganization(seed: number): Exclude<AssembleOptions['seed'],
 }
 
 /** The core options of the mock (and of a real server meant to answer exactly as the mock does). */
-export function mockCoreOptions(options: { seed: number; now: () => number; baseUrl: string; heartbeatMs?: number | undefined }): Omit<CoreOptions, 'store'> {
+export function mockCoreOptions(options: { seed: number; now: () => number; monotonic?: () => number; baseUrl: string; heartbeatMs?: number | undefined }): Omit<CoreOptions, 'store'> {
   return {
     now: options.now,
+    ...(options.monotonic ? { monotonic: options.monotonic } : {}),
     random: seededRandomBytes(options.seed + 1),
     config: { realmUrl: options.baseUrl, heartbeatMs: options.heartbeatMs ?? 10_000, validateResponses: true },
   };
@@ -171,7 +172,7 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
   const clock = createClock(options.clock);
   // Fresh options, so a fresh seeded random source, for every core: keys and salts made after
   // a reset are the same whatever earlier tests did.
-  const coreOptions = () => mockCoreOptions({ seed, now: clock.now, baseUrl, heartbeatMs: options.heartbeatMs });
+  const coreOptions = () => mockCoreOptions({ seed, now: clock.now, monotonic: clock.monotonic, baseUrl, heartbeatMs: options.heartbeatMs });
   const seedFrom = async (fixture: OrganizationFixtureInput | undefined) => {
     const seedStore = new Store<Db>();
     const seeded = await assembleServer({ store: seedStore, ...coreOptions(), seed: { ...mockOrganization(seed), ...(fixture === undefined ? {} : { fixture }) } });

@@ -11,15 +11,15 @@ function teamchatMock(args: readonly string[]) {
 }
 
 describe('teamchat-mock', () => {
-  it('refuses a --port that is not a port number, instead of crashing', () => {
+  it('refuses a --port that is not a port number, instead of crashing: one line, exit 2 (a usage error)', () => {
     const result = teamchatMock(['--port', 'abc']);
-    expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/^teamchat-mock: --port must be an integer from 0 to 65535, got 'abc'\n/);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^teamchat-mock: --port must be an integer from 0 to 65535, got 'abc'; see teamchat-mock --help\n$/);
   });
 
   it('refuses a --seed that is not an integer, instead of silently using seed 0', () => {
     const result = teamchatMock(['--seed', 'x']);
-    expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/^teamchat-mock: --seed must be a non-negative integer, got 'x'\n/);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^teamchat-mock: --seed must be a non-negative integer, got 'x'; see teamchat-mock --help\n$/);
   });
 });

@@ -3,7 +3,7 @@
  * browser" section says: `msw init public/ --save` without a terminal, the README's code
  * bundled by esbuild from the built packages, MSW's service worker answering for the mock.
  * With `TEAMCHAT_MSW=3` (the Node 22 run of CI) the page and the worker script come from
- * MSW 3 (the `msw3` alias package) instead of MSW 2.
+ * MSW 3 (node_modules/msw3, linked by .ci/install-msw3) instead of MSW 2.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import msw from 'msw/package.json' with { type: 'json' };
 
 // CI runs the mock's tests twice: on Node 20 with MSW 2, and on Node 22 with MSW 3
-// (TEAMCHAT_MSW=3, the `msw3` alias package; vitest.config.ts). This pins which one ran.
+// (TEAMCHAT_MSW=3: node_modules/msw3, linked by .ci/install-msw3; vitest.config.ts). This pins which one ran.
 describe('the MSW the mock runs on', () => {
   it(`is MSW ${process.env['TEAMCHAT_MSW'] === '3' ? 3 : 2}`, () => {
     const major = Number(msw.version.split('.')[0]);

@@ -18,3 +18,14 @@ export type { DiskStore, DiskStoreOptions, DiskStoreStats } from './store/disk/i
 export { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';
 export { FixtureFileError, readFixtureFile, writeFixtureFile } from './node/fixture-files.js';
 export { readDiskStore } from './store/disk/read-disk-store.js';
+
+// The command-line kit of the teamchat binaries (teamchat-server, teamchat-mock): a command's
+// option table gives its parsing (commander), its help and its typed values.
+export { defineCommand, UsageError } from './command-line/command-spec.js';
+export type { CommandSpec } from './command-line/command-spec.js';
+export { integerValue } from './command-line/option-table.js';
+export type { OptionEntry, OptionValues } from './command-line/option-table.js';
+export { runCommand } from './command-line/run-command.js';
+export { listenOptions } from './command-line/listen-options.js';
+export { packageVersion } from './command-line/package-version.js';
+export { stopOnSignals } from './command-line/stop-on-signals.js';

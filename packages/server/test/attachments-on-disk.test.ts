@@ -171,9 +171,9 @@ describe('uploaded files on disk', () => {
     memory.attach({ append: () => Promise.reject(new Error('disk full')), close: () => Promise.resolve() });
     const handler = createRestHandler(core);
     const failed = await handler(uploadRequest(`Basic ${btoa(`${member?.email}:${member?.apiKey}`)}`, new File(['maybe'], 'maybe.txt')));
-    // The store refuses writes from then on: a 503 envelope, not an unexplained 500.
+    // The store refuses writes until the journal can be written again: a 503 envelope, not an unexplained 500.
     expect(failed.status).toBe(503);
-    expect(await failed.json()).toMatchObject({ result: 'error', msg: expect.stringContaining('can no longer save changes') });
+    expect(await failed.json()).toMatchObject({ result: 'error', msg: expect.stringContaining('cannot save changes right now') });
     expect(await core.services.files.list()).toHaveLength(1);
   });
 });

@@ -99,9 +99,9 @@ describe('teamchat-server start-up', () => {
     expect(existsSync(join(dir, 'busy', 'zuliprc-owner'))).toBe(true);
   });
 
-  it('refuses a port out of range, and an address not of this machine, in one line', async () => {
+  it('refuses a port out of range (a usage error), and an address not of this machine, in one line', async () => {
     const outOfRange = await runToEnd(SERVER_BIN, ['--port', '70000', '--memory']);
-    expect(outOfRange).toMatchObject({ code: 1, stderr: 'teamchat-server: --port must be between 0 and 65535, got 70000\n' });
+    expect(outOfRange).toMatchObject({ code: 2, stderr: "teamchat-server: --port must be an integer from 0 to 65535, got '70000'; see teamchat-server --help\n" });
     // 192.0.2.1 (TEST-NET-1) is never an address of this machine; nothing is sent to it.
     const foreign = await runToEnd(SERVER_BIN, ['--port', '0', '--host', '192.0.2.1', '--memory']);
     expect(foreign.code).toBe(1);
@@ -111,11 +111,11 @@ describe('teamchat-server start-up', () => {
   it('--dev listens on loopback addresses only, and says it is a development server', async () => {
     const open = await runToEnd(SERVER_BIN, ['--dev', '--host', '0.0.0.0', '--port', '0', '--memory']);
     expect(open).toMatchObject({
-      code: 1,
+      code: 2,
       stderr: 'teamchat-server: --dev gives API keys without passwords: it listens on loopback addresses only (127.0.0.1, ::1, localhost), not 0.0.0.0\n',
     });
     const half = await runToEnd(SERVER_BIN, ['--bigbluebutton-url', 'https://bbb.example.com/bigbluebutton/', '--memory']);
-    expect(half).toMatchObject({ code: 1, stderr: 'teamchat-server: give --bigbluebutton-url and --bigbluebutton-secret together\n' });
+    expect(half).toMatchObject({ code: 2, stderr: 'teamchat-server: give --bigbluebutton-url and --bigbluebutton-secret together\n' });
     const dir = mkdtempSync(join(tmpdir(), 'teamchat-dev-'));
     const server = await startServer(dir, { args: ['--dev', '--memory'], waitForZuliprc: false });
     try {

@@ -86,7 +86,9 @@ describe('CORS', () => {
   it('teamchat-server --cors-origin refuses a value that is not an origin with one line', () => {
     assertFreshBuilds();
     const result = spawnSync(process.execPath, [join(REPO_ROOT, 'packages/server/dist/bin.js'), '--memory', '--port', '0', '--cors-origin', 'localhost:5173'], { encoding: 'utf8' });
-    expect(result.status).toBe(1);
-    expect(result.stderr).toBe("teamchat-server: --cors-origin: not an origin such as http://localhost:5173 (scheme, host and port, no path): 'localhost:5173'\n");
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(
+      "teamchat-server: --cors-origin must be an origin such as http://localhost:5173 (scheme, host and port, no path), got 'localhost:5173'; see teamchat-server --help\n",
+    );
   });
 });

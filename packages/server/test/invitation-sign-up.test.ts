@@ -90,7 +90,7 @@ describe('an email invitation, accepted through its link', () => {
 
   it('refuses --show-emails on an address others can reach', async () => {
     const refused = await run(process.execPath, [SERVER_BIN, '--memory', '--show-emails', '--host', '0.0.0.0', '--port', '0']).catch((error: { code: number; stderr: string }) => error);
-    expect('code' in refused ? refused.code : 0).toBe(1);
+    expect('code' in refused ? refused.code : 0).toBe(2);
     expect(refused.stderr).toBe('teamchat-server: --show-emails serves every invitation and confirmation link to whoever asks: use it on a loopback address, not --host 0.0.0.0\n');
   });
 

@@ -18,9 +18,14 @@ const CORE = join(SRC, 'core');
 const HANDLERS = join(CORE, 'handlers');
 const SCHEMA_ENDPOINTS = resolve(here, '../../schema/src/endpoints');
 
-/** Folder → folders it imports from (relative imports inside `root` only), type imports included. */
+/**
+ * Folder → folders it imports from (relative imports inside `root` only), type imports included.
+ * The entry points (`index.ts`, `node.ts`, `bin.ts`, …: files at the top of `root` that no
+ * source file imports) are a node of their own above every folder: `bin.ts` may import
+ * `commands/`, whose files import `assemble-server.ts` beside it, without a loop.
+ */
 function foldersOf(root: string): Map<string, Map<string, boolean>> {
-  return folderGraph(root, sourceFiles(root));
+  return folderGraph(root, sourceFiles(root), { entryPoints: true });
 }
 
 /** The specifiers `file` imports (values and types). */

@@ -9,7 +9,7 @@ let running: RunningServer;
 const rules: RateLimitRules = { ...defaultRateLimits, api_by_user: [[60, 3]] };
 
 beforeAll(async () => {
-  server = await createMemoryServer({ seed: 11, now: () => now, config: { rateLimits: rules }, passwords: { owner: 'owner-password', member: 'member-password' } });
+  server = await createMemoryServer({ seed: 11, now: () => now, monotonic: () => now, config: { rateLimits: rules }, passwords: { owner: 'owner-password', member: 'member-password' } });
   running = await listen({ handler: server.handler });
 });
 afterAll(() => running.close());

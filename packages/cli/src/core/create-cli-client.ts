@@ -1,4 +1,15 @@
-import { createClient, credentialSecrets, tlsWarning, type Client, type ClientHooks, type ConfigSource, type ResolvedConfig } from '@teamchat/client-sdk';
+import {
+  createClient,
+  credentialSecrets,
+  isNetworkError,
+  tlsWarning,
+  type Client,
+  type ClientHooks,
+  type ClientPlugin,
+  type ConfigSource,
+  type NetworkError,
+  type ResolvedConfig,
+} from '@teamchat/client-sdk';
 import { CLI_USER_AGENT } from '../version.js';
 import type { GlobalOptions, Output } from './global-options.js';
 import { CliError, messageOf, summaryOf } from './cli-error.js';
@@ -25,6 +36,36 @@ function describeConfig(config: ResolvedConfig): string {
     `# config: ${file}; site ${config.site} (${SOURCE_NAMES[sources.site]}), email ${config.email} (${SOURCE_NAMES[sources.email]}), ` +
     `API key (${SOURCE_NAMES[sources.apiKey]})\n`
   );
+}
+
+/** Where the site came from, for hints: `--site`, `ZULIP_SITE`, or `site= in <zuliprc>`. */
+function siteSource(config: ResolvedConfig): string {
+  return config.sources.site === 'options' ? '--site' : config.sources.site === 'env' ? 'ZULIP_SITE' : `site= in ${config.configFile ?? 'the zuliprc file'}`;
+}
+
+/** A connection the server's address refused: nothing listens there. */
+function isRefused(error: unknown): error is NetworkError {
+  return isNetworkError(error) && error.code === 'ECONNREFUSED';
+}
+
+/**
+ * A refused connection fails the command at once (no retries: nothing listens at the address,
+ * and waiting would not change that while a person waits), saying what was tried and where
+ * the address came from.
+ */
+function refusedConnectionPlugin(config: ResolvedConfig): ClientPlugin {
+  return (next) => async (context) => {
+    try {
+      return await next(context);
+    } catch (error) {
+      if (!isRefused(error)) throw error;
+      const { origin } = new URL(error.request.url);
+      throw new CliError('network', `connection refused at ${origin} (tried ${error.request.method} ${error.request.url})`, {
+        hint: `is the server running, on that address? The site came from ${siteSource(config)}${config.sources.site === 'file' ? ' (teamchat-server rewrites the zuliprc files it wrote when it restarts on another port)' : ''}`,
+        cause: error,
+      });
+    }
+  };
 }
 
 function verboseHooks(write: (text: string) => void): ClientHooks {
@@ -70,6 +111,7 @@ export function createCliClient(options: CliClientOptions): Client {
       retry: {
         maxAttempts: globals.retries + 1,
         methods: ['GET'],
+        shouldRetry: ({ error }) => !isRefused(error),
         onRetry: (info) => {
           const reason = summaryOf(info.error);
           write(`note: ${reason}; retrying in ${(info.delayMs / 1000).toFixed(1)} s (attempt ${info.attempt + 1} of ${globals.retries + 1})\n`);
@@ -81,12 +123,13 @@ export function createCliClient(options: CliClientOptions): Client {
           write(`warning: ${request.method} ${request.path}: the server ignored unsupported parameters ${names.join(', ')}\n`);
         },
       },
+      plugins: [refusedConnectionPlugin(config)],
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
   } catch (error) {
     const message = messageOf(error);
     throw new CliError('config', message, {
-      hint: `the site came from ${config.sources.site === 'options' ? '--site' : config.sources.site === 'env' ? 'ZULIP_SITE' : `site= in ${config.configFile ?? 'the zuliprc file'}`}`,
+      hint: `the site came from ${siteSource(config)}`,
       cause: error,
     });
   }

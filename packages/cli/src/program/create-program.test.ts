@@ -164,12 +164,24 @@ describe('--verbose', () => {
 describe('failures of the connection', () => {
   it('exit with code 4 when the server cannot be reached', async () => {
     const result = await run([...CONNECTION, '--retries', '0', 'users', 'list'], {
+      server: () => ({ networkError: new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } }) }),
+    });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toBe(
+      'error: GET /users failed: could not reach https://chat.example.com (fetch failed: ECONNRESET)\n' +
+        'hint: check the site (--site, ZULIP_SITE or site= in the zuliprc), that the server is running, and the network\n',
+    );
+    expect(result.requests).toHaveLength(1);
+  });
+
+  it('exit with code 4 at once, without retries, when the connection is refused', async () => {
+    const result = await run([...CONNECTION, 'users', 'list'], {
       server: () => ({ networkError: new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }) }),
     });
     expect(result.code).toBe(4);
     expect(result.stderr).toBe(
-      'error: GET /users failed: could not reach https://chat.example.com (fetch failed: ECONNREFUSED)\n' +
-        'hint: check the site (--site, ZULIP_SITE or site= in the zuliprc), that the server is running, and the network\n',
+      'error: connection refused at https://chat.example.com (tried GET https://chat.example.com/api/v1/users)\n' +
+        'hint: is the server running, on that address? The site came from --site\n',
     );
     expect(result.requests).toHaveLength(1);
   });

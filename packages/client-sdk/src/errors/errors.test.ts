@@ -42,6 +42,8 @@ describe('SDK errors', () => {
     expect(new NetworkError(request, cause).message).toBe(
       '[teamchat-sdk] GET /users failed: could not reach https://chat.example.com (fetch failed: ECONNREFUSED). Check the site URL and the network.',
     );
+    expect(new NetworkError(request, cause).code).toBe('ECONNREFUSED');
+    expect(new NetworkError(request, new TypeError('fetch failed')).code).toBeUndefined();
   });
 
   it('NetworkError in a browser page on another origin names CORS as the likely cause', () => {

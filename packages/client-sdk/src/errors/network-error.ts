@@ -22,6 +22,11 @@ export class NetworkError extends Error {
    * another origin than the server's, first the likely cause: CORS.
    */
   readonly hint: string;
+  /**
+   * The system error's code when fetch reports one: `ECONNREFUSED` (nothing listens at the
+   * address: a server that is not running, or the wrong port), `ENOTFOUND`, `ECONNRESET`…
+   */
+  readonly code: string | undefined;
 
   /** `detail` replaces the text taken from `cause` (the transport passes it redacted). */
   constructor(request: RequestInfo, cause: unknown, detail = describeFetchFailure(cause)) {
@@ -38,6 +43,7 @@ export class NetworkError extends Error {
     this.request = request;
     this.summary = summary;
     this.hint = hint;
+    this.code = fetchFailureCode(cause);
   }
 }
 
@@ -54,10 +60,15 @@ function browserPageOrigin(): string | undefined {
   return typeof origin === 'string' && origin !== 'null' ? origin : undefined;
 }
 
+/** The code of the system error under what fetch threw (`ECONNREFUSED`), if any. */
+function fetchFailureCode(cause: unknown): string | undefined {
+  const inner = cause instanceof Error ? cause.cause : undefined;
+  return inner && typeof inner === 'object' && 'code' in inner ? String(inner.code) : undefined;
+}
+
 /** `fetch failed: ECONNREFUSED`: the useful part of what fetch threw. */
 export function describeFetchFailure(cause: unknown): string {
   if (!(cause instanceof Error)) return String(cause);
-  const inner = cause.cause;
-  const code = inner && typeof inner === 'object' && 'code' in inner ? String(inner.code) : undefined;
+  const code = fetchFailureCode(cause);
   return code ? `${cause.message}: ${code}` : cause.message;
 }

@@ -52,6 +52,23 @@ describe('retryPlugin', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it('fails at once when shouldRetry says no, and asks it before each retry', async () => {
+    const refused: Reply = { networkError: new TypeError('fetch failed', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) }) };
+    const asked: unknown[] = [];
+    const shouldRetry = (info: { error: unknown; attempt: number }) => {
+      asked.push(info.attempt);
+      return (info.error as { code?: string }).code !== 'ECONNREFUSED';
+    };
+    const refusing = setup(sequence(refused, refused), { shouldRetry });
+    await expect(refusing.client.users.list()).rejects.toMatchObject({ name: 'NetworkError', code: 'ECONNREFUSED' });
+    expect(refusing.requests).toHaveLength(1);
+    expect(asked).toEqual([1]);
+    const down = setup(sequence(networkDown, networkDown), { shouldRetry });
+    await expect(down.client.users.list()).resolves.toEqual({ members: [] });
+    expect(down.requests).toHaveLength(3);
+    expect(asked).toEqual([1, 1, 2]);
+  });
+
   it('fails at once when retry-after is longer than maxRetryAfterMs', async () => {
     const { client, requests } = setup(sequence(rateLimited({ 'retry-after': 600 })), { maxRetryAfterMs: 60_000 });
     await expect(client.users.list()).rejects.toMatchObject({ code: 'RATE_LIMIT_HIT' });

@@ -27,6 +27,12 @@ export interface RetryOptions extends BackoffOptions {
   methods?: readonly HttpMethod[] | undefined;
   /** Longest `retry-after` the SDK waits for; a longer one fails the call at once. Default 5 minutes. */
   maxRetryAfterMs?: number | undefined;
+  /**
+   * Decides a retry the policy above allows: return `false` to fail at once. The CLI does not
+   * retry a refused connection (`isNetworkError(error) && error.code === 'ECONNREFUSED'`):
+   * nothing listens there, and a person waits. Default: retry.
+   */
+  shouldRetry?: ((info: Omit<RetryInfo, 'delayMs'>) => boolean) | undefined;
   /** Called before each retry (for logging). */
   onRetry?: ((info: RetryInfo) => void) | undefined;
 }
@@ -50,6 +56,7 @@ export function retryPlugin(options: RetryOptions = {}): ClientPlugin {
         if (context.signal?.aborted || attempt >= maxAttempts) throw error;
         const kind = retryKindOf(error);
         if (kind === 'none' || (kind === 'backoff' && !methods.has(context.endpoint.method))) throw error;
+        if (options.shouldRetry?.({ error, attempt, endpoint: context.endpoint.name }) === false) throw error;
         const serverDelay = kind === 'rate-limit' ? retryAfterMs(error) : undefined;
         if (serverDelay !== undefined && serverDelay > maxRetryAfterMs) throw error;
         const delayMs = serverDelay ?? backoffDelay(backoff, attempt);

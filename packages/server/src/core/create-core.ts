@@ -28,8 +28,13 @@ const noOutbound: HttpSender = async () => ({ kind: 'connection-error', message:
 export interface CoreOptions {
   store: DbStore;
   config?: Partial<ServerConfig>;
-  /** Clock in milliseconds; tests and the mock control time through it. */
+  /** Wall clock in milliseconds since the epoch; tests and the mock control time through it. */
   now?: () => number;
+  /**
+   * Monotonic clock in milliseconds (default `performance.now()`): moves only with elapsed time,
+   * never set back or forward with the wall clock. Durations run on it (see `Services.monotonic`).
+   */
+  monotonic?: () => number;
   random?: RandomBytes;
   log?: Logger;
   /** Where uploaded files go (default: in memory; the server keeps them beside its data file). */
@@ -82,14 +87,16 @@ export interface Core {
 export function createCore(options: CoreOptions): Core {
   const config: ServerConfig = { ...defaultServerConfig, ...options.config };
   const now = options.now ?? (() => Date.now());
+  const monotonic = options.monotonic ?? (() => performance.now());
   const services: Services = {
     store: options.store,
     indexes: createIndexes(options.store),
-    events: new EventQueues({ now, config }),
-    rateLimiter: new RateLimiter(now),
+    events: new EventQueues({ now, monotonic, config }),
+    rateLimiter: new RateLimiter(now, monotonic),
     uploadSlots: new UploadSlots(config),
     config,
     now,
+    monotonic,
     random: options.random ?? secureRandomBytes,
     log: options.log ?? silentLogger,
     files: options.files ?? createMemoryFileStore(),

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import type { DemoAccount } from '../core/index.js';
 
@@ -35,6 +35,11 @@ export async function zuliprcStore(path: string): Promise<string | null> {
   } catch {
     return null;
   }
+  return storeOf(text);
+}
+
+/** The data file on the store line of a zuliprc text, `''` without one. */
+function storeOf(text: string): string {
   const line = text.split('\n').find((l) => l.startsWith(STORE_LINE));
   return line === undefined ? '' : line.slice(STORE_LINE.length).trim();
 }
@@ -69,4 +74,32 @@ export async function writeZuliprcFiles(dataFile: string, accounts: readonly Dem
     result.written.push(path);
   }
   return result;
+}
+
+/** `site=http://host:port` with nothing after the port: the form {@link zuliprcText} writes. */
+const WRITTEN_SITE = /^site=http:\/\/[^/\s]+:\d+\/?$/m;
+
+/**
+ * After a restart on another address (`--port`, `--host`), points the zuliprc files of this
+ * store at `site`: the files beside `dataFile` named as {@link zuliprcPath} names them whose
+ * store line names `dataFile`, and whose `site=` is still of the form the server writes
+ * (`http://host:port`; a site changed by hand, such as an https proxy, stays). Only the
+ * `site=` line changes; each file is replaced atomically. Returns the files rewritten.
+ */
+export async function updateZuliprcSites(dataFile: string, site: string): Promise<string[]> {
+  const dir = dirname(dataFile);
+  const prefix = basename(zuliprcPath(dataFile, ''));
+  const updated: string[] = [];
+  for (const name of (await readdir(dir)).filter((entry) => entry.startsWith(prefix)).sort()) {
+    const path = join(dir, name);
+    const text = await readFile(path, 'utf8').catch(() => null);
+    if (text === null || storeOf(text) !== dataFile) continue;
+    const line = WRITTEN_SITE.exec(text)?.[0];
+    if (line === undefined || line === `site=${site}`) continue;
+    const temporary = `${path}.${process.pid}.tmp`;
+    await writeFile(temporary, text.replace(line, `site=${site}`), { mode: 0o600 });
+    await rename(temporary, path);
+    updated.push(path);
+  }
+  return updated;
 }

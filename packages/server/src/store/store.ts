@@ -16,6 +16,21 @@ import { expandRuns, idRuns, UserMessages, type UserRowsView } from './user-mess
 
 type Undo = () => void;
 
+/** How long writes are refused after a failed one before the next write tries the journal again. */
+const RETRY_WRITES_AFTER_MS = 1000;
+
+/**
+ * A write refused because the journal cannot be written now (a full disk, an I/O error): its
+ * changes were undone; writes are tried again a second later, reads go on.
+ */
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
+
+  constructor(cause: Error) {
+    super(`[teamchat-server] the store cannot save changes now (${cause.message.replace(/^\[teamchat-server\] /, '')}); nothing was changed`, { cause });
+  }
+}
+
 /** Reading the per-user message rows (see {@link UserMessages}). */
 export interface RowReader {
   /** The bits of `userId`'s row for `messageId`, or undefined without a row. */
@@ -43,9 +58,24 @@ export class Store<T extends CollectionMap> {
   private seq = 0;
   private persister: Persister | null = null;
   private closed = false;
-  /** Set when a commit could not be made durable: the store then refuses every write. */
+  /** Set when the store lost its claim on its files: it then refuses every write, for good. */
   private failure: Error | null = null;
   private failureListeners: ((error: Error) => void)[] = [];
+  /**
+   * Set while the journal cannot be written (a full disk, an I/O error): writes are refused
+   * until one succeeds again (see {@link write}); reads go on.
+   */
+  private writeError: Error | null = null;
+  /** When the last write failed (performance.now()): the next attempt waits {@link RETRY_WRITES_AFTER_MS}. */
+  private writeErrorAt = 0;
+  /** Whether a write is testing the journal again after an error. */
+  private probing = false;
+  private availabilityListeners: ((error: Error | null) => void)[] = [];
+  /** Committed transactions not yet durable, oldest first, with how to undo them. */
+  private readonly pending: { seq: number; undos: readonly Undo[] }[] = [];
+  /** Appends in flight, and the undoing of failed ones (see {@link settle}). */
+  private readonly inflight = new Set<Promise<unknown>>();
+  private undoing: Promise<void> | null = null;
   /** Where errors of commit callbacks (event delivery) go; they never undo a durable write. */
   reportError: (error: unknown) => void = (error) => console.error('[teamchat-server] error after a commit:', error);
   private writeQueue: Promise<void> = Promise.resolve();
@@ -122,6 +152,22 @@ export class Store<T extends CollectionMap> {
     return new Transaction(this);
   }
 
+  /**
+   * Whether the journal cannot be written now (a full disk, an I/O error): writes are refused
+   * with a {@link StoreUnavailableError} until one succeeds again; reads go on.
+   */
+  get unavailable(): boolean {
+    return this.writeError !== null;
+  }
+
+  /**
+   * Calls `listener` when writes start failing (with the error: the journal could not be
+   * written) and when they succeed again (with null).
+   */
+  onAvailability(listener: (error: Error | null) => void): void {
+    this.availabilityListeners.push(listener);
+  }
+
   /** Starts a transaction; its operations apply at once and are journaled on commit. */
   begin(): Transaction<T> {
     if (this.closed) throw new Error('[teamchat-server] the store is closed');
@@ -146,7 +192,9 @@ export class Store<T extends CollectionMap> {
     await previous;
     let durable: Promise<void>;
     let result: R;
+    let probe = false;
     try {
+      if (this.writeError) probe = await this.tryAgain();
       const tx = this.begin();
       try {
         result = await fn(tx);
@@ -155,11 +203,44 @@ export class Store<T extends CollectionMap> {
         throw error;
       }
       durable = tx.commit();
+    } catch (error) {
+      if (probe) this.probing = false;
+      throw error;
     } finally {
       release();
     }
-    await durable;
+    try {
+      await durable;
+    } finally {
+      if (probe) this.probing = false;
+    }
     return result;
+  }
+
+  /**
+   * While writes fail, lets one write at a time test the journal again, at most once per
+   * {@link RETRY_WRITES_AFTER_MS}: the persister first cuts what the failed write left; the
+   * write's own commit then shows whether the disk takes writes again. Others are refused.
+   */
+  private async tryAgain(): Promise<boolean> {
+    const error = this.writeError as Error;
+    // The failed commits are undone first (queued behind this writer: it must not wait for them).
+    const settling = this.undoing !== null || this.inflight.size > 0;
+    if (this.probing || settling || performance.now() - this.writeErrorAt < RETRY_WRITES_AFTER_MS) throw new StoreUnavailableError(error);
+    this.probing = true;
+    try {
+      await this.persister?.resume?.();
+    } catch (resumeError) {
+      this.probing = false;
+      this.writeErrorAt = performance.now();
+      throw new StoreUnavailableError(resumeError instanceof Error ? resumeError : error);
+    }
+    return true;
+  }
+
+  /** Resolves once every commit so far is durable or undone. */
+  private async settle(): Promise<void> {
+    while (this.inflight.size > 0 || this.undoing) await Promise.allSettled([...this.inflight, this.undoing]);
   }
 
   /**
@@ -235,19 +316,67 @@ export class Store<T extends CollectionMap> {
    * Makes a committed transaction durable; resolves with its sequence number once it is on
    * disk. The number is assigned at once, in commit order.
    */
-  async persist(ops: StoreOp[]): Promise<number> {
+  async persist(ops: StoreOp[], undos: readonly Undo[] = []): Promise<number> {
     if (ops.length === 0) return this.seq;
     this.seq += 1;
     const entry: JournalEntry = { seq: this.seq, ops };
-    if (this.persister) {
-      try {
-        await this.persister.append(entry);
-      } catch (error) {
-        this.fail(error instanceof Error ? error : new Error(String(error)));
-        throw error;
-      }
+    if (!this.persister) return entry.seq;
+    const pending = { seq: entry.seq, undos };
+    this.pending.push(pending);
+    const append = this.persister.append(entry);
+    this.inflight.add(append);
+    try {
+      await append;
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      this.writeFailed(failure);
+      // A store that lost its claim (or is closing) refuses for good, with that error.
+      if (this.failed) throw failure;
+      throw new StoreUnavailableError(this.writeError ?? failure);
+    } finally {
+      this.inflight.delete(append);
+    }
+    this.pending.splice(this.pending.indexOf(pending), 1);
+    if (this.writeError && this.probing) {
+      this.writeError = null;
+      for (const listener of this.availabilityListeners) listener(null);
     }
     return entry.seq;
+  }
+
+  /**
+   * A commit could not be made durable (and, the journal keeping order, none after it): the
+   * memory holds writes the disk does not, so every commit not yet durable is undone, newest
+   * first, under the write lock (they were answered with errors, never acknowledged), and writes
+   * are refused until one succeeds again. Sequence numbers are not reused.
+   */
+  private writeFailed(error: Error): void {
+    this.writeErrorAt = performance.now();
+    if (!this.writeError && !this.failed) {
+      this.writeError = error;
+      for (const listener of this.availabilityListeners) listener(error);
+    }
+    if (this.undoing) return;
+    const previous = this.writeQueue;
+    let release!: () => void;
+    this.writeQueue = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.undoing = (async () => {
+      try {
+        await previous;
+        // Appends still in flight were refused with this one (the journal refuses what follows a failed write).
+        await Promise.allSettled([...this.inflight]);
+        for (let i = this.pending.length - 1; i >= 0; i -= 1) {
+          const { undos } = this.pending[i] as { undos: readonly Undo[] };
+          for (let u = undos.length - 1; u >= 0; u -= 1) undos[u]?.();
+        }
+        this.pending.length = 0;
+      } finally {
+        this.undoing = null;
+        release();
+      }
+    })();
   }
 
   /**
@@ -303,6 +432,32 @@ export class Store<T extends CollectionMap> {
   }
 
   /**
+   * The whole document at one sequence number, every commit in it durable: taken between two
+   * writers once the commits in flight are on disk (writes wait meanwhile: one journal write
+   * and the {@link snapshot}, `pausedMs`). For an online backup.
+   *
+   * @throws {StoreUnavailableError} when the journal cannot be written (the document could hold writes it does not).
+   */
+  async durableSnapshot(): Promise<{ document: StoreDocument; pausedMs: number }> {
+    const previous = this.writeQueue;
+    let release!: () => void;
+    this.writeQueue = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await previous;
+    const started = performance.now();
+    try {
+      // Not `settle()`: undoing a failed commit waits for this writer; a failure sets `writeError` first.
+      while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+      if (this.writeError) throw new StoreUnavailableError(this.writeError);
+      if (this.failure) throw this.failure;
+      return { document: this.snapshot(), pausedMs: performance.now() - started };
+    } finally {
+      release();
+    }
+  }
+
+  /**
    * Refuses further transactions, lets the one in progress finish (and be journaled), then
    * writes a final snapshot (disk stores).
    */
@@ -310,8 +465,10 @@ export class Store<T extends CollectionMap> {
     if (this.closed) return;
     this.closed = true;
     // Otherwise the final snapshot could hold the writes of a transaction that has not
-    // committed yet (and may still roll back), or miss its journal entry.
+    // committed yet (and may still roll back), or miss its journal entry, or hold writes that
+    // could not be made durable (undone once their append fails).
     await this.writeQueue;
+    await this.settle();
     await this.persister?.close(this);
   }
 }
@@ -427,7 +584,7 @@ export class Transaction<T extends CollectionMap> {
   async commit(): Promise<void> {
     if (this.done) return;
     this.done = true;
-    const seq = await this.store.persist(this.ops);
+    const seq = await this.store.persist(this.ops, this.undos);
     for (const callback of this.callbacks) {
       try {
         callback(seq);

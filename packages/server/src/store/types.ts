@@ -29,8 +29,9 @@ export type StoreOp =
 
 /**
  * The document written to disk: `{ format, seq, counters, collections, user_messages }`.
- * Format 1 (before `user_messages`) kept the rows in each message's `user_flags`; it is still
- * read, and converted.
+ * Format 1 (before `user_messages`) kept the rows in each message's `user_flags`; format 2
+ * had no checksums (format 3: one per line, see `disk/line-checksum.ts`). Both are still read,
+ * and converted by the next snapshot.
  */
 export interface StoreDocument {
   format: number;
@@ -44,7 +45,7 @@ export interface StoreDocument {
 }
 
 /** The version of {@link StoreDocument} this code writes. */
-export const STORE_FORMAT = 2;
+export const STORE_FORMAT = 3;
 /** The oldest version this code reads (and converts). */
 export const OLDEST_STORE_FORMAT = 1;
 
@@ -58,6 +59,11 @@ export interface JournalEntry {
 export interface Persister {
   /** Makes `entry` durable; resolves once it is on disk. */
   append(entry: JournalEntry): Promise<void>;
+  /**
+   * After a failed `append`, makes the journal writable again if it can (cuts what the failed
+   * write left); rejects when it cannot yet. Until it resolves, every `append` is refused.
+   */
+  resume?(): Promise<void>;
   /** Writes everything to a new snapshot and releases the data file. */
   close(store: { snapshot(): StoreDocument }): Promise<void>;
 }

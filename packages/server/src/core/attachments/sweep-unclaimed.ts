@@ -39,6 +39,7 @@ export function createUnclaimedSweep(services: Services): () => Promise<void> | 
   return () => {
     // Requests that arrive while a sweep runs wait for it: they must not see what it deletes.
     if (running) return running;
+    if (services.store.unavailable || services.store.failed) return null;
     const cutoff = services.now() - services.config.unclaimedAttachmentWeeks * WEEK_MS;
     if (!hasDue(cutoff)) return null;
     running = sweep(cutoff)

@@ -42,7 +42,8 @@ export async function uploadFile(params: OperationParams<'uploads.upload'>, ctx:
       emitAttachmentEvent({ ...ctx, db }, 'add', record);
     });
   } catch (error) {
-    if (!ctx.store.failed) await ctx.files.delete(pathId).catch(() => undefined);
+    // A commit that failed on the disk may still be in the journal: the start-up removes the file if not.
+    if (!ctx.store.failed && !ctx.store.unavailable) await ctx.files.delete(pathId).catch(() => undefined);
     throw error;
   }
   const url = `/user_uploads/${pathId}`;

@@ -108,13 +108,26 @@ describe('event queues and commits', () => {
     expect(String(reported[0])).toContain('delivery failed');
   });
 
-  it('refuses every write after a commit could not be made durable', async () => {
+  it('undoes a commit that could not be made durable, and refuses writes until the journal can be written again', async () => {
     const { services } = await setup();
-    const failures: Error[] = [];
-    services.store.onFailure((error) => failures.push(error));
-    services.store.attach({ append: async () => Promise.reject(new Error('disk full')), close: async () => {} });
-    await expect(services.store.write((tx) => tx.patch('realm', 1, { name: 'Lost' }))).rejects.toThrow('disk full');
-    expect(failures.map((e) => e.message)).toEqual(['disk full']);
-    await expect(services.store.write((tx) => tx.patch('realm', 1, { name: 'Later' }))).rejects.toThrow('disk full');
+    const outages: (Error | null)[] = [];
+    services.store.onAvailability((error) => outages.push(error));
+    let appends = 0;
+    services.store.attach({
+      append: async () => {
+        appends += 1;
+        return Promise.reject(new Error('disk full'));
+      },
+      close: async () => {},
+    });
+    const before = services.store.get('realm', 1)?.name;
+    await expect(services.store.write((tx) => tx.patch('realm', 1, { name: 'Lost' }))).rejects.toThrow('the store cannot save changes now (disk full); nothing was changed');
+    expect(services.store.unavailable).toBe(true);
+    expect(services.store.failed).toBe(false);
+    // The write waits for its undoing: the memory holds what the disk holds.
+    await expect(services.store.write((tx) => tx.patch('realm', 1, { name: 'Later' }))).rejects.toMatchObject({ name: 'StoreUnavailableError' });
+    expect(services.store.get('realm', 1)?.name).toBe(before);
+    expect(appends).toBe(1);
+    expect(outages.map((e) => e?.message)).toEqual(['disk full']);
   });
 });

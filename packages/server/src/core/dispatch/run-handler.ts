@@ -42,13 +42,23 @@ function refusedWrite(): ApiError {
   return new ApiError('INTERNAL_SERVER_ERROR', 'This server can no longer save changes (see its log) and refuses them; its operator must restart it', { status: 503 });
 }
 
-/** Runs an operation that writes, answering a write the store refuses with {@link refusedWrite}. */
+/**
+ * The answer to a write the store cannot make durable now (its journal cannot be written: a full
+ * disk, an I/O error): the write was undone; writes are tried again a second later.
+ */
+function unavailableWrite(): ApiError {
+  return new ApiError('INTERNAL_SERVER_ERROR', 'This server cannot save changes right now (its storage is full or failing); nothing was changed. Reads still work; try again later', { status: 503 });
+}
+
+/** Runs an operation that writes, answering a write the store refuses with {@link refusedWrite} or {@link unavailableWrite}. */
 async function runWriting(store: Services['store'], run: () => Promise<unknown>): Promise<unknown> {
   if (store.failed) throw refusedWrite();
   try {
     return await run();
   } catch (error) {
-    if (store.failed && !(error instanceof ApiError)) throw refusedWrite();
+    if (error instanceof ApiError) throw error;
+    if (store.failed) throw refusedWrite();
+    if ((error as Error | null)?.name === 'StoreUnavailableError') throw unavailableWrite();
     throw error;
   }
 }
@@ -92,6 +102,7 @@ class RunContext implements Context {
   readonly uploadSlots: Services['uploadSlots'];
   readonly config: Services['config'];
   readonly now: Services['now'];
+  readonly monotonic: Services['monotonic'];
   readonly random: Services['random'];
   readonly log: Services['log'];
   readonly files: Services['files'];
@@ -117,6 +128,7 @@ class RunContext implements Context {
     this.uploadSlots = services.uploadSlots;
     this.config = services.config;
     this.now = services.now;
+    this.monotonic = services.monotonic;
     this.random = services.random;
     this.log = services.log;
     this.files = services.files;

@@ -7,11 +7,11 @@ import type { UserContext } from './context.js';
  * client repeats the request). An interrupted request keeps the batches it finished.
  */
 export async function inBatches(ctx: UserContext, budgetMs: number, batch: (tx: UserContext) => boolean): Promise<{ complete: boolean }> {
-  const started = ctx.now();
+  const started = ctx.monotonic();
   for (;;) {
     const remaining = await ctx.store.write((db) => batch({ ...ctx, db }));
     if (!remaining) return { complete: true };
-    if (ctx.now() - started >= budgetMs) return { complete: false };
+    if (ctx.monotonic() - started >= budgetMs) return { complete: false };
   }
 }
 

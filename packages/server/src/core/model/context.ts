@@ -218,8 +218,18 @@ export interface Services {
   /** Uploads being received, bounded by `config.maxConcurrentUploads` and `maxConcurrentUploadsPerUser`. */
   uploadSlots: UploadSlots;
   config: ServerConfig;
-  /** Milliseconds since the epoch; the only clock domain code may use. */
+  /**
+   * Milliseconds since the epoch (the wall clock): for the times users see and that outlive the
+   * process (message timestamps, scheduled deliveries, expiry dates). With {@link monotonic},
+   * the only clocks domain code may use.
+   */
   now: () => number;
+  /**
+   * Milliseconds on a clock that only moves with elapsed time: a wall clock set back an hour or
+   * forward a day does not move it. For durations inside this process: rate-limit windows,
+   * event-queue lifetimes, retry delays, time budgets. Its values mean nothing outside it.
+   */
+  monotonic: () => number;
   random: RandomBytes;
   log: Logger;
   /** The bytes of uploaded files (the records are in `store`). */

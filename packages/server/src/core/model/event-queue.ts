@@ -39,7 +39,7 @@ export class EventQueue {
   messageFilter: ((message: MessageRecord, flags?: number) => boolean) | null = null;
   private nextEventId = 0;
   private waiter: Waiter | null = null;
-  /** Milliseconds; when the client last registered or polled. */
+  /** When the client last registered or polled, on the monotonic clock (milliseconds). */
   lastAccess: number;
 
   constructor(

@@ -4,8 +4,10 @@ import { rateLimited } from './rate-limiter.js';
 
 /** Timing of the event system, read at each use (so a test or the mock can change it). */
 export interface EventQueuesOptions {
-  /** Clock in milliseconds (the context's `now`). */
+  /** Wall clock in milliseconds (the context's `now`): only for the queue IDs, as the real server's. */
   now: () => number;
+  /** Monotonic clock in milliseconds (the context's `monotonic`): lifetimes without polls run on it. */
+  monotonic: () => number;
   /**
    * The server settings: `heartbeatMs` (GET /events waits this long before a heartbeat; the real
    * server 45–55 s), `queueLifespanSecs` (lifetime without polls; the real server 10 minutes),
@@ -48,12 +50,12 @@ export class EventQueues {
    * ago, garbage-collected as an expired one (its next poll gets `BAD_EVENT_QUEUE_ID`).
    */
   register(userId: number, options: Omit<QueueOptions, 'lifespanSecs'> & { lifespanSecs?: number | undefined }): EventQueue {
-    const now = this.options.now();
+    const now = this.options.monotonic();
     this.collect(now);
     const own = [...(this.byUser.get(userId) ?? [])].sort((a, b) => a.lastAccess - b.lastAccess);
     for (const queue of own.slice(0, Math.max(0, own.length - this.options.config.maxQueuesPerUser + 1))) this.remove(queue);
     this.counter += 1;
-    const id = `${Math.floor(now / 1000)}:${this.counter}`;
+    const id = `${Math.floor(this.options.now() / 1000)}:${this.counter}`;
     const lifespanSecs = Math.min(options.lifespanSecs ?? this.options.config.queueLifespanSecs, MAX_LIFESPAN_SECS);
     const queue = new EventQueue(id, userId, { ...options, lifespanSecs }, now);
     this.queues.set(id, queue);
@@ -68,7 +70,7 @@ export class EventQueues {
 
   /** The queue `queueId` of `userId`, or `BAD_EVENT_QUEUE_ID`. */
   get(queueId: string, userId: number): EventQueue {
-    const now = this.options.now();
+    const now = this.options.monotonic();
     const queue = this.queues.get(queueId);
     if (!queue || queue.userId !== userId || this.expired(queue, now)) {
       if (queue && this.expired(queue, now)) this.remove(queue);
@@ -138,7 +140,7 @@ export class EventQueues {
       throw rateLimited(1, `Too many GET /events requests are waiting for this user at once (limit: ${maxLongPollsPerUser})`);
     }
     await queue.waitForEvent(this.options.config.heartbeatMs, signal);
-    queue.lastAccess = this.options.now();
+    queue.lastAccess = this.options.monotonic();
     events = queue.pending(after);
     if (events.length === 0 && !signal?.aborted && this.queues.has(queue.id)) {
       queue.push({ type: 'heartbeat' });
@@ -159,7 +161,7 @@ export class EventQueues {
   }
 
   /** Drops queues whose lifetime without polls has passed. */
-  collect(now = this.options.now()): void {
+  collect(now = this.options.monotonic()): void {
     for (const queue of this.queues.values()) if (this.expired(queue, now)) this.remove(queue);
   }
 

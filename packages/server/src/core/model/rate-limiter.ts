@@ -58,14 +58,19 @@ interface Counted {
  * again (the real server's in-memory backend). Each request moves it `seconds / count` later;
  * a request that would move it more than `seconds` past now is refused. Keys whose time has
  * passed are dropped as time goes on, so memory follows the clients of the last window.
- * Time comes from the server's clock.
+ * The windows run on the server's monotonic clock: a wall clock set back an hour leaves no
+ * bucket full for that hour, one set forward a day empties none early. Only `X-RateLimit-Reset`,
+ * a time clients see, is turned into wall-clock time.
  */
 export class RateLimiter {
   /** rule key (`seconds:count`) → entity key → reset time in ms. */
   private readonly resets = new Map<string, Map<string, number>>();
   private readonly lastCollect = new Map<string, number>();
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly wallClock: () => number,
+    private readonly now: () => number,
+  ) {}
 
   /**
    * Counts one request of `key` under `rules`: the status for the headers, and the
@@ -119,7 +124,7 @@ export class RateLimiter {
     const [window, count] = rules.reduce((a, b) => (b[0] > a[0] ? b : a));
     const reset = this.resets.get(`${window}:${count}`)?.get(key) ?? now;
     const remaining = limitedToRange(Math.floor(((now + window * 1000 - reset) * count) / (window * 1000)), 0, count);
-    return { limit: count, remaining, reset: Math.floor(Math.max(reset, now) / 1000) };
+    return { limit: count, remaining, reset: Math.floor((this.wallClock() + Math.max(reset, now) - now) / 1000) };
   }
 
   private bucket(window: number, count: number, now: number): Map<string, number> {

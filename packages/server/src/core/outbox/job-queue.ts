@@ -37,11 +37,27 @@ export interface JobRunner {
 export function createJobQueue(services: Services, runners: Readonly<Record<OutboxRecord['kind'], JobRunner>>): JobQueue {
   const busyLanes = new Set<string>();
   const active = new Set<Promise<void>>();
+  /**
+   * When each pending job's next attempt is due, on the monotonic clock: a retry waits its
+   * delay however the wall clock is set meanwhile. A job this process did not schedule (left by
+   * the last run) waits what `next_attempt_at` still says, at most the delay it was given.
+   */
+  const deadlines = new Map<number, number>();
+  const dueAt = (job: OutboxRecord, wall: number, now: number): number => {
+    let deadline = deadlines.get(job.id);
+    if (deadline === undefined) {
+      const given = job.last_attempt_at === null ? 0 : job.next_attempt_at - job.last_attempt_at;
+      deadline = now + Math.max(0, Math.min(job.next_attempt_at - wall, given));
+      deadlines.set(job.id, deadline);
+    }
+    return deadline;
+  };
 
   const dueJobs = (): OutboxRecord[] => {
-    const now = services.now();
+    const wall = services.now();
+    const now = services.monotonic();
     const due: OutboxRecord[] = [];
-    for (const job of services.store.all('outbox')) if (job.status === 'pending' && job.next_attempt_at <= now) due.push(job);
+    for (const job of services.store.all('outbox')) if (job.status === 'pending' && dueAt(job, wall, now) <= now) due.push(job);
     return due;
   };
 
@@ -54,13 +70,18 @@ export function createJobQueue(services: Services, runners: Readonly<Record<Outb
       const attempts = current.attempts + 1;
       const retry = result.outcome === 'retry' && attempts <= runner.maxRetries(services);
       const status = retry ? 'pending' : result.outcome === 'delivered' ? 'delivered' : 'failed';
+      const delay = retry ? runner.retryDelayMs(services, attempts) : 0;
+      db.onCommit(() => {
+        if (retry) deadlines.set(job.id, services.monotonic() + delay);
+        else deadlines.delete(job.id);
+      });
       db.patch('outbox', job.id, {
         status,
         attempts,
         last_attempt_at: now,
         last_status: result.status ?? null,
         last_error: result.error ?? null,
-        next_attempt_at: retry ? now + runner.retryDelayMs(services, attempts) : current.next_attempt_at,
+        next_attempt_at: retry ? now + delay : current.next_attempt_at,
         finished_at: retry ? null : now,
       });
       result.apply?.({ ...services, db, realm }, !retry);
@@ -72,7 +93,7 @@ export function createJobQueue(services: Services, runners: Readonly<Record<Outb
     try {
       for (;;) {
         const job = dueJobs().find((candidate) => runners[candidate.kind].lane === lane);
-        if (!job || services.store.failed) return;
+        if (!job || services.store.failed || services.store.unavailable) return;
         let result: JobOutcome;
         try {
           result = await runner.run(services, job);
@@ -91,7 +112,7 @@ export function createJobQueue(services: Services, runners: Readonly<Record<Outb
   };
 
   const kick = (): void => {
-    if (services.store.failed) return;
+    if (services.store.failed || services.store.unavailable) return;
     for (const job of dueJobs()) {
       const runner = runners[job.kind];
       if (busyLanes.has(runner.lane)) continue;

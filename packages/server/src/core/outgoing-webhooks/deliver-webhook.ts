@@ -64,7 +64,7 @@ export const deliverWebhook: JobRunner = {
       return { outcome: 'failed', error: reason, apply: withBot(job, (ctx, bot) => failWithMessage(ctx, bot, payload, reason)) };
     }
     const timeoutSecs = services.config.outgoingWebhookTimeoutSecs;
-    const started = services.now();
+    const started = services.monotonic();
     const result = await services.outbound({
       url: payload.url,
       method: 'POST',
@@ -88,7 +88,7 @@ export const deliverWebhook: JobRunner = {
           };
         }
         const reply = replyContent(payload, result.body);
-        services.log.info('outgoing webhook delivered', { ...log, status: result.status, ms: services.now() - started });
+        services.log.info('outgoing webhook delivered', { ...log, status: result.status, ms: Math.round(services.monotonic() - started) });
         if ('error' in reply) {
           return { outcome: 'delivered', status: result.status, error: reply.error, apply: withBot(job, (ctx, bot) => replyFailed(ctx, bot, payload, reply.error, kept)) };
         }

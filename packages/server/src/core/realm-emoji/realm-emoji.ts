@@ -68,7 +68,8 @@ export async function uploadRealmEmoji(params: OperationParams<'realmEmoji.uploa
       announce({ ...ctx, db });
     });
   } catch (error) {
-    if (!ctx.store.failed) await ctx.files.delete(filePath).catch(() => undefined);
+    // A commit that failed on the disk may still be in the journal: the start-up removes the file if not.
+    if (!ctx.store.failed && !ctx.store.unavailable) await ctx.files.delete(filePath).catch(() => undefined);
     throw error;
   }
   return {};

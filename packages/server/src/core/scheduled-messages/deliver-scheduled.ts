@@ -48,7 +48,9 @@ export function createScheduledDelivery(services: Services): () => Promise<void>
         sendMessage({ type: message.type === 'stream' ? 'stream' : 'direct', to, topic: message.topic, content: message.content, read_by_sender: message.read_by_sender ?? true }, ctx);
         markScheduledSent(ctx, message, sender);
       });
-    } catch {
+    } catch (error) {
+      // A write the store refused (a full disk): the message is sent at a later run, not failed.
+      if (services.store.unavailable || services.store.failed) throw error;
       await services.store.write((db) => {
         const message = db.get('scheduled_messages', id);
         const realm = db.get('realm', 1);
@@ -58,6 +60,8 @@ export function createScheduledDelivery(services: Services): () => Promise<void>
   };
   return () => {
     if (running) return running;
+    // While the store refuses writes nothing could be recorded; the messages wait for the next run.
+    if (services.store.unavailable || services.store.failed) return null;
     const ids = dueIds(services.now() / 1000);
     if (ids.length === 0) return null;
     running = (async () => {

@@ -4,6 +4,7 @@ import type { JournalEntry, Persister, StoreDocument } from '../types.js';
 import type { DiskFiles } from './disk-files.js';
 import { errorCode, errorMessage } from './durable-io.js';
 import type { JournalWriter } from './journal-writer.js';
+import { sealObject } from './line-checksum.js';
 import type { StoreClaim } from './store-claim.js';
 
 /** Where diagnostics of a disk store go. */
@@ -30,6 +31,8 @@ export interface DiskPersisterParts {
   claim: StoreClaim;
   compactAfterBytes: number;
   log: DiskStoreLog;
+  /** Runs first when the store closes (the backup channel stops). */
+  beforeClose?: () => Promise<void>;
 }
 
 /**
@@ -54,18 +57,23 @@ export class DiskPersister implements Persister {
 
   constructor(private readonly parts: DiskPersisterParts) {}
 
-  /** Appends `entry` to the journal; resolves once it is durable. */
+  /** Appends `entry` to the journal, with its checksum; resolves once it is durable. */
   append(entry: JournalEntry): Promise<void> {
     if (this.closing) return Promise.reject(new Error('[teamchat-server] the store is closed'));
     let line: string;
     try {
-      line = `${JSON.stringify(entry)}\n`;
+      line = `${sealObject(JSON.stringify(entry))}\n`;
     } catch (error) {
       return Promise.reject(error);
     }
     const durable = this.parts.journal.append(line);
     this.compactIfLarge();
     return durable;
+  }
+
+  /** After a failed append: cuts what it left in the journal and accepts appends again, or rejects. */
+  resume(): Promise<void> {
+    return this.parts.journal.resume();
   }
 
   /** Writes a new snapshot now (after the running compaction, if any), and shortens the journal. */
@@ -84,6 +92,7 @@ export class DiskPersister implements Persister {
     if (this.closing) return;
     this.closing = true;
     try {
+      await this.parts.beforeClose?.();
       await this.compacting;
       await this.parts.journal.flush();
       // The store is closed and its writes are done: a plain snapshot is consistent.

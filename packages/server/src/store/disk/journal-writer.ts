@@ -68,8 +68,13 @@ export class JournalWriter {
   /** Characters queued but not yet written: with `size`, what the journal will soon hold. */
   pendingChars = 0;
   readonly stats: JournalStats = { entries: 0, fsyncs: 0, failures: 0 };
-  /** The first failed write: every later append is refused with it. */
+  /**
+   * The failed write: every later append is refused with it until {@link resume} (the appends
+   * queued behind it are refused with it too: they may depend on it).
+   */
   private failure: Error | null = null;
+  /** The store's claim on the files was lost: nothing is written any more, for good. */
+  private lost = false;
   private readonly queue: (Batch | Rotation)[] = [];
   private draining: Promise<void> | null = null;
   /** A failed write may have left part of a batch in the file; cut it before writing again. */
@@ -125,6 +130,18 @@ export class JournalWriter {
     this.queue.push(rotation);
     this.kick();
     return rotation.promise;
+  }
+
+  /**
+   * After a failed write, cuts what it may have left after the last durable line and accepts
+   * appends again; rejects (and keeps refusing) when that fails, or when the claim was lost.
+   */
+  async resume(): Promise<void> {
+    await this.flush();
+    if (!this.failure) return;
+    if (this.lost || this.closed) throw this.failure;
+    await this.repair();
+    this.failure = null;
   }
 
   /** Resolves once everything queued so far has been written (or has failed). */
@@ -185,6 +202,7 @@ export class JournalWriter {
     } catch (error) {
       // Durable but not acknowledged: the files may belong to another process now.
       this.failure = error instanceof Error ? error : new Error(String(error));
+      this.lost = true;
       batch.reject(this.failure);
       return;
     }
@@ -192,7 +210,7 @@ export class JournalWriter {
     batch.resolve();
   }
 
-  /** Cuts what a failed write may have left after the last durable line. */
+  /** Cuts what a failed write may have left after the last durable line (a full disk can still shrink a file). */
   private async repair(): Promise<void> {
     if (!this.dirty) return;
     await this.handle.truncate(this.size);
@@ -201,6 +219,11 @@ export class JournalWriter {
   }
 
   private async rotateNow(rotation: Rotation): Promise<void> {
+    // A snapshot taken with this rotation may hold the writes that failed: it must not replace the data file.
+    if (this.failure) {
+      rotation.reject(this.failure);
+      return;
+    }
     try {
       await this.guard();
       await this.repair();

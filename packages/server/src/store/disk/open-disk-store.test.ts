@@ -4,8 +4,10 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../store.js';
-import type { StoreDocument } from '../types.js';
+import { STORE_FORMAT, type StoreDocument } from '../types.js';
 import type { JournalWriter } from './journal-writer.js';
+import { sealObject } from './line-checksum.js';
+import { SnapshotFile } from './snapshot-file.js';
 import type { StoreClaim } from './store-claim.js';
 import { openDiskStore, type DiskStore, type DiskStoreOptions } from './open-disk-store.js';
 
@@ -77,7 +79,7 @@ describe('openDiskStore', () => {
     const seed: StoreDocument = { format: 2, seq: 0, counters: { items: 1 }, collections: { items: seeded } };
     const disk = await open({ seed });
     expect(disk.created).toBe(true);
-    expect(JSON.parse(readFileSync(dataFile, 'utf8'))).toEqual({ ...seed, user_messages: {} });
+    expect(await new SnapshotFile(dataFile).read()).toEqual({ ...seed, format: STORE_FORMAT, user_messages: {} });
     expect(items(disk.store)).toEqual([100]);
   });
 
@@ -140,7 +142,7 @@ describe('openDiskStore', () => {
     expect([rows.get(3, 1), rows.get(4, 1), rows.get(3, 2)]).toEqual([1, undefined, 2]);
     expect('user_flags' in (disk.store.get('messages', 1) as object)).toBe(false);
     await disk.store.close();
-    expect(JSON.parse(readFileSync(dataFile, 'utf8'))).toMatchObject({ format: 2, user_messages: { '3': { ids: [1, 2], bits: [1, 1, 2, 1] } } });
+    expect(await new SnapshotFile(dataFile).read()).toMatchObject({ format: STORE_FORMAT, user_messages: { '3': { ids: [1, 2], bits: [1, 1, 2, 1] } } });
   });
 
   it('replays the journal when the store was not closed (a crash)', async () => {
@@ -186,7 +188,7 @@ describe('openDiskStore', () => {
 
     const second = await open();
     expect(items(second.store)).toEqual([0, 1, 2]);
-    expect(warnings.some((w) => w.includes('ignored the torn line 4: incomplete line'))).toBe(true);
+    expect(warnings.some((w) => w.includes('ignored the torn record 4 (byte '))).toBe(true);
     expect(good.length).toBeGreaterThan(0);
     expect(readFileSync(second.journalFile, 'utf8')).toBe('');
     expect((JSON.parse(readFileSync(dataFile, 'utf8')) as StoreDocument).seq).toBe(3);
@@ -206,7 +208,7 @@ describe('openDiskStore', () => {
     writeFileSync(first.journalFile, damaged);
     const snapshot = readFileSync(dataFile, 'utf8');
 
-    await expect(open()).rejects.toThrow(/journal .*data\.json\.journal is damaged at line 2/);
+    await expect(open()).rejects.toThrow(/data\.json\.journal is damaged at record 2 \(byte \d+\)/);
     expect(readFileSync(first.journalFile, 'utf8')).toBe(damaged);
     expect(readFileSync(dataFile, 'utf8')).toBe(snapshot);
     expect(existsSync(first.lockFile)).toBe(false);
@@ -224,7 +226,7 @@ describe('openDiskStore', () => {
   it('refuses a snapshot of an unknown format and leaves its bytes alone', async () => {
     const content = JSON.stringify({ format: 99, seq: 0, counters: {}, collections: {} });
     writeFileSync(dataFile, content);
-    await expect(open()).rejects.toThrow(`[teamchat-server] ${dataFile} has data format 99, but this teamchat-server reads formats 1 to 2`);
+    await expect(open()).rejects.toThrow(`[teamchat-server] ${dataFile} has data format 99, but this teamchat-server reads formats 1 to ${STORE_FORMAT}`);
     expect(readFileSync(dataFile, 'utf8')).toBe(content);
   });
 
@@ -315,7 +317,7 @@ describe('openDiskStore', () => {
     await crash(first);
     // As if a compaction had rotated the journal and crashed before its snapshot was renamed.
     renameSync(first.journalFile, `${dataFile}.journal.compacting`);
-    writeFileSync(first.journalFile, `${JSON.stringify({ seq: 6, ops: [['put', 'items', { id: 6, n: 5 }]] })}\n`);
+    writeFileSync(first.journalFile, `${sealObject(JSON.stringify({ seq: 6, ops: [['put', 'items', { id: 6, n: 5 }]] }))}\n`);
 
     const second = await open();
     expect(items(second.store)).toEqual(range(6));

@@ -2,7 +2,9 @@ import { stat, unlink } from 'node:fs/promises';
 import { Low } from 'lowdb';
 import { Store } from '../store.js';
 import { STORE_FORMAT, type CollectionMap, type JournalEntry, type StoreDocument } from '../types.js';
+import { openBackupChannel } from './backup-channel.js';
 import { diskFiles, realDataPath, type DiskFiles } from './disk-files.js';
+import { SEALED_FORMAT } from './document-chunks.js';
 import { DiskPersister, type DiskStoreLog } from './disk-persister.js';
 import { errorCode } from './durable-io.js';
 import { JournalWriter } from './journal-writer.js';
@@ -29,6 +31,11 @@ export interface DiskStoreOptions<T extends CollectionMap> {
   kernelClaim?: boolean;
   /** How often an idle store checks that it still owns its files, in milliseconds (default 2000). */
   claimCheckMs?: number;
+  /**
+   * Serve online backups (`teamchat-server backup`) on a loopback port named, with its key, in
+   * `<data>.control` (see `openBackupChannel`). Default false.
+   */
+  backupChannel?: boolean;
 }
 
 /** Counters of an open disk store. */
@@ -110,6 +117,7 @@ export async function openDiskStore<T extends CollectionMap>(
     const store = created ? await createStore(files, db, options.seed) : await loadStore<T>(files, db.data, db, log);
     db.data = emptyDocument();
     const journal = await JournalWriter.open(files.journal, files.compacting, () => claim.check());
+    const channel = options.backupChannel ? await openBackupChannel(files.data, () => store.durableSnapshot(), log) : null;
     const persister = new DiskPersister({
       files,
       store,
@@ -118,9 +126,15 @@ export async function openDiskStore<T extends CollectionMap>(
       claim,
       compactAfterBytes: options.compactAfterBytes ?? DEFAULT_COMPACT_AFTER_BYTES,
       log,
+      ...(channel ? { beforeClose: () => channel.close() } : {}),
     });
     store.attach(persister);
     claim.onLost((error) => store.fail(error));
+    // One line when writes start failing (a full disk, an I/O error), one when they succeed again.
+    store.onAvailability((error) => {
+      if (error) log.error(`${error.message}: refusing writes (503) until it can be written again, tried at the next write; reads go on`);
+      else log.info(`[teamchat-server] the journal ${files.journal} can be written again: accepting writes`);
+    });
     return {
       store,
       created,
@@ -188,8 +202,9 @@ async function loadStore<T extends CollectionMap>(
   const replay = (entry: JournalEntry) => {
     if (entry.seq > store.lastSeq) store.replay(entry);
   };
-  const compacting = await readJournal(files.compacting, replay);
-  const journal = await readJournal(files.journal, replay);
+  const options = { requireChecksums: document.format >= SEALED_FORMAT };
+  const compacting = await readJournal(files.compacting, replay, options);
+  const journal = await readJournal(files.journal, replay, options);
   if (compacting?.torn) log.warn(`[teamchat-server] ignored the torn ${compacting.torn} of ${files.compacting}`);
   if (journal?.torn) log.warn(`[teamchat-server] ignored the torn ${journal.torn} of ${files.journal} (a write cut by a crash, never acknowledged)`);
 

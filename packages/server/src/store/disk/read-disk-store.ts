@@ -1,9 +1,10 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { Store } from '../store.js';
-import type { CollectionMap, JournalEntry, StoreDocument } from '../types.js';
+import type { CollectionMap, JournalEntry } from '../types.js';
 import { diskFiles } from './disk-files.js';
-import { errorCode, errorMessage } from './durable-io.js';
+import { SEALED_FORMAT } from './document-chunks.js';
 import { readJournal } from './read-journal.js';
+import { SnapshotFile } from './snapshot-file.js';
 
 /**
  * Reads the store kept in `dataFile` into memory without taking it over: the snapshot, then
@@ -11,7 +12,8 @@ import { readJournal } from './read-journal.js';
  * while a server runs on the file and sees every write that server has acknowledged. Writes
  * to the result stay in memory.
  *
- * @throws {Error} naming the file when it is missing, unreadable or damaged.
+ * @throws {Error} naming the file when it is missing, unreadable or damaged (a line failing
+ *   its checksum: a `StoreDamageError`).
  */
 export async function readDiskStore<T extends CollectionMap>(dataFile: string): Promise<Store<T>> {
   // A compaction that replaces the snapshot while it is read (and empties the journal) would
@@ -32,19 +34,17 @@ async function modified(dataFile: string): Promise<number | null> {
 
 async function readOnce<T extends CollectionMap>(dataFile: string): Promise<Store<T>> {
   const files = diskFiles(dataFile);
-  let document: StoreDocument;
-  try {
-    document = JSON.parse(await readFile(files.data, 'utf8')) as StoreDocument;
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') throw new Error(`no data file at ${files.data}`);
-    throw new Error(`cannot read the data file ${files.data} (${errorMessage(error)})`);
-  }
+  const document = await new SnapshotFile(files.data).read();
+  if (!document) throw new Error(`no data file at ${files.data}`);
   const store = new Store<T>(document);
-  const replay = (entry: JournalEntry) => {
-    if (entry.seq > store.lastSeq) store.replay(entry);
-  };
-  // A compaction in progress keeps its entries in `.compacting` until the new snapshot is in place.
-  await readJournal(files.compacting, replay);
-  await readJournal(files.journal, replay);
+  // The journal before `.compacting`: a compaction that rotates the journal between the two
+  // reads then finds the rotated records in `.compacting` (the other order would miss them); a
+  // compaction that finishes meanwhile replaces the snapshot, and the caller reads again.
+  const entries: JournalEntry[] = [];
+  const options = { requireChecksums: document.format >= SEALED_FORMAT };
+  await readJournal(files.journal, (entry) => entries.push(entry), options);
+  await readJournal(files.compacting, (entry) => entries.push(entry), options);
+  entries.sort((a, b) => a.seq - b.seq);
+  for (const entry of entries) if (entry.seq > store.lastSeq) store.replay(entry);
   return store;
 }

@@ -1,6 +1,9 @@
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import type { StoredRecord, StoreDocument } from '../types.js';
 import type { EncodedRows } from '../user-messages.js';
+import { SEALED_FORMAT } from './document-chunks.js';
+import { checkLine, checkLineWith, DAMAGED, HEADER_TAIL, MEMBER_LENGTH, UNSEALED, verifyLinesInWorker } from './line-checksum.js';
+import { StoreDamageError } from './store-damage.js';
 
 const NEWLINE = 0x0a;
 const CHUNK_BYTES = 1024 * 1024;
@@ -8,93 +11,193 @@ const HEADER = /^\{"format":.*"collections":\{$/;
 const COLLECTION = /^("(?:[^"\\]|\\.)*"):\[$/;
 const USER_ROWS = /^("\d+"):(\{.*\}),?$/;
 
+/** {@link LineParser.collection} while the user rows are read. */
+const USER_ROWS_SECTION = '\u0000rows';
+
 /** The file is not in the line layout (or a line of it is not valid): read it as a whole instead. */
 class NotLines extends Error {}
 
-/** Builds the document from the lines of {@link documentChunks}' layout. */
+/** The header of a sealed snapshot: the records per collection, and the users with rows. */
+interface Layout {
+  collections: [name: string, records: number][];
+  rows: number | null;
+}
+
+/**
+ * Builds the document from the lines of `documentChunks`' layout. In a sealed snapshot (format
+ * 3 on) every header, record and rows line must carry a checksum that matched (checked before,
+ * on the bytes), and the collections and their sizes must be the header's: anything else is
+ * damage, reported with its line. An older snapshot that leaves the layout is read as a whole.
+ */
 class LineParser {
   private state: 'header' | 'collections' | 'records' | 'after-collections' | 'rows' | 'done' = 'header';
   private records: StoredRecord[] = [];
   document: StoreDocument | null = null;
+  private layout: Layout | null = null;
+  private collectionIndex = 0;
+  private rowCount = 0;
+  /** Record lines waiting to be parsed together (sealed: without their checksum member and closing brace). */
+  private batch: string[] = [];
+  private batchLine = 0;
+  /** The collection whose records are being read, {@link USER_ROWS_SECTION} in the user rows, null elsewhere. */
+  collection: string | null = null;
+
+  /** `tolerant`: damaged lines were left out (recovery), so the header's counts are not checked. */
+  constructor(private readonly tolerant = false) {}
 
   /** Whether the whole layout was read (the last line closed the document). */
   get finished(): boolean {
     return this.state === 'done';
   }
 
-  /** Start and end (its comma left out) of the record lines waiting to be parsed together. */
-  private batchStart = -1;
-  private batchEnd = -1;
+  /** Whether the snapshot carries checksums (known after its first line). */
+  get sealed(): boolean {
+    return this.layout !== null;
+  }
 
   /**
-   * Takes the line `text[start, end)`. Consecutive record lines are parsed together, as one
-   * JSON array, when the batch ends ({@link flush}).
+   * Takes the line `text[start, end)`, number `line`, whose checksum matched (`sealed`) or which
+   * has none. Consecutive record lines are parsed together, as one JSON array, when the batch
+   * ends ({@link flush}).
    */
-  take(text: string, start: number, end: number): void {
+  take(text: string, start: number, end: number, sealed: boolean, line: number): void {
     if (this.state === 'records' && text.charCodeAt(start) === 0x7b /* { */) {
-      if (this.batchStart < 0) this.batchStart = start;
-      this.batchEnd = text.charCodeAt(end - 1) === 0x2c /* , */ ? end - 1 : end;
+      const comma = text.charCodeAt(end - 1) === 0x2c /* , */ ? 1 : 0;
+      if (this.layout) {
+        if (!sealed) throw this.damage('a record without its checksum');
+        // `{…,"~crc":"xxxxxxxx"}` without the comma before the checksum member and what follows.
+        this.batch.push(text.slice(start, end - comma - MEMBER_LENGTH - 2));
+      } else {
+        this.batch.push(text.slice(start, end - comma));
+      }
+      if (this.batch.length === 1) this.batchLine = line;
       return;
     }
-    this.flush(text);
-    this.line(text.slice(start, end));
+    this.flush();
+    this.line(text.slice(start, end), sealed);
   }
 
-  /** Parses the waiting record lines of `text`. */
-  flush(text: string): void {
-    if (this.batchStart < 0) return;
-    const parsed = parse(`[${text.slice(this.batchStart, this.batchEnd)}]`) as StoredRecord[];
-    for (let i = 0; i < parsed.length; i += 1) this.records.push(parsed[i] as StoredRecord);
-    this.batchStart = -1;
-    this.batchEnd = -1;
-  }
-
-  private line(text: string): void {
-    switch (this.state) {
-      case 'header': {
-        if (!HEADER.test(text)) throw new NotLines();
-        const head = parse(`${text}}}`) as StoreDocument;
-        this.document = { format: head.format, seq: head.seq, counters: head.counters, collections: {} };
-        this.state = 'collections';
-        return;
+  /** Parses the waiting record lines. */
+  flush(): void {
+    if (this.batch.length === 0) return;
+    const json = this.layout ? `[${this.batch.join('},')}}]` : `[${this.batch.join(',')}]`;
+    let parsed: StoredRecord[];
+    try {
+      parsed = parse(json) as StoredRecord[];
+    } catch (error) {
+      // A sealed line whose checksum was checked is as it was written: only one checked on a
+      // worker (or an older snapshot) gets here. Name the first line that is not JSON.
+      if (this.layout) {
+        const bad = this.batch.findIndex((record) => {
+          try {
+            JSON.parse(`${record}}`);
+            return false;
+          } catch {
+            return true;
+          }
+        });
+        throw this.damage('a record that is not JSON', this.batchLine + Math.max(bad, 0));
       }
+      throw error;
+    }
+    for (let i = 0; i < parsed.length; i += 1) this.records.push(parsed[i] as StoredRecord);
+    this.batch = [];
+  }
+
+  /** Thrown for a line that breaks the layout of a sealed snapshot; the reader adds the file and position. */
+  private damage(problem: string, line?: number): LayoutDamage {
+    return new LayoutDamage(problem, line);
+  }
+
+  private line(text: string, sealed: boolean): void {
+    switch (this.state) {
+      case 'header':
+        this.header(text, sealed);
+        return;
       case 'collections': {
         const name = COLLECTION.exec(text)?.[1];
         if (name !== undefined) {
+          const collection = parse(name) as string;
+          const expected = this.layout?.collections[this.collectionIndex];
+          if (this.layout && expected?.[0] !== collection) throw this.damage(`collection ${name} where the header lists ${expected ? JSON.stringify(expected[0]) : 'no more'}`);
           this.records = [];
-          (this.document as StoreDocument).collections[parse(name) as string] = this.records;
+          this.collection = collection;
+          (this.document as StoreDocument).collections[collection] = this.records;
           this.state = 'records';
-        } else if (text === '},') {
-          this.state = 'after-collections';
-        } else if (text === '}}') {
-          this.state = 'done';
+        } else if (text === '},' || text === '}}') {
+          if (this.layout && this.collectionIndex !== this.layout.collections.length) throw this.damage('fewer collections than the header lists');
+          if (this.layout && (this.layout.rows !== null) !== (text === '},')) throw this.damage('user rows where the header lists none, or none where it lists some');
+          this.state = text === '},' ? 'after-collections' : 'done';
         } else {
-          throw new NotLines();
+          throw this.layout ? this.damage('not a collection') : new NotLines();
         }
         return;
       }
       case 'records':
-        if (text === ']' || text === '],') this.state = 'collections';
-        else this.records.push(parse(text.endsWith(',') ? text.slice(0, -1) : text) as StoredRecord);
+        if (text === ']' || text === '],') {
+          if (this.layout) {
+            const [name, count] = this.layout.collections[this.collectionIndex] as [string, number];
+            if (this.records.length !== count && !this.tolerant) throw this.damage(`${JSON.stringify(name)} has ${this.records.length} records where the header lists ${count}`);
+            this.collectionIndex += 1;
+          }
+          this.state = 'collections';
+          this.collection = null;
+        } else {
+          throw this.layout ? this.damage('not a record') : new NotLines();
+        }
         return;
       case 'after-collections':
-        if (text !== '"user_messages":{') throw new NotLines();
+        if (text !== '"user_messages":{') throw this.layout ? this.damage('not the start of the user rows') : new NotLines();
         (this.document as StoreDocument).user_messages = {};
         this.state = 'rows';
+        this.collection = USER_ROWS_SECTION;
         return;
       case 'rows': {
         if (text === '}}') {
+          if (this.layout && this.rowCount !== this.layout.rows && !this.tolerant) throw this.damage(`${this.rowCount} users' rows where the header lists ${String(this.layout.rows)}`);
           this.state = 'done';
+          this.collection = null;
           return;
         }
-        const match = USER_ROWS.exec(text);
-        if (!match) throw new NotLines();
+        if (this.layout && !sealed) throw this.damage("a user's rows without their checksum");
+        const match = USER_ROWS.exec(this.layout ? `${text.slice(0, text.length - (text.endsWith(',') ? 1 : 0) - MEMBER_LENGTH - 2)}}` : text);
+        if (!match) throw this.layout ? this.damage("not a user's rows") : new NotLines();
         ((this.document as StoreDocument).user_messages as Record<string, EncodedRows>)[parse(match[1] as string) as string] = parse(match[2] as string) as EncodedRows;
+        this.rowCount += 1;
         return;
       }
       case 'done':
-        if (text.trim() !== '') throw new NotLines();
+        if (text.trim() !== '') throw this.layout ? this.damage('text after the end of the document') : new NotLines();
     }
+  }
+
+  private header(text: string, sealed: boolean): void {
+    if (!HEADER.test(text)) throw new NotLines();
+    if (sealed) {
+      // `{"format":3,…,"rows":N,` + checksum member + `,"collections":{`.
+      const head = parse(`${text.slice(0, text.length - HEADER_TAIL.length - MEMBER_LENGTH - 1)}}`) as StoreDocument & { layout?: unknown; rows?: unknown };
+      const layout = head.layout;
+      if (typeof layout !== 'object' || layout === null || Array.isArray(layout) || (head.rows !== undefined && !Number.isInteger(head.rows))) {
+        throw this.damage('a header without the layout of its collections');
+      }
+      this.layout = { collections: Object.entries(layout as Record<string, number>), rows: (head.rows as number | undefined) ?? null };
+      this.document = { format: head.format, seq: head.seq, counters: head.counters, collections: {} };
+    } else {
+      const head = parse(`${text}}}`) as StoreDocument;
+      if (typeof head.format === 'number' && head.format >= SEALED_FORMAT) throw this.damage(`a header of data format ${head.format} without its checksum`);
+      this.document = { format: head.format, seq: head.seq, counters: head.counters, collections: {} };
+    }
+    this.state = 'collections';
+  }
+}
+
+/** A line that breaks a sealed snapshot's layout (`line`: where the problem started, when not the current line). */
+class LayoutDamage extends Error {
+  constructor(
+    readonly problem: string,
+    readonly line: number | undefined,
+  ) {
+    super(problem);
   }
 }
 
@@ -106,19 +209,91 @@ function parse(text: string): unknown {
   }
 }
 
+const CHECKSUM_MISMATCH = 'its checksum does not match its bytes';
+
+/** Options of {@link readDocumentLines}. */
+export interface ReadLinesOptions {
+  /**
+   * Read past lines that fail their checksum (recovery): each is reported here, with what it
+   * seems to have held, and left out; the header's record counts are then not checked.
+   */
+  onDamage?: (damage: StoreDamageError, looksLike: string) => void;
+  /**
+   * Where the checksums are computed: on this thread (`inline`), or on a worker thread while
+   * this one parses (`worker`). Default: a worker for files of {@link WORKER_FROM_BYTES} and more.
+   */
+  checksums?: 'inline' | 'worker';
+}
+
+/**
+ * From this size on, a snapshot's checksums are checked on a worker thread (its start costs
+ * some milliseconds). A million messages: 8 % of the start-up's CPU, taken off its time.
+ */
+const WORKER_FROM_BYTES = 32 * 1024 * 1024;
+
+/** What a damaged snapshot line seems to have held: a record of a collection, with its ID when still legible. */
+function describeLine(text: string, section: string | null): string {
+  if (section === null) return 'a line of the structure of the document';
+  if (section === USER_ROWS_SECTION) return `the message rows of user ${/^"(\d+)"/.exec(text)?.[1] ?? '(illegible)'}`;
+  const id = /^\{"id":(-?\d+|"(?:[^"\\]|\\.)*")/.exec(text)?.[1];
+  return `a record of ${JSON.stringify(section)}${id === undefined ? '' : ` (id ${id}, if that part is intact)`}`;
+}
+
+
 /**
  * Reads a snapshot written one entry per line (see `documentChunks`) without ever holding the
  * file as one string: chunks of bytes are decoded up to their last line break and each line is
- * parsed on its own, straight into the document. Resolves with null when the file is not in
- * that layout (an older compact snapshot, a hand-edited one, damage): the caller then reads it
- * as a whole, which also reports where the JSON breaks. A missing file rejects with ENOENT.
+ * parsed on its own, straight into the document. The checksum of every line that has one is
+ * checked on its bytes first.
+ *
+ * Resolves with null when the file is an older snapshot not in that layout (a compact one, a
+ * hand-edited one): the caller then reads it as a whole, which also reports where the JSON
+ * breaks. A sealed snapshot (format 3 on) is never read as a whole: a line that fails its
+ * checksum or the layout rejects with a {@link StoreDamageError} naming the line and its byte
+ * offset. A missing file rejects with ENOENT.
  */
-export async function readDocumentLines(file: string): Promise<StoreDocument | null> {
+export async function readDocumentLines(file: string, options: ReadLinesOptions = {}): Promise<StoreDocument | null> {
+  const { onDamage } = options;
+  const size = await stat(file).then(
+    (s) => s.size,
+    () => 0,
+  );
+  if (onDamage || (options.checksums ?? (size >= WORKER_FROM_BYTES ? 'worker' : 'inline')) === 'inline') return readLines(file, onDamage, checkLine);
+  const worker = verifyLinesInWorker(file);
+  try {
+    const document = await readLines(file, undefined, (buffer, start, end) => checkLineWith(null, buffer, start, end));
+    const failed = await worker.result;
+    if (failed) throw new StoreDamageError(file, failed.record, failed.byte, CHECKSUM_MISMATCH);
+    return document;
+  } catch (error) {
+    // Damage can also break the layout or the JSON of its line, seen here first: the checksum names the line.
+    if (error instanceof StoreDamageError && error.problem !== CHECKSUM_MISMATCH) {
+      const failed = await worker.result.catch(() => null);
+      if (failed && failed.record <= error.record) throw new StoreDamageError(file, failed.record, failed.byte, CHECKSUM_MISMATCH);
+    }
+    throw error;
+  } finally {
+    await worker.stop();
+  }
+}
+
+/** The body of {@link readDocumentLines}, with `check` checking (or only finding) each line's checksum. */
+async function readLines(file: string, onDamage: ReadLinesOptions['onDamage'], check: (buffer: Buffer, start: number, end: number) => number): Promise<StoreDocument | null> {
   const handle = await open(file, 'r');
   try {
-    const parser = new LineParser();
+    const parser = new LineParser(onDamage !== undefined);
     let buffer = Buffer.allocUnsafe(CHUNK_BYTES);
     let filled = 0;
+    /** Bytes of the file before `buffer[0]`, and lines before its first line. */
+    let consumed = 0;
+    let lineNumber = 0;
+    /** Per line of the chunk: its start in the chunk, and whether its checksum matched. */
+    let starts = new Float64Array(1024);
+    let seals = new Uint8Array(1024);
+    const fail = (line: number, problem: string): never => {
+      const index = line - lineNumber - 1;
+      throw new StoreDamageError(file, line, consumed + (starts[index] ?? 0), problem);
+    };
     for (;;) {
       if (filled === buffer.length) {
         // One line longer than the buffer: only a record with very large content.
@@ -131,21 +306,57 @@ export async function readDocumentLines(file: string): Promise<StoreDocument | n
       const end = bytesRead === 0 ? filled : buffer.lastIndexOf(NEWLINE, filled - 1) + 1;
       if (end === 0 && parser.document === null && filled >= CHUNK_BYTES) return null; // a first line of megabytes: not this layout
       if (end > 0) {
-        const text = buffer.toString('utf8', 0, end);
-        let start = 0;
-        while (start < text.length) {
-          let newline = text.indexOf('\n', start);
-          if (newline === -1) newline = text.length;
-          parser.take(text, start, newline);
+        // The checksums, on the bytes.
+        let count = 0;
+        for (let start = 0; start < end; count += 1) {
+          let newline = buffer.indexOf(NEWLINE, start);
+          if (newline === -1 || newline >= end) newline = end;
+          if (count === starts.length) {
+            const grownStarts = new Float64Array(count * 2);
+            grownStarts.set(starts);
+            starts = grownStarts;
+            const grownSeals = new Uint8Array(count * 2);
+            grownSeals.set(seals);
+            seals = grownSeals;
+          }
+          starts[count] = start;
+          const seal = newline > start ? check(buffer, start, newline) : UNSEALED;
+          // A file older than checksums never has a checksum member to fail.
+          if (seal === DAMAGED && !onDamage) throw new StoreDamageError(file, lineNumber + count + 1, consumed + start, CHECKSUM_MISMATCH);
+          seals[count] = seal === DAMAGED ? 2 : seal === UNSEALED ? 0 : 1;
           start = newline + 1;
         }
-        parser.flush(text);
+        // The lines, on the text.
+        const text = buffer.toString('utf8', 0, end);
+        let line = 0;
+        try {
+          for (let start = 0; start < text.length; line += 1) {
+            let newline = text.indexOf('\n', start);
+            if (newline === -1) newline = text.length;
+            if (seals[line] === 2) {
+              const number = lineNumber + line + 1;
+              onDamage?.(new StoreDamageError(file, number, consumed + (starts[line] ?? 0), CHECKSUM_MISMATCH), describeLine(text.slice(start, newline), parser.collection));
+            } else {
+              parser.take(text, start, newline, seals[line] === 1, lineNumber + line + 1);
+            }
+            start = newline + 1;
+          }
+          parser.flush();
+        } catch (error) {
+          if (error instanceof LayoutDamage) fail(error.line ?? lineNumber + line + 1, error.problem);
+          if (error instanceof NotLines && parser.sealed) fail(lineNumber + line + 1, 'a line that is not in the layout of the snapshot');
+          throw error;
+        }
+        lineNumber += count;
         buffer.copy(buffer, 0, end, filled);
         filled -= end;
+        consumed += end;
       }
       if (bytesRead === 0) break;
     }
-    return parser.finished ? parser.document : null;
+    if (parser.finished) return parser.document;
+    if (parser.sealed) throw new StoreDamageError(file, lineNumber, consumed, 'the file ends before the end of the document (cut short)');
+    return null;
   } catch (error) {
     if (error instanceof NotLines) return null;
     throw error;

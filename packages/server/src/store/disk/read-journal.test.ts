@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../types.js';
+import { sealObject } from './line-checksum.js';
 import { readJournal } from './read-journal.js';
 
 let dir: string;
@@ -11,7 +12,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const line = (seq: number) => `${JSON.stringify({ seq, ops: [['put', 'items', { id: seq }]] })}\n`;
+const line = (seq: number) => `${sealObject(JSON.stringify({ seq, ops: [['put', 'items', { id: seq }]] }))}\n`;
 
 async function read(content: string) {
   const file = join(dir, 'data.json.journal');
@@ -38,7 +39,7 @@ describe('readJournal', () => {
     const { scan, seqs } = await read(`${good}{"seq":3,"ops":[["put","ite`);
     expect(seqs).toEqual([1, 2]);
     expect(scan?.validBytes).toBe(good.length);
-    expect(scan?.torn).toMatch(/line 3: incomplete line/);
+    expect(scan?.torn).toMatch(/record 3 \(byte \d+\): incomplete line/);
   });
 
   it('ignores an unparseable last line even when it ends with a newline', async () => {
@@ -46,17 +47,17 @@ describe('readJournal', () => {
     const { scan, seqs } = await read(`${good}\u0000\u0000garbage\n\n`);
     expect(seqs).toEqual([1]);
     expect(scan?.validBytes).toBe(good.length);
-    expect(scan?.torn).toMatch(/line 2: not valid JSON/);
+    expect(scan?.torn).toMatch(/record 2 \(byte \d+\): no checksum/);
   });
 
   it('refuses a corrupt line that is not the last one', async () => {
     await expect(read(`${line(1)}{"seq":2,"ops":[\n${line(3)}`)).rejects.toThrow(
-      /journal .*data\.json\.journal is damaged at line 2 \(not valid JSON.*before its last line/,
+      /data\.json\.journal is damaged at record 2 \(byte \d+\): no checksum, and records follow it; nothing was modified/,
     );
   });
 
   it('refuses a line that is JSON but not a journal entry, before the last line', async () => {
-    await expect(read(`${line(1)}{"seq":2,"ops":[["drop","items",1]]}\n${line(3)}`)).rejects.toThrow(/line 2 \(invalid operation/);
+    await expect(read(`${line(1)}${sealObject('{"seq":2,"ops":[["drop","items",1]]}')}\n${line(3)}`)).rejects.toThrow(/record 2 \(byte \d+\): invalid operation/);
   });
 
   it('skips blank lines', async () => {
@@ -72,6 +73,6 @@ describe('readJournal', () => {
       readJournal(file, (entry) => {
         if (entry.seq === 2) throw new Error('patch of missing record');
       }),
-    ).rejects.toThrow(/cannot replay line 2 of the journal .*patch of missing record/);
+    ).rejects.toThrow(/cannot replay record 2 \(byte \d+\) of the journal .*patch of missing record/);
   });
 });

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { JournalEntry, StoreOp } from '../types.js';
 import { errorCode, errorMessage } from './durable-io.js';
+import { checkLine, DAMAGED, UNSEALED } from './line-checksum.js';
+import { StoreDamageError } from './store-damage.js';
 
 /** What {@link readJournal} found in a journal file. */
 export interface JournalScan {
@@ -16,16 +18,37 @@ export interface JournalScan {
 
 const NEWLINE = 0x0a;
 
+/** Where a journal record is: its number (its line's, from 1) and the byte offset of its start. */
+export interface RecordPosition {
+  record: number;
+  byte: number;
+}
+
+/** Options of {@link readJournal}. */
+export interface ReadJournalOptions {
+  /**
+   * Refuse lines without a checksum (default true). Off for the journal of a snapshot older
+   * than checksums, written by an older server: its lines have none (but once one line has a
+   * checksum, every later one must).
+   */
+  requireChecksums?: boolean;
+}
+
 /**
- * Reads a journal (JSON lines of {@link JournalEntry}) and hands each entry, in order, to
- * `onEntry`. Returns null when the file does not exist.
+ * Reads a journal (JSON lines of {@link JournalEntry}, each with its checksum) and hands each
+ * entry, in order, to `onEntry`. Returns null when the file does not exist.
  *
- * A last line that is incomplete (no newline) or unparseable is a write torn by a crash, never
- * acknowledged: it is reported in `torn` and ignored. A bad line anywhere else means the file is
- * damaged, and this throws rather than guess. Lines are decoded one at a time, so a large journal
- * never becomes one string.
+ * A last line that is incomplete (no newline), fails its checksum or is unparseable is a write
+ * torn by a crash, never acknowledged: it is reported in `torn` and ignored. A bad line anywhere
+ * else means the file is damaged: this throws a {@link StoreDamageError} naming the record and
+ * its byte offset rather than guess. Lines are decoded one at a time, so a large journal never
+ * becomes one string.
  */
-export async function readJournal(file: string, onEntry: (entry: JournalEntry) => void): Promise<JournalScan | null> {
+export async function readJournal(
+  file: string,
+  onEntry: (entry: JournalEntry, at: RecordPosition) => void,
+  options: ReadJournalOptions = {},
+): Promise<JournalScan | null> {
   let buffer: Buffer;
   try {
     buffer = await readFile(file);
@@ -34,45 +57,53 @@ export async function readJournal(file: string, onEntry: (entry: JournalEntry) =
     throw new Error(`[teamchat-server] cannot read the journal ${file} (${errorMessage(error)})`);
   }
   const scan: JournalScan = { bytes: buffer.length, validBytes: 0, entries: 0, torn: null };
+  let requireChecksums = options.requireChecksums ?? true;
+  let previousSeq = 0;
   let start = 0;
   let lineNumber = 0;
   while (start < buffer.length) {
     lineNumber += 1;
+    const lineStart = start;
     const newline = buffer.indexOf(NEWLINE, start);
     const end = newline === -1 ? buffer.length : newline;
     const next = newline === -1 ? buffer.length : newline + 1;
-    const text = buffer.toString('utf8', start, end);
     start = next;
-    if (text.trim() === '') {
+    if (isBlank(buffer, lineStart, end)) {
       if (newline !== -1) scan.validBytes = next;
       continue;
     }
-    const parsed = newline === -1 ? 'incomplete line (no newline)' : parseEntry(text);
+    let parsed: JournalEntry | string;
+    const seal = newline === -1 ? DAMAGED : checkLine(buffer, lineStart, end);
+    if (newline === -1) parsed = 'incomplete line (no newline)';
+    else if (seal === DAMAGED) parsed = 'its checksum does not match its bytes';
+    else if (seal === UNSEALED && requireChecksums) parsed = 'no checksum';
+    else parsed = parseEntry(buffer.toString('utf8', lineStart, end));
+    // Numbers only grow (a write that failed leaves a gap: its number is not used again).
+    if (typeof parsed !== 'string' && parsed.seq <= previousSeq) parsed = `seq ${parsed.seq} follows seq ${previousSeq} (out of order)`;
     if (typeof parsed === 'string') {
-      if (isBlank(buffer, next)) {
-        scan.torn = `line ${lineNumber}: ${parsed}`;
+      if (isBlank(buffer, next, buffer.length)) {
+        scan.torn = `record ${lineNumber} (byte ${lineStart}): ${parsed}`;
         return scan;
       }
-      throw new Error(
-        `[teamchat-server] the journal ${file} is damaged at line ${lineNumber} (${parsed}), before its last line; ` +
-          'the data file was not opened and nothing was modified. Restore a backup, or move the journal away to start from the last snapshot (its writes are then lost)',
-      );
+      throw new StoreDamageError(file, lineNumber, lineStart, `${parsed}, and records follow it`);
     }
+    if (seal !== UNSEALED) requireChecksums = true;
     try {
-      onEntry(parsed);
+      onEntry(parsed, { record: lineNumber, byte: lineStart });
     } catch (error) {
       throw new Error(
-        `[teamchat-server] cannot replay line ${lineNumber} of the journal ${file} (${errorMessage(error)}); nothing was modified`,
+        `[teamchat-server] cannot replay record ${lineNumber} (byte ${lineStart}) of the journal ${file} (${errorMessage(error)}); nothing was modified`,
       );
     }
+    previousSeq = parsed.seq;
     scan.entries += 1;
     scan.validBytes = next;
   }
   return scan;
 }
 
-function isBlank(buffer: Buffer, from: number): boolean {
-  for (let i = from; i < buffer.length; i += 1) {
+function isBlank(buffer: Buffer, from: number, to: number): boolean {
+  for (let i = from; i < to; i += 1) {
     const byte = buffer[i];
     if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09) return false;
   }

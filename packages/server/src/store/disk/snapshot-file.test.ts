@@ -84,8 +84,8 @@ describe('SnapshotFile', () => {
 
   it('refuses an unknown format', async () => {
     await expectRefused(
-      JSON.stringify({ ...document, format: 3 }),
-      `[teamchat-server] ${file} has data format 3, but this teamchat-server reads formats 1 to 2; use a teamchat-server version that reads it, or move the file away — it was not modified`,
+      JSON.stringify({ ...document, format: 4 }),
+      `[teamchat-server] ${file} has data format 4, but this teamchat-server reads formats 1 to 3; use a teamchat-server version that reads it, or move the file away — it was not modified`,
     );
   });
 

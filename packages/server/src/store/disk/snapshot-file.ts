@@ -4,8 +4,9 @@ import { dirname } from 'node:path';
 import type { Adapter } from 'lowdb';
 import type { StoreDocument } from '../types.js';
 import { checkDocument } from './check-document.js';
-import { DEFAULT_CHUNK_CHARS, documentChunks } from './document-chunks.js';
+import { DEFAULT_CHUNK_CHARS, documentChunks, SEALED_FORMAT } from './document-chunks.js';
 import { readDocumentLines } from './read-document-lines.js';
+import { isStoreDamage } from './store-damage.js';
 import { errorCode, errorMessage, syncDirectory, writeAll } from './durable-io.js';
 
 /**
@@ -55,8 +56,9 @@ export class SnapshotFile implements Adapter<StoreDocument> {
 
   /**
    * The checked document, or null when the file does not exist. A snapshot in the line layout
-   * of {@link documentChunks} is parsed line by line, never held as one string; any other JSON
-   * file is parsed as a whole.
+   * of {@link documentChunks} is parsed line by line, never held as one string, its lines'
+   * checksums checked (a damaged line rejects with a `StoreDamageError`); any other JSON file
+   * of a format older than checksums is parsed as a whole.
    */
   async read(): Promise<StoreDocument | null> {
     let lines: StoreDocument | null;
@@ -64,6 +66,7 @@ export class SnapshotFile implements Adapter<StoreDocument> {
       lines = await readDocumentLines(this.file);
     } catch (error) {
       if (errorCode(error) === 'ENOENT') return null;
+      if (isStoreDamage(error)) throw error;
       throw new Error(`[teamchat-server] cannot read ${this.file} (${errorMessage(error)}); it was not modified`);
     }
     if (lines) return checkDocument(lines, this.file);
@@ -82,7 +85,13 @@ export class SnapshotFile implements Adapter<StoreDocument> {
         `[teamchat-server] ${this.file} is not valid JSON (${errorMessage(error)}); fix or move the file away — it was not modified`,
       );
     }
-    return checkDocument(value, this.file);
+    const document = checkDocument(value, this.file);
+    if (document.format >= SEALED_FORMAT) {
+      throw new Error(
+        `[teamchat-server] ${this.file} has data format ${document.format} but not its layout of one checksummed record per line (was it reformatted?), so its checksums cannot be checked; restore it, or write it back one record per line — it was not modified`,
+      );
+    }
+    return document;
   }
 
   /** Replaces the data file with `document`, durably and atomically. */

@@ -1,0 +1,165 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
+import { API_PREFIX, incomingEndpoints } from '@teamchat/schema';
+import { assembleServer } from '../assemble-server.js';
+import { isLoopback, siteUrl } from '../command-line/listen-options.js';
+import { UsageError } from '../command-line/command-spec.js';
+import { stopOnSignals } from '../command-line/stop-on-signals.js';
+import { createMemoryFileStore, secureRandomBytes, type Db } from '../core/index.js';
+import { consoleLogger } from '../node/console-logger.js';
+import { createDiskFileStore, uploadsDirOf } from '../node/disk-file-store.js';
+import { nodeHttpSender } from '../node/http-sender.js';
+import { describeListenError } from '../node/listen-error.js';
+import { listen, type RunningServer } from '../node/node-server.js';
+import { startPushBouncer, type RunningPushBouncer } from '../node/push-bouncer-server.js';
+import { zuliprcPath } from '../node/zuliprc-files.js';
+import { exportOrganizationFile, organizationName, seedFromFixtureFile } from './organization-files.js';
+import { openApiSource } from '../rest/openapi.js';
+import { openDiskStore } from '../store/disk/index.js';
+import { Store } from '../store/store.js';
+import { printAccounts, writeAccountFiles } from './account-files.js';
+import { serverConfigOf, type ServeValues } from './serve-options.js';
+
+/** How often an idle server looks for due jobs (the clean-up of unused uploads). */
+const JOB_INTERVAL_MS = 60 * 60 * 1000;
+/** How often the server looks for outbox jobs whose retry has become due. */
+const OUTBOX_INTERVAL_MS = 1000;
+
+/** The options that exclude each other, or need another: usage errors before anything starts. */
+function checkCombinations(values: ServeValues): void {
+  const { host } = values;
+  // The outbox holds every invitation link: served only where nobody else can reach it.
+  if (values.showEmails && !isLoopback(host)) {
+    throw new UsageError(`--show-emails serves every invitation and confirmation link to whoever asks: use it on a loopback address, not --host ${host}`);
+  }
+  if (values.dev && !isLoopback(host)) {
+    throw new UsageError(`--dev gives API keys without passwords: it listens on loopback addresses only (127.0.0.1, ::1, localhost), not ${host}`);
+  }
+  if ((values.bigbluebuttonUrl === undefined) !== (values.bigbluebuttonSecret === undefined)) {
+    throw new UsageError('give --bigbluebutton-url and --bigbluebutton-secret together');
+  }
+  if (values.pushBouncer && values.pushBouncerUrl !== undefined) throw new UsageError('give --push-bouncer or --push-bouncer-url, not both');
+}
+
+/**
+ * `teamchat-server [options]`: starts the server (or, with `--print-openapi` or `--export`,
+ * prints or writes a file and ends). Resolves once it listens; it then runs until SIGTERM,
+ * SIGINT, or the end of the npm process that started it.
+ */
+export async function serve(values: ServeValues): Promise<void> {
+  checkCombinations(values);
+  const { host, port } = values;
+  if (values.printOpenapi) {
+    const document = openApiSource(incomingEndpoints)(`${siteUrl(host, port)}${API_PREFIX}`);
+    process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+    return;
+  }
+  let dataFile = resolve(values.data);
+  // Organization files: --export writes one and exits; --seed starts a new organization from one.
+  if (values.export !== undefined) {
+    process.stdout.write(`${await exportOrganizationFile(dataFile, resolve(values.export))}\n`);
+    return;
+  }
+  const { memory } = values;
+  const log = consoleLogger;
+  const random = secureRandomBytes;
+  const now = () => Date.now();
+  // The organization's URL is known before listening unless the port is picked by the OS.
+  const realmUrl = port === 0 ? undefined : siteUrl(host, port);
+  const optionConfig = serverConfigOf(values);
+  const config = { ...optionConfig, ...(realmUrl ? { realmUrl } : {}) };
+
+  if (values.seed !== undefined && !memory && existsSync(dataFile)) {
+    throw new Error(`--seed starts a new data file, but ${dataFile} exists: pick another --data (or remove it)`);
+  }
+  const seedFile = values.seed === undefined ? undefined : resolve(values.seed);
+  const seeded = seedFile === undefined ? null : await seedFromFixtureFile(seedFile, { config, now, random, log });
+
+  let bouncer: RunningPushBouncer | null = null;
+  if (values.pushBouncer) {
+    const bouncerPort = values.pushBouncerPort;
+    await mkdir(dirname(dataFile), { recursive: true });
+    bouncer = await startPushBouncer({ port: bouncerPort, host, ...(memory ? {} : { dataFile: `${dataFile}.push-bouncer.json` }), log, logRequests: false }).catch(
+      (error: unknown) => {
+        throw new Error(`push bouncer: ${describeListenError(error, { host, port: bouncerPort })}`, { cause: error });
+      },
+    );
+  }
+  const pushBouncerUrl = bouncer?.url ?? config.pushBouncerUrl ?? null;
+
+  let store: Store<Db>;
+  if (memory) {
+    store = new Store<Db>(seeded?.document);
+  } else {
+    await mkdir(dirname(dataFile), { recursive: true });
+    // The store's real path: a link to a data file and the file itself are one store.
+    ({ store, dataFile } = await openDiskStore<Db>(dataFile, { log, backupChannel: true, ...(seeded ? { seed: seeded.document } : {}) }));
+  }
+
+  const files = memory ? createMemoryFileStore() : createDiskFileStore(uploadsDirOf(dataFile));
+  const assembled = await assembleServer({
+    store,
+    files,
+    config: { ...config, pushBouncerUrl },
+    now,
+    random,
+    log,
+    outbound: nodeHttpSender,
+    rest: { corsOrigins: [...values.corsOrigin] },
+  });
+  const { core, handler } = assembled;
+  const accounts = seeded?.accounts ?? assembled.accounts;
+  store.onFailure((error) => {
+    // The claim on the files was lost (logged by the store): keep answering reads, refuse writes
+    // (503), write nothing on the way out. (A journal write that fails — a full disk — is no
+    // failure: the store undoes it, refuses writes until the disk takes them again, and logs it.)
+    if (error.name === 'ClaimLostError') return;
+    log.error('the store failed; stopping so that a restart recovers from the journal', { error: error.message });
+    process.exit(1);
+  });
+  // The zuliprc files are written before the port opens, so that a script waiting for the port
+  // finds them; with --port 0 the address is known only once bound, and they are written
+  // before the "listening" line (the only way to learn the port).
+  const writeAccounts = async (site: string) => (memory ? null : await writeAccountFiles(store, dataFile, accounts, site));
+  let written = realmUrl === undefined ? null : await writeAccounts(realmUrl);
+  let running: RunningServer;
+  try {
+    const timeouts = { headersTimeoutMs: values.headersTimeoutMs, requestTimeoutMs: values.requestTimeoutMs, keepAliveTimeoutMs: values.keepAliveTimeoutMs };
+    running = await listen({ handler, port, host, log, logRequests: !values.quiet, timeouts });
+  } catch (error) {
+    await store.close();
+    await bouncer?.close();
+    throw new Error(describeListenError(error, { host, port }), { cause: error });
+  }
+  if (realmUrl === undefined) written = await writeAccounts(running.url);
+  // Requests run due jobs (unused uploads) first; this timer covers an idle server.
+  setInterval(() => void core.services.runDueJobs(), JOB_INTERVAL_MS).unref();
+  // Outbox retries that wait (outgoing webhooks, push) become due on the clock: look every second.
+  setInterval(() => core.services.jobs.kick(), OUTBOX_INTERVAL_MS).unref();
+  core.services.config.realmUrl = running.url;
+  const out = process.stdout;
+  out.write(`teamchat-server listening on ${running.url} (API at ${running.url}${API_PREFIX})\n`);
+  out.write(memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);
+  if (values.dev) out.write("Development mode: POST /api/v1/dev_fetch_api_key gives any account's API key (never use on a shared machine)\n");
+  if (values.corsOrigin.length > 0) out.write(`CORS: pages of ${values.corsOrigin.join(', ')} may call the API\n`);
+  if (pushBouncerUrl) {
+    const keys = bouncer ? ` (bouncer_public_key ${bouncer.bouncer.publicKeys()[0] ?? ''})` : '';
+    out.write(`Push bouncer: ${pushBouncerUrl}${keys}\n`);
+  }
+  if (memory && accounts) printAccounts(organizationName(store), accounts, running.url, null);
+  else if (written?.printed) printAccounts(organizationName(store), written.printed, running.url, written.files);
+  else if (!memory) out.write(`Accounts: see the ${basename(zuliprcPath(dataFile, '<role>'))} files in ${dirname(dataFile)}\n`);
+  if (written?.updated.length) out.write(`The site of ${written.updated.length} zuliprc files is now ${running.url} (it was another address)\n`);
+
+  stopOnSignals(
+    async () => {
+      await running.close();
+      await bouncer?.close();
+      await store.close().catch((error: unknown) => {
+        throw new Error(`${error instanceof Error ? error.message : String(error)}; the journal holds every acknowledged write`);
+      });
+    },
+    { log },
+  );
+}

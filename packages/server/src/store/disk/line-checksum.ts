@@ -1,0 +1,170 @@
+import { Worker } from 'node:worker_threads';
+import { crc32 } from 'node:zlib';
+
+/**
+ * The checksum of every line the store writes (journal records, and the header, records and
+ * user rows of a snapshot): the CRC-32 of the line's bytes before a `"~crc":"xxxxxxxx"`
+ * member, written as 8 lowercase hex digits. The line stays JSON, and the checksum is part of
+ * the object it closes:
+ *
+ *     {"seq":2,"ops":[["put","messages",{"id":7,"content":"hello world"}]],"~crc":"5a0c6d2e"}
+ *
+ * CRC-32 (node:zlib's, native and vectorised; no dependency) detects every burst of up to 32
+ * damaged bits and all but 1 in 4 billion other damage, as the CRC32C of PostgreSQL's WAL does;
+ * a CRC32C in JavaScript measured twice its cost on the start-up of a large store.
+ */
+export const CHECKSUM_KEY = '~crc';
+
+/** `"~crc":"`: where the checksum member starts (its first byte is what the checksum stops before). */
+const MEMBER = `"${CHECKSUM_KEY}":"`;
+/** `"~crc":"xxxxxxxx"`. */
+export const MEMBER_LENGTH = MEMBER.length + 9;
+
+/** The CRC-32 of `data` (a string is taken as UTF-8), as 8 hex digits. */
+function hex(data: string | Uint8Array): string {
+  return crc32(data).toString(16).padStart(8, '0');
+}
+
+/**
+ * `json` (a JSON object `{…}` with at least one member) with its checksum as a last member: `{…,"~crc":"xxxxxxxx"}`. The
+ * checksum covers everything before the member, the comma included, and `lead` (text before
+ * the object on the same line: a user's key in a snapshot's rows).
+ */
+export function sealObject(json: string, lead = ''): string {
+  // Never `{}`: records have an `id`, journal entries a `seq`.
+  const covered = `${lead}${json.slice(0, -1)},`;
+  return `${covered}${MEMBER}${hex(covered)}"}`;
+}
+
+/**
+ * `prefix` (text that ends where the checksum member goes, after a comma or an opening brace)
+ * followed by the member and `tail`: how a snapshot's header line is sealed.
+ */
+export function sealPrefix(prefix: string, tail: string): string {
+  return `${prefix}${MEMBER}${hex(prefix)}"${tail}`;
+}
+
+/** {@link checkLine}: the line has no checksum member (an older format, or a structural line). */
+export const UNSEALED = -1;
+/** {@link checkLine}: the line has a checksum member that does not match its bytes: it is damaged. */
+export const DAMAGED = -2;
+
+/** The tail of a snapshot's header line, after its checksum member. */
+export const HEADER_TAIL = ',"collections":{';
+
+/**
+ * Checks the line `buffer[start, end)` (without its newline). A sealed line ends with its
+ * checksum member and then `}`, `},` or the header's `,"collections":{`. Returns where the
+ * member starts when the checksum matches (the checked bytes end there), {@link UNSEALED} (-1)
+ * when the line has no member, {@link DAMAGED} (-2) when it does not match. With `crc` null,
+ * only the member's shape is checked (its checksum is then checked elsewhere, in a worker).
+ *
+ * Self-contained, with its constants inline: its source also runs in the worker of
+ * {@link verifyLinesInWorker}.
+ */
+export function checkLineWith(crc: ((data: Uint8Array) => number) | null, buffer: Uint8Array, start: number, end: number): number {
+  const last = buffer[end - 1];
+  let tail = 0;
+  if (last === 0x7d /* } */) tail = 1;
+  else if (last === 0x2c /* , */ && buffer[end - 2] === 0x7d) tail = 2;
+  else if (last === 0x7b /* { */ && end - start > 16) {
+    // `,"collections":{`
+    const header = [0x2c, 0x22, 0x63, 0x6f, 0x6c, 0x6c, 0x65, 0x63, 0x74, 0x69, 0x6f, 0x6e, 0x73, 0x22, 0x3a, 0x7b];
+    tail = 16;
+    for (let i = 0; i < 16; i += 1) if (buffer[end - 16 + i] !== header[i]) tail = 0;
+  }
+  if (tail === 0) return -1;
+  // `"~crc":"` + 8 hex digits + `"`: 17 bytes before the tail.
+  const closing = end - tail - 1;
+  const memberStart = closing - 16;
+  if (memberStart < start || buffer[closing] !== 0x22) return -1;
+  const member = [0x22, 0x7e, 0x63, 0x72, 0x63, 0x22, 0x3a, 0x22];
+  for (let i = 0; i < 8; i += 1) if (buffer[memberStart + i] !== member[i]) return -1;
+  let stored = 0;
+  for (let i = memberStart + 8; i < closing; i += 1) {
+    const c = buffer[i] as number;
+    const digit = c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
+    if (digit < 0) return -2;
+    stored = stored * 16 + digit;
+  }
+  if (crc === null) return memberStart;
+  return crc(buffer.subarray(start, memberStart)) === stored ? memberStart : -2;
+}
+
+/** {@link checkLineWith} with node:zlib's CRC-32. */
+export function checkLine(buffer: Buffer, start: number, end: number): number {
+  return checkLineWith(crc32, buffer, start, end);
+}
+
+/** The first line of a file that fails its checksum: its number (from 1) and byte offset. */
+export interface FailedLine {
+  record: number;
+  byte: number;
+}
+
+/**
+ * The body of the worker of {@link verifyLinesInWorker}: reads `file` in chunks and checks the
+ * checksum of every line that has one. Self-contained (its source is the worker's script);
+ * `check` is {@link checkLineWith}.
+ */
+function verifierMain(check: typeof checkLineWith): void {
+  const { parentPort, workerData } = process.getBuiltinModule('node:worker_threads');
+  const { crc32: crc } = process.getBuiltinModule('node:zlib');
+  const fs = process.getBuiltinModule('node:fs');
+  const fd = fs.openSync((workerData as { file: string }).file, 'r');
+  let failed: FailedLine | null = null;
+  try {
+    let buffer = Buffer.allocUnsafe(4 << 20);
+    let filled = 0;
+    let consumed = 0;
+    let line = 0;
+    for (;;) {
+      if (filled === buffer.length) {
+        const larger = Buffer.allocUnsafe(buffer.length * 2);
+        buffer.copy(larger, 0, 0, filled);
+        buffer = larger;
+      }
+      const read = fs.readSync(fd, buffer, filled, buffer.length - filled, null);
+      filled += read;
+      const end = read === 0 ? filled : buffer.lastIndexOf(0x0a, filled - 1) + 1;
+      let start = 0;
+      while (start < end && failed === null) {
+        let newline = buffer.indexOf(0x0a, start);
+        if (newline === -1 || newline >= end) newline = end;
+        line += 1;
+        if (newline > start && check(crc, buffer, start, newline) === -2) failed = { record: line, byte: consumed + start };
+        start = newline + 1;
+      }
+      if (failed !== null || read === 0) break;
+      buffer.copy(buffer, 0, end, filled);
+      filled -= end;
+      consumed += end;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  parentPort?.postMessage(failed);
+}
+
+/**
+ * Checks the checksum of every line of `file` on a worker thread (another core), while the
+ * caller reads the file: resolves with the first line that fails, or null. At start-up this
+ * takes the checksums off the time to the first answer (measured on a million messages: 8 % of
+ * the start-up's CPU).
+ */
+export function verifyLinesInWorker(file: string): { result: Promise<FailedLine | null>; stop(): Promise<void> } {
+  const worker = new Worker(`(${verifierMain.toString()})(${checkLineWith.toString()})`, { eval: true, workerData: { file } });
+  const result = new Promise<FailedLine | null>((resolve, reject) => {
+    worker.once('message', (failed: FailedLine | null) => resolve(failed));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the checksum worker stopped (exit code ${code})`)));
+  });
+  // Settled by whoever awaits it; a stopped worker's rejection must not go unhandled.
+  result.catch(() => {});
+  return {
+    result,
+    async stop() {
+      await worker.terminate();
+    },
+  };
+}
