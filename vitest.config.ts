@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Workspace packages resolve to their sources through the `source` export condition,
@@ -9,7 +10,7 @@ const conditions = ['source', 'module', 'node', 'import', 'default'];
 // apart from the workspace and links as node_modules/msw3; MSW 3 needs Node 22.12+, so CI's
 // Node 22 run sets it (.ci/run).
 const msw3 = process.env['TEAMCHAT_MSW'] === '3';
-if (msw3 && !existsSync(new URL('./node_modules/msw3/package.json', import.meta.url))) {
+if (msw3 && !existsSync(fileURLToPath(new URL('node_modules/msw3', import.meta.url)))) {
   throw new Error('TEAMCHAT_MSW=3 runs the mock on MSW 3, which is not installed: run `bash .ci/install-msw3` on Node 22.12+ first');
 }
 const alias = msw3 ? [{ find: /^msw(?=\/|$)/, replacement: 'msw3' }] : [];

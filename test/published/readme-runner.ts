@@ -20,8 +20,8 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '../../test-support/processes.js';
 
 /** A runnable block of a README. */
 export interface Block {
@@ -56,14 +56,6 @@ interface Isolation {
   rewrite(text: string): string;
   readonly description: string;
   close(): void;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 async function createIsolation(): Promise<Isolation> {

@@ -3,22 +3,15 @@
  * what an admin runs. The root `npm test` builds every package first; the check below makes
  * sure these tests never run an older build than the sources.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertFreshBuilds, REPO_ROOT } from '../../../test-support/fresh-build.js';
+import { freePort, runNodeScript, type ProcessResult } from '../../../test-support/processes.js';
 import { startServer, type RunningServer } from '../../../test-support/start-server.js';
 
 const CLI_BIN = join(REPO_ROOT, 'packages/cli/dist/bin.js');
-
-interface ProcessResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 let dir: string;
 let emptyHome: string;
@@ -26,33 +19,12 @@ let server: RunningServer;
 
 /** Runs `node packages/cli/dist/bin.js args…` with only PATH and an empty HOME (plus `env`). */
 function teamchat(args: readonly string[], env: Record<string, string> = {}): Promise<ProcessResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_BIN, ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { PATH: process.env['PATH'] ?? '', HOME: emptyHome, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runNodeScript(CLI_BIN, args, { HOME: emptyHome, ...env });
 }
 
 /** `teamchat --config <owner's zuliprc> args…`. */
 function asOwner(args: readonly string[]): Promise<ProcessResult> {
   return teamchat(['--config', server.zuliprc('owner'), ...args]);
-}
-
-/** A local port nothing listens on: bound once by us, then released. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 beforeAll(async () => {
@@ -172,7 +144,7 @@ describe('teamchat against a running server', () => {
   });
 
   it('exits with code 4 at once when the connection is refused, saying what it tried and where the site came from', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const site = `http://127.0.0.1:${port}`;
     // No retries (a read is retried 3 times after other network errors): no "retrying" note.
     const viaFlag = await teamchat(['--site', site, '--email', 'x@example.com', '--api-key', 'abc', 'users', 'list']);

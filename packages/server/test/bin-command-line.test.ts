@@ -3,11 +3,11 @@
  * option table per command gives the parsing, the help and (for the server) the mapping to
  * ServerConfig. A wrong command line is one line on stderr and exit 2, as `teamchat`'s.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertFreshBuilds, REPO_ROOT } from '../../../test-support/fresh-build.js';
+import { runNodeScript } from '../../../test-support/processes.js';
 import { runCommand } from '../src/command-line/run-command.js';
 import { serverCommand } from '../src/commands/index.js';
 import { SERVE_OPTIONS, serverConfigOf, type ServeValues } from '../src/commands/serve-options.js';
@@ -23,17 +23,7 @@ const PACKAGES = { 'teamchat-server': 'server', 'teamchat-mock': 'mock', teamcha
 
 beforeAll(() => assertFreshBuilds());
 
-function run(bin: keyof typeof BINS, args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BINS[bin], ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env['PATH'] ?? '' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (bin: keyof typeof BINS, args: readonly string[]) => runNodeScript(BINS[bin], args);
 
 describe('--version', () => {
   for (const bin of ['teamchat-server', 'teamchat-mock', 'teamchat'] as const) {
@@ -52,6 +42,7 @@ describe('usage errors: one line, a pointer to --help, exit 2', () => {
     ['teamchat-server', ['--heartbeat-ms', '-5'], "teamchat-server: --heartbeat-ms must be a non-negative integer, got '-5'; see teamchat-server --help"],
     ['teamchat-server', ['--port'], "teamchat-server: option '--port <n>' argument missing; see teamchat-server --help"],
     ['teamchat-server', ['outbx'], "teamchat-server: unknown command 'outbx' (did you mean outbox?); see teamchat-server --help"],
+    ['teamchat-server', ['help', 'outbx'], "teamchat-server: unknown command 'outbx' (did you mean outbox?); see teamchat-server --help"],
     ['teamchat-server', ['outbox', '--lats', '1'], "teamchat-server: unknown option '--lats' (did you mean --last?); see teamchat-server outbox --help"],
     ['teamchat-server', ['outbox', '--last', '0'], "teamchat-server: --last must be a positive integer, got '0'; see teamchat-server outbox --help"],
     ['teamchat-mock', ['--seed', '1.5'], "teamchat-mock: --seed must be a non-negative integer, got '1.5'; see teamchat-mock --help"],
@@ -85,6 +76,13 @@ describe('--help', () => {
   it('the README documents every option of the table', () => {
     const readme = readFileSync(join(REPO_ROOT, 'packages/server/README.md'), 'utf8');
     for (const entry of Object.values(SERVE_OPTIONS)) expect(readme, entry.flags).toContain(`\`${entry.flags.split(' ')[0] ?? ''}`);
+  });
+
+  it('`help outbox` is `outbox --help`', async () => {
+    const viaHelp = await run('teamchat-server', ['help', 'outbox']);
+    expect(viaHelp).toMatchObject({ code: 0, stderr: '' });
+    expect(viaHelp.stdout).toMatch(/^Usage: teamchat-server outbox \[options\]/);
+    expect(viaHelp.stdout).toBe((await run('teamchat-server', ['outbox', '--help'])).stdout);
   });
 
   it('teamchat-mock --help lists its options and examples', async () => {

@@ -5,12 +5,13 @@
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer, type Server } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assertFreshBuilds, REPO_ROOT } from '../../../test-support/fresh-build.js';
+import { canConnect, freePort, runNodeScript } from '../../../test-support/processes.js';
 import { startServer } from '../../../test-support/start-server.js';
 
 const SERVER_BIN = join(REPO_ROOT, 'packages/server/bin/teamchat-server.js');
@@ -32,36 +33,6 @@ afterAll(async () => {
   await new Promise<void>((resolve) => busy.close(() => resolve()));
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** Runs a bin to its end (start-up failures end by themselves). */
-function runToEnd(bin: string, args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env['PATH'] ?? '' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** A port nothing listens on: bound by us, then released. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-}
 
 describe('teamchat-server start-up', () => {
   it('has written the zuliprc files when the port opens', async () => {
@@ -86,7 +57,7 @@ describe('teamchat-server start-up', () => {
 
   it('says in one line that the port is in use, exits 1, and releases the data file', async () => {
     const dataFile = join(dir, 'busy', 'data.json');
-    const result = await runToEnd(SERVER_BIN, ['--port', String(busyPort), '--data', dataFile]);
+    const result = await runNodeScript(SERVER_BIN, ['--port', String(busyPort), '--data', dataFile]);
     expect(result.code).toBe(1);
     // Closing the store logs its final snapshot (an INFO line), then the reason, alone.
     const lines = result.stderr.trimEnd().split('\n');
@@ -100,21 +71,21 @@ describe('teamchat-server start-up', () => {
   });
 
   it('refuses a port out of range (a usage error), and an address not of this machine, in one line', async () => {
-    const outOfRange = await runToEnd(SERVER_BIN, ['--port', '70000', '--memory']);
+    const outOfRange = await runNodeScript(SERVER_BIN, ['--port', '70000', '--memory']);
     expect(outOfRange).toMatchObject({ code: 2, stderr: "teamchat-server: --port must be an integer from 0 to 65535, got '70000'; see teamchat-server --help\n" });
     // 192.0.2.1 (TEST-NET-1) is never an address of this machine; nothing is sent to it.
-    const foreign = await runToEnd(SERVER_BIN, ['--port', '0', '--host', '192.0.2.1', '--memory']);
+    const foreign = await runNodeScript(SERVER_BIN, ['--port', '0', '--host', '192.0.2.1', '--memory']);
     expect(foreign.code).toBe(1);
     expect(foreign.stderr).toMatch(/^teamchat-server: cannot listen on 192\.0\.2\.1:0: 192\.0\.2\.1 is not an address of this machine; pass --host with a local address \(127\.0\.0\.1, 0\.0\.0\.0, ::1\)\n$/);
   });
 
   it('--dev listens on loopback addresses only, and says it is a development server', async () => {
-    const open = await runToEnd(SERVER_BIN, ['--dev', '--host', '0.0.0.0', '--port', '0', '--memory']);
+    const open = await runNodeScript(SERVER_BIN, ['--dev', '--host', '0.0.0.0', '--port', '0', '--memory']);
     expect(open).toMatchObject({
       code: 2,
       stderr: 'teamchat-server: --dev gives API keys without passwords: it listens on loopback addresses only (127.0.0.1, ::1, localhost), not 0.0.0.0\n',
     });
-    const half = await runToEnd(SERVER_BIN, ['--bigbluebutton-url', 'https://bbb.example.com/bigbluebutton/', '--memory']);
+    const half = await runNodeScript(SERVER_BIN, ['--bigbluebutton-url', 'https://bbb.example.com/bigbluebutton/', '--memory']);
     expect(half).toMatchObject({ code: 2, stderr: 'teamchat-server: give --bigbluebutton-url and --bigbluebutton-secret together\n' });
     const dir = mkdtempSync(join(tmpdir(), 'teamchat-dev-'));
     const server = await startServer(dir, { args: ['--dev', '--memory'], waitForZuliprc: false });
@@ -135,7 +106,7 @@ describe('teamchat-server start-up', () => {
 
 describe('teamchat-mock start-up', () => {
   it('says in one line that the port is in use and exits 1', async () => {
-    const result = await runToEnd(MOCK_BIN, ['--port', String(busyPort)]);
+    const result = await runNodeScript(MOCK_BIN, ['--port', String(busyPort)]);
     expect(result).toMatchObject({
       code: 1,
       stdout: '',
@@ -151,7 +122,7 @@ describe('the committed launchers', () => {
       const unbuilt = join(dir, `unbuilt-${name}`);
       mkdirSync(join(unbuilt, 'bin'), { recursive: true });
       copyFileSync(bin, join(unbuilt, 'bin', `${name}.js`));
-      const result = await runToEnd(join(unbuilt, 'bin', `${name}.js`), ['--help']);
+      const result = await runNodeScript(join(unbuilt, 'bin', `${name}.js`), ['--help']);
       expect(result, name).toMatchObject({
         code: 1,
         stdout: '',

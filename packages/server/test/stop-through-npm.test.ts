@@ -8,11 +8,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assertFreshBuilds, REPO_ROOT } from '../../../test-support/fresh-build.js';
+import { canConnect, freePort } from '../../../test-support/processes.js';
 
 let dir: string;
 
@@ -22,22 +22,6 @@ beforeAll(() => {
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-}
 
 /** Whether `pid` is a live process (a zombie waiting for its parent counts as gone). */
 function running(pid: number): boolean {

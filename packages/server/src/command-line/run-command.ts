@@ -77,11 +77,14 @@ function buildCommand(spec: CommandSpec, path: string): Command {
     // Unexpected words reach the action, which names them (and suggests a command).
     .allowExcessArguments(true)
     .exitOverride((error) => {
-      throw error.exitCode === 0 ? error : new UsageError(oneLine(error.message), { helpOf: path });
+      if (error.exitCode === 0) throw error;
+      // `help nope`: commander would show the help, as an error; say what is wrong instead.
+      if (error.code === 'commander.help') throw unknownCommand(command, command.args[1] ?? '', path);
+      throw new UsageError(oneLine(error.message), { helpOf: path });
     })
-    // The runner prints errors, on one line; help goes to stdout, wrapped to the terminal (100
-    // columns into a pipe), even beside long option names.
-    .configureOutput({ outputError: () => undefined, getOutHelpWidth: () => process.stdout.columns ?? HELP_WIDTH })
+    // The runner prints errors, on one line (never the help on stderr); help goes to stdout,
+    // wrapped to the terminal (100 columns into a pipe), even beside long option names.
+    .configureOutput({ outputError: () => undefined, writeErr: () => undefined, getOutHelpWidth: () => process.stdout.columns ?? HELP_WIDTH })
     .configureHelp({ minWidthToWrap: 30 });
   const read: (() => [string, unknown])[] = [];
   for (const [name, entry] of Object.entries(spec.options)) {
@@ -109,7 +112,8 @@ function buildCommand(spec: CommandSpec, path: string): Command {
     command.addOption(option);
   }
   const subcommands = spec.subcommands ?? [];
-  if (subcommands.length > 0) command.enablePositionalOptions();
+  // `teamchat-server help outbox` as `teamchat-server outbox --help`.
+  if (subcommands.length > 0) command.enablePositionalOptions().helpCommand('help [command]', 'show the help of a command');
   for (const sub of subcommands) command.addCommand(buildCommand(sub, `${path} ${sub.name}`));
   if (spec.examples?.length) command.addHelpText('after', `\nExamples:\n${spec.examples.map((line) => `  ${line}`).join('\n')}`);
   if (spec.footer) command.addHelpText('after', `\n${spec.footer}`);
@@ -123,7 +127,7 @@ function buildCommand(spec: CommandSpec, path: string): Command {
 
 /** `unknown command 'outbx' (did you mean outbox?)`: commander's words and suggestion, asked of a probe. */
 function unknownCommand(command: Command, word: string, path: string): UsageError {
-  const probe = new Command(command.name()).exitOverride().configureOutput({ outputError: () => undefined, writeErr: () => undefined });
+  const probe = new Command(command.name()).exitOverride().helpCommand(false).configureOutput({ outputError: () => undefined, writeErr: () => undefined, writeOut: () => undefined });
   for (const sub of command.commands) probe.command(sub.name());
   try {
     probe.parse([word], { from: 'user' });
