@@ -40,7 +40,7 @@ export interface RawOptions {
   params?: Record<string, string>;
   headers?: Record<string, string>;
   /** A body sent as is (overrides `params`); a GET or HEAD has none (raw() throws). */
-  body?: string | FormData;
+  body?: string | FormData | Uint8Array<ArrayBuffer>;
 }
 
 /** Options of {@link ScenarioContext.download}. */
@@ -143,7 +143,7 @@ export function makeContext(options: {
     async raw(method, path, raw = {}) {
       const url = new URL(`${options.site}/api/v1${path}`);
       const headers: Record<string, string> = { ...raw.headers, ...authorizationOf(options.accounts, raw) };
-      let body: string | FormData | undefined = raw.body;
+      let body: string | FormData | Uint8Array<ArrayBuffer> | undefined = raw.body;
       if (method === 'GET' || method === 'HEAD') {
         // fetch refuses a body on these methods; say which scenario call is wrong instead.
         if (body !== undefined) throw new Error(`raw(${method} ${path}): a ${method} request has no body; pass params`);
