@@ -24,6 +24,7 @@ import { playgroundScenarios } from './scenarios/playgrounds/index.js';
 import { presenceScenarios } from './scenarios/presence/index.js';
 import { serverScenarios } from './scenarios/server/index.js';
 import { clockJumpScenarios } from './scenarios/server/clock-jumps.js';
+import { operatorScenarios } from './scenarios/server/operator.js';
 import { settingsBasicScenarios } from './scenarios/settings/basics.js';
 import { settingsScenarios } from './scenarios/settings/index.js';
 import { userGroupScenarios } from './scenarios/user-groups/index.js';
@@ -62,6 +63,7 @@ const scenarios: Scenario[] = [
   // In the order of the schema's table; a folder of scenarios per area of the contracts.
   ...serverScenarios,
   ...clockJumpScenarios,
+  ...operatorScenarios,
   ...eventScenarios,
   ...settingsBasicScenarios,
   ...settingsScenarios,

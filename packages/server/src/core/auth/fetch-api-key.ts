@@ -1,4 +1,5 @@
 import { ApiError } from '@teamchat/schema';
+import { organizationDeactivated } from './authenticate.js';
 import { verifyPassword } from './passwords.js';
 import { admitLoginAttempt, recordLoginResult } from './rate-limits.js';
 import type { Context, OperationParams } from '../model/context.js';
@@ -38,5 +39,6 @@ export async function fetchApiKey(params: OperationParams<'server.fetchApiKey'>,
   recordLoginResult(ctx, username, Boolean(user && ok));
   if (!user || !ok) throw new ApiError('AUTHENTICATION_FAILED', 'Your username or password is incorrect');
   if (!user.is_active) throw new ApiError('USER_DEACTIVATED', 'Account is deactivated');
+  if (ctx.realm.deactivated === true) throw organizationDeactivated('REALM_DEACTIVATED');
   return { api_key: user.api_key, email: user.email, user_id: user.id };
 }

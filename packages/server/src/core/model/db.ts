@@ -36,6 +36,11 @@ export interface RealmRecord {
   presence_disabled: boolean;
   /** Where the Notification Bot announces new channels (`announce`); null for nowhere. */
   new_stream_announcements_stream_id?: number | null;
+  /**
+   * Deactivated by its operator (`teamchat-server deactivate-organization`): every
+   * authenticated API call is refused until it is reactivated. Missing: active.
+   */
+  deactivated?: boolean;
   /** Group settings of the organization (can_create_public_channel_group, …). */
   groups: Record<RealmGroupSetting, GroupSettingValue>;
   /** The settings new accounts start with. */
@@ -105,10 +110,18 @@ export interface UserRecord {
    * those values are rendered when read.
    */
   profile_data_rendered?: Record<string, string>;
-  /** Special permission for owners to change other users' emails (FL 285). */
+  /**
+   * Special permission for administrators to change other users' emails with PATCH
+   * /users/{user_id} `new_email` (FL 285/313); granted by operators.
+   */
   can_change_user_emails: boolean;
   /** Special permission for administrators to create accounts through POST /users (FL 36). */
   can_create_users: boolean;
+  /**
+   * Special permission of API super users (mirroring bots) to send as others; granted by
+   * operators. Missing: not granted.
+   */
+  can_forge_sender?: boolean;
   /** The server's own bots (Notification Bot): not listed among the organization's users. */
   is_system_bot?: boolean;
   /** Outgoing-webhook configuration of bots of type 3 (`name` defaults to the short name). */
