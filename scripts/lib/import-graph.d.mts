@@ -19,7 +19,8 @@ export function importsOf(file: string): ImportOf[];
 export function resolveImport(from: string, specifier: string): string | null;
 export function fileGraph(files: readonly string[]): ImportGraph;
 export function valueEdges(graph: ImportGraph): ImportGraph;
-/** With `entryPoints`, the files at the top of `root` that no file imports are one node, `(entry points)`. */
-export function folderGraph(root: string, files: readonly string[], options?: { entryPoints?: boolean }): ImportGraph;
+/** The node of a folder graph for the entry points: files directly in the root that no file imports. */
+export const ENTRY_POINTS: string;
+export function folderGraph(root: string, files: readonly string[]): ImportGraph;
 export function cycles(graph: ReadonlyMap<string, Iterable<string> | ReadonlyMap<string, unknown>>): string[][];
 export function importLoops(root: string, files: readonly string[]): ImportLoop[];

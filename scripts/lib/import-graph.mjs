@@ -87,28 +87,29 @@ export function valueEdges(graph) {
   return new Map([...graph].map(([from, targets]) => [from, new Map([...targets].filter(([, typeOnly]) => !typeOnly))]));
 }
 
-/** The node of a folder graph that holds the entry points (see {@link folderGraph}). */
-const ENTRY_POINTS = '(entry points)';
+/** The node of a folder graph that holds the entry points: files directly in the root that no file imports. */
+export const ENTRY_POINTS = '(entry points)';
 
 /**
  * The folder graph of `files` below `root`: folder (relative, `.` for the root) → the
- * folders it imports from, with whether every such import is type-only. With `entryPoints`,
- * the files at the top of `root` that no file imports are a node of their own,
- * `(entry points)`, above every folder.
+ * folders it imports from, with whether every such import is type-only. The entry points (files
+ * directly in `root` that no file of `files` imports: a package's `index.ts`, `node.ts`,
+ * `bin.ts`) are a node of their own, {@link ENTRY_POINTS}, above every folder: `bin.ts` may
+ * import `commands/`, whose files import a module beside `bin.ts`, without a loop.
  */
-export function folderGraph(root, files, { entryPoints = false } = {}) {
+export function folderGraph(root, files) {
   const graph = new Map();
   const byFile = fileGraph(files);
   const imported = new Set([...byFile.values()].flatMap((targets) => [...targets.keys()]));
-  const folderOf = (file) => (entryPoints && dirname(file) === root && !imported.has(file) ? ENTRY_POINTS : relative(root, dirname(file)) || '.');
+  const folderOf = (file) => (dirname(file) === root && !imported.has(file) ? ENTRY_POINTS : relative(root, dirname(file)) || '.');
   for (const [file, targets] of byFile) {
     const from = folderOf(file);
     for (const [target, typeOnly] of targets) {
       const to = folderOf(target);
       if (to === from) continue;
       if (!graph.has(from)) graph.set(from, new Map());
-      const edges = graph.get(from);
-      edges.set(to, (edges.get(to) ?? true) && typeOnly);
+      const folderEdges = graph.get(from);
+      folderEdges.set(to, (folderEdges.get(to) ?? true) && typeOnly);
     }
   }
   return graph;

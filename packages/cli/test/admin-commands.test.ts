@@ -152,7 +152,8 @@ describe('teamchat linkifiers, playgrounds, profile-fields, org', () => {
     expect(Object.keys(org).every((key) => key.startsWith('realm_'))).toBe(true);
   });
 
-  it('creates, changes, reorders and deletes custom profile fields', async () => {
+  // 18 runs of the CLI, each a new Node process: past the default 20 s on a loaded machine.
+  it('creates, changes, reorders and deletes custom profile fields', { timeout: 60_000 }, async () => {
     type Field = { id: number; name: string; type: number; hint: string; required: boolean; editable_by_user: boolean; field_data: string };
     const fields = async () => (await json<{ custom_fields: Field[] }>(['profile-fields', 'list'])).custom_fields;
     const { id } = await json<{ id: number }>(['profile-fields', 'create', 'Team', '--type', 'select', '--choice', 'Backend', '--choice', 'Frontend', '--hint', 'Where you work', '--no-editable']);

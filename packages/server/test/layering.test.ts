@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { incomingEndpoints } from '@teamchat/schema';
 import { describe, expect, it } from 'vitest';
-import { cycles, folderGraph, importsOf, sourceFiles } from '../../../scripts/lib/import-graph.mjs';
+import { cycles, ENTRY_POINTS, folderGraph, importsOf, sourceFiles } from '../../../scripts/lib/import-graph.mjs';
 import { contractHandlers } from '../src/core/handlers/index.js';
 
 // The layout of docs/architecture.md, checked: import arrows between folders never loop, the
@@ -18,14 +18,9 @@ const CORE = join(SRC, 'core');
 const HANDLERS = join(CORE, 'handlers');
 const SCHEMA_ENDPOINTS = resolve(here, '../../schema/src/endpoints');
 
-/**
- * Folder → folders it imports from (relative imports inside `root` only), type imports included.
- * The entry points (`index.ts`, `node.ts`, `bin.ts`, …: files at the top of `root` that no
- * source file imports) are a node of their own above every folder: `bin.ts` may import
- * `commands/`, whose files import `assemble-server.ts` beside it, without a loop.
- */
+/** Folder → folders it imports from (relative imports inside `root` only), type imports included. */
 function foldersOf(root: string): Map<string, Map<string, boolean>> {
-  return folderGraph(root, sourceFiles(root), { entryPoints: true });
+  return folderGraph(root, sourceFiles(root));
 }
 
 /** The specifiers `file` imports (values and types). */
@@ -34,6 +29,14 @@ const specifiersOf = (file: string): string[] => importsOf(file).map(({ specifie
 describe('the server source tree', () => {
   it('has no import cycle between folders, type imports included', () => {
     expect(cycles(foldersOf(SRC))).toEqual([]);
+  });
+
+  it('puts the entry points (bin.ts, index.ts, …: nothing imports them) above every folder', () => {
+    const graph = foldersOf(SRC);
+    // bin.ts imports commands/, whose files import assemble-server.ts beside bin.ts: no loop.
+    expect(graph.get(ENTRY_POINTS)?.has('commands')).toBe(true);
+    expect(graph.get('commands')?.has('.')).toBe(true);
+    expect([...graph.values()].some((targets) => targets.has(ENTRY_POINTS))).toBe(false);
   });
 
   it('finds a cycle when there is one (the check itself works)', () => {
