@@ -6,12 +6,14 @@ import type { Scenario } from './harness.js';
 import { attachmentScenarios } from './scenarios/attachments/index.js';
 import { botScenarios } from './scenarios/bots/index.js';
 import { botStorageScenarios } from './scenarios/bots/storage.js';
+import { systemBotScenarios } from './scenarios/bots/system-bots.js';
 import { channelFolderScenarios } from './scenarios/channel-folders/index.js';
 import { channelBasicScenarios } from './scenarios/channels/basics.js';
 import { channelScenarios } from './scenarios/channels/index.js';
 import { subscriptionScenarios } from './scenarios/channels/subscriptions.js';
 import { subscriptionUpdateScenarios } from './scenarios/channels/subscriptions-update.js';
 import { eventScenarios } from './scenarios/events/index.js';
+import { fidelityEventScenarios } from './scenarios/events/fidelity.js';
 import { linkifierScenarios } from './scenarios/linkifiers/index.js';
 import { historyAndRenderScenarios } from './scenarios/messages/history-and-render.js';
 import { messageScenarios } from './scenarios/messages/index.js';
@@ -65,6 +67,7 @@ const scenarios: Scenario[] = [
   ...clockJumpScenarios,
   ...operatorScenarios,
   ...eventScenarios,
+  ...fidelityEventScenarios,
   ...settingsBasicScenarios,
   ...settingsScenarios,
   ...channelBasicScenarios,
@@ -80,6 +83,7 @@ const scenarios: Scenario[] = [
   ...userScenarios,
   ...botScenarios,
   ...botStorageScenarios,
+  ...systemBotScenarios,
   ...userGroupScenarios,
   ...navigationViewScenarios,
   ...linkifierScenarios,

@@ -18,6 +18,7 @@ import { UploadSlots } from './model/upload-slots.js';
 import type { ContractHandler } from './dispatch/handler.js';
 import { admit, runHandler } from './dispatch/run-handler.js';
 import { contractHandlers } from './handlers/index.js';
+import { announceUserTo } from './users/add-user.js';
 import { pages } from './pages/index.js';
 import { createIndexes } from './model/indexes.js';
 import { createOperator, type OperatorAnswer, type OperatorRequest } from './operator/operator-actions.js';
@@ -117,7 +118,7 @@ export function createCore(options: CoreOptions): Core {
       return null;
     },
     outbound: options.outbound ?? noOutbound,
-    hooks: { sent: [triggerOutgoingWebhooks, notifyMessageRecipients], read: [removeReadNotifications] },
+    hooks: { sent: [triggerOutgoingWebhooks, notifyMessageRecipients], read: [removeReadNotifications], userSighted: [announceUserTo] },
     jobs: { kick() {}, idle: async () => {} },
   };
   const sweepUnclaimed = createUnclaimedSweep(services);

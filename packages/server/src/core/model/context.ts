@@ -198,6 +198,11 @@ export interface MessageHooks {
   sent: ((ctx: HookContext, sent: SentMessage) => void)[];
   /** `userId` marked `messageIds` read. */
   read: ((ctx: HookContext, userId: number, messageIds: readonly number[]) => void)[];
+  /**
+   * `viewerIds` gained sight of `user` (restricted user access, as they joined a channel):
+   * `realm_user add` with the user as each viewer may see it, made by the users domain.
+   */
+  userSighted: ((ctx: Pick<Context, 'db' | 'events'> & Partial<Pick<Context, 'config'>>, user: UserRecord, viewerIds: readonly number[]) => void)[];
 }
 
 /** The outbox runner: runs due jobs after commits, on the server's clock. */

@@ -122,6 +122,11 @@ export interface UserRecord {
    * operators. Missing: not granted.
    */
   can_forge_sender?: boolean;
+  /**
+   * A bot's last notice to its owner about a channel that does not exist or has no
+   * subscribers (ms since the epoch; the real `last_reminder`): at most one per 5 minutes.
+   */
+  last_reminder?: number;
   /** The server's own bots (Notification Bot): not listed among the organization's users. */
   is_system_bot?: boolean;
   /** Outgoing-webhook configuration of bots of type 3 (`name` defaults to the short name). */

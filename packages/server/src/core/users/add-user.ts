@@ -17,9 +17,20 @@ import { emitSystemGroupChanges } from './role-change.js';
  * the real server does for accounts it has just created.
  */
 export function announceNewUser(ctx: Pick<UserContext, 'db' | 'events' | 'config'>, user: UserRecord): void {
+  announceUserTo(ctx, user, [...ctx.db.all('users')].filter((viewer) => viewer.is_active).map((viewer) => viewer.id));
+}
+
+/**
+ * `realm_user add` for `user` to `viewerIds` (the real `notify_created_user`): also what a
+ * user who did not see everyone gets as it gains sight of someone (the `userSighted` hook).
+ */
+export function announceUserTo(ctx: Pick<UserContext, 'db' | 'events'> & Partial<Pick<UserContext, 'config'>>, user: UserRecord, viewerIds: readonly number[]): void {
   const viewers = new Map<number, UserRecord>();
-  for (const viewer of ctx.db.all('users')) if (viewer.is_active) viewers.set(viewer.id, viewer);
-  const realmUrl = ctx.config.realmUrl;
+  for (const id of viewerIds) {
+    const viewer = ctx.db.get('users', id);
+    if (viewer?.is_active) viewers.set(viewer.id, viewer);
+  }
+  const realmUrl = ctx.config?.realmUrl ?? '';
   emit(ctx, viewers.keys(), (queue) => ({
     type: 'realm_user',
     op: 'add',
