@@ -1,5 +1,6 @@
-import type { Context } from '../model/context.js';
-import type { ChannelRecord, UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { UserRecord } from '../model/records/users.js';
 import { emit } from '../events/emit.js';
 import { appendTo } from '../internal/append-to.js';
 import { activeSubscriberIds, hasMetadataAccess } from '../model/channel-access.js';
@@ -9,7 +10,7 @@ import { insertSubscription } from './insert-subscription.js';
 import { emitPeerEvent } from './peer-events.js';
 import { channelPeersOf, emitSightGained, sightRestricted, visibleUserIds } from './user-sight.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now'> & Partial<Pick<Context, 'hooks' | 'config' | 'jobs' | 'log'>>;
+type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now' | 'config'>;
 
 /** The outcome of subscribing users: new and existing subscriptions. */
 export interface SubscribeResult {

@@ -1,5 +1,6 @@
-import type { Context } from '../model/context.js';
-import type { ChannelRecord, UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { UserRecord } from '../model/records/users.js';
 import { emit } from '../events/emit.js';
 import { appendTo } from '../internal/append-to.js';
 import { hasMetadataAccess } from '../model/channel-access.js';
@@ -7,7 +8,7 @@ import { emitChannelDelete } from './channel-events.js';
 import { emitPeerEvent } from './peer-events.js';
 import { emitSightLost, sightRestricted } from './user-sight.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now'> & Partial<Pick<Context, 'hooks' | 'config' | 'jobs' | 'log'>>;
+type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now' | 'config'>;
 
 /** The outcome of unsubscribing users: the pairs removed and the pairs that were not subscribed. */
 export interface UnsubscribeResult {

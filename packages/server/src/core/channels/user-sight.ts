@@ -1,11 +1,12 @@
 import { emit } from '../events/emit.js';
+import { formatUser } from '../model/format-user.js';
 import { activeSubscriberIds } from '../model/channel-access.js';
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { systemGroupNameOf } from '../model/group-setting-value.js';
 import { hasPermission, realmGroupSetting } from '../model/has-permission.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now'> & Partial<Pick<Context, 'hooks' | 'config' | 'jobs' | 'log'>>;
+type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now' | 'config'>;
 
 /** The name the real server gives a user someone cannot see (`INACCESSIBLE_USER_NAME`). */
 export const INACCESSIBLE_USER_NAME = 'Unknown user';
@@ -75,14 +76,12 @@ export function emitSightLost(ctx: Ctx, user: UserRecord, channelIds: readonly n
 /**
  * After `user` joined `channelIds`: those there who did not see `user` get `realm_user add`
  * for it, and a `user` who does not see everyone gets one for each user it now sees (the real
- * `send_user_creation_events_on_adding_subscriptions`, through the `userSighted` hook, which
- * formats the user as each viewer may see it). `sawBefore` is what `user` saw, and
+ * `send_user_creation_events_on_adding_subscriptions`, with the user as each viewer may see
+ * it, as `announceUserTo`). `sawBefore` is what `user` saw, and
  * `peersBefore` its channels' subscribers, before it joined.
  */
 export function emitSightGained(ctx: Ctx, user: UserRecord, channelIds: readonly number[], peersBefore: ReadonlySet<number>, sawBefore: ReadonlySet<number>): void {
-  const announce = (target: UserRecord, viewers: number[]) => {
-    if (viewers.length > 0) for (const hook of ctx.hooks?.userSighted ?? []) hook(ctx, target, viewers);
-  };
+  const announce = (target: UserRecord, viewers: number[]) => announceUserTo(ctx, target, viewers);
   const joined = new Set(channelIds.flatMap((id) => activeSubscriberIds(ctx, id)));
   const dmPeers = dmPeersOf(ctx, user.id);
   const gaining = [...joined].filter((id) => {
@@ -96,4 +95,24 @@ export function emitSightGained(ctx: Ctx, user: UserRecord, channelIds: readonly
     const other = ctx.db.get('users', id);
     if (other && !other.is_bot && !sawBefore.has(id)) announce(other, [user.id]);
   }
+}
+
+/**
+ * `realm_user add` for `user` to `viewerIds` (the real `notify_created_user`): the user as
+ * each viewer may see it (real address or not), the avatar URL always sent and `profile_data`
+ * empty, as the real server sends it for a new account and for a user someone gains sight of.
+ */
+export function announceUserTo(ctx: Pick<Context, 'db' | 'events' | 'config'>, user: UserRecord, viewerIds: Iterable<number>): void {
+  const viewers = new Map<number, UserRecord>();
+  for (const id of viewerIds) {
+    const viewer = ctx.db.get('users', id);
+    if (viewer?.is_active) viewers.set(viewer.id, viewer);
+  }
+  if (viewers.size === 0) return;
+  const realmUrl = ctx.config.realmUrl;
+  emit(ctx, viewers.keys(), (queue) => ({
+    type: 'realm_user',
+    op: 'add',
+    person: formatUser(user, { viewer: viewers.get(queue.userId) ?? null, realmUrl, clientExtavatar: false, profileData: () => ({}) }),
+  }));
 }

@@ -1,12 +1,11 @@
-import type { Context, OperationParams } from '../model/context.js';
+import type { Context, OperationParams } from '../runtime/context.js';
 import { activeSubscriberCount } from '../model/channel-access.js';
 import { channelByName } from '../model/channel-name.js';
-import type { UserRecord } from '../model/db.js';
+import type { UserRecord } from '../model/records/users.js';
 import { notificationBot } from './notification-bot.js';
 import { postDirectMessage } from './post-message.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'random' | 'events' | 'attachmentIndex'> &
-  Partial<Pick<Context, 'hooks' | 'jobs' | 'log'>>;
+type Ctx = Pick<Context<'hooks' | 'jobs'>, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'random' | 'events' | 'hooks' | 'jobs' | 'log'>;
 
 /** How long a bot's owner hears nothing more after a notice (`BOT_OWNER_STREAM_ALERT_WAITPERIOD`, 5 minutes). */
 const WAIT_PERIOD_MS = 5 * 60_000;

@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { RenderedMessage } from '../markdown/render-message.js';
 import { hasPermission } from '../model/has-permission.js';
 import { clientName, defaultReadBySender } from './client-name.js';
@@ -29,7 +29,7 @@ export function checkWildcardMentions(ctx: UserContext, rendered: RenderedMessag
  * its own as the real server's is, so that it stays when the message is then refused. A store
  * that cannot write now skips it: the message's own write gives the answer.
  */
-export async function prepareSendMessage(params: OperationParams<'messages.send'>, ctx: UserContext): Promise<undefined> {
+export async function prepareSendMessage(params: OperationParams<'messages.send'>, ctx: UserContext<'hooks' | 'jobs' | 'store'>): Promise<undefined> {
   if ((params.type !== 'stream' && params.type !== 'channel') || !needsBotOwnerNotice(ctx, ctx.user, params.to)) return undefined;
   try {
     await ctx.store.write((db) => {
@@ -51,7 +51,7 @@ export async function prepareSendMessage(params: OperationParams<'messages.send'
  *
  * @see shared/reference/messages-and-events.md §3
  */
-export function sendMessage(params: OperationParams<'messages.send'>, ctx: UserContext) {
+export function sendMessage(params: OperationParams<'messages.send'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const sender = ctx.user;
   const client = clientName(ctx.request.userAgent);
   const delivery: Delivery = {

@@ -1,4 +1,4 @@
-import type { Services } from '../model/context.js';
+import type { Services } from '../runtime/services.js';
 import { deactivateOrganization, reactivateOrganization } from '../realm-settings/organization-activation.js';
 import { OPERATOR_ROLES, OperatorError, operatorChangeRole, type OperatorRole } from '../users/operator-roles.js';
 

@@ -1,5 +1,5 @@
 import { activeUserIds, emit } from '../events/emit.js';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 
 type Ctx = Pick<Context, 'db' | 'events' | 'realm'>;
 

@@ -1,41 +1,18 @@
 import { ApiError } from '@teamchat/schema';
 import { hashPassword } from '../auth/passwords.js';
 import { addSubscriptions } from '../channels/add-subscriptions.js';
-import type { OperationParams, UserContext } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
-import { emit } from '../events/emit.js';
+import { announceUserTo } from '../channels/user-sight.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { isEmailAddress } from './email-change.js';
 import { isStrongPassword } from './password-strength.js';
 import { createUser } from '../model/create-user.js';
-import { formatUser } from './format-user.js';
 import { checkFullName } from './full-name.js';
 import { emitSystemGroupChanges } from './role-change.js';
 
-/**
- * Tells every active user about a new account: `realm_user add` with the user as each viewer
- * may see it (real address or not), the avatar URL always sent and `profile_data` empty, as
- * the real server does for accounts it has just created.
- */
+/** Tells every active user about a new account: `realm_user add` (see `announceUserTo`). */
 export function announceNewUser(ctx: Pick<UserContext, 'db' | 'events' | 'config'>, user: UserRecord): void {
   announceUserTo(ctx, user, [...ctx.db.all('users')].filter((viewer) => viewer.is_active).map((viewer) => viewer.id));
-}
-
-/**
- * `realm_user add` for `user` to `viewerIds` (the real `notify_created_user`): also what a
- * user who did not see everyone gets as it gains sight of someone (the `userSighted` hook).
- */
-export function announceUserTo(ctx: Pick<UserContext, 'db' | 'events'> & Partial<Pick<UserContext, 'config'>>, user: UserRecord, viewerIds: readonly number[]): void {
-  const viewers = new Map<number, UserRecord>();
-  for (const id of viewerIds) {
-    const viewer = ctx.db.get('users', id);
-    if (viewer?.is_active) viewers.set(viewer.id, viewer);
-  }
-  const realmUrl = ctx.config?.realmUrl ?? '';
-  emit(ctx, viewers.keys(), (queue) => ({
-    type: 'realm_user',
-    op: 'add',
-    person: formatUser(user, { viewer: viewers.get(queue.userId) ?? null, realmUrl, clientExtavatar: false, profileData: () => ({}) }),
-  }));
 }
 
 /**

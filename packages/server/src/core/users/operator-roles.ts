@@ -1,5 +1,5 @@
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { changeRole } from './role-change.js';
 
 /** What an operator grants with `change-user-role`: a role, or one of the special permissions. */
