@@ -8,7 +8,7 @@ export { createCore } from './create-core.js';
 export type { Core, CoreOptions } from './create-core.js';
 export { isOperatorRequest } from './operator/operator-actions.js';
 export type { OperatorAnswer, OperatorRequest } from './operator/operator-actions.js';
-export { OPERATOR_ROLES, OperatorError } from './users/operator-roles.js';
+export { OPERATOR_ROLES } from './users/operator-roles.js';
 export type { OperatorRole } from './users/operator-roles.js';
 
 // Services and records
