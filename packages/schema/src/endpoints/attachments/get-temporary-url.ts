@@ -13,6 +13,7 @@ export const getTemporaryUploadUrl = defineEndpoint({
   restOfPath: 'filename',
   access: 'user',
   summary: 'Get a temporary URL of an uploaded file.',
+  docs: 'get-file-temporary-url',
   params: z.object({ realm_id_str: z.number().int(), filename: z.string() }),
   response: z.looseObject({ url: z.string() }),
   errors: ['BAD_REQUEST'],
