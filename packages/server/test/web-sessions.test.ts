@@ -174,6 +174,26 @@ describe('the end of a session', () => {
     expect((await moderator.fetch('/json/users/me')).status).toBe(401);
   });
 
+  it("deactivating the organization ends every session, and reactivating it brings none back (the real do_deactivate_realm)", async () => {
+    const member = await loggedIn('member');
+    expect((await member.fetch('/json/users/me')).status).toBe(200);
+    await memory.core.operator({ action: 'deactivate-organization' });
+    try {
+      expect((await member.fetch('/json/users/me')).status).toBe(401);
+      const jar = new CookieJar(server.url);
+      await jar.fetch('/login/');
+      if (!jar.get('csrftoken')) await jar.fetch('/accounts/do_confirm/nokey');
+      const refused = await jar.fetch('/accounts/login/', { form: { username: email('member'), password: PASSWORDS.member } });
+      expect(await refused.json()).toEqual({ result: 'error', code: 'REALM_DEACTIVATED', msg: 'This organization has been deactivated' });
+      expect(refused.status).toBe(401);
+      expect(jar.get('sessionid')).toBeUndefined();
+    } finally {
+      await memory.core.operator({ action: 'reactivate-organization' });
+    }
+    expect((await member.fetch('/json/users/me')).status).toBe(401);
+    expect((await (await loggedIn('member')).fetch('/json/users/me')).status).toBe(200);
+  });
+
   it('a password change ends the other sessions, not the one that made it', async () => {
     const here = await loggedIn('administrator');
     const elsewhere = await loggedIn('administrator');

@@ -25,6 +25,7 @@ import { admit, runHandler } from './dispatch/run-handler.js';
 import { contractHandlers } from './handlers/index.js';
 import { pages } from './pages/index.js';
 import { createIndexes } from './model/indexes.js';
+import { createOperator, type OperatorAnswer, type OperatorRequest } from './operator/operator-actions.js';
 
 /** The sender of a core built without one: nothing leaves the process. */
 const noOutbound: HttpSender = async () => ({ kind: 'connection-error', message: 'this server sends no HTTP requests (no sender configured)' });
@@ -82,6 +83,12 @@ export interface Core {
    * are answered before a body is read), then runs the handler.
    */
   serve(contract: Endpoint, request: RequestInfo, readParams: () => Promise<unknown>): Promise<unknown>;
+  /**
+   * Runs what an operator asks (`teamchat-server deactivate-organization`, `change-user-role`,
+   * …), as one transaction: the binary's commands reach it over the running server's control
+   * channel, or open the store themselves when no server runs.
+   */
+  operator(request: OperatorRequest): Promise<OperatorAnswer>;
 }
 
 /**
@@ -141,5 +148,6 @@ export function createCore(options: CoreOptions): Core {
     serve(contract, request, readParams) {
       return runHandler(services, handlerOf(contract), undefined, { request, readParams, validateResponse: config.validateResponses });
     },
+    operator: createOperator(services),
   };
 }

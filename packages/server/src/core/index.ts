@@ -6,6 +6,10 @@
 // Assembly
 export { createCore } from './create-core.js';
 export type { Core, CoreOptions } from './create-core.js';
+export { isOperatorRequest } from './operator/operator-actions.js';
+export type { OperatorAnswer, OperatorRequest } from './operator/operator-actions.js';
+export { OPERATOR_ROLES } from './users/operator-roles.js';
+export type { OperatorRole } from './users/operator-roles.js';
 
 // Services and records
 export { DEV_PASSWORD_POLICY, defaultServerConfig } from './config/server-config.js';

@@ -11,6 +11,7 @@ export const removeNavigationView = defineEndpoint({
   name: 'navigationViews.remove',
   method: 'DELETE',
   path: '/navigation_views/{fragment}',
+  restOfPath: 'fragment',
   access: 'user',
   since: 390,
   summary: 'Remove a navigation view.',

@@ -12,6 +12,7 @@ export const updateNavigationView = defineEndpoint({
   name: 'navigationViews.update',
   method: 'PATCH',
   path: '/navigation_views/{fragment}',
+  restOfPath: 'fragment',
   access: 'user',
   since: 390,
   summary: 'Change a navigation view.',

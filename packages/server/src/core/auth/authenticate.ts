@@ -16,6 +16,21 @@ function unauthorized(msg: string): ApiError {
   return new ApiError('UNAUTHORIZED', msg);
 }
 
+/**
+ * The answer of a deactivated organization (the real `RealmDeactivatedError`, HTTP 401):
+ * `REALM_DEACTIVATED` where the real server raises it as it is (POST /fetch_api_key,
+ * /dev_fetch_api_key), `UNAUTHORIZED` with the same words on the Basic-auth path, which
+ * re-raises every validation error as an `UnauthorizedError` (`authenticated_rest_api_view`).
+ */
+export function organizationDeactivated(code: 'REALM_DEACTIVATED' | 'UNAUTHORIZED'): ApiError {
+  return new ApiError(code, 'This organization has been deactivated');
+}
+
+/** Whether the operator deactivated the organization (`teamchat-server deactivate-organization`). */
+function organizationIsDeactivated(services: Services): boolean {
+  return services.store.get('realm', 1)?.deactivated === true;
+}
+
 /** Splits `Basic base64(email:key)`; the errors of the real server's Basic-auth path. */
 function parseBasic(header: string): { email: string; apiKey: string } {
   const space = header.indexOf(' ');
@@ -40,6 +55,8 @@ export function userForApiKey(services: Services, email: string, apiKey: string)
   const user = services.indexes.usersByEmail.get(email.toLowerCase());
   // Compared in constant time; an unknown email costs the same comparison.
   if (!constantTimeEqual(user?.api_key ?? UNKNOWN_KEY, apiKey) || !user) throw unauthorized('Invalid API key');
+  // The real validate_account_and_subdomain: the organization first, then the account.
+  if (organizationIsDeactivated(services)) throw organizationDeactivated('UNAUTHORIZED');
   if (!user.is_active) throw unauthorized('Account is deactivated');
   return user;
 }
@@ -102,6 +119,7 @@ export function authenticate(services: Services, access: Access, authorization: 
     throw unauthorized(NOT_LOGGED_IN);
   }
   let user = verifiedUser(services, authorization);
+  if (user && organizationIsDeactivated(services)) throw organizationDeactivated('UNAUTHORIZED');
   if (!user) {
     const { email, apiKey } = parseBasic(authorization);
     user = userForApiKey(services, email, apiKey);

@@ -6,6 +6,7 @@ import { clientName, defaultReadBySender } from './client-name.js';
 import { checkTopicPolicy, normalizeContent, normalizeTopic } from './message-content.js';
 import { checkGroupMentions } from './message-mentions.js';
 import { postChannelMessage, postDirectMessage, type Delivery, type WildcardAudience } from './post-message.js';
+import { needsBotOwnerNotice, notifyBotOwner } from './bot-owner-notice.js';
 import { checkCanPost, resolveChannel, resolveDirectRecipients } from './recipients.js';
 
 /** Above this many subscribers (or topic participants) a wildcard mention needs permission. */
@@ -20,6 +21,25 @@ export function checkWildcardMentions(ctx: UserContext, rendered: RenderedMessag
   if (rendered.mentions.topicWildcard && (audience.topicParticipants?.size ?? 0) > WILDCARD_MENTION_THRESHOLD && !allowed()) {
     throw new ApiError('TOPIC_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use topic wildcard mentions in this topic.');
   }
+}
+
+/**
+ * Before POST /messages takes the write lock: a bot posting to a channel that does not exist or
+ * has no subscribers gets its owner a Notification Bot notice (`notifyBotOwner`), committed on
+ * its own as the real server's is, so that it stays when the message is then refused. A store
+ * that cannot write now skips it: the message's own write gives the answer.
+ */
+export async function prepareSendMessage(params: OperationParams<'messages.send'>, ctx: UserContext<'hooks' | 'jobs' | 'store'>): Promise<undefined> {
+  if ((params.type !== 'stream' && params.type !== 'channel') || !needsBotOwnerNotice(ctx, ctx.user, params.to)) return undefined;
+  try {
+    await ctx.store.write((db) => {
+      const sender = db.get('users', ctx.user.id);
+      if (sender) notifyBotOwner({ ...ctx, db }, sender, params.to);
+    });
+  } catch (error) {
+    ctx.log.warn(`[teamchat-server] the notice to the owner of bot ${ctx.user.id} was not sent: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return undefined;
 }
 
 /**

@@ -9,3 +9,8 @@ export function endSessionsOf(db: DbTx, userId: number, keep?: string): void {
     if (session.user_id === userId && session.id !== keep) db.delete('sessions', session.id);
   }
 }
+
+/** Ends every web session of the organization (its deactivation: the real `delete_realm_user_sessions`). */
+export function endAllSessions(db: DbTx): void {
+  for (const session of [...db.all('sessions')]) db.delete('sessions', session.id);
+}

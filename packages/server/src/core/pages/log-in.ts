@@ -25,7 +25,7 @@ export const logInPage = defineEndpoint({
   summary: 'Starts a web session from an email and a password.',
   params: z.object({ username: z.string(), password: z.string() }),
   response: StartedSession,
-  errors: ['AUTHENTICATION_FAILED', 'USER_DEACTIVATED', 'PASSWORD_AUTH_DISABLED', 'RATE_LIMIT_HIT'],
+  errors: ['AUTHENTICATION_FAILED', 'USER_DEACTIVATED', 'REALM_DEACTIVATED', 'PASSWORD_AUTH_DISABLED', 'RATE_LIMIT_HIT'],
 });
 
 /** The password checked and the session key made before the write lock; the session started inside it. */
@@ -57,7 +57,7 @@ export const devLogInPage = defineEndpoint({
   summary: "Starts a web session as any account (development servers only).",
   params: z.object({ direct_email: z.string() }),
   response: StartedSession,
-  errors: ['AUTHENTICATION_FAILED', 'USER_DEACTIVATED'],
+  errors: ['AUTHENTICATION_FAILED', 'USER_DEACTIVATED', 'REALM_DEACTIVATED'],
 });
 
 /** The account looked up inside the lock; the key made before it. */

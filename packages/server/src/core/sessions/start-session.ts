@@ -1,3 +1,4 @@
+import { organizationDeactivated } from '../auth/authenticate.js';
 import { ApiError } from '@teamchat/schema';
 import type { Context } from '../runtime/context.js';
 import type { UserRecord } from '../model/records/users.js';
@@ -33,6 +34,8 @@ export async function newSessionKey(ctx: Pick<Context, 'random'>): Promise<NewSe
 export function startSession(ctx: Context, user: UserRecord, key: NewSessionKey): StartedSession {
   const current = ctx.db.get('users', user.id);
   if (!current?.is_active) throw new ApiError('USER_DEACTIVATED', 'Account is deactivated');
+  // The real login refuses an organization the operator deactivated (RealmDeactivatedError).
+  if (ctx.realm.deactivated === true) throw organizationDeactivated('REALM_DEACTIVATED');
   const now = ctx.now();
   for (const session of [...ctx.db.all('sessions')]) if (session.expires <= now) ctx.db.delete('sessions', session.id);
   const expires = now + ctx.config.sessionLifetimeSecs * 1000;

@@ -4,6 +4,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { isAdmin } from '../model/roles.js';
 import { endSessionsOf } from '../model/sessions.js';
+import { apiEmail } from '../model/email-visibility.js';
 import { humanAdminIds } from '../model/bot-administrators.js';
 import { emitEmailChanges } from '../users/email-events.js';
 import { changeFullName, checkFullName } from '../users/full-name.js';
@@ -71,7 +72,8 @@ export function updateSettings(params: Params, ctx: UserContext & { prepared: st
   for (const [name, value] of Object.entries(changes)) {
     emitSettingChange(ctx, user, name as UserSettingName, value);
     if (name === 'timezone') {
-      emit(ctx, activeUserIds(ctx), { type: 'realm_user', op: 'update', person: { user_id: user.id, timezone: value } });
+      // The real do_change_user_setting: the API address, the ID and the zone.
+      emit(ctx, activeUserIds(ctx), { type: 'realm_user', op: 'update', person: { email: apiEmail(after, ctx.config.realmUrl), user_id: user.id, timezone: value } });
     }
     if (name === 'email_address_visibility') emitEmailChanges(ctx, before, after);
     if (name === 'allow_private_data_export') {

@@ -1,6 +1,6 @@
 import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { UserRecord } from '../model/records/users.js';
-import { formatUser } from './format-user.js';
+import { formatUser } from '../model/format-user.js';
 import { profileDataOf } from './profile-data.js';
 import { accessUserByEmail, accessUserById } from '../model/user-access.js';
 
