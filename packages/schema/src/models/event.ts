@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * An event from an event queue. Every event has `type` and `id`; the other fields depend on
- * the type (see shared/reference/messages-and-events.md §16.1).
+ * the type (see https://zulip.com/api/get-events).
  */
 export const Event = z.looseObject({
   type: z.string(),

@@ -29,7 +29,7 @@ export function checkWildcardMentions(ctx: UserContext, rendered: RenderedMessag
  * every recipient gets a `message` event (the sender's local-echo queue with
  * `local_message_id`).
  *
- * @see shared/reference/messages-and-events.md §3
+ * @see https://zulip.com/api/send-message
  */
 export function sendMessage(params: OperationParams<'messages.send'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const sender = ctx.user;
