@@ -151,7 +151,8 @@ function outsideReferences(files) {
   const byPackage = new Map();
   let total = 0;
   for (const file of files) {
-    if (file === fileURLToPath(import.meta.url)) continue;
+    // This script and the test that keeps such references out name them on purpose.
+    if (file === fileURLToPath(import.meta.url) || rel(file) === 'test/outside-references.test.ts') continue;
     const hits = readFileSync(file, 'utf8').split('\n').filter((line) => /@see\b/.test(line) && /shared\/reference|reference\/[\w-]+\.md|api-spec\.md/.test(line)).length;
     if (hits === 0) continue;
     total += hits;
