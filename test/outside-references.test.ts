@@ -9,7 +9,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../test-support/fresh-build.js';
 import { sharedReference, ZULIP_OPENAPI } from '../test-support/shared-reference.js';
@@ -92,8 +91,8 @@ describe('references a clone can follow', () => {
 
   const description = sharedReference(ZULIP_OPENAPI);
   it.skipIf(!description)('links only to pages of https://zulip.com/api/ that exist: an operation of the description or a topic page', () => {
-    const document = parse(readFileSync(description as string, 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
-    const operations = new Set(Object.values(document.paths).flatMap((item) => Object.values(item).flatMap((op) => (op?.operationId ? [op.operationId] : []))));
+    const text = readFileSync(description as string, 'utf8');
+    const operations = new Set([...text.matchAll(/^\s+operationId:\s*["']?([\w-]+)/gm)].map((match) => match[1] as string));
     const unknown = repositoryFiles().flatMap((file) =>
       [...(read(file) ?? '').matchAll(/https:\/\/zulip\.com\/api\/([\w-]+)/g)]
         .map((match) => match[1] as string)
