@@ -5,7 +5,7 @@ import { call } from './helpers/rest-client.js';
 
 /**
  * Responses and events of the server checked against the real server's OpenAPI description at
- * feature level 420 (`shared/reference/zulip-openapi-fl420.yaml`): POST /register in full, the
+ * feature level 420 (`zulip-openapi-fl420.yaml`): POST /register in full, the
  * everyday endpoints, and the events they emit.
  */
 let server: MemoryServer;

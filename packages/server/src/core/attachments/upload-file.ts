@@ -15,7 +15,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * orphan sweep at the next start removes the file if it does not. The owner gets `attachment`
  * `add`.
  *
- * @see shared/reference/users-channels-realm.md §8.4
+ * @see https://zulip.com/api/upload-file
  */
 export async function uploadFile(params: OperationParams<'uploads.upload'>, ctx: UserContext<'files' | 'store'>) {
   const file = params.file;

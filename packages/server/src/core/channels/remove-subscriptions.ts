@@ -32,7 +32,7 @@ export interface UnsubscribeResult {
  * No Notification Bot message is sent, even when someone else was removed (the real server
  * sends none either).
  *
- * @see shared/reference/users-channels-realm.md §5.7
+ * @see https://zulip.com/api/get-subscriptions
  */
 export function removeSubscriptions(ctx: Ctx, channels: readonly ChannelRecord[], users: readonly UserRecord[]): UnsubscribeResult {
   const result: UnsubscribeResult = { removed: [], notSubscribed: [] };

@@ -49,7 +49,7 @@ export async function prepareSendMessage(params: OperationParams<'messages.send'
  * every recipient gets a `message` event (the sender's local-echo queue with
  * `local_message_id`).
  *
- * @see shared/reference/messages-and-events.md §3
+ * @see https://zulip.com/api/send-message
  */
 export function sendMessage(params: OperationParams<'messages.send'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const sender = ctx.user;

@@ -46,8 +46,8 @@ function checkNameChange(ctx: UserContext, raw: string | undefined): string | nu
  * runs, and any error rolls the whole request back. Unknown parameters end up in
  * `ignored_parameters_unsupported` (the REST layer).
  *
- * @see api-spec.md "Update settings"
- * @see shared/reference/users-channels-realm.md §6.1
+ * @see https://zulip.com/api/update-settings
+ * @see https://zulip.com/api/update-settings
  */
 export function updateSettings(params: Params, ctx: UserContext & { prepared: string | null }): Record<string, never> {
   const user = ctx.user;

@@ -30,7 +30,7 @@ function emitPeerChanges(ctx: Ctx, user: UserRecord, op: 'peer_add' | 'peer_remo
  *   `subscription peer_remove` for each of its channels to those who see the channel
  *   (FL 377). Subscriptions are kept, so reactivation restores them.
  *
- * @see shared/reference/users-channels-realm.md §3.7
+ * @see https://zulip.com/api/deactivate-user
  */
 export function deactivateAccount(ctx: Ctx, user: UserRecord, options: { cascade: boolean } = { cascade: true }): UserRecord {
   if (options.cascade && !user.is_bot) {

@@ -49,8 +49,8 @@ function checkEmailChange(ctx: UserContext, target: UserRecord, email: string): 
  * change emits its `realm_user update` (`role`, `full_name`, `custom_profile_field`,
  * `delivery_email`/`new_email`).
  *
- * @see shared/reference/users-channels-realm.md §3.6
- * @see api-spec.md "Update a user by email"
+ * @see https://zulip.com/api/update-user
+ * @see https://zulip.com/api/update-user-by-email
  */
 function updateUser(ctx: UserContext, target: UserRecord, params: Params): Record<string, never> {
   if (params.new_email !== undefined && !(isAdmin(ctx.user) && ctx.user.can_change_user_emails)) {
