@@ -18,6 +18,7 @@ import { scenarios } from './scenarios.mjs';
 import { measurePopulate, measureSimulate } from './life.mjs';
 import { measureStartup } from './startup.mjs';
 import { checkServerBuild, seedDataFile, startBaseline, startReferenceServer } from './targets.mjs';
+import { formatWebReport, measureWebApp } from './web-app.mjs';
 
 const RESULTS = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 
@@ -66,7 +67,8 @@ async function main() {
   const startupSizes = options.startup.filter((size) => wanted(`start-up ${size}`));
   const populateSizes = options.populate.filter((size) => wanted(`populate ${size}`));
   const simulateRates = options.simulate.filter((rate) => wanted(`simulate ${rate}/min`));
-  if (selected.length === 0 && startupSizes.length + populateSizes.length + simulateRates.length === 0) throw new Error(`no scenario matches --only ${options.only.join(', ')}`);
+  const webApp = wanted('web app');
+  if (selected.length === 0 && startupSizes.length + populateSizes.length + simulateRates.length === 0 && !webApp) throw new Error(`no scenario matches --only ${options.only.join(', ')}`);
   const stale = checkServerBuild();
   if (stale) log(`warning: ${stale}`);
   // The SDK's weight in a browser first: a second, no server needed.
@@ -150,13 +152,25 @@ async function main() {
     await closeAll();
   }
 
+  // The web app's size, first paint and scrolling (bench/web-app.mjs), on a machine of its own.
+  if (webApp) {
+    try {
+      report.web = await measureWebApp({ messages: options.messages || 100_000, log: (message) => log(`web app: ${message}`) });
+    } catch (error) {
+      log(`web app: failed: ${error.message}`);
+      report.web = { error: error.message, problems: [error.message] };
+    }
+  }
+
   mkdirSync(join(RESULTS, '..'), { recursive: true });
   writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(formatReport(report));
+  if (report.web?.assets) process.stdout.write(formatWebReport(report.web));
   log(`results written to ${RESULTS}`);
   const serverExit = report.exits['teamchat-server'];
   if (serverExit && serverExit.code !== 0) log(`the server did not shut down cleanly: ${JSON.stringify(serverExit)}`);
-  const failed = [...report.scenarios, ...report.startup, ...report.life].some((s) => s.error || s.problems.length > 0) || bundles.some((b) => b.problems.length > 0);
+  const failed =
+    [...report.scenarios, ...report.startup, ...report.life].some((s) => s.error || s.problems.length > 0) || bundles.some((b) => b.problems.length > 0) || (report.web?.problems.length ?? 0) > 0;
   return failed || (serverExit && serverExit.code !== 0) ? 1 : 0;
 }
 

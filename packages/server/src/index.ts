@@ -18,8 +18,14 @@ export type {
   DemoOptions,
   DemoRole,
   EmailRecord,
+  EventEntry,
+  JournalEntry,
+  RequestEntry,
   FileStore,
   HttpSender,
+  OperatorAnswer,
+  OperatorRequest,
+  OperatorRole,
   OrganizationFixtureInput,
   SeedOptions,
   Logger,
@@ -42,9 +48,11 @@ export type { PopulatedOrganization, PopulateOptions, PopulateSize } from './pop
 export { coreTrafficPort, trafficAccountsOf } from './populate/core-traffic-port.js';
 
 // HTTP
-export { createRestHandler, SITE_ROUTES } from './rest/rest-handler.js';
+export { createRestHandler } from './rest/rest-handler.js';
 export type { AppRouter } from './trpc/trpc-handler.js';
-export type { ConnectionInfo, FetchHandler, RestHandler, RestHandlerOptions, SiteRoute } from './rest/rest-handler.js';
+export type { ConnectionInfo, FetchHandler, RestHandler, RestHandlerOptions } from './rest/rest-handler.js';
+export type { SiteMethod, SiteRoute } from './rest/site-router.js';
+export type { StaticFiles } from './rest/web-app.js';
 export { errorResponse, internalErrorResponse } from './rest/envelope.js';
 
 // Assembly

@@ -96,7 +96,7 @@ export async function populateOrganization(options: PopulateOptions): Promise<Po
     // Keys and salts the API makes: another sequence than the seeded owner's.
     random: seededRandomBytes(seed + 1),
     config: { ...options.config, rateLimits: null, validateResponses: false },
-    seed: { fixture: base, random: seededRandomBytes(seed), passwordIterations: 1000, notificationBot: true },
+    seed: { fixture: base, random: seededRandomBytes(seed), passwordIterations: 1000, systemBots: true },
   });
   const api = new OrganizationDriver(core, store, 'teamchat-populate');
   const tick = (ms: number) => {
