@@ -198,7 +198,7 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
   let accounts = byRole(accountList);
 
   return {
-    handlers: createHandlers({ baseUrl, endpoints: state.core.endpoints.values(), siteRoutes: SITE_ROUTES, handle: () => state.fetch }),
+    handlers: createHandlers({ baseUrl, siteRoutes: SITE_ROUTES, handle: () => state.fetch }),
     baseUrl,
     get accounts() {
       return accounts;
