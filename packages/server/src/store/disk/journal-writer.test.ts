@@ -87,4 +87,61 @@ describe('JournalWriter', () => {
     await expect(journal.append('depends on the lost one\n')).rejects.toThrow(/cannot write the journal/);
     expect(readFileSync(file, 'utf8')).toBe('ok\n');
   });
+
+  /** A guard (the claim check) whose runs the test lets pass or fail one by one. */
+  function heldGuard() {
+    const runs: { fileAtStart: string; settle: (error?: Error) => void }[] = [];
+    const guard = () =>
+      new Promise<void>((resolve, reject) => {
+        runs.push({ fileAtStart: readFileSync(file, 'utf8'), settle: (error) => (error ? reject(error) : resolve()) });
+      });
+    return { runs, guard };
+  }
+  const until = async (condition: () => boolean) => {
+    while (!condition()) await new Promise((resolve) => setTimeout(resolve, 1));
+  };
+
+  it('writes the next batch while the previous one is checked, and acknowledges each only after a check begun once it was durable, in order', async () => {
+    const { runs, guard } = heldGuard();
+    const journal = await JournalWriter.open(file, rotated, guard);
+    const acknowledged: string[] = [];
+    const first = journal.append('1\n').then(() => acknowledged.push('1'));
+    await until(() => runs.length === 1);
+    expect(runs[0]?.fileAtStart).toBe('1\n');
+    // The first batch's check is still running: the second batch is written meanwhile ...
+    const second = journal.append('2\n').then(() => acknowledged.push('2'));
+    await until(() => readFileSync(file, 'utf8') === '1\n2\n');
+    // ... but neither is acknowledged, and the second's check waits for the first's.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(acknowledged).toEqual([]);
+    expect(runs).toHaveLength(1);
+    runs[0]?.settle();
+    await first;
+    await until(() => runs.length === 2);
+    expect(runs[1]?.fileAtStart).toBe('1\n2\n');
+    expect(acknowledged).toEqual(['1']);
+    runs[1]?.settle();
+    await second;
+    expect(acknowledged).toEqual(['1', '2']);
+    expect(journal.stats.entries).toBe(2);
+    await journal.close();
+  });
+
+  it('acknowledges nothing more once a check fails: the batch written meanwhile is durable but refused, and later appends too', async () => {
+    const { runs, guard } = heldGuard();
+    const journal = await JournalWriter.open(file, rotated, guard);
+    const first = journal.append('1\n');
+    await until(() => runs.length === 1);
+    const second = journal.append('2\n');
+    await until(() => readFileSync(file, 'utf8') === '1\n2\n');
+    runs[0]?.settle(new Error('claim lost'));
+    await expect(first).rejects.toThrow('claim lost');
+    await expect(second).rejects.toThrow('claim lost');
+    await expect(journal.append('3\n')).rejects.toThrow('claim lost');
+    // The second batch never got a check of its own: the first one's failure refused it.
+    expect(runs).toHaveLength(1);
+    expect(journal.stats.entries).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe('1\n2\n');
+    await journal.close();
+  });
 });
