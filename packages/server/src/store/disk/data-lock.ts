@@ -147,18 +147,17 @@ function heldLock(file: string, owner: LockOwner, created: FileHandle): DataLock
   const verify = async (): Promise<LockState> => {
     if (!handle) return 'replaced';
     const ours = await identity;
-    // The path's identity and our file's content, asked for at once (one round trip to the
-    // thread pool rather than two: the check runs before every acknowledged write).
-    const buffer = Buffer.alloc(LOCK_READ_BYTES);
-    const [now, read] = await Promise.allSettled([stat(file), handle.read(buffer, 0, LOCK_READ_BYTES, 0)]);
-    if (now.status === 'rejected') {
-      if (errorCode(now.reason) === 'ENOENT') return 'missing';
-      throw now.reason;
+    try {
+      const now = await stat(file);
+      if (now.dev !== ours.dev || now.ino !== ours.ino) return 'replaced';
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') return 'missing';
+      throw error;
     }
-    if (now.value.dev !== ours.dev || now.value.ino !== ours.ino) return 'replaced';
-    if (read.status === 'rejected') throw read.reason;
     // The same file, unless it was rewritten in place: it must still name this owner.
-    return buffer.toString('utf8', 0, read.value.bytesRead).includes(owner.token) ? 'held' : 'replaced';
+    const buffer = Buffer.alloc(LOCK_READ_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, LOCK_READ_BYTES, 0);
+    return buffer.toString('utf8', 0, bytesRead).includes(owner.token) ? 'held' : 'replaced';
   };
   return {
     file,

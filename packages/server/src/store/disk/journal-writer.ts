@@ -156,64 +156,32 @@ export class JournalWriter {
     await this.handle.close();
   }
 
-  /** Set while the flush loop waits on a check with nothing queued: an append wakes it to write. */
-  private wake: (() => void) | null = null;
-
   private kick(): void {
     if (!this.draining) this.draining = this.drain();
-    else this.wake?.();
   }
 
-  /**
-   * Writes the queue in order, two batches in flight at most: while one batch's claim check
-   * runs (after its write is durable, before it is acknowledged), the next batch is written.
-   * Each batch is still acknowledged only once it is durable and a check that began after that
-   * has passed, and in order: a batch waits for the previous batch's check to settle before its
-   * own starts. The check is the longer step under load (a `stat` and a read of the lock file,
-   * two round trips to the thread pool), so writes no longer wait for it.
-   */
   private async drain(): Promise<void> {
-    /** The previous batch's check and acknowledgement (never rejects), while it runs. */
-    let checking: Promise<void> | null = null;
     for (;;) {
       const item = this.queue.shift();
       if (!item) {
-        if (checking) {
-          // Until the check settles, or an append comes to be written meanwhile.
-          const pending = checking;
-          const settled = await Promise.race([pending.then(() => true), new Promise<false>((resume) => (this.wake = () => resume(false)))]);
-          this.wake = null;
-          if (settled) checking = null;
-          continue;
-        }
         // Cleared in the same synchronous step as the emptiness check, so an append never finds
         // a loop that is about to stop.
         this.draining = null;
         return;
       }
-      if (item.kind === 'rotate') {
-        // A rotation follows every acknowledgement before it (its own check included).
-        if (checking) await checking;
-        checking = null;
-        await this.rotateNow(item);
-        continue;
-      }
-      const written = await this.writeBatch(item);
-      // The previous batch is acknowledged (or refused) first: acknowledgements keep the order.
-      if (checking) await checking;
-      checking = written ? this.checkAndAcknowledge(item) : null;
+      if (item.kind === 'lines') await this.writeBatch(item);
+      else await this.rotateNow(item);
     }
   }
 
-  /** Writes a batch and makes it durable; false when it was refused or failed (the batch is rejected). */
-  private async writeBatch(batch: Batch): Promise<boolean> {
+  private async writeBatch(batch: Batch): Promise<void> {
     const data = Buffer.from(batch.lines.join(''), 'utf8');
     for (const line of batch.lines) this.pendingChars -= line.length;
     // After a failed write nothing more may reach the file: later entries could depend on the
     // lost ones, and replaying them without those would not rebuild the same state.
     if (this.failure) {
       batch.reject(this.failure);
-      return false;
+      return;
     }
     try {
       await this.repair();
@@ -226,19 +194,6 @@ export class JournalWriter {
     } catch (error) {
       this.stats.failures += 1;
       this.failure = new Error(`[teamchat-server] cannot write the journal ${this.file} (${errorMessage(error)})`, { cause: error });
-      batch.reject(this.failure);
-      return false;
-    }
-    return true;
-  }
-
-  /**
-   * The claim check of a durable batch, then its acknowledgement. Runs after the previous
-   * batch's has settled; a lost claim refuses this batch and every later one (the batch
-   * written meanwhile is durable but never acknowledged, as this one).
-   */
-  private async checkAndAcknowledge(batch: Batch): Promise<void> {
-    if (this.lost) {
       batch.reject(this.failure);
       return;
     }
