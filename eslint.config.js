@@ -1,19 +1,45 @@
 // Lint encodes the layout (DESIGN.md, STYLE.md rule 24): imports point down, the server core
-// speaks no HTTP and no `node:`, the model tier imports no domain, and nothing imports in a
+// speaks no HTTP and no `node:`, its tiers import nothing above them, and nothing imports in a
 // cycle. import-x/no-cycle skips type imports, so loops that close only through `import type`
 // are a test's (test/import-loops.test.ts, every package); the server's folder-level cycle
 // check is packages/server/test/layering.test.ts; unused files and exports are knip's (knip.json).
+import { fileURLToPath } from 'node:url';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+import { coreTiers } from './scripts/lib/core-tiers.mjs';
 
-/** Domain folders of the server core: `core/model` may import none of them. */
-const CORE_ABOVE_MODEL = [
-  'attachments', 'auth', 'channel-folders', 'channels', 'dispatch', 'events', 'handlers', 'linkifiers', 'markdown', 'messages', 'narrow',
-  'navigation-views', 'pages', 'playgrounds', 'presence', 'realm', 'register', 'seed', 'settings', 'user-groups', 'users',
-  'alert-words', 'drafts', 'exports', 'muted-users', 'outgoing-webhooks', 'profile-fields', 'realm-emoji', 'realm-settings', 'reminders',
-  'saved-snippets', 'scheduled-messages', 'typing', 'user-status', 'user-topics',
+/** What no file of src/core imports: Node modules and the tRPC transport. */
+const CORE_PATTERNS = [
+  { group: ['node:*'], message: 'src/core is platform-neutral: node-only code lives in src/node or src/store/disk.' },
+  { group: ['@trpc/*'], message: 'tRPC is a transport beside REST: it lives in src/trpc, over the core.' },
 ];
+
+/**
+ * The tiers of src/core, derived from its directory tree (scripts/lib/core-tiers.mjs): a file of
+ * a tier imports no folder of a tier above it. A new folder is a domain until the tiers module
+ * names it: the model and the runtime may not import it as soon as it exists.
+ */
+const CORE_TIER_BLOCKS = coreTiers(fileURLToPath(new URL('packages/server/src/core', import.meta.url)))
+  .filter((tier) => tier.folders.length > 0 && tier.above.length > 0)
+  .map((tier) => ({
+    files: tier.folders.map((folder) => `packages/server/src/core/${folder}/**/*.ts`),
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...CORE_PATTERNS,
+            {
+              regex: `^(\\.\\./)+(${tier.above.join('|')})(/|$)`,
+              message: `src/core's ${tier.name} tier imports nothing from the tiers above it (${tier.higher.join(', ')}; docs/architecture.md): move the code down, or the caller up.`,
+            },
+          ],
+        },
+      ],
+    },
+  }));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'bench/results/**', '**/*.d.ts'] },
@@ -78,10 +104,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['node:*'], message: 'src/core is platform-neutral: node-only code lives in src/node or src/store/disk.' },
-            { group: ['@trpc/*'], message: 'tRPC is a transport beside REST: it lives in src/trpc, over the core.' },
-          ],
+          patterns: CORE_PATTERNS,
         },
       ],
       'no-restricted-globals': [
@@ -92,21 +115,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['packages/server/src/core/model/**/*.ts', 'packages/server/src/core/internal/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['node:*'], message: 'src/core is platform-neutral.' },
-            { group: CORE_ABOVE_MODEL.map((folder) => `../${folder}/*`), message: 'core/model and core/internal sit below every domain: move the rule down, or the caller up.' },
-          ],
-        },
-      ],
-    },
-  },
+  ...CORE_TIER_BLOCKS,
   {
     // Above the core, only its surface: src/core/index.ts.
     files: ['packages/server/src/**/*.ts'],

@@ -5,7 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { removeOrphanFiles } from '../src/core/attachments/remove-orphan-files.js';
 import { MIB } from '../src/core/attachments/upload-limit.js';
-import type { ServerConfig } from '../src/core/model/context.js';
+import type { ServerConfig } from '../src/core/config/server-config.js';
 import { createCore } from '../src/core/create-core.js';
 import type { Db } from '../src/core/model/db.js';
 import { seedDemoOrganization } from '../src/core/seed/demo-organization.js';

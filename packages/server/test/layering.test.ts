@@ -3,11 +3,12 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { incomingEndpoints } from '@teamchat/schema';
 import { describe, expect, it } from 'vitest';
+import { tierOfFolders } from '../../../scripts/lib/core-tiers.mjs';
 import { cycles, ENTRY_POINTS, folderGraph, importsOf, sourceFiles } from '../../../scripts/lib/import-graph.mjs';
 import { contractHandlers } from '../src/core/handlers/index.js';
 
-// The layout of docs/architecture.md, checked: import arrows between folders never loop, the
-// model tier imports nothing above it, the core speaks no HTTP and no `node:`, and there is one
+// The layout of docs/architecture.md, checked: import arrows between folders never loop, each
+// tier of the core imports nothing above it, the core speaks no HTTP and no `node:`, and there is one
 // handler map per area of the contracts (that every contract has a handler is the compiler's:
 // core/handlers/index.ts). Lint (eslint.config.js) checks the same rules per file as they are
 // written; this test sees the whole graph, type imports included.
@@ -49,10 +50,12 @@ describe('the server source tree', () => {
     expect(cycles(graph)).toEqual([['a', 'b', 'c']]);
   });
 
-  it('keeps core/model and core/internal below every domain folder', () => {
+  it('keeps every tier of src/core below the tiers above it (scripts/lib/core-tiers.mjs), type imports included', () => {
     const graph = foldersOf(CORE);
-    const below = new Set(['model', 'internal']);
-    const upward = [...graph].flatMap(([from, targets]) => (below.has(from) ? [...targets.keys()].filter((to) => !below.has(to)).map((to) => `${from} -> ${to}`) : []));
+    const tiers = tierOfFolders(CORE);
+    // A subfolder (model/records) is in its top folder's tier; the assembly (create-core.ts, index.ts: `.`) is above them all.
+    const tierOf = (folder: string): number => (folder === '.' || folder === ENTRY_POINTS ? Infinity : (tiers.get(folder.split('/')[0] ?? folder) ?? -1));
+    const upward = [...graph].flatMap(([from, targets]) => [...targets.keys()].filter((to) => tierOf(to) > tierOf(from)).map((to) => `${from} -> ${to}`));
     expect(upward).toEqual([]);
     expect([...(graph.get('internal')?.keys() ?? [])]).toEqual([]);
   });
@@ -96,8 +99,8 @@ describe('core/handlers: one handler map per area of the contracts', () => {
       .filter((file) => file !== 'index.ts')
       .flatMap((file) => {
         const area = file.replace(/\.ts$/, '');
-        const declared = /satisfies AreaHandlers<'(\w+)'>/.exec(readFileSync(join(HANDLERS, file), 'utf8'))?.[1];
-        return declared !== undefined && declared === namespaces.get(area) ? [] : [`handlers/${file} declares AreaHandlers<'${declared}'>, not <'${namespaces.get(area)}'>`];
+        const declared = /areaHandlers\('(\w+)'/.exec(readFileSync(join(HANDLERS, file), 'utf8'))?.[1];
+        return declared !== undefined && declared === namespaces.get(area) ? [] : [`handlers/${file} is areaHandlers('${declared}', …), not areaHandlers('${namespaces.get(area)}', …)`];
       });
     expect(problems).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultRateLimits, type RateLimitRules } from '../src/core/model/rate-limiter.js';
+import { defaultRateLimits, type RateLimitRules } from '../src/core/config/rate-limit-rules.js';
 import { createMemoryServer, type MemoryServer } from '../src/memory.js';
 import { listen, type RunningServer } from '../src/node/node-server.js';
 

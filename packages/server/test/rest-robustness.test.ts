@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger } from '../src/core/model/context.js';
+import type { Logger } from '../src/core/runtime/logger.js';
 import { createCore } from '../src/core/create-core.js';
 import { seedDemoOrganization } from '../src/core/seed/demo-organization.js';
 import { listen, type RunningServer } from '../src/node/node-server.js';

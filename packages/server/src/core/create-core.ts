@@ -1,20 +1,24 @@
 import { createScheduledDelivery } from './scheduled-messages/deliver-scheduled.js';
 import type { Endpoint } from '@teamchat/schema';
-import { createAttachmentIndex } from './model/attachment-index.js';
-import { createMemoryFileStore, type FileStore } from './model/file-store.js';
+import { createMemoryFileStore, type FileStore } from './runtime/file-store.js';
 import { createUnclaimedSweep } from './attachments/sweep-unclaimed.js';
 import { secureRandomBytes, type RandomBytes } from './internal/random.js';
-import { defaultServerConfig, silentLogger, type HttpSender, type Logger, type RequestInfo, type ServerConfig, type Services } from './model/context.js';
+import { defaultServerConfig, type ServerConfig } from './config/server-config.js';
+import { silentLogger, type Logger } from './runtime/logger.js';
+import type { HttpSender } from './runtime/outbound.js';
+import type { RequestInfo } from './runtime/context.js';
+import type { Services } from './runtime/services.js';
 import { runRealmExport } from './exports/realm-exports.js';
 import { createJobQueue } from './outbox/job-queue.js';
 import { notifyMessageRecipients, removeReadNotifications, sendPushNotification } from './push/message-notifications.js';
 import { registerWithBouncer } from './push/register-push-device.js';
 import { deliverWebhook } from './outgoing-webhooks/deliver-webhook.js';
 import { triggerOutgoingWebhooks } from './outgoing-webhooks/trigger-webhooks.js';
-import type { DbStore, UserRecord } from './model/db.js';
-import { EventQueues } from './model/event-queues.js';
-import { RateLimiter } from './model/rate-limiter.js';
-import { UploadSlots } from './model/upload-slots.js';
+import type { DbStore } from './model/db.js';
+import type { UserRecord } from './model/records/users.js';
+import { EventQueues } from './runtime/event-queues.js';
+import { RateLimiter } from './runtime/rate-limiter.js';
+import { UploadSlots } from './runtime/upload-slots.js';
 import type { ContractHandler } from './dispatch/handler.js';
 import { admit, runHandler } from './dispatch/run-handler.js';
 import { contractHandlers } from './handlers/index.js';
@@ -100,7 +104,6 @@ export function createCore(options: CoreOptions): Core {
     random: options.random ?? secureRandomBytes,
     log: options.log ?? silentLogger,
     files: options.files ?? createMemoryFileStore(),
-    attachmentIndex: createAttachmentIndex(options.store),
     runDueJobs: () => {
       const sweeping = sweepUnclaimed();
       if (sweeping) return sweeping.then(() => deliverScheduled()).then(() => services.jobs.kick());

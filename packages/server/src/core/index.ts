@@ -8,14 +8,20 @@ export { createCore } from './create-core.js';
 export type { Core, CoreOptions } from './create-core.js';
 
 // Services and records
-export { DEV_PASSWORD_POLICY, defaultServerConfig, silentLogger } from './model/context.js';
+export { DEV_PASSWORD_POLICY, defaultServerConfig } from './config/server-config.js';
+export { silentLogger } from './runtime/logger.js';
 export { jsonTextOf } from './model/json-text.js';
-export type { Context, HttpSender, Logger, OutboundRequest, OutboundResult, RequestInfo, ServerConfig, Services } from './model/context.js';
-export type { Db, DbStore, UserRecord } from './model/db.js';
-export { defaultRateLimits } from './model/rate-limiter.js';
-export type { RateLimitRule, RateLimitRules } from './model/rate-limiter.js';
-export { createMemoryFileStore } from './model/file-store.js';
-export type { FileStore } from './model/file-store.js';
+export type { Context, RequestInfo } from './runtime/context.js';
+export type { HttpSender, OutboundRequest, OutboundResult } from './runtime/outbound.js';
+export type { Logger } from './runtime/logger.js';
+export type { ServerConfig } from './config/server-config.js';
+export type { Services } from './runtime/services.js';
+export type { Db, DbStore } from './model/db.js';
+export type { UserRecord } from './model/records/users.js';
+export { defaultRateLimits } from './config/rate-limit-rules.js';
+export type { RateLimitRule, RateLimitRules } from './config/rate-limit-rules.js';
+export { createMemoryFileStore } from './runtime/file-store.js';
+export type { FileStore } from './runtime/file-store.js';
 export { secureRandomBytes, type RandomBytes } from './internal/random.js';
 export { seededRandomBytes } from './internal/seeded-random.js';
 
@@ -43,5 +49,5 @@ export { joinBigBlueButtonPage } from './pages/join-big-blue-button.js';
 export { registerPage, signUpFormPage } from './pages/sign-up.js';
 export { outboxEmails } from './emails/send-email.js';
 export type { OutboxQuery } from './emails/send-email.js';
-export type { EmailRecord } from './model/db.js';
+export type { EmailRecord } from './model/records/outbox.js';
 export type { UploadRead } from './attachments/read-upload.js';

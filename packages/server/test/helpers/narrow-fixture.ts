@@ -2,17 +2,21 @@ import { activeSubscriberIds } from '../../src/core/model/channel-access.js';
 import { insertChannel } from '../../src/core/channels/insert-channel.js';
 import { insertSubscription } from '../../src/core/channels/insert-subscription.js';
 import { seededRandomBytes } from '../../src/core/internal/seeded-random.js';
-import { defaultServerConfig, type Context } from '../../src/core/model/context.js';
-import type { ChannelRecord, Db, RealmRecord, UserRecord, UserTopicRecord } from '../../src/core/model/db.js';
+import { defaultServerConfig } from '../../src/core/config/server-config.js';
+import type { Context } from '../../src/core/runtime/context.js';
+import type { ChannelRecord, UserTopicRecord } from '../../src/core/model/records/channels.js';
+import type { Db } from '../../src/core/model/db.js';
+import type { RealmRecord } from '../../src/core/model/records/realm.js';
+import type { UserRecord } from '../../src/core/model/records/users.js';
 import { createIndexes, type Indexes } from '../../src/core/model/indexes.js';
 import { seedDemoOrganization, type DemoRole } from '../../src/core/seed/demo-organization.js';
 import { Store } from '../../src/store/store.js';
 import { directRecipientId } from '../../src/core/model/direct-message-groups.js';
 import { insertMessage } from '../../src/core/messages/insert-message.js';
-import { FLAG_BITS, type MessageRecord, type ReactionRecord } from '../../src/core/model/message-record.js';
+import { FLAG_BITS, type MessageRecord, type ReactionRecord } from '../../src/core/model/records/messages.js';
 
 /** The context narrow code reads. */
-export type NarrowTestContext = Pick<Context, 'db' | 'indexes' | 'realm' | 'now' | 'config' | 'store'>;
+export type NarrowTestContext = Pick<Context<'store'>, 'db' | 'indexes' | 'realm' | 'now' | 'config' | 'store'>;
 
 /** Options of {@link NarrowFixture.post} and {@link NarrowFixture.dm}. */
 export interface PostOptions {

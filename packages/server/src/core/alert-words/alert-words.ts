@@ -1,6 +1,6 @@
 import type { StateBlock } from '../events/state-block.js';
 import { emit } from '../events/emit.js';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
 
 /** The user's alert words, in the order they were added. */
 function alertWordsOf(ctx: Pick<Context, 'db'>, userId: number): string[] {

@@ -1,8 +1,10 @@
 import { isSubscribed } from '../model/channel-access.js';
-import type { Context } from '../model/context.js';
-import type { AttachmentRecord, ChannelRecord, UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { AttachmentRecord } from '../model/records/attachments.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { UserRecord } from '../model/records/users.js';
 import { hasMessageRow } from '../model/message-flags.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import { isGuest } from '../model/roles.js';
 import { isWebPublicAccessEnabled } from '../model/web-public-access.js';
 

@@ -1,9 +1,9 @@
 import type { Attachment } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
-import type { AttachmentRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { AttachmentRecord } from '../model/records/attachments.js';
 import { emit } from '../events/emit.js';
 
-type Ctx = Pick<Context, 'db' | 'events' | 'attachmentIndex'>;
+type Ctx = Pick<Context, 'db' | 'events' | 'indexes'>;
 
 /**
  * An attachment as GET /attachments and `attachment` events show it: times in
@@ -29,5 +29,5 @@ export function formatAttachment(ctx: Pick<Context, 'db'>, record: AttachmentRec
 export function emitAttachmentEvent(ctx: Ctx, op: 'add' | 'update' | 'remove', record: AttachmentRecord, userId = record.owner_id): void {
   // Called after the write, so the index already counts (or no longer counts) this file.
   const attachment = op === 'remove' ? { id: record.id } : formatAttachment(ctx, record);
-  emit(ctx, [userId], { type: 'attachment', op, attachment, upload_space_used: ctx.attachmentIndex.totalSize() });
+  emit(ctx, [userId], { type: 'attachment', op, attachment, upload_space_used: ctx.indexes.attachments.totalSize() });
 }

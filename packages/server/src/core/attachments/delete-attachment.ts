@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
 import { removeAttachment } from './link-attachments.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * DELETE /attachments/{attachment_id}: deletes one of the caller's uploads (record and
@@ -10,7 +10,7 @@ import type { OperationParams, UserContext } from '../model/context.js';
  *
  * @see api-spec.md "Delete an attachment"
  */
-export function deleteAttachment(params: OperationParams<'attachments.delete'>, ctx: UserContext) {
+export function deleteAttachment(params: OperationParams<'attachments.delete'>, ctx: UserContext<'files'>) {
   const attachment = ctx.db.get('attachments', params.attachment_id);
   if (!attachment || attachment.owner_id !== ctx.user.id) throw new ApiError('BAD_REQUEST', 'Invalid attachment');
   removeAttachment(ctx, attachment);

@@ -1,19 +1,20 @@
-import type { Context } from '../model/context.js';
-import type { AttachmentRecord, UserRecord } from '../model/db.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { Context } from '../runtime/context.js';
+import type { AttachmentRecord } from '../model/records/attachments.js';
+import type { UserRecord } from '../model/records/users.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import { canAccessAttachment } from './attachment-access.js';
 import { emitAttachmentEvent } from './attachment-events.js';
 import { decodePathId } from './upload-path.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now' | 'config' | 'events' | 'attachmentIndex'>;
-type DeleteCtx = Ctx & Pick<Context, 'files' | 'log'>;
+type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now' | 'config' | 'events'>;
+type DeleteCtx = Ctx & Pick<Context<'files'>, 'files' | 'log'>;
 
 /** The uploads a rendering links (`uploadPathIds`, URL-encoded) that `sender` may link. */
 function linkableUploads(ctx: Ctx, pathIds: readonly string[], sender: UserRecord): AttachmentRecord[] {
   const found = new Map<number, AttachmentRecord>();
   for (const raw of pathIds) {
     const pathId = decodePathId(raw);
-    const attachment = pathId === undefined ? undefined : ctx.attachmentIndex.byPathId.get(pathId);
+    const attachment = pathId === undefined ? undefined : ctx.indexes.attachments.byPathId.get(pathId);
     // A link to a file the sender cannot see claims nothing (the real server ignores it too).
     if (attachment && canAccessAttachment(ctx, sender, attachment)) found.set(attachment.id, attachment);
   }
@@ -44,8 +45,8 @@ export function linkMessageUploads(ctx: Ctx, message: MessageRecord, pathIds: re
 }
 
 /** Attachments currently linked from message `messageId`. */
-function uploadsLinkedFrom(ctx: Pick<Context, 'db' | 'attachmentIndex'>, messageId: number): AttachmentRecord[] {
-  const ids = ctx.attachmentIndex.byMessageId.get(messageId) ?? [];
+function uploadsLinkedFrom(ctx: Pick<Context, 'db' | 'indexes'>, messageId: number): AttachmentRecord[] {
+  const ids = ctx.indexes.attachments.byMessageId.get(messageId) ?? [];
   return [...ids].flatMap((id) => ctx.db.get('attachments', id) ?? []);
 }
 
@@ -91,7 +92,7 @@ export function removeAttachment(ctx: DeleteCtx, attachment: AttachmentRecord): 
  */
 export function releaseMessageUploads(ctx: DeleteCtx, messageIds: readonly number[]): void {
   const gone = new Set(messageIds);
-  const affected = new Set(messageIds.flatMap((id) => [...(ctx.attachmentIndex.byMessageId.get(id) ?? [])]));
+  const affected = new Set(messageIds.flatMap((id) => [...(ctx.indexes.attachments.byMessageId.get(id) ?? [])]));
   for (const id of affected) {
     const attachment = ctx.db.get('attachments', id);
     if (!attachment) continue;

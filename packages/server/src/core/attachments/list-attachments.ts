@@ -1,5 +1,5 @@
 import { formatAttachment } from './attachment-events.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * GET /attachments: the caller's own uploads (with the messages linking them, whoever sent
@@ -12,5 +12,5 @@ export function listAttachments(_params: OperationParams<'attachments.list'>, ct
     .filter((record) => record.owner_id === ctx.user.id)
     .sort((a, b) => a.id - b.id)
     .map((record) => formatAttachment(ctx, record));
-  return { attachments, upload_space_used: ctx.attachmentIndex.totalSize() };
+  return { attachments, upload_space_used: ctx.indexes.attachments.totalSize() };
 }

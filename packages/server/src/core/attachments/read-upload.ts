@@ -1,5 +1,5 @@
-import type { AttachmentRecord } from '../model/db.js';
-import type { Context } from '../model/context.js';
+import type { AttachmentRecord } from '../model/records/attachments.js';
+import type { Context } from '../runtime/context.js';
 import { canAccessAttachment } from './attachment-access.js';
 import { decodePathId } from './upload-path.js';
 
@@ -32,9 +32,9 @@ export type UploadRead =
  *
  * @see shared/reference/users-channels-realm.md §8.4
  */
-export async function readUpload(ctx: Context, encodedPathId: string, withBytes: boolean, options: { skipAccessCheck?: boolean } = {}): Promise<UploadRead> {
+export async function readUpload(ctx: Context<'files'>, encodedPathId: string, withBytes: boolean, options: { skipAccessCheck?: boolean } = {}): Promise<UploadRead> {
   const pathId = decodePathId(encodedPathId);
-  const attachment: AttachmentRecord | undefined = pathId === undefined ? undefined : ctx.attachmentIndex.byPathId.get(pathId);
+  const attachment: AttachmentRecord | undefined = pathId === undefined ? undefined : ctx.indexes.attachments.byPathId.get(pathId);
   if (pathId === undefined || !attachment) return { status: 'not-found' };
   if (!options.skipAccessCheck && !canAccessAttachment(ctx, ctx.user, attachment)) return { status: 'forbidden' };
   const bytes = withBytes ? await ctx.files.get(pathId) : null;

@@ -1,4 +1,4 @@
-import type { Services } from '../model/context.js';
+import type { Services } from '../runtime/services.js';
 
 /**
  * Removes stored files no attachment record (nor custom emoji) names: files written for uploads whose commit
@@ -11,8 +11,8 @@ import type { Services } from '../model/context.js';
  *
  * @see shared/DESIGN.md (the durable disk store)
  */
-export async function removeOrphanFiles(services: Pick<Services, 'files' | 'attachmentIndex' | 'log' | 'store'>): Promise<string[]> {
-  const known = new Set([...services.attachmentIndex.byPathId.keys()].map((pathId) => pathId.normalize('NFC')));
+export async function removeOrphanFiles(services: Pick<Services, 'files' | 'log' | 'store' | 'indexes'>): Promise<string[]> {
+  const known = new Set([...services.indexes.attachments.byPathId.keys()].map((pathId) => pathId.normalize('NFC')));
   // Custom emoji images live in the same file store.
   for (const emoji of services.store.all('realm_emoji')) if (emoji.file_path) known.add(emoji.file_path.normalize('NFC'));
   // So do the files of data exports.

@@ -1,4 +1,4 @@
-import type { Services } from '../model/context.js';
+import type { Services } from '../runtime/services.js';
 import { removeAttachment } from './link-attachments.js';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -18,11 +18,11 @@ export function createUnclaimedSweep(services: Services): () => Promise<void> | 
   let running: Promise<void> | null = null;
   const due = (cutoff: number): number[] => {
     const ids: number[] = [];
-    for (const [id, uploaded] of services.attachmentIndex.unclaimed) if (uploaded <= cutoff) ids.push(id);
+    for (const [id, uploaded] of services.indexes.attachments.unclaimed) if (uploaded <= cutoff) ids.push(id);
     return ids;
   };
   const hasDue = (cutoff: number): boolean => {
-    for (const uploaded of services.attachmentIndex.unclaimed.values()) if (uploaded <= cutoff) return true;
+    for (const uploaded of services.indexes.attachments.unclaimed.values()) if (uploaded <= cutoff) return true;
     return false;
   };
   const sweep = async (cutoff: number): Promise<void> => {

@@ -2,7 +2,8 @@ import { ApiError } from '@teamchat/schema';
 import { constantTimeEqual } from '../internal/constant-time.js';
 import { randomAlphanumeric } from '../internal/random.js';
 import { hmacSha256Base64Url } from '../internal/sha256.js';
-import type { Context, OperationParams, Services, UserContext } from '../model/context.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
+import type { Services } from '../runtime/services.js';
 import { canAccessAttachment } from './attachment-access.js';
 import { readUpload, type UploadRead } from './read-upload.js';
 
@@ -68,9 +69,9 @@ async function pathOfToken(services: Pick<Services, 'store' | 'random' | 'now'>,
  * 60 seconds on the server's clock. `File not found.` (404) and `You are not authorized to
  * view this file.` (403) otherwise, the real server's texts.
  */
-export async function getTemporaryUploadUrl(params: OperationParams<'uploads.getTemporaryUrl'>, ctx: UserContext) {
+export async function getTemporaryUploadUrl(params: OperationParams<'uploads.getTemporaryUrl'>, ctx: UserContext<'store'>) {
   const pathId = `${params.realm_id_str}/${params.filename}`;
-  const attachment = ctx.attachmentIndex.byPathId.get(pathId);
+  const attachment = ctx.indexes.attachments.byPathId.get(pathId);
   if (!attachment) throw new ApiError('BAD_REQUEST', 'File not found.', { status: 404 });
   if (!canAccessAttachment(ctx, ctx.user, attachment)) throw new ApiError('BAD_REQUEST', 'You are not authorized to view this file.', { status: 403 });
   const fileName = pathId.slice(pathId.lastIndexOf('/') + 1);
@@ -82,7 +83,7 @@ export async function getTemporaryUploadUrl(params: OperationParams<'uploads.get
  * `Invalid token` for a token that is not this server's, expired, or whose file is gone;
  * `Invalid filename` when the URL's last part is not the file's name.
  */
-export async function readTemporaryUpload(ctx: Context, token: string, fileName: string, withBytes: boolean): Promise<Extract<UploadRead, { status: 'file' }>> {
+export async function readTemporaryUpload(ctx: Context<'files' | 'store'>, token: string, fileName: string, withBytes: boolean): Promise<Extract<UploadRead, { status: 'file' }>> {
   const pathId = await pathOfToken(ctx, token);
   if (pathId === null) throw new ApiError('BAD_REQUEST', 'Invalid token');
   if (pathId.slice(pathId.lastIndexOf('/') + 1) !== fileName) throw new ApiError('BAD_REQUEST', 'Invalid filename');

@@ -1,9 +1,9 @@
 import { ApiError } from '@teamchat/schema';
-import type { AttachmentRecord } from '../model/db.js';
+import type { AttachmentRecord } from '../model/records/attachments.js';
 import { emitAttachmentEvent } from './attachment-events.js';
 import { checkUploadQuota, checkUploadSize } from './upload-limit.js';
 import { contentTypeOf, newPathId } from './upload-path.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * POST /user_uploads: stores the request's one file and records it as an attachment of the
@@ -16,7 +16,7 @@ import type { OperationParams, UserContext } from '../model/context.js';
  *
  * @see shared/reference/users-channels-realm.md §8.4
  */
-export async function uploadFile(params: OperationParams<'uploads.upload'>, ctx: UserContext) {
+export async function uploadFile(params: OperationParams<'uploads.upload'>, ctx: UserContext<'files' | 'store'>) {
   const file = params.file;
   checkUploadSize(ctx.config, file.size);
   // The real server drops NUL characters from the name it records.

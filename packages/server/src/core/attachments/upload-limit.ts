@@ -1,5 +1,6 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context, ServerConfig } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
+import type { ServerConfig } from '../config/server-config.js';
 
 /** Bytes in a mebibyte: the unit of `max_file_upload_size_mib`. */
 export const MIB = 1024 * 1024;
@@ -31,9 +32,9 @@ export function checkUploadSize(config: Pick<ServerConfig, 'maxFileUploadSizeMib
  *
  * @throws {ApiError} `REALM_UPLOAD_QUOTA` "Upload would exceed your organization's upload quota."
  */
-export function checkUploadQuota(ctx: Pick<Context, 'config' | 'attachmentIndex'>, size: number): void {
+export function checkUploadQuota(ctx: Pick<Context, 'config' | 'indexes'>, size: number): void {
   const quota = ctx.config.uploadQuotaMib;
-  if (quota !== null && ctx.attachmentIndex.totalSize() + size > quota * MIB) {
+  if (quota !== null && ctx.indexes.attachments.totalSize() + size > quota * MIB) {
     throw new ApiError('REALM_UPLOAD_QUOTA', "Upload would exceed your organization's upload quota.");
   }
 }

@@ -1,6 +1,6 @@
 import { ApiError, type Access } from '@teamchat/schema';
-import type { Services } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Services } from '../runtime/services.js';
+import type { UserRecord } from '../model/records/users.js';
 import { isAdmin, isGuest, isOwner } from '../model/roles.js';
 import { constantTimeEqual } from '../internal/constant-time.js';
 

@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context, OperationParams } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context, OperationParams } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { isAdmin } from '../model/roles.js';
 
 // The endpoints with which a development server's login page and the mobile apps log in

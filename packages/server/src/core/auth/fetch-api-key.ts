@@ -1,7 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import { verifyPassword } from './passwords.js';
 import { admitLoginAttempt, recordLoginResult } from './rate-limits.js';
-import type { Context, OperationParams } from '../model/context.js';
+import type { Context, OperationParams } from '../runtime/context.js';
 
 /** A well-formed hash no password matches (its salt and digest are not a derivation of each other). */
 const UNUSABLE_HASH = 'pbkdf2_sha256$100000$unusablesalt0000$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
@@ -24,7 +24,7 @@ function unusableHashLike(ctx: Context): string {
  * Every failure that could reveal whether an account exists answers the same
  * `AUTHENTICATION_FAILED`.
  */
-export async function fetchApiKey(params: OperationParams<'server.fetchApiKey'>, ctx: Context) {
+export async function fetchApiKey(params: OperationParams<'server.fetchApiKey'>, ctx: Context<'rateLimiter'>) {
   if (!ctx.config.passwordAuthEnabled) {
     throw new ApiError('PASSWORD_AUTH_DISABLED', 'Password authentication is disabled in this organization');
   }

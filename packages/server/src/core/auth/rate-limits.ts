@@ -1,6 +1,7 @@
 import { ApiError, type Access } from '@teamchat/schema';
-import type { Context, RequestInfo, Services } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context, RequestInfo } from '../runtime/context.js';
+import type { Services } from '../runtime/services.js';
+import type { UserRecord } from '../model/records/users.js';
 import { authenticate } from './authenticate.js';
 
 /** The rate-limit key of the request's client address in `domain` (one shared key when the transport does not know the address). */
@@ -47,7 +48,7 @@ export function limitRequest(services: Services, request: RequestInfo, user: Use
  * client address (`authenticate_by_ip`) has failed too often, and counts the attempt against
  * the username.
  */
-export function admitLoginAttempt(ctx: Context, username: string): void {
+export function admitLoginAttempt(ctx: Context<'rateLimiter'>, username: string): void {
   const rules = ctx.config.rateLimits;
   if (!rules) return;
   const byAddress = ctx.rateLimiter.peek(addressKey('auth', ctx.request), rules.authenticate_by_ip);
@@ -57,7 +58,7 @@ export function admitLoginAttempt(ctx: Context, username: string): void {
 }
 
 /** After a password check: a success clears the username's attempts, a failure counts against the client address. */
-export function recordLoginResult(ctx: Context, username: string, succeeded: boolean): void {
+export function recordLoginResult(ctx: Context<'rateLimiter'>, username: string, succeeded: boolean): void {
   const rules = ctx.config.rateLimits;
   if (!rules) return;
   if (succeeded) ctx.rateLimiter.clear(`username:${username}`);

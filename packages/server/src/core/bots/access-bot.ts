@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
-import type { UserContext } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { UserContext } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { canAdminUser } from '../model/user-access.js';
 
 /**

@@ -1,7 +1,7 @@
 import { emit } from '../events/emit.js';
 import { botAdministratorIds } from '../model/bot-administrators.js';
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 
 /** `realm_bot update` with `fields` of `bot`, to those who administer it (or to `to`). */
 export function emitBotUpdate(ctx: Pick<Context, 'db' | 'events'>, bot: UserRecord, fields: Record<string, unknown>, to?: Iterable<number>): void {

@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
-import type { BotStorageRecord } from '../model/db.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { BotStorageRecord } from '../model/records/users.js';
 
 /** The record key of `key` in the storage of user `userId`. */
 const recordId = (userId: number, key: string): string => JSON.stringify([userId, key]);

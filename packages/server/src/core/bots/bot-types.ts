@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { UserContext } from '../model/context.js';
+import type { UserContext } from '../runtime/context.js';
 import { hasPermission } from '../model/has-permission.js';
 
 /** Bot types: generic, incoming webhook, outgoing webhook, embedded. */

@@ -3,7 +3,7 @@ import { emit } from '../events/emit.js';
 import { randomAlphanumeric } from '../internal/random.js';
 import { avatarUrl } from '../model/avatar.js';
 import { botAdministratorIds } from '../model/bot-administrators.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import { createUser } from '../model/create-user.js';
 import { serverEmailDomain } from '../model/email-visibility.js';
 import { announceNewUser } from '../users/add-user.js';

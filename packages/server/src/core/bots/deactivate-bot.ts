@@ -1,4 +1,4 @@
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import { deactivateAccount } from '../users/account-activation.js';
 import { accessBot } from './access-bot.js';
 

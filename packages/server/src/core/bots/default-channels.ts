@@ -1,8 +1,8 @@
 import { ApiError } from '@teamchat/schema';
 import { hasContentAccess } from '../model/channel-access.js';
 import { channelByName } from '../model/channel-name.js';
-import type { UserContext } from '../model/context.js';
-import type { ChannelRecord } from '../model/db.js';
+import type { UserContext } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
 
 /**
  * A bot's default channel by name, as the caller may reach it (the real server's

@@ -1,7 +1,7 @@
 import type { Bot, BotService } from '@teamchat/schema';
 import { avatarUrl } from '../model/avatar.js';
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 
 type Ctx = Pick<Context, 'db' | 'config'>;
 

@@ -1,5 +1,5 @@
 import { avatarUrl } from '../model/avatar.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import { channelNameOf } from './format-bot.js';
 
 /** GET /bots: the caller's active bots, oldest first (the real server's `get_bots_backend` shape). */

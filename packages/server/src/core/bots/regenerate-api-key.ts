@@ -1,4 +1,4 @@
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import { randomAlphanumeric } from '../internal/random.js';
 import { accessBot } from './access-bot.js';
 import { emitBotUpdate } from './bot-events.js';

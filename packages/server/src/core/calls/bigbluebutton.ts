@@ -1,7 +1,8 @@
 import { ApiError } from '@teamchat/schema';
 import { constantTimeEqual } from '../internal/constant-time.js';
 import { hmacSha256Base64Url, sha256Hex } from '../internal/sha256.js';
-import type { OperationParams, Services, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { Services } from '../runtime/services.js';
 
 /** The meeting a join link stands for, signed so that no user can tamper with it. */
 interface BigBlueButtonMeeting {
@@ -87,7 +88,7 @@ const xmlField = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${
  * `Error authenticating to the BigBlueButton server.` (a checksum error),
  * `BigBlueButton server returned an unexpected error.`
  */
-export async function joinBigBlueButtonCall(params: { bigbluebutton: string }, ctx: UserContext): Promise<{ location: string }> {
+export async function joinBigBlueButtonCall(params: { bigbluebutton: string }, ctx: UserContext<'outbound'>): Promise<{ location: string }> {
   const { url, secret } = configured(ctx);
   const meeting = await unsignMeeting(secret, params.bigbluebutton);
   const create = await signedCall('create', { meetingID: meeting.meeting_id, name: meeting.name, lockSettingsDisableCam: meeting.lock_settings_disable_cam }, secret);

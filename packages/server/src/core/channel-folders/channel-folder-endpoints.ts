@@ -2,7 +2,7 @@ import { ApiError } from '@teamchat/schema';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 import { channelFolderList, emitChannelFolderEvent, formatChannelFolder } from './channel-folder-list.js';
 import { checkChannelFolderName } from './check-channel-folder-name.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * GET /channel_folders: the folders in display order, for every user; archived ones only with

@@ -1,6 +1,6 @@
 import { ApiError, type ChannelFolder } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
-import type { ChannelFolderRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { ChannelFolderRecord } from '../model/records/channels.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import type { StateBlock } from '../events/state-block.js';
 

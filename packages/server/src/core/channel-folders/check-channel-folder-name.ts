@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 
 // Control characters, surrogates and unassigned code points are not printable.
 const NOT_PRINTABLE = /[\p{Cc}\p{Cs}\p{Cn}]/u;

@@ -2,7 +2,7 @@ import { ApiError } from '@teamchat/schema';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 import { channelFolderById, emitChannelFolderEvent } from './channel-folder-list.js';
 import { channelFolderNameTaken, checkChannelFolderName, NAME_IN_USE } from './check-channel-folder-name.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * PATCH /channel_folders/{channel_folder_id}: renames a folder, changes its description,

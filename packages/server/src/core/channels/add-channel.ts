@@ -1,5 +1,5 @@
-import type { UserContext } from '../model/context.js';
-import type { ChannelRecord } from '../model/db.js';
+import type { UserContext } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
 import { usersWithMetadataAccess } from '../model/channel-access.js';
 import { emitChannelCreate, emitDefaultChannels } from './channel-events.js';
 import type { ChannelOptions } from './channel-options.js';

@@ -1,7 +1,8 @@
 import { endpoints, type Endpoint } from '@teamchat/schema';
 import { describe, expect, it } from 'vitest';
 import { createMemoryServer } from '../../memory.js';
-import type { RealmRecord, UserRecord } from '../model/db.js';
+import type { RealmRecord } from '../model/records/realm.js';
+import type { UserRecord } from '../model/records/users.js';
 import type { DemoRole } from '../seed/demo-organization.js';
 import { addSubscriptions } from './add-subscriptions.js';
 

@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
-import type { ChannelRecord } from '../model/db.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { accessChannelForUpdate, usersWithMetadataAccess } from '../model/channel-access.js';
 import { channelDeleteEvent, emitDefaultChannels } from './channel-events.js';
@@ -13,7 +13,7 @@ import { formatChannel } from './format-channel.js';
  * of `is_archived`, the others `stream delete`; the Notification Bot notes it in the channel.
  * Subscriptions and messages stay.
  */
-export function archiveChannel(ctx: UserContext, channel: ChannelRecord): void {
+export function archiveChannel(ctx: UserContext<'hooks' | 'jobs'>, channel: ChannelRecord): void {
   if (channel.is_archived) throw new ApiError('BAD_REQUEST', 'Channel is already deactivated');
   const viewers = usersWithMetadataAccess(ctx, channel).map((user) => user.id);
   const wasDefault = channel.is_default;
@@ -37,7 +37,7 @@ export function archiveChannel(ctx: UserContext, channel: ChannelRecord): void {
  * needs subscribers left; `archived_channels` clients get `stream update` of `is_archived`,
  * the others `stream create`; the Notification Bot notes it in the channel.
  */
-export function unarchiveChannel(ctx: UserContext, channel: ChannelRecord): ChannelRecord {
+export function unarchiveChannel(ctx: UserContext<'hooks' | 'jobs'>, channel: ChannelRecord): ChannelRecord {
   if (!channel.is_archived) throw new ApiError('BAD_REQUEST', 'Channel is not currently deactivated');
   if (channel.invite_only && (ctx.indexes.subscribersByChannel.get(channel.id)?.size ?? 0) === 0) {
     throw new ApiError('BAD_REQUEST', 'Channel is private and have no subscribers');
@@ -59,7 +59,7 @@ export function unarchiveChannel(ctx: UserContext, channel: ChannelRecord): Chan
  *
  * @see shared/reference/users-channels-realm.md §5.6
  */
-export function archiveChannelOperation(params: OperationParams<'channels.archive'>, ctx: UserContext) {
+export function archiveChannelOperation(params: OperationParams<'channels.archive'>, ctx: UserContext<'hooks' | 'jobs'>) {
   archiveChannel(ctx, accessChannelForUpdate(ctx, ctx.user, params.stream_id));
   return {};
 }

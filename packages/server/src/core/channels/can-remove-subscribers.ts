@@ -1,5 +1,6 @@
-import type { Context } from '../model/context.js';
-import type { ChannelRecord, UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { UserRecord } from '../model/records/users.js';
 import { hasPermission } from '../model/has-permission.js';
 import { isAdmin, isGuest } from '../model/roles.js';
 import { canAdministerChannel, hasMetadataAccess } from '../model/channel-access.js';

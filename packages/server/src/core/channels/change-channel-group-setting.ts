@@ -1,6 +1,6 @@
 import type { ChannelGroupSetting, GroupSettingValue } from '@teamchat/schema';
-import type { UserContext } from '../model/context.js';
-import type { ChannelRecord } from '../model/db.js';
+import type { UserContext } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
 import { formatGroupSettingValue } from '../model/group-setting-value.js';
 import { usersWithMetadataAccess } from '../model/channel-access.js';
 import { emitChannelAccessGained, emitChannelDelete, emitChannelUpdate } from './channel-events.js';
@@ -31,7 +31,7 @@ function describeHolders(ctx: UserContext, value: GroupSettingValue): string {
  * `can_send_message_group`, the derived `stream_post_policy` / `is_announcement_only` updates
  * and a Notification Bot notice.
  */
-export function changeChannelGroupSetting(ctx: UserContext, channel: ChannelRecord, setting: ChannelGroupSetting, next: GroupSettingValue): ChannelRecord {
+export function changeChannelGroupSetting(ctx: UserContext<'hooks' | 'jobs'>, channel: ChannelRecord, setting: ChannelGroupSetting, next: GroupSettingValue): ChannelRecord {
   const grants = GRANTING_METADATA_ACCESS.includes(setting);
   const before = new Set(usersWithMetadataAccess(ctx, channel).map((user) => user.id));
   const oldValue = formatGroupSettingValue(ctx, channel.groups[setting]);

@@ -1,5 +1,5 @@
-import type { UserContext } from '../model/context.js';
-import type { ChannelRecord } from '../model/db.js';
+import type { UserContext } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
 import { isGuest } from '../model/roles.js';
 import { usersWithMetadataAccess } from '../model/channel-access.js';
 import { emitChannelAccessGained, emitChannelUpdate } from './channel-events.js';
@@ -23,7 +23,7 @@ export interface ChannelPrivacy {
  *
  * @see shared/reference/messages-and-events.md "Channel (`stream`) events"
  */
-export function changeChannelPrivacy(ctx: UserContext, channel: ChannelRecord, privacy: ChannelPrivacy): ChannelRecord {
+export function changeChannelPrivacy(ctx: UserContext<'hooks' | 'jobs'>, channel: ChannelRecord, privacy: ChannelPrivacy): ChannelRecord {
   const before = new Set(usersWithMetadataAccess(ctx, channel).map((user) => user.id));
   const updated = ctx.db.patch('channels', channel.id, {
     invite_only: privacy.inviteOnly,

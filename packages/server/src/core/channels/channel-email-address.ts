@@ -1,7 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import { md5Hex } from '../internal/md5.js';
 import { accessChannelById } from '../model/channel-access.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import { realmHost } from '../model/email-visibility.js';
 
 /**

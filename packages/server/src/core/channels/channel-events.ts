@@ -1,5 +1,5 @@
-import type { Context } from '../model/context.js';
-import type { ChannelRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { isGuest } from '../model/roles.js';
 import { activeSubscriberIds, usersWithMetadataAccess } from '../model/channel-access.js';

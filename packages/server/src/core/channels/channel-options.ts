@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ApiError, CHANNEL_GROUP_SETTINGS, type MessageRetentionDays, type ChannelGroupSetting, type GroupSettingValue, type TopicsPolicy } from '@teamchat/schema';
-import type { UserContext } from '../model/context.js';
-import type { ChannelRecord } from '../model/db.js';
+import type { UserContext } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
 import { channelFolderById } from '../channel-folders/channel-folder-list.js';
 import { CHANNEL_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';
 import { parseGroupSettingValue } from '../model/group-setting-value.js';

@@ -1,5 +1,5 @@
 import type { StateBlock } from '../events/state-block.js';
-import type { ChannelRecord } from '../model/db.js';
+import type { ChannelRecord } from '../model/records/channels.js';
 import { activeSubscriberIds, hasMetadataAccess } from '../model/channel-access.js';
 import { formatChannel, formatSubscription } from './format-channel.js';
 

@@ -6,7 +6,7 @@ import { channelByName, checkChannelDescription, checkChannelName } from '../mod
 import { postSubscriptionNotices } from '../messages/channel-notices.js';
 import { checkCanCreateChannel, parseChannelOptions } from './channel-options.js';
 import { principalUsers } from './principal-users.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * POST /channels/create (FL 417): creates a channel with the caller as creator and
@@ -18,7 +18,7 @@ import type { OperationParams, UserContext } from '../model/context.js';
  *
  * @see api-spec.md "Create a channel"
  */
-export function createChannel(params: OperationParams<'channels.create'>, ctx: UserContext) {
+export function createChannel(params: OperationParams<'channels.create'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const name = checkChannelName(params.name);
   const description = checkChannelDescription(params.description ?? '');
   const options = parseChannelOptions(ctx, params);

@@ -1,7 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import type { StateBlock } from '../events/state-block.js';
 import { accessChannelById } from '../model/channel-access.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import { isGuest } from '../model/roles.js';
 import { emitDefaultChannels } from './channel-events.js';
 

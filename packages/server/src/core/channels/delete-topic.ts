@@ -1,10 +1,10 @@
 import { deleteMessages } from '../messages/delete-messages.js';
 import { canAccessMessage } from '../model/message-access.js';
 import { normalizeTopic } from '../messages/message-content.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import { accessChannelById } from '../model/channel-access.js';
-import { inBatches } from '../model/batched-writes.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import { inBatches } from '../runtime/batched-writes.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * POST /streams/{stream_id}/delete_topic (administrators): deletes the topic's messages the
@@ -15,7 +15,7 @@ import type { OperationParams, UserContext } from '../model/context.js';
  *
  * @see api-spec.md "Delete a topic"
  */
-export async function deleteTopic(params: OperationParams<'channels.deleteTopic'>, ctx: UserContext) {
+export async function deleteTopic(params: OperationParams<'channels.deleteTopic'>, ctx: UserContext<'files' | 'hooks' | 'jobs' | 'store'>) {
   const channel = accessChannelById(ctx, ctx.user, params.stream_id, { allowArchived: true });
   const name = normalizeTopic(ctx, params.topic_name);
   const { deleteTopicBatchSize: batchSize, deleteTopicBudgetMs: budget } = ctx.config;

@@ -1,6 +1,6 @@
 import type { Channel, Subscription } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
-import type { ChannelRecord, SubscriptionRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { ChannelRecord, SubscriptionRecord } from '../model/records/channels.js';
 import { formatGroupSettingValue, systemGroupNameOf } from '../model/group-setting-value.js';
 import { activeSubscriberCount } from '../model/channel-access.js';
 

@@ -1,7 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import { hasContentAccess } from '../model/channel-access.js';
 import { channelByName } from '../model/channel-name.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * GET /get_stream_id: the ID of the channel named `stream` (case-insensitive, stripped) if

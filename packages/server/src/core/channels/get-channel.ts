@@ -1,6 +1,6 @@
 import { accessChannelById } from '../model/channel-access.js';
 import { formatChannel } from './format-channel.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * GET /streams/{stream_id}: one channel the caller can see (metadata access suffices);

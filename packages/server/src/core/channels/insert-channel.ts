@@ -1,6 +1,6 @@
 import { CHANNEL_GROUP_SETTINGS } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
-import type { ChannelRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 import { CHANNEL_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';
 import { defaultGroupSettingValue } from '../model/group-setting-value.js';

@@ -1,5 +1,5 @@
-import type { Context } from '../model/context.js';
-import type { SubscriptionRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { SubscriptionRecord } from '../model/records/channels.js';
 
 /** Colours given to new subscriptions (lowercase `#rrggbb`, as clients expect). */
 const SUBSCRIPTION_COLORS = [

@@ -1,6 +1,6 @@
 import { accessUserById } from '../model/user-access.js';
 import { accessChannelById, isSubscribed } from '../model/channel-access.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * GET /users/{user_id}/subscriptions/{stream_id}: whether the user is subscribed to the

@@ -1,9 +1,9 @@
 import { ApiError } from '@teamchat/schema';
-import type { ChannelRecord } from '../model/db.js';
+import type { ChannelRecord } from '../model/records/channels.js';
 import { isAdmin, isGuest } from '../model/roles.js';
 import { hasContentAccess, hasMetadataAccess, isSubscribed } from '../model/channel-access.js';
 import { formatChannel } from './format-channel.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * GET /streams: the union of the channel sets the `include_*` flags select, archived ones

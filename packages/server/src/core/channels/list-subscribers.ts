@@ -1,5 +1,5 @@
 import { accessChannelById, activeSubscriberIds } from '../model/channel-access.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * GET /streams/{stream_id}/members: the IDs of the channel's active subscribers, ascending,

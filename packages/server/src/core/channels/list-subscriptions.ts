@@ -1,6 +1,6 @@
 import type { Subscription } from '@teamchat/schema';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
-import type { ChannelRecord, SubscriptionRecord } from '../model/db.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
+import type { ChannelRecord, SubscriptionRecord } from '../model/records/channels.js';
 import { activeSubscriberIds } from '../model/channel-access.js';
 import { formatSubscription } from './format-channel.js';
 

@@ -1,6 +1,6 @@
 import { displayTopic } from '../messages/format-message.js';
 import { accessChannelById } from '../model/channel-access.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import { hasMessageRow } from '../model/message-flags.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { Context } from '../model/context.js';
-import type { ChannelRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
 import { emit } from '../events/emit.js';
 import { usersWithMetadataAccess } from '../model/channel-access.js';
 

@@ -1,6 +1,6 @@
 import type { Principals } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { accessUserByEmail, accessUserById } from '../model/user-access.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'config'>;

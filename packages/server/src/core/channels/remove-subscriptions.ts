@@ -1,5 +1,6 @@
-import type { Context } from '../model/context.js';
-import type { ChannelRecord, UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { UserRecord } from '../model/records/users.js';
 import { emit } from '../events/emit.js';
 import { appendTo } from '../internal/append-to.js';
 import { hasMetadataAccess } from '../model/channel-access.js';

@@ -1,6 +1,7 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
-import type { ChannelRecord, UserRecord } from '../model/db.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { UserRecord } from '../model/records/users.js';
 import { addChannel } from './add-channel.js';
 import { addSubscriptions } from './add-subscriptions.js';
 import { canAddSubscribers, hasContentAccess } from '../model/channel-access.js';
@@ -29,7 +30,7 @@ function canJoin(ctx: UserContext, channel: ChannelRecord): boolean {
  *
  * @see shared/reference/users-channels-realm.md §5.4
  */
-export function subscribe(params: OperationParams<'channels.subscribe'>, ctx: UserContext) {
+export function subscribe(params: OperationParams<'channels.subscribe'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const options = parseChannelOptions(ctx, params);
   const colors = new Map<string, string>();
   const existing: ChannelRecord[] = [];

@@ -1,9 +1,10 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
-import type { ChannelRecord, UserRecord } from '../model/db.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { UserRecord } from '../model/records/users.js';
 import { appendTo } from '../internal/append-to.js';
 import { unreadIds } from '../model/message-flags.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import { changeFlag } from '../messages/update-flags.js';
 import { canRemoveSubscribers } from './can-remove-subscribers.js';
 import { channelByName, checkChannelName } from '../model/channel-name.js';
@@ -11,7 +12,7 @@ import { directlyControls, principalUsers } from './principal-users.js';
 import { removeSubscriptions } from './remove-subscriptions.js';
 
 /** Marks read, for each user who left channels, their unread messages in those channels. */
-function markLeftChannelsRead(ctx: UserContext, removed: readonly [UserRecord, ChannelRecord][]): void {
+function markLeftChannelsRead(ctx: UserContext<'hooks' | 'jobs'>, removed: readonly [UserRecord, ChannelRecord][]): void {
   const left = new Map<UserRecord, number[]>();
   for (const [user, channel] of removed) appendTo(left, user, channel.id);
   for (const [user, ids] of left) {
@@ -34,7 +35,7 @@ function markLeftChannelsRead(ctx: UserContext, removed: readonly [UserRecord, C
  *
  * @see shared/reference/users-channels-realm.md §5.7
  */
-export function unsubscribe(params: OperationParams<'channels.unsubscribe'>, ctx: UserContext) {
+export function unsubscribe(params: OperationParams<'channels.unsubscribe'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const names = params.subscriptions.map(checkChannelName);
   const principals = params.principals ?? [];
   const users = principals.length > 0 ? principalUsers(ctx, ctx.user, principals) : [ctx.user];

@@ -1,6 +1,6 @@
 import { ApiError, CHANNEL_GROUP_SETTINGS, type ChannelGroupSetting } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
-import type { ChannelRecord } from '../model/db.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 import { CHANNEL_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';
 import { resolveGroupSettingUpdate } from '../model/group-setting-update.js';
@@ -50,7 +50,7 @@ function onlyEmptyTopic(ctx: UserContext, channel: ChannelRecord): boolean {
  *
  * @see shared/reference/users-channels-realm.md §5.6
  */
-export function updateChannel(params: OperationParams<'channels.update'>, ctx: UserContext) {
+export function updateChannel(params: OperationParams<'channels.update'>, ctx: UserContext<'hooks' | 'jobs'>) {
   let channel = accessChannelForUpdate(ctx, ctx.user, params.stream_id);
   const privacy = checkPrivacy(ctx, channel, params);
   if (params.is_private !== undefined || params.is_web_public !== undefined || params.history_public_to_subscribers !== undefined) {

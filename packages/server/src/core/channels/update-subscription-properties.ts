@@ -1,9 +1,9 @@
 import { ApiError, SUBSCRIPTION_PROPERTIES, type SubscriptionPropertyChange } from '@teamchat/schema';
-import type { SubscriptionRecord } from '../model/db.js';
+import type { SubscriptionRecord } from '../model/records/channels.js';
 import { emit } from '../events/emit.js';
 import { subscriptionColor } from './subscription-color.js';
 import { accessChannelById } from '../model/channel-access.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /** The stored properties a request may change (`in_home_view` is the inverse of `is_muted`). */
 type StoredProperty = Exclude<keyof SubscriptionRecord, 'id' | 'user_id' | 'stream_id' | 'active'>;

@@ -1,5 +1,5 @@
 import { ApiError, endpoints } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import { subscribe } from './subscribe.js';
 import { unsubscribe } from './unsubscribe.js';
 
@@ -10,7 +10,7 @@ import { unsubscribe } from './unsubscribe.js';
  * out. Answers both halves: `subscribed`, `already_subscribed`, `new_subscription_messages_sent`,
  * `removed`, `not_removed`.
  */
-export function updateSubscriptions(params: OperationParams<'channels.updateSubscriptions'>, ctx: UserContext) {
+export function updateSubscriptions(params: OperationParams<'channels.updateSubscriptions'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const add = params.add ?? [];
   const remove = params.delete ?? [];
   if (add.length === 0 && remove.length === 0) throw new ApiError('BAD_REQUEST', 'Nothing to do. Specify at least one of "add" or "delete".');

@@ -1,7 +1,9 @@
 import type { Endpoints } from '@teamchat/schema';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { OperationParams, UserContext } from '../model/context.js';
-import { withPrepare, type AreaHandlers, type Handler } from './handler.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { FileStore } from '../runtime/file-store.js';
+import type { DbStore } from '../model/db.js';
+import { areaHandlers, withPrepare, type AreaHandlers, type Handler } from './handler.js';
 
 const markAllAsRead = (_params: OperationParams<'messages.markAllAsRead'>, _ctx: UserContext) => ({ complete: true });
 const markStreamAsRead = (_params: OperationParams<'messages.markStreamAsRead'>, _ctx: UserContext) => ({});
@@ -48,5 +50,45 @@ describe('handler maps', () => {
     // @ts-expect-error: the operation expects `ctx.prepared`, and nothing prepares it
     const unprepared = { ...others, 'messages.markAllAsRead': { operation: takesDigest } } satisfies AreaHandlers<'markRead'>;
     expectTypeOf(unprepared).not.toBeNever();
+  });
+});
+
+describe('ports', () => {
+  const batched = (_params: OperationParams<'messages.markAllAsRead'>, ctx: UserContext<'store'>) => {
+    expectTypeOf(ctx.store).toEqualTypeOf<DbStore>();
+    return { complete: true };
+  };
+  const others = { 'messages.markStreamAsRead': { operation: markStreamAsRead }, 'messages.markTopicAsRead': { operation: markTopicAsRead } };
+
+  it('give the operations of an area the services it declares', () => {
+    const map = areaHandlers('markRead', { ports: ['store'] }, { ...others, 'messages.markAllAsRead': { operation: batched } });
+    expectTypeOf(map).toHaveProperty('messages.markAllAsRead');
+    const uploads = (_params: OperationParams<'uploads.upload'>, ctx: UserContext<'files' | 'store'>) => {
+      expectTypeOf(ctx.files).toEqualTypeOf<FileStore>();
+      return { uri: '', url: '', filename: '' };
+    };
+    expectTypeOf(uploads).parameter(1).toHaveProperty('files');
+  });
+
+  it('refuse a service the context has no port for', () => {
+    const unported = (_params: OperationParams<'messages.markAllAsRead'>, ctx: UserContext) => {
+      // @ts-expect-error: Property 'files' does not exist: the context has no port 'files'
+      void ctx.files;
+      // @ts-expect-error: Property 'store' does not exist: the context has no port 'store'
+      void ctx.store;
+      // @ts-expect-error: the rate limiter, outbound HTTP and jobs are ports too
+      void ctx.outbound;
+      return { complete: true };
+    };
+    expectTypeOf(unported).toBeFunction();
+  });
+
+  it('refuse an operation that needs a port its area does not declare', () => {
+    // @ts-expect-error: the operation needs ctx.store, and the area declares no port
+    const undeclared = areaHandlers('markRead', { ports: [] }, { ...others, 'messages.markAllAsRead': { operation: batched } });
+    // @ts-expect-error: declaring another port does not give 'store'
+    const wrongPort = areaHandlers('markRead', { ports: ['files'] }, { ...others, 'messages.markAllAsRead': { operation: batched } });
+    expectTypeOf(undeclared).not.toBeNever();
+    expectTypeOf(wrongPort).not.toBeNever();
   });
 });

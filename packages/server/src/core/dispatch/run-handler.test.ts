@@ -130,4 +130,15 @@ describe('event queues and commits', () => {
     expect(appends).toBe(1);
     expect(outages.map((e) => e?.message)).toEqual(['disk full']);
   });
+
+  it('gives an operation the ports its handler declares, and no other service', async () => {
+    const { services, user } = await setup();
+    const contract = defineEndpoint({ name: 'test.ports', method: 'GET', path: '/ports', access: 'user', summary: 't', params: z.object({}), response: z.looseObject({}), errors: [] });
+    const seen = (ctx: object) => Object.fromEntries(['files', 'store', 'outbound', 'jobs', 'hooks', 'rateLimiter', 'uploadSlots', 'runDueJobs'].map((name) => [name, (ctx as Record<string, unknown>)[name] !== undefined]));
+    const declared = pageHandler(contract, (_params, ctx) => seen(ctx), { ports: ['files', 'store'] });
+    const bare = pageHandler(contract, (_params, ctx) => seen(ctx));
+    const options = { request, user: user('member'), validateResponse: false };
+    expect(await runHandler(services, declared, {}, options)).toEqual({ files: true, store: true, outbound: false, jobs: false, hooks: false, rateLimiter: false, uploadSlots: false, runDueJobs: false });
+    expect(await runHandler(services, bare, {}, options)).toEqual({ files: false, store: false, outbound: false, jobs: false, hooks: false, rateLimiter: false, uploadSlots: false, runDueJobs: false });
+  });
 });

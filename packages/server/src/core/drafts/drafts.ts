@@ -2,8 +2,8 @@ import { ApiError, type DraftInput } from '@teamchat/schema';
 import type { StateBlock } from '../events/state-block.js';
 import { emit } from '../events/emit.js';
 import { accessChannelById } from '../model/channel-access.js';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
-import type { DraftRecord } from '../model/db.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
+import type { DraftRecord } from '../model/records/personal.js';
 import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../realm/realm-state.js';
 
 /** Drafts POST /register sends at most (the real server's `MAX_DRAFTS_IN_REGISTER_RESPONSE`). */

@@ -1,5 +1,5 @@
-import type { Context } from '../model/context.js';
-import type { EmailRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { EmailRecord } from '../model/records/outbox.js';
 import { serverEmailDomain } from '../model/email-visibility.js';
 
 /** What an email is made of. */

@@ -1,5 +1,5 @@
-import type { Context } from '../model/context.js';
-import type { EventForQueue } from '../model/event-queues.js';
+import type { Context } from '../runtime/context.js';
+import type { EventForQueue } from '../runtime/event-queues.js';
 
 /**
  * Delivers an event to the queues of `userIds` once the request's writes are durable (and

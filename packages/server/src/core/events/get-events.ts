@@ -1,4 +1,4 @@
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * GET /events: long-polls the caller's queue; answers at once when events newer than

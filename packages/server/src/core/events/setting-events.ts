@@ -1,6 +1,6 @@
 import { LANGUAGE_CODES, type UserSettingName } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { activeUserIds, emit } from './emit.js';
 
 /** The real server's `notification_settings_legacy`: top-level keys of the legacy notification block. */

@@ -1,4 +1,4 @@
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /** The parameters of POST /register. */
 export type RegisterParams = OperationParams<'events.register'>;

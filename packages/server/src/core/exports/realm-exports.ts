@@ -1,8 +1,11 @@
 import { ApiError, type RealmExport } from '@teamchat/schema';
 import { emit } from '../events/emit.js';
 import { randomAlphanumeric } from '../internal/random.js';
-import type { Context, OperationParams, Services, UserContext } from '../model/context.js';
-import type { DbStore, RealmExportRecord, UserRecord } from '../model/db.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
+import type { Services } from '../runtime/services.js';
+import type { DbStore } from '../model/db.js';
+import type { RealmExportRecord } from '../model/records/realm.js';
+import type { UserRecord } from '../model/records/users.js';
 import { dummyEmail, realmHost, roleMaySeeEmail } from '../model/email-visibility.js';
 import { isOwner } from '../model/roles.js';
 import { humanAdminIds } from '../model/bot-administrators.js';
@@ -56,7 +59,7 @@ const consents = (user: UserRecord) => user.settings.allow_private_data_export =
  * email address administrators may see. The export is recorded as pending (a `realm_export`
  * event to administrators) and runs as an outbox job after the commit.
  */
-export function createRealmExport(params: OperationParams<'exports.create'>, ctx: UserContext) {
+export function createRealmExport(params: OperationParams<'exports.create'>, ctx: UserContext<'jobs'>) {
   const now = ctx.now();
   const recent = [...ctx.db.all('realm_exports')].filter((record) => record.date_requested >= now - WEEK_MS).length;
   if (recent >= EXPORT_LIMIT) throw new ApiError('BAD_REQUEST', 'Exceeded rate limit.');
@@ -191,7 +194,7 @@ export const runRealmExport: JobRunner = {
  * serves export tarballs: to whoever has the URL (its random part is the secret), while the
  * export exists; undefined otherwise.
  */
-export async function readExportFile(ctx: Pick<Context, 'db' | 'files'>, path: string): Promise<Uint8Array | undefined> {
+export async function readExportFile(ctx: Pick<Context<'files'>, 'db' | 'files'>, path: string): Promise<Uint8Array | undefined> {
   if (!EXPORT_PATH.test(path)) return undefined;
   const record = [...ctx.db.all('realm_exports')].find((candidate) => candidate.export_path === path && candidate.status === 'succeeded');
   return record ? ctx.files.get(path) : undefined;

@@ -1,9 +1,9 @@
-import type { AreaHandlers } from '../dispatch/handler.js';
+import { areaHandlers } from '../dispatch/handler.js';
 import { addAlertWords, listAlertWords, removeAlertWords } from '../alert-words/alert-words.js';
 
 /** The handlers of the `alert-words` contracts (schema/src/endpoints/alert-words/). */
-export const alertWordsHandlers = {
+export const alertWordsHandlers = areaHandlers('alertWords', { ports: [] }, {
   'alertWords.add': { operation: addAlertWords },
   'alertWords.list': { operation: listAlertWords },
   'alertWords.remove': { operation: removeAlertWords },
-} satisfies AreaHandlers<'alertWords'>;
+});

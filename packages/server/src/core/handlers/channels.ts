@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../dispatch/handler.js';
+import { areaHandlers } from '../dispatch/handler.js';
 import { archiveChannelOperation } from '../channels/archive-channel.js';
 import { getChannelEmailAddress } from '../channels/channel-email-address.js';
 import { createChannel } from '../channels/create-channel.js';
@@ -16,8 +16,12 @@ import { updateChannel } from '../channels/update-channel.js';
 import { updateSubscriptionProperties } from '../channels/update-subscription-properties.js';
 import { updateSubscriptions } from '../channels/update-subscriptions.js';
 
-/** The handlers of the `channels` contracts (schema/src/endpoints/channels/). */
-export const channelsHandlers = {
+/**
+ * The handlers of the `channels` contracts (schema/src/endpoints/channels/); its ports: deleting a
+ * topic deletes its uploads' files, batch by batch in transactions of its own; the Notification
+ * Bot's notices are messages (hooks and jobs).
+ */
+export const channelsHandlers = areaHandlers('channels', { ports: ['files', 'hooks', 'jobs', 'store'] }, {
   'channels.archive': { operation: archiveChannelOperation },
   'channels.create': { operation: createChannel },
   'channels.deleteTopic': { operation: deleteTopic, ownTransactions: true },
@@ -34,4 +38,4 @@ export const channelsHandlers = {
   'channels.update': { operation: updateChannel },
   'channels.updateSubscriptionProperties': { operation: updateSubscriptionProperties },
   'channels.updateSubscriptions': { operation: updateSubscriptions },
-} satisfies AreaHandlers<'channels'>;
+});

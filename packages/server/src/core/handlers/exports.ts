@@ -1,9 +1,12 @@
-import type { AreaHandlers } from '../dispatch/handler.js';
+import { areaHandlers } from '../dispatch/handler.js';
 import { createRealmExport, listExportConsents, listRealmExports } from '../exports/realm-exports.js';
 
-/** The handlers of the `exports` contracts (schema/src/endpoints/exports/). */
-export const realmExportsHandlers = {
+/**
+ * The handlers of the `exports` contracts (schema/src/endpoints/exports/); its ports: an export
+ * runs as an outbox job.
+ */
+export const realmExportsHandlers = areaHandlers('realmExports', { ports: ['jobs'] }, {
   'exports.consents': { operation: listExportConsents },
   'exports.create': { operation: createRealmExport },
   'exports.list': { operation: listRealmExports },
-} satisfies AreaHandlers<'realmExports'>;
+});

@@ -1,4 +1,4 @@
-import { withPrepare, type AreaHandlers } from '../dispatch/handler.js';
+import { areaHandlers, withPrepare } from '../dispatch/handler.js';
 import { previewMessage } from '../markdown/preview-message.js';
 import { deleteMessage } from '../messages/delete-message.js';
 import { getMessageHistory } from '../messages/get-message-history.js';
@@ -13,8 +13,12 @@ import { updateFlagsForNarrow } from '../messages/update-flags-for-narrow.js';
 import { updateFlags } from '../messages/update-flags.js';
 import { prepareUpdateMessage, updateMessage } from '../messages/update-message.js';
 
-/** The handlers of the `messages` contracts (schema/src/endpoints/messages/). */
-export const messagesHandlers = {
+/**
+ * The handlers of the `messages` contracts (schema/src/endpoints/messages/); its ports: deleting a
+ * message deletes its uploads' files; a message stored or read lets outgoing webhooks and push
+ * notifications react (hooks and jobs).
+ */
+export const messagesHandlers = areaHandlers('messages', { ports: ['files', 'hooks', 'jobs'] }, {
   'messages.addReaction': { operation: addReaction },
   'messages.delete': { operation: deleteMessage },
   'messages.get': { operation: getMessage },
@@ -31,4 +35,4 @@ export const messagesHandlers = {
   'messages.update': withPrepare(prepareUpdateMessage, updateMessage),
   'messages.updateFlags': { operation: updateFlags },
   'messages.updateFlagsForNarrow': { operation: updateFlagsForNarrow },
-} satisfies AreaHandlers<'messages'>;
+});

@@ -1,7 +1,7 @@
-import type { AreaHandlers } from '../dispatch/handler.js';
+import { areaHandlers } from '../dispatch/handler.js';
 import { listWebhookDeliveries } from '../outgoing-webhooks/list-deliveries.js';
 
 /** The handlers of the `outgoing-webhooks` contracts (schema/src/endpoints/outgoing-webhooks/). */
-export const outgoingWebhooksHandlers = {
+export const outgoingWebhooksHandlers = areaHandlers('outgoingWebhooks', { ports: [] }, {
   'outgoingWebhooks.deliveries': { operation: listWebhookDeliveries },
-} satisfies AreaHandlers<'outgoingWebhooks'>;
+});

@@ -1,8 +1,8 @@
-import type { AreaHandlers } from '../dispatch/handler.js';
+import { areaHandlers } from '../dispatch/handler.js';
 import { setEditTypingStatus, setTypingStatus } from '../typing/typing.js';
 
 /** The handlers of the `typing` contracts (schema/src/endpoints/typing/). */
-export const typingHandlers = {
+export const typingHandlers = areaHandlers('typing', { ports: [] }, {
   'typing.setEditStatus': { operation: setEditTypingStatus },
   'typing.setStatus': { operation: setTypingStatus },
-} satisfies AreaHandlers<'typing'>;
+});

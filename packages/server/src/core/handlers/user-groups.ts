@@ -1,4 +1,4 @@
-import type { AreaHandlers } from '../dispatch/handler.js';
+import { areaHandlers } from '../dispatch/handler.js';
 import { createUserGroup } from '../user-groups/create-user-group.js';
 import { deactivateUserGroup } from '../user-groups/deactivate-user-group.js';
 import { isUserGroupMember } from '../user-groups/is-user-group-member.js';
@@ -9,8 +9,11 @@ import { updateUserGroupMembers } from '../user-groups/update-user-group-members
 import { updateUserGroupSubgroups } from '../user-groups/update-user-group-subgroups.js';
 import { updateUserGroup } from '../user-groups/update-user-group.js';
 
-/** The handlers of the `user-groups` contracts (schema/src/endpoints/user-groups/). */
-export const userGroupsHandlers = {
+/**
+ * The handlers of the `user-groups` contracts (schema/src/endpoints/user-groups/); its ports: the
+ * Notification Bot tells users they were added or removed (hooks and jobs).
+ */
+export const userGroupsHandlers = areaHandlers('userGroups', { ports: ['hooks', 'jobs'] }, {
   'userGroups.create': { operation: createUserGroup },
   'userGroups.deactivate': { operation: deactivateUserGroup },
   'userGroups.isMember': { operation: isUserGroupMember },
@@ -20,4 +23,4 @@ export const userGroupsHandlers = {
   'userGroups.update': { operation: updateUserGroup },
   'userGroups.updateMembers': { operation: updateUserGroupMembers },
   'userGroups.updateSubgroups': { operation: updateUserGroupSubgroups },
-} satisfies AreaHandlers<'userGroups'>;
+});

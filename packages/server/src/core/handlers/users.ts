@@ -1,4 +1,4 @@
-import { withPrepare, type AreaHandlers } from '../dispatch/handler.js';
+import { areaHandlers, withPrepare } from '../dispatch/handler.js';
 import { addUser, prepareAddUser } from '../users/add-user.js';
 import { listCustomProfileFields } from '../users/custom-profile-fields.js';
 import { deactivateOwnUser, deactivateUser, reactivateUser } from '../users/deactivate-user.js';
@@ -8,7 +8,7 @@ import { listUsers } from '../users/list-users.js';
 import { updateUserByEmail, updateUserOperation } from '../users/update-user.js';
 
 /** The handlers of the `users` contracts (schema/src/endpoints/users/). */
-export const usersHandlers = {
+export const usersHandlers = areaHandlers('users', { ports: [] }, {
   // The password hashed before the write lock.
   'users.create': withPrepare(prepareAddUser, addUser),
   'users.deactivate': { operation: deactivateUser },
@@ -21,4 +21,4 @@ export const usersHandlers = {
   'users.reactivate': { operation: reactivateUser },
   'users.update': { operation: updateUserOperation },
   'users.updateByEmail': { operation: updateUserByEmail },
-} satisfies AreaHandlers<'users'>;
+});

@@ -3,9 +3,11 @@ import { addSubscriptions } from '../channels/add-subscriptions.js';
 import { sendEmail } from '../emails/send-email.js';
 import { notificationBot, silentMention } from '../messages/notification-bot.js';
 import { postDirectMessage } from '../messages/post-message.js';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { createUser } from '../model/create-user.js';
-import type { ChannelRecord, InvitationRecord, MultiuseInviteRecord, UserRecord } from '../model/db.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { InvitationRecord, MultiuseInviteRecord } from '../model/records/invites.js';
+import type { UserRecord } from '../model/records/users.js';
 import { emitGroupMembers } from '../user-groups/user-group-events.js';
 import { announceNewUser } from '../users/add-user.js';
 import { isEmailAddress } from '../users/email-change.js';
@@ -76,7 +78,7 @@ function joinGroups(ctx: Context, user: UserRecord, groupIds: readonly number[])
  * and the account-registered email. `passwordHash` is null when the policy refused the
  * password (`The password is too weak.`).
  */
-export function register(ctx: Context, registration: Registration, passwordHash: string | null): UserRecord {
+export function register(ctx: Context<'hooks' | 'jobs'>, registration: Registration, passwordHash: string | null): UserRecord {
   const found = findInvitation(ctx, registration.kind, registration.key);
   const terms = found.invite;
   const email = found.kind === 'email' ? found.invite.email : (registration.email ?? '').trim();

@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import { hasPermission } from '../model/has-permission.js';
 import {
   accessChannelsForInvite,

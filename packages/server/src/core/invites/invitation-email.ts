@@ -1,5 +1,5 @@
-import type { Context } from '../model/context.js';
-import type { InvitationRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { InvitationRecord } from '../model/records/invites.js';
 import { sendEmail } from '../emails/send-email.js';
 import { invitationUrl } from './invite-rules.js';
 

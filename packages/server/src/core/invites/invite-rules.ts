@@ -1,7 +1,10 @@
 import { ApiError } from '@teamchat/schema';
 import { accessChannelById, canAddSubscribers } from '../model/channel-access.js';
-import type { Context, UserContext } from '../model/context.js';
-import type { ChannelRecord, InvitationRecord, MultiuseInviteRecord, UserGroupRecord, UserRecord } from '../model/db.js';
+import type { Context, UserContext } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { InvitationRecord, MultiuseInviteRecord } from '../model/records/invites.js';
+import type { UserGroupRecord } from '../model/records/user-groups.js';
+import type { UserRecord } from '../model/records/users.js';
 import { emit } from '../events/emit.js';
 import { randomAlphanumeric } from '../internal/random.js';
 import { isAdmin, isOwner } from '../model/roles.js';

@@ -1,6 +1,6 @@
 import { ApiError, type Invite } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
-import type { InvitationRecord, MultiuseInviteRecord } from '../model/db.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { InvitationRecord, MultiuseInviteRecord } from '../model/records/invites.js';
 import { isAdmin } from '../model/roles.js';
 import { sendInvitationEmail } from './invitation-email.js';
 import { checkRoleBasedPermissions, multiuseUrl, notifyInvitesChanged, unexpired } from './invite-rules.js';

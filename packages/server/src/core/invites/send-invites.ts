@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
-import type { InvitationRecord } from '../model/db.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { InvitationRecord } from '../model/records/invites.js';
 import { hasPermission } from '../model/has-permission.js';
 import { isEmailAddress } from '../users/email-change.js';
 import { sendInvitationEmail } from './invitation-email.js';
@@ -53,7 +53,7 @@ function inviteeEmails(raw: string): string[] {
  * Runs its own transaction (`ownTransactions`): the invitations sent stay when the answer is
  * that partial failure.
  */
-export async function sendInvites(params: OperationParams<'invites.send'>, ctx: UserContext): Promise<Record<string, never>> {
+export async function sendInvites(params: OperationParams<'invites.send'>, ctx: UserContext<'store'>): Promise<Record<string, never>> {
   const skipped = await ctx.store.write((db) => {
     const tx: UserContext = { ...ctx, db };
     const invitedAs = inviteRole(params.invite_as);

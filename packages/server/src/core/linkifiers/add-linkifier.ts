@@ -1,6 +1,6 @@
 import { checkLinkifier } from './check-linkifier.js';
 import { notifyLinkifiers } from './linkifier-list.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * POST /realm/filters: adds a linkifier after the existing ones (pattern and template

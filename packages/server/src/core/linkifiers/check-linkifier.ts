@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { compileLinkifier, isLinkifierError } from '../markdown/compile-linkifier.js';
 import { uriTemplateVariables } from '../markdown/uri-template-syntax.js';
 import { BLANK_FIELD, FieldErrors } from './field-errors.js';

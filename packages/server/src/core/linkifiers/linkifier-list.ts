@@ -1,5 +1,5 @@
 import type { Linkifier } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { byProcessingOrder } from '../markdown/realm-linkifiers.js';
 

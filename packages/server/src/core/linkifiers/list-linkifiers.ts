@@ -1,6 +1,6 @@
 import type { StateBlock } from '../events/state-block.js';
 import { linkifierList } from './linkifier-list.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * GET /realm/linkifiers: the linkifiers in processing order, for every user.

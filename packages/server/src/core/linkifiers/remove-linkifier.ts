@@ -1,6 +1,6 @@
 import { notifyLinkifiers } from './linkifier-list.js';
 import { linkifierById } from './update-linkifier.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * DELETE /realm/filters/{filter_id}: deletes a linkifier (`Linkifier not found.` for an unknown

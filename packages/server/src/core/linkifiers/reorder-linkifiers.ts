@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
 import { notifyLinkifiers } from './linkifier-list.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * PATCH /realm/linkifiers: sets the processing order; the list must name every linkifier

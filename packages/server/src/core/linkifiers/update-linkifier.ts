@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
-import type { LinkifierRecord } from '../model/db.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
+import type { LinkifierRecord } from '../model/records/realm.js';
 import { checkLinkifier } from './check-linkifier.js';
 import { notifyLinkifiers } from './linkifier-list.js';
 

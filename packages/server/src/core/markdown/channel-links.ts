@@ -1,6 +1,6 @@
 import type MarkdownIt from 'markdown-it';
 import type { StateInline } from 'markdown-it';
-import type { ChannelRecord } from '../model/db.js';
+import type { ChannelRecord } from '../model/records/channels.js';
 import { encodeChannelSlug, encodeHashComponent } from './hash-encoding.js';
 import { envOf, mentionMayStartAt, type MessageResolver } from './markdown-env.js';
 

@@ -1,5 +1,7 @@
 import type { StateBlock, StateCore, StateInline } from 'markdown-it';
-import type { ChannelRecord, UserGroupRecord, UserRecord } from '../model/db.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { UserGroupRecord } from '../model/records/user-groups.js';
+import type { UserRecord } from '../model/records/users.js';
 import type { CompiledLinkifier } from './compile-linkifier.js';
 
 /**

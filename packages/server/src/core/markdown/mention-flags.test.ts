@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { FLAG_BITS } from '../model/message-record.js';
+import { FLAG_BITS } from '../model/records/messages.js';
 import { createMarkdownFixture, type MarkdownFixture } from '../../../test/helpers/markdown-fixture.js';
 import { mentionFlags, topicParticipantIds } from './mention-flags.js';
 import type { MessageMentions } from './render-message.js';

@@ -1,5 +1,5 @@
-import type { Context } from '../model/context.js';
-import { FLAG_BITS } from '../model/message-record.js';
+import type { Context } from '../runtime/context.js';
+import { FLAG_BITS } from '../model/records/messages.js';
 import { isUserInGroupSetting } from '../model/group-membership.js';
 import type { MessageMentions } from './render-message.js';
 

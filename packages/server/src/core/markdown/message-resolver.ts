@@ -1,6 +1,7 @@
 import { hasContentAccess } from '../model/channel-access.js';
-import type { Context } from '../model/context.js';
-import type { RealmEmojiRecord, UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { RealmEmojiRecord } from '../model/records/realm.js';
+import type { UserRecord } from '../model/records/users.js';
 import { canAccessMessage } from '../model/message-access.js';
 import { hasPermission } from '../model/has-permission.js';
 import type { MessageResolver } from './markdown-env.js';

@@ -1,4 +1,4 @@
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import { renderMessage } from './render-message.js';
 
 /**

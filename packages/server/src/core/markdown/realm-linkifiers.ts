@@ -1,5 +1,6 @@
-import type { Context } from '../model/context.js';
-import type { DbStore, LinkifierRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { DbStore } from '../model/db.js';
+import type { LinkifierRecord } from '../model/records/realm.js';
 import { compileLinkifier, type CompiledLinkifier } from './compile-linkifier.js';
 
 interface CacheEntry {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { UserRecord } from '../model/db.js';
+import type { UserRecord } from '../model/records/users.js';
 import { createMarkdownFixture, type MarkdownFixture } from '../../../test/helpers/markdown-fixture.js';
 import { renderMessage } from './render-message.js';
 

@@ -1,4 +1,4 @@
-import type { UserRecord } from '../model/db.js';
+import type { UserRecord } from '../model/records/users.js';
 import { emptyFacts } from './message-facts.js';
 import type { MarkdownEnv } from './markdown-env.js';
 import { createMessageMarkdown } from './message-markdown.js';

@@ -1,5 +1,5 @@
 import type { TopicLink } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { urlMatches } from './autolinks.js';
 import { createBaseMarkdown } from './base-markdown.js';
 import { linkifierMatches, type CompiledLinkifier } from './compile-linkifier.js';

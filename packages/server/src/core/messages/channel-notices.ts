@@ -1,5 +1,6 @@
-import type { UserContext } from '../model/context.js';
-import type { ChannelRecord, UserRecord } from '../model/db.js';
+import type { UserContext } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { UserRecord } from '../model/records/users.js';
 import { appendTo } from '../internal/append-to.js';
 import { activeSubscriberIds } from '../model/channel-access.js';
 import { notificationBot, silentMention } from './notification-bot.js';
@@ -39,7 +40,7 @@ function botDelivery(ctx: UserContext, content: string): Delivery {
  * A Notification Bot notice in the channel's "channel events" topic (the empty topic under
  * `empty_topic_only`); with `readByAll` (the archiving notice) nobody gets it unread.
  */
-export function postChannelEventNotice(ctx: UserContext, channel: ChannelRecord, content: string, { readByAll = false } = {}): void {
+export function postChannelEventNotice(ctx: UserContext<'hooks' | 'jobs'>, channel: ChannelRecord, content: string, { readByAll = false } = {}): void {
   const delivery = botDelivery(ctx, content);
   if (readByAll) delivery.readBy = activeSubscriberIds(ctx, channel.id);
   postChannelMessage(ctx, channel, noticeTopic(channel, CHANNEL_EVENTS_TOPIC), delivery);
@@ -59,7 +60,7 @@ const MAX_BULK_NEW_SUBSCRIPTION_MESSAGES = 100;
  * @see shared/reference/users-channels-realm.md §5.4
  */
 export function postSubscriptionNotices(
-  ctx: UserContext,
+  ctx: UserContext<'hooks' | 'jobs'>,
   subscribed: readonly (readonly [UserRecord, ChannelRecord])[],
   created: readonly ChannelRecord[],
   options: { announce: boolean; sendSubscriptionMessages: boolean },

@@ -1,10 +1,10 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { hasPermission } from '../model/has-permission.js';
 import { deleteMessages } from './delete-messages.js';
 import { accessMessage } from '../model/message-access.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 
 type Ctx = Pick<Context, 'db' | 'realm' | 'now'>;
 
@@ -32,7 +32,7 @@ export function deletePermission(ctx: Ctx, user: UserRecord, message: MessageRec
  *
  * @see api-spec.md "Delete a message"
  */
-export function deleteMessage(params: OperationParams<'messages.delete'>, ctx: UserContext) {
+export function deleteMessage(params: OperationParams<'messages.delete'>, ctx: UserContext<'files'>) {
   const message = accessMessage(ctx, ctx.user, params.message_id);
   const permission = deletePermission(ctx, ctx.user, message);
   if (permission === 'denied') throw new ApiError('BAD_REQUEST', "You don't have permission to delete this message");

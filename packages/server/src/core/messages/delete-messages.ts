@@ -1,13 +1,13 @@
 import { releaseMessageUploads } from '../attachments/link-attachments.js';
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { emit } from '../events/emit.js';
 import { appendTo } from '../internal/append-to.js';
 import { usersWithMetadataAccess } from '../model/channel-access.js';
 import { messageUserIds, removeMessageRows } from '../model/message-flags.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now' | 'config' | 'attachmentIndex' | 'files' | 'log'>;
+type Ctx = Pick<Context<'files'>, 'db' | 'indexes' | 'events' | 'realm' | 'now' | 'config' | 'files' | 'log'>;
 
 /** Where deleted messages were: a channel topic, or a direct-message conversation. */
 export type DeletedFrom = { message_type: 'private' } | { message_type: 'stream'; stream_id: number; topic: string };
@@ -31,7 +31,7 @@ export function emitDeleteMessageEvents(ctx: Pick<Context, 'db' | 'events'>, aud
  * Sets each channel's `first_message_id` to its oldest message (after deletions or moves) and
  * emits `stream update` (FL 256) where it changed.
  */
-export function refreshFirstMessageIds(ctx: Ctx, streamIds: Iterable<number>): void {
+export function refreshFirstMessageIds(ctx: Omit<Ctx, 'files' | 'log'>, streamIds: Iterable<number>): void {
   for (const streamId of new Set(streamIds)) {
     const channel = ctx.db.get('channels', streamId);
     if (!channel) continue;

@@ -1,14 +1,15 @@
 import type { EditHistoryEntry } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { relinkMessageUploads } from '../attachments/link-attachments.js';
-import type { AttachmentRecord, UserRecord } from '../model/db.js';
+import type { AttachmentRecord } from '../model/records/attachments.js';
+import type { UserRecord } from '../model/records/users.js';
 import { renderMessage, type RenderedMessage } from '../markdown/render-message.js';
 import { checkGroupMentions, recipientMentionBits, topicWildcardParticipants, type MentionScope } from './message-mentions.js';
 import { messageRows, setMessageRows } from '../model/message-flags.js';
-import { MENTION_MASK, type MessageRecord } from '../model/message-record.js';
+import { MENTION_MASK, type MessageRecord } from '../model/records/messages.js';
 import { emitUpdateMessage } from './update-message-events.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'events' | 'now' | 'attachmentIndex'>;
+type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'events' | 'now'>;
 
 /**
  * Replaces a message's content: re-renders it, recomputes every recipient's mention flags,

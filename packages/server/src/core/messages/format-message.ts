@@ -1,6 +1,8 @@
 import type { EditHistoryEntry, Message } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
-import type { ChannelRecord, RealmRecord, UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { RealmRecord } from '../model/records/realm.js';
+import type { UserRecord } from '../model/records/users.js';
 import { utf8, withJsonText } from '../model/json-text.js';
 import type { CompiledLinkifier } from '../markdown/compile-linkifier.js';
 import { realmLinkifiers } from '../markdown/realm-linkifiers.js';
@@ -9,7 +11,7 @@ import { avatarUrlFor } from '../model/avatar.js';
 import { apiEmail } from '../model/email-visibility.js';
 import { participantsOf } from '../model/direct-message-groups.js';
 import { messageFlags } from '../model/message-flags.js';
-import { flagNames, type MessageRecord } from '../model/message-record.js';
+import { flagNames, type MessageRecord } from '../model/records/messages.js';
 import { isResolveChange } from '../model/resolved-topic.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config'>;

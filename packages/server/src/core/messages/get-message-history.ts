@@ -1,6 +1,6 @@
 import { ApiError, type MessageSnapshot } from '@teamchat/schema';
 import { highlightHtmlDifferences } from '../markdown/html-diff.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import { accessMessage } from '../model/message-access.js';
 import { displayTopic, isMove } from './format-message.js';
 

@@ -1,6 +1,6 @@
 import { formatFetchedMessage } from './format-message.js';
 import { accessMessage } from '../model/message-access.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * GET /messages/{message_id}: one message the caller may read, with their flags and the

@@ -1,8 +1,9 @@
-import type { Context } from '../model/context.js';
-import type { ChannelRecord, UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { UserRecord } from '../model/records/users.js';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 import { setMessageRows } from '../model/message-flags.js';
-import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
+import { FLAG_BITS, type MessageRecord } from '../model/records/messages.js';
 
 type Ctx = Pick<Context, 'db' | 'now'>;
 

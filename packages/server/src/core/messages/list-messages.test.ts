@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createRestHandler, type FetchHandler } from '../../rest/rest-handler.js';
 import { createCore } from '../create-core.js';
 import type { DemoRole } from '../seed/demo-organization.js';
-import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
+import { FLAG_BITS, type MessageRecord } from '../model/records/messages.js';
 import { createNarrowFixture, type NarrowFixture } from '../../../test/helpers/narrow-fixture.js';
 
 let f: NarrowFixture;

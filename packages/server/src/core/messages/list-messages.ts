@@ -1,6 +1,6 @@
 import { ApiError, type Message } from '@teamchat/schema';
 import { formatFetchedMessages, formatMessage } from './format-message.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import {
   checkSpectatorNarrow,
   checkWindowRequest,
@@ -11,7 +11,7 @@ import {
   parseNarrow,
   searchFields,
 } from '../narrow/index.js';
-import type { Context, OperationParams } from '../model/context.js';
+import type { Context, OperationParams } from '../runtime/context.js';
 
 /** The parameters `message_ids` excludes, as the real server lists them. */
 const WINDOW_PARAMETERS = ['num_before', 'num_after', 'anchor', 'message_ids', 'include_anchor', 'use_first_unread_anchor'];

@@ -1,6 +1,6 @@
 import type { NarrowMatch } from '@teamchat/schema';
 import { narrowMatcher, parseNarrow, searchFields } from '../narrow/index.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import { hasMessageRow } from '../model/message-flags.js';
 
 /**

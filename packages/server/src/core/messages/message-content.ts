@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
-import type { ChannelRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
 import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../realm/realm-state.js';
 
 const TRUNCATED = '\n[message truncated]';

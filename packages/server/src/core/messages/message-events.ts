@@ -1,13 +1,13 @@
 import type { Message } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { emit } from '../events/emit.js';
-import type { EventQueue } from '../model/event-queue.js';
+import type { EventQueue } from '../runtime/event-queue.js';
 import { isGuest } from '../model/roles.js';
 import { canSeeRealEmail } from '../model/email-visibility.js';
 import { formatMessage } from './format-message.js';
 import { messageRows } from '../model/message-flags.js';
-import { flagNames, type MessageRecord } from '../model/message-record.js';
+import { flagNames, type MessageRecord } from '../model/records/messages.js';
 import { queueWantsMessage } from './queue-narrow.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'events'>;

@@ -1,7 +1,7 @@
 import { encodeChannelSlug, encodeHashComponent } from '../markdown/hash-encoding.js';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { participantsOf } from '../model/direct-message-groups.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 
 const TRUNCATED = '\n[message truncated]';
 

@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { mentionFlags, topicParticipantIds, type TopicParticipantsQuery } from '../markdown/mention-flags.js';
 import type { RenderedMessage } from '../markdown/render-message.js';
 

@@ -1,7 +1,7 @@
 import type { StateBlock } from '../events/state-block.js';
-import type { UserContext } from '../model/context.js';
+import type { UserContext } from '../runtime/context.js';
 import { participantsOf } from '../model/direct-message-groups.js';
-import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
+import { FLAG_BITS, type MessageRecord } from '../model/records/messages.js';
 import { TopicVisibility } from '../narrow/topic-visibility.js';
 import { messageFlags, receivedIds, starredIds, unreadIds } from '../model/message-flags.js';
 

@@ -1,13 +1,14 @@
 import type { EditHistoryEntry } from '@teamchat/schema';
 import { activeSubscriberIds, isSubscribed } from '../model/channel-access.js';
-import type { UserContext } from '../model/context.js';
-import type { ChannelRecord, UserRecord } from '../model/db.js';
+import type { UserContext } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { UserRecord } from '../model/records/users.js';
 import { appendTo } from '../internal/append-to.js';
 import { deletedFrom, emitDeleteMessageEvents, refreshFirstMessageIds } from './delete-messages.js';
 import { canReadChannelHistory } from '../model/channel-history.js';
 import { messageUserIds, setMessageRows } from '../model/message-flags.js';
 import { emitMessageEvent } from './message-events.js';
-import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
+import { FLAG_BITS, type MessageRecord } from '../model/records/messages.js';
 import { notificationBot, silentMention } from './notification-bot.js';
 import { postChannelMessage } from './post-message.js';
 import { isResolvedTopic } from '../model/resolved-topic.js';
@@ -33,7 +34,7 @@ export interface Move {
  * messages gets `update_message`.
  */
 export function applyMove(
-  ctx: UserContext,
+  ctx: UserContext<'hooks' | 'jobs'>,
   move: Move,
   options: { editor: UserRecord; timestamp: number; target: number; contentEntry: EditHistoryEntry | null; contentEdited: boolean },
 ): void {
@@ -110,7 +111,7 @@ function topicMention(channel: ChannelRecord, topic: string): string {
  * The Notification Bot's notices of a move, in the old and/or the new thread as requested;
  * resolving or unresolving a topic gets its own notice in the topic.
  */
-export function postMoveNotices(ctx: UserContext, move: Move, options: { editor: UserRecord; toOld: boolean; toNew: boolean }): void {
+export function postMoveNotices(ctx: UserContext<'hooks' | 'jobs'>, move: Move, options: { editor: UserRecord; toOld: boolean; toNew: boolean }): void {
   const bot = notificationBot(ctx);
   const editor = silentMention(options.editor);
   const post = (channel: ChannelRecord, topic: string, content: string) =>

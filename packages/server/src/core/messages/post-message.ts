@@ -1,18 +1,20 @@
 import { linkMessageUploads } from '../attachments/link-attachments.js';
 import { activeSubscriberIds, usersWithMetadataAccess } from '../model/channel-access.js';
-import type { Context } from '../model/context.js';
-import type { ChannelRecord, UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { UserRecord } from '../model/records/users.js';
 import { emit } from '../events/emit.js';
 import { renderMessage, type RenderedMessage } from '../markdown/render-message.js';
 import { directRecipientId } from '../model/direct-message-groups.js';
 import { insertMessage, type ChannelTarget, type DirectTarget } from './insert-message.js';
 import { emitMessageEvent } from './message-events.js';
 import { recipientMentionBits, topicWildcardParticipants, type MentionScope } from './message-mentions.js';
-import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
+import { FLAG_BITS, type MessageRecord } from '../model/records/messages.js';
 import { usersWithAlertWords } from '../model/alert-word-match.js';
 import { usersWhoMuted } from '../model/muted-users.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'attachmentIndex'> & Partial<Pick<Context, 'hooks' | 'jobs' | 'log'>>;
+/** What posting a message uses; other domains react to it through the message hooks (with the outbox runner). */
+type Ctx = Pick<Context<'hooks' | 'jobs'>, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'hooks' | 'jobs' | 'log'>;
 
 /** A message to deliver, after the caller's checks. */
 export interface Delivery {
@@ -120,9 +122,6 @@ function deliver(ctx: Ctx, shipment: Shipment): MessageRecord {
   }
   emitMessageEvent(ctx, message, { localEcho: delivery.localEcho });
   // Outgoing webhooks and push notifications decide here, in the same transaction.
-  if (ctx.hooks && ctx.jobs && ctx.log) {
-    const hookCtx = { ...ctx, hooks: ctx.hooks, jobs: ctx.jobs, log: ctx.log };
-    for (const hook of ctx.hooks.sent) hook(hookCtx, { message, sender, mentionedUserIds: rendered.mentions.userIds });
-  }
+  for (const hook of ctx.hooks.sent) hook(ctx, { message, sender, mentionedUserIds: rendered.mentions.userIds });
   return message;
 }

@@ -1,5 +1,5 @@
-import type { EventQueue } from '../model/event-queue.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { EventQueue } from '../runtime/event-queue.js';
+import type { MessageRecord } from '../model/records/messages.js';
 
 /**
  * Whether a queue wants a message: queues registered with a narrow get only the messages it

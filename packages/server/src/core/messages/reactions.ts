@@ -1,12 +1,12 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import { emit } from '../events/emit.js';
 import { emojiByCharacters, emojiByName } from '../markdown/emoji-data.js';
 import { activeRealmEmoji } from '../markdown/message-resolver.js';
 import { apiEmail } from '../model/email-visibility.js';
 import { accessMessage } from '../model/message-access.js';
 import { hasMessageRow, messageUserIds, NO_ROW_BITS, setMessageRows } from '../model/message-flags.js';
-import type { MessageRecord, ReactionRecord } from '../model/message-record.js';
+import type { MessageRecord, ReactionRecord } from '../model/records/messages.js';
 
 type ReactionType = ReactionRecord['reaction_type'];
 

@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
-import { FLAG_BITS } from '../model/message-record.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import { FLAG_BITS } from '../model/records/messages.js';
 import { messageRows } from '../model/message-flags.js';
 import { accessMessage } from '../model/message-access.js';
 import { usersWhoMuted } from '../model/muted-users.js';

@@ -1,7 +1,8 @@
 import { ApiError } from '@teamchat/schema';
 import { hasMetadataAccess, isSubscribed } from '../model/channel-access.js';
-import type { Context, OperationParams } from '../model/context.js';
-import type { ChannelRecord, UserRecord } from '../model/db.js';
+import type { Context, OperationParams } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { UserRecord } from '../model/records/users.js';
 import { hasPermission } from '../model/has-permission.js';
 import { isGuest } from '../model/roles.js';
 import { userByEmail } from '../model/user-by-email.js';

@@ -1,8 +1,8 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { accessMessage } from '../model/message-access.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import { MAX_MESSAGE_LENGTH, realmSettings } from '../realm/realm-state.js';
 import { conversationOf, listOfNames, messageLinkSyntax, nearMessageUrl, truncateContent, unusedFence } from './message-links.js';
 import { notificationBot, silentMention } from './notification-bot.js';
@@ -44,7 +44,7 @@ function reportHeader(ctx: UserContext, message: MessageRecord, reported: Pick<U
  * message and when, the reason and description quoted, and the message behind a spoiler.
  * `other` needs a description; a message the caller cannot read is `Invalid message(s)`.
  */
-export function reportMessage(params: OperationParams<'messages.report'>, ctx: UserContext) {
+export function reportMessage(params: OperationParams<'messages.report'>, ctx: UserContext<'hooks' | 'jobs'>) {
   if (params.report_type === 'other' && params.description === '') throw new ApiError('BAD_REQUEST', 'An explanation is required.');
   const channelId = realmSettings(ctx, ctx.realm)['moderation_request_channel_id'];
   const channel = typeof channelId === 'number' ? ctx.db.get('channels', channelId) : undefined;

@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { RenderedMessage } from '../markdown/render-message.js';
 import { hasPermission } from '../model/has-permission.js';
 import { clientName, defaultReadBySender } from './client-name.js';
@@ -31,7 +31,7 @@ export function checkWildcardMentions(ctx: UserContext, rendered: RenderedMessag
  *
  * @see shared/reference/messages-and-events.md §3
  */
-export function sendMessage(params: OperationParams<'messages.send'>, ctx: UserContext) {
+export function sendMessage(params: OperationParams<'messages.send'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const sender = ctx.user;
   const client = clientName(ctx.request.userAgent);
   const delivery: Delivery = {

@@ -1,6 +1,6 @@
 import { fetchMessageWindow, parseNarrow } from '../narrow/index.js';
 import { changeFlag, editableFlag } from './update-flags.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /** Most messages one flags/narrow request processes (the real server's `MAX_MESSAGES_PER_UPDATE`). */
 export const MAX_MESSAGES_PER_UPDATE = 5000;
@@ -22,7 +22,7 @@ export function clampFlagRange(numBefore: number, numAfter: number): { numBefore
  *
  * @see api-spec.md "Update personal message flags for narrow"
  */
-export function updateFlagsForNarrow(params: OperationParams<'messages.updateFlagsForNarrow'>, ctx: UserContext) {
+export function updateFlagsForNarrow(params: OperationParams<'messages.updateFlagsForNarrow'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const flag = editableFlag(params.flag);
   const parsed = parseNarrow(ctx, ctx.user, params.narrow);
   const { numBefore, numAfter } = clampFlagRange(params.num_before, params.num_after);

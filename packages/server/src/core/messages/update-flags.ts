@@ -1,12 +1,12 @@
 import { ApiError } from '@teamchat/schema';
 import { isSubscribed } from '../model/channel-access.js';
-import type { OperationParams, UserContext } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { emit } from '../events/emit.js';
 import { participantsOf } from '../model/direct-message-groups.js';
 import { accessMessage } from '../model/message-access.js';
 import { changeUserFlags, NO_ROW_BITS } from '../model/message-flags.js';
-import { FLAG_BITS, MENTION_MASK, type MessageRecord, type StoredFlag } from '../model/message-record.js';
+import { FLAG_BITS, MENTION_MASK, type MessageRecord, type StoredFlag } from '../model/records/messages.js';
 
 /** Flags users may set and clear. */
 const EDITABLE: ReadonlySet<string> = new Set(['read', 'starred', 'collapsed']);
@@ -62,7 +62,7 @@ function isStrictlyAscending(messages: readonly MessageRecord[]): boolean {
  * skips messages of channels the user is not subscribed to. Emits `update_message_flags` to
  * the user.
  */
-export function changeFlag(ctx: UserContext, user: UserRecord, messages: readonly MessageRecord[], flag: StoredFlag, op: 'add' | 'remove'): FlagChange {
+export function changeFlag(ctx: UserContext<'hooks' | 'jobs'>, user: UserRecord, messages: readonly MessageRecord[], flag: StoredFlag, op: 'add' | 'remove'): FlagChange {
   const bit = FLAG_BITS[flag];
   const changed: MessageRecord[] = [];
   /** The bits each changed message had (the mention bits are the same after the change). */
@@ -132,7 +132,7 @@ export function changeFlag(ctx: UserContext, user: UserRecord, messages: readonl
  *
  * @see shared/reference/messages-and-events.md §10
  */
-export function updateFlags(params: OperationParams<'messages.updateFlags'>, ctx: UserContext) {
+export function updateFlags(params: OperationParams<'messages.updateFlags'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const flag = editableFlag(params.flag);
   const messages = params.messages.map((id) => accessMessage(ctx, ctx.user, id));
   const { ignoredChannels } = changeFlag(ctx, ctx.user, messages, flag, params.op);

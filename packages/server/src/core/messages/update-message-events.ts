@@ -1,9 +1,9 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { emit } from '../events/emit.js';
 import { topicLinks } from '../markdown/topic-links.js';
 import { displayTopic } from './format-message.js';
 import { messageFlags, messageUserIds } from '../model/message-flags.js';
-import { flagNames, type MessageRecord } from '../model/message-record.js';
+import { flagNames, type MessageRecord } from '../model/records/messages.js';
 
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'events'>;
 

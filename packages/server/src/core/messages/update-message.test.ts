@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryServer } from '../../memory.js';
 import { activeSubscriberIds } from '../model/channel-access.js';
 import { insertSubscription } from '../channels/insert-subscription.js';
-import type { UserRecord } from '../model/db.js';
+import type { UserRecord } from '../model/records/users.js';
 import type { DemoRole } from '../seed/demo-organization.js';
 import { createUser } from '../model/create-user.js';
 import { WILDCARD_MENTION_THRESHOLD } from './send-message.js';

@@ -1,14 +1,16 @@
 import { ApiError, type EditHistoryEntry } from '@teamchat/schema';
 import { formatAttachment } from '../attachments/attachment-events.js';
 import { accessChannelById, activeSubscriberCount } from '../model/channel-access.js';
-import type { OperationParams, UserContext } from '../model/context.js';
-import type { AttachmentRecord, ChannelRecord, UserRecord } from '../model/db.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { AttachmentRecord } from '../model/records/attachments.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { UserRecord } from '../model/records/users.js';
 import { hasPermission } from '../model/has-permission.js';
 import { isModerator } from '../model/roles.js';
 import { applyContentEdit } from './edit-content.js';
 import { canAccessMessage, accessMessage } from '../model/message-access.js';
 import { checkTopicPolicy, normalizeContent, normalizeTopic } from './message-content.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import { applyMove, postMoveNotices, type Move } from './move-messages.js';
 import { checkCanPost } from './recipients.js';
 import { isResolveChange, unresolvedTopic } from '../model/resolved-topic.js';
@@ -95,7 +97,7 @@ function checkMoveTimeLimit(ctx: UserContext, target: MessageRecord, moving: Mes
  *
  * @see shared/reference/messages-and-events.md §6
  */
-export function updateMessage(params: OperationParams<'messages.update'>, ctx: UserContext & { prepared: string | null }) {
+export function updateMessage(params: OperationParams<'messages.update'>, ctx: UserContext<'hooks' | 'jobs'> & { prepared: string | null }) {
   const message = accessMessage(ctx, ctx.user, params.message_id);
   const wantsContent = params.content !== undefined;
   const wantsTopic = params.topic !== undefined;
@@ -167,7 +169,7 @@ export function updateMessage(params: OperationParams<'messages.update'>, ctx: U
  * The digest of the content the client edited (Web Crypto is asynchronous): computed
  * before the write lock, checked against the message inside it.
  */
-export async function prepareUpdateMessage(params: OperationParams<'messages.update'>, ctx: UserContext): Promise<string | null> {
+export async function prepareUpdateMessage(params: OperationParams<'messages.update'>, ctx: UserContext<'hooks' | 'jobs'>): Promise<string | null> {
   if (params.prev_content_sha256 === undefined) return null;
   const message = ctx.db.get('messages', params.message_id);
   return message ? sha256Hex(message.content) : null;

@@ -1,4 +1,4 @@
-import type { Context } from './context.js';
+import type { ModelContext } from './model-context.js';
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -8,7 +8,7 @@ function escape(text: string): string {
  * IDs among `userIds` with an alert word in `content`: a case-insensitive match not glued to
  * letters or digits on either side (the real server's rule: words, not parts of words).
  */
-export function usersWithAlertWords(ctx: Pick<Context, 'db'>, content: string, userIds: Iterable<number>): Set<number> {
+export function usersWithAlertWords(ctx: Pick<ModelContext, 'db'>, content: string, userIds: Iterable<number>): Set<number> {
   const wanted = new Set(userIds);
   const found = new Set<number>();
   for (const row of ctx.db.all('alert_words')) {

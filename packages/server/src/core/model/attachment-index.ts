@@ -1,4 +1,5 @@
-import type { AttachmentRecord, DbStore } from './db.js';
+import type { AttachmentRecord } from './records/attachments.js';
+import type { DbStore } from './db.js';
 
 /** Lookups over the attachments, kept in step with the store (rebuilt at start-up). */
 export interface AttachmentIndex {

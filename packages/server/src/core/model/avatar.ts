@@ -1,5 +1,5 @@
 import { md5Hex } from '../internal/md5.js';
-import type { UserRecord } from './db.js';
+import type { UserRecord } from './records/users.js';
 import { canSeeRealEmail } from './email-visibility.js';
 
 /** Size of medium avatars, in pixels. */

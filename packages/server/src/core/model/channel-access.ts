@@ -1,13 +1,14 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context } from './context.js';
-import type { ChannelRecord, UserRecord } from './db.js';
+import type { ModelContext } from './model-context.js';
+import type { ChannelRecord } from './records/channels.js';
+import type { UserRecord } from './records/users.js';
 import { hasPermission } from './has-permission.js';
 import { isAdmin, isGuest } from './roles.js';
 
-type Ctx = Pick<Context, 'db' | 'realm' | 'now' | 'indexes'>;
+type Ctx = Pick<ModelContext, 'db' | 'realm' | 'now' | 'indexes'>;
 
 /** Whether `user` is an active subscriber of `channel`. */
-export function isSubscribed(ctx: Pick<Context, 'indexes'>, user: UserRecord, channel: ChannelRecord): boolean {
+export function isSubscribed(ctx: Pick<ModelContext, 'indexes'>, user: UserRecord, channel: ChannelRecord): boolean {
   return ctx.indexes.subscriptionsByUser.get(user.id)?.has(channel.id) === true;
 }
 
@@ -111,19 +112,19 @@ export function usersWithMetadataAccess(ctx: Ctx, channel: ChannelRecord): UserR
  * lists, `subscriber_count` and the wildcard-mention threshold. Deactivated users keep their
  * subscriptions (they come back on reactivation) but are not subscribers meanwhile.
  */
-function* activeSubscribers(ctx: Pick<Context, 'db' | 'indexes'>, channelId: number): Generator<number, void, undefined> {
+function* activeSubscribers(ctx: Pick<ModelContext, 'db' | 'indexes'>, channelId: number): Generator<number, void, undefined> {
   for (const userId of ctx.indexes.subscribersByChannel.get(channelId) ?? []) {
     if (ctx.db.get('users', userId)?.is_active === true) yield userId;
   }
 }
 
 /** IDs of the active users subscribed to the channel `channelId`, ascending. */
-export function activeSubscriberIds(ctx: Pick<Context, 'db' | 'indexes'>, channelId: number): number[] {
+export function activeSubscriberIds(ctx: Pick<ModelContext, 'db' | 'indexes'>, channelId: number): number[] {
   return [...activeSubscribers(ctx, channelId)].sort((a, b) => a - b);
 }
 
 /** Number of active users subscribed to the channel `channelId` (see {@link activeSubscriberIds}). */
-export function activeSubscriberCount(ctx: Pick<Context, 'db' | 'indexes'>, channelId: number): number {
+export function activeSubscriberCount(ctx: Pick<ModelContext, 'db' | 'indexes'>, channelId: number): number {
   let count = 0;
   for (const _userId of activeSubscribers(ctx, channelId)) count += 1;
   return count;

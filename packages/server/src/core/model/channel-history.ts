@@ -1,9 +1,10 @@
 import { hasContentAccess, isSubscribed } from './channel-access.js';
-import type { Context } from './context.js';
-import type { ChannelRecord, UserRecord } from './db.js';
+import type { ModelContext } from './model-context.js';
+import type { ChannelRecord } from './records/channels.js';
+import type { UserRecord } from './records/users.js';
 import { isGuest } from './roles.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now'>;
+type Ctx = Pick<ModelContext, 'db' | 'indexes' | 'realm' | 'now'>;
 
 /**
  * Whether `user` may read the whole history of `channel`, including messages sent before they

@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context } from './context.js';
-import type { ChannelRecord } from './db.js';
+import type { ModelContext } from './model-context.js';
+import type { ChannelRecord } from './records/channels.js';
 
 /** Limits the server reports in POST /register. */
 export const MAX_CHANNEL_NAME_LENGTH = 60;
@@ -37,7 +37,7 @@ export function checkChannelDescription(raw: string): string {
  * The channel named `name`, compared case-insensitively (archived channels included); access
  * is the caller's to check.
  */
-export function channelByName(ctx: Pick<Context, 'db' | 'indexes'>, name: string): ChannelRecord | undefined {
+export function channelByName(ctx: Pick<ModelContext, 'db' | 'indexes'>, name: string): ChannelRecord | undefined {
   const id = ctx.indexes.channelsByName.get(name.toLowerCase());
   return id === undefined ? undefined : ctx.db.get('channels', id);
 }
@@ -46,7 +46,7 @@ export function channelByName(ctx: Pick<Context, 'db' | 'indexes'>, name: string
  * Refuses a name another channel of the organization has (compared case-insensitively,
  * archived channels included); `exceptId` is the channel being renamed.
  */
-export function checkChannelNameAvailable(ctx: Pick<Context, 'indexes'>, name: string, exceptId?: number): void {
+export function checkChannelNameAvailable(ctx: Pick<ModelContext, 'indexes'>, name: string, exceptId?: number): void {
   const holder = ctx.indexes.channelsByName.get(name.toLowerCase());
   if (holder !== undefined && holder !== exceptId) {
     // A plain JsonableError on the real server: no `var_name`.

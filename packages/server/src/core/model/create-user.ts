@@ -1,6 +1,6 @@
 import { randomAlphanumeric } from '../internal/random.js';
-import type { Context } from './context.js';
-import type { UserRecord } from './db.js';
+import type { ModelContext } from './model-context.js';
+import type { UserRecord } from './records/users.js';
 
 /** What a new account is made of. */
 export interface NewUser {
@@ -21,7 +21,7 @@ export interface NewUser {
  * Creates an account with a fresh API key, a personal recipient and the organization's
  * default settings (existing accounts never change when the defaults do).
  */
-export function createUser(ctx: Pick<Context, 'db' | 'now' | 'random'>, input: NewUser): UserRecord {
+export function createUser(ctx: Pick<ModelContext, 'db' | 'now' | 'random'>, input: NewUser): UserRecord {
   const realm = ctx.db.get('realm', 1);
   if (!realm) throw new Error('[teamchat-server] create the organization before its users');
   const id = input.id ?? ctx.db.nextId('users');

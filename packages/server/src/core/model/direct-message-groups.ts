@@ -1,8 +1,8 @@
-import type { Context } from './context.js';
-import type { UserRecord } from './db.js';
-import type { MessageRecord } from './message-record.js';
+import type { ModelContext } from './model-context.js';
+import type { UserRecord } from './records/users.js';
+import type { MessageRecord } from './records/messages.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes'>;
+type Ctx = Pick<ModelContext, 'db' | 'indexes'>;
 
 /**
  * The recipient ID of a direct-message conversation among `userIds` (sender included):

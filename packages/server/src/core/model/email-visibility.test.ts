@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserRecord } from './db.js';
+import type { UserRecord } from './records/users.js';
 import { apiEmail, canSeeRealEmail, roleMaySeeEmail, userIdOfDummyEmail } from './email-visibility.js';
 
 function user(id: number, role: UserRecord['role'], visibility: number, isBot = false): UserRecord {

@@ -1,4 +1,4 @@
-import type { UserRecord } from './db.js';
+import type { UserRecord } from './records/users.js';
 
 /** The host of the organization's URL, without port: the domain of dummy addresses. */
 export function realmHost(realmUrl: string): string {

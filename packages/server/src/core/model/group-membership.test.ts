@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../store/store.js';
-import type { Db, UserGroupRecord, UserRecord } from './db.js';
+import type { Db } from './db.js';
+import type { UserGroupRecord } from './records/user-groups.js';
+import type { UserRecord } from './records/users.js';
 import { seededRandomBytes } from '../internal/seeded-random.js';
 import { createRealm } from '../realm/create-realm.js';
 import { insertUserGroup } from '../user-groups/insert-user-group.js';

@@ -1,5 +1,8 @@
 import type { GroupSettingValue } from '@teamchat/schema';
-import type { Db, RealmRecord, UserGroupRecord, UserRecord } from './db.js';
+import type { Db } from './db.js';
+import type { RealmRecord } from './records/realm.js';
+import type { UserGroupRecord } from './records/user-groups.js';
+import type { UserRecord } from './records/users.js';
 import { isGuest } from './roles.js';
 import type { SystemGroupName } from './system-groups.js';
 

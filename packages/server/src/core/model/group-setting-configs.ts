@@ -1,5 +1,5 @@
 import type { ChannelGroupSetting, UserGroupSetting } from '@teamchat/schema';
-import type { RealmGroupSetting } from './db.js';
+import type { RealmGroupSetting } from './records/realm.js';
 import type { SystemGroupName } from './system-groups.js';
 
 /** How a group setting may be set and what it defaults to (the real server's table). */

@@ -1,5 +1,5 @@
 import { ApiError, type GroupSettingUpdate, type GroupSettingValue } from '@teamchat/schema';
-import type { Context } from './context.js';
+import type { ModelContext } from './model-context.js';
 import type { GroupSettingConfig } from './group-setting-configs.js';
 import { canonicalGroupSettingValue, formatGroupSettingValue, parseGroupSettingValue } from './group-setting-value.js';
 
@@ -29,7 +29,7 @@ export function sameGroupSettingValue(a: GroupSettingValue, b: GroupSettingValue
  * @see shared/reference/users-channels-realm.md §4.3
  */
 export function resolveGroupSettingUpdate(
-  ctx: Pick<Context, 'db'>,
+  ctx: Pick<ModelContext, 'db'>,
   setting: string,
   update: GroupSettingUpdate,
   options: { config: GroupSettingConfig; current: GroupSettingValue },

@@ -1,18 +1,18 @@
 import { ApiError, type GroupSettingValue } from '@teamchat/schema';
-import type { Context } from './context.js';
-import type { UserGroupRecord } from './db.js';
+import type { ModelContext } from './model-context.js';
+import type { UserGroupRecord } from './records/user-groups.js';
 import type { GroupSettingConfig } from './group-setting-configs.js';
 import type { SystemGroupName } from './system-groups.js';
 
 /** The ID of the system group `name`. */
-export function systemGroupId(ctx: Pick<Context, 'db'>, name: SystemGroupName): number {
+export function systemGroupId(ctx: Pick<ModelContext, 'db'>, name: SystemGroupName): number {
   for (const group of ctx.db.all('user_groups')) {
     if (group.is_system_group && group.name === name) return group.id;
   }
   throw new Error(`[teamchat-server] the organization has no system group ${name}`);
 }
 
-function checkGroup(ctx: Pick<Context, 'db'>, setting: string, id: number, config: GroupSettingConfig): UserGroupRecord {
+function checkGroup(ctx: Pick<ModelContext, 'db'>, setting: string, id: number, config: GroupSettingConfig): UserGroupRecord {
   const group = ctx.db.get('user_groups', id);
   if (!group) throw new ApiError('BAD_REQUEST', 'Invalid user group');
   if (group.deactivated) throw new ApiError('BAD_REQUEST', 'User group is deactivated.');
@@ -31,7 +31,7 @@ function checkGroup(ctx: Pick<Context, 'db'>, setting: string, id: number, confi
  * with no members and exactly one subgroup is that group's ID, one with neither is
  * `role:nobody`. Lengths are those of the lists as given (the server does the same).
  */
-export function canonicalGroupSettingValue(ctx: Pick<Context, 'db'>, value: GroupSettingValue): GroupSettingValue {
+export function canonicalGroupSettingValue(ctx: Pick<ModelContext, 'db'>, value: GroupSettingValue): GroupSettingValue {
   if (typeof value === 'number') return value;
   if (value.direct_members.length === 0 && value.direct_subgroups.length === 1) return value.direct_subgroups[0] as number;
   if (value.direct_members.length === 0 && value.direct_subgroups.length === 0) return systemGroupId(ctx, 'role:nobody');
@@ -51,7 +51,7 @@ export function canonicalGroupSettingValue(ctx: Pick<Context, 'db'>, value: Grou
  * @see shared/reference/users-channels-realm.md §4.3
  */
 export function parseGroupSettingValue(
-  ctx: Pick<Context, 'db'>,
+  ctx: Pick<ModelContext, 'db'>,
   setting: string,
   value: GroupSettingValue,
   config: GroupSettingConfig,
@@ -77,7 +77,7 @@ export function parseGroupSettingValue(
 }
 
 /** A stored group-setting value as the API shows it: anonymous groups list active members only. */
-export function formatGroupSettingValue(ctx: Pick<Context, 'db'>, value: GroupSettingValue): GroupSettingValue {
+export function formatGroupSettingValue(ctx: Pick<ModelContext, 'db'>, value: GroupSettingValue): GroupSettingValue {
   if (typeof value === 'number') return value;
   return {
     direct_members: value.direct_members.filter((id) => ctx.db.get('users', id)?.is_active === true).sort((a, b) => a - b),
@@ -86,7 +86,7 @@ export function formatGroupSettingValue(ctx: Pick<Context, 'db'>, value: GroupSe
 }
 
 /** The default value of a setting for a record created by `creatorId`. */
-export function defaultGroupSettingValue(ctx: Pick<Context, 'db'>, config: GroupSettingConfig, creatorId: number | null): GroupSettingValue {
+export function defaultGroupSettingValue(ctx: Pick<ModelContext, 'db'>, config: GroupSettingConfig, creatorId: number | null): GroupSettingValue {
   if (config.defaultGroup === 'creator') {
     return creatorId === null ? systemGroupId(ctx, 'role:nobody') : { direct_members: [creatorId], direct_subgroups: [] };
   }
@@ -94,7 +94,7 @@ export function defaultGroupSettingValue(ctx: Pick<Context, 'db'>, config: Group
 }
 
 /** The name of the system group a value designates, if it is one. */
-export function systemGroupNameOf(ctx: Pick<Context, 'db'>, value: GroupSettingValue): SystemGroupName | null {
+export function systemGroupNameOf(ctx: Pick<ModelContext, 'db'>, value: GroupSettingValue): SystemGroupName | null {
   if (typeof value !== 'number') return null;
   const group = ctx.db.get('user_groups', value);
   return group?.is_system_group ? (group.name as SystemGroupName) : null;

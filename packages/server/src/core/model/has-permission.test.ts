@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../store/store.js';
 import { insertChannel } from '../channels/insert-channel.js';
-import type { Db, RealmRecord, UserRecord } from './db.js';
+import type { Db } from './db.js';
+import type { RealmRecord } from './records/realm.js';
+import type { UserRecord } from './records/users.js';
 import { seededRandomBytes } from '../internal/seeded-random.js';
 import { createRealm } from '../realm/create-realm.js';
 import { insertUserGroup } from '../user-groups/insert-user-group.js';

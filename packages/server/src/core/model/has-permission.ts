@@ -1,6 +1,9 @@
 import type { ChannelGroupSetting, GroupSettingValue, UserGroupSetting } from '@teamchat/schema';
-import type { Context } from './context.js';
-import type { ChannelRecord, RealmGroupSetting, RealmRecord, UserGroupRecord, UserRecord } from './db.js';
+import type { ModelContext } from './model-context.js';
+import type { ChannelRecord } from './records/channels.js';
+import type { RealmGroupSetting, RealmRecord } from './records/realm.js';
+import type { UserGroupRecord } from './records/user-groups.js';
+import type { UserRecord } from './records/users.js';
 import { isUserInGroupSetting } from './group-membership.js';
 import { systemGroupId } from './group-setting-value.js';
 import {
@@ -13,7 +16,7 @@ import {
 /** What holds a permission setting: the organization, a channel or a user group. */
 type PermissionHolder = { realm: RealmRecord } | { channel: ChannelRecord } | { group: UserGroupRecord };
 
-type Ctx = Pick<Context, 'db' | 'realm' | 'now'>;
+type Ctx = Pick<ModelContext, 'db' | 'realm' | 'now'>;
 
 /**
  * Whether `user` holds the permission `setting` of the organization, a channel or a user
@@ -40,7 +43,7 @@ export function hasPermission(ctx: Ctx, user: UserRecord | null, holder: Permiss
  * The organization's value of `setting`; a data file written before the setting existed has
  * none, and gets the setting's default.
  */
-export function realmGroupSetting(ctx: Pick<Context, 'db'>, realm: RealmRecord, setting: RealmGroupSetting): GroupSettingValue {
+export function realmGroupSetting(ctx: Pick<ModelContext, 'db'>, realm: RealmRecord, setting: RealmGroupSetting): GroupSettingValue {
   const value = realm.groups[setting] as GroupSettingValue | undefined;
   if (value !== undefined) return value;
   const fallback = REALM_GROUP_SETTING_CONFIGS[setting].defaultGroup;
@@ -48,7 +51,7 @@ export function realmGroupSetting(ctx: Pick<Context, 'db'>, realm: RealmRecord, 
 }
 
 /** The value of `setting` on `holder`, and the setting's configuration. */
-function settingOf(ctx: Pick<Context, 'db'>, holder: PermissionHolder, setting: string): { value: GroupSettingValue; config: GroupSettingConfig } {
+function settingOf(ctx: Pick<ModelContext, 'db'>, holder: PermissionHolder, setting: string): { value: GroupSettingValue; config: GroupSettingConfig } {
   if ('realm' in holder) {
     const name = setting as RealmGroupSetting;
     return { value: realmGroupSetting(ctx, holder.realm, name), config: REALM_GROUP_SETTING_CONFIGS[name] };

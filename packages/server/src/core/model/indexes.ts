@@ -1,4 +1,8 @@
-import type { DbStore, DirectMessageGroupRecord, SubscriptionRecord, UserRecord } from './db.js';
+import type { DbStore } from './db.js';
+import type { DirectMessageGroupRecord } from './records/messages.js';
+import type { SubscriptionRecord } from './records/channels.js';
+import type { UserRecord } from './records/users.js';
+import { createAttachmentIndex, type AttachmentIndex } from './attachment-index.js';
 import { createMessageIndex, type MessageIndex } from './message-index.js';
 
 /** Lookup structures kept in step with the store (rebuilt at start-up). */
@@ -21,6 +25,8 @@ export interface Indexes {
   directMessageGroups: Map<string, DirectMessageGroupRecord>;
   /** Recipient ID → direct-message group. */
   directMessageGroupsByRecipient: Map<number, DirectMessageGroupRecord>;
+  /** The uploads by path and by the messages that link them, and their total size. */
+  attachments: AttachmentIndex;
 }
 
 function nested<K, V>(map: Map<K, V>, key: K, make: () => V): V {
@@ -43,6 +49,7 @@ export function createIndexes(store: DbStore): Indexes {
     messages: createMessageIndex(store),
     directMessageGroups: new Map(),
     directMessageGroupsByRecipient: new Map(),
+    attachments: createAttachmentIndex(store),
   };
   store.observe('direct_message_groups', {
     put(group) {

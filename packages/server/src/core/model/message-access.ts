@@ -1,11 +1,11 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context } from './context.js';
-import type { UserRecord } from './db.js';
-import type { MessageRecord } from './message-record.js';
+import type { ModelContext } from './model-context.js';
+import type { UserRecord } from './records/users.js';
+import type { MessageRecord } from './records/messages.js';
 import { canReadChannelHistory } from './channel-history.js';
 import { hasMessageRow } from './message-flags.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now'>;
+type Ctx = Pick<ModelContext, 'db' | 'indexes' | 'realm' | 'now'>;
 
 /**
  * Whether `user` may read `message`: anyone who received it (or touched it later); for

@@ -4,17 +4,18 @@
  * touched later: `historical`); its bits are {@link FLAG_BITS}. The rows live in the store's
  * compact per-user table, not in the message records; changes are journaled in bulk.
  */
-import type { Context } from './context.js';
-import { FLAG_BITS } from './message-record.js';
+import type { DbStore } from './db.js';
+import type { ModelContext } from './model-context.js';
+import { FLAG_BITS } from './records/messages.js';
 
-type Reads = Pick<Context, 'db'>;
-type Indexed = Pick<Context, 'indexes'>;
+type Reads = Pick<ModelContext, 'db'>;
+type Indexed = Pick<ModelContext, 'indexes'>;
 
 /**
  * The bits of `userId`'s row for `messageId`, or undefined when they have no row. Reads
  * through a request's `db`, or straight from the store (event filters, outside a request).
  */
-export function messageFlags(ctx: Reads | Pick<Context, 'store'>, messageId: number, userId: number): number | undefined {
+export function messageFlags(ctx: Reads | { store: DbStore }, messageId: number, userId: number): number | undefined {
   return ('db' in ctx ? ctx.db.rows : ctx.store.userMessages).get(userId, messageId);
 }
 

@@ -1,6 +1,6 @@
 import type { RowObserver } from '../../store/user-messages.js';
 import type { DbStore } from './db.js';
-import { FLAG_BITS, type MessageRecord } from './message-record.js';
+import { FLAG_BITS, type MessageRecord } from './records/messages.js';
 import { SortedIds } from './sorted-ids.js';
 
 /** The key of a channel's topic in the topic index (topics match case-insensitively). */

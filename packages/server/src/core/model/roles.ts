@@ -1,4 +1,4 @@
-import type { UserRecord } from './db.js';
+import type { UserRecord } from './records/users.js';
 
 /** Organization owner (role 100). */
 export const isOwner = (user: Pick<UserRecord, 'role'>): boolean => user.role === 100;

@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context } from './context.js';
-import type { UserRecord } from './db.js';
+import type { ModelContext } from './model-context.js';
+import type { UserRecord } from './records/users.js';
 import { isAdmin } from './roles.js';
 import { roleMaySeeEmail } from './email-visibility.js';
 import { userByEmail } from './user-by-email.js';
@@ -15,7 +15,7 @@ export interface UserAccessOptions {
   forAdmin: boolean;
 }
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'config'>;
+type Ctx = Pick<ModelContext, 'db' | 'indexes' | 'config'>;
 
 /**
  * Whether `caller` may administer `target`: administrators may administer anyone, other
@@ -64,11 +64,11 @@ export function accessUserByEmail(ctx: Ctx, caller: UserRecord, email: string, o
 }
 
 /** Active human owners of the organization. */
-export function activeHumanOwners(ctx: Pick<Context, 'db'>): UserRecord[] {
+export function activeHumanOwners(ctx: Pick<ModelContext, 'db'>): UserRecord[] {
   return [...ctx.db.all('users')].filter((user) => user.is_active && !user.is_bot && user.role === 100);
 }
 
 /** Whether `user` is the organization's only active human owner (who must stay one). */
-export function isLastOwner(ctx: Pick<Context, 'db'>, user: UserRecord): boolean {
+export function isLastOwner(ctx: Pick<ModelContext, 'db'>, user: UserRecord): boolean {
   return user.role === 100 && !user.is_bot && activeHumanOwners(ctx).length === 1;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../store/store.js';
-import { defaultServerConfig } from './context.js';
-import type { Db, UserRecord } from './db.js';
+import { defaultServerConfig } from '../config/server-config.js';
+import type { Db } from './db.js';
+import type { UserRecord } from './records/users.js';
 import { createIndexes } from './indexes.js';
 import { seededRandomBytes } from '../internal/seeded-random.js';
 import { createRealm } from '../realm/create-realm.js';

@@ -1,5 +1,5 @@
-import type { Context } from './context.js';
-import type { UserRecord } from './db.js';
+import type { ModelContext } from './model-context.js';
+import type { UserRecord } from './records/users.js';
 import { apiEmail, userIdOfDummyEmail } from './email-visibility.js';
 
 /**
@@ -27,7 +27,7 @@ export interface EmailForms {
  * userByEmail(ctx, entry, { realAddress: true, anyDummyAddress: true }); // any address of the user (direct-message recipients)
  * @see shared/reference/users-channels-realm.md §3.5
  */
-export function userByEmail(ctx: Pick<Context, 'db' | 'indexes' | 'config'>, email: string, forms: EmailForms): UserRecord | undefined {
+export function userByEmail(ctx: Pick<ModelContext, 'db' | 'indexes' | 'config'>, email: string, forms: EmailForms): UserRecord | undefined {
   const address = email.trim().toLowerCase();
   const realmUrl = ctx.config.realmUrl;
   const isApiAddress = (user: UserRecord) => apiEmail(user, realmUrl).toLowerCase() === address;

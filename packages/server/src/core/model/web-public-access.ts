@@ -1,4 +1,4 @@
-import type { Context } from './context.js';
+import type { ModelContext } from './model-context.js';
 
 /**
  * Whether spectators (visitors without an account) may read this organization: the server
@@ -6,6 +6,6 @@ import type { Context } from './context.js';
  * real server's `Realm.web_public_streams_enabled()`). Needed to create web-public channels,
  * for anonymous GET /messages and for anonymous GET /users.
  */
-export function isWebPublicAccessEnabled(ctx: Pick<Context, 'realm' | 'config'>): boolean {
+export function isWebPublicAccessEnabled(ctx: Pick<ModelContext, 'realm' | 'config'>): boolean {
   return ctx.config.webPublicStreamsEnabled && ctx.realm.enable_spectator_access;
 }

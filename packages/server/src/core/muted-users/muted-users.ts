@@ -2,7 +2,7 @@ import { ApiError } from '@teamchat/schema';
 import type { StateBlock } from '../events/state-block.js';
 import { emit } from '../events/emit.js';
 import { changeFlag } from '../messages/update-flags.js';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
 import { unreadIds } from '../model/message-flags.js';
 
 function mutedUsersOf(ctx: Pick<Context, 'db'>, userId: number): { id: number; timestamp: number }[] {
@@ -30,7 +30,7 @@ function target(ctx: UserContext, id: number) {
  * read are marked read (events `update_message_flags`), their new ones arrive read. Event
  * `muted_users` to the caller.
  */
-export function muteUser(params: OperationParams<'mutedUsers.mute'>, ctx: UserContext) {
+export function muteUser(params: OperationParams<'mutedUsers.mute'>, ctx: UserContext<'hooks' | 'jobs'>) {
   if (params.muted_user_id === ctx.user.id) throw new ApiError('BAD_REQUEST', 'Cannot mute self');
   const muted = target(ctx, params.muted_user_id);
   if ([...ctx.db.all('muted_users')].some((row) => row.user_id === ctx.user.id && row.muted_user_id === muted.id)) {

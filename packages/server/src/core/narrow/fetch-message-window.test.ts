@@ -1,7 +1,7 @@
 import { ApiError, type NarrowElement } from '@teamchat/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DemoRole } from '../seed/demo-organization.js';
-import { FLAG_BITS } from '../model/message-record.js';
+import { FLAG_BITS } from '../model/records/messages.js';
 import { LARGER_THAN_MAX_MESSAGE_ID } from './anchor.js';
 import { fetchMessagesById, fetchMessageWindow, type WindowRequest } from './fetch-message-window.js';
 import { parseNarrow } from './parse-narrow.js';

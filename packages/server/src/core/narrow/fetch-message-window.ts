@@ -1,7 +1,7 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import { LARGER_THAN_MAX_MESSAGE_ID, parseAnchor } from './anchor.js';
 import { firstUnreadAnchor } from './first-unread.js';
 import { takeAscending, takeDescending } from './id-walk.js';

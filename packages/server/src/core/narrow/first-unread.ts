@@ -1,6 +1,6 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { unreadIds } from '../model/message-flags.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import { lowerBound } from '../model/sorted-ids.js';
 import { LARGER_THAN_MAX_MESSAGE_ID } from './anchor.js';
 import { idsAscending } from './id-walk.js';

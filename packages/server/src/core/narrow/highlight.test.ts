@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import { highlightHtml, searchFields } from './highlight.js';
 import { htmlTextSegments } from './html-text.js';
 import { parseSearch } from './search-query.js';

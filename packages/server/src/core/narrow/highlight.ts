@@ -1,4 +1,4 @@
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import { escapeHtml, htmlTextSegments } from './html-text.js';
 import { stemWord, WORD, type SearchQuery } from './search-query.js';
 

@@ -1,7 +1,7 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { canAccessMessage } from '../model/message-access.js';
 import { messageFlags } from '../model/message-flags.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import type { ParsedNarrow } from './narrow-term.js';
 import { narrowMatcher } from './narrow-matcher.js';
 

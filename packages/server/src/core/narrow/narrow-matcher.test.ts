@@ -1,7 +1,7 @@
 import type { NarrowElement } from '@teamchat/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DemoRole } from '../seed/demo-organization.js';
-import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
+import { FLAG_BITS, type MessageRecord } from '../model/records/messages.js';
 import { narrowMatcher } from './narrow-matcher.js';
 import { parseNarrow } from './parse-narrow.js';
 import { createNarrowFixture, type NarrowFixture } from '../../../test/helpers/narrow-fixture.js';

@@ -1,6 +1,6 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { messageFlags } from '../model/message-flags.js';
-import { FLAG_BITS, MENTION_MASK, type MessageRecord } from '../model/message-record.js';
+import { FLAG_BITS, MENTION_MASK, type MessageRecord } from '../model/records/messages.js';
 import { isResolvedTopic } from '../model/resolved-topic.js';
 import type { NarrowTerm, ParsedNarrow } from './narrow-term.js';
 import { matchesSearch } from './search-query.js';

@@ -1,4 +1,4 @@
-import type { UserRecord } from '../model/db.js';
+import type { UserRecord } from '../model/records/users.js';
 import type { SearchQuery } from './search-query.js';
 
 /** Operands of `is:` (`private` is read as `dm`). */

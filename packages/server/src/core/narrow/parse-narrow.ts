@@ -1,7 +1,7 @@
 import { ApiError, type NarrowElement } from '@teamchat/schema';
 import { NOT_LOGGED_IN } from '../auth/authenticate.js';
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { isGuest } from '../model/roles.js';
 import { badNarrow, operandText } from './narrow-errors.js';
 import { HAS_OPERANDS, IS_OPERANDS, type HasOperand, type IsOperand, type NarrowTerm, type ParsedNarrow } from './narrow-term.js';

@@ -1,7 +1,7 @@
 import type { NarrowElement } from '@teamchat/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@teamchat/schema';
-import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
+import { FLAG_BITS, type MessageRecord } from '../model/records/messages.js';
 import { queueNarrowFilter } from './queue-narrow-filter.js';
 import { createNarrowFixture, type NarrowFixture } from '../../../test/helpers/narrow-fixture.js';
 

@@ -1,13 +1,13 @@
 import { ApiError, type NarrowElement } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { apiEmail } from '../model/email-visibility.js';
 import { messageFlags } from '../model/message-flags.js';
-import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
+import { FLAG_BITS, type MessageRecord } from '../model/records/messages.js';
 import { isResolvedTopic } from '../model/resolved-topic.js';
 import { normalizeNarrow, type NarrowParameter } from './normalize-narrow.js';
 
-type Ctx = Pick<Context, 'store' | 'config'>;
+type Ctx = Pick<Context<'store'>, 'store' | 'config'>;
 
 /** Whether a `message` event goes to a queue registered with a narrow. */
 export type QueueNarrowPredicate = (message: MessageRecord, flags?: number) => boolean;

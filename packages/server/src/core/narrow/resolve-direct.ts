@@ -1,5 +1,5 @@
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { badNarrow, operandText } from './narrow-errors.js';
 import { userByApiEmail } from './resolve-operand.js';
 

@@ -1,5 +1,6 @@
-import type { Context } from '../model/context.js';
-import type { ChannelRecord, UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { UserRecord } from '../model/records/users.js';
 import { userByEmail } from '../model/user-by-email.js';
 import { channelByName } from '../model/channel-name.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import { matchesSearch, parseSearch, stemWord } from './search-query.js';
 
 const message = (content: string, topic = '', rendered = `<p>${content}</p>`) => ({ content, topic, rendered_content: rendered }) as MessageRecord;

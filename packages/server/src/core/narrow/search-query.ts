@@ -1,4 +1,4 @@
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import { htmlTextSegments } from './html-text.js';
 
 /** A parsed `search` operand. */

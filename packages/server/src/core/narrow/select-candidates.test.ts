@@ -1,7 +1,7 @@
 import type { NarrowElement } from '@teamchat/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DemoRole } from '../seed/demo-organization.js';
-import { FLAG_BITS } from '../model/message-record.js';
+import { FLAG_BITS } from '../model/records/messages.js';
 import { fetchMessageWindow } from './fetch-message-window.js';
 import { parseNarrow } from './parse-narrow.js';
 import { selectCandidates } from './select-candidates.js';

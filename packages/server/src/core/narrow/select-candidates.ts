@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { receivedIds, starredIds, unreadIds } from '../model/message-flags.js';
 import type { IdLists } from './id-walk.js';
 import type { ParsedNarrow } from './narrow-term.js';

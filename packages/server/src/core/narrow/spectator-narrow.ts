@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
 import { NOT_LOGGED_IN } from '../auth/authenticate.js';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { isWebPublicAccessEnabled } from '../model/web-public-access.js';
 import type { NarrowParameter } from './normalize-narrow.js';
 

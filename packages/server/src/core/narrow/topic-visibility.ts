@@ -1,6 +1,6 @@
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import { topicKey } from '../model/message-index.js';
 
 /** Visibility policies of the `user_topics` collection. */

@@ -1,5 +1,5 @@
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { participantsOf } from '../model/direct-message-groups.js';
 import { canAccessMessage } from '../model/message-access.js';
 import { badNarrow, badNarrowCombination } from './narrow-errors.js';

@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import { emit } from '../events/emit.js';
 import { BUILT_IN_VIEW_FRAGMENTS, formatNavigationView, navigationViewByFragment, navigationViewsOf } from './navigation-view-list.js';
 

@@ -1,6 +1,6 @@
 import { ApiError, type NavigationView } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
-import type { NavigationViewRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { NavigationViewRecord } from '../model/records/personal.js';
 import type { StateBlock } from '../events/state-block.js';
 
 /**

@@ -1,5 +1,7 @@
-import type { Context, JobQueue, Services } from '../model/context.js';
-import type { OutboxRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { JobQueue } from '../runtime/jobs.js';
+import type { Services } from '../runtime/services.js';
+import type { OutboxRecord } from '../model/records/outbox.js';
 
 /** The context a job's outcome is applied in: the services and the transaction that records it. */
 export type OutcomeContext = Services & Pick<Context, 'db' | 'realm'>;
@@ -152,7 +154,7 @@ export interface NewJob {
 }
 
 /** Adds a job to the outbox in the current transaction; the runner starts it after the commit. */
-export function enqueueJob(ctx: Pick<Context, 'db' | 'now' | 'jobs'>, job: NewJob): OutboxRecord {
+export function enqueueJob(ctx: Pick<Context<'jobs'>, 'db' | 'now' | 'jobs'>, job: NewJob): OutboxRecord {
   const now = ctx.now();
   const record = ctx.db.put('outbox', {
     id: ctx.db.nextId('outbox'),

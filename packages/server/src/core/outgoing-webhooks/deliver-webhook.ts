@@ -1,6 +1,7 @@
 import { isApiError } from '@teamchat/schema';
-import type { Services } from '../model/context.js';
-import type { OutboxRecord, UserRecord } from '../model/db.js';
+import type { Services } from '../runtime/services.js';
+import type { OutboxRecord } from '../model/records/outbox.js';
+import type { UserRecord } from '../model/records/users.js';
 import type { JobRunner, JobOutcome, OutcomeContext } from '../outbox/job-queue.js';
 import { failWithMessage, notifyBotOwner, postReply } from './webhook-replies.js';
 import { WEBHOOK_USER_AGENT, type WebhookJobPayload } from './trigger-webhooks.js';

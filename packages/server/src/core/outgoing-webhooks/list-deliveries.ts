@@ -1,5 +1,5 @@
 import { ApiError, type WebhookDelivery } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import { isAdmin } from '../model/roles.js';
 import type { WebhookJobPayload } from './trigger-webhooks.js';
 

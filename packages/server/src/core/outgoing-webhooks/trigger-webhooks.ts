@@ -1,7 +1,7 @@
 import { SERVER_VERSION } from '@teamchat/schema';
 import { formatMessage } from '../messages/format-message.js';
-import type { HookContext, SentMessage } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { HookContext, SentMessage } from '../runtime/message-hooks.js';
+import type { UserRecord } from '../model/records/users.js';
 import { participantsOf } from '../model/direct-message-groups.js';
 import { realmHost } from '../model/email-visibility.js';
 import { enqueueJob } from '../outbox/job-queue.js';

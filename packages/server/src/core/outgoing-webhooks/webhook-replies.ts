@@ -1,7 +1,7 @@
 import { isApiError } from '@teamchat/schema';
 import { encodeChannelSlug, encodeHashComponent } from '../markdown/hash-encoding.js';
 import { postChannelMessage, postDirectMessage } from '../messages/post-message.js';
-import type { UserRecord } from '../model/db.js';
+import type { UserRecord } from '../model/records/users.js';
 import type { OutcomeContext } from '../outbox/job-queue.js';
 import type { ReplyTarget, WebhookJobPayload } from './trigger-webhooks.js';
 

@@ -25,4 +25,4 @@ export const serveExportHandler = pageHandler(serveExportPage, async (params, ct
   const bytes = await readExportFile(ctx, params.path);
   if (!bytes) return { status: 'not-found' as const };
   return { status: 'file' as const, file_name: params.path.slice(params.path.lastIndexOf('/') + 1), content_type: 'application/json', size: bytes.length, inline: false, bytes: params.with_bytes ? bytes : null };
-});
+}, { ports: ['files'] });

@@ -29,4 +29,4 @@ export const serveUploadPage = defineEndpoint({
 });
 
 /** The file (Basic auth, or a spectator), read with due jobs run first: an expired upload is gone. */
-export const serveUploadHandler = pageHandler(serveUploadPage, (params, ctx) => readUpload(ctx, params.path_id, params.with_bytes));
+export const serveUploadHandler = pageHandler(serveUploadPage, (params, ctx) => readUpload(ctx, params.path_id, params.with_bytes), { ports: ['files'] });

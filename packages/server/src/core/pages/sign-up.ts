@@ -43,11 +43,11 @@ export const registerPage = defineEndpoint({
 });
 
 /** The account, the password judged and hashed before the write lock (null: too weak). */
-export const registerHandler = pageHandler<typeof registerPage, string | null>(
+export const registerHandler = pageHandler<typeof registerPage, string | null, 'hooks' | 'jobs'>(
   registerPage,
   (params, ctx) => {
     const user = register(ctx, params, ctx.prepared);
     return { user_id: user.id, email: user.email, full_name: user.full_name };
   },
-  { prepare: async (params, ctx) => ((await isStrongPassword(params.password, ctx.config)) ? hashPassword(params.password, ctx.random) : null) },
+  { prepare: async (params, ctx) => ((await isStrongPassword(params.password, ctx.config)) ? hashPassword(params.password, ctx.random) : null), ports: ['hooks', 'jobs'] },
 );

@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { BLANK_FIELD, FieldErrors } from '../linkifiers/field-errors.js';
 import { uriTemplateVariables } from '../markdown/uri-template-syntax.js';
 

@@ -1,7 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import { checkPlayground } from './check-playground.js';
 import { notifyPlaygrounds, playgroundList } from './playground-list.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * GET /realm/playgrounds (our extension): the playgrounds, by ID, for every user.

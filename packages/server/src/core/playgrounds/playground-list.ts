@@ -1,6 +1,6 @@
 import type { CodePlayground } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
-import type { PlaygroundRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { PlaygroundRecord } from '../model/records/realm.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import type { StateBlock } from '../events/state-block.js';
 

@@ -1,6 +1,6 @@
 import type { LegacyPresence, ModernPresence } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { apiEmail } from '../model/email-visibility.js';
 import { effectiveTimes, legacyPresence, modernPresence } from './presence-format.js';
 import { presenceVisibleTo } from './presence-visibility.js';

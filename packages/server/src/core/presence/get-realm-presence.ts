@@ -1,6 +1,6 @@
 import type { LegacyPresence } from '@teamchat/schema';
 import { fetchPresences } from './fetch-presences.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * GET /realm/presence: the organization's presence in the legacy format keyed by API email,

@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { canSeeRealEmail } from '../model/email-visibility.js';
 import { userByEmail } from '../model/user-by-email.js';
 import { effectiveTimes, modernPresence, singleUserLegacyPresence } from './presence-format.js';

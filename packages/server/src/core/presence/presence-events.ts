@@ -1,9 +1,9 @@
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { apiEmail } from '../model/email-visibility.js';
 import { effectiveTimes, legacyClientPresence, modernPresence } from './presence-format.js';
-import type { PresenceRecord } from '../model/presence-record.js';
+import type { PresenceRecord } from '../model/records/presence.js';
 import { USER_LIMIT_FOR_PRESENCE_EVENTS } from './presence-rules.js';
 
 /**

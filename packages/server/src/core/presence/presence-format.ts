@@ -1,6 +1,6 @@
 import type { LegacyPresence, ModernPresence } from '@teamchat/schema';
-import type { UserRecord } from '../model/db.js';
-import type { PresenceRecord } from '../model/presence-record.js';
+import type { UserRecord } from '../model/records/users.js';
+import type { PresenceRecord } from '../model/records/presence.js';
 import { LEGACY_ACTIVE_OFFSET_SECONDS, OFFLINE_THRESHOLD_SECONDS } from './presence-rules.js';
 
 /** The legacy per-client entry: the only client is `website`, never pushable. */

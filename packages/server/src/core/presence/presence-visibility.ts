@@ -1,4 +1,4 @@
-import type { UserRecord } from '../model/db.js';
+import type { UserRecord } from '../model/records/users.js';
 
 /**
  * Whether `viewer` may see the presence of `target`. Only active human users have presence.

@@ -1,7 +1,7 @@
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { emitPresenceChange } from './presence-events.js';
-import type { PresenceRecord } from '../model/presence-record.js';
+import type { PresenceRecord } from '../model/records/presence.js';
 import { applyPresenceReport, type ReportedStatus } from './presence-rules.js';
 import { nextPresenceUpdateId } from './presence-sequence.js';
 import { recordsPresence } from './presence-visibility.js';

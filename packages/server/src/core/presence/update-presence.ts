@@ -2,7 +2,7 @@ import { ApiError } from '@teamchat/schema';
 import { fetchPresences } from './fetch-presences.js';
 import { isReportedStatus } from './presence-rules.js';
 import { recordPresenceReport } from './record-presence.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * POST /users/me/presence (human users only): stores the caller's report, then answers the

@@ -1,7 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import { activeUserIds, emit } from '../events/emit.js';
-import type { OperationParams, UserContext } from '../model/context.js';
-import type { CustomProfileFieldRecord } from '../model/db.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { CustomProfileFieldRecord } from '../model/records/realm.js';
 import { CUSTOM_PROFILE_FIELD_TYPES, customProfileFields, formatCustomProfileField } from '../users/custom-profile-fields.js';
 
 const MAX_NAME_LENGTH = 40;

@@ -1,8 +1,11 @@
 import { ApiError } from '@teamchat/schema';
 import { randomAlphanumeric } from '../internal/random.js';
-import type { Services } from '../model/context.js';
-import type { PushIdentityRecord } from '../model/db.js';
+import type { Services } from '../runtime/services.js';
+import type { PushIdentityRecord } from '../model/records/push.js';
 import { realmHost } from '../model/email-visibility.js';
+
+/** What talking to the push bouncer uses: the store (this server's identity), the random source, the settings, outbound HTTP, the log. */
+export type BouncerServices = Pick<Services, 'store' | 'random' | 'config' | 'outbound' | 'log'>;
 
 /** What came of a call to the bouncer. */
 export type BouncerAnswer =
@@ -17,14 +20,14 @@ function uuid(services: Pick<Services, 'random'>): string {
 }
 
 /** This server's identity at the bouncer, made (and stored) on first use. */
-async function identityOf(services: Services): Promise<PushIdentityRecord> {
+async function identityOf(services: BouncerServices): Promise<PushIdentityRecord> {
   const existing = services.store.get('push_identity', 1);
   if (existing) return existing;
   return services.store.write((db) => db.get('push_identity', 1) ?? db.put('push_identity', { id: 1, zulip_org_id: uuid(services), zulip_org_key: randomAlphanumeric(64, services.random), realm_uuid: uuid(services) }));
 }
 
 /** Sends one request to the bouncer (form or JSON body), authenticated as this server. */
-async function send(services: Services, identity: PushIdentityRecord, path: string, body: { form?: Record<string, string>; json?: unknown }): Promise<BouncerAnswer> {
+async function send(services: BouncerServices, identity: PushIdentityRecord, path: string, body: { form?: Record<string, string>; json?: unknown }): Promise<BouncerAnswer> {
   const url = `${String(services.config.pushBouncerUrl).replace(/\/+$/, '')}/api/v1/${path}`;
   const result = await services.outbound({
     url,
@@ -58,7 +61,7 @@ const registered = new WeakMap<Services['store'], Promise<BouncerAnswer>>();
  * `register_server` and its analytics upload of realms), once per process; a failed attempt
  * is tried again at the next call.
  */
-function ensureRegistered(services: Services, identity: PushIdentityRecord): Promise<BouncerAnswer> {
+function ensureRegistered(services: BouncerServices, identity: PushIdentityRecord): Promise<BouncerAnswer> {
   let pending = registered.get(services.store);
   if (!pending) {
     pending = (async () => {
@@ -80,7 +83,7 @@ function ensureRegistered(services: Services, identity: PushIdentityRecord): Pro
 }
 
 /** Calls the bouncer at `path` as this server (the body made for the organization's UUID), registering first when needed. */
-export async function callBouncer(services: Services, path: string, body: (realmUuid: string) => { form?: Record<string, string>; json?: unknown }): Promise<BouncerAnswer> {
+export async function callBouncer(services: BouncerServices, path: string, body: (realmUuid: string) => { form?: Record<string, string>; json?: unknown }): Promise<BouncerAnswer> {
   const identity = await identityOf(services);
   const registration = await ensureRegistered(services, identity);
   if (!registration.ok) return registration;

@@ -1,6 +1,7 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, Services, UserContext } from '../model/context.js';
-import type { PushDeviceTokenRecord } from '../model/db.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { Services } from '../runtime/services.js';
+import type { PushDeviceTokenRecord } from '../model/records/push.js';
 import { bouncerError, callBouncer, type BouncerAnswer } from './bouncer-client.js';
 
 type Kind = PushDeviceTokenRecord['kind'];
@@ -26,7 +27,7 @@ function tokenCallError(answer: Extract<BouncerAnswer, { ok: false }>): ApiError
 }
 
 /** Calls the bouncer's legacy (`remotes/push/…`) API about the caller's token; throws the client's error when it fails. */
-async function callLegacy(ctx: UserContext, path: string, fields: Record<string, unknown>): Promise<void> {
+async function callLegacy(ctx: UserContext<'outbound' | 'store'>, path: string, fields: Record<string, unknown>): Promise<void> {
   const answer = await callBouncer(ctx, `remotes/push/${path}`, (realmUuid) => ({ json: { realm_uuid: realmUuid, user_id: ctx.user.id, ...fields } }));
   if (!answer.ok) {
     ctx.log.warn('the push bouncer refused a device-token request', { user: ctx.user.id, path, code: answer.code, error: answer.msg });
@@ -40,7 +41,7 @@ const usesBouncer = (services: Pick<Services, 'config'>) => services.config.push
  * Before the write lock: the token is checked and, with a push bouncer configured, registered
  * there first (`remotes/push/register`), so that a refusal changes nothing here.
  */
-async function prepareAdd(ctx: UserContext, kind: Kind, token: string, appId: string | null): Promise<undefined> {
+async function prepareAdd(ctx: UserContext<'outbound' | 'store'>, kind: Kind, token: string, appId: string | null): Promise<undefined> {
   if (appId !== null && !/^[.a-zA-Z0-9-]+$/.test(appId)) throw new ApiError('BAD_REQUEST', 'Invalid app ID');
   validateToken(token, kind);
   if (usesBouncer(ctx)) await callLegacy(ctx, 'register', { token, token_kind: TOKEN_KIND[kind], ...(appId === null ? {} : { ios_app_id: appId }) });
@@ -63,7 +64,7 @@ const findToken = (ctx: Pick<UserContext, 'db' | 'user'>, kind: Kind, token: str
  * `Token does not exist`; with one, the bouncer is asked to forget it (`remotes/push/unregister`)
  * and answers that itself.
  */
-async function prepareRemove(ctx: UserContext, kind: Kind, token: string): Promise<undefined> {
+async function prepareRemove(ctx: UserContext<'outbound' | 'store'>, kind: Kind, token: string): Promise<undefined> {
   validateToken(token, kind);
   if (!usesBouncer(ctx)) {
     if (!findToken(ctx, kind, token)) throw new ApiError('BAD_REQUEST', 'Token does not exist');
@@ -82,19 +83,19 @@ function removeToken(ctx: UserContext, kind: Kind, token: string): Record<string
 /** POST /users/me/apns_device_token (checks and the bouncer: {@link prepareAddApnsToken}). */
 export const addApnsToken = (params: OperationParams<'push.addApnsToken'>, ctx: UserContext) => addToken(ctx, 'apns', params.token, params.appid);
 /** The checks and bouncer registration of POST /users/me/apns_device_token. */
-export const prepareAddApnsToken = (params: OperationParams<'push.addApnsToken'>, ctx: UserContext) => prepareAdd(ctx, 'apns', params.token, params.appid);
+export const prepareAddApnsToken = (params: OperationParams<'push.addApnsToken'>, ctx: UserContext<'outbound' | 'store'>) => prepareAdd(ctx, 'apns', params.token, params.appid);
 /** POST /users/me/android_gcm_reg_id. */
 export const addFcmToken = (params: OperationParams<'push.addFcmToken'>, ctx: UserContext) => addToken(ctx, 'fcm', params.token, null);
 /** The checks and bouncer registration of POST /users/me/android_gcm_reg_id. */
-export const prepareAddFcmToken = (params: OperationParams<'push.addFcmToken'>, ctx: UserContext) => prepareAdd(ctx, 'fcm', params.token, null);
+export const prepareAddFcmToken = (params: OperationParams<'push.addFcmToken'>, ctx: UserContext<'outbound' | 'store'>) => prepareAdd(ctx, 'fcm', params.token, null);
 /** DELETE /users/me/apns_device_token. */
 export const removeApnsToken = (params: OperationParams<'push.removeApnsToken'>, ctx: UserContext) => removeToken(ctx, 'apns', params.token);
 /** The checks and bouncer call of DELETE /users/me/apns_device_token. */
-export const prepareRemoveApnsToken = (params: OperationParams<'push.removeApnsToken'>, ctx: UserContext) => prepareRemove(ctx, 'apns', params.token);
+export const prepareRemoveApnsToken = (params: OperationParams<'push.removeApnsToken'>, ctx: UserContext<'outbound' | 'store'>) => prepareRemove(ctx, 'apns', params.token);
 /** DELETE /users/me/android_gcm_reg_id. */
 export const removeFcmToken = (params: OperationParams<'push.removeFcmToken'>, ctx: UserContext) => removeToken(ctx, 'fcm', params.token);
 /** The checks and bouncer call of DELETE /users/me/android_gcm_reg_id. */
-export const prepareRemoveFcmToken = (params: OperationParams<'push.removeFcmToken'>, ctx: UserContext) => prepareRemove(ctx, 'fcm', params.token);
+export const prepareRemoveFcmToken = (params: OperationParams<'push.removeFcmToken'>, ctx: UserContext<'outbound' | 'store'>) => prepareRemove(ctx, 'fcm', params.token);
 
 /**
  * POST /mobile_push/test_notification, as the real `send_test_push_notification_api`: the
@@ -104,7 +105,7 @@ export const prepareRemoveFcmToken = (params: OperationParams<'push.removeFcmTok
  * know); without one there is nothing to send through (no APNs or FCM credentials here), and
  * it succeeds as the real server does.
  */
-export async function sendLegacyTestNotification(params: OperationParams<'push.testLegacyNotification'>, ctx: UserContext) {
+export async function sendLegacyTestNotification(params: OperationParams<'push.testLegacyNotification'>, ctx: UserContext<'outbound' | 'store'>) {
   const mine = [...ctx.db.all('push_device_tokens')].filter((row) => row.user_id === ctx.user.id).sort((a, b) => a.id - b.id);
   const devices = params.token === undefined ? mine : mine.filter((row) => row.token === params.token);
   if (params.token !== undefined && devices.length === 0) throw new ApiError('INVALID_PUSH_DEVICE_TOKEN', 'Device not recognized');

@@ -1,9 +1,11 @@
 import { avatarUrl } from '../model/avatar.js';
-import type { HookContext, SentMessage, Services } from '../model/context.js';
-import type { OutboxRecord, UserRecord } from '../model/db.js';
+import type { HookContext, SentMessage } from '../runtime/message-hooks.js';
+import type { Services } from '../runtime/services.js';
+import type { OutboxRecord } from '../model/records/outbox.js';
+import type { UserRecord } from '../model/records/users.js';
 import { participantsOf } from '../model/direct-message-groups.js';
 import { messageFlags, messageRows } from '../model/message-flags.js';
-import { FLAG_BITS, type MessageRecord } from '../model/message-record.js';
+import { FLAG_BITS, type MessageRecord } from '../model/records/messages.js';
 import { enqueueJob, type JobRunner, type JobOutcome } from '../outbox/job-queue.js';
 import { activeDevices, basePayload, notifyDevices } from './send-notifications.js';
 

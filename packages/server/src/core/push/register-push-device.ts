@@ -1,7 +1,9 @@
 import { ApiError } from '@teamchat/schema';
 import { emit } from '../events/emit.js';
-import type { OperationParams, Services, UserContext } from '../model/context.js';
-import type { OutboxRecord, PushDeviceRecord } from '../model/db.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { Services } from '../runtime/services.js';
+import type { OutboxRecord } from '../model/records/outbox.js';
+import type { PushDeviceRecord } from '../model/records/push.js';
 import { enqueueJob, type JobRunner, type JobOutcome } from '../outbox/job-queue.js';
 import { callBouncer } from './bouncer-client.js';
 
@@ -23,7 +25,7 @@ export function checkPushConfigured(ctx: Pick<Services, 'config'>): void {
  *
  * @see shared/reference/messages-and-events.md §19.1
  */
-export function registerPushDevice(params: OperationParams<'push.register'>, ctx: UserContext) {
+export function registerPushDevice(params: OperationParams<'push.register'>, ctx: UserContext<'jobs'>) {
   checkPushConfigured(ctx);
   const existing = [...ctx.db.all('push_devices')].find((device) => device.user_id === ctx.user.id && device.push_account_id === params.push_account_id);
   if (existing && existing.status !== 'failed') return {};

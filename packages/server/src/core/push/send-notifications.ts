@@ -1,7 +1,7 @@
 import { fromBase64, sealBox, toBase64 } from '@teamchat/schema/push';
-import type { Services } from '../model/context.js';
-import type { PushDeviceRecord } from '../model/db.js';
-import { callBouncer, type BouncerAnswer } from './bouncer-client.js';
+import type { Services } from '../runtime/services.js';
+import type { PushDeviceRecord } from '../model/records/push.js';
+import { callBouncer, type BouncerAnswer, type BouncerServices } from './bouncer-client.js';
 
 /**
  * One push request per device (the real server's E2EE `notify` format): the plaintext sealed
@@ -26,7 +26,7 @@ function pushRequest(services: Pick<Services, 'random'>, device: PushDeviceRecor
 }
 
 /** Sends `data` (encrypted per device) to `devices` through the bouncer's `notify`. */
-export function notifyDevices(services: Services, devices: readonly PushDeviceRecord[], data: Record<string, unknown>): Promise<BouncerAnswer> {
+export function notifyDevices(services: BouncerServices, devices: readonly PushDeviceRecord[], data: Record<string, unknown>): Promise<BouncerAnswer> {
   return callBouncer(services, 'remotes/push/e2ee/notify', (realmUuid) => ({
     json: { realm_uuid: realmUuid, push_requests: devices.map((device) => pushRequest(services, device, data)) },
   }));

@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import { bouncerError } from './bouncer-client.js';
 import { activeDevices, basePayload, notifyDevices } from './send-notifications.js';
 
@@ -12,7 +12,7 @@ import { activeDevices, basePayload, notifyDevices } from './send-notifications.
  *
  * @see shared/reference/messages-and-events.md §19.2
  */
-export async function sendTestNotification(params: OperationParams<'push.testNotification'>, ctx: UserContext) {
+export async function sendTestNotification(params: OperationParams<'push.testNotification'>, ctx: UserContext<'outbound' | 'store'>) {
   const devices = activeDevices(ctx, ctx.user.id, params.push_account_id);
   if (devices.length === 0) throw new ApiError('NO_ACTIVE_PUSH_DEVICE', 'No active registered push device');
   const answer = await notifyDevices(ctx, devices, { ...basePayload(ctx, ctx.user.id), time: Math.floor(ctx.now() / 1000), type: 'test' });

@@ -1,7 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import { activeUserIds, emit } from '../events/emit.js';
 import { emojiByName } from '../markdown/emoji-data.js';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
 import { hasPermission } from '../model/has-permission.js';
 import { isAdmin } from '../model/roles.js';
 import { randomAlphanumeric } from '../internal/random.js';
@@ -33,7 +33,7 @@ export function listRealmEmoji(_params: OperationParams<'realmEmoji.list'>, ctx:
  * needs an administrator. The image is stored before the record, like uploads. Event
  * `realm_emoji` `update` with every emoji, to everyone.
  */
-export async function uploadRealmEmoji(params: OperationParams<'realmEmoji.upload'>, ctx: UserContext) {
+export async function uploadRealmEmoji(params: OperationParams<'realmEmoji.upload'>, ctx: UserContext<'files' | 'store'>) {
   const name = params.emoji_name;
   if (name === '') throw new ApiError('BAD_REQUEST', 'Emoji name is missing');
   if (!NAME.test(name)) {
@@ -89,7 +89,7 @@ export function deactivateRealmEmoji(params: OperationParams<'realmEmoji.deactiv
 }
 
 /** GET `/user_avatars/<realm>/emoji/images/<file>`: a custom emoji's image, to anyone (as the real server serves them). */
-export async function readEmojiImage(ctx: Pick<Context, 'db' | 'files'>, file: string, withBytes: boolean) {
+export async function readEmojiImage(ctx: Pick<Context<'files'>, 'db' | 'files'>, file: string, withBytes: boolean) {
   const emoji = [...ctx.db.all('realm_emoji')].find((record) => record.file_path !== undefined && record.source_url.endsWith(`/emoji/images/${file}`));
   const bytes = emoji?.file_path ? await ctx.files.get(emoji.file_path) : undefined;
   if (!emoji || !bytes) return { status: 'not-found' as const };

@@ -1,7 +1,7 @@
 import { ApiError, LANGUAGE_CODES, type GroupSettingUpdate } from '@teamchat/schema';
 import { activeUserIds, emit } from '../events/emit.js';
-import type { OperationParams, UserContext } from '../model/context.js';
-import type { RealmGroupSetting, RealmRecord } from '../model/db.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { RealmGroupSetting, RealmRecord } from '../model/records/realm.js';
 import { REALM_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';
 import { resolveGroupSettingUpdate } from '../model/group-setting-update.js';
 import { formatGroupSettingValue } from '../model/group-setting-value.js';

@@ -1,5 +1,7 @@
 import { initialUserSettings, type GroupSettingValue } from '@teamchat/schema';
-import type { DbTx, RealmGroupSetting, RealmRecord, UserGroupRecord } from '../model/db.js';
+import type { DbTx } from '../model/db.js';
+import type { RealmGroupSetting, RealmRecord } from '../model/records/realm.js';
+import type { UserGroupRecord } from '../model/records/user-groups.js';
 import { REALM_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';
 import { SYSTEM_GROUP_DESCRIPTIONS, SYSTEM_GROUP_NAMES, type SystemGroupName } from '../model/system-groups.js';
 

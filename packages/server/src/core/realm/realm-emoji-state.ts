@@ -1,5 +1,5 @@
 import type { StateBlock } from '../events/state-block.js';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 
 /** The `realm_emoji` block of POST /register: the organization's custom emoji by ID. */
 export const realmEmojiState: StateBlock = {

@@ -1,8 +1,8 @@
 import type { StateBlock } from '../events/state-block.js';
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from '../model/channel-name.js';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 import { formatGroupSettingValue, systemGroupId, systemGroupNameOf } from '../model/group-setting-value.js';
-import { REALM_GROUP_SETTINGS, type RealmGroupSetting, type RealmRecord } from '../model/db.js';
+import { REALM_GROUP_SETTINGS, type RealmGroupSetting, type RealmRecord } from '../model/records/realm.js';
 import { realmGroupSetting } from '../model/has-permission.js';
 import type { SystemGroupName } from '../model/system-groups.js';
 import { md5Hex } from '../internal/md5.js';

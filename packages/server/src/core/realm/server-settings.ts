@@ -1,6 +1,6 @@
 import { FEATURE_LEVEL, SERVER_VERSION } from '@teamchat/schema';
 import { renderMarkdown } from '../markdown/render-markdown.js';
-import type { Context, OperationParams } from '../model/context.js';
+import type { Context, OperationParams } from '../runtime/context.js';
 
 let lastDescription: { source: string; html: string } | null = null;
 

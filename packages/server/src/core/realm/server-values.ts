@@ -1,4 +1,4 @@
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 
 /**
  * Organization settings the server reports with the real server's defaults for a new

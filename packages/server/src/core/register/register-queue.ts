@@ -1,14 +1,14 @@
 import { FEATURE_LEVEL, SERVER_VERSION } from '@teamchat/schema';
 import { queueNarrowFilter } from '../narrow/index.js';
 import { STATE_BLOCKS } from './state-blocks.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * POST /register: creates an event queue and answers the initial state of the areas
  * `fetch_event_types` selects (default `event_types`, default all). Queue and state are made
  * in one step, so no event falls between them.
  */
-export function registerQueue(params: OperationParams<'events.register'>, ctx: UserContext) {
+export function registerQueue(params: OperationParams<'events.register'>, ctx: UserContext<'store'>) {
   const fetchTypes = params.fetch_event_types ?? params.event_types ?? null;
   const capabilities = params.client_capabilities ?? {};
   // Compiled before the queue exists, so an unsupported narrow leaves nothing behind.

@@ -4,10 +4,11 @@ import { emit } from '../events/emit.js';
 import { renderMessage } from '../markdown/render-message.js';
 import { conversationOf, listOfNames, messageLinkSyntax, nearMessageUrl, truncateContent, unusedFence } from '../messages/message-links.js';
 import { silentMention } from '../messages/notification-bot.js';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
-import type { ScheduledMessageRecord, UserRecord } from '../model/db.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
+import type { ScheduledMessageRecord } from '../model/records/messages.js';
+import type { UserRecord } from '../model/records/users.js';
 import { accessMessage } from '../model/message-access.js';
-import type { MessageRecord } from '../model/message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 import { MAX_MESSAGE_LENGTH } from '../realm/realm-state.js';
 
 /** Longest note of a reminder (the real server's `MAX_REMINDER_NOTE_LENGTH`). */

@@ -1,8 +1,8 @@
 import { ApiError } from '@teamchat/schema';
 import type { StateBlock } from '../events/state-block.js';
 import { emit } from '../events/emit.js';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
-import type { SavedSnippetRecord } from '../model/db.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
+import type { SavedSnippetRecord } from '../model/records/personal.js';
 
 /** A saved snippet as the API shows it (the real server's `SavedSnippet.to_api_dict`). */
 function formatSnippet(snippet: SavedSnippetRecord) {

@@ -1,6 +1,8 @@
 import { endpoints } from '@teamchat/schema';
 import { sendMessage } from '../messages/send-message.js';
-import type { Services, UserContext } from '../model/context.js';
+import type { PortName } from '../runtime/ports.js';
+import type { Services } from '../runtime/services.js';
+import type { UserContext } from '../runtime/context.js';
 import { notificationBot } from '../messages/notification-bot.js';
 import { postDirectMessage } from '../messages/post-message.js';
 import { dropReminder, isReminder } from '../reminders/reminders.js';
@@ -31,7 +33,7 @@ export function createScheduledDelivery(services: Services): () => Promise<void>
         const realm = db.get('realm', 1);
         if (!message || message.failed || !sender || !realm) return;
         if (!sender.is_active) throw new Error('the sender is deactivated');
-        const ctx: UserContext = {
+        const ctx: UserContext<PortName> = {
           ...services,
           db,
           realm,

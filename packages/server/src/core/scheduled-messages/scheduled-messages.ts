@@ -4,10 +4,11 @@ import { emit } from '../events/emit.js';
 import { renderMessage } from '../markdown/render-message.js';
 import { checkTopicPolicy, normalizeContent, normalizeTopic } from '../messages/message-content.js';
 import { checkCanPost, resolveChannel, resolveDirectRecipients } from '../messages/recipients.js';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
-import type { ScheduledMessageRecord, UserRecord } from '../model/db.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
+import type { ScheduledMessageRecord } from '../model/records/messages.js';
+import type { UserRecord } from '../model/records/users.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'random' | 'attachmentIndex'>;
+type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'random'>;
 
 /** A scheduled message as the API shows it (`topic` only for channel messages). */
 export function formatScheduledMessage(ctx: Pick<Context, 'realm'>, message: ScheduledMessageRecord, emptyTopicName = true) {

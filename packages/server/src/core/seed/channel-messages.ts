@@ -1,5 +1,6 @@
-import type { Context, Services } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { Services } from '../runtime/services.js';
+import type { UserRecord } from '../model/records/users.js';
 import { postChannelMessage } from '../messages/post-message.js';
 
 /** Options of {@link seedChannelMessages}. */
@@ -42,7 +43,7 @@ export async function seedChannelMessages(services: Services, options: ChannelMe
       const channel = db.get('channels', channelId);
       const sender: UserRecord | undefined = services.indexes.usersByEmail.get(options.sender.toLowerCase());
       if (!realm || !channel || !sender?.is_active) throw new Error(`[teamchat-server] seedChannelMessages: no organization, channel or active sender '${options.sender}'`);
-      const ctx: Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'attachmentIndex'> = { ...services, db, realm };
+      const ctx: Pick<Context<'hooks' | 'jobs'>, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'hooks' | 'jobs' | 'log'> = { ...services, db, realm };
       for (let i = start; i < end; i += 1) {
         const current = db.get('channels', channelId) ?? channel;
         postChannelMessage(ctx, current, topicOf(i), { sender, content: options.content(i), client: 'Internal', readBySender: true });

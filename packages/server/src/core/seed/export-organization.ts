@@ -1,8 +1,12 @@
 import { initialUserSettings, type GroupSettingValue } from '@teamchat/schema';
-import type { ChannelRecord, DbStore, DbTx, RealmRecord, UserGroupRecord, UserRecord } from '../model/db.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { DbStore, DbTx } from '../model/db.js';
+import type { RealmRecord } from '../model/records/realm.js';
+import type { UserGroupRecord } from '../model/records/user-groups.js';
+import type { UserRecord } from '../model/records/users.js';
 import { CHANNEL_GROUP_SETTING_CONFIGS, USER_GROUP_SETTING_CONFIGS, type GroupSettingConfig } from '../model/group-setting-configs.js';
 import { defaultGroupSettingValue } from '../model/group-setting-value.js';
-import { flagNames, FLAG_BITS, type MessageRecord } from '../model/message-record.js';
+import { flagNames, FLAG_BITS, type MessageRecord } from '../model/records/messages.js';
 import { createRealm } from '../realm/create-realm.js';
 import { BOT_TYPE_VALUES, FIELD_TYPE_VALUES, isoTime, nameOf, ROLE_VALUES, selectOptions, VISIBILITY_VALUES } from './fixture-codes.js';
 import { FIXTURE_FORMAT, REALM_SETTING_KEYS, type FixtureGroupRef, type OrganizationFixtureInput } from './fixture-schema.js';

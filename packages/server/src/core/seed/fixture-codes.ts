@@ -1,4 +1,6 @@
-import type { CustomProfileFieldRecord, UserRecord, UserTopicRecord } from '../model/db.js';
+import type { CustomProfileFieldRecord } from '../model/records/realm.js';
+import type { UserRecord } from '../model/records/users.js';
+import type { UserTopicRecord } from '../model/records/channels.js';
 import type { FixtureTime } from './fixture-schema.js';
 
 /** Role names of the fixture format and the stored role values. */

@@ -1,6 +1,6 @@
 import { CHANNEL_GROUP_SETTINGS, MESSAGE_FLAGS, TOPICS_POLICIES, USER_GROUP_SETTINGS, USER_SETTINGS, type UserSettingName } from '@teamchat/schema';
 import { z } from 'zod';
-import { REALM_GROUP_SETTINGS } from '../model/db.js';
+import { REALM_GROUP_SETTINGS } from '../model/records/realm.js';
 
 /** The version of the fixture format this server reads and writes. */
 export const FIXTURE_FORMAT = 1;

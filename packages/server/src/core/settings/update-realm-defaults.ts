@@ -1,6 +1,6 @@
 import type { UserSettingName, UserSettings } from '@teamchat/schema';
 import { activeUserIds, emit } from '../events/emit.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * PATCH /realm/user_settings_defaults: changes the settings accounts created later start

@@ -1,6 +1,6 @@
 import { ApiError, USER_SETTINGS, type UserSettingName, type UserSettings } from '@teamchat/schema';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { isAdmin } from '../model/roles.js';
 import { humanAdminIds } from '../model/bot-administrators.js';

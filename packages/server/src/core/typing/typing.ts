@@ -1,8 +1,8 @@
 import { ApiError } from '@teamchat/schema';
 import { emitTransient as emit } from '../events/emit.js';
 import { activeSubscriberIds, accessChannelById } from '../model/channel-access.js';
-import type { OperationParams, UserContext } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { participantsOf } from '../model/direct-message-groups.js';
 import { apiEmail } from '../model/email-visibility.js';
 import { accessMessage } from '../model/message-access.js';

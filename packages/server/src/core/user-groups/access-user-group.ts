@@ -1,6 +1,6 @@
 import { ApiError, type UserGroupSetting } from '@teamchat/schema';
-import type { Context, UserContext } from '../model/context.js';
-import type { UserGroupRecord } from '../model/db.js';
+import type { Context, UserContext } from '../runtime/context.js';
+import type { UserGroupRecord } from '../model/records/user-groups.js';
 import { hasPermission } from '../model/has-permission.js';
 
 /** The error of every refused group change. */

@@ -1,5 +1,5 @@
 import { USER_GROUP_SETTINGS } from '@teamchat/schema';
-import type { UserGroupRecord } from '../model/db.js';
+import type { UserGroupRecord } from '../model/records/user-groups.js';
 import { USER_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';
 import { parseGroupSettingValue } from '../model/group-setting-value.js';
 import { hasPermission } from '../model/has-permission.js';
@@ -7,7 +7,7 @@ import { accessPotentialSubgroups, activeUsersByIds, insufficientPermission } fr
 import { insertUserGroup } from './insert-user-group.js';
 import { emitGroupAdded, emitGroupSubgroups } from './user-group-events.js';
 import { checkUserGroupName, checkUserGroupNameAvailable } from './user-group-name.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * POST /user_groups/create: creates a group with the caller as creator, in one transaction.

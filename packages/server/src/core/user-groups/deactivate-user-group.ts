@@ -2,7 +2,7 @@ import { ApiError } from '@teamchat/schema';
 import { accessUserGroupForUpdate } from './access-user-group.js';
 import { groupObjections } from './group-objections.js';
 import { emitGroupRemoved, emitGroupUpdated } from './user-group-events.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * POST /user_groups/{user_group_id}/deactivate (FL 290): deactivates a group nothing uses.

@@ -1,6 +1,6 @@
 import { USER_GROUP_SETTINGS, type GroupSettingValue, type UserGroup, type UserGroupSetting } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
-import type { UserGroupRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserGroupRecord } from '../model/records/user-groups.js';
 import { isDirectMember } from '../model/group-membership.js';
 import { formatGroupSettingValue } from '../model/group-setting-value.js';
 

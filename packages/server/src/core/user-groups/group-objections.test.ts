@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../store/store.js';
-import type { ChannelRecord, Db, RealmRecord } from '../model/db.js';
+import type { ChannelRecord } from '../model/records/channels.js';
+import type { Db } from '../model/db.js';
+import type { RealmRecord } from '../model/records/realm.js';
 import { seededRandomBytes } from '../internal/seeded-random.js';
 import { CHANNEL_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';
 import { defaultGroupSettingValue } from '../model/group-setting-value.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../store/store.js';
-import type { Db, UserGroupRecord } from '../model/db.js';
+import type { Db } from '../model/db.js';
+import type { UserGroupRecord } from '../model/records/user-groups.js';
 import { seededRandomBytes } from '../internal/seeded-random.js';
 import { systemGroupId } from '../model/group-setting-value.js';
 import { createRealm } from '../realm/create-realm.js';

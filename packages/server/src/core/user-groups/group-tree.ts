@@ -1,4 +1,4 @@
-import type { UserGroupRecord } from '../model/db.js';
+import type { UserGroupRecord } from '../model/records/user-groups.js';
 import { isUserInGroupSetting } from '../model/group-membership.js';
 import type { GroupReadContext } from './format-user-group.js';
 

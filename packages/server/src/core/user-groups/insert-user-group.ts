@@ -1,6 +1,6 @@
 import { USER_GROUP_SETTINGS, type GroupSettingValue } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
-import type { UserGroupRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserGroupRecord } from '../model/records/user-groups.js';
 import { USER_GROUP_SETTING_CONFIGS } from '../model/group-setting-configs.js';
 import { defaultGroupSettingValue } from '../model/group-setting-value.js';
 

@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { isDirectMember, isUserInGroupSetting } from '../model/group-membership.js';
 import { getUserGroup } from './access-user-group.js';
 

@@ -1,7 +1,7 @@
 import { getUserGroup } from './access-user-group.js';
 import { directMemberIds } from './format-user-group.js';
 import { recursiveMemberIds } from './group-tree.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * GET /user_groups/{user_group_id}/members: the active members of a group, through its

@@ -1,6 +1,6 @@
 import { getUserGroup } from './access-user-group.js';
 import { recursiveSubgroupIds } from './group-tree.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * GET /user_groups/{user_group_id}/subgroups: the subgroups of a group, direct and indirect

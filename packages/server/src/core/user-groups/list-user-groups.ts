@@ -1,5 +1,5 @@
 import { userGroupsForApi } from './format-user-group.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * GET /user_groups: the organization's groups, system groups included, sorted by ID;

@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { UserContext } from '../model/context.js';
+import type { UserContext } from '../runtime/context.js';
 import { directMemberIds } from './format-user-group.js';
 import { accessUserGroupForMembership, activeUsersByIds } from './access-user-group.js';
 import { notifyMembershipChange } from './notify-membership-change.js';
@@ -14,7 +14,7 @@ import { emitGroupMembers } from './user-group-events.js';
  * @throws {ApiError} `Invalid user group`, `Insufficient permission`, `Invalid user ID: N`,
  *   `User N is already a member of this group`
  */
-export function addMembers(ctx: UserContext, groupId: number, userIds: readonly number[]): void {
+export function addMembers(ctx: UserContext<'hooks' | 'jobs'>, groupId: number, userIds: readonly number[]): void {
   const group = accessUserGroupForMembership(ctx, groupId, userIds, { self: 'can_join_group', anyone: 'can_add_members_group' });
   const users = activeUsersByIds(ctx, userIds);
   // Stored memberships of deactivated users count too, as on the real server (they cannot be
@@ -35,7 +35,7 @@ export function addMembers(ctx: UserContext, groupId: number, userIds: readonly 
  * @throws {ApiError} `Invalid user ID: N`, `Invalid user group`, `Insufficient permission`,
  *   `There is no member 'N' in this user group`
  */
-export function removeMembers(ctx: UserContext, groupId: number, userIds: readonly number[]): void {
+export function removeMembers(ctx: UserContext<'hooks' | 'jobs'>, groupId: number, userIds: readonly number[]): void {
   const users = activeUsersByIds(ctx, userIds);
   const group = accessUserGroupForMembership(ctx, groupId, userIds, { self: 'can_leave_group', anyone: 'can_remove_members_group' });
   const current = new Set(directMemberIds(ctx, group));

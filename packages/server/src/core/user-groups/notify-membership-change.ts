@@ -1,5 +1,6 @@
-import type { UserContext } from '../model/context.js';
-import type { UserGroupRecord, UserRecord } from '../model/db.js';
+import type { UserContext } from '../runtime/context.js';
+import type { UserGroupRecord } from '../model/records/user-groups.js';
+import type { UserRecord } from '../model/records/users.js';
 import { notificationBot, silentMention } from '../messages/notification-bot.js';
 import { postDirectMessage } from '../messages/post-message.js';
 
@@ -10,7 +11,7 @@ import { postDirectMessage } from '../messages/post-message.js';
  *
  * @see shared/reference/users-channels-realm.md §4.6
  */
-export function notifyMembershipChange(ctx: UserContext, group: UserGroupRecord, userIds: readonly number[], change: 'added' | 'removed'): void {
+export function notifyMembershipChange(ctx: UserContext<'hooks' | 'jobs'>, group: UserGroupRecord, userIds: readonly number[], change: 'added' | 'removed'): void {
   const actor = silentMention(ctx.user);
   const content = change === 'added' ? `${actor} added you to the group @_*${group.name}*.` : `${actor} removed you from the group @_*${group.name}*.`;
   let bot: UserRecord | undefined;

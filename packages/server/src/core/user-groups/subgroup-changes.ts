@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { UserContext } from '../model/context.js';
+import type { UserContext } from '../runtime/context.js';
 import { accessPotentialSubgroups, accessUserGroupForUpdate } from './access-user-group.js';
 import { wouldCreateCycle } from './group-tree.js';
 import { emitGroupSubgroups } from './user-group-events.js';

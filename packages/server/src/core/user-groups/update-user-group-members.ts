@@ -1,7 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import { addMembers, removeMembers } from './member-changes.js';
 import { addSubgroups, removeSubgroups } from './subgroup-changes.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * POST /user_groups/{user_group_id}/members: adds and removes direct members and subgroups, in
@@ -14,7 +14,7 @@ import type { OperationParams, UserContext } from '../model/context.js';
  *
  * @see api-spec.md "Update user group members"; shared/reference/users-channels-realm.md §4.6
  */
-export function updateUserGroupMembers(params: OperationParams<'userGroups.updateMembers'>, ctx: UserContext) {
+export function updateUserGroupMembers(params: OperationParams<'userGroups.updateMembers'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const { user_group_id: id, add = [], delete: remove = [], add_subgroups: addGroups = [], delete_subgroups: removeGroups = [] } = params;
   if (add.length === 0 && remove.length === 0 && addGroups.length === 0 && removeGroups.length === 0) {
     throw new ApiError('BAD_REQUEST', 'Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".');

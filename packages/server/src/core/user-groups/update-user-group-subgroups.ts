@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
 import { addSubgroups, removeSubgroups } from './subgroup-changes.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * POST /user_groups/{user_group_id}/subgroups: adds, then removes, direct subgroups with the

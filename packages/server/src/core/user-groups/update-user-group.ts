@@ -5,7 +5,7 @@ import { formatGroupSettingValue } from '../model/group-setting-value.js';
 import { accessUserGroupForUpdate } from './access-user-group.js';
 import { emitGroupAdded, emitGroupUpdated } from './user-group-events.js';
 import { checkUserGroupName, checkUserGroupNameAvailable } from './user-group-name.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * PATCH /user_groups/{user_group_id}: renames the group, changes its description, reactivates

@@ -1,7 +1,7 @@
-import type { Context } from '../model/context.js';
-import type { UserGroupRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserGroupRecord } from '../model/records/user-groups.js';
 import { activeUserIds, emit } from '../events/emit.js';
-import type { EventQueue } from '../model/event-queues.js';
+import type { EventQueue } from '../runtime/event-queues.js';
 import { formatUserGroup, type GroupReadContext } from './format-user-group.js';
 
 type EventContext = GroupReadContext & Pick<Context, 'events'>;

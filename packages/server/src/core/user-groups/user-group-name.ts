@@ -1,5 +1,5 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
+import type { Context } from '../runtime/context.js';
 
 /** Longest user-group name, in characters. */
 export const MAX_USER_GROUP_NAME_LENGTH = 100;

@@ -2,8 +2,9 @@ import { ApiError } from '@teamchat/schema';
 import type { StateBlock } from '../events/state-block.js';
 import { emitSettingChange, emitUserStatus } from '../events/setting-events.js';
 import { resolveEmoji } from '../messages/reactions.js';
-import type { OperationParams, UserContext } from '../model/context.js';
-import type { UserRecord, UserStatusRecord } from '../model/db.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
+import type { UserStatusRecord } from '../model/records/personal.js';
 import { accessUserById } from '../model/user-access.js';
 
 const MAX_STATUS_TEXT_LENGTH = 60;

@@ -2,8 +2,8 @@ import { ApiError } from '@teamchat/schema';
 import type { StateBlock } from '../events/state-block.js';
 import { emit } from '../events/emit.js';
 import { accessChannelById } from '../model/channel-access.js';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
-import type { UserTopicRecord } from '../model/db.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
+import type { UserTopicRecord } from '../model/records/channels.js';
 import { MAX_TOPIC_LENGTH } from '../realm/realm-state.js';
 
 type Ctx = Pick<Context, 'db' | 'realm'>;

@@ -1,5 +1,5 @@
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { isDirectMember } from '../model/group-membership.js';
 import { emitPeerEvent } from '../channels/peer-events.js';
 import { activeUserIds, emit } from '../events/emit.js';

@@ -1,8 +1,8 @@
 import { ApiError } from '@teamchat/schema';
 import { hashPassword } from '../auth/passwords.js';
 import { addSubscriptions } from '../channels/add-subscriptions.js';
-import type { OperationParams, UserContext } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { emit } from '../events/emit.js';
 import { isEmailAddress } from './email-change.js';
 import { isStrongPassword } from './password-strength.js';

@@ -3,7 +3,7 @@ import { isOwner } from '../model/roles.js';
 import { deactivateAccount, reactivateAccount } from './account-activation.js';
 import { isNameOfActiveUser } from './full-name.js';
 import { accessUserById, isLastOwner } from '../model/user-access.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
  * DELETE /users/{user_id}: deactivates a user (not a bot: `No such user`). The caller must be

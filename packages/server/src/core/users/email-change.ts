@@ -1,7 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import { randomAlphanumeric } from '../internal/random.js';
-import type { Context } from '../model/context.js';
-import type { EmailChangeRecord, UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { EmailChangeRecord, UserRecord } from '../model/records/users.js';
 import { isAdmin } from '../model/roles.js';
 import { sendEmail } from '../emails/send-email.js';
 import { changeDeliveryEmail } from './email-events.js';

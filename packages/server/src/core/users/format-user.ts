@@ -1,5 +1,5 @@
 import type { User } from '@teamchat/schema';
-import type { UserRecord } from '../model/db.js';
+import type { UserRecord } from '../model/records/users.js';
 import { isGuest } from '../model/roles.js';
 import { avatarUrlFor } from '../model/avatar.js';
 import { apiEmail, canSeeRealEmail } from '../model/email-visibility.js';

@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { botAdministratorIds } from '../model/bot-administrators.js';
 

@@ -1,6 +1,6 @@
 import { formatUser } from './format-user.js';
 import { profileDataOf } from './profile-data.js';
-import type { OperationParams, UserContext } from '../model/context.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
 import { receivedIds } from '../model/message-flags.js';
 
 /** GET /users/me: the caller's own record, flat, with `profile_data` and `max_message_id`. */

@@ -1,5 +1,5 @@
-import type { OperationParams, UserContext } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { formatUser } from './format-user.js';
 import { profileDataOf } from './profile-data.js';
 import { accessUserByEmail, accessUserById } from '../model/user-access.js';

@@ -1,7 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import { NOT_LOGGED_IN } from '../auth/authenticate.js';
-import type { Context, OperationParams } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context, OperationParams } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { isWebPublicAccessEnabled } from '../model/web-public-access.js';
 import { formatUser } from './format-user.js';
 import { profileDataOf } from './profile-data.js';

@@ -1,4 +1,4 @@
-import type { ServerConfig } from '../model/context.js';
+import type { ServerConfig } from '../config/server-config.js';
 
 type Estimator = (password: string) => number;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryServer } from '../../memory.js';
-import type { CustomProfileFieldRecord, UserRecord } from '../model/db.js';
+import type { CustomProfileFieldRecord } from '../model/records/realm.js';
+import type { UserRecord } from '../model/records/users.js';
 import { profileDataOf, storedProfileValue, withProfileValues } from './profile-data.js';
 
 async function seeded() {

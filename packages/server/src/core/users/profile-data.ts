@@ -1,5 +1,6 @@
-import type { Context } from '../model/context.js';
-import type { CustomProfileFieldRecord, UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { CustomProfileFieldRecord } from '../model/records/realm.js';
+import type { UserRecord } from '../model/records/users.js';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 
 /** Field types whose values are Markdown, and so carry a `rendered_value`: short and long text. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Context } from '../model/context.js';
-import type { CustomProfileFieldRecord, UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { CustomProfileFieldRecord } from '../model/records/realm.js';
+import type { UserRecord } from '../model/records/users.js';
 import { checkProfileFieldValue, isIsoDate, isLinkUrl } from './profile-field-value.js';
 
 function field(type: CustomProfileFieldRecord['type'], extra: Partial<CustomProfileFieldRecord> = {}): CustomProfileFieldRecord {

@@ -1,6 +1,6 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
-import type { CustomProfileFieldRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { CustomProfileFieldRecord } from '../model/records/realm.js';
 
 /** Longest value of the short text-like fields (short text, external account, pronouns). */
 const SHORT_LIMIT = 50;

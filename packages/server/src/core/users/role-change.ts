@@ -1,5 +1,5 @@
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { hasMetadataAccess } from '../model/channel-access.js';
 import { emitChannelAccessGained, emitChannelDelete } from '../channels/channel-events.js';
 import { activeUserIds, emit } from '../events/emit.js';

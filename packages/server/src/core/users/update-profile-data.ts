@@ -1,6 +1,7 @@
 import { ApiError, type ProfileDataUpdate } from '@teamchat/schema';
-import type { Context } from '../model/context.js';
-import type { CustomProfileFieldRecord, UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { CustomProfileFieldRecord } from '../model/records/realm.js';
+import type { UserRecord } from '../model/records/users.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { isAdmin } from '../model/roles.js';
 import { storedProfileValue, withProfileValues } from './profile-data.js';

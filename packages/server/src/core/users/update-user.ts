@@ -1,6 +1,6 @@
 import { ApiError, isApiError } from '@teamchat/schema';
-import type { OperationParams, UserContext } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { OperationParams, UserContext } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { isAdmin, isOwner } from '../model/roles.js';
 import { checkNewEmail } from './email-change.js';
 import { changeDeliveryEmail } from './email-events.js';

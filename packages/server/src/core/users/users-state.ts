@@ -1,7 +1,7 @@
 import type { StateBlock } from '../events/state-block.js';
 import { avatarUrl } from '../model/avatar.js';
-import type { Context } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { hasPermission } from '../model/has-permission.js';
 import { formatUser } from './format-user.js';
 import { systemBots, usersById } from './list-users.js';

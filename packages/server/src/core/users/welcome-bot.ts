@@ -1,12 +1,11 @@
 import { ApiError } from '@teamchat/schema';
-import type { Context, OperationParams, UserContext } from '../model/context.js';
-import type { UserRecord } from '../model/db.js';
+import type { Context, OperationParams, UserContext } from '../runtime/context.js';
+import type { UserRecord } from '../model/records/users.js';
 import { isAdmin } from '../model/roles.js';
 import { systemBot } from '../messages/notification-bot.js';
 import { postDirectMessage } from '../messages/post-message.js';
 
-type WelcomeContext = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'random' | 'events' | 'attachmentIndex'> &
-  Partial<Pick<Context, 'hooks' | 'jobs' | 'log'>>;
+type WelcomeContext = Pick<Context<'hooks' | 'jobs'>, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'random' | 'events' | 'hooks' | 'jobs' | 'log'>;
 
 /** The organization's default custom text (`welcome_message_custom_text`; empty: none). */
 function realmWelcomeText(ctx: Pick<Context, 'realm'>): string {
@@ -41,7 +40,7 @@ export function sendWelcomeMessages(ctx: WelcomeContext, user: UserRecord, custo
  * POST /realm/test_welcome_bot_custom_message: the Welcome Bot sends the acting administrator
  * the custom text as new users would get it (`Message must not be empty` for an empty one).
  */
-export function testWelcomeBotCustomMessage(params: OperationParams<'realm.testWelcomeBotCustomMessage'>, ctx: UserContext): { message_id: number } {
+export function testWelcomeBotCustomMessage(params: OperationParams<'realm.testWelcomeBotCustomMessage'>, ctx: UserContext<'hooks' | 'jobs'>): { message_id: number } {
   if (params.welcome_message_custom_text.length === 0) throw new ApiError('BAD_REQUEST', 'Message must not be empty');
   return { message_id: welcomeBotMessage(ctx, ctx.user, params.welcome_message_custom_text) };
 }

@@ -1,4 +1,4 @@
-import type { MessageRecord } from './message-record.js';
+import type { MessageRecord } from '../model/records/messages.js';
 
 /** An event as queued: `type`, `id` and the type's fields. */
 export type QueuedEvent = { type: string; id: number } & Record<string, unknown>;

@@ -70,3 +70,45 @@ export function flagNames(bits: number): string[] {
   return [...(FLAG_NAMES[bits & 0xff] as readonly string[])];
 }
 
+/** A recipient: what messages are addressed to (a channel, a user, a group of users). */
+export interface RecipientRecord {
+  id: number;
+  type: 'stream' | 'personal' | 'direct_message_group';
+  /** Channel ID, user ID or direct-message group ID. */
+  type_id: number;
+}
+
+/**
+ * The recipient of direct messages among a set of users. Since feature level 327 a 1:1
+ * conversation has one (both directions share its recipient ID); a self-conversation uses
+ * the user's personal recipient instead.
+ */
+export interface DirectMessageGroupRecord {
+  id: number;
+  /** Participants, ascending. */
+  user_ids: number[];
+  recipient_id: number;
+}
+
+/** A message scheduled to be sent later by the server (FL 179). */
+export interface ScheduledMessageRecord {
+  id: number;
+  sender_id: number;
+  type: 'stream' | 'private';
+  /** Channel ID (one) or user IDs (ascending). */
+  to: number[];
+  topic: string;
+  content: string;
+  rendered_content: string;
+  /** Seconds since the epoch. */
+  scheduled_delivery_timestamp: number;
+  /** Whether the message is marked read for the sender when sent (FL 236). */
+  read_by_sender: boolean | null;
+  /** Set when delivery failed (the sender lost access to the channel, …). */
+  failed: boolean;
+  /**
+   * Set for a reminder (POST /reminders, FL 381): the message it is about. A reminder is a
+   * direct message to its sender, sent by the Notification Bot.
+   */
+  reminder_target_message_id?: number;
+}
