@@ -3,8 +3,10 @@
 // the built packages (`npm run build` first), measured minified and gzipped, beside their
 // budgets and the anchors of issue 16. `npm run bench` prints this table first;
 // `node bench/bundle-size.mjs` prints only it, `--json` as JSON (what the size test of
-// `npm test` reads), and exits 1 when a page is over its budget or holds zod where it must not.
-import { existsSync } from 'node:fs';
+// `npm test` reads), and exits 1 when a page is over its budget or holds zod where it must not;
+// `--update-readme` writes the size of the page with every export into the SDK's README, the
+// one figure it prints (the size test checks that figure against the measure).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -101,8 +103,27 @@ export function formatBundleReport(results) {
   return `${lines.join('\n')}\n(esbuild --bundle --minify --platform=browser --format=esm from the built packages; gzip at zlib's default level. Anchors: issue 16, measured the same way.)\n`;
 }
 
+/** The SDK's README, which prints one figure: the gzipped size of the page with every export. */
+export const SDK_README = `${root}packages/client-sdk/README.md`;
+const README_FIGURE = /<!-- bundle-size -->([\d.]+) KB<!-- \/bundle-size -->/;
+
+/** The figure the SDK's README prints, in bytes (to 0.1 KB). */
+export function readmeFigure(text = readFileSync(SDK_README, 'utf8')) {
+  const match = README_FIGURE.exec(text);
+  if (!match) throw new Error(`${SDK_README} has no <!-- bundle-size -->…<!-- /bundle-size --> figure`);
+  return Number(match[1]) * KB;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const results = await measureBundles();
   process.stdout.write(process.argv.includes('--json') ? `${JSON.stringify(results, null, 2)}\n` : formatBundleReport(results));
   process.exitCode = results.some((r) => r.problems.length > 0) ? 1 : 0;
+  // `--update-readme`: the SDK's README prints the size of the page with every export, as measured here.
+  if (process.argv.includes('--update-readme')) {
+    const everything = results.find((r) => r.name === 'every export');
+    const text = readFileSync(SDK_README, 'utf8');
+    readmeFigure(text);
+    writeFileSync(SDK_README, text.replace(README_FIGURE, `<!-- bundle-size -->${formatKb(everything.gzipped).replace(' KB', '')} KB<!-- /bundle-size -->`));
+    process.stderr.write(`${SDK_README}: ${formatKb(everything.gzipped)}\n`);
+  }
 }

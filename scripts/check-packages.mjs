@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import ts from 'typescript';
+import { publishedPackages } from './published-packages.mjs';
 
-const PACKAGES = ['schema', 'client-sdk', 'server', 'mock', 'cli'];
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** Problems per package name, printed at the end (a package is `ok` only without any). */
 const problems = new Map();
@@ -39,8 +39,8 @@ mkdirSync(consumerDir, { recursive: true });
 /** Consumer file → the package and entry it checks. */
 const consumers = new Map();
 
-for (const name of PACKAGES) {
-  const dir = join(root, 'packages', name);
+for (const { dir: folder } of publishedPackages()) {
+  const dir = join(root, folder);
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const { messages } = await publint({ pkgDir: dir, strict: true, level: 'warning' });
   for (const message of messages) report(pkg.name, formatMessage(message, pkg));
@@ -64,7 +64,7 @@ for (const name of PACKAGES) {
       }
     }
     // A consumer that needs the types: an unresolved entry is an error (TS2307/TS7016), not `any`.
-    const base = `${name}-${subpath === '.' ? 'index' : subpath.slice(2).replaceAll('/', '-')}`;
+    const base = `${pkg.name.replace(/^@[^/]+\//, '')}-${subpath === '.' ? 'index' : subpath.slice(2).replaceAll('/', '-')}`;
     const body = `import * as entry from '${specifier}';\nexport const names: string[] = Object.keys(entry);\n`;
     const esm = join(consumerDir, `${base}.mts`);
     writeFileSync(esm, body);
@@ -97,7 +97,7 @@ for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
 rmSync(consumerDir, { recursive: true, force: true });
 
 let failures = 0;
-const names = PACKAGES.map((dir) => JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8')).name);
+const names = publishedPackages().map((entry) => entry.name);
 for (const name of [...names, '(typecheck)']) {
   const found = problems.get(name) ?? [];
   failures += found.length;

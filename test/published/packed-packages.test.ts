@@ -4,12 +4,12 @@
  * strict TypeScript project over every entry (the shipped declarations checked too), the
  * commands, a request through the SDK, and a vitest test with the mock and MSW's setupServer.
  */
-import { copyFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertFreshBuilds, REPO_ROOT } from '../../test-support/fresh-build.js';
 import { createReadmeRunner, type ReadmeRun } from './readme-runner.js';
-import { createScratchProject, PACKAGES, type ScratchProject } from './scratch-project.js';
+import { cleanEnv, createScratchProject, PACKAGES, type ScratchProject } from './scratch-project.js';
 
 const CONSUMER = join(import.meta.dirname, 'consumer');
 
@@ -51,7 +51,7 @@ describe('the READMEs, followed in that project', () => {
 describe('the packed packages installed in a project outside the workspace', () => {
   it('come from the tarballs, never from workspace links', () => {
     const resolved = project.resolved();
-    expect(Object.keys(resolved).sort()).toEqual(PACKAGES.map((name) => `node_modules/@teamchat/${name}`).sort());
+    expect(Object.keys(resolved).sort()).toEqual(PACKAGES.map((entry) => `node_modules/${entry.name}`).sort());
     for (const [path, from] of Object.entries(resolved)) expect(from, path).toMatch(/^file:.*\.tgz$/);
   });
 
@@ -92,4 +92,40 @@ describe('the packed packages installed in a project outside the workspace', () 
     expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
     expect(result.stdout).toMatch(/Tests +2 passed/);
   }, 120_000);
+});
+
+describe('the SDK alone, installed as its README says, in an empty project', () => {
+  it('installs from the two tarballs its README names, and its runnable examples run and typecheck there', async () => {
+    const dir = join(project.teamchat, 'sdk-only');
+    mkdirSync(dir);
+    // The project's own bins first; tsx and tsc come from the scratch project (the user's own tools).
+    const env = {
+      ...cleanEnv(`${join(dir, 'node_modules', '.bin')}:${join(project.dir, 'node_modules', '.bin')}`),
+      ...owner,
+      TEAMCHAT: project.teamchat,
+      npm_config_prefer_offline: 'true',
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+    };
+    const runner = await createReadmeRunner(dir, env, { isolate: false });
+    try {
+      expect(await runner.run(join(REPO_ROOT, 'packages/client-sdk/README.md')), 'runnable blocks').toBeGreaterThan(1);
+    } finally {
+      await runner.close();
+    }
+    // Only the SDK and the schema, both from the tarballs: nothing else of teamchat.
+    const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as { packages: Record<string, { resolved?: string }> };
+    const ours = Object.entries(lock.packages).filter(([path]) => path.includes('@teamchat/'));
+    expect(Object.fromEntries(ours.map(([path, entry]) => [path, /\.tgz$/.test(entry.resolved ?? '')]))).toEqual({
+      'node_modules/@teamchat/client-sdk': true,
+      'node_modules/@teamchat/schema': true,
+    });
+    // The examples typecheck under strict with the shipped declarations (skipLibCheck: false).
+    const tsconfig = JSON.parse(readFileSync(join(CONSUMER, 'tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown> };
+    const compilerOptions = { ...tsconfig.compilerOptions, typeRoots: [join(project.dir, 'node_modules', '@types')] };
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['readme-*.ts'] }));
+    const typecheck = await project.exec('tsc', ['-p', join(dir, 'tsconfig.json')], { cwd: dir });
+    expect(`${typecheck.stdout}${typecheck.stderr}`).toBe('');
+    rmSync(dir, { recursive: true, force: true });
+  }, 300_000);
 });

@@ -12,7 +12,8 @@
  *   within a line for a value that varies: an ID, a count), and a shown `error: …` means the
  *   command must fail.
  * - ```` ```ts runnable ````: an ES module run with tsx (a block importing `vitest` runs as a
- *   vitest test file); every one is also typechecked by the strict project.
+ *   vitest test file), written to `readme-<n>.ts` in the project, which the test may then
+ *   typecheck (the scratch project's strict tsconfig does).
  *
  * Everything runs in a network namespace of its own when the machine allows it (root, `unshare`,
  * `nsenter`, `ip`), so the README's fixed ports (9991, 9992) are free whatever else runs here;
@@ -58,7 +59,8 @@ interface Isolation {
   close(): void;
 }
 
-async function createIsolation(): Promise<Isolation> {
+async function createIsolation(isolate: boolean): Promise<Isolation> {
+  if (!isolate) return { wrap: (argv) => [...argv], rewrite: (text) => text, description: 'in the host network (a README that names no fixed port)', close: () => {} };
   const usable = process.getuid?.() === 0 && ['unshare', 'nsenter', 'ip'].every((tool) => spawnSync('which', [tool]).status === 0);
   if (usable) {
     // A process that holds a network namespace with loopback up; commands join it with nsenter.
@@ -98,11 +100,12 @@ export interface ReadmeRun {
 }
 
 /**
- * A README runner in the project `dir`, with `env` (PATH holds the project's bins) and HOME
- * a directory of its own.
+ * A README runner in the project `dir`, with `env` (PATH holds the project's bins, `tsx` among
+ * them) and HOME a directory of its own. `isolate: false` runs in the host network, for a
+ * README that reaches a server the test started outside (its address in `env`).
  */
-export async function createReadmeRunner(dir: string, env: NodeJS.ProcessEnv): Promise<ReadmeRun> {
-  const isolation = await createIsolation();
+export async function createReadmeRunner(dir: string, env: NodeJS.ProcessEnv, options: { isolate?: boolean } = {}): Promise<ReadmeRun> {
+  const isolation = await createIsolation(options.isolate ?? true);
   const home = join(dir, '.readme-home');
   mkdirSync(home, { recursive: true });
   const baseEnv = { ...env, HOME: home };
@@ -184,7 +187,7 @@ export async function createReadmeRunner(dir: string, env: NodeJS.ProcessEnv): P
     const vitest = /from 'vitest'/.test(code);
     const name = `readme-${files}${vitest ? '.test' : ''}.ts`;
     writeFileSync(join(dir, name), code);
-    const { code: exit, output } = await exec(vitest ? ['npx', 'vitest', 'run', name] : ['npx', 'tsx', name]);
+    const { code: exit, output } = await exec(vitest ? ['npx', 'vitest', 'run', name] : ['tsx', name]);
     if (exit !== 0) throw new Error(`${where}: the snippet failed (code ${String(exit)}):\n${code}\n---\n${output}`);
   };
 

@@ -9,11 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '../../test-support/fresh-build.js';
+import { publishedPackages, type PublishedPackage } from '../../scripts/published-packages.mjs';
 
 const run = promisify(execFile);
 
-/** The published packages, in dependency order. */
-export const PACKAGES = ['schema', 'client-sdk', 'server', 'mock', 'cli'] as const;
+/** The published packages (every workspace that is not private), in dependency order. */
+export const PACKAGES: readonly PublishedPackage[] = publishedPackages();
 
 /** Tools the scratch project installs beside the packages, at the versions the workspace locks. */
 const TOOLS = { dependencies: ['msw'], devDependencies: ['typescript', 'vitest', 'tsx', '@types/node'] } as const;
@@ -31,6 +32,11 @@ export interface ScratchProject {
   readonly dir: string;
   /** The environment commands run with: no npm_* variables of the outer `npm test`. */
   readonly env: NodeJS.ProcessEnv;
+  /**
+   * What `$TEAMCHAT` stands for in the READMEs' install lines (the clone): its `tarballs/` holds
+   * what `npm run pack` wrote.
+   */
+  readonly teamchat: string;
   /** How each `@teamchat/*` package was resolved, from the project's package-lock.json. */
   resolved(): Record<string, string>;
   /** Runs `command args…` in the project, with its `node_modules/.bin` on the PATH; never rejects. */
@@ -49,7 +55,7 @@ function lockedVersion(name: string): string {
 }
 
 /** The outer environment without what `npm test` adds (npm_config_*, npm_package_*, …), which would steer the inner npm. */
-function cleanEnv(binDir: string): NodeJS.ProcessEnv {
+export function cleanEnv(binDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (/^npm_/i.test(key) && !/^npm_config_(cache|registry|userconfig|globalconfig)$/i.test(key)) continue;
@@ -62,7 +68,7 @@ function cleanEnv(binDir: string): NodeJS.ProcessEnv {
 }
 
 /**
- * Packs every package (`npm pack`), installs the tarballs into a new directory under the
+ * Packs every package (`npm run pack`), installs the tarballs into a new directory under the
  * system temp dir, and returns the project. Needs current builds (`npm run build`).
  */
 export async function createScratchProject(): Promise<ScratchProject> {
@@ -76,6 +82,7 @@ export async function createScratchProject(): Promise<ScratchProject> {
   const project: ScratchProject = {
     dir,
     env,
+    teamchat: root,
     resolved() {
       const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as { packages: Record<string, { resolved?: string }> };
       return Object.fromEntries(
@@ -132,11 +139,10 @@ export async function createScratchProject(): Promise<ScratchProject> {
     },
   };
   try {
-    // One `npm pack` for every package; --json names the files it wrote.
-    const workspaces = PACKAGES.flatMap((name) => ['-w', `packages/${name}`]);
-    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', tarballs, ...workspaces], { cwd: REPO_ROOT, env: cleanEnv(''), maxBuffer: 64 * 1024 * 1024 });
-    const packed = JSON.parse(stdout) as { name: string; filename: string }[];
-    const dependencies: Record<string, string> = Object.fromEntries(packed.map((entry) => [entry.name, `file:${join(tarballs, entry.filename)}`]));
+    // The documented way: `npm run pack` (scripts/pack.mjs), every package into one folder.
+    const { stdout } = await run(process.execPath, [join(REPO_ROOT, 'scripts/pack.mjs'), '--out', tarballs, '--json'], { cwd: REPO_ROOT, env: cleanEnv(''), maxBuffer: 64 * 1024 * 1024 });
+    const packed = (JSON.parse(stdout) as { packages: { name: string; tarball: string }[] }).packages;
+    const dependencies: Record<string, string> = Object.fromEntries(packed.map((entry) => [entry.name, `file:${entry.tarball}`]));
     for (const name of TOOLS.dependencies) dependencies[name] = lockedVersion(name);
     const devDependencies = Object.fromEntries(TOOLS.devDependencies.map((name) => [name, lockedVersion(name)]));
     // `npm start` runs the server, as in this repository (the READMEs say `npm start`).

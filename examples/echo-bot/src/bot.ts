@@ -1,5 +1,4 @@
 import { applyEvent, createClient, watchEvents, type ClientOptions, type RegisterState } from '@teamchat/client-sdk';
-import type { Message } from '@teamchat/schema';
 
 /** Options of {@link runEchoBot}. */
 export interface EchoBotOptions {
@@ -42,8 +41,10 @@ export async function runEchoBot(options: EchoBotOptions): Promise<number> {
     if (!state) continue;
     applyEvent(state, event);
     const me = state['user_id'];
-    const message = event['message'] as Message | undefined;
-    if (event.type !== 'message' || !message || message.type !== 'private' || message.sender_id === me) continue;
+    // Narrowed by its type, the event's `message` is a Message.
+    if (event.type !== 'message') continue;
+    const { message } = event;
+    if (message.type !== 'private' || message.sender_id === me) continue;
     const to = Array.isArray(message.display_recipient) ? message.display_recipient.map((r) => r.id).filter((id) => id !== me) : [];
     try {
       await client.messages.send({ type: 'direct', to, content: `echo: ${message.content}`, read_by_sender: true });

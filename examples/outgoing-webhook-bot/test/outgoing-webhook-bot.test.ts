@@ -23,8 +23,8 @@ async function nextMessageFrom(queueId: string, senderId: number): Promise<{ con
     const { events } = await member.events.get({ queue_id: queueId, last_event_id: last });
     for (const event of events) {
       last = Math.max(last, event.id);
-      const message = event['message'] as { sender_id: number; content: string; subject: string } | undefined;
-      if (event.type === 'message' && message?.sender_id === senderId) return message;
+      // Narrowed by its type, the event's `message` is a Message.
+      if (event.type === 'message' && event.message.sender_id === senderId) return event.message;
     }
   }
 }

@@ -6,11 +6,15 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assertFreshBuilds, REPO_ROOT } from '../../../test-support/fresh-build.js';
 import { startServer, type RunningServer } from '../../../test-support/start-server.js';
 
 const CLI_BIN = join(REPO_ROOT, 'packages/cli/bin/teamchat.js');
+
+// Each test runs several CLI processes one after another (each a Node start-up): on a loaded
+// machine 20 s is too short for them, as the full run showed twice.
+vi.setConfig({ testTimeout: 60_000 });
 
 interface ProcessResult {
   code: number | null;
@@ -24,8 +28,13 @@ let server: RunningServer;
 
 /** `teamchat --config <owner's zuliprc> args…`, stdin from `input` (else empty: no terminal). */
 function asOwner(args: readonly string[], input = ''): Promise<ProcessResult> {
+  return as('owner', args, input);
+}
+
+/** `teamchat --config <the zuliprc of role> args…`, stdin from `input`. */
+function as(role: 'owner' | 'member', args: readonly string[], input = ''): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_BIN, '--config', server.zuliprc('owner'), ...args], {
+    const child = spawn(process.execPath, [CLI_BIN, '--config', server.zuliprc(role), ...args], {
       stdio: ['pipe', 'pipe', 'pipe'],
       env: { PATH: process.env['PATH'] ?? '', HOME: home },
     });
@@ -85,6 +94,26 @@ describe('teamchat users', () => {
     expect(table.split('\n').find((line) => line.includes('Gina Guest'))).toMatch(/guest +yes +no$/);
   });
 
+  it('creates an account with a password made and shown once, given on stdin, or shown redacted by --dry-run', async () => {
+    const created = await ok(['users', 'create', 'ada@example.com', 'Ada Lovelace']);
+    const [, id = '', password = ''] = /^Created user (\d+) ada@example\.com\nPassword: (\S+) \(shown once; they can change it in their settings\)\n$/.exec(created) ?? [];
+    expect(password).toMatch(/^[\w-]{20}$/);
+    expect((await json<{ user: { full_name: string; role: number } }>(['users', 'show', id])).user).toMatchObject({ full_name: 'Ada Lovelace', role: 400 });
+    // The password works: POST /fetch_api_key with it answers the new account's key.
+    expect(await json<{ user_id: number }>(['call', 'server.fetchApiKey', 'username=ada@example.com', `password=${password}`])).toMatchObject({ user_id: Number(id) });
+
+    const fromStdin = JSON.parse(await ok(['users', 'create', 'grace@example.com', 'Grace Hopper', '--password-stdin', '--json'], 'correct-horse-battery-staple\n')) as { user_id: number; password?: string };
+    expect(fromStdin.password).toBeUndefined();
+    expect(await json<{ user_id: number }>(['call', 'server.fetchApiKey', 'username=grace@example.com', 'password=correct-horse-battery-staple'])).toMatchObject({ user_id: fromStdin.user_id });
+
+    expect(await ok(['users', 'create', 'alan@example.com', 'Alan Turing', '--password', 'enigma-machine-1912', '--dry-run'])).toBe(
+      'dry run: nothing was sent\nPOST /api/v1/users (users.create)\n  email=alan@example.com\n  full_name=Alan Turing\n  password=[REDACTED]\n',
+    );
+    const taken = await asOwner(['users', 'create', 'ada@example.com', 'Ada Again']);
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toMatch(/^error: BAD_REQUEST: .*ada@example\.com/);
+  });
+
   it('exits 1 with the server\'s error, and 2 for an unknown user, changing nothing', async () => {
     const lastOwner = await asOwner(['users', 'set-role', 'olivia@teamchat.example', 'member']);
     expect(lastOwner.code).toBe(1);
@@ -118,6 +147,28 @@ describe('teamchat channels, default-channels', () => {
     expect((await json<{ streams: { name: string }[] }>(['channels', 'list', '--all'])).streams.map((s) => s.name)).not.toContain('no-such-channel');
   });
 
+  it('keeps the creator in a private channel made with --subscribers, and finds a private channel by name without a subscription', async () => {
+    const visible = async () => (await json<{ streams: { name: string }[] }>(['channels', 'list'])).streams.map((s) => s.name);
+    await ok(['channels', 'create', 'secret', '--private', '--subscribers', 'mike@teamchat.example']);
+    expect(await visible()).toContain('secret');
+    expect((await json<{ subscribers: number[] }>(['channels', 'members', 'secret'])).subscribers).toEqual([1, 4]);
+
+    // Left out on purpose: the channel leaves the owner's list, and its name still finds it.
+    await ok(['channels', 'create', 'hidden', '--private', '--subscribers', '4', '--no-join']);
+    expect(await visible()).not.toContain('hidden');
+    expect((await json<{ subscribers: number[] }>(['channels', 'members', 'hidden'])).subscribers).toEqual([4]);
+    expect(await ok(['channels', 'members', 'Hidden'])).toMatch(/^ID +NAME +EMAIL\n +4 +Mike Member +mike@teamchat\.example\n$/);
+    // What the caller cannot see stays unknown: Mike finds 'hidden' (he is in it), not a
+    // private channel of the moderator's, which the owner (an administrator) finds.
+    expect((await as('member', ['--json', 'channels', 'members', 'hidden'])).stdout).toContain('"subscribers"');
+    await ok(['channels', 'create', 'vault', '--private', '--subscribers', '3', '--no-join']);
+    expect((await json<{ subscribers: number[] }>(['channels', 'members', 'vault'])).subscribers).toEqual([3]);
+    const notSeen = "error: channel: no channel named 'vault' that you can see\nhint: teamchat channels list --all shows the channels\n";
+    expect(await as('member', ['channels', 'members', 'vault'])).toMatchObject({ code: 2, stderr: notSeen });
+    const mike = await as('member', ['channels', 'members', 'no-such-channel']);
+    expect(mike).toMatchObject({ code: 2, stderr: notSeen.replaceAll('vault', 'no-such-channel') });
+  });
+
   it('adds and removes a default channel', async () => {
     const names = async () => (await json<{ streams: { name: string }[] }>(['default-channels', 'list'])).streams.map((s) => s.name);
     expect(await names()).not.toContain('engineering');
@@ -149,6 +200,8 @@ describe('teamchat linkifiers, playgrounds, profile-fields, org', () => {
     expect(await ok(['profile-fields', 'list'])).toMatch(/^ID +NAME +TYPE +REQUIRED +EDITABLE +HINT\n +1 +Phone number +short text /);
     const org = await json<Record<string, unknown>>(['org', 'show']);
     expect(org['realm_name']).toBe('Teamchat Demo');
+    // The table leads with the organization's name.
+    expect((await ok(['org', 'show'])).split('\n')[0]).toMatch(/^realm_name: +Teamchat Demo$/);
     expect(Object.keys(org).every((key) => key.startsWith('realm_'))).toBe(true);
   });
 
@@ -233,6 +286,26 @@ describe('teamchat messages, topics, files', () => {
     expect(lines.at(-1)).toBe(`exported ${all.length} message(s) to ${file}`);
   });
 
+  it('renames a topic, moving all its messages, with or without the notice', async () => {
+    await ok(['messages', 'send', '--channel', 'general', '--topic', 'relase notes', 'first']);
+    await ok(['messages', 'send', '--channel', 'general', '--topic', 'relase notes', 'second']);
+    const dry = await ok(['topics', 'rename', '--channel', 'general', '--topic', 'relase notes', 'release notes', '--dry-run']);
+    expect(dry).toMatch(/^dry run: nothing was sent\nPATCH \/api\/v1\/messages\/\d+ \(messages\.update\)\n  topic=release notes\n  propagate_mode=change_all\n$/);
+    expect(await ok(['topics', 'rename', '--channel', 'general', '--topic', 'relase notes', 'release notes'])).toBe('Renamed topic "relase notes" to "release notes" in channel 1\n');
+    const topics = await ok(['topics', 'list', '--channel', 'general']);
+    expect(topics).toContain('release notes');
+    expect(topics).not.toContain('relase notes');
+    const moved = await json<{ messages: { content: string; sender_full_name: string }[] }>(['messages', 'list', '--channel', 'general', '--topic', 'release notes']);
+    expect(moved.messages.map((m) => m.content)).toEqual(expect.arrayContaining(['first', 'second']));
+    expect(moved.messages.some((m) => m.sender_full_name === 'Notification Bot')).toBe(true);
+
+    await ok(['topics', 'rename', '--channel', 'general', '--topic', 'release notes', 'release notes 1.0', '--no-notify']);
+    const quiet = await json<{ messages: { sender_full_name: string }[] }>(['messages', 'list', '--channel', 'general', '--topic', 'release notes 1.0']);
+    expect(quiet.messages.filter((m) => m.sender_full_name === 'Notification Bot')).toHaveLength(moved.messages.filter((m) => m.sender_full_name === 'Notification Bot').length);
+    const missing = await asOwner(['topics', 'rename', '--channel', 'general', '--topic', 'no such topic', 'x']);
+    expect(missing).toMatchObject({ code: 2, stderr: 'error: no topic "no such topic" with messages in channel general\nhint: teamchat topics list --channel general shows its topics\n' });
+  });
+
   it('deletes a topic with its messages after --dry-run showed the request', async () => {
     await ok(['messages', 'send', '--channel', 'general', '--topic', 'old logs', 'to be deleted']);
     const dry = await ok(['topics', 'delete', '--channel', 'general', '--topic', 'old logs', '--dry-run']);
@@ -252,6 +325,17 @@ describe('teamchat messages, topics, files', () => {
     const { attachments } = await json<{ attachments: { id: number; name: string; size: number }[] }>(['files', 'list']);
     const attachment = attachments.find((entry) => entry.name === 'report.txt');
     expect(attachment?.size).toBe(17);
+    // Another user's upload counts in the organization's space, not in the owner's list.
+    const other = join(dir, 'mike.txt');
+    writeFileSync(other, 'twelve bytes');
+    expect((await as('member', ['files', 'upload', other])).code).toBe(0);
+    const { upload_space_used: used } = await json<{ upload_space_used: number }>(['files', 'list']);
+    const footer = (await ok(['files', 'list'])).trimEnd().split('\n').slice(-2);
+    expect(footer).toEqual([
+      `Listed: ${attachments.length} file(s), yours, ${attachments.reduce((sum, file) => sum + file.size, 0)} bytes in all`,
+      `Space used by the organization's uploads (everyone's; the upload quota counts this): ${used} bytes`,
+    ]);
+    expect(used).toBeGreaterThanOrEqual(17 + 12);
     await ok(['files', 'delete', String(attachment?.id), '--yes']);
     expect((await json<{ attachments: { name: string }[] }>(['files', 'list'])).attachments.map((a) => a.name)).not.toContain('report.txt');
   });

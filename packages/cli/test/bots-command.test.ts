@@ -91,4 +91,17 @@ describe('teamchat bots', () => {
     expect(badType.code).toBe(2);
     expect(badType.stderr).toContain('one of generic, incoming, outgoing');
   });
+
+  it('shows the bot type by name in bots create --help, and the owner by name in bots list', async () => {
+    const help = await asMember(['bots', 'create', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain('(default: generic)');
+    expect(help.stdout).not.toMatch(/default: \d/);
+    const list = await teamchat(['--config', server.zuliprc('owner'), 'bots', 'list']);
+    expect(list.code, list.stderr).toBe(0);
+    // The demo's bot belongs to the owner, Olivia Owner (user 1): her name, never her ID.
+    expect(list.stdout).toMatch(/^ID +NAME +EMAIL +TYPE +OWNER +ACTIVE +URL\n/);
+    expect(list.stdout).toMatch(/Demo Bot +demo-bot@teamchat\.example +generic +Olivia Owner +yes/);
+  });
 });
+

@@ -48,7 +48,8 @@ export type { Redactor } from './core/create-redactor.js';
 // Real-time events
 export { watchEvents } from './helpers/events/watch-events.js';
 export { applyEvent } from './helpers/events/apply-event.js';
-export type { RegisterReason, RegisterState, WatchEventsOptions } from './helpers/events/watch-events.js';
+export type { RegisterReason, RegisterState, WatchedEvent, WatchEventsOptions } from './helpers/events/watch-events.js';
+export type { EventOf, EventType, ServerEvent, UnknownEvent } from '@teamchat/schema';
 export type { PollRetryInfo } from './internal/retry-until-success.js';
 
 // Repeat-until-done helpers

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
@@ -29,6 +29,10 @@ describe('the SDK in a browser bundle', () => {
     expect(byName['one method']?.zodInputs).toBe(0);
     // The one place runtime schemas come in: only when the page imports the plugin.
     expect(byName['with validateResponses']?.zodInputs).toBeGreaterThan(0);
+    // The one size the SDK's README prints is this measure (to 0.1 KB; a little slack for zlib builds).
+    const { readmeFigure } = (await import(pathToFileURL(`${root}bench/bundle-size.mjs`).href)) as { readmeFigure: () => number };
+    const measured = byName['every export']?.gzipped ?? 0;
+    expect(Math.abs(readmeFigure() - measured), `the SDK README's bundle size (${(readmeFigure() / 1024).toFixed(1)} KB) is not the measured ${(measured / 1024).toFixed(1)} KB: run node bench/bundle-size.mjs --update-readme`).toBeLessThanOrEqual(0.2 * 1024);
   });
 
   it('shares one ApiError class between @teamchat/schema and its zod-free /wire entry, in ESM and CJS', async () => {

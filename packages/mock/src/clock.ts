@@ -14,6 +14,13 @@ export interface MockClock {
   set(time: number | Date): void;
   /** Moves the time forward by `ms`: both clocks. */
   advance(ms: number): void;
+  /**
+   * Waits `ms` on this clock: moves it forward by `ms` and resolves at once (rejects with the
+   * abort reason when `signal` is aborted). `mock.clientOptions()` gives it to the SDK as its
+   * `sleep`, so a retry after a rate limit (`retry-after: 2`) takes no real time and the
+   * server sees the two seconds pass.
+   */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 /** Options of the mock's clock. */
@@ -34,6 +41,11 @@ export function createClock(options: ClockOptions = {}): MockClock & { reset(): 
   let monotonicBase = 0;
   const realMonotonicBase = performance.now();
   const frozen = options.frozen ?? true;
+  const advance = (ms: number): void => {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`[teamchat-mock] clock.advance(${ms}): pass a non-negative number of milliseconds`);
+    base += ms;
+    monotonicBase += ms;
+  };
   return {
     now: () => (frozen ? base : base + (Date.now() - realBase)),
     monotonic: () => (frozen ? monotonicBase : monotonicBase + (performance.now() - realMonotonicBase)),
@@ -41,10 +53,11 @@ export function createClock(options: ClockOptions = {}): MockClock & { reset(): 
       base = Number(time);
       realBase = Date.now();
     },
-    advance(ms) {
-      if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`[teamchat-mock] clock.advance(${ms}): pass a non-negative number of milliseconds`);
-      base += ms;
-      monotonicBase += ms;
+    advance,
+    sleep(ms, signal) {
+      if (signal?.aborted) return Promise.reject(signal.reason as Error);
+      advance(Math.max(0, ms));
+      return Promise.resolve();
     },
     reset() {
       base = start;

@@ -95,6 +95,14 @@ export function mockCoreOptions(options: { seed: number; now: () => number; mono
   };
 }
 
+/** What `mock.clientOptions()` gives `createClient`: an account, and the clock's `sleep` for retries. */
+export interface MockClientOptions {
+  site: string;
+  email: string;
+  apiKey: string;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
 /** A running mock: MSW handlers over the server core on a memory store. */
 export interface TeamchatMock {
   /** MSW handlers: `setupServer(...mock.handlers)`. */
@@ -107,8 +115,11 @@ export interface TeamchatMock {
   readonly accounts: Readonly<Record<DemoRole, DemoAccount>>;
   /** Every active account of the organization, in ID order. */
   readonly accountList: readonly DemoAccount[];
-  /** `{ site, email, apiKey }` of an account (by role, or by email), for `createClient`. */
-  clientOptions(account: DemoRole | (string & {})): { site: string; email: string; apiKey: string };
+  /**
+   * `{ site, email, apiKey, sleep }` of an account (by role, or by email), for `createClient`.
+   * `sleep` is the mock clock's: the SDK's retries wait on it, taking no real time.
+   */
+  clientOptions(account: DemoRole | (string & {})): MockClientOptions;
   /** The server core (store, event queues, config) of the current state. */
   readonly core: Core;
   /** The store of the current state, for reads in assertions (`mock.store.get('users', 1)`). */
@@ -211,7 +222,7 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
         ? accountList.find((a) => a.email.toLowerCase() === which.toLowerCase())
         : (accounts as Partial<Record<string, DemoAccount>>)[which];
       if (!account) throw new TypeError(`[teamchat-mock] no active account ${which.includes('@') ? `with email ${which}` : `with role ${which}`} in the organization; see mock.accountList.`);
-      return { site: baseUrl, email: account.email, apiKey: account.apiKey };
+      return { site: baseUrl, email: account.email, apiKey: account.apiKey, sleep: clock.sleep };
     },
     get core() {
       return state.core;

@@ -27,7 +27,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const clientOf = (role: 'owner' | 'member' | 'guest') => createClient({ ...mock.clientOptions(role), retry: { sleep: async () => {} } });
+const clientOf = (role: 'owner' | 'member' | 'guest') => createClient(mock.clientOptions(role));
 
 describe('the mock with setupServer', () => {
   it('keeps what a test writes: later reads see it', async () => {
@@ -55,6 +55,28 @@ describe('the mock with setupServer', () => {
     server.use(mock.faults.rateLimit({ endpoint: 'users.list', retryAfter: 0.01, times: 1 }));
     const { members } = await clientOf('member').users.list();
     expect(members.length).toBeGreaterThan(0);
+  });
+
+  it('retries a rate limit with retryAfter: 2 on the mock\'s clock: two seconds pass there, none here', async () => {
+    server.use(mock.faults.rateLimit({ endpoint: 'users.list', retryAfter: 2, times: 1 }));
+    const retries: number[] = [];
+    const client = createClient({ ...mock.clientOptions('member'), retry: { onRetry: ({ delayMs }) => retries.push(delayMs) } });
+    const before = mock.clock.now();
+    const started = performance.now();
+    const { members } = await client.users.list();
+    const elapsed = performance.now() - started;
+    expect(members.length).toBeGreaterThan(0);
+    expect(retries).toEqual([2000]);
+    expect(mock.clock.now() - before).toBe(2000);
+    // A real timer would have waited the two seconds.
+    expect(elapsed).toBeLessThan(2000);
+  });
+
+  it('stops a retry wait on the mock\'s clock when the call is aborted', async () => {
+    server.use(mock.faults.rateLimit({ endpoint: 'users.list', retryAfter: 2 }));
+    const controller = new AbortController();
+    const client = createClient({ ...mock.clientOptions('member'), retry: { onRetry: () => controller.abort(new Error('stop')) } });
+    await expect(client.users.list({}, { signal: controller.signal })).rejects.toThrow('stop');
   });
 
   it('injects a network error', async () => {

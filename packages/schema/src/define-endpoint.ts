@@ -39,6 +39,14 @@ export interface EndpointConfig<
   since?: number;
   /** One sentence for docs, `--help` and JSDoc. */
   summary: string;
+  /**
+   * The page of the real server's API documentation that describes the endpoint,
+   * `https://zulip.com/api/<docs>` (its operationId there): `'get-messages'`. Absent when that
+   * documentation has no page for it; `docsNote` then says why.
+   */
+  docs?: string;
+  /** Why there is no `docs` page, or how the page relates (the older form of an endpoint it documents). */
+  docsNote?: string;
   /** Parameters: path parameters, then query (GET) or form-body parameters. */
   params: TParams;
   /** Fields of the success body besides `result` and `msg`. */

@@ -72,6 +72,10 @@ export {
 export type { ChannelGroupSetting } from './models/channel.js';
 export { GroupSettingUpdate, GroupSettingValue, openEnum, Role, ROLES, Timestamp, UserId } from './models/common.js';
 export { Event } from './models/event.js';
+
+// Events of GET /events
+export { AnyServerEvent, EVENT_OPS, isKnownEvent, ServerEvent } from './events/server-event.js';
+export type { EventOf, EventType, UnknownEvent } from './events/server-event.js';
 export { Invite } from './models/invite.js';
 export {
   DirectRecipient,

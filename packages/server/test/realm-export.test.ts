@@ -57,9 +57,17 @@ describe('data exports over real HTTP: POST /export/realm → the job → downlo
       { timeout: 20_000, interval: 100 },
     );
     expect(finished).toMatchObject({ id, export_type: 2, pending: false, failed_timestamp: null, deleted_timestamp: null, export_url: expect.stringMatching(/\/user_avatars\/exports\/1\/\w+\/teamchat-export-[\w-]+\.json$/) });
-    // The administrators heard of it as it started and as it finished.
-    const { events } = await owner.events.get({ queue_id: queue_id ?? '', last_event_id: -1 });
-    const states = events.filter((event) => event.type === 'realm_export').map((event) => (event as unknown as { exports: { id: number; pending: boolean }[] }).exports.find((entry) => entry.id === id)?.pending);
+    // The administrators heard of it as it started and as it finished. The finishing event is
+    // published once the job's write is durable, which may come just after the list shows it.
+    const states = await vi.waitFor(
+      async () => {
+        const { events } = await owner.events.get({ queue_id: queue_id ?? '', last_event_id: -1, dont_block: true });
+        const seen = events.flatMap((event) => (event.type === 'realm_export' ? [event.exports.find((entry) => entry.id === id)?.pending] : []));
+        if (seen.length < 2) throw new Error(`realm_export events so far: ${JSON.stringify(seen)}`);
+        return seen;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     expect(states).toEqual([true, false]);
 
     // The URL is the download, over HTTP, to whoever has it (its random part is the secret).

@@ -62,7 +62,11 @@ export async function resolveUserId(client: Client, entry: string, option = 'use
 }
 
 /**
- * A channel by ID or name: its ID, from GET /get_stream_id for a name.
+ * A channel by ID or name: its ID, from GET /get_stream_id for a name. That answers only for
+ * channels whose messages the caller may read; a name it does not know is then looked up
+ * among every channel whose metadata the caller may see (GET /streams with `include_all`,
+ * archived ones too), so an administrator finds a private channel they are not subscribed to,
+ * as `channels list --all` shows it.
  *
  * @throws {CliError} (usage) for a name no channel you can see has.
  */
@@ -72,10 +76,11 @@ export async function resolveChannelId(client: Client, entry: string, option = '
   try {
     return (await client.channels.getId({ stream: spec })).stream_id;
   } catch (error) {
-    if (isApiError(error) && error.code === 'BAD_REQUEST') {
-      throw new CliError('usage', `${option}: no channel named '${spec}' that you can see`, { hint: 'teamchat channels list --all shows the channels', cause: error });
-    }
-    throw error;
+    if (!isApiError(error) || error.code !== 'BAD_REQUEST') throw error;
+    const { streams } = await client.channels.list({ include_all: true, exclude_archived: false });
+    const channel = streams.find((candidate) => candidate.name === spec) ?? streams.find((candidate) => candidate.name.toLowerCase() === spec.toLowerCase());
+    if (channel) return channel.stream_id;
+    throw new CliError('usage', `${option}: no channel named '${spec}' that you can see`, { hint: 'teamchat channels list --all shows the channels', cause: error });
   }
 }
 

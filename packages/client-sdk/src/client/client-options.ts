@@ -31,6 +31,13 @@ export interface ClientOptions {
   userAgent?: string | undefined;
   /** Retry policy, or `false` to never retry. Default: 4 attempts, see {@link RetryOptions}. */
   retry?: RetryOptions | false | undefined;
+  /**
+   * How the client waits before a retry (a 429's `retry-after`, the backoff after a network
+   * error or a 5xx): resolves after `ms`, rejects with the abort reason when `signal` aborts.
+   * Default: a real timer. `@teamchat/mock`'s `clientOptions()` passes its clock's, so retries
+   * against the mock take no real time. `retry.sleep`, when given, wins.
+   */
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
   /** Time limit of each attempt in ms, or `false` for none. Default 60 000. */
   timeoutMs?: number | false | undefined;
   /**

@@ -1,7 +1,7 @@
-import type { EndpointResult, Endpoints, Event } from '@teamchat/schema';
+import type { EndpointResult, Endpoints } from '@teamchat/schema';
 import { describe, expectTypeOf, it } from 'vitest';
 import { createClient } from './create-client.js';
-import { watchEvents, type RegisterState } from '../helpers/events/watch-events.js';
+import { watchEvents, type RegisterState, type WatchedEvent } from '../helpers/events/watch-events.js';
 import { deleteTopicUntilDone } from '../helpers/channels/delete-topic-until-done.js';
 import { updateFlagsForNarrowUntilDone } from '../helpers/messages/update-flags-for-narrow-until-done.js';
 
@@ -54,7 +54,7 @@ describe('client typing', () => {
   });
 
   it('types the helpers', () => {
-    expectTypeOf(watchEvents(client)).toEqualTypeOf<AsyncGenerator<Event, void, undefined>>();
+    expectTypeOf(watchEvents(client)).toEqualTypeOf<AsyncGenerator<WatchedEvent, void, undefined>>();
     expectTypeOf(watchEvents).parameter(1).exclude<undefined>().toHaveProperty('onRegister');
     expectTypeOf<RegisterState['queue_id']>().toEqualTypeOf<string | null>();
     expectTypeOf(deleteTopicUntilDone(client, { stream_id: 1, topic_name: 't' })).resolves.toEqualTypeOf<{ requests: number }>();

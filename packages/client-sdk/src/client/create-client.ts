@@ -72,7 +72,7 @@ export function createClient(options: ClientOptions): Client {
       redactor,
     }),
   );
-  if (options.retry !== false) plugins.push(retryPlugin(options.retry));
+  if (options.retry !== false) plugins.push(retryPlugin({ ...options.retry, sleep: options.retry?.sleep ?? options.sleep }));
   const send = applyPlugins(transport, plugins);
 
   const clientTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

@@ -173,4 +173,16 @@ describe('retryPlugin', () => {
     await expect(client.users.list({}, { signal: controller.signal })).rejects.toBe('user left');
     expect(fake.requests).toHaveLength(1);
   });
+
+  it('waits with the client\'s sleep option (a mock clock\'s), unless retry.sleep is given', async () => {
+    const waits: string[] = [];
+    const clientSleep = async (ms: number) => void waits.push(`client ${ms}`);
+    const fake = fakeFetch(sequence(rateLimited({ 'retry-after': 2 }), rateLimited({ 'retry-after': 3 })));
+    const client = createClient({ site: 'chat.example.com', fetch: fake.fetch, sleep: clientSleep });
+    await expect(client.users.list()).resolves.toEqual({ members: [] });
+    expect(waits).toEqual(['client 2000', 'client 3000']);
+    const own = createClient({ site: 'chat.example.com', fetch: fakeFetch(sequence(rateLimited({ 'retry-after': 1 }))).fetch, sleep: clientSleep, retry: { sleep: async (ms) => void waits.push(`retry ${ms}`) } });
+    await own.users.list();
+    expect(waits.at(-1)).toBe('retry 1000');
+  });
 });

@@ -36,6 +36,15 @@ describe('validateResponses', () => {
     expect((error as Error).message).toMatch(/GET \/widgets\/1 \(HTTP 200\): the response does not match the widgets\.get contract \(size: /);
   });
 
+  it('checks each event of GET /events against its model, and lets the types of a newer server pass', async () => {
+    const future = { type: 'hologram', id: 2, depth: 3 };
+    const client = setup(() => success({ events: [{ type: 'heartbeat', id: 1 }, future], queue_id: 'q' }));
+    await expect(client.events.get({ queue_id: 'q' })).resolves.toEqual({ events: [{ type: 'heartbeat', id: 1 }, future], queue_id: 'q' });
+    const broken = setup(() => success({ events: [{ type: 'message', id: 3, flags: [] }], queue_id: 'q' }));
+    const error = await rejectionOf(broken.events.get({ queue_id: 'q' }));
+    expect(error).toMatchObject({ reason: 'schema-mismatch', issues: [{ path: ['events', 0] }] });
+  });
+
   it('checks the contracts of the table', async () => {
     const client = setup(() => success({ complete: 'yes' }));
     await expect(client.channels.deleteTopic({ stream_id: 1, topic_name: 'x' })).rejects.toMatchObject({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * An event from an event queue. Every event has `type` and `id`; the other fields depend on
- * the type (see shared/reference/messages-and-events.md §16.1).
+ * Any event from an event queue: `type` and `id`, the other fields untyped. The models of each
+ * type and op are `ServerEvent` (events/server-event.ts).
  */
 export const Event = z.looseObject({
   type: z.string(),

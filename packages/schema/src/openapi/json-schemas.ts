@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Endpoint } from '../define-endpoint.js';
 import { isFileParam } from '../codec/wire-kind.js';
 import { Channel, Subscription } from '../models/channel.js';
-import { Event } from '../models/event.js';
+import { AnyServerEvent } from '../events/server-event.js';
 import { MessageSnapshot } from '../models/message-snapshot.js';
 import { EditHistoryEntry, Message, Reaction } from '../models/message.js';
 import { Narrow } from '../models/narrow.js';
@@ -27,7 +27,8 @@ const RESPONSE_MODELS: Record<string, z.ZodType> = {
   CodePlayground,
   CustomProfileField,
   EditHistoryEntry,
-  Event,
+  /** One schema for every event of GET /events: a `oneOf` by `type`, then `op`. */
+  Event: AnyServerEvent,
   Linkifier,
   Message,
   MessageSnapshot,

@@ -136,7 +136,13 @@ function descriptionOf(endpoint: Endpoint): string {
   const lines = [endpoint.summary, '', `**Access**: ${ACCESS_DESCRIPTIONS[endpoint.access]}`];
   if (endpoint.since !== undefined) lines.push('', `**Changes**: New in feature level ${endpoint.since}.`);
   if (endpoint.deprecated) lines.push('', `**Deprecated**: ${endpoint.deprecated}`);
+  if (endpoint.docsNote) lines.push('', endpoint.docsNote);
   return lines.join('\n');
+}
+
+/** The page of the real server's API documentation that describes a contract, as its URL. */
+function docsUrlOf(endpoint: Pick<Endpoint, 'docs'>): string | undefined {
+  return endpoint.docs === undefined ? undefined : `https://zulip.com/api/${endpoint.docs}`;
 }
 
 /**
@@ -156,6 +162,7 @@ export function operationOf(endpoint: Endpoint, params: ParamsJsonSchema, respon
     description: descriptionOf(endpoint),
     tags: [endpoint.name.split('.')[0]],
     ...(endpoint.deprecated ? { deprecated: true } : {}),
+    ...(endpoint.docs === undefined ? {} : { externalDocs: { description: "The real server's documentation", url: docsUrlOf(endpoint) } }),
     ...security,
     'x-access': endpoint.access,
     ...(endpoint.since === undefined ? {} : { 'x-since-feature-level': endpoint.since }),

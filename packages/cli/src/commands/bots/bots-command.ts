@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import type { Bot } from '@teamchat/schema';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { examples } from '../../core/send-write.js';
 import type { CliContext } from '../../core/cli-context.js';
 import { CliError } from '../../core/cli-error.js';
@@ -9,15 +9,18 @@ import { formatTable, yesNo, type Column } from '../../core/format-table.js';
 const TYPES: Record<string, number> = { generic: 1, incoming: 2, outgoing: 3 };
 const TYPE_NAMES = new Map(Object.entries(TYPES).map(([name, value]) => [value, name]));
 
-const BOT_COLUMNS: readonly Column<Bot>[] = [
-  { header: 'id', value: (bot) => String(bot.user_id), align: 'right' },
-  { header: 'name', value: (bot) => bot.full_name, maxWidth: 30 },
-  { header: 'email', value: (bot) => bot.email },
-  { header: 'type', value: (bot) => TYPE_NAMES.get(bot.bot_type ?? 0) ?? String(bot.bot_type) },
-  { header: 'owner', value: (bot) => (bot.owner_id === null ? '' : String(bot.owner_id)), align: 'right' },
-  { header: 'active', value: (bot) => yesNo(bot.is_active) },
-  { header: 'url', value: (bot) => bot.services[0]?.base_url ?? '', maxWidth: 40 },
-];
+/** The columns of `bots list`; OWNER is the owner's name (their ID when the name is unknown). */
+function botColumns(names: ReadonlyMap<number, string>): Column<Bot>[] {
+  return [
+    { header: 'id', value: (bot) => String(bot.user_id), align: 'right' },
+    { header: 'name', value: (bot) => bot.full_name, maxWidth: 30 },
+    { header: 'email', value: (bot) => bot.email },
+    { header: 'type', value: (bot) => TYPE_NAMES.get(bot.bot_type ?? 0) ?? String(bot.bot_type) },
+    { header: 'owner', value: (bot) => (bot.owner_id === null ? '' : (names.get(bot.owner_id) ?? String(bot.owner_id))), maxWidth: 30 },
+    { header: 'active', value: (bot) => yesNo(bot.is_active) },
+    { header: 'url', value: (bot) => bot.services[0]?.base_url ?? '', maxWidth: 40 },
+  ];
+}
 
 function botId(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('a bot ID is a positive integer (see `teamchat bots list`)');
@@ -35,10 +38,16 @@ function zuliprc(options: { email: string; apiKey: string; site: string; token?:
   return ['[api]', `email=${options.email}`, `key=${options.apiKey}`, `site=${options.site}`, ...(options.token ? [`token=${options.token}`] : []), ''].join('\n');
 }
 
-/** The bots the caller administers (all for administrators), from `realm_bots` of POST /register. */
-async function administeredBots(ctx: CliContext): Promise<Bot[]> {
-  const state = await ctx.client().events.register({ fetch_event_types: ['realm_bot'], event_types: [] });
-  return (state['realm_bots'] as Bot[] | undefined) ?? [];
+/**
+ * The bots the caller administers (all for administrators), from `realm_bots` of POST /register,
+ * and the names of the organization's users by ID (`realm_user`, the same request).
+ */
+async function administeredBots(ctx: CliContext): Promise<{ bots: Bot[]; names: Map<number, string> }> {
+  const client = ctx.client();
+  const state = await client.events.register({ fetch_event_types: ['realm_bot', 'realm_user'], event_types: [] });
+  if (state.queue_id !== null) await client.events.deleteQueue({ queue_id: state.queue_id });
+  const users = [...(state.realm_users ?? []), ...(state.realm_non_active_users ?? [])];
+  return { bots: (state['realm_bots'] as Bot[] | undefined) ?? [], names: new Map(users.map((user) => [user.user_id, user.full_name])) };
 }
 
 /**
@@ -58,14 +67,18 @@ export function botsCommand(ctx: CliContext): Command {
     .option('--active', 'only active bots')
     .addHelpText('after', '\nColumns: ID, NAME, EMAIL, TYPE, OWNER, ACTIVE, URL (outgoing webhooks).\n--json prints the bots with their API keys and service tokens.')
     .action(async (options: { active?: boolean }) => {
-      const all = await administeredBots(ctx);
+      const { bots: all, names } = await administeredBots(ctx);
       const list = options.active ? all.filter((bot) => bot.is_active) : all;
-      ctx.print({ bots: list }, () => formatTable(list, BOT_COLUMNS));
+      ctx.print({ bots: list }, () => formatTable(list, botColumns(names)));
     }), 'teamchat bots list --active', "teamchat bots list --json | jq '.bots[] | {user_id, api_key}'");
   examples(bots
     .command('create <full-name> <short-name>')
     .description('create a bot (POST /bots); its email is <short-name>-bot@<domain>')
-    .option('--type <type>', 'generic (default), incoming (webhooks only send) or outgoing (receives mentions and DMs)', botType, 1)
+    .addOption(
+      new Option('--type <type>', 'generic, incoming (may only send, through webhooks) or outgoing (receives mentions and DMs)')
+        .argParser(botType)
+        .default(TYPES['generic'], 'generic'),
+    )
     .option('--url <url>', 'where an outgoing-webhook bot receives its notifications')
     .option('--slack', 'outgoing webhook in the Slack-compatible format')
     .option('--zuliprc <file>', 'write a zuliprc for the new bot (its email, key and site; token= for outgoing webhooks)')
@@ -79,7 +92,7 @@ export function botsCommand(ctx: CliContext): Command {
         ...(options.url ? { payload_url: options.url } : {}),
         interface_type: options.slack ? 2 : 1,
       });
-      const bot = (await administeredBots(ctx)).find((candidate) => candidate.user_id === created.user_id);
+      const bot = (await administeredBots(ctx)).bots.find((candidate) => candidate.user_id === created.user_id);
       const email = bot?.email ?? '';
       const token = bot?.services[0]?.token;
       if (options.zuliprc) {
@@ -122,7 +135,7 @@ export function botsCommand(ctx: CliContext): Command {
       const client = ctx.client();
       const result = await client.bots.regenerateApiKey({ bot_id: botId(id) });
       if (options.zuliprc) {
-        const bot = (await administeredBots(ctx)).find((candidate) => candidate.user_id === botId(id));
+        const bot = (await administeredBots(ctx)).bots.find((candidate) => candidate.user_id === botId(id));
         await writeFile(options.zuliprc, zuliprc({ email: bot?.email ?? '', apiKey: result.api_key, site: client.baseUrl.replace(/\/api\/v1$/, ''), token: bot?.services[0]?.token }), { mode: 0o600 });
       }
       ctx.print(result, () => `New API key: ${result.api_key}\n`);

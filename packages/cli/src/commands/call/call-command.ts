@@ -2,6 +2,7 @@ import { incomingEndpoints, type Endpoint } from '@teamchat/schema';
 import { Command } from 'commander';
 import type { CliContext } from '../../core/cli-context.js';
 import { CliError } from '../../core/cli-error.js';
+import { completeFirstArgument } from '../../core/completion-words.js';
 import { describeParameters } from '../../core/describe-parameters.js';
 import { findEndpoint } from '../../core/find-endpoint.js';
 import { formatFields } from '../../core/format-fields.js';
@@ -48,7 +49,7 @@ function printList(ctx: CliContext): void {
  * teamchat call PATCH /settings twenty_four_hour_time=true --dry-run
  */
 export function callCommand(ctx: CliContext): Command {
-  return new Command('call')
+  const command = new Command('call')
     .description('call any endpoint by contract name (users.list) or route ("GET /users/5")')
     .argument('[endpoint]', 'contract name, or "METHOD /path" (path parameters may be filled in)')
     .argument('[name=value...]', 'parameters, path parameters included; text as is, other types as JSON')
@@ -89,4 +90,6 @@ export function callCommand(ctx: CliContext): Command {
       const result = (await ctx.client().request(endpoint, params)) as Record<string, unknown>;
       ctx.print(result, () => formatFields(result));
     });
+  // Shell completion offers the endpoint names after `teamchat call`.
+  return completeFirstArgument(command, () => incomingEndpoints.map((endpoint) => endpoint.name));
 }

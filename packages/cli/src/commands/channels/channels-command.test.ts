@@ -74,9 +74,10 @@ describe('teamchat channels create', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('Created channel design with id 17\n');
     const create = result.requests.find((r) => r.path === '/channels/create');
+    // The caller (user 1) first: the creator stays in its own private channel.
     expect(sent(create)).toEqual({
       name: 'design',
-      subscribers: '[3,4,5]',
+      subscribers: '[1,3,4,5]',
       description: 'Design *reviews*',
       invite_only: 'true',
       announce: 'true',
@@ -100,10 +101,18 @@ describe('teamchat channels create', () => {
     expect(garbage.requests).toEqual([]);
   });
 
+  it('leaves the caller out with --no-join, and does not add them twice', async () => {
+    const without = await run([...CONNECTION, 'channels', 'create', 'design', '--private', '--subscribers', '4', '--no-join'], { server });
+    expect(sent(without.requests.find((r) => r.path === '/channels/create'))).toMatchObject({ subscribers: '[4]' });
+    const twice = await run([...CONNECTION, 'channels', 'create', 'design', '--subscribers', '4,1'], { server });
+    expect(sent(twice.requests.find((r) => r.path === '/channels/create'))).toMatchObject({ subscribers: '[4,1]' });
+  });
+
   it('prints the request instead of sending it with --dry-run', async () => {
     const result = await run([...CONNECTION, 'channels', 'create', 'design', '--subscribers', '4', '--dry-run'], { server });
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('dry run: nothing was sent\nPOST /api/v1/channels/create (channels.create)\n  name=design\n  subscribers=[4]\n');
-    expect(result.requests).toEqual([]);
+    expect(result.stdout).toBe('dry run: nothing was sent\nPOST /api/v1/channels/create (channels.create)\n  name=design\n  subscribers=[1,4]\n');
+    // Only the read that finds who "you" are.
+    expect(result.requests.map((r) => r.path)).toEqual(['/users/me']);
   });
 });

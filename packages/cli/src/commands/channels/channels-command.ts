@@ -20,6 +20,8 @@ interface CreateOptions {
   description?: string;
   private?: boolean;
   subscribers?: string;
+  /** `--no-join` sets it false: the creator stays out of `--subscribers`. */
+  join?: boolean;
   announce?: boolean;
   webPublic?: boolean;
   default?: boolean;
@@ -67,7 +69,8 @@ function createCommand(ctx: CliContext): Command {
     .argument('<name>', 'channel name')
     .option('--description <text>', 'description (Markdown)')
     .option('--private', 'invite-only channel')
-    .option('--subscribers <list>', 'user IDs and emails, comma-separated (default: you)')
+    .option('--subscribers <list>', 'user IDs and emails, comma-separated; you are added to them (default: you alone)')
+    .option('--no-join', 'with --subscribers: do not subscribe yourself (a private channel then leaves your `channels list`)')
     .option('--announce', 'announce the new channel in the new-channels channel')
     .option('--web-public', 'readable by anyone on the web')
     .option('--default', 'a default channel: new users join it')
@@ -77,7 +80,7 @@ function createCommand(ctx: CliContext): Command {
       const client = ctx.client();
       const params: EndpointInput<Endpoints['channels.create']> = {
         name,
-        subscribers: await resolveSubscribers(client, options.subscribers),
+        subscribers: await resolveSubscribers(client, options.subscribers, options.join !== false),
       };
       if (options.description !== undefined) params.description = options.description;
       if (options.private) params.invite_only = true;

@@ -19,10 +19,10 @@ function installed(shell: string): boolean {
   return spawnSync(shell, ['-c', 'exit 0']).status === 0;
 }
 
-/** What the bash completion offers for `words` (the last one is being completed). */
+/** What the bash completion offers for `words` (the last one is being completed), as `complete` would call it. */
 function bashComplete(path: string, words: readonly string[]): string[] {
   const array = words.map((word) => `'${word}'`).join(' ');
-  const out = execFileSync('bash', ['-c', `source '${path}'; COMP_WORDS=(${array}); COMP_CWORD=${words.length - 1}; _teamchat; printf '%s\\n' "\${COMPREPLY[@]}"`], { encoding: 'utf8' });
+  const out = execFileSync('bash', ['-c', `source '${path}'; COMP_WORDS=(${array}); COMP_CWORD=${words.length - 1}; "$(complete -p '${words[0] ?? ''}' | sed -E 's/.* -F ([^ ]+) .*/\\1/')"; printf '%s\\n' "\${COMPREPLY[@]}"`], { encoding: 'utf8' });
   return out.split('\n').filter(Boolean);
 }
 
@@ -32,7 +32,7 @@ describe('teamchat completion', () => {
     expect(execFileSync('bash', ['-n', path]).toString()).toBe('');
     expect(bashComplete(path, ['teamchat', ''])).toEqual(expect.arrayContaining(['users', 'groups', 'channels', 'topics', 'messages', 'completion']));
     expect(bashComplete(path, ['teamchat', '--config', 'users', 'gr'])).toEqual(['groups']);
-    expect(bashComplete(path, ['teamchat', 'users', ''])).toEqual(['list', 'show', 'set-role', 'deactivate', 'reactivate']);
+    expect(bashComplete(path, ['teamchat', 'users', ''])).toEqual(['list', 'show', 'create', 'set-role', 'deactivate', 'reactivate']);
     expect(bashComplete(path, ['teamchat', 'topics', 'delete', '--'])).toEqual(expect.arrayContaining(['--channel', '--topic', '--yes', '--dry-run', '--json', '--help']));
     expect(bashComplete(path, ['teamchat', 'topics', 'delete', '--'])).not.toContain('--version');
     expect(bashComplete(path, ['teamchat', 'users', 'list', '--a'])).toEqual(['--active', '--api-key']);
@@ -41,12 +41,38 @@ describe('teamchat completion', () => {
     expect(bashComplete(path, ['teamchat', '--config', join(dir, 'zuliprc-o')])).toEqual([join(dir, 'zuliprc-owner')]);
   });
 
+  it('bash: completes the endpoint names after teamchat call, and npx teamchat as teamchat', async () => {
+    const path = await script('bash');
+    expect(bashComplete(path, ['teamchat', 'call', 'users.l'])).toEqual(['users.list', 'users.listCustomProfileFields']);
+    expect(bashComplete(path, ['teamchat', 'call', ''])).toEqual(expect.arrayContaining(['messages.list', 'channels.create', 'events.register']));
+    // Only the first argument is an endpoint name; the options still complete after it.
+    expect(bashComplete(path, ['teamchat', 'call', 'users.list', ''])).toEqual([]);
+    expect(bashComplete(path, ['teamchat', 'call', 'users.list', '--p'])).toEqual(['--params']);
+    // npx teamchat, as in a clone of the repository.
+    expect(bashComplete(path, ['npx', 'tea'])).toEqual(['teamchat']);
+    expect(bashComplete(path, ['npx', 'teamchat', 'us'])).toEqual(['users']);
+    expect(bashComplete(path, ['npx', 'teamchat', '--config', 'x', 'call', 'messages.l'])).toEqual(['messages.list']);
+    expect(bashComplete(path, ['npx', 'teamchat', 'topics', 'delete', '--t'])).toEqual(['--topic', '--timeout']);
+    // Another command after npx gets the shell's default (file names), nothing of ours.
+    expect(bashComplete(path, ['npx', 'tsc', ''])).toEqual([]);
+    expect(bashComplete(path, ['teamchat', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
+  });
+
   it.runIf(installed('zsh'))('zsh: parses and completes with compadd', async () => {
     const path = await script('zsh');
     // compdef and compadd come from the completion system; stand-ins record what is offered.
     const probe = `compdef() { :; }; compadd() { [[ $1 == -- ]] && shift; print -l -- "$@"; }; source '${path}'; words=(teamchat users de); CURRENT=3; _teamchat`;
     expect(execFileSync('zsh', ['-n', path]).toString()).toBe('');
-    expect(execFileSync('zsh', ['-f', '-c', probe], { encoding: 'utf8' }).split('\n').filter(Boolean)).toEqual(['list', 'show', 'set-role', 'deactivate', 'reactivate']);
+    expect(execFileSync('zsh', ['-f', '-c', probe], { encoding: 'utf8' }).split('\n').filter(Boolean)).toEqual(['list', 'show', 'create', 'set-role', 'deactivate', 'reactivate']);
+    const offered = (words: string): string[] =>
+      execFileSync('zsh', ['-f', '-c', `compdef() { :; }; compadd() { [[ $1 == -- ]] && shift; print -l -- "$@"; }; _files() { print FILES; }; source '${path}'; words=(${words}); CURRENT=\${#words}; _teamchat`], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean);
+    expect(offered('teamchat call users.l')).toEqual(expect.arrayContaining(['users.list', 'messages.list']));
+    expect(offered('npx teamchat call users.l')).toEqual(expect.arrayContaining(['users.list', 'messages.list']));
+    expect(offered('npx teamchat users de')).toContain('deactivate');
+    expect(offered('npx te')).toEqual(['teamchat']);
+    expect(offered('npx tsc x')).toEqual(['FILES']);
   });
 
   it.runIf(installed('fish'))('fish: completes commands and options with complete -C', async () => {
@@ -59,6 +85,10 @@ describe('teamchat completion', () => {
     expect(complete('teamchat ')).toEqual(expect.arrayContaining(['users', 'groups', 'messages', 'completion']));
     expect(complete('teamchat groups ')).toEqual(expect.arrayContaining(['list', 'members', 'create', 'add', 'remove', 'deactivate']));
     expect(complete('teamchat topics delete --')).toEqual(expect.arrayContaining(['--channel', '--topic', '--yes', '--json']));
+    expect(complete('teamchat call users.l')).toEqual(['users.list', 'users.listCustomProfileFields']);
+    expect(complete('npx teamchat call users.l')).toEqual(['users.list', 'users.listCustomProfileFields']);
+    expect(complete('npx teamchat us')).toEqual(['users']);
+    expect(complete('npx teamchat topics delete --')).toEqual(expect.arrayContaining(['--channel', '--topic', '--yes', '--json']));
   });
 
   it('says which shells exist for another one', async () => {

@@ -16,10 +16,17 @@ const COLUMNS: readonly Column<Attachment>[] = [
 ];
 
 function listCommand(ctx: CliContext): Command {
-  const command = new Command('list').description('list the files you uploaded (GET /attachments)').action(async () => {
-    const result = await ctx.client().attachments.list();
-    ctx.print(result, () => `${formatTable(result.attachments, COLUMNS)}Space used by the organization's uploads: ${result.upload_space_used} bytes\n`);
-  });
+  const command = new Command('list')
+    .description('list the files you uploaded (GET /attachments)')
+    .addHelpText('after', "\nThe footer says what each figure counts: the files listed (yours) and their size, then the space the\nwhole organization's uploads use (upload_space_used, which the upload quota is checked against).")
+    .action(async () => {
+      const result = await ctx.client().attachments.list();
+      const own = result.attachments.reduce((sum, file) => sum + file.size, 0);
+      ctx.print(result, () =>
+        `${formatTable(result.attachments, COLUMNS)}Listed: ${result.attachments.length} file(s), yours, ${own} bytes in all\n` +
+          `Space used by the organization's uploads (everyone's; the upload quota counts this): ${result.upload_space_used} bytes\n`,
+      );
+    });
   return examples(command, 'teamchat files list');
 }
 

@@ -1,5 +1,5 @@
 import { isApiError, type Invite, type Role } from '@teamchat/schema';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CliContext } from '../../core/cli-context.js';
 import { CliError } from '../../core/cli-error.js';
 import { formatTable, type Column } from '../../core/format-table.js';
@@ -47,7 +47,7 @@ function minutes(text: string): number {
 
 function termsOptions(command: Command): Command {
   return command
-    .option('--role <role>', 'the new account\'s role: owner, administrator, moderator, member, guest', parseRole, 400 as Role)
+    .addOption(new Option('--role <role>', "the new account's role: owner, administrator, moderator, member, guest").argParser(parseRole).default(400 as Role, roleName(400)))
     .option('--channel <channels...>', 'channels (IDs or names, comma-separated or repeated) the new account joins')
     .option('--group <groups...>', 'user groups (IDs or names) the new account joins')
     .option('--default-channels', "also join the organization's default channels")

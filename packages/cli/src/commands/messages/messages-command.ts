@@ -56,7 +56,7 @@ function recipientOf(message: Message): string {
 
 function listCommand(ctx: CliContext): Command {
   const command = narrowOptions(new Command('list').description('list the newest messages, oldest first (GET /messages; content as Markdown)'))
-    .option('--limit <n>', 'how many messages (default 20)', count(MAX_PAGE), 20)
+    .option('--limit <n>', 'how many messages', count(MAX_PAGE), 20)
     .option('--before <id>', 'messages before this message ID instead of the newest', count(Number.MAX_SAFE_INTEGER))
     .action(async (options: NarrowOptions & { limit: number; before?: number }) => {
       const result = await ctx.client().messages.list({
@@ -130,7 +130,7 @@ function exportCommand(ctx: CliContext): Command {
     new Command('export').description('write every message you can read, oldest first, as JSON lines (pages through GET /messages)'),
   )
     .option('-o, --output <file>', 'write to FILE instead of stdout')
-    .option('--batch-size <n>', `messages per request (default 1000, at most ${MAX_PAGE})`, count(MAX_PAGE), 1000)
+    .option('--batch-size <n>', `messages per request (at most ${MAX_PAGE})`, count(MAX_PAGE), 1000)
     .action(async (options: ExportOptions) => {
       const client = ctx.client();
       const narrow = narrowOf(options);

@@ -19,11 +19,14 @@ async function realmState(ctx: CliContext): Promise<Record<string, unknown>> {
 
 function showCommand(ctx: CliContext): Command {
   const command = new Command('show')
-    .description("show the organization's settings (the realm_* fields of POST /register)")
+    .description("show the organization's settings (the realm_* fields of POST /register), its name first")
     .option('--all', 'every field of the realm state, not only realm_* settings')
     .action(async (options: { all?: boolean }) => {
       const state = await realmState(ctx);
-      const fields = Object.fromEntries(Object.entries(state).filter(([key]) => options.all || key.startsWith('realm_')));
+      // The organization's name first, then its address and description; the rest as the server sent them.
+      const first = ['realm_name', 'realm_url', 'realm_description'].filter((key) => key in state);
+      const rest = Object.keys(state).filter((key) => !first.includes(key) && (options.all || key.startsWith('realm_')));
+      const fields = Object.fromEntries([...first, ...rest].map((key) => [key, state[key]]));
       ctx.print(fields, () => formatFields(fields));
     });
   return examples(command, 'teamchat org show', 'teamchat org show --json | jq .realm_name');

@@ -1,8 +1,11 @@
-import { ROLES, type Role, type User } from '@teamchat/schema';
+import { randomBytes } from 'node:crypto';
+import { endpoints, ROLES, type Role, type User } from '@teamchat/schema';
 import { Command } from 'commander';
 import type { CliContext } from '../../core/cli-context.js';
+import { printDryRun } from '../../core/format-dry-run.js';
 import { formatFields } from '../../core/format-fields.js';
 import { formatTable, yesNo, type Column } from '../../core/format-table.js';
+import { CliError } from '../../core/cli-error.js';
 import { resolveUserId } from '../../core/resolve-names.js';
 import { parseRole, roleName } from '../../core/roles.js';
 import { examples, sendWrite, writeOptions, type WriteOptions } from '../../core/send-write.js';
@@ -71,6 +74,46 @@ function deactivateCommand(ctx: CliContext): Command {
   return examples(command, 'teamchat users deactivate gina@teamchat.example --yes');
 }
 
+interface CreateOptions extends WriteOptions {
+  password?: string;
+  passwordStdin?: boolean;
+}
+
+/** The new account's password: given, read from stdin (first line), or made here (shown once). */
+async function newPassword(ctx: CliContext, options: CreateOptions): Promise<{ password: string; generated: boolean }> {
+  if (options.password !== undefined && options.passwordStdin) throw new CliError('usage', 'give --password or --password-stdin, not both');
+  if (options.password !== undefined) return { password: options.password, generated: false };
+  if (options.passwordStdin) {
+    const password = (await ctx.readStdin()).split(/\r?\n/)[0] ?? '';
+    if (password === '') throw new CliError('usage', '--password-stdin: stdin is empty', { hint: "echo 'the password' | teamchat users create …  --password-stdin" });
+    return { password, generated: false };
+  }
+  // 120 random bits: far past the server's strength check.
+  return { password: randomBytes(15).toString('base64url'), generated: true };
+}
+
+function createCommand(ctx: CliContext): Command {
+  const command = writeOptions(
+    new Command('create')
+      .description('create an account (POST /users; administrators with the can_create_users permission)')
+      .argument('<email>', "the new user's email address")
+      .argument('<full-name>', 'their name')
+      .option('--password <password>', 'their password (visible in your shell history; prefer --password-stdin)')
+      .option('--password-stdin', 'read the password from the first line of stdin')
+      .addHelpText('after', '\nWithout --password or --password-stdin a random password is made and printed once; the user changes it in their settings.'),
+  ).action(async (email: string, fullName: string, options: CreateOptions) => {
+    const { password, generated } = await newPassword(ctx, options);
+    const params = { email, full_name: fullName, password };
+    if (options.dryRun) return printDryRun(ctx, endpoints['users.create'], params);
+    const result = await ctx.client().users.create(params);
+    // A password made here is shown once, in the table and in --json alike.
+    ctx.print({ ...result, ...(generated ? { password } : {}) }, () =>
+      `Created user ${result.user_id} ${email}\n${generated ? `Password: ${password} (shown once; they can change it in their settings)\n` : ''}`,
+    );
+  });
+  return examples(command, "teamchat users create ada@example.com 'Ada Lovelace'", "printf '%s\\n' \"$PASSWORD\" | teamchat users create grace@example.com 'Grace Hopper' --password-stdin");
+}
+
 function reactivateCommand(ctx: CliContext): Command {
   const command = writeOptions(
     new Command('reactivate').description('reactivate a deactivated user (POST /users/{user_id}/reactivate)').argument('<user>', 'user ID or email'),
@@ -83,7 +126,7 @@ function reactivateCommand(ctx: CliContext): Command {
 }
 
 /**
- * `teamchat users …`: the organization's accounts: list, show, role, deactivate, reactivate.
+ * `teamchat users …`: the organization's accounts: list, show, create, role, deactivate, reactivate.
  *
  * @example
  * teamchat users list
@@ -91,9 +134,10 @@ function reactivateCommand(ctx: CliContext): Command {
  */
 export function usersCommand(ctx: CliContext): Command {
   return new Command('users')
-    .description('accounts of the organization: list, show, set-role, deactivate, reactivate')
+    .description('accounts of the organization: list, show, create, set-role, deactivate, reactivate')
     .addCommand(listCommand(ctx))
     .addCommand(showCommand(ctx))
+    .addCommand(createCommand(ctx))
     .addCommand(setRoleCommand(ctx))
     .addCommand(deactivateCommand(ctx))
     .addCommand(reactivateCommand(ctx));

@@ -1,4 +1,4 @@
-import type { Event } from '@teamchat/schema';
+import type { EventOf, ServerEvent, UnknownEvent } from '@teamchat/schema';
 import type { RegisterState } from './watch-events.js';
 import { applyStream, applySubscription } from './state/apply-channels.js';
 import { addUnread, moveUnread, recountUnread, removeUnread } from './state/apply-unread.js';
@@ -10,23 +10,23 @@ function me(state: State): number | undefined {
   return typeof state['user_id'] === 'number' ? state['user_id'] : undefined;
 }
 
-function applyMessage(state: State, event: StateEvent): void {
-  const message = event['message'] as Entry;
-  const id = message['id'] as number;
-  const flags = (event['flags'] as string[] | undefined) ?? [];
+function applyMessage(state: State, event: EventOf<'message'>): void {
+  const { message } = event;
+  const { id } = message;
+  const flags: readonly string[] = event.flags;
   if (typeof state['max_message_id'] === 'number') state['max_message_id'] = Math.max(state['max_message_id'], id);
   const mentioned = flags.includes('mentioned');
   const wildcard = flags.includes('stream_wildcard_mentioned') || flags.includes('topic_wildcard_mentioned');
-  if (message['type'] === 'stream') {
-    if (!flags.includes('read')) addUnread(state, id, { type: 'stream', stream_id: message['stream_id'] as number, topic: String(message['subject']), mentioned, wildcard }, me(state));
+  if (message.type === 'stream') {
+    if (!flags.includes('read')) addUnread(state, id, { type: 'stream', stream_id: message.stream_id as number, topic: message.subject, mentioned, wildcard }, me(state));
     for (const key of ['subscriptions', 'streams']) {
       for (const entry of listOf(state, key) ?? []) {
-        if (entry['stream_id'] === message['stream_id'] && entry['first_message_id'] === null) entry['first_message_id'] = id;
+        if (entry['stream_id'] === message.stream_id && entry['first_message_id'] === null) entry['first_message_id'] = id;
       }
     }
     return;
   }
-  const recipients = (message['display_recipient'] as Entry[]).map((r) => r['id'] as number);
+  const recipients = typeof message.display_recipient === 'string' ? [] : message.display_recipient.map((r) => r.id);
   const others = ascending(recipients.filter((r) => r !== me(state)));
   if (!flags.includes('read')) addUnread(state, id, { type: 'private', others, mentioned, wildcard }, me(state));
   const recent = listOf(state, 'recent_private_conversations');
@@ -37,22 +37,22 @@ function applyMessage(state: State, event: StateEvent): void {
   }
 }
 
-function applyFlags(state: State, event: StateEvent): void {
-  const ids = event['messages'] as number[];
-  if (event['flag'] === 'read' && event['op'] === 'add') removeUnread(state, ids);
-  if (event['flag'] === 'read' && event['op'] === 'remove') {
-    for (const [id, details] of Object.entries((event['message_details'] as Record<string, Entry> | undefined) ?? {})) {
-      const mentioned = details['mentioned'] === true;
-      if (details['type'] === 'stream') {
-        addUnread(state, Number(id), { type: 'stream', stream_id: details['stream_id'] as number, topic: String(details['topic']), mentioned, wildcard: false }, me(state));
+function applyFlags(state: State, event: EventOf<'update_message_flags'>): void {
+  const ids = event.messages;
+  if (event.flag === 'read' && event.op === 'add') removeUnread(state, ids);
+  if (event.flag === 'read' && event.op === 'remove') {
+    for (const [id, details] of Object.entries(event.message_details ?? {})) {
+      const mentioned = details.mentioned === true;
+      if (details.type === 'stream') {
+        addUnread(state, Number(id), { type: 'stream', stream_id: details.stream_id as number, topic: String(details.topic), mentioned, wildcard: false }, me(state));
       } else {
-        addUnread(state, Number(id), { type: 'private', others: ascending((details['user_ids'] as number[]) ?? []), mentioned, wildcard: false }, me(state));
+        addUnread(state, Number(id), { type: 'private', others: ascending(details.user_ids ?? []), mentioned, wildcard: false }, me(state));
       }
     }
   }
-  if (event['flag'] === 'starred' && Array.isArray(state['starred_messages'])) {
+  if (event.flag === 'starred' && Array.isArray(state['starred_messages'])) {
     const starred = new Set(state['starred_messages'] as number[]);
-    for (const id of ids) if (event['op'] === 'add') starred.add(id); else starred.delete(id);
+    for (const id of ids) if (event.op === 'add') starred.add(id); else starred.delete(id);
     state['starred_messages'] = ascending(starred);
   }
 }
@@ -77,14 +77,14 @@ function legacyPolicy(state: State, setting: string, value: unknown): void {
   state[`realm_${legacy.key}`] = legacy.values[name] ?? legacy.fallback;
 }
 
-function applyRealm(state: State, event: StateEvent): void {
-  if (event['op'] === 'update') {
-    state[`realm_${String(event['property'])}`] = copy(event['value']);
-    if (event['property'] === 'message_edit_history_visibility_policy') state['realm_allow_edit_history'] = event['value'] !== 'none';
-    if (event['property'] === 'topics_policy') state['realm_mandatory_topics'] = event['value'] === 'disable_empty_topic';
-    if (event['property'] === 'jitsi_server_url' && 'jitsi_server_url' in state) state['jitsi_server_url'] = event['value'] ?? state['server_jitsi_server_url'];
-  } else if (event['op'] === 'update_dict') {
-    for (const [key, value] of Object.entries(event['data'] as Entry)) {
+function applyRealm(state: State, event: EventOf<'realm'>): void {
+  if (event.op === 'update') {
+    state[`realm_${event.property}`] = copy(event.value);
+    if (event.property === 'message_edit_history_visibility_policy') state['realm_allow_edit_history'] = event.value !== 'none';
+    if (event.property === 'topics_policy') state['realm_mandatory_topics'] = event.value === 'disable_empty_topic';
+    if (event.property === 'jitsi_server_url' && 'jitsi_server_url' in state) state['jitsi_server_url'] = event.value ?? state['server_jitsi_server_url'];
+  } else if (event.op === 'update_dict') {
+    for (const [key, value] of Object.entries(event.data)) {
       if (key === 'max_file_upload_size_mib') state[key] = value;
       else state[`realm_${key}`] = copy(value);
       if (key === 'topics_policy') state['realm_mandatory_topics'] = value === 'disable_empty_topic';
@@ -94,22 +94,22 @@ function applyRealm(state: State, event: StateEvent): void {
   }
 }
 
-function applyUserStatus(state: State, event: StateEvent): void {
+function applyUserStatus(state: State, event: EventOf<'user_status'>): void {
   const statuses = objectOf(state, 'user_status');
   if (!statuses) return;
-  const key = String(event['user_id']);
+  const key = String(event.user_id);
   const status = { ...((statuses[key] as Entry | undefined) ?? {}) };
-  if (typeof event['away'] === 'boolean') {
-    if (event['away']) status['away'] = true;
+  if (event.away !== undefined) {
+    if (event.away) status['away'] = true;
     else delete status['away'];
   }
-  if (typeof event['status_text'] === 'string') {
-    if (event['status_text'] === '') delete status['status_text'];
-    else status['status_text'] = event['status_text'];
+  if (event.status_text !== undefined) {
+    if (event.status_text === '') delete status['status_text'];
+    else status['status_text'] = event.status_text;
   }
-  if (typeof event['emoji_name'] === 'string') {
-    for (const field of ['emoji_name', 'emoji_code', 'reaction_type']) {
-      if (event['emoji_name'] === '') delete status[field];
+  if (event.emoji_name !== undefined) {
+    for (const field of ['emoji_name', 'emoji_code', 'reaction_type'] as const) {
+      if (event.emoji_name === '') delete status[field];
       else status[field] = event[field];
     }
   }
@@ -117,13 +117,13 @@ function applyUserStatus(state: State, event: StateEvent): void {
   else statuses[key] = status;
 }
 
-function applyUserTopic(state: State, event: StateEvent): void {
+function applyUserTopic(state: State, event: EventOf<'user_topic'>): void {
   const rows = listOf(state, 'user_topics');
   if (!rows) return;
-  const same = (row: Entry) => row['stream_id'] === event['stream_id'] && String(row['topic_name']).toLowerCase() === String(event['topic_name']).toLowerCase();
+  const same = (row: Entry) => row['stream_id'] === event.stream_id && String(row['topic_name']).toLowerCase() === event.topic_name.toLowerCase();
   const rest = rows.filter((row) => !same(row));
-  if (event['visibility_policy'] !== 0) {
-    rest.push({ stream_id: event['stream_id'], topic_name: event['topic_name'], last_updated: event['last_updated'], visibility_policy: event['visibility_policy'] });
+  if (event.visibility_policy !== 0) {
+    rest.push({ stream_id: event.stream_id, topic_name: event.topic_name, last_updated: event.last_updated, visibility_policy: event.visibility_policy });
   }
   state['user_topics'] = rest;
   recountUnread(state);
@@ -171,22 +171,23 @@ function applyById(state: State, key: string, event: StateEvent, item: string, i
   if (event['op'] === 'remove') state[key] = list.filter((e) => e[idKey] !== event[idKey]);
 }
 
-function applyPresence(state: State, event: StateEvent): void {
+function applyPresence(state: State, event: EventOf<'presence'>): void {
   const presences = objectOf(state, 'presences');
   if (!presences) return;
-  if (event['presences']) {
-    Object.assign(presences, copy(event['presences'] as Entry));
+  if (event.presences) {
+    Object.assign(presences, copy(event.presences));
     return;
   }
-  const website = (event['presence'] as Entry)['website'] as Entry;
-  const byId = String(event['user_id']) in presences || event['email'] === undefined;
+  const website = event.presence?.['website'];
+  if (!website) return;
+  const byId = String(event.user_id) in presences || event.email === undefined;
   if (byId) {
-    const previous = (presences[String(event['user_id'])] as Entry | undefined) ?? {};
-    const timestamp = website['timestamp'] as number;
-    presences[String(event['user_id'])] =
-      website['status'] === 'active' ? { active_timestamp: timestamp, idle_timestamp: Math.max(timestamp, (previous['idle_timestamp'] as number) ?? 0) } : { ...previous, idle_timestamp: timestamp };
+    const previous = (presences[String(event.user_id)] as Entry | undefined) ?? {};
+    const { timestamp } = website;
+    presences[String(event.user_id)] =
+      website.status === 'active' ? { active_timestamp: timestamp, idle_timestamp: Math.max(timestamp, (previous['idle_timestamp'] as number) ?? 0) } : { ...previous, idle_timestamp: timestamp };
   } else {
-    presences[String(event['email'])] = { aggregated: { client: website['client'], status: website['status'], timestamp: website['timestamp'] }, website: copy(website) };
+    presences[String(event.email)] = { aggregated: { client: website.client, status: website.status, timestamp: website.timestamp }, website: copy(website) };
   }
 }
 
@@ -200,7 +201,7 @@ function applySetting(state: State, property: string, value: unknown): void {
  * keeps its initial state current: the state afterwards is what a fresh POST /register would
  * answer (with the same `fetch_event_types` and options). Updates `state` in place and
  * returns it. Events of blocks the state does not have change nothing; unknown event types
- * are ignored, so a newer server does not break an older client.
+ * and ops are ignored, so a newer server does not break an older client.
  *
  * It cannot reconstruct what only the server knows: after deleting the newest message of the
  * user or of a direct-message conversation, `max_message_id` and `recent_private_conversations`
@@ -213,9 +214,10 @@ function applySetting(state: State, property: string, value: unknown): void {
  * }
  * @see the real server's `zerver/lib/events.py` (`apply_event`)
  */
-export function applyEvent<T extends RegisterState | Record<string, unknown>>(state: T, event: Event | StateEvent): T {
+export function applyEvent<T extends RegisterState | Record<string, unknown>>(state: T, event: ServerEvent | UnknownEvent): T {
   const s = state as State;
-  const e = event as StateEvent;
+  // A type or op this version does not know falls through to `default` at run time.
+  const e = event as ServerEvent;
   switch (e.type) {
     case 'message':
       applyMessage(s, e);
@@ -224,12 +226,10 @@ export function applyEvent<T extends RegisterState | Record<string, unknown>>(st
       applyFlags(s, e);
       break;
     case 'update_message':
-      if ('new_stream_id' in e || 'subject' in e) {
-        moveUnread(s, e['message_ids'] as number[], e['new_stream_id'] as number | undefined, e['subject'] as string | undefined);
-      }
+      if (e.new_stream_id !== undefined || e.subject !== undefined) moveUnread(s, e.message_ids, e.new_stream_id, e.subject);
       break;
     case 'delete_message':
-      removeUnread(s, (e['message_ids'] as number[] | undefined) ?? [e['message_id'] as number]);
+      removeUnread(s, e.message_ids ?? (e.message_id === undefined ? [] : [e.message_id]));
       break;
     case 'realm_user':
       applyRealmUser(s, e, me(s));
@@ -244,25 +244,25 @@ export function applyEvent<T extends RegisterState | Record<string, unknown>>(st
       applySubscription(s, e, me(s));
       break;
     case 'default_streams':
-      if ('realm_default_streams' in s) s['realm_default_streams'] = copy(e['default_streams']);
+      if ('realm_default_streams' in s) s['realm_default_streams'] = copy(e.default_streams);
       break;
     case 'realm':
       applyRealm(s, e);
       break;
     case 'realm_user_settings_defaults': {
       const defaults = objectOf(s, 'realm_user_settings_defaults');
-      if (defaults) defaults[e['property'] as string] = e['value'];
+      if (defaults) defaults[e.property] = e.value;
       break;
     }
     case 'user_settings':
-      applySetting(s, e['property'] as string, e['value']);
-      if (!('user_settings' in s) && e['property'] as string in s) s[e['property'] as string] = e['value'];
+      applySetting(s, e.property, e.value);
+      if (!('user_settings' in s) && e.property in s) s[e.property] = e.value;
       break;
     case 'update_display_settings':
-      if ((e['setting_name'] as string) in s) s[e['setting_name'] as string] = e['setting'];
+      if (e.setting_name in s) s[e.setting_name] = e.setting;
       break;
     case 'update_global_notifications':
-      if ((e['notification_name'] as string) in s) s[e['notification_name'] as string] = e['setting'];
+      if (e.notification_name in s) s[e.notification_name] = e.setting;
       break;
     case 'user_status':
       applyUserStatus(s, e);
@@ -282,35 +282,37 @@ export function applyEvent<T extends RegisterState | Record<string, unknown>>(st
     case 'navigation_view': {
       const views = listOf(s, 'navigation_views');
       if (!views) break;
-      if (e['op'] === 'add') views.push(copy(e['navigation_view'] as Entry));
-      const view = views.find((v) => v['fragment'] === e['fragment']);
-      if (e['op'] === 'update' && view) Object.assign(view, copy(e['data'] as Entry));
-      if (e['op'] === 'remove') s['navigation_views'] = views.filter((v) => v['fragment'] !== e['fragment']);
+      if (e.op === 'add') views.push(copy(e.navigation_view));
+      if (e.op === 'update') {
+        const view = views.find((v) => v['fragment'] === e.fragment);
+        if (view) Object.assign(view, copy(e.data));
+      }
+      if (e.op === 'remove') s['navigation_views'] = views.filter((v) => v['fragment'] !== e.fragment);
       break;
     }
     case 'channel_folder': {
       const folders = listOf(s, 'channel_folders');
       if (!folders) break;
-      if (e['op'] === 'reorder') {
-        const order = e['order'] as number[];
+      if (e.op === 'reorder') {
+        const { order } = e;
         for (const folder of folders) folder['order'] = order.indexOf(folder['id'] as number);
         folders.sort((a, b) => (a['order'] as number) - (b['order'] as number));
       } else {
-        applyById(s, 'channel_folders', { ...e, id: e['channel_folder_id'] }, 'channel_folder', 'id');
-        if (e['op'] === 'add') listOf(s, 'channel_folders')?.sort((a, b) => (a['id'] as number) - (b['id'] as number));
+        applyById(s, 'channel_folders', { ...e, id: e.op === 'update' ? e.channel_folder_id : e.channel_folder.id }, 'channel_folder', 'id');
+        if (e.op === 'add') listOf(s, 'channel_folders')?.sort((a, b) => (a['id'] as number) - (b['id'] as number));
       }
       break;
     }
     case 'saved_snippets':
-      applyById(s, 'saved_snippets', { ...e, id: e['saved_snippet_id'] ?? (e['saved_snippet'] as Entry | undefined)?.['id'] }, 'saved_snippet', 'id');
+      applyById(s, 'saved_snippets', { ...e, id: e.op === 'remove' ? e.saved_snippet_id : e.saved_snippet.id }, 'saved_snippet', 'id');
       break;
     case 'presence':
       applyPresence(s, e);
       break;
     case 'custom_profile_fields': {
-      if ('custom_profile_fields' in s) s['custom_profile_fields'] = copy(e['fields']);
+      if ('custom_profile_fields' in s) s['custom_profile_fields'] = copy(e.fields);
       // Values of deleted fields leave every profile.
-      const ids = new Set((e['fields'] as Entry[]).map((field) => String(field['id'])));
+      const ids = new Set(e.fields.map((field) => String(field.id)));
       for (const key of ['realm_users', 'realm_non_active_users']) {
         for (const user of listOf(s, key) ?? []) {
           const data = user['profile_data'] as Entry | undefined;
@@ -322,24 +324,23 @@ export function applyEvent<T extends RegisterState | Record<string, unknown>>(st
     case 'realm_domains': {
       const domains = listOf(s, 'realm_domains');
       if (!domains) break;
-      const domain = e['realm_domain'] as Entry | undefined;
-      if (e['op'] === 'add' && domain) domains.push(copy(domain));
-      if (e['op'] === 'change' && domain) for (const d of domains) if (d['domain'] === domain['domain']) d['allow_subdomains'] = domain['allow_subdomains'];
-      if (e['op'] === 'remove') s['realm_domains'] = domains.filter((d) => d['domain'] !== e['domain']);
+      if (e.op === 'add') domains.push(copy(e.realm_domain));
+      if (e.op === 'change') for (const d of domains) if (d['domain'] === e.realm_domain.domain) d['allow_subdomains'] = e.realm_domain.allow_subdomains;
+      if (e.op === 'remove') s['realm_domains'] = domains.filter((d) => d['domain'] !== e.domain);
       break;
     }
     case 'realm_bot': {
       const bots = listOf(s, 'realm_bots');
-      const bot = e['bot'] as Entry;
       if (!bots) break;
-      if (e['op'] === 'add') bots.push(copy(bot));
-      if (e['op'] === 'delete' || e['op'] === 'remove') s['realm_bots'] = bots.filter((b) => b['user_id'] !== bot['user_id']);
-      if (e['op'] === 'update') for (const b of bots) if (b['user_id'] === bot['user_id']) Object.assign(b, copy(bot));
+      const { bot } = e;
+      if (e.op === 'add') bots.push(copy(e.bot));
+      if (e.op === 'delete' || e.op === 'remove') s['realm_bots'] = bots.filter((b) => b['user_id'] !== bot.user_id);
+      if (e.op === 'update') for (const b of bots) if (b['user_id'] === bot.user_id) Object.assign(b, copy(e.bot));
       break;
     }
     case 'push_device': {
       const devices = objectOf(s, 'push_devices');
-      if (devices) devices[String(e['push_account_id'])] = { status: e['status'], error_code: e['error_code'] ?? null };
+      if (devices) devices[String(e.push_account_id)] = { status: e.status, error_code: e.error_code ?? null };
       break;
     }
     case 'alert_words':
@@ -349,12 +350,13 @@ export function applyEvent<T extends RegisterState | Record<string, unknown>>(st
     case 'realm_playgrounds':
     case 'realm_linkifiers':
     case 'realm_filters':
-      // These events carry the whole list.
-      if (e.type in s) s[e.type] = copy(e[e.type]);
+      // These events carry the whole list, under the name of their type.
+      if (e.type in s) s[e.type] = copy((e as Entry)[e.type]);
       if (e.type === 'muted_topics') recountUnread(s);
       break;
     default:
-      // heartbeat, typing, reaction, submessage, attachment, restart…: nothing in the state.
+      // heartbeat, typing, reaction, submessage, attachment, restart…, and the types of a newer
+      // server: nothing in the state.
       break;
   }
   return state;

@@ -1,8 +1,8 @@
-import type { Event } from '@teamchat/schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { badQueue, failure, fakeFetch, instantSleep, rejectionOf, success, type RecordedRequest, type Reply } from '../../../test/fake-fetch.js';
 import { createClient } from '../../client/create-client.js';
-import { watchEvents, type RegisterReason, type WatchEventsOptions } from './watch-events.js';
+import { applyEvent } from './apply-event.js';
+import { watchEvents, type RegisterReason, type RegisterState, type WatchedEvent, type WatchEventsOptions } from './watch-events.js';
 
 interface Script {
   /** `[queue_id, last_event_id]` of each registration, in order. */
@@ -40,8 +40,8 @@ function eventServer(script: Script, options: Omit<WatchEventsOptions, 'signal'>
   return { watch, controller, requests: fake.requests, delays, registered };
 }
 
-async function collect(watch: AsyncIterable<Event>): Promise<Event[]> {
-  const events: Event[] = [];
+async function collect(watch: AsyncIterable<WatchedEvent>): Promise<WatchedEvent[]> {
+  const events: WatchedEvent[] = [];
   for await (const event of watch) events.push(event);
   return events;
 }
@@ -78,6 +78,18 @@ describe('watchEvents', () => {
     expect(registered).toEqual([['q1', { reason: 'initial' }]]);
     // A successful poll is followed at once by the next one.
     expect(delays).toEqual([]);
+  });
+
+  it('yields the events of a newer server too (types and ops it does not know), which applyEvent leaves alone', async () => {
+    const future = { type: 'hologram', id: 1, depth: 3 };
+    const newOp = { type: 'stream', op: 'split', id: 2, stream_id: 1 };
+    const { watch } = eventServer({ queues: [['q1', -1]], polls: [events(future, newOp, { type: 'invites_changed', id: 3 })] });
+    const seen = await collect(watch);
+    expect(seen).toEqual([future, newOp, { type: 'invites_changed', id: 3 }]);
+    const state = { queue_id: 'q1', last_event_id: 3, streams: [{ stream_id: 1, name: 'general' }] } as unknown as RegisterState;
+    const before = structuredClone(state);
+    for (const event of seen) expect(() => applyEvent(state, event)).not.toThrow();
+    expect(state).toEqual(before);
   });
 
   it('passes the register parameters to POST /register', async () => {

@@ -1,4 +1,4 @@
-import type { EndpointInput, EndpointResult, Endpoints, Event } from '@teamchat/schema';
+import type { EndpointInput, EndpointResult, Endpoints, ServerEvent } from '@teamchat/schema';
 import { hasErrorCode, isApiError } from '@teamchat/schema/wire';
 import type { Client } from '../../client/create-client.js';
 import { backoffDelay, resolveBackoff, type BackoffOptions } from '../../internal/backoff.js';
@@ -6,6 +6,21 @@ import { maxRetriesOption, retryUntilSuccess, type PollRetryInfo } from '../../i
 
 /** The body of POST /register: the initial state the events continue from. */
 export type RegisterState = EndpointResult<Endpoints['events.register']>;
+
+/**
+ * An event `watchEvents` yields: any of the API's events but heartbeats (which it drops), a
+ * union discriminated by `type` and then `op`:
+ *
+ * ```ts
+ * if (event.type === 'message') console.log(event.message.content); // a Message
+ * if (event.type === 'stream' && event.op === 'create') console.log(event.streams.map((s) => s.name));
+ * ```
+ *
+ * A newer server may send types and ops this SDK does not list yet; they are yielded too, so
+ * keep a `default` branch in a `switch` over `event.type` and do not assert that it is
+ * unreachable. To handle such a type before the SDK knows it, compare `event.type as string`.
+ */
+export type WatchedEvent = Exclude<ServerEvent, { type: 'heartbeat' }>;
 
 /** Why a queue was registered. */
 export type RegisterReason =
@@ -66,13 +81,13 @@ const warnQueueLost = (_state: RegisterState, info: RegisterReason): void => {
  *   signal: controller.signal,
  *   onRegister: (state, info) => console.log(info.reason, 'queue', state.queue_id),
  * })) {
- *   if (event.type === 'message') console.log(event['message']);
+ *   if (event.type === 'message') console.log(event.message.content);
  * }
  */
 export async function* watchEvents(
   client: Pick<Client, 'request'>,
   options: WatchEventsOptions = {},
-): AsyncGenerator<Event, void, undefined> {
+): AsyncGenerator<WatchedEvent, void, undefined> {
   const { signal } = options;
   const backoff = resolveBackoff(options.backoff);
   const retry = { backoff, signal, onRetry: options.onRetry, maxRetries: maxRetriesOption(options.maxRetries, 'watchEvents') };
@@ -92,7 +107,7 @@ export async function* watchEvents(
         lostQueueId = undefined;
       }
       const current = queue;
-      let events: readonly Event[];
+      let events: readonly ServerEvent[];
       try {
         ({ events } = await retryUntilSuccess(
           () =>

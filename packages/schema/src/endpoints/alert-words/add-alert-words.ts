@@ -11,6 +11,7 @@ export const addAlertWords = defineEndpoint({
   path: '/users/me/alert_words',
   access: 'user',
   summary: 'Add alert words.',
+  docs: 'add-alert-words',
   params: z.object({
     /** Words of at most 100 characters; blanks are dropped, duplicates (any case) kept once. */
     alert_words: z.array(z.string().max(100)),

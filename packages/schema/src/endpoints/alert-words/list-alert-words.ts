@@ -8,6 +8,7 @@ export const listAlertWords = defineEndpoint({
   path: '/users/me/alert_words',
   access: 'user',
   summary: "Get the caller's alert words.",
+  docs: 'get-alert-words',
   params: z.object({}),
   response: z.looseObject({ alert_words: z.array(z.string()) }),
   errors: [],

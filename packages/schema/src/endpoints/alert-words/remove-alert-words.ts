@@ -8,6 +8,7 @@ export const removeAlertWords = defineEndpoint({
   path: '/users/me/alert_words',
   access: 'user',
   summary: 'Remove alert words.',
+  docs: 'remove-alert-words',
   params: z.object({ alert_words: z.array(z.string()) }),
   response: z.looseObject({ alert_words: z.array(z.string()) }),
   errors: ['BAD_REQUEST'],

@@ -12,6 +12,7 @@ export const deleteAttachment = defineEndpoint({
   path: '/attachments/{attachment_id}',
   access: 'user',
   summary: 'Delete an uploaded file.',
+  docs: 'remove-attachment',
   params: z.object({ attachment_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'UNAUTHORIZED'],

@@ -13,6 +13,7 @@ export const listAttachments = defineEndpoint({
   path: '/attachments',
   access: 'user',
   summary: "List the caller's uploaded files.",
+  docs: 'get-attachments',
   params: z.object({}),
   response: z.looseObject({
     attachments: z.array(Attachment),

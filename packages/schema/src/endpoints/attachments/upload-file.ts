@@ -17,6 +17,7 @@ export const uploadFile = defineEndpoint({
   path: '/user_uploads',
   access: 'user',
   summary: 'Upload a file.',
+  docs: 'upload-file',
   params: z.object({
     /** The file; a `File` gives its name, a plain `Blob` is named `blob`. */
     file: FileParam,

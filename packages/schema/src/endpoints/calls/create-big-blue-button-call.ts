@@ -13,6 +13,7 @@ export const createBigBlueButtonCall = defineEndpoint({
   path: '/calls/bigbluebutton/create',
   access: 'user',
   summary: 'Create a BigBlueButton video call URL.',
+  docs: 'create-big-blue-button-video-call',
   params: z.object({
     meeting_name: z.string(),
     /** Cameras off for everyone; only the moderator may turn them on (FL 337). */

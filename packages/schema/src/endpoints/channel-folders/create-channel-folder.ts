@@ -14,6 +14,7 @@ export const createChannelFolder = defineEndpoint({
   access: 'admin',
   since: 389,
   summary: 'Create a channel folder (administrators only).',
+  docs: 'create-channel-folder',
   params: z.object({
     /** Not blank; at most 60 characters. */
     name: z.string().max(60),

@@ -15,6 +15,7 @@ export const listChannelFolders = defineEndpoint({
   access: 'user',
   since: 389,
   summary: 'List the channel folders of the organization.',
+  docs: 'get-channel-folders',
   params: z.object({ include_archived: z.boolean().default(false) }),
   response: z.looseObject({ channel_folders: z.array(ChannelFolder) }),
   errors: [],

@@ -14,6 +14,7 @@ export const reorderChannelFolders = defineEndpoint({
   access: 'admin',
   since: 389,
   summary: 'Reorder the channel folders (administrators only).',
+  docs: 'patch-channel-folders',
   params: z.object({
     /** Folder IDs in the new order. */
     order: z.array(z.number().int()),

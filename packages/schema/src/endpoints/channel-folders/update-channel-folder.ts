@@ -14,6 +14,7 @@ export const updateChannelFolder = defineEndpoint({
   access: 'admin',
   since: 389,
   summary: 'Update a channel folder (administrators only).',
+  docs: 'update-channel-folder',
   params: z.object({
     channel_folder_id: z.number().int(),
     name: z.string().max(60).optional(),

@@ -13,6 +13,7 @@ export const archiveChannel = defineEndpoint({
   path: '/streams/{stream_id}',
   access: 'user',
   summary: 'Archive a channel.',
+  docs: 'archive-stream',
   params: z.object({ stream_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'CANNOT_ADMINISTER_CHANNEL'],

@@ -20,6 +20,7 @@ export const createChannel = defineEndpoint({
   access: 'member',
   since: 417,
   summary: 'Create a channel and optionally subscribe users to it.',
+  docs: 'create-channel',
   params: z.object({
     name: z.string(),
     description: z.string().optional(),

@@ -14,6 +14,7 @@ export const deleteTopic = defineEndpoint({
   path: '/streams/{stream_id}/delete_topic',
   access: 'admin',
   summary: 'Delete all messages of a topic (administrators only).',
+  docs: 'delete-topic',
   params: z.object({
     stream_id: z.number().int(),
     /** The value of `realm_empty_topic_display_name` names the empty topic. */

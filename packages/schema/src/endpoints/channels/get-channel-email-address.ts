@@ -9,6 +9,7 @@ export const getChannelEmailAddress = defineEndpoint({
   access: 'user',
   since: 226,
   summary: "Get a channel's email address.",
+  docs: 'get-stream-email-address',
   params: z.object({
     stream_id: z.number().int(),
     /** The caller or a bot they own, shown as the sender (FL 335); default the email gateway. */

@@ -12,6 +12,7 @@ export const getChannelId = defineEndpoint({
   path: '/get_stream_id',
   access: 'user',
   summary: 'Look up the ID of a channel by its name.',
+  docs: 'get-stream-id',
   params: z.object({ stream: z.string() }),
   response: z.looseObject({ stream_id: z.number().int() }),
   errors: ['BAD_REQUEST'],

@@ -14,6 +14,7 @@ export const getChannel = defineEndpoint({
   access: 'user',
   since: 132,
   summary: 'Fetch a channel by ID.',
+  docs: 'get-stream-by-id',
   params: z.object({ stream_id: z.number().int() }),
   response: z.looseObject({ stream: Channel }),
   errors: ['BAD_REQUEST'],

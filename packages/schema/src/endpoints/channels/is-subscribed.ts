@@ -15,6 +15,7 @@ export const isSubscribed = defineEndpoint({
   access: 'user',
   since: 12,
   summary: 'Check whether a user is subscribed to a channel.',
+  docs: 'get-subscription-status',
   params: z.object({
     user_id: z.number().int(),
     stream_id: z.number().int(),

@@ -13,6 +13,7 @@ export const listChannels = defineEndpoint({
   path: '/streams',
   access: 'user',
   summary: 'List the channels the caller can see.',
+  docs: 'get-streams',
   params: z.object({
     include_public: z.boolean().default(true),
     include_web_public: z.boolean().default(false),

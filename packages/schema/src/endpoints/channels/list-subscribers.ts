@@ -12,6 +12,7 @@ export const listSubscribers = defineEndpoint({
   path: '/streams/{stream_id}/members',
   access: 'user',
   summary: 'List the subscribers of a channel.',
+  docs: 'get-subscribers',
   params: z.object({ stream_id: z.number().int() }),
   response: z.looseObject({ subscribers: z.array(z.number().int()) }),
   errors: ['BAD_REQUEST'],

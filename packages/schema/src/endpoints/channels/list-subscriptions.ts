@@ -13,6 +13,7 @@ export const listSubscriptions = defineEndpoint({
   path: '/users/me/subscriptions',
   access: 'user',
   summary: "List the caller's channel subscriptions.",
+  docs: 'get-subscriptions',
   params: z.object({
     /** `partial` lists only some subscribers (`partial_subscribers`), as in POST /register. */
     include_subscribers: z.union([z.boolean(), z.literal('partial')]).default(false),

@@ -13,6 +13,7 @@ export const listTopics = defineEndpoint({
   path: '/users/me/{stream_id}/topics',
   access: 'user',
   summary: 'List the topics of a channel with the ID of the newest message of each.',
+  docs: 'get-stream-topics',
   params: z.object({
     stream_id: z.number().int(),
     allow_empty_topic_name: z.boolean().default(false),

@@ -34,6 +34,7 @@ export const subscribe = defineEndpoint({
   path: '/users/me/subscriptions',
   access: 'user',
   summary: 'Subscribe users to channels, creating channels that do not exist.',
+  docs: 'subscribe',
   params: z.object({
     subscriptions: z.array(SubscriptionRequest),
     principals: Principals.optional(),

@@ -18,6 +18,7 @@ export const unsubscribe = defineEndpoint({
   path: '/users/me/subscriptions',
   access: 'user',
   summary: 'Unsubscribe users from channels.',
+  docs: 'unsubscribe',
   params: z.object({
     /** Channel names. */
     subscriptions: z.array(z.string()),

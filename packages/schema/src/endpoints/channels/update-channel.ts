@@ -18,6 +18,7 @@ export const updateChannel = defineEndpoint({
   path: '/streams/{stream_id}',
   access: 'user',
   summary: "Change a channel's settings.",
+  docs: 'update-stream',
   params: z.object({
     stream_id: z.number().int(),
     description: z.string().optional(),

@@ -27,6 +27,7 @@ export const updateSubscriptionProperties = defineEndpoint({
   path: '/users/me/subscriptions/properties',
   access: 'user',
   summary: 'Change personal settings of subscriptions.',
+  docs: 'update-subscription-settings',
   params: z.object({ subscription_data: z.array(SubscriptionPropertyChange) }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],

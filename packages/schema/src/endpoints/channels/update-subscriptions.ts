@@ -13,6 +13,7 @@ export const updateSubscriptions = defineEndpoint({
   path: '/users/me/subscriptions',
   access: 'member',
   summary: "Change the caller's subscriptions: add and delete in one request.",
+  docs: 'update-subscriptions',
   params: z.object({
     /** Channel names. */
     delete: z.array(z.string()).optional(),

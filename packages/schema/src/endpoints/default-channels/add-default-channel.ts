@@ -8,6 +8,7 @@ export const addDefaultChannel = defineEndpoint({
   path: '/default_streams',
   access: 'admin',
   summary: 'Add a default channel.',
+  docs: 'add-default-stream',
   params: z.object({ stream_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],

@@ -8,6 +8,7 @@ export const removeDefaultChannel = defineEndpoint({
   path: '/default_streams',
   access: 'admin',
   summary: 'Remove a default channel.',
+  docs: 'remove-default-stream',
   params: z.object({ stream_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],

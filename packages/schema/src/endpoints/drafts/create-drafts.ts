@@ -10,6 +10,7 @@ export const createDrafts = defineEndpoint({
   access: 'user',
   since: 87,
   summary: 'Create drafts.',
+  docs: 'create-drafts',
   params: z.object({ drafts: z.array(DraftInput) }),
   response: z.looseObject({ ids: z.array(z.number().int()) }),
   errors: ['BAD_REQUEST'],

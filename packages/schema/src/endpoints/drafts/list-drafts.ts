@@ -10,6 +10,7 @@ export const listDrafts = defineEndpoint({
   access: 'user',
   since: 87,
   summary: "Get the caller's drafts.",
+  docs: 'get-drafts',
   params: z.object({}),
   response: z.looseObject({ count: z.number().int(), drafts: z.array(Draft) }),
   errors: [],

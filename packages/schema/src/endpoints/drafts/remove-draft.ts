@@ -9,6 +9,7 @@ export const removeDraft = defineEndpoint({
   access: 'user',
   since: 87,
   summary: 'Delete a draft.',
+  docs: 'delete-draft',
   params: z.object({ draft_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],

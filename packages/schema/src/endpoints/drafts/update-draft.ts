@@ -10,6 +10,7 @@ export const updateDraft = defineEndpoint({
   access: 'user',
   since: 87,
   summary: 'Edit a draft.',
+  docs: 'edit-draft',
   params: z.object({ draft_id: z.number().int(), draft: DraftInput }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],

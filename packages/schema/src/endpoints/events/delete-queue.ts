@@ -8,6 +8,7 @@ export const deleteQueue = defineEndpoint({
   path: '/events',
   access: 'user',
   summary: 'Delete an event queue.',
+  docs: 'delete-queue',
   params: z.object({ queue_id: z.string() }),
   response: z.looseObject({}),
   errors: ['BAD_EVENT_QUEUE_ID'],

@@ -15,6 +15,7 @@ export const registerQueue = defineEndpoint({
   path: '/register',
   access: 'user',
   summary: 'Register an event queue and fetch the initial state of the selected areas.',
+  docs: 'register-queue',
   params: z.object({
     apply_markdown: z.boolean().default(false),
     client_extavatar: z.boolean().default(true),

@@ -12,6 +12,7 @@ export const createRealmExport = defineEndpoint({
   path: '/export/realm',
   access: 'admin',
   summary: 'Create a data export of the organization.',
+  docs: 'export-realm',
   params: z.object({ export_type: z.union([z.literal(1), z.literal(2)]).default(1) }),
   response: z.looseObject({ id: z.number().int() }),
   errors: ['BAD_REQUEST'],

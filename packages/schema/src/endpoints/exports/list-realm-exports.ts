@@ -9,6 +9,7 @@ export const listRealmExports = defineEndpoint({
   path: '/export/realm',
   access: 'admin',
   summary: "List the organization's data exports.",
+  docs: 'get-realm-exports',
   params: z.object({}),
   response: z.looseObject({ exports: z.array(RealmExport) }),
   errors: [],

@@ -12,6 +12,7 @@ export const createInviteLink = defineEndpoint({
   path: '/invites/multiuse',
   access: 'human-member',
   summary: 'Create a reusable invitation link.',
+  docs: 'create-invite-link',
   params: z.object({
     stream_ids: z.array(z.number().int()).default([]),
     ...invitationParams,

@@ -12,6 +12,7 @@ export const listInvites = defineEndpoint({
   path: '/invites',
   access: 'human-member',
   summary: 'Get all unexpired invitations the caller can manage.',
+  docs: 'get-invites',
   params: z.object({}),
   response: z.looseObject({ invites: z.array(Invite) }),
   errors: [],

@@ -8,6 +8,7 @@ export const resendInvite = defineEndpoint({
   path: '/invites/{invite_id}/resend',
   access: 'human-member',
   summary: 'Resend an email invitation.',
+  docs: 'resend-email-invite',
   params: z.object({ invite_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],

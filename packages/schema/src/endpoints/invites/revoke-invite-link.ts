@@ -8,6 +8,7 @@ export const revokeInviteLink = defineEndpoint({
   path: '/invites/multiuse/{invite_id}',
   access: 'human-member',
   summary: 'Revoke a reusable invitation link.',
+  docs: 'revoke-invite-link',
   params: z.object({ invite_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],

@@ -8,6 +8,7 @@ export const revokeInvite = defineEndpoint({
   path: '/invites/{invite_id}',
   access: 'human-member',
   summary: 'Revoke an email invitation.',
+  docs: 'revoke-email-invite',
   params: z.object({ invite_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],

@@ -15,6 +15,7 @@ export const sendInvites = defineEndpoint({
   path: '/invites',
   access: 'human-member',
   summary: 'Send email invitations.',
+  docs: 'send-invites',
   params: z.object({
     invitee_emails: z.string(),
     /** Channels the new account is subscribed to. */

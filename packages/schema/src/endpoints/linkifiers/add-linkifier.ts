@@ -12,6 +12,7 @@ export const addLinkifier = defineEndpoint({
   path: '/realm/filters',
   access: 'admin',
   summary: 'Add a linkifier (administrators only).',
+  docs: 'add-linkifier',
   params: z.object({
     /** A regular expression with named groups `(?P<name>...)`. */
     pattern: z.string(),

@@ -16,6 +16,8 @@ export const listLegacyLinkifiers = defineEndpoint({
   path: '/realm/filters',
   access: 'user',
   summary: 'List the linkifiers as legacy tuples (deprecated; use linkifiers.list).',
+  docs: 'get-linkifiers',
+  docsNote: 'The deprecated form of GET /realm/linkifiers.',
   params: z.object({}),
   response: z.looseObject({ filters: z.array(z.tuple([z.string(), z.string(), z.number().int()])) }),
   errors: [],

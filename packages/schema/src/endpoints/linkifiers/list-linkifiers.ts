@@ -14,6 +14,7 @@ export const listLinkifiers = defineEndpoint({
   access: 'user',
   since: 54,
   summary: 'List the linkifiers of the organization.',
+  docs: 'get-linkifiers',
   params: z.object({}),
   response: z.looseObject({ linkifiers: z.array(Linkifier) }),
   errors: [],

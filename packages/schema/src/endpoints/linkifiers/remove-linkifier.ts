@@ -12,6 +12,7 @@ export const removeLinkifier = defineEndpoint({
   path: '/realm/filters/{filter_id}',
   access: 'admin',
   summary: 'Delete a linkifier (administrators only).',
+  docs: 'remove-linkifier',
   params: z.object({ filter_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],

@@ -13,6 +13,7 @@ export const reorderLinkifiers = defineEndpoint({
   access: 'admin',
   since: 202,
   summary: 'Reorder the linkifiers (administrators only).',
+  docs: 'reorder-linkifiers',
   params: z.object({
     /** Every linkifier ID exactly once, in the new order. */
     ordered_linkifier_ids: z.array(z.number().int()),

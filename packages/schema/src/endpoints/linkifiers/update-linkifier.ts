@@ -14,6 +14,7 @@ export const updateLinkifier = defineEndpoint({
   access: 'admin',
   since: 57,
   summary: 'Update a linkifier (administrators only).',
+  docs: 'update-linkifier',
   params: z.object({
     filter_id: z.number().int(),
     pattern: z.string(),

@@ -8,6 +8,7 @@ export const markAllAsRead = defineEndpoint({
   path: '/mark_all_as_read',
   access: 'user',
   summary: 'Mark all messages as read.',
+  docs: 'mark-all-as-read',
   params: z.object({}),
   response: z.looseObject({ complete: z.boolean() }),
   errors: [],

@@ -8,6 +8,7 @@ export const markStreamAsRead = defineEndpoint({
   path: '/mark_stream_as_read',
   access: 'user',
   summary: 'Mark the messages of a channel as read.',
+  docs: 'mark-stream-as-read',
   params: z.object({ stream_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],

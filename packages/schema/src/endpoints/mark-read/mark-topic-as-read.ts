@@ -8,6 +8,7 @@ export const markTopicAsRead = defineEndpoint({
   path: '/mark_topic_as_read',
   access: 'user',
   summary: 'Mark the messages of a topic as read.',
+  docs: 'mark-topic-as-read',
   params: z.object({ stream_id: z.number().int(), topic_name: z.string() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],

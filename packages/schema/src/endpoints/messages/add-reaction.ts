@@ -14,6 +14,7 @@ export const addReaction = defineEndpoint({
   path: '/messages/{message_id}/reactions',
   access: 'user',
   summary: 'Add an emoji reaction to a message.',
+  docs: 'add-reaction',
   params: z.object({
     message_id: z.number().int(),
     emoji_name: z.string(),

@@ -13,6 +13,7 @@ export const deleteMessage = defineEndpoint({
   path: '/messages/{message_id}',
   access: 'user',
   summary: 'Delete a message permanently.',
+  docs: 'delete-message',
   params: z.object({ message_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],

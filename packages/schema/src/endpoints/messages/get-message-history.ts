@@ -13,6 +13,7 @@ export const getMessageHistory = defineEndpoint({
   path: '/messages/{message_id}/history',
   access: 'user',
   summary: 'Fetch the edit history of a message.',
+  docs: 'get-message-history',
   params: z.object({
     message_id: z.number().int(),
     /** Since feature level 334. */

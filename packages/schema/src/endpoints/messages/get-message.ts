@@ -15,6 +15,7 @@ export const getMessage = defineEndpoint({
   access: 'user',
   since: 120,
   summary: 'Fetch a single message.',
+  docs: 'get-message',
   params: z.object({
     message_id: z.number().int(),
     apply_markdown: z.boolean().default(true),

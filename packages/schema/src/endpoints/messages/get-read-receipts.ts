@@ -13,6 +13,7 @@ export const getReadReceipts = defineEndpoint({
   access: 'user',
   since: 137,
   summary: "Get a message's read receipts.",
+  docs: 'get-read-receipts',
   params: z.object({ message_id: z.number().int().nonnegative() }),
   response: z.looseObject({ user_ids: z.array(z.number().int()) }),
   errors: ['BAD_REQUEST'],

@@ -16,6 +16,7 @@ export const listMessages = defineEndpoint({
   path: '/messages',
   access: 'optional',
   summary: 'Fetch a range of messages matching a narrow.',
+  docs: 'get-messages',
   params: z.object({
     /** Required unless `message_ids` or `use_first_unread_anchor` is given. */
     anchor: Anchor.optional(),

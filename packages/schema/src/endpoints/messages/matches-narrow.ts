@@ -17,6 +17,7 @@ export const matchesNarrow = defineEndpoint({
   path: '/messages/matches_narrow',
   access: 'user',
   summary: 'Test messages against a narrow.',
+  docs: 'check-messages-match-narrow',
   params: z.object({
     msg_ids: z.array(z.number().int()),
     narrow: Narrow,

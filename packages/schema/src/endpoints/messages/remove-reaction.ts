@@ -13,6 +13,7 @@ export const removeReaction = defineEndpoint({
   path: '/messages/{message_id}/reactions',
   access: 'user',
   summary: 'Remove an emoji reaction from a message.',
+  docs: 'remove-reaction',
   params: z.object({
     message_id: z.number().int(),
     emoji_name: z.string().optional(),

@@ -8,6 +8,7 @@ export const renderMessage = defineEndpoint({
   path: '/messages/render',
   access: 'user',
   summary: 'Render message Markdown to HTML.',
+  docs: 'render-message',
   params: z.object({ content: z.string() }),
   response: z.looseObject({ rendered: z.string() }),
   errors: ['BAD_REQUEST'],

@@ -12,6 +12,7 @@ export const reportMessage = defineEndpoint({
   access: 'user',
   since: 382,
   summary: 'Report a message.',
+  docs: 'report-message',
   params: z.object({
     message_id: z.number().int(),
     report_type: z.enum(['spam', 'harassment', 'inappropriate', 'norms', 'other']),

@@ -27,6 +27,7 @@ export const sendMessage = defineEndpoint({
   path: '/messages',
   access: 'user',
   summary: 'Send a channel message or a direct message.',
+  docs: 'send-message',
   params: z.object({
     type: z.enum(MESSAGE_SEND_TYPES),
     to: MessageRecipients,

@@ -19,6 +19,7 @@ export const updateMessageFlagsForNarrow = defineEndpoint({
   access: 'user',
   since: 155,
   summary: 'Add or remove a personal flag on a range of messages in a narrow.',
+  docs: 'update-message-flags-for-narrow',
   params: z.object({
     anchor: Anchor,
     include_anchor: z.boolean().default(true),

@@ -16,6 +16,7 @@ export const updateMessageFlags = defineEndpoint({
   path: '/messages/flags',
   access: 'user',
   summary: 'Add or remove a personal flag on messages.',
+  docs: 'update-message-flags',
   params: z.object({
     messages: z.array(z.number().int()),
     op: FlagOp,

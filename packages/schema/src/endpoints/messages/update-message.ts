@@ -14,6 +14,7 @@ export const updateMessage = defineEndpoint({
   path: '/messages/{message_id}',
   access: 'user',
   summary: 'Edit the content of a message or move messages to another topic or channel.',
+  docs: 'update-message',
   params: z.object({
     message_id: z.number().int(),
     topic: z.string().optional(),

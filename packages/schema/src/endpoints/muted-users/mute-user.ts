@@ -12,6 +12,7 @@ export const muteUser = defineEndpoint({
   access: 'user',
   since: 48,
   summary: 'Mute a user.',
+  docs: 'mute-user',
   params: z.object({ muted_user_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],

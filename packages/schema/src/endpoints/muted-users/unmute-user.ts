@@ -9,6 +9,7 @@ export const unmuteUser = defineEndpoint({
   access: 'user',
   since: 48,
   summary: 'Unmute a user.',
+  docs: 'unmute-user',
   params: z.object({ muted_user_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],

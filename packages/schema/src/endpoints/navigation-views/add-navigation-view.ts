@@ -14,6 +14,7 @@ export const addNavigationView = defineEndpoint({
   access: 'user',
   since: 390,
   summary: 'Add a navigation view to the left sidebar.',
+  docs: 'add-navigation-view',
   params: z.object({
     /** The view's URL hash; blank is `fragment cannot be blank`. */
     fragment: z.string().trim().min(1),

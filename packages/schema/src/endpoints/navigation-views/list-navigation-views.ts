@@ -14,6 +14,7 @@ export const listNavigationViews = defineEndpoint({
   access: 'user',
   since: 390,
   summary: "List the caller's navigation views.",
+  docs: 'get-navigation-views',
   params: z.object({}),
   response: z.looseObject({ navigation_views: z.array(NavigationView) }),
   errors: [],

@@ -14,6 +14,7 @@ export const removeNavigationView = defineEndpoint({
   access: 'user',
   since: 390,
   summary: 'Remove a navigation view.',
+  docs: 'remove-navigation-view',
   params: z.object({ fragment: z.string().trim().min(1) }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],

@@ -15,6 +15,7 @@ export const updateNavigationView = defineEndpoint({
   access: 'user',
   since: 390,
   summary: 'Change a navigation view.',
+  docs: 'edit-navigation-view',
   params: z.object({
     fragment: z.string().trim().min(1),
     is_pinned: z.boolean().optional(),

@@ -35,6 +35,7 @@ export const listWebhookDeliveries = defineEndpoint({
   path: '/outgoing_webhooks/deliveries',
   access: 'human-member',
   summary: 'List recent outgoing-webhook deliveries (teamchat addition).',
+  docsNote: "A teamchat addition: the reference server's outgoing-webhook deliveries.",
   params: z.object({
     bot_id: z.number().int().optional(),
     limit: z.number().int().min(1).max(1000).default(50),

@@ -15,6 +15,7 @@ export const addPlayground = defineEndpoint({
   access: 'admin',
   since: 49,
   summary: 'Add a code playground (administrators only).',
+  docs: 'add-code-playground',
   params: z.object({
     name: z.string(),
     /** At most 40 characters of `[ a-zA-Z0-9_+-./#]`. */

@@ -17,6 +17,7 @@ export const listPlaygrounds = defineEndpoint({
   access: 'user',
   since: 49,
   summary: 'List the code playgrounds of the organization (teamchat extension).',
+  docsNote: 'A teamchat addition: the real server sends playgrounds only in POST /register.',
   params: z.object({}),
   response: z.looseObject({ playgrounds: z.array(CodePlayground) }),
   errors: [],

@@ -13,6 +13,7 @@ export const removePlayground = defineEndpoint({
   access: 'admin',
   since: 49,
   summary: 'Delete a code playground (administrators only).',
+  docs: 'remove-code-playground',
   params: z.object({ playground_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],

@@ -14,6 +14,7 @@ export const getRealmPresence = defineEndpoint({
   path: '/realm/presence',
   access: 'user',
   summary: 'Fetch the presence of all users of the organization.',
+  docs: 'get-presence',
   params: z.object({}),
   response: z.looseObject({
     server_timestamp: z.number(),

@@ -15,6 +15,7 @@ export const getUserPresence = defineEndpoint({
   path: '/users/{user_id_or_email}/presence',
   access: 'user',
   summary: 'Fetch the presence of one user.',
+  docs: 'get-user-presence',
   params: z.object({
     user_id_or_email: z.union([z.number().int(), z.string()]),
     /** True answers the modern entry (`active_timestamp`, `idle_timestamp`). */

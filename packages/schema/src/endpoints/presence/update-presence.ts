@@ -15,6 +15,7 @@ export const updatePresence = defineEndpoint({
   path: '/users/me/presence',
   access: 'human',
   summary: "Report the caller's presence and fetch the presence of the organization.",
+  docs: 'update-presence',
   params: z.object({
     /**
      * `active` (the user is using the device) or `idle`. A raw string: the server checks it and

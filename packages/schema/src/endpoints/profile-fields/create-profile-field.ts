@@ -13,6 +13,7 @@ export const createProfileField = defineEndpoint({
   path: '/realm/profile_fields',
   access: 'admin',
   summary: 'Create a custom profile field.',
+  docs: 'create-custom-profile-field',
   params: z.object({
     /** The label; external accounts of a known kind get theirs when left out. */
     name: z.string().default(''),

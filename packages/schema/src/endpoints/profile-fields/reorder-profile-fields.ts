@@ -8,6 +8,7 @@ export const reorderProfileFields = defineEndpoint({
   path: '/realm/profile_fields',
   access: 'admin',
   summary: 'Reorder the custom profile fields.',
+  docs: 'reorder-custom-profile-fields',
   params: z.object({ order: z.array(z.number().int()) }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],

@@ -11,6 +11,7 @@ export const addApnsToken = defineEndpoint({
   path: '/users/me/apns_device_token',
   access: 'human',
   summary: 'Add an APNs device token.',
+  docs: 'add-apns-token',
   params: z.object({ token: z.string(), appid: z.string() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'FAILED_TO_CONNECT_BOUNCER', 'INTERNAL_SERVER_ERROR_ON_BOUNCER', 'ADMIN_ACTION_REQUIRED'],

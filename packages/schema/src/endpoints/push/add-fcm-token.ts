@@ -11,6 +11,7 @@ export const addFcmToken = defineEndpoint({
   path: '/users/me/android_gcm_reg_id',
   access: 'human',
   summary: 'Add an FCM registration token.',
+  docs: 'add-fcm-token',
   params: z.object({ token: z.string() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'FAILED_TO_CONNECT_BOUNCER', 'INTERNAL_SERVER_ERROR_ON_BOUNCER', 'ADMIN_ACTION_REQUIRED'],

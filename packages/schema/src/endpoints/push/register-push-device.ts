@@ -16,6 +16,7 @@ export const registerPushDevice = defineEndpoint({
   access: 'human',
   since: 406,
   summary: 'Register a device for end-to-end-encrypted push notifications.',
+  docs: 'register-push-device',
   params: z.object({ ...PushRegistration.shape }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'PUSH_SERVICE_NOT_CONFIGURED'],

@@ -8,6 +8,7 @@ export const removeApnsToken = defineEndpoint({
   path: '/users/me/apns_device_token',
   access: 'human',
   summary: 'Remove an APNs device token.',
+  docs: 'remove-apns-token',
   params: z.object({ token: z.string() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'FAILED_TO_CONNECT_BOUNCER', 'INTERNAL_SERVER_ERROR_ON_BOUNCER', 'ADMIN_ACTION_REQUIRED'],

@@ -8,6 +8,7 @@ export const removeFcmToken = defineEndpoint({
   path: '/users/me/android_gcm_reg_id',
   access: 'human',
   summary: 'Remove an FCM registration token.',
+  docs: 'remove-fcm-token',
   params: z.object({ token: z.string() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'FAILED_TO_CONNECT_BOUNCER', 'INTERNAL_SERVER_ERROR_ON_BOUNCER', 'ADMIN_ACTION_REQUIRED'],

@@ -12,6 +12,7 @@ export const sendLegacyTestNotification = defineEndpoint({
   access: 'human',
   since: 217,
   summary: 'Send a test push notification to a device token.',
+  docs: 'test-notify',
   params: z.object({
     /** Omitted: every device token of the caller. */
     token: z.string().optional(),

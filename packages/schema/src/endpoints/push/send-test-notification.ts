@@ -14,6 +14,7 @@ export const sendTestNotification = defineEndpoint({
   access: 'human',
   since: 420,
   summary: 'Send an end-to-end-encrypted test push notification.',
+  docs: 'e2ee-test-notify',
   params: z.object({
     /** Omitted: every registered device of the caller. */
     push_account_id: z.number().int().optional(),

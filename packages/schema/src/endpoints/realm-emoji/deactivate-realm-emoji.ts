@@ -8,6 +8,7 @@ export const deactivateRealmEmoji = defineEndpoint({
   path: '/realm/emoji/{emoji_name}',
   access: 'user',
   summary: 'Deactivate a custom emoji.',
+  docs: 'deactivate-custom-emoji',
   params: z.object({ emoji_name: z.string() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],

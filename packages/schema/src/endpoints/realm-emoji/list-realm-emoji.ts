@@ -9,6 +9,7 @@ export const listRealmEmoji = defineEndpoint({
   path: '/realm/emoji',
   access: 'user',
   summary: 'Get all custom emoji.',
+  docs: 'get-custom-emoji',
   params: z.object({}),
   response: z.looseObject({ emoji: z.record(z.string(), RealmEmoji) }),
   errors: [],

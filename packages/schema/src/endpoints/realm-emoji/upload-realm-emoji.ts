@@ -15,6 +15,7 @@ export const uploadRealmEmoji = defineEndpoint({
   path: '/realm/emoji/{emoji_name}',
   access: 'user',
   summary: 'Upload a custom emoji.',
+  docs: 'upload-custom-emoji',
   params: z.object({
     /** Lowercase letters, digits, `-` and `_`, not ending with `-` or `_`. */
     emoji_name: z.string(),

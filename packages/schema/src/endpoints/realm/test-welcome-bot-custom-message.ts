@@ -13,6 +13,7 @@ export const testWelcomeBotCustomMessage = defineEndpoint({
   access: 'admin',
   since: 416,
   summary: 'Send the acting administrator a test Welcome Bot custom message.',
+  docs: 'test-welcome-bot-custom-message',
   params: z.object({ welcome_message_custom_text: z.string().max(MAX_WELCOME_MESSAGE_LENGTH) }),
   response: z.looseObject({ message_id: z.number().int() }),
   errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],

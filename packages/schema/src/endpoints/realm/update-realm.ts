@@ -29,6 +29,7 @@ export const updateRealm = defineEndpoint({
   path: '/realm',
   access: 'admin',
   summary: "Update the organization's settings.",
+  docsNote: "The real server has it (its web app uses it), but not in its API documentation.",
   params: z.object({
     name: z.string().optional(),
     description: z.string().optional(),

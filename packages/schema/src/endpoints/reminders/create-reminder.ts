@@ -12,6 +12,7 @@ export const createReminder = defineEndpoint({
   access: 'user',
   since: 381,
   summary: 'Create a message reminder.',
+  docs: 'create-message-reminder',
   params: z.object({
     message_id: z.number().int(),
     /** Seconds since the epoch; must be in the future. */

@@ -10,6 +10,7 @@ export const listReminders = defineEndpoint({
   access: 'user',
   since: 399,
   summary: "Get the caller's reminders.",
+  docs: 'get-reminders',
   params: z.object({}),
   response: z.looseObject({ reminders: z.array(Reminder) }),
   errors: [],

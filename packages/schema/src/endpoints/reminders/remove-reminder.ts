@@ -9,6 +9,7 @@ export const removeReminder = defineEndpoint({
   access: 'user',
   since: 399,
   summary: 'Delete a reminder.',
+  docs: 'delete-reminder',
   params: z.object({ reminder_id: z.number().int().nonnegative() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],

@@ -10,6 +10,7 @@ export const createSavedSnippet = defineEndpoint({
   access: 'user',
   since: 297,
   summary: 'Create a saved snippet.',
+  docs: 'create-saved-snippet',
   params: z.object({ title: SnippetTitle, content: SnippetContent }),
   response: z.looseObject({ saved_snippet_id: z.number().int() }),
   errors: ['BAD_REQUEST'],

@@ -10,6 +10,7 @@ export const listSavedSnippets = defineEndpoint({
   access: 'user',
   since: 297,
   summary: "Get the caller's saved snippets.",
+  docs: 'get-saved-snippets',
   params: z.object({}),
   response: z.looseObject({ saved_snippets: z.array(SavedSnippet) }),
   errors: [],

@@ -9,6 +9,7 @@ export const removeSavedSnippet = defineEndpoint({
   access: 'user',
   since: 297,
   summary: 'Delete a saved snippet.',
+  docs: 'delete-saved-snippet',
   params: z.object({ saved_snippet_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],

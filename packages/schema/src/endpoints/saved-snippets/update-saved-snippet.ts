@@ -10,6 +10,7 @@ export const updateSavedSnippet = defineEndpoint({
   access: 'user',
   since: 368,
   summary: 'Edit a saved snippet.',
+  docs: 'edit-saved-snippet',
   params: z.object({ saved_snippet_id: z.number().int(), title: SnippetTitle.optional(), content: SnippetContent.optional() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],

@@ -13,6 +13,7 @@ export const createScheduledMessage = defineEndpoint({
   access: 'user',
   since: 179,
   summary: 'Schedule a message.',
+  docs: 'create-scheduled-message',
   params: z.object({
     type: ScheduledMessageType,
     to: ScheduledRecipients,

@@ -10,6 +10,7 @@ export const listScheduledMessages = defineEndpoint({
   access: 'user',
   since: 173,
   summary: "Get the caller's scheduled messages.",
+  docs: 'get-scheduled-messages',
   params: z.object({}),
   response: z.looseObject({ scheduled_messages: z.array(ScheduledMessage) }),
   errors: [],

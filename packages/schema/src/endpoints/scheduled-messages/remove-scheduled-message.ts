@@ -9,6 +9,7 @@ export const removeScheduledMessage = defineEndpoint({
   access: 'user',
   since: 173,
   summary: 'Delete a scheduled message.',
+  docs: 'delete-scheduled-message',
   params: z.object({ scheduled_message_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],

@@ -10,6 +10,7 @@ export const updateScheduledMessage = defineEndpoint({
   access: 'user',
   since: 184,
   summary: 'Edit a scheduled message.',
+  docs: 'update-scheduled-message',
   params: z.object({
     scheduled_message_id: z.number().int(),
     /** With `to`: a new kind of recipient. */

@@ -12,6 +12,7 @@ export const devFetchApiKey = defineEndpoint({
   path: '/dev_fetch_api_key',
   access: 'public',
   summary: "Fetch any account's API key on a development server.",
+  docs: 'dev-fetch-api-key',
   params: z.object({ username: z.string() }),
   response: z.looseObject({ api_key: z.string(), email: z.string(), user_id: z.number().int() }),
   errors: ['BAD_REQUEST', 'AUTHENTICATION_FAILED', 'USER_DEACTIVATED'],

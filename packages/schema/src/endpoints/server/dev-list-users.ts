@@ -21,6 +21,7 @@ export const devListUsers = defineEndpoint({
   path: '/dev_list_users',
   access: 'public',
   summary: 'List the accounts to log in as on a development server.',
+  docsNote: 'Development servers only (the mobile app logs in with it); not in the API documentation.',
   params: z.object({}),
   response: z.looseObject({ direct_admins: z.array(DevUser), direct_users: z.array(DevUser) }),
   errors: ['BAD_REQUEST'],

@@ -9,6 +9,7 @@ export const getServerSettings = defineEndpoint({
   path: '/server_settings',
   access: 'public',
   summary: 'Fetch the server and organization settings a client needs before logging in.',
+  docs: 'get-server-settings',
   params: z.object({}),
   response: ServerSettings,
   errors: [],

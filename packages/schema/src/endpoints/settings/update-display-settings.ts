@@ -8,6 +8,8 @@ export const updateDisplaySettings = defineEndpoint({
   path: '/settings/display',
   access: 'human',
   summary: 'Deprecated alias of PATCH /settings.',
+  docs: 'update-settings',
+  docsNote: "The real server's older form of PATCH /settings (display settings), documented with it.",
   params,
   response,
   errors,

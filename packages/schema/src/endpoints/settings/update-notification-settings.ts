@@ -8,6 +8,8 @@ export const updateNotificationSettings = defineEndpoint({
   path: '/settings/notifications',
   access: 'human',
   summary: 'Deprecated alias of PATCH /settings.',
+  docs: 'update-settings',
+  docsNote: "The real server's older form of PATCH /settings (notification settings), documented with it.",
   params,
   response,
   errors,

@@ -15,6 +15,7 @@ export const updateRealmUserSettingsDefaults = defineEndpoint({
   access: 'admin',
   since: 96,
   summary: 'Change the default settings of accounts created later.',
+  docs: 'update-realm-user-settings-defaults',
   params: z.object(realmDefaultSettingsShape),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],

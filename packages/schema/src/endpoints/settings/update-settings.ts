@@ -12,6 +12,7 @@ export const updateSettings = defineEndpoint({
   path: '/settings',
   access: 'human',
   summary: "Change the caller's own account, preference and notification settings.",
+  docs: 'update-settings',
   params,
   response,
   errors,

@@ -9,6 +9,7 @@ export const setEditTypingStatus = defineEndpoint({
   access: 'user',
   since: 351,
   summary: 'Set the typing status of a message edit.',
+  docs: 'set-typing-status-for-message-edit',
   params: z.object({ message_id: z.number().int(), op: z.enum(['start', 'stop']) }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],

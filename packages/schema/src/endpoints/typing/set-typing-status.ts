@@ -11,6 +11,7 @@ export const setTypingStatus = defineEndpoint({
   path: '/typing',
   access: 'user',
   summary: 'Set the typing status.',
+  docs: 'set-typing-status',
   params: z.object({
     /** `direct` (default; `private` before FL 174), or `stream` (`channel` since FL 248). */
     type: z.enum(['direct', 'private', 'stream', 'channel']).default('direct'),

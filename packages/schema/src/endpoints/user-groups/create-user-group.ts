@@ -16,6 +16,7 @@ export const createUserGroup = defineEndpoint({
   path: '/user_groups/create',
   access: 'human-member',
   summary: 'Create a user group.',
+  docs: 'create-user-group',
   params: z.object({
     name: z.string(),
     description: z.string(),

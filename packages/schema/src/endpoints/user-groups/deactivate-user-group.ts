@@ -15,6 +15,7 @@ export const deactivateUserGroup = defineEndpoint({
   access: 'user',
   since: 290,
   summary: 'Deactivate a user group.',
+  docs: 'deactivate-user-group',
   params: z.object({ user_group_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'CANNOT_DEACTIVATE_GROUP_IN_USE'],

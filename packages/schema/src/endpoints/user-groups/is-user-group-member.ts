@@ -13,6 +13,7 @@ export const isUserGroupMember = defineEndpoint({
   path: '/user_groups/{user_group_id}/members/{user_id}',
   access: 'human-member',
   summary: 'Check whether a user is a member of a user group.',
+  docs: 'get-is-user-group-member',
   params: z.object({
     user_group_id: z.number().int(),
     user_id: z.number().int(),

@@ -13,6 +13,7 @@ export const listUserGroupMembers = defineEndpoint({
   path: '/user_groups/{user_group_id}/members',
   access: 'human-member',
   summary: 'List the members of a user group.',
+  docs: 'get-user-group-members',
   params: z.object({
     user_group_id: z.number().int(),
     direct_member_only: z.boolean().default(false),

@@ -13,6 +13,7 @@ export const listUserGroupSubgroups = defineEndpoint({
   path: '/user_groups/{user_group_id}/subgroups',
   access: 'human-member',
   summary: 'List the subgroups of a user group.',
+  docs: 'get-user-group-subgroups',
   params: z.object({
     user_group_id: z.number().int(),
     direct_subgroup_only: z.boolean().default(false),

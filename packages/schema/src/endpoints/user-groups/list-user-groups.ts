@@ -13,6 +13,7 @@ export const listUserGroups = defineEndpoint({
   path: '/user_groups',
   access: 'human-member',
   summary: 'List the user groups of the organization.',
+  docs: 'get-user-groups',
   params: z.object({
     /** Since feature level 294. */
     include_deactivated_groups: z.boolean().default(false),

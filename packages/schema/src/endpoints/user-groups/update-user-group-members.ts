@@ -13,6 +13,7 @@ export const updateUserGroupMembers = defineEndpoint({
   path: '/user_groups/{user_group_id}/members',
   access: 'human-member',
   summary: 'Change the direct members and subgroups of a user group.',
+  docs: 'update-user-group-members',
   params: z.object({
     user_group_id: z.number().int(),
     delete: z.array(z.number().int()).optional(),

@@ -12,6 +12,7 @@ export const updateUserGroupSubgroups = defineEndpoint({
   access: 'human-member',
   since: 127,
   summary: 'Change the direct subgroups of a user group.',
+  docs: 'update-user-group-subgroups',
   params: z.object({
     user_group_id: z.number().int(),
     delete: z.array(z.number().int()).optional(),

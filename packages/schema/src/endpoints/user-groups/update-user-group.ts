@@ -16,6 +16,7 @@ export const updateUserGroup = defineEndpoint({
   path: '/user_groups/{user_group_id}',
   access: 'human-member',
   summary: 'Change the name, description or settings of a user group.',
+  docs: 'update-user-group',
   params: z.object({
     user_group_id: z.number().int(),
     name: z.string().optional(),

@@ -10,6 +10,7 @@ export const getStatus = defineEndpoint({
   access: 'user',
   since: 262,
   summary: "Get a user's status.",
+  docs: 'get-user-status',
   params: z.object({ user_id: z.number().int() }),
   response: z.looseObject({ status: UserStatus }),
   errors: ['BAD_REQUEST'],

@@ -10,6 +10,7 @@ export const updateStatusOf = defineEndpoint({
   access: 'admin',
   since: 407,
   summary: "Update a user's status.",
+  docs: 'update-status-for-user',
   params: z.object({ user_id: z.number().int(), ...statusParams }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],

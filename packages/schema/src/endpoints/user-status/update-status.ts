@@ -12,6 +12,7 @@ export const updateStatus = defineEndpoint({
   path: '/users/me/status',
   access: 'user',
   summary: "Update the caller's status.",
+  docs: 'update-status',
   params: z.object({
     ...statusParams,
     /** Deprecated (FL 148): sets `presence_enabled` to its inverse. */

@@ -8,6 +8,7 @@ export const muteTopic = defineEndpoint({
   path: '/users/me/subscriptions/muted_topics',
   access: 'user',
   summary: 'Mute or unmute a topic (deprecated).',
+  docs: 'mute-topic',
   deprecated: 'POST /user_topics (userTopics.update)',
   params: z.object({
     /** The channel by ID, or (legacy) by name: exactly one of the two. */

@@ -12,6 +12,7 @@ export const updateUserTopic = defineEndpoint({
   access: 'user',
   since: 170,
   summary: 'Mute, unmute or follow a topic.',
+  docs: 'update-user-topic',
   params: z.object({
     stream_id: z.number().int(),
     topic: z.string(),

@@ -15,6 +15,7 @@ export const createUser = defineEndpoint({
   path: '/users',
   access: 'admin',
   summary: 'Create a user account (administrators with the can_create_users permission).',
+  docs: 'create-user',
   params: z.object({
     /** The new account's (delivery) email address. */
     email: z.string(),

@@ -13,6 +13,7 @@ export const deactivateOwnUser = defineEndpoint({
   path: '/users/me',
   access: 'user',
   summary: "Deactivate the caller's own account.",
+  docs: 'deactivate-own-user',
   params: z.object({}),
   response: z.looseObject({}),
   errors: ['CANNOT_DEACTIVATE_LAST_USER'],

@@ -15,6 +15,7 @@ export const deactivateUser = defineEndpoint({
   path: '/users/{user_id}',
   access: 'user',
   summary: 'Deactivate a user (administrators only).',
+  docs: 'deactivate-user',
   params: z.object({
     user_id: z.number().int(),
     /** `null`: no email to the user; `""`: an email without comment (since feature level 135). */

@@ -9,6 +9,7 @@ export const getOwnUser = defineEndpoint({
   path: '/users/me',
   access: 'user',
   summary: "Fetch the caller's own user record.",
+  docs: 'get-own-user',
   params: z.object({}),
   response: OwnUser,
   errors: [],

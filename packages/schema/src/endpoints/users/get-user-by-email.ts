@@ -16,6 +16,7 @@ export const getUserByEmail = defineEndpoint({
   access: 'user',
   since: 39,
   summary: 'Fetch a user by email address.',
+  docs: 'get-user-by-email',
   params: z.object({ email: z.string(), ...userQueryShape }),
   aliases: { client_gravatar: 'client_extavatar' },
   response: z.looseObject({ user: User }),

@@ -15,6 +15,7 @@ export const getUser = defineEndpoint({
   access: 'user',
   since: 1,
   summary: 'Fetch a user by ID.',
+  docs: 'get-user',
   params: z.object({ user_id: z.number().int(), ...userQueryShape }),
   aliases: { client_gravatar: 'client_extavatar' },
   response: z.looseObject({ user: User }),

@@ -13,6 +13,7 @@ export const listCustomProfileFields = defineEndpoint({
   path: '/realm/profile_fields',
   access: 'user',
   summary: 'List the custom profile fields of the organization.',
+  docs: 'get-custom-profile-fields',
   params: z.object({}),
   response: z.looseObject({ custom_fields: z.array(CustomProfileField) }),
   errors: [],

@@ -9,6 +9,7 @@ export const listUsers = defineEndpoint({
   path: '/users',
   access: 'optional',
   summary: 'List the users of the organization.',
+  docs: 'get-users',
   params: z.object({
     client_extavatar: z.boolean().default(true),
     include_custom_profile_fields: z.boolean().default(false),

@@ -14,6 +14,7 @@ export const reactivateUser = defineEndpoint({
   path: '/users/{user_id}/reactivate',
   access: 'user',
   summary: 'Reactivate a user (administrators only).',
+  docs: 'reactivate-user',
   params: z.object({ user_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],

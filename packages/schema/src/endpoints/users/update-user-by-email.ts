@@ -20,6 +20,7 @@ export const updateUserByEmail = defineEndpoint({
   access: 'user',
   since: 313,
   summary: 'Update a user by email address (administrators only).',
+  docs: 'update-user-by-email',
   params: z.object({ email: z.string(), ...userUpdateShape }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],

@@ -19,6 +19,7 @@ export const updateUser = defineEndpoint({
   path: '/users/{user_id}',
   access: 'user',
   summary: 'Update a user by ID (administrators only).',
+  docs: 'update-user',
   params: z.object({ user_id: z.number().int(), ...userUpdateShape }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],

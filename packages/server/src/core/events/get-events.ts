@@ -1,3 +1,4 @@
+import type { ServerEvent } from '@teamchat/schema';
 import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
@@ -7,7 +8,9 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
 export async function getEvents(params: OperationParams<'events.get'>, ctx: UserContext) {
   const queue = ctx.events.get(params.queue_id, ctx.user.id);
   const events = await ctx.events.poll(queue, params.last_event_id, params.dont_block, ctx.request.signal);
-  return { events, queue_id: queue.id };
+  // Built untyped where they happen (emit); response validation (the mock, tests) checks each
+  // against the model of its type in @teamchat/schema.
+  return { events: events as ServerEvent[], queue_id: queue.id };
 }
 
 /** DELETE /events: deletes the caller's queue. */

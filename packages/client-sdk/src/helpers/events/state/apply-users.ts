@@ -1,5 +1,6 @@
+import type { EventOf } from '@teamchat/schema';
 import { recomputePermissions } from './permissions.js';
-import { copy, listOf, type Entry, type State, type StateEvent } from './state-types.js';
+import { copy, listOf, type Entry, type State } from './state-types.js';
 
 /** The user entry `userId` in `realm_users` or `realm_non_active_users`. */
 function findUser(state: State, userId: number): Entry | undefined {
@@ -23,10 +24,10 @@ function setActive(state: State, user: Entry, active: boolean): void {
 const ROLE_FLAGS = (role: number) => ({ is_admin: role <= 200, is_owner: role === 100, is_guest: role === 600 });
 
 /** `realm_user` events: users added, changed, deactivated or reactivated, and the user's own identity. */
-export function applyRealmUser(state: State, event: StateEvent, me: number | undefined): void {
-  const person = copy(event['person'] as Entry);
-  const userId = person['user_id'] as number;
-  if (event['op'] === 'add') {
+export function applyRealmUser(state: State, event: EventOf<'realm_user'>, me: number | undefined): void {
+  const person: Entry = copy(event.person);
+  const userId = event.person.user_id;
+  if (event.op === 'add') {
     const users = listOf(state, 'realm_users');
     if (!users) return;
     if (person['is_active'] === undefined) person['is_active'] = true;
@@ -35,7 +36,7 @@ export function applyRealmUser(state: State, event: StateEvent, me: number | und
     sortByUserId(users);
     return;
   }
-  if (event['op'] === 'remove') {
+  if (event.op === 'remove') {
     const users = listOf(state, 'realm_users');
     if (users) state['realm_users'] = users.filter((u) => u['user_id'] !== userId);
     return;
@@ -90,37 +91,37 @@ function dropDeactivatedUser(state: State, userId: number): void {
 }
 
 /** `user_group` events. */
-export function applyUserGroup(state: State, event: StateEvent): void {
+export function applyUserGroup(state: State, event: EventOf<'user_group'>): void {
   const groups = listOf(state, 'realm_user_groups');
   if (!groups) return;
-  const group = groups.find((g) => g['id'] === event['group_id']);
-  const ids = (key: string) => (event[key] as number[]) ?? [];
-  const change = (field: string, key: string, add: boolean) => {
+  const group = 'group_id' in event ? groups.find((g) => g['id'] === event.group_id) : undefined;
+  const change = (field: string, ids: readonly number[], add: boolean) => {
     if (!group) return;
     const set = new Set(group[field] as number[]);
-    for (const id of ids(key)) if (add) set.add(id); else set.delete(id);
+    for (const id of ids) if (add) set.add(id); else set.delete(id);
     group[field] = [...set].sort((a, b) => a - b);
   };
-  switch (event['op']) {
+  switch (event.op) {
     case 'add':
-      groups.push(copy(event['group'] as Entry));
+      groups.push(copy(event.group));
       groups.sort((a, b) => (a['id'] as number) - (b['id'] as number));
       break;
     case 'update':
-      if (group) Object.assign(group, copy(event['data'] as Entry));
+      if (group) Object.assign(group, copy(event.data));
       break;
     case 'add_members':
     case 'remove_members':
-      change('members', 'user_ids', event['op'] === 'add_members');
+      change('members', event.user_ids, event.op === 'add_members');
       break;
     case 'add_subgroups':
     case 'remove_subgroups':
-      change('direct_subgroup_ids', 'direct_subgroup_ids', event['op'] === 'add_subgroups');
+      change('direct_subgroup_ids', event.direct_subgroup_ids, event.op === 'add_subgroups');
       break;
     case 'remove':
-      state['realm_user_groups'] = groups.filter((g) => g['id'] !== event['group_id']);
+      state['realm_user_groups'] = groups.filter((g) => g['id'] !== event.group_id);
       break;
     default:
+      // An op of a newer server: nothing known to change.
       break;
   }
   recomputePermissions(state);
