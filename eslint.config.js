@@ -44,13 +44,13 @@ const CORE_TIER_BLOCKS = coreTiers(fileURLToPath(new URL('packages/server/src/co
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'bench/results/**', '**/*.d.ts'] },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     extends: [tseslint.configs.recommended],
     plugins: { 'import-x': importX },
     languageOptions: { parserOptions: { ecmaVersion: 2023, sourceType: 'module' } },
     settings: {
-      'import-x/extensions': ['.ts', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json', conditionNames: ['source', 'types', 'import', 'default'] })],
     },
     rules: {

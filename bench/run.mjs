@@ -17,6 +17,7 @@ import { formatReport } from './report.mjs';
 import { scenarios } from './scenarios.mjs';
 import { measureStartup } from './startup.mjs';
 import { checkServerBuild, seedDataFile, startBaseline, startReferenceServer } from './targets.mjs';
+import { formatWebReport, measureWebApp } from './web-app.mjs';
 
 const MOCK_SCRIPT = fileURLToPath(new URL('./mock-bench.mjs', import.meta.url));
 /** The mock's target (issue 28): its calls per second at least this share of a plain MSW handler's. */
@@ -68,7 +69,8 @@ async function main() {
   const selected = scenarios(options).filter((s) => wanted(s.name));
   const startupSizes = options.startup.filter((size) => wanted(`start-up ${size}`));
   const mockRow = wanted(MOCK_ROW);
-  if (selected.length === 0 && startupSizes.length === 0 && !mockRow) throw new Error(`no scenario matches --only ${options.only.join(', ')}`);
+  const webApp = wanted('web app');
+  if (selected.length === 0 && startupSizes.length === 0 && !mockRow && !webApp) throw new Error(`no scenario matches --only ${options.only.join(', ')}`);
   const stale = checkServerBuild();
   if (stale) log(`warning: ${stale}`);
   // The SDK's weight in a browser first: a second, no server needed.
@@ -146,13 +148,27 @@ async function main() {
     await closeAll();
   }
 
+  // The web app's size, first paint and scrolling (bench/web-app.mjs), on a machine of its own.
+  if (webApp) {
+    try {
+      report.web = await measureWebApp({ messages: options.messages || 100_000, log: (message) => log(`web app: ${message}`) });
+    } catch (error) {
+      log(`web app: failed: ${error.message}`);
+      report.web = { error: error.message, problems: [error.message] };
+    }
+  }
+
   mkdirSync(join(RESULTS, '..'), { recursive: true });
   writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(formatReport(report));
+  if (report.web?.assets) process.stdout.write(formatWebReport(report.web));
   log(`results written to ${RESULTS}`);
   const serverExit = report.exits['teamchat-server'];
   if (serverExit && serverExit.code !== 0) log(`the server did not shut down cleanly: ${JSON.stringify(serverExit)}`);
-  const failed = [...report.scenarios, ...report.startup, ...(report.mock ? [report.mock] : [])].some((s) => s.error || s.problems.length > 0) || bundles.some((b) => b.problems.length > 0);
+  const failed =
+    [...report.scenarios, ...report.startup, ...(report.mock ? [report.mock] : [])].some((s) => s.error || s.problems.length > 0) ||
+    bundles.some((b) => b.problems.length > 0) ||
+    (report.web?.problems.length ?? 0) > 0;
   return failed || (serverExit && serverExit.code !== 0) ? 1 : 0;
 }
 

@@ -40,6 +40,27 @@ export const PER_TOPIC = 1000;
 /** The Markdown of the i-th seeded message. */
 export const seededContent = (i) => `Message **${i}** of the benchmark, with a link: https://example.com/${i}`;
 
+/** The administrator's password in the seeded store (seed-store.mjs): the journal scenarios log in with it. */
+export const ADMIN_PASSWORD = 'bench-administrator-password';
+
+/**
+ * Logs the administrator in to the web app and makes one page request: the server's journal
+ * records every request for the next two minutes (an administrator's web session is live),
+ * longer than one scenario takes.
+ */
+async function watchTheJournal(api) {
+  const csrf = 'benchcsrftoken0benchcsrftoken000';
+  const login = await fetch(`${api.origin}/accounts/login/`, {
+    method: 'POST',
+    headers: { cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: api.accounts.administrator.email, password: ADMIN_PASSWORD }),
+  });
+  const session = login.headers.getSetCookie().find((cookie) => cookie.startsWith('sessionid='))?.split(';')[0];
+  if (!login.ok || !session) throw new Error(`setup: the administrator's login answered ${login.status}: ${(await login.text()).slice(0, 300)}`);
+  const page = await fetch(`${api.origin}/json/inspector/journal?limit=1`, { headers: { cookie: session } });
+  if (!page.ok) throw new Error(`setup: GET /json/inspector/journal answered ${page.status}`);
+}
+
 const CHANNEL_NARROW = JSON.stringify([{ operator: 'channel', operand: 'general' }]);
 const TOPIC_NARROW = JSON.stringify([{ operator: 'channel', operand: 'general' }, { operator: 'topic', operand: 'topic 7' }]);
 
@@ -105,6 +126,25 @@ export function scenarios({ messages }) {
       auth: 'member',
       body: (i) => ({ type: 'stream', to: 'general', topic: 'bench posts', content: `Posting **message ${i}** with *Markdown*, \`code\` and a link: https://example.com/posts/${i}` }),
       target: { rps: 0.25, p99Ms: 20 },
+    },
+    // The inspector's journal: the same request while nobody watches (recording off: one check
+    // per request), then while an administrator's web session is live (every request, its
+    // redacted parameters and answer recorded; the journal full, so each one also evicts).
+    // Last: the second leaves recording on for two minutes.
+    {
+      name: 'GET /users/me (journal off)',
+      method: 'GET',
+      path: '/api/v1/users/me',
+      auth: 'member',
+      target: { rps: 0.4 },
+    },
+    {
+      name: 'GET /users/me (journal recording)',
+      method: 'GET',
+      path: '/api/v1/users/me',
+      auth: 'member',
+      setup: watchTheJournal,
+      target: { rps: 0.3 },
     },
   ];
 }

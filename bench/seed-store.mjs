@@ -6,7 +6,7 @@
 // the file. Run as a child of the harness (run.mjs, startup.mjs).
 import { assembleServer, seedChannelMessages } from '@teamchat/server';
 import { openDiskStore } from '@teamchat/server/node';
-import { PER_TOPIC, seededContent } from './scenarios.mjs';
+import { ADMIN_PASSWORD, PER_TOPIC, seededContent } from './scenarios.mjs';
 
 async function main([file, countText]) {
   const count = Number(countText);
@@ -15,7 +15,8 @@ async function main([file, countText]) {
   const { store } = await openDiskStore(file, {
     log: { warn: () => {}, info: () => {} },
     seed: async (fresh) => {
-      const { core } = await assembleServer({ store: fresh, seed: { passwordIterations: 1000 } });
+      // The administrator's password is known: the journal scenarios log in to the web app with it.
+      const { core } = await assembleServer({ store: fresh, seed: { passwordIterations: 1000, passwords: { administrator: ADMIN_PASSWORD } } });
       await seedChannelMessages(core.services, {
         channel: 'general',
         sender: 'mike@teamchat.example',

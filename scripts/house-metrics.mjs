@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `node scripts/house-metrics.mjs`: figures of the house (issue 23) for the tree it runs in,
 // to compare before and after a change of the layout: the files touched to add an endpoint,
-// the importers of the server's context module, the largest source files, lines over 120
-// characters, `@see` references that lead outside the repository, import loops (type
+// the importers of the server's context module (and of its successors: the per-request
+// context, services, ports, configuration, the model's view), the largest source files,
+// lines over 120 characters, `@see` references that lead outside the repository, import loops (type
 // imports included) in every package, and the folder tree of packages/server/src with line
 // counts. Plain Node, no build needed; it only reads files.
 import { execFileSync } from 'node:child_process';
@@ -74,20 +75,39 @@ function endpointSteps() {
 
 // --- The context module -------------------------------------------------------------------
 
-/** The context module and its successors, whichever exist. */
-const CONTEXT_MODULES = ['packages/server/src/core/model/context.ts'];
+/**
+ * The context module and the modules that replaced it (issue 23 step 2), whichever exist: the
+ * per-request context first (the figure the issue cares about: how many files reach for the
+ * context), then the services, the ports an area declares, the server's configuration and the
+ * model's own view.
+ */
+const CONTEXT_MODULES = [
+  ['packages/server/src/core/model/context.ts', 'the context (before step 2)'],
+  ['packages/server/src/core/runtime/context.ts', 'the per-request context'],
+  ['packages/server/src/core/runtime/services.ts', 'the runtime services'],
+  ['packages/server/src/core/runtime/ports.ts', 'the ports an area declares'],
+  ['packages/server/src/core/config/server-config.ts', "the server's configuration"],
+  ['packages/server/src/core/model/model-context.ts', "the model's view of the context"],
+];
 
+/** Importers of each context module that exists, and of any of them, value and type-only apart. */
 function contextImporters() {
-  const modules = new Set(CONTEXT_MODULES.map((file) => at(file)).filter((file) => existsSync(file)));
-  const importers = { value: [], typeOnly: [] };
+  const modules = CONTEXT_MODULES.filter(([file]) => existsSync(at(file))).map(([file, what]) => ({ file, what, path: at(file), value: [], typeOnly: [] }));
+  const any = { value: [], typeOnly: [] };
   for (const dir of packageDirs()) {
     for (const file of sourceFiles(dir, { tests: true })) {
-      const imports = importsOf(file).filter(({ specifier }) => modules.has(resolveImport(file, specifier) ?? ''));
-      if (imports.length === 0) continue;
-      (imports.every(({ typeOnly }) => typeOnly) ? importers.typeOnly : importers.value).push(rel(file));
+      const imports = importsOf(file).map((imported) => ({ ...imported, target: resolveImport(file, imported.specifier) ?? '' }));
+      let reached = [];
+      for (const module of modules) {
+        const of = imports.filter(({ target }) => target === module.path);
+        if (of.length === 0) continue;
+        (of.every(({ typeOnly }) => typeOnly) ? module.typeOnly : module.value).push(rel(file));
+        reached = reached.concat(of);
+      }
+      if (reached.length > 0) (reached.every(({ typeOnly }) => typeOnly) ? any.typeOnly : any.value).push(rel(file));
     }
   }
-  return { modules: [...modules].map(rel), ...importers };
+  return { modules, any };
 }
 
 // --- Sizes --------------------------------------------------------------------------------
@@ -131,7 +151,8 @@ function outsideReferences(files) {
   const byPackage = new Map();
   let total = 0;
   for (const file of files) {
-    if (file === fileURLToPath(import.meta.url)) continue;
+    // This script and the test that keeps such references out name them on purpose.
+    if (file === fileURLToPath(import.meta.url) || rel(file) === 'test/outside-references.test.ts') continue;
     const hits = readFileSync(file, 'utf8').split('\n').filter((line) => /@see\b/.test(line) && /shared\/reference|reference\/[\w-]+\.md|api-spec\.md/.test(line)).length;
     if (hits === 0) continue;
     total += hits;
@@ -168,9 +189,14 @@ always.forEach(([what, file], i) => out.push(`${String(i + 1).padStart(2)}. ${wh
 registerState.forEach(([what, file]) => out.push(`  + ${what}: ${file}`));
 out.push(`=> ${always.length} files (${always.length + registerState.length} when POST /register state changes)`);
 
-heading('Importers of the context module');
+heading('Importers of the context module (and of the modules that replaced it)');
 const importers = contextImporters();
-out.push(`${importers.modules.join(', ')}: ${importers.value.length + importers.typeOnly.length} files (${importers.typeOnly.length} import only types)`);
+for (const { file, what, value, typeOnly } of importers.modules) {
+  out.push(`${file} (${what}): ${value.length + typeOnly.length} files (${typeOnly.length} import only types)`);
+}
+if (importers.modules.length > 1) {
+  out.push(`any of them: ${importers.any.value.length + importers.any.typeOnly.length} files (${importers.any.typeOnly.length} import only types)`);
+}
 
 heading('The 15 largest source files (packages/*/src, tests excluded)');
 const sizes = packageSources().map((file) => [lineCount(file), rel(file)]).sort((a, b) => b[0] - a[0] || a[1].localeCompare(b[1]));

@@ -12,7 +12,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { build } from 'esbuild';
-import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { REPO_ROOT } from './fresh-build.js';
 
 /** Where a Chromium is looked for, after `TEAMCHAT_CHROMIUM`. */
@@ -76,6 +76,14 @@ export async function launchBrowser(executable: string): Promise<TestBrowser> {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Launches Chromium (`executable`) headless with this machine's flags, for tests that need
+ * several independent contexts (two users logged in at once, each with its cookies).
+ */
+export function launchChromium(executable: string): Promise<Browser> {
+  return chromium.launch({ executablePath: executable, headless: true, args: CHROMIUM_FLAGS });
 }
 
 /**

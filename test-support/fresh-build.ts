@@ -9,6 +9,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const BUILDS: Record<string, readonly string[]> = {
   schema: ['dist/index.js', 'dist/push.js'],
   'client-sdk': ['dist/index.js', 'dist/node.js', 'dist/push.js'],
+  web: ['dist/index.html'],
   server: ['dist/bin.js', 'dist/node.js', 'dist/push-bouncer-bin.js'],
   mock: ['dist/bin.js'],
   cli: ['dist/bin.js', 'dist/index.js'],
@@ -16,18 +17,19 @@ const BUILDS: Record<string, readonly string[]> = {
 
 /**
  * Other packages whose sources a build is made from: the SDK's build writes the contract
- * table out as data (its tsup.config.ts), so it is stale when a contract changes.
+ * table out as data (its tsup.config.ts), so it is stale when a contract changes; the web app
+ * bundles the SDK's build.
  */
-const BUILT_FROM: Record<string, readonly string[]> = { 'client-sdk': ['schema'] };
+const BUILT_FROM: Record<string, readonly string[]> = { 'client-sdk': ['schema'], web: ['client-sdk', 'schema'] };
 
 /** Source files that end up in a build: `src/**` without tests, plus the build inputs. */
 function buildInputs(packageDir: string): string[] {
-  const files = ['package.json', 'tsup.config.ts'].map((name) => join(packageDir, name)).filter((path) => existsSync(path));
+  const files = ['package.json', 'tsup.config.ts', 'scripts/build.mjs'].map((name) => join(packageDir, name)).filter((path) => existsSync(path));
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (/\.[cm]?[jt]sx?$|\.json$/.test(entry.name) && !/\.test(-d)?\.ts$/.test(entry.name)) files.push(path);
+      else if (/\.[cm]?[jt]sx?$|\.json$|\.css$|\.svg$/.test(entry.name) && !/\.test(-d)?\.ts$/.test(entry.name)) files.push(path);
     }
   };
   walk(join(packageDir, 'src'));

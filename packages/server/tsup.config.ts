@@ -9,6 +9,8 @@ export default defineConfig([
     clean: true,
     sourcemap: true,
     splitting: true,
+    // import.meta.url in the CommonJS build (webAppFolder resolves @teamchat/web from here).
+    shims: true,
     target: 'node20',
   },
   {

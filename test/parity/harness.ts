@@ -1,5 +1,5 @@
 import { createClient, isApiError, type Client, type ClientOptions } from '@teamchat/client-sdk';
-import type { Db, DemoAccount, DemoRole, PushBouncer, ServerConfig, Store } from '@teamchat/server';
+import type { Db, DemoAccount, DemoRole, OperatorAnswer, OperatorRequest, PushBouncer, ServerConfig, Store } from '@teamchat/server';
 import type { MockClock } from '@teamchat/mock';
 import type { FakeIntegration } from '../../test-support/fake-integration.js';
 
@@ -31,6 +31,11 @@ export interface ScenarioContext {
   bouncer: PushBouncer;
   /** Takes the push bouncer off the network: the server's connections to it fail from now on. */
   stopBouncer(): Promise<void>;
+  /**
+   * Runs an operator's request on the target's core, as `teamchat-server <command>` does over
+   * the running server's control channel (`deactivate-organization`, `change-user-role`, …).
+   */
+  operator(request: OperatorRequest): Promise<OperatorAnswer>;
 }
 
 /** Options of {@link ScenarioContext.raw}. */
@@ -40,7 +45,7 @@ export interface RawOptions {
   params?: Record<string, string>;
   headers?: Record<string, string>;
   /** A body sent as is (overrides `params`); a GET or HEAD has none (raw() throws). */
-  body?: string | FormData;
+  body?: string | FormData | Uint8Array<ArrayBuffer>;
 }
 
 /** Options of {@link ScenarioContext.download}. */
@@ -128,6 +133,7 @@ export function makeContext(options: {
   settle(): Promise<void>;
   bouncer: PushBouncer;
   stopBouncer(): Promise<void>;
+  operator(request: OperatorRequest): Promise<OperatorAnswer>;
 }): ScenarioContext {
   const base: Partial<ClientOptions> = { retry: false, hooks: { onIgnoredParameters: () => {} } };
   const clientFor = (email: string, apiKey: string, extra: Partial<ClientOptions> = {}) =>
@@ -143,7 +149,7 @@ export function makeContext(options: {
     async raw(method, path, raw = {}) {
       const url = new URL(`${options.site}/api/v1${path}`);
       const headers: Record<string, string> = { ...raw.headers, ...authorizationOf(options.accounts, raw) };
-      let body: string | FormData | undefined = raw.body;
+      let body: string | FormData | Uint8Array<ArrayBuffer> | undefined = raw.body;
       if (method === 'GET' || method === 'HEAD') {
         // fetch refuses a body on these methods; say which scenario call is wrong instead.
         if (body !== undefined) throw new Error(`raw(${method} ${path}): a ${method} request has no body; pass params`);

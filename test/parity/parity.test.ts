@@ -6,12 +6,14 @@ import type { Scenario } from './harness.js';
 import { attachmentScenarios } from './scenarios/attachments/index.js';
 import { botScenarios } from './scenarios/bots/index.js';
 import { botStorageScenarios } from './scenarios/bots/storage.js';
+import { systemBotScenarios } from './scenarios/bots/system-bots.js';
 import { channelFolderScenarios } from './scenarios/channel-folders/index.js';
 import { channelBasicScenarios } from './scenarios/channels/basics.js';
 import { channelScenarios } from './scenarios/channels/index.js';
 import { subscriptionScenarios } from './scenarios/channels/subscriptions.js';
 import { subscriptionUpdateScenarios } from './scenarios/channels/subscriptions-update.js';
 import { eventScenarios } from './scenarios/events/index.js';
+import { fidelityEventScenarios } from './scenarios/events/fidelity.js';
 import { linkifierScenarios } from './scenarios/linkifiers/index.js';
 import { historyAndRenderScenarios } from './scenarios/messages/history-and-render.js';
 import { messageScenarios } from './scenarios/messages/index.js';
@@ -24,6 +26,7 @@ import { playgroundScenarios } from './scenarios/playgrounds/index.js';
 import { presenceScenarios } from './scenarios/presence/index.js';
 import { serverScenarios } from './scenarios/server/index.js';
 import { clockJumpScenarios } from './scenarios/server/clock-jumps.js';
+import { operatorScenarios } from './scenarios/server/operator.js';
 import { settingsBasicScenarios } from './scenarios/settings/basics.js';
 import { settingsScenarios } from './scenarios/settings/index.js';
 import { userGroupScenarios } from './scenarios/user-groups/index.js';
@@ -62,7 +65,9 @@ const scenarios: Scenario[] = [
   // In the order of the schema's table; a folder of scenarios per area of the contracts.
   ...serverScenarios,
   ...clockJumpScenarios,
+  ...operatorScenarios,
   ...eventScenarios,
+  ...fidelityEventScenarios,
   ...settingsBasicScenarios,
   ...settingsScenarios,
   ...channelBasicScenarios,
@@ -78,6 +83,7 @@ const scenarios: Scenario[] = [
   ...userScenarios,
   ...botScenarios,
   ...botStorageScenarios,
+  ...systemBotScenarios,
   ...userGroupScenarios,
   ...navigationViewScenarios,
   ...linkifierScenarios,

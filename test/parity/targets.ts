@@ -56,6 +56,7 @@ export async function startServerTarget(
       settle: () => assembled.core.services.jobs.idle(),
       bouncer: bouncer.bouncer,
       stopBouncer,
+      operator: (request) => assembled.core.operator(request),
     }),
     async close() {
       await assembled.core.services.jobs.idle();
@@ -89,6 +90,7 @@ export async function createMockTarget(): Promise<{
         settle: () => core.services.jobs.idle(),
         bouncer: mock.pushBouncer,
         stopBouncer: async () => mock.setPushBouncerDown(true),
+        operator: (request) => core.operator(request),
       });
     },
   };

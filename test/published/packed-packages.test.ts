@@ -55,6 +55,16 @@ describe('the packed packages installed in a project outside the workspace', () 
     for (const [path, from] of Object.entries(resolved)) expect(from, path).toMatch(/^file:.*\.tgz$/);
   });
 
+  it('serve the web app: teamchat-server finds @teamchat/web and answers its page and its hashed assets', async () => {
+    const page = await fetch(`${owner['ZULIP_SITE']}/login/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+    const script = /src="(\/static\/index-[^"]+\.js)"/.exec(await page.text())?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${owner['ZULIP_SITE']}${script ?? ''}`);
+    expect([asset.status, asset.headers.get('cache-control')]).toEqual([200, 'public, max-age=31536000, immutable']);
+  });
+
   it('load in ESM, and the SDK answers a request to teamchat-server --memory', async () => {
     const result = await project.exec('node', ['esm.mjs'], { env: owner });
     expect(result.stderr).toBe('');

@@ -9,7 +9,7 @@
 // Client
 export { createClient } from './client/create-client.js';
 export type { Client, ClientCore } from './client/create-client.js';
-export type { ClientHooks, ClientOptions } from './client/client-options.js';
+export type { ClientHooks, ClientOptions, SessionOptions } from './client/client-options.js';
 export type {
   AreaMethods,
   ClientEndpointName,
@@ -21,6 +21,7 @@ export type {
 } from './client/endpoint-types.js';
 export type { FeatureLevelFunction } from './client/feature-level.js';
 export { normalizeSite } from './core/normalize-site.js';
+export { csrfTokenFromCookie } from './core/browser-session.js';
 export { SDK_VERSION } from './version.js';
 
 // Plugins and hooks

@@ -49,8 +49,11 @@ describe('createMock', () => {
     expect((await me()).headers.get('x-ratelimit-remaining')).toBe('0');
     const limited = await me();
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'API usage exceeded rate limit', 'retry-after': 30 });
+    // Both requests came at once: the first leaves the minute 60 s from now (the real limiter).
+    expect(await limited.json()).toEqual({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'API usage exceeded rate limit', 'retry-after': 60 });
     mock.clock.advance(30_000);
+    expect((await me()).status).toBe(429);
+    mock.clock.advance(30_001);
     expect((await me()).status).toBe(200);
     // reset() turns them off again.
     mock.reset();

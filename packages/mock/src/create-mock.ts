@@ -4,7 +4,6 @@ import {
   assembleServer,
   createPushBouncer,
   seededRandomBytes,
-  SITE_ROUTES,
   Store,
   type AssembleOptions,
   type Core,
@@ -16,12 +15,16 @@ import {
   type FetchHandler,
   type OrganizationFixtureInput,
   type PushBouncer,
+  type StaticFiles,
   type StoreDocument,
   exportOrganization,
   outboxEmails,
   type EmailRecord,
+  type EventEntry,
   type OutboxQuery,
+  type RequestEntry,
 } from '@teamchat/server';
+import type { EndpointName } from '@teamchat/schema';
 import { createClock, type ClockOptions, type MockClock } from './clock.js';
 import { createFaults, type Faults } from './faults.js';
 import { createHandlers } from './handlers/create-handlers.js';
@@ -49,6 +52,35 @@ export interface MockOptions {
    * Users whose password is `{ random: true }` get {@link MOCK_PASSWORDS} by role.
    */
   fixture?: OrganizationFixtureInput;
+  /**
+   * The web app's built files, served at `/` and `/static/` as the server serves them (the HTTP
+   * mode passes `@teamchat/web`'s when it is installed). Without them those paths are not mounted.
+   */
+  webApp?: StaticFiles;
+  /**
+   * Entries the request journal keeps (default 1000, the newest): the requests, and the events
+   * each queue got, that `mock.requests()` and `mock.events()` answer. 0 keeps none.
+   */
+  journalSize?: number;
+}
+
+/** Which requests {@link TeamchatMock.requests} answers (all of them when empty). */
+export interface RequestFilter {
+  /** The contract they ran: `'messages.send'`. */
+  endpoint?: EndpointName | (string & {});
+  /** Who made them: a role of the demo accounts, an email address, or a user ID. */
+  account?: DemoRole | (string & {}) | number;
+  /** Their answer's HTTP status. */
+  status?: number;
+}
+
+/** Which events {@link TeamchatMock.events} answers (all of them when empty). */
+export interface EventFilter {
+  queue_id?: string;
+  /** Whose queues: a role of the demo accounts, an email address, or a user ID. */
+  account?: DemoRole | (string & {}) | number;
+  /** The event's `type`: `'message'`. */
+  type?: string;
 }
 
 const DEFAULT_BASE_URL = 'http://teamchat.test';
@@ -86,12 +118,20 @@ export function mockOrganization(seed: number): Exclude<AssembleOptions['seed'],
 }
 
 /** The core options of the mock (and of a real server meant to answer exactly as the mock does). */
-export function mockCoreOptions(options: { seed: number; now: () => number; monotonic?: () => number; baseUrl: string; heartbeatMs?: number | undefined }): Omit<CoreOptions, 'store'> {
+export function mockCoreOptions(options: {
+  seed: number;
+  now: () => number;
+  monotonic?: () => number;
+  baseUrl: string;
+  heartbeatMs?: number | undefined;
+  journalSize?: number | undefined;
+}): Omit<CoreOptions, 'store'> {
   return {
     now: options.now,
     ...(options.monotonic ? { monotonic: options.monotonic } : {}),
     random: seededRandomBytes(options.seed + 1),
-    config: { realmUrl: options.baseUrl, heartbeatMs: options.heartbeatMs ?? 10_000, validateResponses: true },
+    // The journal records always: `mock.requests()`, `mock.events()`, the inspector.
+    config: { realmUrl: options.baseUrl, heartbeatMs: options.heartbeatMs ?? 10_000, validateResponses: true, journalAlways: true, journalSize: options.journalSize ?? 1000 },
   };
 }
 
@@ -163,6 +203,20 @@ export interface TeamchatMock {
    * links from here (`mock.emails({ to: 'new@example.com' }).at(-1)?.body`). Emptied by `reset()`.
    */
   emails(query?: OutboxQuery): EmailRecord[];
+  /**
+   * The requests the mock answered, oldest first (the newest `journalSize`; emptied by
+   * `reset()`): method, path, the contract (`endpoint`), the caller, the decoded parameters
+   * (credentials as `"***"`), the status, the answer, `cause` links from what they caused.
+   *
+   * @example
+   * expect(mock.requests({ endpoint: 'messages.send', account: 'member' })).toHaveLength(1);
+   */
+  requests(filter?: RequestFilter): RequestEntry[];
+  /**
+   * The events the server put into each queue, oldest first, and whether a poll fetched them;
+   * `cause` is the `id` of the request that caused one (see {@link requests}).
+   */
+  events(filter?: EventFilter): EventEntry[];
 }
 
 /**
@@ -181,9 +235,10 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
   const baseUrl = originOf(options.baseUrl ?? DEFAULT_BASE_URL);
   const seed = options.seed ?? 1;
   const clock = createClock(options.clock);
+  const webApp = options.webApp;
   // Fresh options, so a fresh seeded random source, for every core: keys and salts made after
   // a reset are the same whatever earlier tests did.
-  const coreOptions = () => mockCoreOptions({ seed, now: clock.now, monotonic: clock.monotonic, baseUrl, heartbeatMs: options.heartbeatMs });
+  const coreOptions = () => mockCoreOptions({ seed, now: clock.now, monotonic: clock.monotonic, baseUrl, heartbeatMs: options.heartbeatMs, journalSize: options.journalSize });
   const seedFrom = async (fixture: OrganizationFixtureInput | undefined) => {
     const seedStore = new Store<Db>();
     const seeded = await assembleServer({ store: seedStore, ...coreOptions(), seed: { ...mockOrganization(seed), ...(fixture === undefined ? {} : { fixture }) } });
@@ -202,14 +257,36 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
     const link = { down: false };
     const outbound = bouncerSender(bouncer, link, fetchSender);
     const options = coreOptions();
-    const { core, handler } = assembleCore({ store, ...options, config: { ...options.config, pushBouncerUrl: MOCK_BOUNCER_URL }, outbound });
-    return { store, core, fetch: handler as FetchHandler, bouncer, link };
+    const { core, handler } = assembleCore({
+      store,
+      ...options,
+      config: { ...options.config, pushBouncerUrl: MOCK_BOUNCER_URL },
+      outbound,
+      ...(webApp === undefined ? {} : { rest: { webApp } }),
+    });
+    return { store, core, fetch: handler, bouncer, link };
   };
   let state = build();
   let accounts = byRole(accountList);
+  /** The plain passwords the mock knows, by the hash it made of each. */
+  const knownPasswords = (): Map<string, string> => {
+    const known = new Map<string, string>();
+    for (const account of accountList) {
+      const hash = state.store.get('users', account.userId)?.password_hash;
+      if (hash && account.password !== null) known.set(hash, account.password);
+    }
+    return known;
+  };
+  /** The user ID of an account named by role, email or ID (the filters of `requests` and `events`). */
+  const accountId = (account: DemoRole | (string & {}) | number): number => {
+    if (typeof account === 'number') return account;
+    const id = account.includes('@') ? state.core.services.indexes.usersByEmail.get(account.toLowerCase())?.id : (accounts as Partial<Record<string, DemoAccount>>)[account]?.userId;
+    if (id === undefined) throw new TypeError(`[teamchat-mock] no account ${account.includes('@') ? `with email ${account}` : `with role ${account}`}; see mock.accountList.`);
+    return id;
+  };
 
   return {
-    handlers: createHandlers({ baseUrl, siteRoutes: SITE_ROUTES, handle: () => state.fetch }),
+    handlers: createHandlers({ baseUrl, siteRoutes: state.fetch.siteRoutes, handle: () => state.fetch }),
     baseUrl,
     get accounts() {
       return accounts;
@@ -252,7 +329,16 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
       state = build();
     },
     async load(fixture) {
+      const known = knownPasswords();
       ({ document: seedDocument, accounts: accountList } = await seedFrom(fixture));
+      // An exported fixture carries hashes, not passwords: an account whose hash is one the
+      // mock made keeps the password it had (GET then POST /__mock/fixture loses nothing).
+      const seeded = new Store<Db>(seedDocument);
+      accountList = accountList.map((account) => {
+        const hash = seeded.get('users', account.userId)?.password_hash;
+        const plain = hash ? known.get(hash) : undefined;
+        return account.password === null && plain !== undefined ? { ...account, password: plain } : account;
+      });
       accounts = byRole(accountList);
       clock.reset();
       state = build();
@@ -262,6 +348,25 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
     },
     emails(query) {
       return outboxEmails(state.store, query);
+    },
+    requests(filter = {}) {
+      const userId = filter.account === undefined ? undefined : accountId(filter.account);
+      if (filter.endpoint !== undefined && !state.core.endpoints.has(filter.endpoint) && !filter.endpoint.startsWith('pages.')) {
+        throw new TypeError(`[teamchat-mock] mock.requests(): no endpoint '${filter.endpoint}'; use a contract name such as 'messages.send'.`);
+      }
+      return state.core.services.journal
+        .all()
+        .filter((entry): entry is RequestEntry => entry.kind === 'request')
+        .filter((entry) => (filter.endpoint === undefined || entry.endpoint === filter.endpoint) && (userId === undefined || entry.user_id === userId) && (filter.status === undefined || entry.status === filter.status))
+        .map((entry) => structuredClone(entry));
+    },
+    events(filter = {}) {
+      const userId = filter.account === undefined ? undefined : accountId(filter.account);
+      return state.core.services.journal
+        .all()
+        .filter((entry): entry is EventEntry => entry.kind === 'event')
+        .filter((entry) => (filter.queue_id === undefined || entry.queue_id === filter.queue_id) && (userId === undefined || entry.user_id === userId) && (filter.type === undefined || entry.event.type === filter.type))
+        .map((entry) => structuredClone(entry));
     },
   };
 }

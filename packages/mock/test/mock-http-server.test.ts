@@ -35,8 +35,8 @@ describe('the mock over HTTP', () => {
     expect(page.status).toBe(200);
     const key = path.split('/').at(-1) ?? '';
     const form = new URLSearchParams({ kind: 'email', key, full_name: 'Q A', password: 'quality assured 42' });
-    const created = await fetch(`${served.url}/accounts/register/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
-    expect(created.status).toBe(201);
+    const created = await fetch(`${served.url}/accounts/register/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form, redirect: 'manual' });
+    expect([created.status, created.headers.get('location')]).toEqual([302, '/']);
     expect((await fetch(`${served.url}/__mock/emails?last=0`)).status).toBe(400);
   });
 

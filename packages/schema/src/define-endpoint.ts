@@ -34,6 +34,12 @@ export interface EndpointConfig<
   method: TMethod;
   /** Path below `/api/v1`, with path parameters in braces: `/messages/{message_id}`. */
   path: string;
+  /**
+   * The last path segment's parameter, when it takes the rest of the path, slashes included (the real
+   * server's `<path:…>` routes): a navigation view's `fragment` (`narrow/is/alerted`), an
+   * uploaded file's `filename`. The escaped form (`narrow%2Fis%2Falerted`) matches too.
+   */
+  restOfPath?: string;
   access: Access;
   /** Feature level that introduced the endpoint (omitted for endpoints older than feature levels). */
   since?: number;
@@ -119,6 +125,9 @@ export function defineEndpoint<
     if (!(name in config.params.shape)) {
       throw new Error(`[teamchat-schema] ${config.name}: path parameter '${name}' is not in params`);
     }
+  }
+  if (config.restOfPath !== undefined && !config.path.endsWith(`/{${config.restOfPath}}`)) {
+    throw new Error(`[teamchat-schema] ${config.name}: restOfPath '${config.restOfPath}' is not the last segment of ${config.path}`);
   }
   for (const [alias, target] of Object.entries(config.aliases ?? {})) {
     if (!(target in config.params.shape)) {

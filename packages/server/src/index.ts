@@ -18,8 +18,14 @@ export type {
   DemoOptions,
   DemoRole,
   EmailRecord,
+  EventEntry,
+  JournalEntry,
+  RequestEntry,
   FileStore,
   HttpSender,
+  OperatorAnswer,
+  OperatorRequest,
+  OperatorRole,
   OrganizationFixtureInput,
   SeedOptions,
   Logger,
@@ -37,9 +43,11 @@ export type {
 export { demoFixture, exportOrganization, FIXTURE_FORMAT, FixtureError, OrganizationFixture, parseFixture, seedOrganization } from './core/index.js';
 
 // HTTP
-export { createRestHandler, SITE_ROUTES } from './rest/rest-handler.js';
+export { createRestHandler } from './rest/rest-handler.js';
 export type { AppRouter } from './trpc/trpc-handler.js';
-export type { ConnectionInfo, FetchHandler, RestHandler, RestHandlerOptions, SiteRoute } from './rest/rest-handler.js';
+export type { ConnectionInfo, FetchHandler, RestHandler, RestHandlerOptions } from './rest/rest-handler.js';
+export type { SiteMethod, SiteRoute } from './rest/site-router.js';
+export type { StaticFiles } from './rest/web-app.js';
 export { errorResponse, internalErrorResponse } from './rest/envelope.js';
 
 // Assembly

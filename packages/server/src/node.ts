@@ -18,6 +18,7 @@ export type { DiskStore, DiskStoreOptions, DiskStoreStats } from './store/disk/i
 export { createDiskFileStore, uploadsDirOf } from './node/disk-file-store.js';
 export { FixtureFileError, readFixtureFile, writeFixtureFile } from './node/fixture-files.js';
 export { readDiskStore } from './store/disk/read-disk-store.js';
+export { staticFolder, webAppFolder } from './node/static-folder.js';
 
 // The command-line kit of the teamchat binaries (teamchat-server, teamchat-mock): a command's
 // option table gives its parsing (commander), its help and its typed values.

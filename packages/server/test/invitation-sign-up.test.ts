@@ -66,8 +66,13 @@ describe('an email invitation, accepted through its link', () => {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ ...hidden, full_name: 'Ada Lovelace', password: 'analytical engine 1843' }),
+      redirect: 'manual',
     });
-    expect(submitted.status, await submitted.clone().text()).toBe(201);
+    // Logged in to the web app, and led to it.
+    expect([submitted.status, submitted.headers.get('location')], await submitted.clone().text()).toEqual([302, '/']);
+    const session = submitted.headers.getSetCookie().find((cookie) => cookie.startsWith('sessionid='))?.split(';')[0] ?? '';
+    const web = await fetch(`${server.url}/json/users/me`, { headers: { cookie: session } });
+    expect(((await web.json()) as { email: string }).email).toBe('ada@example.com');
 
     const { api_key } = await createClient({ site: server.url }).server.fetchApiKey({ username: 'ada@example.com', password: 'analytical engine 1843' });
     const ada = createClient({ site: server.url, email: 'ada@example.com', apiKey: api_key });

@@ -99,7 +99,7 @@ describe('core/handlers: one handler map per area of the contracts', () => {
       .filter((file) => file !== 'index.ts')
       .flatMap((file) => {
         const area = file.replace(/\.ts$/, '');
-        const declared = /areaHandlers\('(\w+)'/.exec(readFileSync(join(HANDLERS, file), 'utf8'))?.[1];
+        const declared = /areaHandlers\(\s*'(\w+)'/.exec(readFileSync(join(HANDLERS, file), 'utf8'))?.[1];
         return declared !== undefined && declared === namespaces.get(area) ? [] : [`handlers/${file} is areaHandlers('${declared}', …), not areaHandlers('${namespaces.get(area)}', …)`];
       });
     expect(problems).toEqual([]);

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryServer, type MemoryServer } from '../src/memory.js';
-import { eventSchemas, SPEC_PATH, successSchema, validate } from './helpers/openapi-validator.js';
+import { componentSchema, eventSchemas, SPEC_PATH, successSchema, validate } from './helpers/openapi-validator.js';
 import { call } from './helpers/rest-client.js';
 
 /**
  * Responses and events of the server checked against the real server's OpenAPI description at
- * feature level 420 (`shared/reference/zulip-openapi-fl420.yaml`): POST /register in full, the
+ * feature level 420 (`zulip-openapi-fl420.yaml`): POST /register in full, the
  * everyday endpoints, and the events they emit.
  */
 let server: MemoryServer;
@@ -15,6 +15,7 @@ const auth = (role: string) => {
   return { email: account.email, apiKey: account.apiKey };
 };
 const userId = (role: string) => server.accounts.find((a) => a.role === role)?.userId ?? 0;
+const userIdIn = (on: MemoryServer, role: string) => on.accounts.find((a) => a.role === role)?.userId ?? 0;
 
 async function checked(method: string, path: string, role: string, params: Record<string, string> = {}, described = path) {
   const { status, body } = await call(server.handler, method, path, { auth: auth(role), params });
@@ -180,5 +181,56 @@ describe.skipIf(SPEC_PATH === undefined)('responses conform to the real OpenAPI 
     expect(events.map((event) => event['type'])).toEqual(['invites_changed', 'invites_changed', 'invites_changed', 'invites_changed', 'invites_changed']);
     const schemas = eventSchemas();
     expect(events.filter((event) => !schemas.some((schema) => validate(schema, event).length === 0))).toEqual([]);
+  });
+
+  it('issue 29: the system bots, the events that differed, and a deactivated organization’s answers', async () => {
+    const own = await createMemoryServer({ seed: 29, passwords: { member: 'member-password' } });
+    const as = (role: string) => {
+      const account = own.accounts.find((a) => a.role === role);
+      if (!account) throw new Error(`no ${role}`);
+      return { email: account.email, apiKey: account.apiKey };
+    };
+    const ok = async (method: string, path: string, role: string, params: Record<string, string> = {}, described = path) => {
+      const { status, body } = await call(own.handler, method, path, { auth: as(role), params });
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(validate(successSchema(method, described), body), `${method} ${path}`).toEqual([]);
+      return body;
+    };
+    const state = await ok('POST', '/register', 'guest', { client_capabilities: MODERN });
+    const bots = state['cross_realm_bots'] as { email: string; user_id: number }[];
+    expect(bots.map((bot) => bot.email)).toEqual(['notification-bot@zulip.com', 'emailgateway@zulip.com', 'welcome-bot@zulip.com']);
+    const general = Number((await ok('GET', '/get_stream_id', 'member', { stream: 'general' }))['stream_id']);
+    const gateway = bots[1]?.user_id ?? 0;
+    await ok('GET', `/streams/${general}/email_address`, 'member', { sender_id: String(gateway) }, '/streams/{stream_id}/email_address');
+
+    // The events: a queue of the guest, who also sees users come and go (restricted access).
+    const groups = (await ok('GET', '/user_groups', 'owner'))['user_groups'] as { id: number; name: string }[];
+    const members = groups.find((group) => group.name === 'role:members')?.id ?? 0;
+    const queue = String((await ok('POST', '/register', 'guest', { client_capabilities: MODERN }))['queue_id']);
+    await call(own.handler, 'PATCH', '/settings', { auth: as('member'), params: { timezone: 'Asia/Tokyo' } });
+    await ok('POST', '/users/me/status', 'member', { away: 'true', status_text: 'Lunch', emoji_name: 'car' });
+    await call(own.handler, 'PATCH', '/realm', {
+      auth: as('owner'),
+      params: { allow_message_editing: 'false', message_content_edit_limit_seconds: '300', topics_policy: 'disable_empty_topic', jitsi_server_url: JSON.stringify('https://jitsi.example.com') },
+    });
+    await call(own.handler, 'PATCH', '/realm', { auth: as('owner'), params: { can_access_all_users_group: JSON.stringify({ new: members }) } });
+    await ok('DELETE', '/users/me/subscriptions', 'guest', { subscriptions: JSON.stringify(['general']) });
+    await ok('POST', '/users/me/subscriptions', 'owner', { subscriptions: JSON.stringify([{ name: 'general' }]), principals: JSON.stringify([userIdIn(own, 'guest')]) });
+    const { body } = await call(own.handler, 'GET', '/events', { auth: as('guest'), params: { queue_id: queue, last_event_id: '-1', dont_block: 'true' } });
+    const events = body['events'] as Record<string, unknown>[];
+    const kinds = events.map((event) => `${String(event['type'])}/${String(event['op'] ?? '')}`);
+    for (const kind of ['realm_user/update', 'user_status/', 'realm/update_dict', 'realm/update', 'realm_user/remove', 'realm_user/add']) expect(kinds).toContain(kind);
+    expect(events.filter((event) => event['type'] === 'user_status')).toHaveLength(1);
+    const schemas = eventSchemas();
+    expect(events.filter((event) => !schemas.some((schema) => validate(schema, event).length === 0))).toEqual([]);
+
+    // A deactivated organization: the description's RealmDeactivatedError, with the real words.
+    await own.core.operator({ action: 'deactivate-organization' });
+    const refused = await call(own.handler, 'POST', '/fetch_api_key', { params: { username: as('member').email, password: 'member-password' } });
+    const basic = await call(own.handler, 'GET', '/users/me', { auth: as('member') });
+    expect(refused.status).toBe(401);
+    expect(validate(componentSchema('RealmDeactivatedError'), refused.body)).toEqual([]);
+    expect(basic).toMatchObject({ status: 401, body: { result: 'error', msg: 'This organization has been deactivated' } });
+    expect(validate(componentSchema('CodedError'), basic.body)).toEqual([]);
   });
 });

@@ -43,28 +43,53 @@ async function login(username: string, password: string) {
 }
 
 describe('rate limits per user (api_by_user)', () => {
-  it('counts requests on the server clock, with X-RateLimit headers, and answers 429 RATE_LIMIT_HIT past the limit', async () => {
+  it('counts the requests of the window as the real limiter does, with X-RateLimit headers, and answers 429 RATE_LIMIT_HIT until the oldest leaves it', async () => {
     const auth = basic(account('member').email, account('member').apiKey);
+    const start = now;
     const remaining: string[] = [];
     for (let i = 0; i < 3; i += 1) {
       const ok = await get('/users/me', auth);
       expect(ok.status).toBe(200);
       expect(ok.headers.get('x-ratelimit-limit')).toBe('3');
+      // The newest request leaves the window a minute from now.
+      expect(Number(ok.headers.get('x-ratelimit-reset'))).toBe(Math.floor(now / 1000) + 60);
       remaining.push(ok.headers.get('x-ratelimit-remaining') ?? '');
+      now += 10_000;
     }
     expect(remaining).toEqual(['2', '1', '0']);
+    // 30 s after the first: it leaves the window in 30 s (a refilling bucket would say 0).
     const limited = await get('/users/me', auth);
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'API usage exceeded rate limit', 'retry-after': 20 });
-    expect(limited.headers.get('retry-after')).toBe('20');
+    expect(limited.body).toEqual({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'API usage exceeded rate limit', 'retry-after': 30 });
+    expect(limited.headers.get('retry-after')).toBe('30');
     expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
-    expect(Number(limited.headers.get('x-ratelimit-reset'))).toBe(Math.floor(now / 1000) + 60);
-    // Another user has a bucket of their own.
+    expect(Number(limited.headers.get('x-ratelimit-reset'))).toBe(Math.floor(start / 1000) + 60);
+    // Another user has a window of their own.
     expect((await get('/users/me', basic(account('owner').email, account('owner').apiKey))).status).toBe(200);
-    // One step of the rule later (60 s / 3), one more request is allowed.
-    now += 20_000;
-    expect((await get('/users/me', auth)).status).toBe(200);
-    expect((await get('/users/me', auth)).status).toBe(429);
+    // Refused requests are not counted: once the first leaves, one more is allowed, then the second's turn.
+    now = start + 60_001;
+    const next = await get('/users/me', auth);
+    expect(next.status).toBe(200);
+    expect(next.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect((await get('/users/me', auth)).body).toMatchObject({ code: 'RATE_LIMIT_HIT', 'retry-after': 9.999 });
+  });
+
+  it('after a burst of 200 requests in 20 s under the real rules, Retry-After is the 40 s until the first leaves the minute', async () => {
+    const real = await createMemoryServer({ seed: 13, now: () => now, monotonic: () => now, config: { rateLimits: defaultRateLimits } });
+    const owner = real.accounts.find((a) => a.role === 'owner');
+    const request = () => real.handler(new Request('http://teamchat.test/api/v1/users/me', { headers: { authorization: basic(owner?.email ?? '', owner?.apiKey ?? '') } }));
+    const statuses = new Set<number>();
+    for (let i = 0; i < 200; i += 1) {
+      const response = await request();
+      statuses.add(response.status);
+      if (i === 199) expect(response.headers.get('x-ratelimit-remaining')).toBe('0');
+      now += 100;
+    }
+    expect([...statuses]).toEqual([200]);
+    const limited = await request();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('40');
+    expect(limited.headers.get('x-ratelimit-limit')).toBe('200');
   });
 });
 
@@ -79,7 +104,7 @@ describe('authentication attempts', () => {
     const blocked = await login(account('owner').email, 'owner-password');
     expect(blocked.status).toBe(429);
     expect(blocked.body).toMatchObject({ code: 'RATE_LIMIT_HIT', 'retry-after': expect.any(Number) });
-    now += 1800_000;
+    now += 1800_001;
     expect((await login(account('owner').email, 'owner-password')).status).toBe(200);
   });
 

@@ -62,7 +62,7 @@ function cliConfigError(error: unknown): CliError {
  * named with `--config` must exist. This adds only the CLI's wording.
  *
  * @throws {CliError} (config) naming the flag, variable and zuliprc key of every missing value.
- * @see shared/reference/users-channels-realm.md §2.4
+ * @see https://zulip.com/api/configuring-python-bindings
  */
 export function resolveCliConfig(input: CliConfigInput): ResolvedConfig {
   const { flags, env, homeDir } = input;

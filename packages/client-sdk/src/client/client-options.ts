@@ -13,6 +13,12 @@ export interface ClientHooks extends TransportHooks {
   onIgnoredParameters?: IgnoredParametersHook | undefined;
 }
 
+/** Options of the browser-session mode (`session` of {@link ClientOptions}). */
+export interface SessionOptions {
+  /** The CSRF token sent as `X-CSRFToken`. Default: the `csrftoken` cookie of `document.cookie`. */
+  csrfToken?: (() => string | undefined) | undefined;
+}
+
 /** Options of {@link createClient}. */
 export interface ClientOptions {
   /**
@@ -25,6 +31,17 @@ export interface ClientOptions {
   email?: string | undefined;
   /** API key for HTTP Basic auth. */
   apiKey?: string | undefined;
+  /**
+   * Browser-session mode, for a page served by the server itself (its web app): calls go to
+   * `<site>/json/…` with the page's session cookie (`credentials: 'same-origin'`) instead of
+   * Basic auth, and every request but GET/HEAD carries `X-CSRFToken` from the `csrftoken`
+   * cookie, as the real web app sends them. No key is ever held by the page. Pass `true`,
+   * or `{ csrfToken }` to read the token elsewhere. Not with `email`/`apiKey`.
+   *
+   * @example
+   * const client = createClient({ site: location.origin, session: true });
+   */
+  session?: boolean | SessionOptions | undefined;
   /** The fetch implementation. Default: the global `fetch`. */
   fetch?: typeof globalThis.fetch | undefined;
   /** `User-Agent` header (ignored by browsers). Default `TeamchatSDK/<version>`. */

@@ -1,6 +1,7 @@
 import type { WireEndpoint } from '@teamchat/schema/wire';
 import { applyPlugins, type ClientPlugin } from '../core/plugin.js';
-import { apiBaseUrl } from '../core/normalize-site.js';
+import { apiBaseUrl, normalizeSite } from '../core/normalize-site.js';
+import { SESSION_PREFIX, sessionHeaders } from '../core/browser-session.js';
 import { createTransport } from '../core/transport.js';
 import { basicAuthHeader } from '../internal/basic-auth.js';
 import { createRedactor, credentialSecrets } from '../core/create-redactor.js';
@@ -19,7 +20,7 @@ export interface ClientCore {
   readonly request: RequestFunction;
   /** The server's feature level (GET /server_settings, fetched once on first use). */
   readonly featureLevel: FeatureLevelFunction;
-  /** `<site>/api/v1`. */
+  /** `<site>/api/v1` (`<site>/json` in browser-session mode). */
   readonly baseUrl: string;
 }
 
@@ -41,11 +42,15 @@ const DEFAULT_TIMEOUT_MS = 60_000;
  * const { id } = await client.channels.create({ name: 'design', subscribers: [members[0]!.user_id] });
  */
 export function createClient(options: ClientOptions): Client {
-  const baseUrl = apiBaseUrl(options.site);
   const { email, apiKey } = options;
   if ((email === undefined) !== (apiKey === undefined)) {
     throw new TypeError('[teamchat-sdk] createClient: pass both email and apiKey, or neither for anonymous calls to public endpoints.');
   }
+  const session = options.session === true ? {} : options.session || undefined;
+  if (session && email !== undefined) {
+    throw new TypeError('[teamchat-sdk] createClient: a browser session (session) authenticates with its cookie; pass no email and apiKey with it.');
+  }
+  const baseUrl = session ? `${normalizeSite(options.site)}${SESSION_PREFIX}` : apiBaseUrl(options.site);
   const authorization = email !== undefined && apiKey !== undefined ? basicAuthHeader(email, apiKey) : undefined;
   const redactor = createRedactor(email !== undefined && apiKey !== undefined ? credentialSecrets(email, apiKey) : []);
   const headers: Record<string, string> = { 'User-Agent': options.userAgent ?? DEFAULT_USER_AGENT };
@@ -61,6 +66,7 @@ export function createClient(options: ClientOptions): Client {
       ...(options.hooks?.afterResponse ? { afterResponse: options.hooks.afterResponse } : {}),
     },
     now: Date.now,
+    ...(session ? { requestHeaders: sessionHeaders(session), credentials: 'same-origin' as const } : {}),
   });
   // Outermost first: user plugins (response validation among them) see each call once and
   // the final body; the ignored-parameters check reads it before validation could strip anything.

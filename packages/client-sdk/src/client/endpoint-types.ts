@@ -15,10 +15,12 @@ export interface RequestOptions {
  */
 export type ClientEndpointName = IncomingEndpointName;
 
-/** Arguments of an endpoint method: the parameter object is optional when every parameter is. */
-// `{}` here is the empty parameter object: `{} extends P` holds when no parameter is required.
+// The empty parameter object: `NoParameters extends P` holds when no parameter is required.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export type EndpointArgs<E extends Endpoint> = {} extends EndpointInput<E>
+type NoParameters = {};
+
+/** Arguments of an endpoint method: the parameter object is optional when every parameter is. */
+export type EndpointArgs<E extends Endpoint> = NoParameters extends EndpointInput<E>
   ? [params?: EndpointInput<E>, options?: RequestOptions]
   : [params: EndpointInput<E>, options?: RequestOptions];
 

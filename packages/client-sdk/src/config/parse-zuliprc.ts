@@ -84,7 +84,7 @@ function describeLineWithoutDelimiter(line: string): string {
  * @example
  * parseZuliprc('[api]\nemail=bot@example.com\nkey=abc\nsite=chat.example.com\n')
  * // → { email: 'bot@example.com', apiKey: 'abc', site: 'chat.example.com' }
- * @see shared/reference/users-channels-realm.md §2.4
+ * @see https://zulip.com/api/configuring-python-bindings
  */
 export function parseZuliprc(text: string, source = 'zuliprc'): ZuliprcConfig {
   const api = parseIni(text, source)['api'] ?? {};

@@ -9,7 +9,7 @@ import { API_PREFIX } from '@teamchat/schema/wire';
  * normalizeSite('chat.example.com')              // 'https://chat.example.com'
  * normalizeSite('localhost:9991/')               // 'http://localhost:9991'
  * normalizeSite('https://example.com/chat/api/v1') // 'https://example.com/chat'
- * @see shared/reference/users-channels-realm.md §2.4
+ * @see https://zulip.com/api/configuring-python-bindings
  */
 export function normalizeSite(site: string): string {
   let text = site.trim();

@@ -25,6 +25,10 @@ export interface TransportOptions {
   hooks: TransportHooks;
   /** Current time in ms, for `Retry-After` dates. */
   now: () => number;
+  /** Headers computed per request (the CSRF token of a browser session). */
+  requestHeaders?: ((method: string) => Record<string, string>) | undefined;
+  /** fetch's `credentials` (`same-origin` for a browser session's cookie). */
+  credentials?: RequestCredentials | undefined;
 }
 
 const TIMED_OUT = Symbol('timed out');
@@ -42,7 +46,7 @@ export function createTransport(options: TransportOptions): SendRequest {
     const encoded = encodeParams(context.endpoint, { ...context.params });
     const url = new URL(options.baseUrl + encoded.path);
     url.search = encoded.query.toString();
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...options.requestHeaders?.(encoded.method) };
     // A multipart body gets its Content-Type (with the boundary) from fetch.
     const body: string | FormData | undefined = encoded.multipart ?? encoded.body?.toString();
     if (typeof body === 'string') headers['Content-Type'] = 'application/x-www-form-urlencoded';
@@ -71,6 +75,7 @@ export function createTransport(options: TransportOptions): SendRequest {
         method: encoded.method,
         headers,
         ...(body === undefined ? {} : { body }),
+        ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
         signal: controller.signal,
       });
       status = response.status;
@@ -103,7 +108,11 @@ function redactHeaders(headers: Record<string, string>, redactor: Redactor): Rec
   return Object.fromEntries(
     Object.entries(headers).map(([name, value]) => [
       name,
-      name.toLowerCase() === 'authorization' ? `${value.split(' ')[0] ?? ''} [REDACTED]` : redactor.text(value),
+      name.toLowerCase() === 'authorization'
+        ? `${value.split(' ')[0] ?? ''} [REDACTED]`
+        : name.toLowerCase() === 'x-csrftoken'
+          ? '[REDACTED]'
+          : redactor.text(value),
     ]),
   );
 }

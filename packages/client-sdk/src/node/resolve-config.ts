@@ -34,7 +34,7 @@ export interface ResolveConfigOptions {
  * console.log(`using ${config.email} at ${config.site} (key from ${config.sources.apiKey})`);
  * @throws {ConfigError} when `site`, `email` or `apiKey` is missing everywhere (`missing`,
  *   naming each way to set it), or the zuliprc file cannot be read or parsed.
- * @see shared/reference/users-channels-realm.md §2.4
+ * @see https://zulip.com/api/configuring-python-bindings
  */
 export function resolveConfig(options: ResolveConfigOptions = {}): ResolvedConfig {
   const env = options.env ?? process.env;

@@ -35,7 +35,7 @@ export interface PushRegistrationInput {
  * `encrypted_push_registration`: the registration JSON sealed (libsodium `crypto_box_seal`)
  * to the bouncer's public key, base64, as the mobile apps send it.
  *
- * @see shared/reference/messages-and-events.md §19.1
+ * @see https://zulip.com/api/register-push-device
  */
 export function encryptPushRegistration(input: PushRegistrationInput): string {
   const data = {

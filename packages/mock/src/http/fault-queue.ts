@@ -28,6 +28,11 @@ export class FaultQueue {
     this.faults = [];
   }
 
+  /** The faults still active, in the order they apply, with the requests each has `left` (null: no limit). */
+  list(): (HttpFault & { left: number | null })[] {
+    return this.faults.filter((fault) => fault.left > 0).map((fault) => ({ ...fault, left: Number.isFinite(fault.left) ? fault.left : null }));
+  }
+
   /** Answers `request` through the first matching fault, else through `next`. */
   async apply(request: Request, next: () => Promise<Response>): Promise<Response> {
     const fault = this.faults.find((f) => f.left > 0 && this.matcher.matches(request, f.endpoint));

@@ -104,7 +104,7 @@ export function wireKindOf(schema: AnySchema): WireKind {
  * A file parameter: a `Blob` (a `File` names itself; a plain `Blob` travels as `blob`).
  * Requests with one are sent as `multipart/form-data`.
  *
- * @see shared/reference/users-channels-realm.md §8.4
+ * @see https://zulip.com/api/upload-file
  */
 export const FileParam = z.instanceof(Blob).meta({ wire: 'file' });
 

@@ -1,11 +1,11 @@
 /**
  * The API's error codes, each with the HTTP status the reference server answers with.
  *
- * Statuses follow the real server (see `shared/reference/`): almost every error is a 400,
+ * Statuses follow the real server (see https://zulip.com/api/rest-error-handling): almost every error is a 400,
  * authentication failures are 401 (with `WWW-Authenticate`), rate limits 429.
  * Adapters and the mock look statuses up here and nowhere else.
  *
- * @see api-spec.md "Errors"
+ * @see https://zulip.com/api/rest-error-handling
  */
 export const ERROR_CODES = {
   BAD_REQUEST: 400,

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * Slack-compatible) or an embedded bot (`service_name`, `config_data`). The `token` is fixed
  * per bot: it is the value sent in every outgoing-webhook payload.
  *
- * @see shared/reference/users-channels-realm.md §3.9
+ * @see https://zulip.com/api/register-queue
  */
 export const BotService = z.looseObject({
   base_url: z.string().optional(),

@@ -25,7 +25,7 @@ export type ChannelGroupSetting = (typeof CHANNEL_GROUP_SETTINGS)[number];
  * A channel (element of `streams`), with the fields the real server sends after the
  * spec's cut-off.
  *
- * @see api-spec.md "Channel object"
+ * @see https://zulip.com/api/get-streams
  */
 export const Channel = z.looseObject({
   stream_id: z.number().int(),

@@ -19,7 +19,7 @@ export const UserId = z.number().int().positive();
  * A group-setting value: the ID of a user group, or an anonymous group given by its direct
  * members and direct subgroups.
  *
- * @see api-spec.md "Group-setting value"
+ * @see https://zulip.com/api/group-setting-values
  */
 export const GroupSettingValue = z.union([
   z.number().int(),
@@ -36,7 +36,7 @@ export type GroupSettingValue = z.infer<typeof GroupSettingValue>;
  * current value (compared as sets) the request fails with `EXPECTATION_MISMATCH`.
  * Creation endpoints take a plain {@link GroupSettingValue} instead.
  *
- * @see shared/reference/users-channels-realm.md §4.3
+ * @see https://zulip.com/api/group-setting-values
  */
 export const GroupSettingUpdate = z.strictObject({
   new: GroupSettingValue,

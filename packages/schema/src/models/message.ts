@@ -48,7 +48,7 @@ export type DirectRecipient = z.infer<typeof DirectRecipient>;
  * One entry of a message's edit history; `user_id` and `timestamp` are always present, the
  * other fields only for the kind of change made.
  *
- * @see api-spec.md "Edit-history entry"
+ * @see https://zulip.com/api/get-message-history
  */
 export const EditHistoryEntry = z.looseObject({
   user_id: z.number().int().nullable(),
@@ -79,7 +79,7 @@ export const MessageFlag = openEnum(MESSAGE_FLAGS);
 /**
  * A message.
  *
- * @see api-spec.md "Message object"
+ * @see https://zulip.com/api/get-messages
  */
 export const Message = z.looseObject({
   id: z.number().int(),

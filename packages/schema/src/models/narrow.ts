@@ -20,7 +20,7 @@ export type NarrowElement = z.infer<typeof NarrowElement>;
 /**
  * A narrow: an array of filter elements, combined with AND.
  *
- * @see api-spec.md "Narrow"
+ * @see https://zulip.com/api/construct-narrow
  */
 export const Narrow = z.array(NarrowElement);
 export type Narrow = z.infer<typeof Narrow>;

@@ -4,7 +4,7 @@ import { Message } from './message.js';
 /**
  * What the server POSTs to an outgoing-webhook bot's URL when a message triggers it.
  *
- * @see api-spec.md "Outgoing webhooks"
+ * @see https://zulip.com/api/outgoing-webhooks
  */
 export const OutgoingWebhookPayload = z.looseObject({
   bot_email: z.string(),

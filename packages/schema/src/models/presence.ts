@@ -4,7 +4,7 @@ import { Timestamp } from './common.js';
 /**
  * Modern presence entry (map key: user ID).
  *
- * @see api-spec.md "Presence entry"
+ * @see https://zulip.com/api/get-presence
  */
 export const ModernPresence = z.looseObject({
   active_timestamp: Timestamp,

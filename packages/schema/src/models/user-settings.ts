@@ -45,7 +45,7 @@ const setting = <S extends z.ZodType, W extends 'SD' | 'S' | 'D'>(schema: S, ini
 });
 
 /**
- * The preference and notification settings of api-spec.md, in the spec's order.
+ * The preference and notification settings of the spec (https://zulip.com/api/update-settings), in its order.
  *
  * Column S of the spec stops at `enable_followed_topic_audible_notifications` ("further
  * parameters: not shown"); the rows after it are accepted by PATCH /settings too, as the
@@ -55,7 +55,7 @@ const setting = <S extends z.ZodType, W extends 'SD' | 'S' | 'D'>(schema: S, ini
  * settings, unmarked in the spec's table, are organization defaults too, as on the real server.
  * `web_channel_default_view` accepts 1, 2, 4 personally and 1–4 as a default, as the spec states.
  *
- * @see api-spec.md "Update settings"
+ * @see https://zulip.com/api/update-settings
  */
 export const USER_SETTINGS = {
   twenty_four_hour_time: setting(bool(), false, 'SD'),

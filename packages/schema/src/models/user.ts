@@ -9,7 +9,7 @@ export const ProfileFieldValue = z.looseObject({
 /**
  * A user (element of `members`).
  *
- * @see api-spec.md "User object"
+ * @see https://zulip.com/api/get-users
  */
 export const User = z.looseObject({
   user_id: z.number().int(),

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * `encrypted_push_registration`: its FCM or APNs token (APNs tokens are hex), when it was made
  * (seconds; the bouncer refuses old ones), and for APNs the app's bundle ID.
  *
- * @see shared/reference/messages-and-events.md §19.1
+ * @see https://zulip.com/api/register-push-device
  */
 export const PushRegistrationData = z.object({
   token: z.string().min(1),
@@ -19,7 +19,7 @@ export type PushRegistrationData = z.infer<typeof PushRegistrationData>;
  * What a notification decrypts to: a test (`type: "test"`), a new message (`type:
  * "message"`), or the removal of notifications of messages read elsewhere (`type: "remove"`).
  *
- * @see shared/reference/messages-and-events.md §19.2
+ * @see https://zulip.com/api/e2ee-test-notify
  */
 export const PushNotificationData = z.looseObject({
   type: z.enum(['test', 'message', 'remove']).or(z.string()),

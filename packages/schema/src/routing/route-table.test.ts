@@ -96,6 +96,24 @@ describe('RouteTable', () => {
     expect(routes.match('GET', '/users/%E0%A4%A')).toEqual({ kind: 'not-found' });
   });
 
+  it('routes the rest of the path to a restOfPath parameter, unescaped or escaped (a navigation view fragment)', () => {
+    for (const method of ['PATCH', 'DELETE']) {
+      for (const path of ['/navigation_views/narrow/is/alerted', '/navigation_views/narrow%2Fis%2Falerted']) {
+        expect(routes.match(method, path)).toMatchObject({ kind: 'found', pathParams: { fragment: 'narrow/is/alerted' } });
+      }
+      expect(routes.match(method, '/navigation_views/inbox')).toMatchObject({ kind: 'found', pathParams: { fragment: 'inbox' } });
+    }
+    // Only the last parameter of a contract that says so takes slashes.
+    expect(routes.match('GET', '/messages/12/extra')).toEqual({ kind: 'not-found' });
+    expect(routes.match('GET', '/navigation_views/narrow/is/alerted')).toMatchObject({ kind: 'method-not-allowed', allowed: ['DELETE', 'PATCH'] });
+  });
+
+  it('refuses a restOfPath that is not the last segment', () => {
+    expect(() =>
+      defineEndpoint({ name: 'x.y', method: 'GET', path: '/a/{b}/c', restOfPath: 'b', access: 'user', summary: 'x', params: z.object({ b: z.string() }), response: z.object({}), errors: [] }),
+    ).toThrow("restOfPath 'b' is not the last segment of /a/{b}/c");
+  });
+
   it('matches a file path of any depth, and an unknown first segment or depth the same way every time', () => {
     for (const path of ['/user_uploads/2/ab/cd/report.pdf', '/user_uploads/2/' + 'x/'.repeat(80) + 'deep.txt']) {
       expect(routes.match('GET', path)).toMatchObject({ kind: 'found', pathParams: { realm_id_str: '2', filename: path.split('/').slice(3).join('/') } });

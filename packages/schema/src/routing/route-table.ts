@@ -2,7 +2,8 @@ import type { HttpMethod } from '../codec/wire-endpoint.js';
 import type { Endpoint } from '../define-endpoint.js';
 import { unwrapSchema } from '../codec/wire-kind.js';
 
-type Segment = { literal: string } | { param: string; integer: boolean };
+/** A literal segment, or a parameter: an integer, a string, or (`rest`) the rest of the path. */
+type Segment = { literal: string } | { param: string; integer: boolean; rest: boolean };
 
 interface Route<TEndpoint extends Endpoint> {
   endpoint: TEndpoint;
@@ -31,24 +32,23 @@ function isIntegerParam(endpoint: Endpoint, name: string): boolean {
 }
 
 function segmentsOf(endpoint: Endpoint): Segment[] {
-  return endpoint.path
-    .split('/')
-    .slice(1)
-    .map((part) => {
-      const param = /^\{([a-z_]+)\}$/.exec(part)?.[1];
-      return param ? { param, integer: isIntegerParam(endpoint, param) } : { literal: part };
-    });
+  const parts = endpoint.path.split('/').slice(1);
+  return parts.map((part, i) => {
+    const param = /^\{([a-z_]+)\}$/.exec(part)?.[1];
+    if (!param) return { literal: part };
+    return { param, integer: isIntegerParam(endpoint, param), rest: i === parts.length - 1 && endpoint.restOfPath === param };
+  });
 }
 
-/**
- * A last path parameter of this name takes the rest of the path, slashes included (the path
- * of an uploaded file: `/user_uploads/{realm_id_str}/{filename}`).
- */
-const REST_OF_PATH = 'filename';
+/** Whether `segments` ends with a parameter that takes the rest of the path (the contract's `restOfPath`). */
+function endsWithRest(segments: readonly Segment[]): boolean {
+  const last = segments[segments.length - 1];
+  return last !== undefined && 'param' in last && last.rest;
+}
 
 function matchSegments(segments: readonly Segment[], parts: readonly string[]): Record<string, string> | null {
-  const last = segments[segments.length - 1];
-  if (last && 'param' in last && last.param === REST_OF_PATH && parts.length > segments.length) {
+  // The rest of the path, slashes included, is the last parameter's text (decoded below).
+  if (endsWithRest(segments) && parts.length > segments.length) {
     parts = [...parts.slice(0, segments.length - 1), parts.slice(segments.length - 1).join('/')];
   }
   if (segments.length !== parts.length) return null;
@@ -74,10 +74,10 @@ function matchSegments(segments: readonly Segment[], parts: readonly string[]): 
 }
 
 /** How specific a segment is: a literal, then an integer parameter, then a string, then the rest of the path. */
-function specificity(segment: Segment, last: boolean): number {
+function specificity(segment: Segment): number {
   if ('literal' in segment) return 0;
   if (segment.integer) return 1;
-  return last && segment.param === REST_OF_PATH ? 3 : 2;
+  return segment.rest ? 3 : 2;
 }
 
 /**
@@ -88,8 +88,7 @@ function specificity(segment: Segment, last: boolean): number {
 function compareRoutes(a: Route<Endpoint>, b: Route<Endpoint>): number {
   const shared = Math.min(a.segments.length, b.segments.length);
   for (let i = 0; i < shared; i += 1) {
-    const difference =
-      specificity(a.segments[i] as Segment, i === a.segments.length - 1) - specificity(b.segments[i] as Segment, i === b.segments.length - 1);
+    const difference = specificity(a.segments[i] as Segment) - specificity(b.segments[i] as Segment);
     if (difference !== 0) return difference;
   }
   return a.segments.length - b.segments.length || compareText(a.endpoint.path, b.endpoint.path) || compareText(a.endpoint.method, b.endpoint.method);
@@ -102,9 +101,7 @@ function compareText(a: string, b: string): number {
 
 /** Whether a route of `segments` can match a path of `count` segments starting with `first` (null: a segment no route has as a literal). */
 function mayMatch(segments: readonly Segment[], count: number, first: string | null): boolean {
-  const last = segments[segments.length - 1];
-  const restOfPath = last !== undefined && 'param' in last && last.param === REST_OF_PATH;
-  if (segments.length !== count && !(restOfPath && count > segments.length)) return false;
+  if (segments.length !== count && !(endsWithRest(segments) && count > segments.length)) return false;
   const head = segments[0];
   return head === undefined || !('literal' in head) || head.literal === first;
 }
@@ -174,7 +171,7 @@ export class RouteTable<TEndpoint extends Endpoint = Endpoint> {
 
 /** The shape of a route: its segments with parameters as their kind only (`/users/{int}`). */
 function shapeOf(route: Route<Endpoint>): string {
-  return route.segments.map((segment, i) => ('literal' in segment ? segment.literal : `{${specificity(segment, i === route.segments.length - 1)}}`)).join('/');
+  return route.segments.map((segment) => ('literal' in segment ? segment.literal : `{${specificity(segment)}}`)).join('/');
 }
 
 /** Throws on two routes of one method that differ only in parameter names: no order could tell them apart. */

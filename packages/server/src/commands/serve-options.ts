@@ -79,6 +79,11 @@ export const SERVE_OPTIONS = defineOptions({
     defaultHelp: 'none, as on the real server',
   },
   quiet: { flags: '--quiet', help: 'do not log each request' },
+  journalSize: configOption('journalSize', {
+    flags: '--journal-size <n>',
+    help: "entries the inspector's request journal keeps (0: none); it records only while an administrator's web session is live",
+    parse: integerValue(),
+  }),
 
   webhookTimeoutSecs: configOption('outgoingWebhookTimeoutSecs', { flags: '--webhook-timeout-secs <n>', help: 'outgoing-webhook request timeout', group: INTEGRATIONS, parse: integerValue() }),
   webhookRetries: configOption('outgoingWebhookMaxRetries', {

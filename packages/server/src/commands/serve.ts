@@ -6,7 +6,7 @@ import { assembleServer } from '../assemble-server.js';
 import { isLoopback, siteUrl } from '../command-line/listen-options.js';
 import { UsageError } from '../command-line/command-spec.js';
 import { stopOnSignals } from '../command-line/stop-on-signals.js';
-import { createMemoryFileStore, secureRandomBytes, type Db } from '../core/index.js';
+import { createMemoryFileStore, isOperatorRequest, secureRandomBytes, type Db } from '../core/index.js';
 import { consoleLogger } from '../node/console-logger.js';
 import { createDiskFileStore, uploadsDirOf } from '../node/disk-file-store.js';
 import { nodeHttpSender } from '../node/http-sender.js';
@@ -14,11 +14,13 @@ import { describeListenError } from '../node/listen-error.js';
 import { listen, type RunningServer } from '../node/node-server.js';
 import { startPushBouncer, type RunningPushBouncer } from '../node/push-bouncer-server.js';
 import { zuliprcPath } from '../node/zuliprc-files.js';
+import { staticFolder, webAppFolder } from '../node/static-folder.js';
 import { exportOrganizationFile, organizationName, seedFromFixtureFile } from './organization-files.js';
 import { openApiSource } from '../rest/openapi.js';
-import { openDiskStore } from '../store/disk/index.js';
+import { openDiskStore, type DiskStore } from '../store/disk/index.js';
 import { Store } from '../store/store.js';
 import { printAccounts, writeAccountFiles } from './account-files.js';
+import { OPERATOR_OPERATION } from './operator.js';
 import { serverConfigOf, type ServeValues } from './serve-options.js';
 
 /** How often an idle server looks for due jobs (the clean-up of unused uploads). */
@@ -89,15 +91,19 @@ export async function serve(values: ServeValues): Promise<void> {
   const pushBouncerUrl = bouncer?.url ?? config.pushBouncerUrl ?? null;
 
   let store: Store<Db>;
+  let disk: DiskStore<Db> | null = null;
   if (memory) {
     store = new Store<Db>(seeded?.document);
   } else {
     await mkdir(dirname(dataFile), { recursive: true });
     // The store's real path: a link to a data file and the file itself are one store.
-    ({ store, dataFile } = await openDiskStore<Db>(dataFile, { log, backupChannel: true, ...(seeded ? { seed: seeded.document } : {}) }));
+    disk = await openDiskStore<Db>(dataFile, { log, backupChannel: true, ...(seeded ? { seed: seeded.document } : {}) });
+    ({ store, dataFile } = disk);
   }
 
   const files = memory ? createMemoryFileStore() : createDiskFileStore(uploadsDirOf(dataFile));
+  // The web app of the installed @teamchat/web, served at / (none when it is not built).
+  const webFolder = webAppFolder();
   const assembled = await assembleServer({
     store,
     files,
@@ -106,9 +112,15 @@ export async function serve(values: ServeValues): Promise<void> {
     random,
     log,
     outbound: nodeHttpSender,
-    rest: { corsOrigins: [...values.corsOrigin] },
+    rest: { corsOrigins: [...values.corsOrigin], ...(webFolder === null ? {} : { webApp: staticFolder(webFolder) }) },
   });
   const { core, handler } = assembled;
+  // The operator's commands (deactivate-organization, change-user-role, …) reach this process
+  // over the store's control channel: it stays the data file's one writer.
+  disk?.serveControl(OPERATOR_OPERATION, async (request) => {
+    if (!isOperatorRequest(request)) throw new Error('not an operator request');
+    return core.operator(request);
+  });
   const accounts = seeded?.accounts ?? assembled.accounts;
   store.onFailure((error) => {
     // The claim on the files was lost (logged by the store): keep answering reads, refuse writes
@@ -141,6 +153,7 @@ export async function serve(values: ServeValues): Promise<void> {
   const out = process.stdout;
   out.write(`teamchat-server listening on ${running.url} (API at ${running.url}${API_PREFIX})\n`);
   out.write(memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);
+  out.write(webFolder === null ? 'Web app: not built (npm run build in packages/web)\n' : `Web app: open ${running.url}/ and log in\n`);
   if (values.dev) out.write("Development mode: POST /api/v1/dev_fetch_api_key gives any account's API key (never use on a shared machine)\n");
   if (values.corsOrigin.length > 0) out.write(`CORS: pages of ${values.corsOrigin.join(', ')} may call the API\n`);
   if (pushBouncerUrl) {

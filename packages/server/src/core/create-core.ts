@@ -19,11 +19,13 @@ import type { UserRecord } from './model/records/users.js';
 import { EventQueues } from './runtime/event-queues.js';
 import { RateLimiter } from './runtime/rate-limiter.js';
 import { UploadSlots } from './runtime/upload-slots.js';
+import { Journal } from './runtime/journal.js';
 import type { ContractHandler } from './dispatch/handler.js';
 import { admit, runHandler } from './dispatch/run-handler.js';
 import { contractHandlers } from './handlers/index.js';
 import { pages } from './pages/index.js';
 import { createIndexes } from './model/indexes.js';
+import { createOperator, type OperatorAnswer, type OperatorRequest } from './operator/operator-actions.js';
 
 /** The sender of a core built without one: nothing leaves the process. */
 const noOutbound: HttpSender = async () => ({ kind: 'connection-error', message: 'this server sends no HTTP requests (no sender configured)' });
@@ -81,6 +83,12 @@ export interface Core {
    * are answered before a body is read), then runs the handler.
    */
   serve(contract: Endpoint, request: RequestInfo, readParams: () => Promise<unknown>): Promise<unknown>;
+  /**
+   * Runs what an operator asks (`teamchat-server deactivate-organization`, `change-user-role`,
+   * …), as one transaction: the binary's commands reach it over the running server's control
+   * channel, or open the store themselves when no server runs.
+   */
+  operator(request: OperatorRequest): Promise<OperatorAnswer>;
 }
 
 /**
@@ -92,10 +100,11 @@ export function createCore(options: CoreOptions): Core {
   const config: ServerConfig = { ...defaultServerConfig, ...options.config };
   const now = options.now ?? (() => Date.now());
   const monotonic = options.monotonic ?? (() => performance.now());
+  const journal = new Journal({ capacity: config.journalSize, always: config.journalAlways, now, monotonic });
   const services: Services = {
     store: options.store,
     indexes: createIndexes(options.store),
-    events: new EventQueues({ now, monotonic, config }),
+    events: new EventQueues({ now, monotonic, config, journal }),
     rateLimiter: new RateLimiter(now, monotonic),
     uploadSlots: new UploadSlots(config),
     config,
@@ -114,7 +123,8 @@ export function createCore(options: CoreOptions): Core {
     },
     outbound: options.outbound ?? noOutbound,
     hooks: { sent: [triggerOutgoingWebhooks, notifyMessageRecipients], read: [removeReadNotifications] },
-    jobs: { kick() {}, idle: async () => {} },
+    jobs: { kick() {}, idle: async () => {}, added() {} },
+    journal,
   };
   const sweepUnclaimed = createUnclaimedSweep(services);
   const deliverScheduled = createScheduledDelivery(services);
@@ -138,5 +148,6 @@ export function createCore(options: CoreOptions): Core {
     serve(contract, request, readParams) {
       return runHandler(services, handlerOf(contract), undefined, { request, readParams, validateResponse: config.validateResponses });
     },
+    operator: createOperator(services),
   };
 }

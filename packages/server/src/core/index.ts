@@ -6,6 +6,10 @@
 // Assembly
 export { createCore } from './create-core.js';
 export type { Core, CoreOptions } from './create-core.js';
+export { isOperatorRequest } from './operator/operator-actions.js';
+export type { OperatorAnswer, OperatorRequest } from './operator/operator-actions.js';
+export { OPERATOR_ROLES } from './users/operator-roles.js';
+export type { OperatorRole } from './users/operator-roles.js';
 
 // Services and records
 export { DEV_PASSWORD_POLICY, defaultServerConfig } from './config/server-config.js';
@@ -22,7 +26,8 @@ export { defaultRateLimits } from './config/rate-limit-rules.js';
 export type { RateLimitRule, RateLimitRules } from './config/rate-limit-rules.js';
 export { createMemoryFileStore } from './runtime/file-store.js';
 export type { FileStore } from './runtime/file-store.js';
-export { secureRandomBytes, type RandomBytes } from './internal/random.js';
+export { randomAlphanumeric, secureRandomBytes, type RandomBytes } from './internal/random.js';
+export { constantTimeEqual } from './internal/constant-time.js';
 export { seededRandomBytes } from './internal/seeded-random.js';
 
 // Seeding and maintenance
@@ -47,6 +52,11 @@ export { serveTemporaryUploadPage } from './pages/serve-temporary-upload.js';
 export { serveExportPage } from './pages/serve-export.js';
 export { joinBigBlueButtonPage } from './pages/join-big-blue-button.js';
 export { registerPage, signUpFormPage } from './pages/sign-up.js';
+export { devLogInPage, logInPage, logOutPage } from './pages/log-in.js';
+export { findSession } from './sessions/find-session.js';
+export { inspectorJournalPage } from './pages/inspector-journal.js';
+export type { EventEntry, JournalEntry, RequestEntry } from './runtime/journal.js';
+export { isAdmin } from './model/roles.js';
 export { outboxEmails } from './emails/send-email.js';
 export type { OutboxQuery } from './emails/send-email.js';
 export type { EmailRecord } from './model/records/outbox.js';

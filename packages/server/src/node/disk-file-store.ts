@@ -55,7 +55,7 @@ function pathOf(entry: Dirent): string {
  * (`<root>/<path_id>`). `put` is durable when it resolves (temporary file, fsync, rename,
  * directory fsync), so a committed attachment record always finds its file.
  *
- * @see shared/reference/users-channels-realm.md §8.4
+ * @see https://zulip.com/api/upload-file
  */
 export function createDiskFileStore(root: string): FileStore {
   const base = resolve(root);

@@ -62,8 +62,9 @@ export interface RunningServer {
  * one write.
  */
 function writeReply(res: ServerResponse, reply: RestReply, closeAfter: boolean): void {
-  const headers = reply.headers;
+  const headers: Record<string, string | string[]> = reply.headers;
   if (closeAfter) headers['connection'] = 'close';
+  if (reply.cookies) headers['set-cookie'] = reply.cookies;
   const body = reply.body;
   if (body === null) {
     res.writeHead(reply.status, headers);
@@ -84,6 +85,9 @@ async function writeResponse(res: ServerResponse, response: Response, closeAfter
   response.headers.forEach((value, key) => {
     headers[key] = value;
   });
+  // Each cookie its own header (forEach gives them one by one, under one name).
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
   if (closeAfter) headers['connection'] = 'close';
   if (!response.body) {
     res.writeHead(response.status, headers);

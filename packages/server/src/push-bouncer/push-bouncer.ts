@@ -66,7 +66,7 @@ async function paramsOf(request: Request): Promise<Record<string, unknown>> {
  * mobile developer can read exactly what their app would receive. Platform-neutral: the
  * `teamchat-push-bouncer` binary serves it over node:http, the mock runs it in memory.
  *
- * @see shared/reference/messages-and-events.md §19
+ * @see https://zulip.com/api/register-push-device
  */
 export function createPushBouncer(options: PushBouncerOptions = {}): PushBouncer {
   const state = options.state ?? emptyBouncerState();

@@ -77,11 +77,12 @@ export function successReply(fields: object, ignored: readonly string[], check =
 
 /**
  * The error envelope of `error` with its HTTP status: 401 carries
- * `WWW-Authenticate: Basic realm="zulip"`, 429 a `Retry-After` header.
+ * `WWW-Authenticate: Basic realm="zulip"` (`Session realm="zulip"` for the web app's requests,
+ * as the real server's `/json` routes), 429 a `Retry-After` header.
  */
-export function errorReply(error: ApiError): RestReply {
+export function errorReply(error: ApiError, authentication: 'basic' | 'session' = 'basic'): RestReply {
   const headers: Record<string, string> = {};
-  if (error.status === 401) headers['www-authenticate'] = 'Basic realm="zulip"';
+  if (error.status === 401) headers['www-authenticate'] = authentication === 'basic' ? 'Basic realm="zulip"' : 'Session realm="zulip"';
   const retryAfter = error.extra['retry-after'];
   if (error.status === 429 && typeof retryAfter === 'number') headers['retry-after'] = String(retryAfter);
   return jsonReply(error.toEnvelope(), error.status, headers);

@@ -33,7 +33,7 @@ function disposition(kind: 'inline' | 'attachment', fileName: string): string {
  * GET/HEAD `/user_uploads/<path_id>` as the real server answers: the file (images and PDFs
  * inline, the rest as attachments, always `nosniff`), or its 404 and 403 pages.
  *
- * @see shared/reference/users-channels-realm.md §8.4 (`serve_file`)
+ * @see https://zulip.com/api/upload-file (`serve_file`)
  */
 export function uploadResponse(read: UploadRead): RestReply {
   if (read.status === 'not-found') return uploadNotFound();

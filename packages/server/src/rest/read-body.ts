@@ -1,4 +1,5 @@
 import { ApiError } from '@teamchat/schema';
+import { filePartTypes } from './file-part-types.js';
 import type { RestRequest } from './rest-request.js';
 
 /** The body fields of a request; uploaded files are kept apart from string fields. */
@@ -33,10 +34,20 @@ export async function readBody(request: RestRequest, limit: number): Promise<Req
         body.files.push(value);
       }
     }
-    return body;
+    return body.files.length > 0 ? { ...body, files: withDeclaredTypes(body.files, filePartTypes(bytes, contentType)) } : body;
   }
   if (bytes.length === 0) return EMPTY;
   const fields = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(decoder.decode(bytes))) if (!fields.has(name)) fields.set(name, value);
   return { fields, files: [] };
+}
+
+/**
+ * The files as their parts declared them: a part sent without a `Content-Type` (which the form
+ * parser types `text/plain`) is given the type `''`, so that the core guesses it from the file
+ * name as the real server does.
+ */
+function withDeclaredTypes(files: File[], declared: readonly (string | null)[]): File[] {
+  if (declared.length !== files.length) return files;
+  return files.map((file, i) => (declared[i] === null ? new File([file], file.name, { type: '', lastModified: file.lastModified }) : file));
 }

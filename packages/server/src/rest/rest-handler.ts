@@ -1,28 +1,17 @@
 import { API_PREFIX, ApiError, createRouteTable, decodeParams, isFileParam, type Endpoint } from '@teamchat/schema';
-import {
-  confirmEmailChangePage,
-  joinBigBlueButtonPage,
-  MIB,
-  maxUploadBytes,
-  outboxEmails,
-  registerPage,
-  serveEmojiPage,
-  serveExportPage,
-  serveTemporaryUploadPage,
-  serveUploadPage,
-  signUpFormPage,
-  type Core,
-  type RequestInfo,
-  type UploadRead,
-} from '../core/index.js';
+import { MIB, maxUploadBytes, type Core, type RequestInfo } from '../core/index.js';
 import { createTrpcHandler } from '../trpc/trpc-handler.js';
 import { withCors } from './cors.js';
 import { errorReply, internalErrorReply, jsonReply, successReply } from './envelope.js';
 import { openApiSource } from './openapi.js';
-import { confirmEmailResponse, uploadResponse } from './pages.js';
-import { registerResponse, signUpFormResponse, type SignUpLink } from './sign-up-page.js';
+import { pageTable } from './page-table.js';
 import { readBody } from './read-body.js';
 import { fromFetchRequest, toResponse, type RestReply, type RestRequest } from './rest-request.js';
+import { createSiteRouter, type RouteInfo, type RouteRequest, type SiteRoute } from './site-router.js';
+import { webAppRoutes, type StaticFiles } from './web-app.js';
+import { checkCsrf, csrfCookie, CSRF_COOKIE, needsCsrfCheck, sessionRoutes, useSession } from './web-session.js';
+import { readCookie } from './cookies.js';
+import { journaled, journalRequest } from './journal-request.js';
 
 /** Options of {@link createRestHandler}. */
 export interface RestHandlerOptions {
@@ -37,16 +26,12 @@ export interface RestHandlerOptions {
    * `['http://localhost:5173']`. Default none, as on the real server: see `withCors`.
    */
   corsOrigins?: readonly string[];
-}
-
-/**
- * A route the handler mounts beside the contract table, as a method and a path pattern with
- * `*` for "anything below" and `:name` for one segment (MSW's syntax, so the mock mounts
- * exactly these).
- */
-export interface SiteRoute {
-  readonly method: 'GET' | 'HEAD' | 'POST' | 'ALL';
-  readonly path: string;
+  /**
+   * The web app's built files (`@teamchat/web`'s `dist/`, read through `staticFolder` of
+   * `@teamchat/server/node`): served at `/` (and `/login/`, `/inspector/`, `/devlogin/` on a
+   * development server) and `/static/`. Without them those paths are the 404 of any other.
+   */
+  webApp?: StaticFiles;
 }
 
 /** What the transport knows of a request beyond the `Request` itself. */
@@ -72,67 +57,20 @@ export type RestHandler = FetchHandler & {
 const DEFAULT_MAX_BODY = 5 * MIB;
 /** Room for the multipart framing and form fields around the largest allowed file. */
 const MULTIPART_SLACK = MIB;
-const UPLOADS = '/user_uploads/';
-/** The join link of a BigBlueButton call. */
-const JOIN_BIGBLUEBUTTON = '/calls/bigbluebutton/join';
-/** Files of data exports: `/user_avatars/exports/<realm>/<random>/<name>.json`. */
-const EXPORTS = '/user_avatars/exports/';
-/** Temporary URLs of uploaded files: `/user_uploads/temporary/<token>/<file name>`. */
-const TEMPORARY_UPLOAD = /^\/user_uploads\/temporary\/([0-9A-Fa-f]+)\/([^/]+)$/;
-
-/** A URL-encoded path segment, decoded (left as it is when it is not valid encoding). */
-function decodePathSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-/** Custom emoji images: `/user_avatars/<realm>/emoji/images/<file>`. */
-const EMOJI_IMAGE = /^\/user_avatars\/\d+\/emoji\/images\/([^/]+)$/;
-const CONFIRM_EMAIL = /^\/accounts\/confirm_new_email\/([A-Za-z0-9]+)\/?$/;
-/** An email invitation's link, and a reusable invitation link. */
-const DO_CONFIRM = /^\/accounts\/do_confirm\/([A-Za-z0-9]+)\/?$/;
-const JOIN = /^\/join\/([A-Za-z0-9]+)\/?$/;
-/** Where the sign-up form posts. */
-const REGISTER = '/accounts/register/';
-/** The email outbox, on servers started with `--show-emails` (`showEmails`). */
-const DEV_EMAILS = '/dev/emails';
+/** Where the web app calls the API (with its session). */
+const JSON_PREFIX = '/json';
 /** Where the OpenAPI document is served, below the API prefix. */
 const OPENAPI_PATH = '/openapi.json';
 
-/**
- * Every route of the handler beyond the contracts' own paths: the rest of `/api/v1` (the
- * 404/405 envelopes), `/trpc`, uploaded files, the email-confirmation links, the sign-up
- * pages of invitation links, the email outbox (`/dev/emails`, when enabled) and `/health`.
- */
-export const SITE_ROUTES: readonly SiteRoute[] = [
-  { method: 'ALL', path: `${API_PREFIX}/*` },
-  { method: 'ALL', path: '/trpc/*' },
-  { method: 'GET', path: `${UPLOADS}*` },
-  { method: 'HEAD', path: `${UPLOADS}*` },
-  { method: 'GET', path: '/user_avatars/*' },
-  { method: 'HEAD', path: '/user_avatars/*' },
-  { method: 'GET', path: '/accounts/confirm_new_email/*' },
-  { method: 'GET', path: '/accounts/do_confirm/*' },
-  { method: 'GET', path: '/join/*' },
-  { method: 'POST', path: REGISTER },
-  { method: 'GET', path: DEV_EMAILS },
-  { method: 'GET', path: '/health' },
-  { method: 'GET', path: JOIN_BIGBLUEBUTTON },
-];
-
-/** The invitation of a sign-up link path, if it is one. */
-function signUpLink(path: string): SignUpLink | null {
-  const email = DO_CONFIRM.exec(path);
-  if (email) return { kind: 'email', key: email[1] as string };
-  const join = JOIN.exec(path);
-  return join ? { kind: 'multiuse', key: join[1] as string } : null;
-}
-
 /** What the core knows of a request; the abort signal is made only when read (a long poll). */
-class RestRequestInfo implements RequestInfo {
-  readonly authorization: string | null;
+class RestRequestInfo implements RouteInfo {
+  /** Null for the web app's requests: they are authenticated by their session only. */
+  authorization: string | null;
+  session: RequestInfo['session'] = undefined;
+  journalId: number | undefined = undefined;
+  callerId: number | null | undefined = undefined;
+  journalParams: unknown = undefined;
+  endpointName: string | undefined = undefined;
   readonly userAgent: string;
   readonly clientAddress: string | undefined;
   rateLimit: RequestInfo['rateLimit'] = undefined;
@@ -163,7 +101,7 @@ const ROUTE_CACHE_SIZE = 512;
  * `serve` on a {@link RestRequest}): `/api/v1/...` through the contract table (route lookup,
  * wire decoding, the `{result, msg}` envelope, statuses), the OpenAPI document of those
  * contracts at `/api/v1/openapi.json` (public, like the real server's API docs), the same
- * router at `/trpc` for typed tRPC clients, and the pages of {@link SITE_ROUTES}. Every call
+ * router at `/trpc` for typed tRPC clients, and the pages of its page route table (`page-table.ts`). Every call
  * runs through the core (authentication, due jobs, transactions); this layer only speaks HTTP.
  * No request can make it throw: an unexpected exception is logged and answered with a 500
  * envelope.
@@ -171,7 +109,7 @@ const ROUTE_CACHE_SIZE = 512;
 export function createRestHandler(core: Core, options: RestHandlerOptions = {}): RestHandler {
   const routes = createRouteTable(core.endpoints.values());
   const routeCache = new Map<string, ReturnType<typeof routes.match>>();
-  const { log, config } = core.services;
+  const { log, config, journal } = core.services;
   const ordinaryLimit = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const uploadEndpoints = new Set([...core.endpoints.values()].filter((e) => Object.values(e.params.shape).some((schema) => isFileParam(schema as never))));
   // Read per request: the mock's settings change while it runs.
@@ -194,21 +132,37 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     return route;
   }
 
-  async function api(request: RestRequest, path: string, info: RequestInfo): Promise<RestReply> {
+  /** `/api/v1/…`: the API, authenticated by the `Authorization` header. */
+  const api = (route: RouteRequest) => callEndpoint(route, API_PREFIX);
+
+  /**
+   * `/json/…`: the same contracts for the web app, authenticated by its session cookie; an
+   * unsafe method needs the CSRF token (when a session, or an anonymous public call, would run).
+   */
+  async function json(route: RouteRequest): Promise<RestReply> {
+    await useSession(core, route);
+    return callEndpoint(route, JSON_PREFIX);
+  }
+
+  async function callEndpoint({ request, info }: RouteRequest, prefix: string): Promise<RestReply> {
+    const path = request.path.slice(prefix.length);
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    if (path === OPENAPI_PATH && method === 'GET') {
+    if (prefix === API_PREFIX && path === OPENAPI_PATH && method === 'GET') {
       const document = jsonReply(openApi(`${request.origin}${API_PREFIX}`));
       if (request.method === 'HEAD') document.body = null;
       return document;
     }
     const route = match(method, path);
+    if (route.kind === 'found') info.endpointName = route.endpoint.name;
     if (route.kind === 'not-found') {
-      return jsonReply({ result: 'error', msg: `Unknown API endpoint: ${method} ${API_PREFIX}${path}`, code: 'BAD_REQUEST' }, 404);
+      return jsonReply({ result: 'error', msg: `Unknown API endpoint: ${method} ${prefix}${path}`, code: 'BAD_REQUEST' }, 404);
     }
     if (route.kind === 'method-not-allowed') {
       if (request.method === 'OPTIONS') return { status: 204, headers: { allow: route.allowed.join(', ') }, body: null };
       return jsonReply({ result: 'error', msg: 'Method Not Allowed', allowed_methods: route.allowed }, 405, { allow: route.allowed.join(', ') });
     }
+    const access = route.endpoint.access;
+    if (info.session !== undefined && needsCsrfCheck(request) && (info.session !== null || access === 'public' || access === 'optional')) checkCsrf(request);
     let ignored: readonly string[] = [];
     // The core checks credentials before the body is read, as the real server does.
     const result = await core.serve(route.endpoint, info, async () => {
@@ -216,6 +170,7 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
       const query = request.query === '' ? null : new URLSearchParams(request.query);
       const decoded = decodeParams(route.endpoint, { path: route.pathParams, body: body.fields, query, files: body.files });
       ignored = decoded.ignored;
+      info.journalParams = decoded.params;
       return decoded.params;
     });
     const reply = successReply(result as object, ignored, config.validateResponses);
@@ -224,7 +179,7 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
   }
 
   /** tRPC reads bodies itself, without a limit: it gets the body already read under the ordinary one. */
-  async function trpc(request: RestRequest, info: RequestInfo): Promise<RestReply> {
+  async function trpc({ request, info }: RouteRequest): Promise<RestReply> {
     const body = request.hasBody ? await request.readBytes(ordinaryLimit) : null;
     const response = await serveTrpc(request.toRequest(body), info);
     const headers = rateLimitHeaders(info);
@@ -234,78 +189,51 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     return { status: response.status, headers, body: new Uint8Array(await response.arrayBuffer()) };
   }
 
-  async function dispatch(request: RestRequest, path: string, info: RequestInfo): Promise<RestReply> {
-    if (path.startsWith(`${API_PREFIX}/`)) return api(request, path.slice(API_PREFIX.length), info);
-    if (path === '/trpc' || path.startsWith('/trpc/')) return trpc(request, info);
-    const temporary = TEMPORARY_UPLOAD.exec(path);
-    if (temporary && (request.method === 'GET' || request.method === 'HEAD')) {
-      const params = { token: temporary[1] as string, file_name: decodePathSegment(temporary[2] as string), with_bytes: request.method === 'GET' };
-      return uploadResponse((await core.serve(serveTemporaryUploadPage, info, async () => params)) as UploadRead);
-    }
-    if (path.startsWith(UPLOADS) && (request.method === 'GET' || request.method === 'HEAD')) {
-      const params = { path_id: path.slice(UPLOADS.length), with_bytes: request.method === 'GET' };
-      return uploadResponse((await core.serve(serveUploadPage, info, async () => params)) as UploadRead);
-    }
-    if (path.startsWith(EXPORTS) && (request.method === 'GET' || request.method === 'HEAD')) {
-      const params = { path: decodePathSegment(path.slice(EXPORTS.length - 'exports/'.length)), with_bytes: request.method === 'GET' };
-      return uploadResponse((await core.serve(serveExportPage, info, async () => params)) as UploadRead);
-    }
-    const emoji = EMOJI_IMAGE.exec(path);
-    if (emoji && (request.method === 'GET' || request.method === 'HEAD')) {
-      const params = { file: emoji[1] as string, with_bytes: request.method === 'GET' };
-      return uploadResponse((await core.serve(serveEmojiPage, info, async () => params)) as UploadRead);
-    }
-    if (path === '/health') return jsonReply({ status: 'ok' });
-    if (path === JOIN_BIGBLUEBUTTON && request.method === 'GET') {
-      const query = new URLSearchParams(request.query);
-      const params = { bigbluebutton: query.get('bigbluebutton') ?? '' };
-      const { location } = (await core.serve(joinBigBlueButtonPage, info, async () => params)) as { location: string };
-      return { status: 302, headers: { location, 'cache-control': 'no-store' }, body: null };
-    }
-    const confirm = CONFIRM_EMAIL.exec(path);
-    if (confirm && request.method === 'GET') {
-      const params = { confirmation_key: confirm[1] as string };
-      return confirmEmailResponse(async () => (await core.serve(confirmEmailChangePage, info, async () => params)) as { full_name: string; email: string });
-    }
-    const link = signUpLink(path);
-    if (link && request.method === 'GET') {
-      return signUpFormResponse(link, async () => (await core.serve(signUpFormPage, info, async () => link)) as never);
-    }
-    if (path === REGISTER && request.method === 'POST') {
-      const form = (await readBody(request, ordinaryLimit)).fields;
-      return registerResponse(form, async (params) => (await core.serve(registerPage, info, async () => params)) as never);
-    }
-    if (path === DEV_EMAILS && request.method === 'GET' && config.showEmails) {
-      const query = new URLSearchParams(request.query);
-      const last = Number(query.get('last') ?? Number.NaN);
-      const emails = outboxEmails(core.services.store, { ...(query.has('to') ? { to: query.get('to') as string } : {}), ...(Number.isInteger(last) && last > 0 ? { last } : {}) });
-      return jsonReply({ result: 'success', msg: '', emails });
-    }
-    return jsonReply({ result: 'error', msg: `Not found: ${path}`, code: 'BAD_REQUEST' }, 404);
+  const webApp = options.webApp ? webAppRoutes({ files: options.webApp, devMode: () => config.devMode }) : [];
+  const router = createSiteRouter([
+    ...pageTable({ core, api, json, trpc, maxBodyBytes: ordinaryLimit }),
+    ...sessionRoutes(core, ordinaryLimit),
+    ...webApp,
+  ]);
+
+  async function dispatch(request: RestRequest, info: RouteInfo): Promise<RestReply> {
+    const reply = await router.dispatch(request, info);
+    return reply ?? jsonReply({ result: 'error', msg: `Not found: ${request.path}`, code: 'BAD_REQUEST' }, 404);
   }
 
   async function serveRequest(request: RestRequest): Promise<RestReply> {
     const path = request.path;
     const info = new RestRequestInfo(request);
-    const api = path.startsWith(`${API_PREFIX}/`);
+    const api = path.startsWith(`${API_PREFIX}/`) || path.startsWith(`${JSON_PREFIX}/`);
+    // While the journal records, the request gets its id now: what it causes names it.
+    const timing = journal.recording && journaled(path) ? { time: core.services.now(), started: performance.now() } : null;
+    if (timing) info.journalId = journal.reserve();
+    let reply: RestReply;
     try {
-      const reply = await dispatch(request, path, info);
+      reply = await dispatch(request, info);
       if (api) Object.assign(reply.headers, rateLimitHeaders(info));
-      return reply;
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
-      if (apiError) {
-        const reply = errorReply(apiError);
-        Object.assign(reply.headers, rateLimitHeaders(info));
-        return reply;
+      if (!apiError) {
+        log.error('unexpected error while serving a request', {
+          method: request.method,
+          path,
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        });
+        const failed = internalErrorReply();
+        if (timing) journalRequest(core, request, info, failed, timing);
+        return failed;
       }
-      log.error('unexpected error while serving a request', {
-        method: request.method,
-        path,
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-      });
-      return internalErrorReply();
+      // The web app's requests ask for a session, not Basic credentials (no browser login dialog).
+      reply = errorReply(apiError, info.session === undefined ? 'basic' : 'session');
+      Object.assign(reply.headers, rateLimitHeaders(info));
     }
+    // Every HTML answer gives a visitor without one a CSRF token, for the forms of the web app.
+    if (reply.headers['content-type']?.startsWith('text/html') && readCookie(request, CSRF_COOKIE) === null && !reply.cookies) {
+      reply.cookies = [csrfCookie(core)];
+    }
+    if (timing) journalRequest(core, request, info, reply, timing);
+    return reply;
   }
   const serve = options.corsOrigins && options.corsOrigins.length > 0 ? withCors(options.corsOrigins, serveRequest) : serveRequest;
 
@@ -323,5 +251,5 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
       if (request.body && !request.bodyUsed) void request.body.cancel().catch(() => undefined);
     }
   }
-  return Object.assign(handle, { siteRoutes: SITE_ROUTES, serve });
+  return Object.assign(handle, { siteRoutes: router.siteRoutes, serve });
 }

@@ -40,6 +40,8 @@ export interface RestReply {
   headers: Record<string, string>;
   /** A string (JSON, HTML: UTF-8 on the wire), bytes (files), or nothing (HEAD, 204). */
   body: string | Uint8Array | null;
+  /** `Set-Cookie` values, one header each (the web app's session and CSRF cookies). */
+  cookies?: string[];
 }
 
 /** The 413 envelope of a body over `limit` bytes. */
@@ -112,5 +114,8 @@ export function fromFetchRequest(request: Request, clientAddress?: string): Rest
 
 /** The fetch `Response` of a reply. */
 export function toResponse(reply: RestReply): Response {
-  return new Response(reply.body as BodyInit | null, { status: reply.status, headers: reply.headers });
+  if (!reply.cookies) return new Response(reply.body as BodyInit | null, { status: reply.status, headers: reply.headers });
+  const headers = new Headers(reply.headers);
+  for (const cookie of reply.cookies) headers.append('set-cookie', cookie);
+  return new Response(reply.body as BodyInit | null, { status: reply.status, headers });
 }

@@ -3,7 +3,7 @@ import { htmlPage } from './pages.js';
 import type { RestReply } from './rest-request.js';
 
 /** Which invitation a sign-up link names: an email invitation's or a reusable link's. */
-export interface SignUpLink {
+interface SignUpLink {
   kind: 'email' | 'multiuse';
   key: string;
 }
@@ -55,39 +55,44 @@ export async function signUpFormResponse(link: SignUpLink, read: () => Promise<S
 interface Registration {
   kind: 'email' | 'multiuse';
   key: string;
-  email?: string;
+  email?: string | undefined;
   full_name: string;
   password: string;
 }
 
-/**
- * POST of the sign-up form: the new account's page (200), or the form again with the error
- * (400; the link's own error when it no longer works).
- */
-export async function registerResponse(
-  fields: Map<string, string>,
-  create: (params: Registration) => Promise<{ user_id: number; email: string; full_name: string }>,
-): Promise<RestReply> {
-  const kind = fields.get('kind') === 'multiuse' ? 'multiuse' : 'email';
+/** The sign-up form's fields as the core's `pages.register` takes them. */
+export function registrationOf(fields: Map<string, string>): Registration {
   const email = fields.get('email');
-  const params: Registration = {
-    kind,
+  return {
+    kind: fields.get('kind') === 'multiuse' ? 'multiuse' : 'email',
     key: fields.get('key') ?? '',
     ...(email === undefined ? {} : { email }),
     full_name: fields.get('full_name') ?? '',
     password: fields.get('password') ?? '',
   };
+}
+
+/** A new account's answer from the core: who it is, and its web session. */
+interface Registered {
+  user_id: number;
+  email: string;
+  full_name: string;
+  session_key: string;
+  session_expires: number;
+}
+
+/**
+ * POST of the sign-up form: the new account is logged in (`cookies` of its session) and led to
+ * the app at `/` (302); or the form again with the error (400; the link's own error when it no
+ * longer works).
+ */
+export async function registerResponse(params: Registration, create: () => Promise<Registered>, cookies: (user: Registered) => string[]): Promise<RestReply> {
   try {
-    const user = await create(params);
-    return page(
-      201,
-      'Account created',
-      `<p>Welcome, ${escape(user.full_name)}! Log in as <strong>${escape(user.email)}</strong> with your password.</p>` +
-        '<p>Apps and scripts get an API key with <code>POST /api/v1/fetch_api_key</code>.</p>',
-    );
+    const user = await create();
+    return { status: 302, headers: { location: '/', 'cache-control': 'no-store' }, body: null, cookies: cookies(user) };
   } catch (error) {
     if (!isApiError(error)) throw error;
-    const back = kind === 'email' ? `/accounts/do_confirm/${params.key}` : `/join/${params.key}/`;
+    const back = params.kind === 'email' ? `/accounts/do_confirm/${params.key}` : `/join/${params.key}/`;
     return page(400, 'Sign up failed', `<p class="error" role="alert">${escape(error.msg)}</p><p><a href="${escape(back)}">Back to the form</a></p>`);
   }
 }

@@ -109,3 +109,10 @@ export function eventSchemas(): Schema[] {
   const events = declaredProperties(successSchema('GET', '/events')).get('events') as Schema;
   return (resolve(resolve(events)['items'] as Schema)['oneOf'] as Schema[]) ?? [];
 }
+
+/** A schema of the description's `components/schemas` (an error answer: `RealmDeactivatedError`, …). */
+export function componentSchema(name: string): Schema {
+  const schema = ((loadSpec()['components'] as Schema)['schemas'] as Record<string, Schema>)[name];
+  if (!schema) throw new Error(`the description has no schema ${name}`);
+  return schema;
+}

@@ -19,8 +19,15 @@ export async function getPage(t: ScenarioContext, path: string): Promise<{ statu
   return { status: response.status, html: await response.text() };
 }
 
-/** Posts the sign-up form of `path` (the invitation's link) with `fields`, as a browser does. */
-export async function submitSignUp(t: ScenarioContext, path: string, fields: Record<string, string>): Promise<{ status: number; html: string }> {
+/**
+ * Posts the sign-up form of `path` (the invitation's link) with `fields`, as a browser does
+ * (not following the redirect to the app): status, page, where it leads, the session cookie.
+ */
+export async function submitSignUp(
+  t: ScenarioContext,
+  path: string,
+  fields: Record<string, string>,
+): Promise<{ status: number; html: string; location: string | null; session: string | null }> {
   const email = /^\/accounts\/do_confirm\/([^/]+)/.exec(path);
   const join = /^\/join\/([^/]+)/.exec(path);
   const form = { kind: email ? 'email' : 'multiuse', key: (email ?? join)?.[1] ?? '', ...fields };
@@ -28,8 +35,16 @@ export async function submitSignUp(t: ScenarioContext, path: string, fields: Rec
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(form).toString(),
+    redirect: 'manual',
   });
-  return { status: response.status, html: await response.text() };
+  const session = response.headers.getSetCookie().map((cookie) => /^sessionid=([^;]*)/.exec(cookie)?.[1]).find((value) => value !== undefined) ?? null;
+  return { status: response.status, html: await response.text(), location: response.headers.get('location'), session };
+}
+
+/** The account of a web session (its `sessionid` cookie): `GET /json/users/me`'s email. */
+export async function sessionEmail(t: ScenarioContext, session: string): Promise<string | null> {
+  const response = await fetch(new URL('/json/users/me', t.site), { headers: { cookie: `sessionid=${session}` } });
+  return response.ok ? ((await response.json()) as { email: string }).email : null;
 }
 
 /** The text of the page's alert, or its title. */

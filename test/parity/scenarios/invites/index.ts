@@ -3,7 +3,7 @@ import type { DemoRole } from '@teamchat/server';
 import { expect } from 'vitest';
 import { failure, scenario, type Scenario, type ScenarioContext } from '../../harness.js';
 import { verdict } from '../user-groups/helpers.js';
-import { emailsTo, getPage, linkSentTo, pageMessage, submitSignUp, systemGroupId } from './helpers.js';
+import { emailsTo, getPage, linkSentTo, pageMessage, sessionEmail, submitSignUp, systemGroupId } from './helpers.js';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -28,10 +28,14 @@ async function directMessages(client: Client): Promise<{ sender: string; content
   return messages.map((message) => ({ sender: message.sender_full_name, content: message.content }));
 }
 
-/** Signs up through `path` and logs in: the new account's client. */
+/**
+ * Signs up through `path` (logged in to the web app and led to it) and logs in with the
+ * password: the new account's client.
+ */
 async function signUpAndLogIn(t: ScenarioContext, path: string, fields: Record<string, string>, email: string): Promise<Client> {
   const created = await submitSignUp(t, path, { password: PASSWORD, ...fields });
-  expect(created.status, pageMessage(created.html)).toBe(201);
+  expect([created.status, created.location], pageMessage(created.html)).toEqual([302, '/']);
+  expect(await sessionEmail(t, created.session ?? '')).toBe(email);
   const { api_key } = await t.client(null).server.fetchApiKey({ username: email, password: PASSWORD });
   return t.clientFor(email, api_key);
 }

@@ -573,7 +573,7 @@ export const messageScenarios: Scenario[] = [
     const { members } = await owner.users.list();
     expect(members.some((m) => m.full_name === 'Notification Bot')).toBe(false);
     const state = await owner.events.register({ fetch_event_types: ['realm_user'] });
-    expect((state['cross_realm_bots'] as { full_name: string }[]).map((b) => b.full_name)).toEqual(['Notification Bot']);
+    expect((state['cross_realm_bots'] as { full_name: string }[]).map((b) => b.full_name)).toEqual(['Notification Bot', 'Email Gateway', 'Welcome Bot']);
     return { id, quiet, notice, announcements, quietNotice };
   }),
 

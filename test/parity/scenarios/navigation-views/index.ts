@@ -104,5 +104,31 @@ export const navigationViewScenarios: Scenario[] = [
     expect(await drain(t, 'guest', queue)).toEqual([]);
     return { errors, before };
   }),
+  scenario('navigation-views: a fragment with slashes in the path, unescaped as the documentation example sends it, or escaped', async (t) => {
+    const member = t.client('member');
+    await member.navigationViews.add({ fragment: 'narrow/is/alerted', is_pinned: true, name: 'Alert Words' });
+    await member.navigationViews.add({ fragment: 'narrow/is/mentioned', is_pinned: true });
+    const queue = await queueFor(t, 'member', ['navigation_view']);
+    // The real server's own example (python_examples.py, update/remove_navigation_view): the
+    // fragment unescaped in the path, routed as the rest of the path.
+    const unescaped = {
+      update: await t.raw('PATCH', '/navigation_views/narrow/is/alerted', { role: 'member', params: { is_pinned: 'false' } }),
+      remove: await t.raw('DELETE', '/navigation_views/narrow/is/mentioned', { role: 'member' }),
+    };
+    const escaped = await t.raw('PATCH', '/navigation_views/narrow%2Fis%2Falerted', { role: 'member', params: { name: 'Alerts' } });
+    const unknown = await t.raw('DELETE', '/navigation_views/narrow/is/nothing', { role: 'member' });
+    expect(unescaped.update).toMatchObject({ status: 200, body: { result: 'success', msg: '' } });
+    expect(unescaped.remove).toMatchObject({ status: 200, body: { result: 'success', msg: '' } });
+    expect(escaped).toMatchObject({ status: 200, body: { result: 'success', msg: '' } });
+    expect(unknown).toMatchObject({ status: 404, body: { result: 'error', code: 'BAD_REQUEST', msg: 'Navigation view does not exist.' } });
+    const list = await member.navigationViews.list();
+    expect(list.navigation_views).toEqual([{ fragment: 'narrow/is/alerted', is_pinned: false, name: 'Alerts' }]);
+    expect(await drain(t, 'member', queue)).toEqual([
+      { type: 'navigation_view', op: 'update', fragment: 'narrow/is/alerted', data: { is_pinned: false } },
+      { type: 'navigation_view', op: 'remove', fragment: 'narrow/is/mentioned' },
+      { type: 'navigation_view', op: 'update', fragment: 'narrow/is/alerted', data: { name: 'Alerts' } },
+    ]);
+    return { unescaped: [unescaped.update.status, unescaped.remove.status], escaped: escaped.status, unknown: unknown.body, list };
+  }),
   configurationPermissionMatrix('navigation-views'),
 ];

@@ -54,7 +54,38 @@ export const realmScenarios: Scenario[] = [
       owner.realm.update({ can_create_public_channel_group: { new: id('role:administrators') }, can_mention_many_users_group: { new: id('role:members') }, can_invite_users_group: { new: id('role:moderators') } }),
     );
     seen['announcements'] = await expectConsistent(t, 'member', () => owner.realm.update({ new_stream_announcements_stream_id: -1 }));
+    // The message-editing settings and topics_policy keep the real server's update_dict form.
+    seen['editing'] = await expectConsistent(t, 'member', () => owner.realm.update({ allow_message_editing: false, message_content_edit_limit_seconds: 300, topics_policy: 'allow_empty_topic' }));
+    seen['jitsi'] = await expectConsistent(t, 'member', () => owner.realm.update({ jitsi_server_url: 'https://jitsi.example.com' }));
+    seen['jitsi default'] = await expectConsistent(t, 'member', () => owner.realm.update({ jitsi_server_url: 'default' }));
     expect(seen['groups']).toEqual(['realm:update_dict', 'realm:update_dict', 'realm:update_dict']);
+    expect(seen['settings']).toEqual(['realm:update', 'realm:update', 'realm:update', 'realm:update', 'realm:update_dict']);
+    expect(seen['editing']).toEqual(['realm:update_dict', 'realm:update_dict', 'realm:update_dict']);
+    expect([seen['jitsi'], seen['jitsi default']]).toEqual([['realm:update'], ['realm:update']]);
     return seen;
+  }),
+
+  scenario('realm: the real event forms of the message-editing settings and topics_policy; jitsi_server_url accepted with its event', async (t) => {
+    const owner = t.client('owner');
+    const queue = await owner.events.register({ event_types: ['realm'] });
+    const answer = await owner.realm.update({ allow_message_editing: false, message_content_edit_limit_seconds: 'unlimited', topics_policy: 'disable_empty_topic', jitsi_server_url: 'https://jitsi.example.com' });
+    const back = await owner.realm.update({ jitsi_server_url: 'default' });
+    const unchanged = await owner.realm.update({ jitsi_server_url: 'default' });
+    const bad = await failure(owner.realm.update({ jitsi_server_url: 'not a url' }));
+    const { events } = await owner.events.get({ queue_id: queue.queue_id ?? '', dont_block: true });
+    const state = await owner.events.register({ fetch_event_types: ['realm'] });
+    expect(answer).toEqual({ allow_message_editing: false, message_content_edit_limit_seconds: null, topics_policy: 'updated', jitsi_server_url: 'updated' });
+    expect(back).toEqual({ jitsi_server_url: null });
+    expect(unchanged).toEqual({});
+    expect(bad).toMatchObject({ code: 'BAD_REQUEST', msg: 'jitsi_server_url is not an allowed_type' });
+    expect(events.map(({ id: _id, ...event }) => event)).toEqual([
+      { type: 'realm', op: 'update_dict', property: 'default', data: { allow_message_editing: false } },
+      { type: 'realm', op: 'update_dict', property: 'default', data: { message_content_edit_limit_seconds: null } },
+      { type: 'realm', op: 'update_dict', property: 'default', data: { topics_policy: 'disable_empty_topic', mandatory_topics: true } },
+      { type: 'realm', op: 'update', property: 'jitsi_server_url', value: 'https://jitsi.example.com' },
+      { type: 'realm', op: 'update', property: 'jitsi_server_url', value: null },
+    ]);
+    expect(state).toMatchObject({ realm_jitsi_server_url: null, jitsi_server_url: 'https://meet.jit.si', realm_mandatory_topics: true });
+    return { answer, back, bad, events };
   }),
 ];

@@ -175,7 +175,7 @@ export const settingsScenarios: Scenario[] = [
     expect(await drain(t, 'member', modern.queue_id ?? '')).toEqual([
       { type: 'user_settings', op: 'update', property: 'default_language', value: 'de', language_name: 'Deutsch' },
       { type: 'user_settings', op: 'update', property: 'timezone', value: 'Europe/Paris' },
-      { type: 'realm_user', op: 'update', person: { user_id: member, timezone: 'Europe/Paris' } },
+      { type: 'realm_user', op: 'update', person: { email: t.accounts.member.email, user_id: member, timezone: 'Europe/Paris' } },
       { type: 'user_settings', op: 'update', property: 'enable_sounds', value: false },
     ]);
     // As the real server: `user_settings` whatever the capabilities, the legacy twin only without `user_settings_object`.
@@ -187,7 +187,7 @@ export const settingsScenarios: Scenario[] = [
       { type: 'user_settings', op: 'update', property: 'enable_sounds', value: false },
       { type: 'update_global_notifications', notification_name: 'enable_sounds', setting: false, user: t.accounts.member.email },
     ]);
-    expect(await drain(t, 'moderator', moderatorQueue.queue_id ?? '')).toEqual([{ type: 'realm_user', op: 'update', person: { user_id: member, timezone: 'Europe/Paris' } }]);
+    expect(await drain(t, 'moderator', moderatorQueue.queue_id ?? '')).toEqual([{ type: 'realm_user', op: 'update', person: { email: t.accounts.member.email, user_id: member, timezone: 'Europe/Paris' } }]);
     // Sending the current values again is no change and sends nothing.
     await t.client('member').settings.update({ default_language: 'de', enable_sounds: false });
     expect(await drain(t, 'member', modern.queue_id ?? '')).toEqual([]);

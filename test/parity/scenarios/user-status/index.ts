@@ -21,8 +21,8 @@ export const userStatusScenarios: Scenario[] = [
     expect(events.map(({ id: _id, ...event }) => event)).toEqual([
       { type: 'user_status', user_id: t.accounts.member.userId, status_text: 'In a meeting', emoji_name: 'calendar', emoji_code: expect.any(String), reaction_type: 'unicode_emoji' },
       { type: 'user_status', user_id: t.accounts.member.userId, away: true },
-      { type: 'user_status', user_id: t.accounts.member.userId, away: false },
-      { type: 'user_status', user_id: t.accounts.member.userId, status_text: '', emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' },
+      // One event for one call, with every field it set (the real do_update_user_status).
+      { type: 'user_status', user_id: t.accounts.member.userId, away: false, status_text: '', emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' },
       { type: 'user_status', user_id: t.accounts.guest.userId, status_text: 'Visiting' },
     ]);
     const errors = {

@@ -27,7 +27,7 @@ export interface DeleteTopicProgress {
  *   stream_id: 7, topic_name: 'old logs',
  *   onProgress: (p) => console.log(`request ${p.requests}: ${p.complete ? 'done' : 'continuing'}`),
  * });
- * @see api-spec.md "Delete a topic"
+ * @see https://zulip.com/api/delete-topic
  */
 export async function deleteTopicUntilDone(
   client: Pick<Client, 'request'>,

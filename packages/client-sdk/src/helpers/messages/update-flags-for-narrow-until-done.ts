@@ -5,7 +5,7 @@ type FlagsForNarrowInput = EndpointInput<Endpoints['messages.updateFlagsForNarro
 
 /** Options of {@link updateFlagsForNarrowUntilDone}. */
 export interface UpdateFlagsForNarrowOptions {
-  /** Messages to update (`[]` for all); see api-spec.md "Narrow". */
+  /** Messages to update (`[]` for all); see https://zulip.com/api/construct-narrow. */
   narrow: FlagsForNarrowInput['narrow'];
   /** Flag name: `read`, `starred`, … */
   flag: FlagsForNarrowInput['flag'];
@@ -53,7 +53,7 @@ export interface FlagsForNarrowResult {
  *   flag: 'starred', op: 'remove',
  *   onProgress: (p) => console.log(`${p.processedCount} messages so far`),
  * });
- * @see api-spec.md "Update personal message flags for narrow"
+ * @see https://zulip.com/api/update-message-flags-for-narrow
  */
 export async function updateFlagsForNarrowUntilDone(
   client: Pick<Client, 'request'>,

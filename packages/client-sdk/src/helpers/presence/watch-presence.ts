@@ -54,7 +54,7 @@ export interface PresenceUpdate {
  * for await (const update of watchPresence(client, { signal: controller.signal })) {
  *   console.log(`${Object.keys(update.changed).length} users changed`);
  * }
- * @see api-spec.md "Update your presence"
+ * @see https://zulip.com/api/update-presence
  */
 export async function* watchPresence(
   client: Pick<Client, 'request'>,

@@ -4,7 +4,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
 /**
  * DELETE /attachments/{attachment_id}: delete one of the caller's uploaded files.
  *
- * @see api-spec.md "Delete an attachment"
+ * @see https://zulip.com/api/remove-attachment
  */
 export const deleteAttachment = defineEndpoint({
   name: 'attachments.delete',

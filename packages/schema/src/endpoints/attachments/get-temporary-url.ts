@@ -10,6 +10,7 @@ export const getTemporaryUploadUrl = defineEndpoint({
   name: 'uploads.getTemporaryUrl',
   method: 'GET',
   path: '/user_uploads/{realm_id_str}/{filename}',
+  restOfPath: 'filename',
   access: 'user',
   summary: 'Get a temporary URL of an uploaded file.',
   docs: 'get-file-temporary-url',

@@ -5,7 +5,7 @@ import { Attachment } from '../../models/realm-config.js';
 /**
  * GET /attachments: the files the caller uploaded, and the organization's total upload size.
  *
- * @see shared/reference/users-channels-realm.md §8.4
+ * @see https://zulip.com/api/get-attachments
  */
 export const listAttachments = defineEndpoint({
   name: 'attachments.list',

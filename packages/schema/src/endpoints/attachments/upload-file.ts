@@ -9,7 +9,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * @example
  * const { url } = await client.uploads.upload({ file: new File(['hello'], 'notes.txt', { type: 'text/plain' }) });
  * await client.messages.send({ type: 'stream', to: 'general', topic: 'files', content: `[notes](${url})` });
- * @see shared/reference/users-channels-realm.md §8.4
+ * @see https://zulip.com/api/upload-file
  */
 export const uploadFile = defineEndpoint({
   name: 'uploads.upload',

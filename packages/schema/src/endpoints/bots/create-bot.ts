@@ -8,7 +8,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * which type follows the organization's `can_create_bots_group` and
  * `can_create_write_only_bots_group`.
  *
- * @see shared/reference/users-channels-realm.md §3.9
+ * @see https://zulip.com/api/register-queue
  */
 export const createBot = defineEndpoint({
   name: 'bots.create',

@@ -6,7 +6,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * name, role, owner, defaults, the outgoing-webhook service or the bot's configuration.
  * Answers the bot's settings after the change.
  *
- * @see shared/reference/users-channels-realm.md §3.9
+ * @see https://zulip.com/api/register-queue
  */
 export const updateBot = defineEndpoint({
   name: 'bots.update',

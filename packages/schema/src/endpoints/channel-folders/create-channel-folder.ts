@@ -5,7 +5,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * POST /channel_folders/create: create a channel folder (placed last). Administrators only.
  * Names are unique among the folders that are not archived, ignoring case.
  *
- * @see shared/reference/users-channels-realm.md §5.9
+ * @see https://zulip.com/api/create-channel-folder
  */
 export const createChannelFolder = defineEndpoint({
   name: 'channelFolders.create',

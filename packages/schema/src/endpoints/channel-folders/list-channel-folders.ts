@@ -6,7 +6,7 @@ import { ChannelFolder } from '../../models/realm-config.js';
  * GET /channel_folders: the organization's channel folders in display order; archived ones
  * only with `include_archived`. Every user, guests included.
  *
- * @see shared/reference/users-channels-realm.md §5.9
+ * @see https://zulip.com/api/get-channel-folders
  */
 export const listChannelFolders = defineEndpoint({
   name: 'channelFolders.list',

@@ -5,7 +5,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * PATCH /channel_folders: set the display order of the channel folders; `order` must name
  * every folder (archived ones included). Administrators only.
  *
- * @see shared/reference/users-channels-realm.md §5.9
+ * @see https://zulip.com/api/patch-channel-folders
  */
 export const reorderChannelFolders = defineEndpoint({
   name: 'channelFolders.reorder',

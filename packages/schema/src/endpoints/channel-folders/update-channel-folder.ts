@@ -5,7 +5,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * PATCH /channel_folders/{channel_folder_id}: rename a channel folder, change its description,
  * archive or unarchive it (only a folder without channels can be archived). Administrators only.
  *
- * @see shared/reference/users-channels-realm.md §5.9
+ * @see https://zulip.com/api/update-channel-folder
  */
 export const updateChannelFolder = defineEndpoint({
   name: 'channelFolders.update',

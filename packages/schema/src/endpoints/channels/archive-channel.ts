@@ -5,7 +5,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * DELETE /streams/{stream_id}: archive a channel; it keeps its name and `is_archived` becomes
  * true. Realm administrators and the channel's administrators.
  *
- * @see shared/reference/users-channels-realm.md §5.6
+ * @see https://zulip.com/api/archive-stream
  */
 export const archiveChannel = defineEndpoint({
   name: 'channels.archive',

@@ -11,7 +11,7 @@ export const MessageRetentionDays = z
 /**
  * POST /channels/create: create a channel and subscribe users to it. Since feature level 417.
  *
- * @see api-spec.md "Create a channel"
+ * @see https://zulip.com/api/create-channel
  */
 export const createChannel = defineEndpoint({
   name: 'channels.create',

@@ -6,7 +6,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * batches. Administrators only. `complete: false` means a time-out interrupted it: repeat the
  * request.
  *
- * @see api-spec.md "Delete a topic"
+ * @see https://zulip.com/api/delete-topic
  */
 export const deleteTopic = defineEndpoint({
   name: 'channels.deleteTopic',

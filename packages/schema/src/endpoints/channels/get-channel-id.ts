@@ -4,7 +4,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
 /**
  * GET /get_stream_id: the ID of a channel given by name.
  *
- * @see shared/reference/users-channels-realm.md §5.7
+ * @see https://zulip.com/api/get-stream-id
  */
 export const getChannelId = defineEndpoint({
   name: 'channels.getId',

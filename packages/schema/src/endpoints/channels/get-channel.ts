@@ -5,7 +5,7 @@ import { Channel } from '../../models/channel.js';
 /**
  * GET /streams/{stream_id}: one channel the caller has metadata access to.
  *
- * @see shared/reference/users-channels-realm.md §5.6
+ * @see https://zulip.com/api/get-stream-by-id
  */
 export const getChannel = defineEndpoint({
   name: 'channels.get',

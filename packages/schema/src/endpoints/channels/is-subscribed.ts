@@ -6,7 +6,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * The caller needs metadata access to the (non-archived) channel; the user must be an active
  * human (`No such user` for bots and unknown IDs, `User is deactivated`).
  *
- * @see shared/reference/users-channels-realm.md §5.7
+ * @see https://zulip.com/api/get-subscription-status
  */
 export const isSubscribed = defineEndpoint({
   name: 'channels.isSubscribed',

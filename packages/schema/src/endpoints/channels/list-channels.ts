@@ -5,7 +5,7 @@ import { Channel } from '../../models/channel.js';
 /**
  * GET /streams: the channels the caller has access to, selected by the `include_*` flags.
  *
- * @see api-spec.md "Get all channels"
+ * @see https://zulip.com/api/get-streams
  */
 export const listChannels = defineEndpoint({
   name: 'channels.list',

@@ -4,7 +4,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
 /**
  * GET /streams/{stream_id}/members: the IDs of the active subscribers of a channel.
  *
- * @see shared/reference/users-channels-realm.md §5.7
+ * @see https://zulip.com/api/get-subscribers
  */
 export const listSubscribers = defineEndpoint({
   name: 'channels.listSubscribers',

@@ -5,7 +5,7 @@ import { Subscription } from '../../models/channel.js';
 /**
  * GET /users/me/subscriptions: the caller's subscriptions, with their personal settings.
  *
- * @see shared/reference/users-channels-realm.md §5.7
+ * @see https://zulip.com/api/get-subscriptions
  */
 export const listSubscriptions = defineEndpoint({
   name: 'channels.listSubscriptions',

@@ -5,7 +5,7 @@ import { Topic } from '../../models/topic.js';
 /**
  * GET /users/me/{stream_id}/topics: the topics of a channel, newest first.
  *
- * @see api-spec.md "Get topics in a channel"
+ * @see https://zulip.com/api/get-stream-topics
  */
 export const listTopics = defineEndpoint({
   name: 'channels.listTopics',

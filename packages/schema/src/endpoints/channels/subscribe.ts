@@ -26,7 +26,7 @@ const ChannelNamesByUser = z.record(z.string(), z.array(z.string()));
  * the missing ones with the channel options given. A guest gets the channels it may not join
  * as `Unable to access channel`, or in `unauthorized` (`authorization_errors_fatal: false`).
  *
- * @see shared/reference/users-channels-realm.md §5.4
+ * @see https://zulip.com/api/subscribe
  */
 export const subscribe = defineEndpoint({
   name: 'channels.subscribe',

@@ -10,7 +10,7 @@ import { Principals } from './subscribe.js';
  * request (`Channel(s) (x) do not exist`, a plain `BAD_REQUEST`, as the real server's
  * `list_to_streams` answers).
  *
- * @see shared/reference/users-channels-realm.md §5.7
+ * @see https://zulip.com/api/unsubscribe
  */
 export const unsubscribe = defineEndpoint({
   name: 'channels.unsubscribe',

@@ -10,7 +10,7 @@ import { MessageRetentionDays } from './create-channel.js';
  * group settings (as `{new, old?}` updates). Realm administrators and the channel's
  * administrators; `is_archived: false` unarchives.
  *
- * @see shared/reference/users-channels-realm.md §5.6
+ * @see https://zulip.com/api/update-stream
  */
 export const updateChannel = defineEndpoint({
   name: 'channels.update',

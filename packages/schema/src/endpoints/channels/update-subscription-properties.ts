@@ -19,7 +19,7 @@ export type SubscriptionPropertyChange = z.infer<typeof SubscriptionPropertyChan
  * notifications) of several subscriptions at once; each change emits `subscription update`
  * (two for `is_muted` / `in_home_view`).
  *
- * @see shared/reference/users-channels-realm.md §5.7
+ * @see https://zulip.com/api/update-subscription-settings
  */
 export const updateSubscriptionProperties = defineEndpoint({
   name: 'channels.updateSubscriptionProperties',

@@ -4,7 +4,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
 /**
  * POST /realm/filters: add a linkifier, applied after the existing ones. Administrators only.
  *
- * @see api-spec.md "Add a linkifier"
+ * @see https://zulip.com/api/add-linkifier
  */
 export const addLinkifier = defineEndpoint({
   name: 'linkifiers.add',

@@ -8,7 +8,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * `%(name)s` format string; here the second element is the RFC 6570 `url_template`.
  *
  * @deprecated Use GET /realm/linkifiers (`linkifiers.list`) instead.
- * @see shared/reference/users-channels-realm.md §8.1
+ * @see https://zulip.com/api/get-linkifiers
  */
 export const listLegacyLinkifiers = defineEndpoint({
   name: 'linkifiers.listLegacy',

@@ -5,7 +5,7 @@ import { Linkifier } from '../../models/realm-config.js';
 /**
  * GET /realm/linkifiers: the organization's linkifiers, in the order they are applied.
  *
- * @see shared/reference/users-channels-realm.md §8.1
+ * @see https://zulip.com/api/get-linkifiers
  */
 export const listLinkifiers = defineEndpoint({
   name: 'linkifiers.list',

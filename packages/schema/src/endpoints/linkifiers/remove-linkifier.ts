@@ -4,7 +4,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
 /**
  * DELETE /realm/filters/{filter_id}: delete a linkifier. Administrators only.
  *
- * @see shared/reference/users-channels-realm.md §8.1
+ * @see https://zulip.com/api/remove-linkifier
  */
 export const removeLinkifier = defineEndpoint({
   name: 'linkifiers.remove',

@@ -4,7 +4,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
 /**
  * PATCH /realm/linkifiers: set the order in which linkifiers apply. Administrators only.
  *
- * @see shared/reference/users-channels-realm.md §8.1
+ * @see https://zulip.com/api/reorder-linkifiers
  */
 export const reorderLinkifiers = defineEndpoint({
   name: 'linkifiers.reorder',

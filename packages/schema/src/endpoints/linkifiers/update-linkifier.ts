@@ -5,7 +5,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * PATCH /realm/filters/{filter_id}: replace the pattern and URL template of a linkifier.
  * Administrators only.
  *
- * @see api-spec.md "Update a linkifier"
+ * @see https://zulip.com/api/update-linkifier
  */
 export const updateLinkifier = defineEndpoint({
   name: 'linkifiers.update',

@@ -6,7 +6,7 @@ import { ReactionTypeInput } from '../../models/message.js';
  * POST /messages/{message_id}/reactions: react to a message with an emoji. The code and type
  * are worked out from the name when omitted.
  *
- * @see shared/reference/messages-and-events.md §8
+ * @see https://zulip.com/api/add-reaction
  */
 export const addReaction = defineEndpoint({
   name: 'messages.addReaction',

@@ -5,7 +5,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * DELETE /messages/{message_id}: delete a message permanently. Needs content access and the
  * organization's and channel's deletion permissions.
  *
- * @see api-spec.md "Delete a message"
+ * @see https://zulip.com/api/delete-message
  */
 export const deleteMessage = defineEndpoint({
   name: 'messages.delete',

@@ -5,7 +5,7 @@ import { MessageSnapshot } from '../../models/message-snapshot.js';
 /**
  * GET /messages/{message_id}/history: every version of a message, oldest first.
  *
- * @see shared/reference/messages-and-events.md §6
+ * @see https://zulip.com/api/get-message-history
  */
 export const getMessageHistory = defineEndpoint({
   name: 'messages.history',

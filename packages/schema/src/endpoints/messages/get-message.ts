@@ -6,7 +6,7 @@ import { Message } from '../../models/message.js';
  * GET /messages/{message_id}: one message the caller can see, with its flags. The `message`
  * object exists since feature level 120 (before, only `raw_content`).
  *
- * @see api-spec.md "Fetch a single message"
+ * @see https://zulip.com/api/get-message
  */
 export const getMessage = defineEndpoint({
   name: 'messages.get',

@@ -8,7 +8,7 @@ import { Narrow } from '../../models/narrow.js';
  * GET /messages: a window of messages around an anchor in a narrow, or the messages listed in
  * `message_ids`. Spectators may read web-public channels without credentials.
  *
- * @see shared/reference/messages-and-events.md §4
+ * @see https://zulip.com/api/get-messages
  */
 export const listMessages = defineEndpoint({
   name: 'messages.list',

@@ -9,7 +9,7 @@ export type NarrowMatch = z.infer<typeof NarrowMatch>;
 /**
  * GET /messages/matches_narrow: which of the given messages match a narrow.
  *
- * @see api-spec.md "Check if messages match a narrow"
+ * @see https://zulip.com/api/check-messages-match-narrow
  */
 export const matchesNarrow = defineEndpoint({
   name: 'messages.matchesNarrow',

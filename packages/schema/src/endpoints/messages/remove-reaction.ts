@@ -5,7 +5,7 @@ import { ReactionTypeInput } from '../../models/message.js';
 /**
  * DELETE /messages/{message_id}/reactions: remove the caller's emoji reaction from a message.
  *
- * @see shared/reference/messages-and-events.md §8
+ * @see https://zulip.com/api/remove-reaction
  */
 export const removeReaction = defineEndpoint({
   name: 'messages.removeReaction',

@@ -19,7 +19,7 @@ export type MessageRecipients = z.infer<typeof MessageRecipients>;
 /**
  * POST /messages: send a channel or direct message.
  *
- * @see shared/reference/messages-and-events.md §3
+ * @see https://zulip.com/api/send-message
  */
 export const sendMessage = defineEndpoint({
   name: 'messages.send',

@@ -10,7 +10,7 @@ import { FlagOp } from './update-message-flags.js';
  * messages per request: `num_before` is reduced to `max(5000 - num_after, 2500)`, then
  * `num_after` to `5000 - num_before`; continue from `last_processed_id` until `found_newest`.
  *
- * @see api-spec.md "Update personal message flags for narrow"
+ * @see https://zulip.com/api/update-message-flags-for-narrow
  */
 export const updateMessageFlagsForNarrow = defineEndpoint({
   name: 'messages.updateFlagsForNarrow',

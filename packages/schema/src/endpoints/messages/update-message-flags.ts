@@ -8,7 +8,7 @@ export type FlagOp = z.infer<typeof FlagOp>;
 /**
  * POST /messages/flags: add or remove a personal flag on messages given by ID.
  *
- * @see shared/reference/messages-and-events.md §10
+ * @see https://zulip.com/api/update-message-flags
  */
 export const updateMessageFlags = defineEndpoint({
   name: 'messages.updateFlags',

@@ -6,7 +6,7 @@ import { Attachment } from '../../models/realm-config.js';
  * PATCH /messages/{message_id}: edit a message's content, or move it (and, with
  * `propagate_mode`, later or all messages of its topic) to another topic or channel.
  *
- * @see shared/reference/messages-and-events.md §6
+ * @see https://zulip.com/api/update-message
  */
 export const updateMessage = defineEndpoint({
   name: 'messages.update',

@@ -5,7 +5,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * POST /navigation_views: add a custom view (with a `name`) or configure a built-in one
  * (without) in the caller's left sidebar.
  *
- * @see api-spec.md "Add a navigation view"
+ * @see https://zulip.com/api/add-navigation-view
  */
 export const addNavigationView = defineEndpoint({
   name: 'navigationViews.add',

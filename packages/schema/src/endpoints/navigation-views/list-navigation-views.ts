@@ -5,7 +5,7 @@ import { NavigationView } from '../../models/realm-config.js';
 /**
  * GET /navigation_views: the caller's custom and configured built-in left-sidebar views.
  *
- * @see shared/reference/users-channels-realm.md §8.3
+ * @see https://zulip.com/api/get-navigation-views
  */
 export const listNavigationViews = defineEndpoint({
   name: 'navigationViews.list',

@@ -5,12 +5,13 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * DELETE /navigation_views/{fragment}: remove a navigation view from the caller's sidebar; an
  * unknown one answers HTTP 404 `Navigation view does not exist.`
  *
- * @see shared/reference/users-channels-realm.md §8.3
+ * @see https://zulip.com/api/remove-navigation-view
  */
 export const removeNavigationView = defineEndpoint({
   name: 'navigationViews.remove',
   method: 'DELETE',
   path: '/navigation_views/{fragment}',
+  restOfPath: 'fragment',
   access: 'user',
   since: 390,
   summary: 'Remove a navigation view.',

@@ -6,12 +6,13 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * The fragment is URL-encoded in the path; an unknown one answers HTTP 404
  * `Navigation view does not exist.`
  *
- * @see shared/reference/users-channels-realm.md §8.3
+ * @see https://zulip.com/api/edit-navigation-view
  */
 export const updateNavigationView = defineEndpoint({
   name: 'navigationViews.update',
   method: 'PATCH',
   path: '/navigation_views/{fragment}',
+  restOfPath: 'fragment',
   access: 'user',
   since: 390,
   summary: 'Change a navigation view.',

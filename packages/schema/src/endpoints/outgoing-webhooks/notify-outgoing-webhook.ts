@@ -8,7 +8,7 @@ import { OutgoingWebhookPayload, OutgoingWebhookReply } from '../../models/outgo
  * `outgoing`: the server and mock never route it, and it is no SDK or CLI method. The bot
  * authenticates it by the `token`; the reply may post a message back.
  *
- * @see api-spec.md "Outgoing webhooks"
+ * @see https://zulip.com/api/outgoing-webhooks
  */
 export const notifyOutgoingWebhook = defineEndpoint({
   name: 'outgoingWebhooks.notify',

@@ -6,7 +6,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * real server's spelling `pygments_language` is accepted for `highlighter_language`.
  * (name, language) pairs are unique.
  *
- * @see api-spec.md "Add a code playground"
+ * @see https://zulip.com/api/add-code-playground
  */
 export const addPlayground = defineEndpoint({
   name: 'playgrounds.add',

@@ -8,7 +8,7 @@ import { CodePlayground } from '../../models/realm-config.js';
  * the answer's key is `playgrounds`, after GET /realm/linkifiers' `linkifiers`, and each
  * playground carries both `highlighter_language` and the real server's `pygments_language`.
  *
- * @see shared/reference/users-channels-realm.md §8.2
+ * @see https://zulip.com/api/add-code-playground
  */
 export const listPlaygrounds = defineEndpoint({
   name: 'playgrounds.list',

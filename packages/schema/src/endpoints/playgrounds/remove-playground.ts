@@ -4,7 +4,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
 /**
  * DELETE /realm/playgrounds/{playground_id}: delete a code playground. Administrators only.
  *
- * @see shared/reference/users-channels-realm.md §8.2
+ * @see https://zulip.com/api/remove-code-playground
  */
 export const removePlayground = defineEndpoint({
   name: 'playgrounds.remove',

@@ -6,7 +6,7 @@ import { LegacyPresence } from '../../models/presence.js';
  * GET /realm/presence: the presence of every user of the organization, in the legacy format
  * keyed by API email.
  *
- * @see shared/reference/users-channels-realm.md §7.4
+ * @see https://zulip.com/api/get-presence
  */
 export const getRealmPresence = defineEndpoint({
   name: 'presence.getRealm',

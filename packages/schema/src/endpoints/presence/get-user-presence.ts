@@ -7,7 +7,7 @@ import { UserPresence } from '../../models/presence.js';
  * Errors: `No such user`, `Presence is not supported for bot users.`,
  * `No presence data for <user_id_or_email>`.
  *
- * @see shared/reference/users-channels-realm.md §7.4
+ * @see https://zulip.com/api/get-user-presence
  */
 export const getUserPresence = defineEndpoint({
   name: 'presence.get',

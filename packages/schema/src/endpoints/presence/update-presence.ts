@@ -7,7 +7,7 @@ import { LegacyPresence, ModernPresence } from '../../models/presence.js';
  * format (keyed by user ID) comes back when `last_update_id` is passed or `slim_presence` is
  * true, the legacy one (keyed by email) otherwise; `ping_only` answers the bare envelope.
  *
- * @see api-spec.md "Update your presence"
+ * @see https://zulip.com/api/update-presence
  */
 export const updatePresence = defineEndpoint({
   name: 'presence.update',

@@ -7,7 +7,7 @@ import { PushRegistration } from '../../models/realm-config.js';
  * notifications. Answers at once; the registration with the bouncer completes in the
  * background (a `push_device` event reports the outcome).
  *
- * @see api-spec.md "Register E2EE push device"
+ * @see https://zulip.com/api/register-push-device
  */
 export const registerPushDevice = defineEndpoint({
   name: 'push.register',

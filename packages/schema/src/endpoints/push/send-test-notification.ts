@@ -5,7 +5,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * POST /mobile_push/e2ee/test_notification: send an end-to-end-encrypted test notification to
  * one registered device, or to all of the caller's devices.
  *
- * @see api-spec.md "Send an E2EE test notification"
+ * @see https://zulip.com/api/e2ee-test-notify
  */
 export const sendTestNotification = defineEndpoint({
   name: 'push.testNotification',

@@ -5,6 +5,8 @@ export const RealmEmoji = z.looseObject({
   id: z.string(),
   name: z.string(),
   source_url: z.string(),
+  /** A still image of an animated emoji; null otherwise (FL 113). */
+  still_url: z.string().nullable(),
   deactivated: z.boolean(),
   author_id: z.number().int().nullable(),
 });

@@ -68,6 +68,8 @@ export const updateRealm = defineEndpoint({
     video_chat_provider: z.number().int().optional(),
     giphy_rating: z.number().int().optional(),
     default_code_block_language: z.string().optional(),
+    /** A custom Jitsi Meet server (a URL), or `"default"` for the server's own (JSON-quoted on the wire). */
+    jitsi_server_url: z.string().meta({ wire: 'json' }).optional(),
     org_type: z.number().int().optional(),
     /** A channel ID, or -1 for none. */
     new_stream_announcements_stream_id: z.number().int().optional(),

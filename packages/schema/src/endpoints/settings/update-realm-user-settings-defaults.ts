@@ -6,7 +6,7 @@ import { realmDefaultSettingsShape } from './settings-params.js';
  * PATCH /realm/user_settings_defaults: the settings new accounts start with. Administrators only;
  * existing accounts never change.
  *
- * @see api-spec.md "Update realm-level defaults of user settings"
+ * @see https://zulip.com/api/update-realm-user-settings-defaults
  */
 export const updateRealmUserSettingsDefaults = defineEndpoint({
   name: 'settings.updateRealmDefaults',

@@ -4,7 +4,7 @@ import { updateSettingsErrors as errors, updateSettingsParams as params, updateS
 /**
  * PATCH /settings: change the caller's own settings; any subset of the parameters.
  *
- * @see api-spec.md "Update settings"
+ * @see https://zulip.com/api/update-settings
  */
 export const updateSettings = defineEndpoint({
   name: 'settings.update',

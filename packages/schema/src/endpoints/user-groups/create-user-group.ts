@@ -8,7 +8,7 @@ import { optionalFields } from '../group-setting-params.js';
  * POST /user_groups/create: create a user group with members, subgroups and permission
  * settings, in one transaction.
  *
- * @see shared/reference/users-channels-realm.md §4.5
+ * @see https://zulip.com/api/create-user-group
  */
 export const createUserGroup = defineEndpoint({
   name: 'userGroups.create',

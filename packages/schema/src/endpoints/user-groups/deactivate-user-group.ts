@@ -6,7 +6,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * Open to every account: the real server's view has no member-only guard, so guests and bots
  * are refused by the group's `can_manage_group` (`Insufficient permission`), not up front.
  *
- * @see shared/reference/users-channels-realm.md §4.7
+ * @see https://zulip.com/api/deactivate-user-group
  */
 export const deactivateUserGroup = defineEndpoint({
   name: 'userGroups.deactivate',

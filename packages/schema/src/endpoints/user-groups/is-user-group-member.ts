@@ -5,7 +5,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * GET /user_groups/{user_group_id}/members/{user_id}: whether a user is a member of a user
  * group, through its subgroups unless `direct_member_only`.
  *
- * @see shared/reference/users-channels-realm.md §4.4
+ * @see https://zulip.com/api/get-is-user-group-member
  */
 export const isUserGroupMember = defineEndpoint({
   name: 'userGroups.isMember',

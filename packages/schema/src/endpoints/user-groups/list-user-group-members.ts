@@ -5,7 +5,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * GET /user_groups/{user_group_id}/members: the members of a user group, through its
  * subgroups unless `direct_member_only`.
  *
- * @see shared/reference/users-channels-realm.md §4.4
+ * @see https://zulip.com/api/get-user-group-members
  */
 export const listUserGroupMembers = defineEndpoint({
   name: 'userGroups.listMembers',

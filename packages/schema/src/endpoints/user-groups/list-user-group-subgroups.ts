@@ -5,7 +5,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * GET /user_groups/{user_group_id}/subgroups: the subgroups of a user group, recursively
  * (the group itself excluded) unless `direct_subgroup_only`.
  *
- * @see shared/reference/users-channels-realm.md §4.4
+ * @see https://zulip.com/api/get-user-group-subgroups
  */
 export const listUserGroupSubgroups = defineEndpoint({
   name: 'userGroups.listSubgroups',

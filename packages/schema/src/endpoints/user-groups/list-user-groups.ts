@@ -5,7 +5,7 @@ import { UserGroup } from '../../models/user-group.js';
 /**
  * GET /user_groups: the user groups of the organization, sorted by ID. Not for guests or bots.
  *
- * @see shared/reference/users-channels-realm.md §4.4
+ * @see https://zulip.com/api/get-user-groups
  */
 export const listUserGroups = defineEndpoint({
   name: 'userGroups.list',

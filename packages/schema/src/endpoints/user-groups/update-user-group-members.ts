@@ -5,7 +5,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * POST /user_groups/{user_group_id}/members: add and remove direct members and subgroups,
  * applied in the order add, delete, add_subgroups, delete_subgroups, all or nothing.
  *
- * @see api-spec.md "Update user group members"
+ * @see https://zulip.com/api/update-user-group-members
  */
 export const updateUserGroupMembers = defineEndpoint({
   name: 'userGroups.updateMembers',

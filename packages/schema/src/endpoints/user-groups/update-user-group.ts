@@ -8,7 +8,7 @@ import { optionalFields } from '../group-setting-params.js';
  * PATCH /user_groups/{user_group_id}: rename a user group, change its description or
  * permission settings (as `{new, old?}` updates), or reactivate it with `deactivated: false`.
  *
- * @see shared/reference/users-channels-realm.md §4.7
+ * @see https://zulip.com/api/update-user-group
  */
 export const updateUserGroup = defineEndpoint({
   name: 'userGroups.update',

@@ -7,7 +7,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * `User not authorized to create users`). The account starts with the organization's default
  * settings (PATCH /realm/user_settings_defaults).
  *
- * @see shared/reference/users-channels-realm.md §3
+ * @see https://zulip.com/api/create-user
  */
 export const createUser = defineEndpoint({
   name: 'users.create',

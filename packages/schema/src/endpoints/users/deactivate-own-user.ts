@@ -5,7 +5,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * DELETE /users/me: deactivate the caller's own account. Refused for the only owner and the
  * only user (`CANNOT_DEACTIVATE_LAST_USER`).
  *
- * @see shared/reference/users-channels-realm.md §3.5
+ * @see https://zulip.com/api/deactivate-own-user
  */
 export const deactivateOwnUser = defineEndpoint({
   name: 'users.deactivateOwn',

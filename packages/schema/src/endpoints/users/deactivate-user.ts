@@ -7,7 +7,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * the only owner cannot be deactivated. Checked by the handler, as on the real server: other
  * callers get `BAD_REQUEST` `Insufficient permission`.
  *
- * @see shared/reference/users-channels-realm.md §3.7
+ * @see https://zulip.com/api/deactivate-user
  */
 export const deactivateUser = defineEndpoint({
   name: 'users.deactivate',

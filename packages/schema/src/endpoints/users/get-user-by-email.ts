@@ -7,7 +7,7 @@ import { userQueryShape } from './user-params.js';
  * GET /users/{email}: one user by real email (when the caller may see it) or by the dummy
  * address `user{id}@{realm host}`. The router tells it from GET /users/{user_id} by type.
  *
- * @see shared/reference/users-channels-realm.md §3.5
+ * @see https://zulip.com/api/get-user-by-email
  */
 export const getUserByEmail = defineEndpoint({
   name: 'users.getByEmail',

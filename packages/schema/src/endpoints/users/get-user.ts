@@ -6,7 +6,7 @@ import { userQueryShape } from './user-params.js';
 /**
  * GET /users/{user_id}: one user by ID, bots and deactivated users included.
  *
- * @see shared/reference/users-channels-realm.md §3.5
+ * @see https://zulip.com/api/get-user
  */
 export const getUser = defineEndpoint({
   name: 'users.get',

@@ -5,7 +5,7 @@ import { CustomProfileField } from '../../models/realm-config.js';
 /**
  * GET /realm/profile_fields: the custom profile fields of the organization, in display order.
  *
- * @see shared/reference/users-channels-realm.md §3.10
+ * @see https://zulip.com/api/get-custom-profile-fields
  */
 export const listCustomProfileFields = defineEndpoint({
   name: 'users.listCustomProfileFields',

@@ -6,7 +6,7 @@ import { defineEndpoint } from '../../define-endpoint.js';
  * the owner of a bot) only; checked by the handler, as on the real server: other callers get
  * `BAD_REQUEST` `Insufficient permission`.
  *
- * @see shared/reference/users-channels-realm.md §3.7
+ * @see https://zulip.com/api/reactivate-user
  */
 export const reactivateUser = defineEndpoint({
   name: 'users.reactivate',

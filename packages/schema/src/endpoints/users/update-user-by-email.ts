@@ -11,7 +11,7 @@ import { userUpdateShape } from './user-params.js';
  * `BAD_REQUEST` `Insufficient permission`; owner-role changes need an owner
  * (`UNAUTHORIZED_PRINCIPAL`).
  *
- * @see api-spec.md "Update a user by email"
+ * @see https://zulip.com/api/update-user-by-email
  */
 export const updateUserByEmail = defineEndpoint({
   name: 'users.updateByEmail',

@@ -11,7 +11,7 @@ import { userUpdateShape } from './user-params.js';
  * `BAD_REQUEST` `Insufficient permission`; owner-role changes need an owner
  * (`UNAUTHORIZED_PRINCIPAL`).
  *
- * @see shared/reference/users-channels-realm.md §3.6
+ * @see https://zulip.com/api/update-user
  */
 export const updateUser = defineEndpoint({
   name: 'users.update',

@@ -19,7 +19,7 @@ type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now' | 'config'>;
  * enough: a guest who may read a web-public channel without being subscribed does not get its
  * files. Also decides whether a message may link someone else's upload.
  *
- * @see shared/reference/users-channels-realm.md §8.4 (`validate_attachment_request`)
+ * @see https://zulip.com/api/upload-file (`validate_attachment_request`)
  */
 export function canAccessAttachment(ctx: Ctx, user: UserRecord | null, attachment: AttachmentRecord): boolean {
   if (user?.id === attachment.owner_id) return true;

@@ -9,7 +9,7 @@ type Ctx = Pick<Context, 'db' | 'events' | 'indexes'>;
  * An attachment as GET /attachments and `attachment` events show it: times in
  * milliseconds, the linking messages in ID order.
  *
- * @see shared/reference/users-channels-realm.md §8.4
+ * @see https://zulip.com/api/get-attachments
  */
 export function formatAttachment(ctx: Pick<Context, 'db'>, record: AttachmentRecord): Attachment {
   const messages = record.message_ids.flatMap((id) => {
@@ -24,7 +24,7 @@ export function formatAttachment(ctx: Pick<Context, 'db'>, record: AttachmentRec
  * (a message claimed it) to the message's sender, as the real server does, whoever owns the
  * file; each with the organization's `upload_space_used` after the change.
  *
- * @see shared/reference/messages-and-events.md "attachment" events
+ * @see https://zulip.com/api/get-events (attachment events)
  */
 export function emitAttachmentEvent(ctx: Ctx, op: 'add' | 'update' | 'remove', record: AttachmentRecord, userId = record.owner_id): void {
   // Called after the write, so the index already counts (or no longer counts) this file.

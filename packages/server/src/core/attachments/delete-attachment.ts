@@ -8,7 +8,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * link, which then leads to "File not found", as on servers before FL 420 (later ones also
  * re-render those messages).
  *
- * @see api-spec.md "Delete an attachment"
+ * @see https://zulip.com/api/remove-attachment
  */
 export function deleteAttachment(params: OperationParams<'attachments.delete'>, ctx: UserContext<'files'>) {
   const attachment = ctx.db.get('attachments', params.attachment_id);

@@ -5,7 +5,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * GET /attachments: the caller's own uploads (with the messages linking them, whoever sent
  * those) and the bytes used by every upload of the organization.
  *
- * @see shared/reference/users-channels-realm.md §8.4
+ * @see https://zulip.com/api/get-attachments
  */
 export function listAttachments(_params: OperationParams<'attachments.list'>, ctx: UserContext) {
   const attachments = [...ctx.db.all('attachments')]

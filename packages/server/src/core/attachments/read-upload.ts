@@ -30,7 +30,7 @@ export type UploadRead =
  * `withBytes` false (HEAD) the answer comes from the record without reading the file.
  * `skipAccessCheck`: the caller has checked access already (a temporary URL).
  *
- * @see shared/reference/users-channels-realm.md §8.4
+ * @see https://zulip.com/api/upload-file
  */
 export async function readUpload(ctx: Context<'files'>, encodedPathId: string, withBytes: boolean, options: { skipAccessCheck?: boolean } = {}): Promise<UploadRead> {
   const pathId = decodePathId(encodedPathId);

@@ -12,7 +12,7 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
  * memory), so it can run before every request on the server's clock, and from a timer on an
  * idle server. It never throws: a failure is logged and retried at the next call.
  *
- * @see api-spec.md States table (Attachment rows)
+ * @see https://zulip.com/api/upload-file (unused uploads go after some weeks), docs/decisions/uploads.md
  */
 export function createUnclaimedSweep(services: Services): () => Promise<void> | null {
   let running: Promise<void> | null = null;

@@ -2,7 +2,8 @@ import { ApiError } from '@teamchat/schema';
 import type { AttachmentRecord } from '../model/records/attachments.js';
 import { emitAttachmentEvent } from './attachment-events.js';
 import { checkUploadQuota, checkUploadSize } from './upload-limit.js';
-import { contentTypeOf, newPathId } from './upload-path.js';
+import { newPathId } from './upload-path.js';
+import { uploadedMediaType } from '../internal/media-types.js';
 import type { OperationParams, UserContext } from '../runtime/context.js';
 
 /**
@@ -14,7 +15,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * orphan sweep at the next start removes the file if it does not. The owner gets `attachment`
  * `add`.
  *
- * @see shared/reference/users-channels-realm.md §8.4
+ * @see https://zulip.com/api/upload-file
  */
 export async function uploadFile(params: OperationParams<'uploads.upload'>, ctx: UserContext<'files' | 'store'>) {
   const file = params.file;
@@ -33,7 +34,7 @@ export async function uploadFile(params: OperationParams<'uploads.upload'>, ctx:
         owner_id: ctx.user.id,
         name,
         path_id: pathId,
-        content_type: contentTypeOf(file.type, name),
+        content_type: uploadedMediaType(file.type, name),
         size: bytes.length,
         create_time: ctx.now(),
         message_ids: [],

@@ -9,7 +9,7 @@ export const MIB = 1024 * 1024;
  * The largest file POST /user_uploads accepts, in bytes (`maxFileUploadSizeMib`). Read per
  * request: the mock's settings change while it runs.
  *
- * @see shared/reference/users-channels-realm.md §8.4
+ * @see https://zulip.com/api/upload-file
  */
 export function maxUploadBytes(config: Pick<ServerConfig, 'maxFileUploadSizeMib'>): number {
   return config.maxFileUploadSizeMib * MIB;

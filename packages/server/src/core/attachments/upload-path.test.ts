@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandomBytes } from '../internal/seeded-random.js';
-import { contentTypeOf, decodePathId, newPathId, sanitizeFileName, truncateFileName } from './upload-path.js';
+import { uploadedMediaType } from '../internal/media-types.js';
+import { decodePathId, newPathId, sanitizeFileName, truncateFileName } from './upload-path.js';
 
 describe('sanitizeFileName', () => {
   it('keeps letters, digits, dots, dashes and underscores, as the real server does', () => {
@@ -55,10 +56,16 @@ describe('newPathId', () => {
   });
 });
 
-describe('contentTypeOf', () => {
+describe('uploadedMediaType', () => {
   it('prefers the declared type, then the extension, then application/octet-stream', () => {
-    expect(contentTypeOf('image/png', 'x.txt')).toBe('image/png');
-    expect(contentTypeOf('', 'photo.JPG')).toBe('image/jpeg');
-    expect(contentTypeOf('', 'archive.unknown')).toBe('application/octet-stream');
+    expect(uploadedMediaType('image/png', 'x.txt')).toBe('image/png');
+    expect(uploadedMediaType('', 'photo.JPG')).toBe('image/jpeg');
+    expect(uploadedMediaType('', 'archive.unknown')).toBe('application/octet-stream');
+  });
+
+  it('guesses from the name when the part declared application/octet-stream, as for no type', () => {
+    expect(uploadedMediaType('application/octet-stream', 'smile.png')).toBe('image/png');
+    expect(uploadedMediaType('Application/Octet-Stream', 'notes.md')).toBe('text/markdown');
+    expect(uploadedMediaType('application/octet-stream', 'blob')).toBe('application/octet-stream');
   });
 });

@@ -73,28 +73,3 @@ export function newPathId(realmId: number, fileName: string, random: RandomBytes
   const bucket = ((bytes[0] ?? 0) & 0xff).toString(16).padStart(2, '0');
   return `${realmId}/${bucket}/${base64Url(bytes.subarray(1))}/${sanitizeFileName(fileName)}`;
 }
-
-const TYPES: Readonly<Record<string, string>> = {
-  txt: 'text/plain',
-  md: 'text/markdown',
-  csv: 'text/csv',
-  html: 'text/html',
-  json: 'application/json',
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-  zip: 'application/zip',
-  mp4: 'video/mp4',
-  mp3: 'audio/mpeg',
-};
-
-/** The type a client declared, else one guessed from the name, else `application/octet-stream`. */
-export function contentTypeOf(declared: string, fileName: string): string {
-  if (declared !== '') return declared;
-  const extension = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
-  return TYPES[extension] ?? 'application/octet-stream';
-}

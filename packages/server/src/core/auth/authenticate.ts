@@ -1,4 +1,5 @@
 import { ApiError, type Access } from '@teamchat/schema';
+import type { RequestSession } from '../runtime/context.js';
 import type { Services } from '../runtime/services.js';
 import type { UserRecord } from '../model/records/users.js';
 import { isAdmin, isGuest, isOwner } from '../model/roles.js';
@@ -13,6 +14,21 @@ export const NOT_LOGGED_IN = 'Not logged in: API authentication or user session 
 
 function unauthorized(msg: string): ApiError {
   return new ApiError('UNAUTHORIZED', msg);
+}
+
+/**
+ * The answer of a deactivated organization (the real `RealmDeactivatedError`, HTTP 401):
+ * `REALM_DEACTIVATED` where the real server raises it as it is (POST /fetch_api_key,
+ * /dev_fetch_api_key), `UNAUTHORIZED` with the same words on the Basic-auth path, which
+ * re-raises every validation error as an `UnauthorizedError` (`authenticated_rest_api_view`).
+ */
+export function organizationDeactivated(code: 'REALM_DEACTIVATED' | 'UNAUTHORIZED'): ApiError {
+  return new ApiError(code, 'This organization has been deactivated');
+}
+
+/** Whether the operator deactivated the organization (`teamchat-server deactivate-organization`). */
+function organizationIsDeactivated(services: Services): boolean {
+  return services.store.get('realm', 1)?.deactivated === true;
 }
 
 /** Splits `Basic base64(email:key)`; the errors of the real server's Basic-auth path. */
@@ -39,6 +55,8 @@ export function userForApiKey(services: Services, email: string, apiKey: string)
   const user = services.indexes.usersByEmail.get(email.toLowerCase());
   // Compared in constant time; an unknown email costs the same comparison.
   if (!constantTimeEqual(user?.api_key ?? UNKNOWN_KEY, apiKey) || !user) throw unauthorized('Invalid API key');
+  // The real validate_account_and_subdomain: the organization first, then the account.
+  if (organizationIsDeactivated(services)) throw organizationDeactivated('UNAUTHORIZED');
   if (!user.is_active) throw unauthorized('Account is deactivated');
   return user;
 }
@@ -101,12 +119,30 @@ export function authenticate(services: Services, access: Access, authorization: 
     throw unauthorized(NOT_LOGGED_IN);
   }
   let user = verifiedUser(services, authorization);
+  if (user && organizationIsDeactivated(services)) throw organizationDeactivated('UNAUTHORIZED');
   if (!user) {
     const { email, apiKey } = parseBasic(authorization);
     user = userForApiKey(services, email, apiKey);
     remember(services, authorization, user, email, apiKey);
   }
   if (user.bot_type === 2) throw unauthorized('This API is not available to incoming webhook bots.');
+  checkAccess(user, access);
+  return user;
+}
+
+/**
+ * Authenticates a web-app request (`/json/…`) by its session, as the real server's
+ * `authenticated_json_view`: without one, public endpoints answer and `optional` ones answer
+ * anonymously (`public_json_view`); anything else is the 401 of a missing login. A session of
+ * an account deactivated since is no session.
+ */
+export function authenticateSession(services: Services, access: Access, session: RequestSession | null): UserRecord | null {
+  if (access === 'public') return null;
+  const user = session ? services.store.get('users', session.userId) : undefined;
+  if (!user?.is_active) {
+    if (access === 'optional') return null;
+    throw unauthorized(NOT_LOGGED_IN);
+  }
   checkAccess(user, access);
   return user;
 }

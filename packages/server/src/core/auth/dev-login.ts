@@ -1,6 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import type { Context, OperationParams } from '../runtime/context.js';
 import type { UserRecord } from '../model/records/users.js';
+import { organizationDeactivated } from './authenticate.js';
 import { isAdmin } from '../model/roles.js';
 
 // The endpoints with which a development server's login page and the mobile apps log in
@@ -25,6 +26,7 @@ export function devFetchApiKey(params: OperationParams<'server.devFetchApiKey'>,
   const user = ctx.indexes.usersByEmail.get(username.toLowerCase());
   if (!user || user.is_system_bot === true) throw new ApiError('AUTHENTICATION_FAILED', 'Your username or password is incorrect');
   if (!user.is_active) throw new ApiError('USER_DEACTIVATED', 'Account is deactivated');
+  if (ctx.realm.deactivated === true) throw organizationDeactivated('REALM_DEACTIVATED');
   return { api_key: user.api_key, email: user.email, user_id: user.id };
 }
 

@@ -2,7 +2,7 @@ import { ApiError, type Access } from '@teamchat/schema';
 import type { Context, RequestInfo } from '../runtime/context.js';
 import type { Services } from '../runtime/services.js';
 import type { UserRecord } from '../model/records/users.js';
-import { authenticate } from './authenticate.js';
+import { authenticate, authenticateSession, checkAccess } from './authenticate.js';
 
 /** The rate-limit key of the request's client address in `domain` (one shared key when the transport does not know the address). */
 function addressKey(domain: 'api' | 'auth', request: RequestInfo): string {
@@ -10,14 +10,20 @@ function addressKey(domain: 'api' | 'auth', request: RequestInfo): string {
 }
 
 /**
- * Authenticates a request for an endpoint of `access` (see `authenticate`), counting failed
+ * Authenticates a request for an endpoint of `access` (see `authenticate`, and
+ * `authenticateSession` for the web app's), counting failed
  * credentials against the client address (`authenticate_by_ip`): past that limit a failing
  * request is answered `RATE_LIMIT_HIT` instead of 401. Valid credentials are never refused by
  * it, so a misbehaving client behind the same address cannot lock others out.
  */
 export function authenticateRequest(services: Services, access: Access, request: RequestInfo): UserRecord | null {
   try {
-    return authenticate(services, access, request.authorization);
+    // The caller is known (for the journal) even when its role is then refused.
+    const who = access === 'public' || access === 'optional' ? access : 'user';
+    const user = request.session === undefined ? authenticate(services, who, request.authorization) : authenticateSession(services, who, request.session);
+    request.callerId = user?.id ?? null;
+    if (user) checkAccess(user, access);
+    return user;
   } catch (error) {
     const rules = services.config.rateLimits?.authenticate_by_ip;
     if (rules && error instanceof ApiError && error.status === 401) {

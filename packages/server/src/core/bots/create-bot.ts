@@ -24,7 +24,7 @@ const LOCAL_PART = /^[-!#$%&'*+/=?^_`{}|~0-9A-Za-z]+(\.[-!#$%&'*+/=?^_`{}|~0-9A-
  * their service with a fixed alphanumeric token. Events: `realm_user add` to everyone,
  * `realm_bot add` to the bot's administrators, the system-group memberships.
  *
- * @see shared/reference/users-channels-realm.md §3.9
+ * @see https://zulip.com/api/register-queue
  */
 export function createBot(params: OperationParams<'bots.create'>, ctx: UserContext) {
   const shortName = params.short_name.trim();

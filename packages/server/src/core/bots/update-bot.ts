@@ -48,7 +48,7 @@ function changeOwner(ctx: UserContext, bot: UserRecord, ownerId: number): UserRe
  * change emits its `realm_bot update` (and `realm_user update` for what everyone sees); a
  * failed request changes nothing.
  *
- * @see shared/reference/users-channels-realm.md §3.9
+ * @see https://zulip.com/api/register-queue
  */
 export function updateBot(params: OperationParams<'bots.update'>, ctx: UserContext) {
   let bot = accessBot(ctx, params.bot_id);

@@ -8,7 +8,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * GET /channel_folders: the folders in display order, for every user; archived ones only with
  * `include_archived`.
  *
- * @see shared/reference/users-channels-realm.md §5.9
+ * @see https://zulip.com/api/get-channel-folders
  */
 export function listChannelFolders(params: OperationParams<'channelFolders.list'>, ctx: UserContext) {
   return ({
@@ -20,7 +20,7 @@ export function listChannelFolders(params: OperationParams<'channelFolders.list'
  * POST /channel_folders/create: creates a folder, placed last (its `order` is its ID, as on the
  * real server), and answers its ID. Administrators only. Event `channel_folder` `add`.
  *
- * @see shared/reference/users-channels-realm.md §5.9
+ * @see https://zulip.com/api/create-channel-folder
  */
 export function createChannelFolder(params: OperationParams<'channelFolders.create'>, ctx: UserContext) {
   checkChannelFolderName(ctx, params.name);
@@ -44,7 +44,7 @@ export function createChannelFolder(params: OperationParams<'channelFolders.crea
  * ones included; `Invalid order mapping.` otherwise); each folder's `order` becomes its index.
  * Administrators only. Event `channel_folder` `reorder` with the list as sent.
  *
- * @see shared/reference/users-channels-realm.md §5.9
+ * @see https://zulip.com/api/patch-channel-folders
  */
 export function reorderChannelFolders(params: OperationParams<'channelFolders.reorder'>, ctx: UserContext) {
   const position = new Map<number, number>();

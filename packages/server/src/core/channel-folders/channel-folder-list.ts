@@ -36,7 +36,7 @@ export function channelFolderById(ctx: Pick<Context, 'db'>, id: number): Channel
 /**
  * Sends a `channel_folder` event (`add`, `update` or `reorder`) to every active user.
  *
- * @see shared/reference/users-channels-realm.md §5.9
+ * @see https://zulip.com/api/get-channel-folders
  */
 export function emitChannelFolderEvent(ctx: Pick<Context, 'db' | 'events'>, event: Record<string, unknown> & { op: string }): void {
   emit(ctx, activeUserIds(ctx), { type: 'channel_folder', ...event });

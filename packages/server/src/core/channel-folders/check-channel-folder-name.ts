@@ -25,7 +25,7 @@ export function channelFolderNameTaken(ctx: Pick<Context, 'db'>, name: string, e
  *
  * @throws {ApiError} `Channel folder name can't be empty.`, `Invalid character in channel
  *   folder name, at position N.`, `Channel folder name already in use`
- * @see shared/reference/users-channels-realm.md §5.9
+ * @see https://zulip.com/api/get-channel-folders
  */
 export function checkChannelFolderName(ctx: Pick<Context, 'db'>, name: string): void {
   if (name.trim() === '') throw new ApiError('BAD_REQUEST', "Channel folder name can't be empty.");

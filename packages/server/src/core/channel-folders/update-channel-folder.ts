@@ -10,7 +10,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * `update` event (name; description with rendered_description; is_archived). A folder that
  * still holds channels (archived ones included) cannot be archived. Administrators only.
  *
- * @see shared/reference/users-channels-realm.md §5.9
+ * @see https://zulip.com/api/update-channel-folder
  */
 export function updateChannelFolder(params: OperationParams<'channelFolders.update'>, ctx: UserContext) {
   const folder = channelFolderById(ctx, params.channel_folder_id);

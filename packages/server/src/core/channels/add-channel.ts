@@ -13,7 +13,7 @@ import { insertChannel } from './insert-channel.js';
  * (`default_streams`). Subscriptions and notices are the caller's. The one creation path of
  * POST /channels/create and POST /users/me/subscriptions.
  *
- * @see shared/reference/users-channels-realm.md §5.4
+ * @see https://zulip.com/api/create-channel
  */
 export function addChannel(ctx: UserContext, request: { name: string; description: string }, options: ChannelOptions): ChannelRecord {
   const channel = insertChannel(ctx, {

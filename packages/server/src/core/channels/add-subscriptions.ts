@@ -8,8 +8,9 @@ import { emitChannelCreate } from './channel-events.js';
 import { formatSubscription } from './format-channel.js';
 import { insertSubscription } from './insert-subscription.js';
 import { emitPeerEvent } from './peer-events.js';
+import { channelPeersOf, emitSightGained, sightRestricted, visibleUserIds } from './user-sight.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now'>;
+type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now' | 'config'>;
 
 /** The outcome of subscribing users: new and existing subscriptions. */
 export interface SubscribeResult {
@@ -21,7 +22,8 @@ export interface SubscribeResult {
  * Subscribes `users` to `channels` (reactivating a former subscription, with its personal
  * settings, where there is one) and emits `subscription add` to each newly subscribed user,
  * `stream create` to those who gain access to a private channel, and `subscription peer_add`
- * to the others who can see the channel. `colors` (channel ID → colour) is the colour new
+ * to the others who can see the channel; where some users do not see everyone, `realm_user
+ * add` to those who gain sight of a user (see `emitSightGained`). `colors` (channel ID → colour) is the colour new
  * subscriptions get instead of the next free one.
  */
 export function addSubscriptions(
@@ -34,6 +36,9 @@ export function addSubscriptions(
   const addedTo = new Map<number, UserRecord[]>();
   const gainingAccess = new Map<number, number[]>();
   const addedFor = new Map<UserRecord, ChannelRecord[]>();
+  // Restricted user access: who saw whom before, for the `realm_user add` events after.
+  const restricted = sightRestricted(ctx);
+  const before = new Map(restricted ? users.map((user) => [user.id, { peers: channelPeersOf(ctx, user.id), saw: visibleUserIds(ctx, user) }]) : []);
   for (const channel of channels) {
     for (const user of users) {
       if (ctx.indexes.subscriptionsByUser.get(user.id)?.has(channel.id)) {
@@ -63,6 +68,10 @@ export function addSubscriptions(
       return sub ? [formatSubscription(ctx, channel, sub, subscriberIds.get(channel.id))] : [];
     });
     emit(ctx, [user.id], { type: 'subscription', op: 'add', subscriptions });
+  }
+  for (const [user, added] of addedFor) {
+    const seen = before.get(user.id);
+    if (seen) emitSightGained(ctx, user, added.map((channel) => channel.id), seen.peers, seen.saw);
   }
   for (const channel of channels) emitPeerEvent(ctx, channel, 'peer_add', (addedTo.get(channel.id) ?? []).map((u) => u.id));
   return result;

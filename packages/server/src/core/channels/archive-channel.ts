@@ -57,7 +57,7 @@ export function unarchiveChannel(ctx: UserContext<'hooks' | 'jobs'>, channel: Ch
  * DELETE /streams/{stream_id}: archives a channel (organization administrators and the
  * channel's administrators); it keeps its name, subscribers and messages.
  *
- * @see shared/reference/users-channels-realm.md §5.6
+ * @see https://zulip.com/api/archive-stream
  */
 export function archiveChannelOperation(params: OperationParams<'channels.archive'>, ctx: UserContext<'hooks' | 'jobs'>) {
   archiveChannel(ctx, accessChannelForUpdate(ctx, ctx.user, params.stream_id));

@@ -15,7 +15,7 @@ type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'now'>;
  * `can_remove_subscribers_group` of every one. Removing oneself or one's own bots needs none
  * of this.
  *
- * @see shared/reference/users-channels-realm.md §5.7
+ * @see https://zulip.com/api/get-subscriptions
  */
 export function canRemoveSubscribers(ctx: Ctx, user: UserRecord, channels: readonly ChannelRecord[]): boolean {
   if (isAdmin(user)) return true;

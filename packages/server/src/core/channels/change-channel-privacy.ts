@@ -21,7 +21,7 @@ export interface ChannelPrivacy {
  * the Notification Bot notes the old and new policy. Sent whenever a privacy parameter is
  * given, even if nothing changed, as the real server does.
  *
- * @see shared/reference/messages-and-events.md "Channel (`stream`) events"
+ * @see https://zulip.com/api/get-events (channel `stream` events)
  */
 export function changeChannelPrivacy(ctx: UserContext<'hooks' | 'jobs'>, channel: ChannelRecord, privacy: ChannelPrivacy): ChannelRecord {
   const before = new Set(usersWithMetadataAccess(ctx, channel).map((user) => user.id));

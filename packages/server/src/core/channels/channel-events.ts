@@ -12,7 +12,7 @@ type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now'>;
  * keys some properties add (`rendered_description`; `history_public_to_subscribers` and
  * `is_web_public` with `invite_only`).
  *
- * @see shared/reference/messages-and-events.md "Channel (`stream`) events"
+ * @see https://zulip.com/api/get-events (channel `stream` events)
  */
 export function emitChannelUpdate(
   ctx: Ctx,
@@ -50,7 +50,7 @@ export function emitChannelAccessGained(ctx: Ctx, channels: readonly ChannelReco
  * The `stream delete` event of `channels`: `stream_ids` (FL 343) and the deprecated `streams`,
  * which carries only the IDs.
  *
- * @see shared/reference/messages-and-events.md "Channel (`stream`) events"
+ * @see https://zulip.com/api/get-events (channel `stream` events)
  */
 export function channelDeleteEvent(channels: readonly ChannelRecord[]): { type: 'stream'; op: 'delete'; stream_ids: number[]; streams: { stream_id: number }[] } {
   return { type: 'stream', op: 'delete', stream_ids: channels.map((c) => c.id), streams: channels.map((c) => ({ stream_id: c.id })) };

@@ -63,7 +63,7 @@ export function checkChannelFolder(ctx: Pick<UserContext, 'db'>, folderId: numbe
  * server's order: group-setting values, folder, retention value, `topics_policy` permission.
  * Public and web-public channels always share history; private ones share it only if asked.
  *
- * @see shared/reference/users-channels-realm.md §5.1, §5.4
+ * @see https://zulip.com/api/get-streams, https://zulip.com/api/create-channel
  */
 export function parseChannelOptions(ctx: UserContext, params: ChannelOptionParams): ChannelOptions {
   const groups: Partial<ChannelRecord['groups']> = {};

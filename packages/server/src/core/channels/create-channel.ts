@@ -16,7 +16,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * policy, folder and every group-setting value. Subscribing others needs the permission to
  * add subscribers to the new channel (its administrators: the creator by default).
  *
- * @see api-spec.md "Create a channel"
+ * @see https://zulip.com/api/create-channel
  */
 export function createChannel(params: OperationParams<'channels.create'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const name = checkChannelName(params.name);

@@ -13,7 +13,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * The topic name is read as sending reads it: stripped, and `(no topic)` or the
  * organization's empty-topic display name mean the empty topic.
  *
- * @see api-spec.md "Delete a topic"
+ * @see https://zulip.com/api/delete-topic
  */
 export async function deleteTopic(params: OperationParams<'channels.deleteTopic'>, ctx: UserContext<'files' | 'hooks' | 'jobs' | 'store'>) {
   const channel = accessChannelById(ctx, ctx.user, params.stream_id, { allowArchived: true });

@@ -8,7 +8,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * the caller can read it; otherwise `Invalid channel name '<name>'`, whether it does not
  * exist, is archived or is out of reach.
  *
- * @see shared/reference/users-channels-realm.md §5.7
+ * @see https://zulip.com/api/get-stream-id
  */
 export function getChannelId(params: OperationParams<'channels.getId'>, ctx: UserContext) {
   const name = params.stream.trim();

@@ -6,7 +6,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * GET /streams/{stream_id}: one channel the caller can see (metadata access suffices);
  * archived channels, like unknown ones, are `Invalid channel ID`.
  *
- * @see shared/reference/users-channels-realm.md §5.6
+ * @see https://zulip.com/api/get-stream-by-id
  */
 export function getChannel(params: OperationParams<'channels.get'>, ctx: UserContext) {
   const channel = accessChannelById(ctx, ctx.user, params.stream_id, { metadataOnly: true });

@@ -29,7 +29,7 @@ export interface NewChannel {
 /**
  * The permission settings of a new channel: those given, the others at their defaults.
  *
- * @see shared/reference/users-channels-realm.md §5.1
+ * @see https://zulip.com/api/get-streams
  */
 function channelGroupSettings(
   ctx: Pick<Context, 'db'>,

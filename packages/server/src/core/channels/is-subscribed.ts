@@ -9,7 +9,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * users `User is deactivated`), then the channel, which the caller must be able to see
  * (`Invalid channel ID` otherwise, and for archived channels).
  *
- * @see shared/reference/users-channels-realm.md §5.7
+ * @see https://zulip.com/api/get-subscription-status
  */
 export function subscriptionStatus(params: OperationParams<'channels.isSubscribed'>, ctx: UserContext) {
   const target = accessUserById(ctx, ctx.user, params.user_id, { forAdmin: false });

@@ -10,7 +10,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * left out unless `exclude_archived` is false; guests never get public channels they are
  * not subscribed to.
  *
- * @see api-spec.md "Get all channels"
+ * @see https://zulip.com/api/get-streams
  */
 export function listChannels(params: OperationParams<'channels.list'>, ctx: UserContext) {
   const user = ctx.user;

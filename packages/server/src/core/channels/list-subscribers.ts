@@ -6,7 +6,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * for anyone who can see the channel (`Invalid channel ID` otherwise, and for archived
  * channels).
  *
- * @see shared/reference/users-channels-realm.md §5.7
+ * @see https://zulip.com/api/get-subscribers
  */
 export function listSubscribers(params: OperationParams<'channels.listSubscribers'>, ctx: UserContext) {
   const channel = accessChannelById(ctx, ctx.user, params.stream_id, { metadataOnly: true });

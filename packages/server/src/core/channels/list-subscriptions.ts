@@ -31,7 +31,7 @@ function listedSubscription(ctx: Ctx, channel: ChannelRecord, sub: SubscriptionR
  * GET /users/me/subscriptions: the caller's active subscriptions to channels that are not
  * archived, sorted by channel name, each a channel object with the personal settings.
  *
- * @see shared/reference/users-channels-realm.md §5.7
+ * @see https://zulip.com/api/get-subscriptions
  */
 export function listSubscriptions(params: OperationParams<'channels.listSubscriptions'>, ctx: UserContext) {
   const subscriptions: Subscription[] = [];

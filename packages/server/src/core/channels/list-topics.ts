@@ -9,7 +9,7 @@ import { hasMessageRow } from '../model/message-flags.js';
  * received count; the empty topic is shown by its display name unless
  * `allow_empty_topic_name`.
  *
- * @see api-spec.md "Get topics in a channel"
+ * @see https://zulip.com/api/get-stream-topics
  */
 export function listTopics(params: OperationParams<'channels.listTopics'>, ctx: UserContext) {
   const channel = accessChannelById(ctx, ctx.user, params.stream_id, { allowArchived: true });

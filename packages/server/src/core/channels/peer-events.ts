@@ -10,7 +10,7 @@ type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now'>;
  * users who changed, that `userIds` joined or left it. Call it after the change, so that
  * access is judged on the new state (a subscriber leaving a private channel is no peer of it).
  *
- * @see shared/reference/messages-and-events.md "Subscription events"
+ * @see https://zulip.com/api/get-events (subscription events)
  */
 export function emitPeerEvent(ctx: Ctx, channel: ChannelRecord, op: 'peer_add' | 'peer_remove', userIds: Iterable<number>): void {
   const changed = new Set(userIds);

@@ -10,7 +10,7 @@ type Ctx = Pick<Context, 'db' | 'indexes' | 'config'>;
  * given; as the real server's `bulk_principals_to_user_profiles`: bots are admitted,
  * deactivated users are not (`User is deactivated`), and an unknown user is `No such user`.
  *
- * @see shared/reference/users-channels-realm.md §5.4
+ * @see https://zulip.com/api/create-channel
  */
 export function principalUsers(ctx: Ctx, caller: UserRecord, principals: Principals): UserRecord[] {
   const options = { allowBots: true, forAdmin: false };

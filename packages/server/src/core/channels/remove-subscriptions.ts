@@ -6,8 +6,9 @@ import { appendTo } from '../internal/append-to.js';
 import { hasMetadataAccess } from '../model/channel-access.js';
 import { emitChannelDelete } from './channel-events.js';
 import { emitPeerEvent } from './peer-events.js';
+import { emitSightLost, sightRestricted } from './user-sight.js';
 
-type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now'>;
+type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now' | 'config'>;
 
 /** The outcome of unsubscribing users: the pairs removed and the pairs that were not subscribed. */
 export interface UnsubscribeResult {
@@ -24,12 +25,14 @@ export interface UnsubscribeResult {
  * - `subscription remove` `{subscriptions: [{name, stream_id}]}` to each user who left;
  * - `stream delete` to a user who, having left, can no longer see the channel (a private
  *   channel left by a non-administrator outside its permission groups);
- * - `subscription peer_remove` to those who still see the channel.
+ * - `subscription peer_remove` to those who still see the channel;
+ * - where some users do not see everyone, `realm_user remove` to those who lose sight of a
+ *   user (see `emitSightLost`).
  *
  * No Notification Bot message is sent, even when someone else was removed (the real server
  * sends none either).
  *
- * @see shared/reference/users-channels-realm.md §5.7
+ * @see https://zulip.com/api/get-subscriptions
  */
 export function removeSubscriptions(ctx: Ctx, channels: readonly ChannelRecord[], users: readonly UserRecord[]): UnsubscribeResult {
   const result: UnsubscribeResult = { removed: [], notSubscribed: [] };
@@ -59,5 +62,6 @@ export function removeSubscriptions(ctx: Ctx, channels: readonly ChannelRecord[]
     const visible = leavers.filter((id) => ctx.db.get('users', id)?.is_active === true);
     emitPeerEvent(ctx, channel, 'peer_remove', visible);
   }
+  if (sightRestricted(ctx)) for (const [user, left] of leftBy) emitSightLost(ctx, user, left.map((channel) => channel.id));
   return result;
 }

@@ -28,7 +28,7 @@ function canJoin(ctx: UserContext, channel: ChannelRecord): boolean {
  * in `unauthorized`; subscribing others needs the permission to add subscribers to each
  * existing channel. Sends the subscription events and the Notification Bot's messages.
  *
- * @see shared/reference/users-channels-realm.md §5.4
+ * @see https://zulip.com/api/subscribe
  */
 export function subscribe(params: OperationParams<'channels.subscribe'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const options = parseChannelOptions(ctx, params);

@@ -8,7 +8,7 @@ const HEX_COLOR = /^#[0-9a-fA-F]{3,6}$/;
  * clients expect. Anything the real server's `check_color` refuses is `<varName> is not a
  * valid hex color code`.
  *
- * @see shared/reference/users-channels-realm.md §5.7
+ * @see https://zulip.com/api/get-subscriptions
  */
 export function subscriptionColor(value: string, varName: string): string {
   if (!HEX_COLOR.test(value)) throw new ApiError('BAD_REQUEST', `${varName} is not a valid hex color code`);

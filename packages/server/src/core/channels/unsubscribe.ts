@@ -33,7 +33,7 @@ function markLeftChannelsRead(ctx: UserContext<'hooks' | 'jobs'>, removed: reado
  * messages in the channels they left become read (`update_message_flags`), as the real server's
  * deferred `mark_stream_messages_as_read` does.
  *
- * @see shared/reference/users-channels-realm.md §5.7
+ * @see https://zulip.com/api/unsubscribe
  */
 export function unsubscribe(params: OperationParams<'channels.unsubscribe'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const names = params.subscriptions.map(checkChannelName);

@@ -48,7 +48,7 @@ function onlyEmptyTopic(ctx: UserContext, channel: ChannelRecord): boolean {
  * Needs administering the channel (`CANNOT_ADMINISTER_CHANNEL` for readers, `Invalid channel
  * ID` for others); privacy and the settings granting access also need content access.
  *
- * @see shared/reference/users-channels-realm.md §5.6
+ * @see https://zulip.com/api/update-stream
  */
 export function updateChannel(params: OperationParams<'channels.update'>, ctx: UserContext<'hooks' | 'jobs'>) {
   let channel = accessChannelForUpdate(ctx, ctx.user, params.stream_id);

@@ -40,7 +40,7 @@ function storedChange({ stream_id: streamId, property, value }: SubscriptionProp
  * `subscription update {stream_id, property, value}` to the caller; a change of `is_muted` or
  * `in_home_view` emits two, the legacy `in_home_view` first, then `is_muted` (FL 139).
  *
- * @see shared/reference/users-channels-realm.md §5.7
+ * @see https://zulip.com/api/update-subscription-settings
  */
 export function updateSubscriptionProperties(params: OperationParams<'channels.updateSubscriptionProperties'>, ctx: UserContext) {
   const changes = params.subscription_data.map(storedChange);

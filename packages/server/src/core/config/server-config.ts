@@ -85,6 +85,12 @@ export interface ServerConfig {
   bigBlueButtonUrl: string | null;
   /** Its shared secret (`BIG_BLUE_BUTTON_SECRET`), or null. */
   bigBlueButtonSecret: string | null;
+  /** Lifetime of a web session from its login, in seconds (the real `SESSION_COOKIE_AGE`: two weeks). */
+  sessionLifetimeSecs: number;
+  /** Entries the request journal keeps (the inspector's; `--journal-size`); 0 records nothing. */
+  journalSize: number;
+  /** Record the journal all the time (the mock), not only while an administrator's web session is live. */
+  journalAlways: boolean;
 }
 
 /** Defaults of {@link ServerConfig}. */
@@ -126,6 +132,9 @@ export const defaultServerConfig: ServerConfig = {
   passwordMinGuesses: 10_000,
   bigBlueButtonUrl: null,
   bigBlueButtonSecret: null,
+  sessionLifetimeSecs: 14 * 24 * 60 * 60,
+  journalSize: 1000,
+  journalAlways: false,
 };
 
 /** The password policy of a development server (the real `dev_settings.py`: no minimum). */

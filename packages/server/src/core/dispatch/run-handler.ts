@@ -6,6 +6,7 @@ import type { UserRecord } from '../model/records/users.js';
 import { checkAccess } from '../auth/authenticate.js';
 import { authenticateRequest, limitRequest } from '../auth/rate-limits.js';
 import type { ContractHandler } from './handler.js';
+import { journalingSender } from '../runtime/journaling-sender.js';
 
 const readViews = new WeakMap<Services['store'], Context['db']>();
 
@@ -127,6 +128,7 @@ class RunContext implements Context {
   readonly monotonic: Services['monotonic'];
   readonly random: Services['random'];
   readonly log: Services['log'];
+  readonly journal: Services['journal'];
   readonly files: PortValues['files'];
   readonly outbound: PortValues['outbound'];
   readonly jobs: PortValues['jobs'];
@@ -151,8 +153,13 @@ class RunContext implements Context {
     this.monotonic = services.monotonic;
     this.random = services.random;
     this.log = services.log;
+    this.journal = services.journal;
     this.files = ports.files;
-    this.outbound = ports.outbound;
+    // While the journal records, what the handler sends (a test notification) is journaled as the request's.
+    this.outbound =
+      ports.outbound && request.journalId !== undefined && services.journal.recording
+        ? journalingSender(services, { cause: request.journalId, userId: user?.id ?? null })
+        : ports.outbound;
     this.jobs = ports.jobs;
     this.hooks = ports.hooks;
     this.store = ports.store;
@@ -180,6 +187,7 @@ function currentCaller(db: Context['db'], user: UserRecord | null, handler: Cont
 export async function runHandler(services: Services, handler: ContractHandler, params: unknown, options: RunOptions): Promise<unknown> {
   const { contract } = handler;
   const user = options.user !== undefined ? options.user : admit(services, contract, options.request);
+  options.request.callerId = user?.id ?? null;
   // An upload holds a slot from before its body is read until it is answered.
   const release = user && takesFiles(contract) ? services.uploadSlots.acquire(user.id) : null;
   try {
@@ -201,6 +209,47 @@ function takesFiles(contract: ContractHandler['contract']): boolean {
   return files;
 }
 
+/**
+ * Runs a handler as the journal's request `cause`: what it journals while it runs (the
+ * synchronous part), and in the callbacks of its transaction `db` once committed (events,
+ * emails, jobs), names the request as its cause.
+ */
+async function causing(journal: Services['journal'], cause: number | undefined, db: Context['db'] | null, run: () => unknown): Promise<unknown> {
+  if (cause === undefined) return run();
+  db?.onCommit(() => {
+    journal.current = cause;
+  });
+  journal.current = cause;
+  let pending: unknown;
+  try {
+    pending = run();
+  } finally {
+    journal.current = null;
+  }
+  try {
+    return await pending;
+  } finally {
+    db?.onCommit(() => {
+      journal.current = null;
+    });
+  }
+}
+
+/**
+ * `store` whose transactions run as the journal's request `cause` (see {@link causing}): for
+ * handlers that commit their own transactions (uploads, topic deletion, invitations).
+ */
+function causingStore(store: Services['store'], journal: Services['journal'], cause: number): Services['store'] {
+  const write: Services['store']['write'] = (fn) => store.write((db) => causing(journal, cause, db, () => fn(db)) as ReturnType<typeof fn>);
+  return new Proxy(store, {
+    get(target, property) {
+      if (property === 'write') return write;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 async function runAdmitted(services: Services, handler: ContractHandler, user: UserRecord | null, params: unknown, options: RunOptions): Promise<unknown> {
   const { contract } = handler;
   if (options.readParams) params = await options.readParams();
@@ -211,20 +260,21 @@ async function runAdmitted(services: Services, handler: ContractHandler, user: U
   const operation = handler.operation as (params: unknown, ctx: RunContext) => unknown;
   const ports = portsOf(services, handler);
   /** The operation's context on `db`, with the organization and the caller as `db` has them. */
-  const contextOn = (db: Context['db'], prepared: unknown): RunContext => {
+  const contextOn = (db: Context['db'], prepared: unknown, on: PortValues = ports): RunContext => {
     const realm = db.get('realm', 1);
     if (!realm) throw new Error('[teamchat-server] the store has no organization');
-    return new RunContext(services, ports, db, currentCaller(db, user, handler), realm, options.request, contract, prepared);
+    return new RunContext(services, on, db, currentCaller(db, user, handler), realm, options.request, contract, prepared);
   };
   const prepare = handler.prepare as ((params: unknown, ctx: RunContext) => Promise<unknown>) | undefined;
   const prepared = prepare ? await prepare(params, contextOn(readView(store), undefined)) : undefined;
   const { readOnly, ownTransactions, writes: writesOnGet } = handler;
   const writes = writesOnGet === true || (contract.method !== 'GET' && !readOnly && !ownTransactions);
+  const cause = options.request.journalId;
   const result = writes
-    ? await runWriting(store, () => store.write((db) => operation(params, contextOn(db, prepared))))
+    ? await runWriting(store, () => store.write((db) => (cause === undefined ? operation(params, contextOn(db, prepared)) : causing(services.journal, cause, db, () => operation(params, contextOn(db, prepared))))))
     : ownTransactions
-      ? await runWriting(store, async () => operation(params, contextOn(readView(store), prepared)))
-      : await operation(params, contextOn(readView(store), prepared));
+      ? await runWriting(store, async () => operation(params, contextOn(readView(store), prepared, cause === undefined || !ports.store ? ports : { ...ports, store: causingStore(ports.store, services.journal, cause) })))
+      : await causing(services.journal, cause, null, () => operation(params, contextOn(readView(store), prepared)));
   if (options.validateResponse) {
     const checked = contract.response.safeParse(result);
     if (!checked.success) {

@@ -11,7 +11,7 @@ export interface OutgoingEmail {
   body: string;
 }
 
-type EmailContext = Pick<Context, 'db' | 'now' | 'config' | 'log'>;
+type EmailContext = Pick<Context, 'db' | 'now' | 'config' | 'log' | 'journal'>;
 
 /** The sender of the server's emails: `noreply@` the domain of the addresses it makes. */
 function noReplyAddress(config: Context['config']): string {
@@ -37,7 +37,10 @@ export function sendEmail(ctx: EmailContext, email: OutgoingEmail): EmailRecord 
   const ids = [...ctx.db.all('emails')].map((e) => e.id);
   const excess = ids.length - ctx.config.emailHistory;
   if (excess > 0) for (const id of ids.sort((a, b) => a - b).slice(0, excess)) ctx.db.delete('emails', id);
-  ctx.db.onCommit(() => ctx.log.info('email sent (kept in the outbox)', { template: email.template, to: email.to.join(', '), subject: email.subject }));
+  ctx.db.onCommit(() => {
+    ctx.log.info('email sent (kept in the outbox)', { template: email.template, to: email.to.join(', '), subject: email.subject });
+    ctx.journal.email(record);
+  });
   return record;
 }
 

@@ -43,12 +43,13 @@ export function languageName(code: string): string {
  * `update_display_settings` / `update_global_notifications` to queues without the
  * `user_settings_object` capability.
  */
-export function emitSettingChange(ctx: Pick<Context, 'db' | 'events'>, user: UserRecord, name: UserSettingName, value: unknown): void {
+export function emitSettingChange(ctx: Pick<Context, 'db' | 'events'>, user: UserRecord, name: UserSettingName, value: unknown, options: { statusEvent?: boolean } = {}): void {
   const event: Record<string, unknown> & { type: string } = { type: 'user_settings', op: 'update', property: name, value };
   if (name === 'default_language') event['language_name'] = languageName(String(value));
   emit(ctx, [user.id], event);
   // Statuses show `away` as the inverse of presence sharing (FL 148): everyone learns of it.
-  if (name === 'presence_enabled') emitUserStatus(ctx, user, { away: value === false });
+  // POST /users/me/status sends its own, one event with every field it set (`statusEvent: false`).
+  if (name === 'presence_enabled' && options.statusEvent !== false) emitUserStatus(ctx, user, { away: value === false });
   const notification = (NOTIFICATION_SETTINGS_LEGACY as readonly string[]).includes(name);
   if (!notification && !DISPLAY_SETTINGS.has(name)) return;
   emit(ctx, [user.id], (queue) => {

@@ -8,7 +8,7 @@ import { matchesNarrow } from '../messages/matches-narrow.js';
 import { addReaction, removeReaction } from '../messages/reactions.js';
 import { getReadReceipts } from '../messages/read-receipts.js';
 import { reportMessage } from '../messages/report-message.js';
-import { sendMessage } from '../messages/send-message.js';
+import { prepareSendMessage, sendMessage } from '../messages/send-message.js';
 import { updateFlagsForNarrow } from '../messages/update-flags-for-narrow.js';
 import { updateFlags } from '../messages/update-flags.js';
 import { prepareUpdateMessage, updateMessage } from '../messages/update-message.js';
@@ -18,7 +18,7 @@ import { prepareUpdateMessage, updateMessage } from '../messages/update-message.
  * message deletes its uploads' files; a message stored or read lets outgoing webhooks and push
  * notifications react (hooks and jobs).
  */
-export const messagesHandlers = areaHandlers('messages', { ports: ['files', 'hooks', 'jobs'] }, {
+export const messagesHandlers = areaHandlers('messages', { ports: ['files', 'hooks', 'jobs', 'store'] }, {
   'messages.addReaction': { operation: addReaction },
   'messages.delete': { operation: deleteMessage },
   'messages.get': { operation: getMessage },
@@ -30,7 +30,8 @@ export const messagesHandlers = areaHandlers('messages', { ports: ['files', 'hoo
   // Writes nothing.
   'messages.render': { operation: previewMessage, readOnly: true },
   'messages.report': { operation: reportMessage },
-  'messages.send': { operation: sendMessage },
+  // The Notification Bot's notice to a bot's owner, committed before the message's own write.
+  'messages.send': withPrepare(prepareSendMessage, sendMessage),
   // The content digest computed before the write lock.
   'messages.update': withPrepare(prepareUpdateMessage, updateMessage),
   'messages.updateFlags': { operation: updateFlags },

@@ -13,7 +13,7 @@ function validity(invitation: InvitationRecord): string {
 }
 
 /** The invitation email of `invitation` (the real server's `zerver/emails/invitation`), into the outbox. */
-export function sendInvitationEmail(ctx: Pick<Context, 'db' | 'now' | 'config' | 'log' | 'realm'>, invitation: InvitationRecord): void {
+export function sendInvitationEmail(ctx: Pick<Context, 'db' | 'now' | 'config' | 'log' | 'realm' | 'journal'>, invitation: InvitationRecord): void {
   const referrer = ctx.db.get('users', invitation.referred_by);
   const who = referrer ? `${referrer.full_name} (${referrer.email})` : 'An administrator';
   sendEmail(ctx, {

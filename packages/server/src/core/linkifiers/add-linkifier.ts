@@ -6,7 +6,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * POST /realm/filters: adds a linkifier after the existing ones (pattern and template
  * stripped, then validated) and answers its ID. Administrators only (contract access).
  *
- * @see shared/reference/users-channels-realm.md §8.1
+ * @see https://zulip.com/api/add-linkifier
  */
 export function addLinkifier(params: OperationParams<'linkifiers.add'>, ctx: UserContext) {
   const pattern = params.pattern.trim();

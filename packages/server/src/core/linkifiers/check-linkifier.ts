@@ -10,7 +10,7 @@ import { BLANK_FIELD, FieldErrors } from './field-errors.js';
  * linkifier already has. Throws `BAD_REQUEST` with the first message and the `errors` dict.
  *
  * @example checkLinkifier(ctx, '#(?P<id>[0-9]+)', 'https://example.com/{id}')
- * @see shared/reference/users-channels-realm.md §8.1
+ * @see https://zulip.com/api/get-linkifiers
  */
 export function checkLinkifier(ctx: Pick<Context, 'db'>, pattern: string, urlTemplate: string, exceptId?: number): void {
   const errors = new FieldErrors();

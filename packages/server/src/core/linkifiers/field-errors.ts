@@ -24,7 +24,7 @@ export class FieldErrors {
    * Throws the real server's `ValidationFailureError` when there is any error: `BAD_REQUEST`
    * with the first message as `msg` and every message in the extra field `errors`.
    *
-   * @see shared/reference/users-channels-realm.md §8.1
+   * @see https://zulip.com/api/get-linkifiers
    */
   throwIfAny(): void {
     const first = Object.values(this.errors).flat()[0];

@@ -14,7 +14,7 @@ export function linkifierList(ctx: Pick<Context, 'db'>): Linkifier[] {
  * Sends every active user the new list (`realm_linkifiers` event), as the real server does
  * after each change; only queues that declared the `linkifier_url_template` capability get it.
  *
- * @see shared/reference/messages-and-events.md §16.1
+ * @see https://zulip.com/api/get-events
  */
 export function notifyLinkifiers(ctx: Pick<Context, 'db' | 'events'>): void {
   const realmLinkifiers = linkifierList(ctx);

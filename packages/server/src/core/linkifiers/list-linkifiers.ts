@@ -5,7 +5,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
 /**
  * GET /realm/linkifiers: the linkifiers in processing order, for every user.
  *
- * @see shared/reference/users-channels-realm.md §8.1
+ * @see https://zulip.com/api/get-linkifiers
  */
 export function listLinkifiers(_params: OperationParams<'linkifiers.list'>, ctx: UserContext) {
   return ({ linkifiers: linkifierList(ctx) });
@@ -14,7 +14,7 @@ export function listLinkifiers(_params: OperationParams<'linkifiers.list'>, ctx:
 /**
  * GET /realm/filters (deprecated): the same list as `[pattern, url_template, id]` tuples.
  *
- * @see shared/reference/users-channels-realm.md §8.1
+ * @see https://zulip.com/api/get-linkifiers
  */
 export function listLegacyLinkifiers(_params: OperationParams<'linkifiers.listLegacy'>, ctx: UserContext) {
   return ({
@@ -27,7 +27,7 @@ export function listLegacyLinkifiers(_params: OperationParams<'linkifiers.listLe
  * `linkifier_url_template` capability, an empty list for the others (as the real server does
  * since feature level 176).
  *
- * @see shared/reference/messages-and-events.md §15
+ * @see https://zulip.com/api/register-queue
  */
 export const linkifiersState: StateBlock = {
   eventTypes: ['realm_linkifiers'],

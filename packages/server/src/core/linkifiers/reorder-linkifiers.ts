@@ -6,7 +6,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * PATCH /realm/linkifiers: sets the processing order; the list must name every linkifier
  * exactly once. With no linkifiers (and an empty list) nothing happens and no event is sent.
  *
- * @see shared/reference/users-channels-realm.md §8.1
+ * @see https://zulip.com/api/reorder-linkifiers
  */
 export function reorderLinkifiers(params: OperationParams<'linkifiers.reorder'>, ctx: UserContext) {
   const ids = params.ordered_linkifier_ids;

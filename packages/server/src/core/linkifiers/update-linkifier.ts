@@ -15,7 +15,7 @@ export function linkifierById(ctx: Pick<Context, 'db'>, id: number): LinkifierRe
  * PATCH /realm/filters/{filter_id}: replaces the pattern and template of a linkifier, keeping
  * its place in the order. The linkifier is looked up before the new values are validated.
  *
- * @see shared/reference/users-channels-realm.md §8.1
+ * @see https://zulip.com/api/update-linkifier
  */
 export function updateLinkifier(params: OperationParams<'linkifiers.update'>, ctx: UserContext) {
   const linkifier = linkifierById(ctx, params.filter_id);

@@ -72,7 +72,7 @@ function channelLink(state: StateInline, silent: boolean): boolean {
  * `<em>general chat</em>`. Only channels whose content the sender may read are linked
  * (names match exactly); anything else stays text. Needs `env.resolver`.
  *
- * @see shared/reference/messages-and-events.md §14
+ * @see https://zulip.com/api/message-formatting
  */
 export function channelLinks(md: MarkdownIt): void {
   md.inline.ruler.before('emphasis', 'channel_link', channelLink);

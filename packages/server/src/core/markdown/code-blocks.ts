@@ -8,7 +8,7 @@ import { escapeCode, escapeAttribute } from './zulip-html.js';
  * lines around the code go; an empty block renders nothing. No syntax highlighting spans
  * (the real server adds Pygments token spans inside `<code>`).
  *
- * @see shared/reference/messages-and-events.md §14
+ * @see https://zulip.com/api/message-formatting
  */
 export function codeBlockHtml(content: string, language: string | undefined): string {
   const lines = content.split('\n');

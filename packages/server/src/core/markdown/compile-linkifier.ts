@@ -65,7 +65,7 @@ function wrap(pattern: JsPattern): RegExp {
  * the real server's messages, checked in its order.
  *
  * @example compileLinkifier('#(?P<id>[0-9]+)', 'https://example.com/issues/{id}')
- * @see shared/reference/users-channels-realm.md §8.1
+ * @see https://zulip.com/api/get-linkifiers
  */
 export function compileLinkifier(pattern: string, urlTemplate: string): CompiledLinkifier {
   let converted: JsPattern;

@@ -63,7 +63,7 @@ function renderEmoji(token: Token): string {
  * title="smile">:smile:</span>`; `:zulip:` is the image emoji. Unknown names stay text;
  * nothing changes inside code or links.
  *
- * @see shared/reference/messages-and-events.md §14
+ * @see https://zulip.com/api/message-formatting
  */
 export function emoji(md: MarkdownIt): void {
   md.core.ruler.push('emoji', (state) => {

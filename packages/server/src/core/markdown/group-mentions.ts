@@ -72,7 +72,7 @@ function renderGroupMention(token: Token): string {
  * sender may not make (the group's `can_mention_group`) is turned silent by the message-facts
  * rule. Needs `env.resolver`.
  *
- * @see shared/reference/messages-and-events.md §14
+ * @see https://zulip.com/api/message-formatting
  */
 export function groupMentions(md: MarkdownIt): void {
   md.inline.ruler.before('emphasis', 'group_mention', groupMention);

@@ -3,7 +3,7 @@
  * percent-encoded (only `A-Z a-z 0-9 _ . - ~ *` stay as they are), then `%` becomes `.` and
  * `.` becomes `.2E`, so `Zulip updates` → `Zulip.20updates`.
  *
- * @see shared/reference/messages-and-events.md §14
+ * @see https://zulip.com/api/message-formatting
  */
 
 // Lone surrogates cannot be percent-encoded; the real server cannot store them either.

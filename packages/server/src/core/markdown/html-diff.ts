@@ -5,7 +5,7 @@
  * `<span class="highlight_text_deleted">`, wrapped in a `<div>`. Tags come from the new
  * version; text is compared word by word (whitespace kept with the word before it).
  *
- * @see shared/reference/messages-and-events.md §6
+ * @see https://zulip.com/api/update-message
  */
 export function highlightHtmlDifferences(before: string, after: string): string {
   const oldWords = words(textOf(before));

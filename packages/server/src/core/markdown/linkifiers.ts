@@ -10,7 +10,7 @@ import { linkTokens, replaceInText, type TextReplacement } from './text-tokens.j
  * earlier linkifiers, so earlier linkifiers win on overlap; a match links
  * `<a href="{expanded template}">{matched text}</a>` unless the URL is unsafe.
  *
- * @see shared/reference/messages-and-events.md §14
+ * @see https://zulip.com/api/message-formatting
  */
 export function linkifiers(md: MarkdownIt): void {
   md.core.ruler.before('emoji', 'linkifiers', (state) => {

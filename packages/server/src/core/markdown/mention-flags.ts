@@ -17,7 +17,7 @@ export interface MentionFlagOptions {
  * for everyone when a channel wildcard was used, otherwise `topic_wildcard_mentioned` for
  * topic participants when `@**topic**` was. Recipients without any bit are left out.
  *
- * @see shared/reference/messages-and-events.md §13
+ * @see https://zulip.com/api/update-message-flags
  */
 export function mentionFlags(ctx: Pick<Context, 'db' | 'realm' | 'now'>, mentions: MessageMentions, options: MentionFlagOptions): Map<number, number> {
   const flags = new Map<number, number>();

@@ -55,7 +55,7 @@ const md = createMessageMarkdown();
  * @example
  * const rendered = renderMessage(ctx, 'Hi @**Mike Member**, see #**general**', { sender });
  * rendered.html // '<p>Hi <span class="user-mention" data-user-id="4">@Mike Member</span>, see <a class="stream" …>#general</a></p>'
- * @see shared/reference/messages-and-events.md §14
+ * @see https://zulip.com/api/message-formatting
  */
 export function renderMessage(ctx: RenderContext, content: string, { sender }: RenderOptions): RenderedMessage {
   const facts = emptyFacts();

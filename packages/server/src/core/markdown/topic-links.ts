@@ -59,7 +59,7 @@ function computeTopicLinks(linkifiers: readonly CompiledLinkifier[], topic: stri
  * linkifiers change.
  *
  * @example topicLinks(ctx, 'fix #123 see zulip.com') // [{ url: 'https://…/issues/123', text: '#123' }, { url: 'https://zulip.com', text: 'zulip.com' }]
- * @see shared/reference/messages-and-events.md §14
+ * @see https://zulip.com/api/message-formatting
  */
 export function topicLinks(ctx: Pick<Context, 'db'>, topic: string): TopicLink[] {
   const linkifiers = realmLinkifiers(ctx);

@@ -66,7 +66,7 @@ function renderUserMention(token: Token): string {
  * `@**topic**` the topic wildcard. Mentions of deactivated users are silent; unknown
  * names stay text. Needs `env.resolver`.
  *
- * @see shared/reference/messages-and-events.md §14
+ * @see https://zulip.com/api/message-formatting
  */
 export function userMentions(md: MarkdownIt): void {
   md.inline.ruler.before('emphasis', 'user_mention', userMention);

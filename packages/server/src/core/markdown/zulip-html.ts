@@ -3,7 +3,7 @@
  * and `>` only (quotes stay as typed), attribute values also escape `"`, and code blocks
  * (Pygments output) also escape `'`.
  *
- * @see shared/reference/messages-and-events.md §14
+ * @see https://zulip.com/api/message-formatting
  */
 
 const TEXT = /[&<>]/g;

@@ -104,7 +104,7 @@ function zulipMarkup(state: StateCore): void {
  * setext headings, reference links, images, `<…>` autolinks or backslash escapes; no
  * underscore emphasis; inline code keeps its spaces; text escapes only `&`, `<`, `>`.
  *
- * @see shared/reference/messages-and-events.md §14
+ * @see https://zulip.com/api/message-formatting
  */
 export function zulipSyntax(md: MarkdownIt): void {
   md.block.ruler.disable(['lheading', 'reference', 'html_block']);

@@ -57,7 +57,7 @@ const MAX_BULK_NEW_SUBSCRIPTION_MESSAGES = 100;
  * each created channel. The direct messages are left out with `sendSubscriptionMessages`
  * false (FL 397) or above 100 users; answers whether they were sent.
  *
- * @see shared/reference/users-channels-realm.md §5.4
+ * @see https://zulip.com/api/create-channel
  */
 export function postSubscriptionNotices(
   ctx: UserContext<'hooks' | 'jobs'>,

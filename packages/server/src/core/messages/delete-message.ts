@@ -30,7 +30,7 @@ export function deletePermission(ctx: Ctx, user: UserRecord, message: MessageRec
  * DELETE /messages/{message_id}: permanent deletion, for callers with content access and
  * deletion permission.
  *
- * @see api-spec.md "Delete a message"
+ * @see https://zulip.com/api/delete-message
  */
 export function deleteMessage(params: OperationParams<'messages.delete'>, ctx: UserContext<'files'>) {
   const message = accessMessage(ctx, ctx.user, params.message_id);

@@ -70,7 +70,7 @@ export function isMove(entry: EditHistoryEntry): boolean {
 /**
  * The Message object of `message` as `viewer` sees it.
  *
- * @see api-spec.md "Message object"
+ * @see https://zulip.com/api/get-messages
  */
 export function formatMessage(ctx: Ctx, message: MessageRecord, viewer: UserRecord | null, options: FormatOptions): Message {
   const sender = ctx.db.get('users', message.sender_id) as UserRecord;

@@ -12,7 +12,7 @@ import { displayTopic, isMove } from './format-message.js';
  * refuse; with history of moves only, content edits are left out and every snapshot shows
  * the current content.
  *
- * @see shared/reference/messages-and-events.md §6
+ * @see https://zulip.com/api/get-message-history
  */
 export function getMessageHistory(params: OperationParams<'messages.history'>, ctx: UserContext) {
   const policy = ctx.realm.message_edit_history_visibility_policy;

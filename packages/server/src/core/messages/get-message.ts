@@ -7,7 +7,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * deprecated `raw_content`; a message they may not read is `Invalid message(s)` like a
  * missing one.
  *
- * @see api-spec.md "Fetch a single message"
+ * @see https://zulip.com/api/get-message
  */
 export function getMessage(params: OperationParams<'messages.get'>, ctx: UserContext) {
   const message = accessMessage(ctx, ctx.user, params.message_id);

@@ -22,7 +22,7 @@ const WINDOW_PARAMETERS = ['num_before', 'num_after', 'anchor', 'message_ids', '
  * and `match_subject`. Without credentials only web-public channels can be read, with
  * `channels:web-public` in the narrow.
  *
- * @see shared/reference/messages-and-events.md §4
+ * @see https://zulip.com/api/get-messages
  */
 export function listMessages(params: OperationParams<'messages.list'>, ctx: Context) {
   let narrow = normalizeNarrow(params.narrow);

@@ -9,7 +9,7 @@ import { hasMessageRow } from '../model/message-flags.js';
  * Matches are keyed by ID (as a string) with `match_content` and `match_subject`, highlighted
  * for search narrows.
  *
- * @see shared/reference/messages-and-events.md §9
+ * @see https://zulip.com/api/check-messages-match-narrow
  */
 export function matchesNarrow(params: OperationParams<'messages.matchesNarrow'>, ctx: UserContext) {
   const parsed = parseNarrow(ctx, ctx.user, params.narrow);

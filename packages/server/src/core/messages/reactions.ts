@@ -74,7 +74,7 @@ function emitReaction(ctx: UserContext, message: MessageRecord, op: 'add' | 'rem
  * user, type and code). Reacting to a message the user never received gives them a
  * `historical` row.
  *
- * @see shared/reference/messages-and-events.md §8
+ * @see https://zulip.com/api/add-reaction
  */
 export function addReaction(params: OperationParams<'messages.addReaction'>, ctx: UserContext) {
   const message = accessMessage(ctx, ctx.user, params.message_id);
@@ -93,7 +93,7 @@ export function addReaction(params: OperationParams<'messages.addReaction'>, ctx
  * DELETE /messages/{message_id}/reactions: removes the caller's reaction, named by code and
  * type or by emoji name.
  *
- * @see shared/reference/messages-and-events.md §8
+ * @see https://zulip.com/api/remove-reaction
  */
 export function removeReaction(params: OperationParams<'messages.removeReaction'>, ctx: UserContext) {
   const message = accessMessage(ctx, ctx.user, params.message_id);

@@ -6,6 +6,7 @@ import { clientName, defaultReadBySender } from './client-name.js';
 import { checkTopicPolicy, normalizeContent, normalizeTopic } from './message-content.js';
 import { checkGroupMentions } from './message-mentions.js';
 import { postChannelMessage, postDirectMessage, type Delivery, type WildcardAudience } from './post-message.js';
+import { needsBotOwnerNotice, notifyBotOwner } from './bot-owner-notice.js';
 import { checkCanPost, resolveChannel, resolveDirectRecipients } from './recipients.js';
 
 /** Above this many subscribers (or topic participants) a wildcard mention needs permission. */
@@ -23,13 +24,32 @@ export function checkWildcardMentions(ctx: UserContext, rendered: RenderedMessag
 }
 
 /**
+ * Before POST /messages takes the write lock: a bot posting to a channel that does not exist or
+ * has no subscribers gets its owner a Notification Bot notice (`notifyBotOwner`), committed on
+ * its own as the real server's is, so that it stays when the message is then refused. A store
+ * that cannot write now skips it: the message's own write gives the answer.
+ */
+export async function prepareSendMessage(params: OperationParams<'messages.send'>, ctx: UserContext<'hooks' | 'jobs' | 'store'>): Promise<undefined> {
+  if ((params.type !== 'stream' && params.type !== 'channel') || !needsBotOwnerNotice(ctx, ctx.user, params.to)) return undefined;
+  try {
+    await ctx.store.write((db) => {
+      const sender = db.get('users', ctx.user.id);
+      if (sender) notifyBotOwner({ ...ctx, db }, sender, params.to);
+    });
+  } catch (error) {
+    ctx.log.warn(`[teamchat-server] the notice to the owner of bot ${ctx.user.id} was not sent: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return undefined;
+}
+
+/**
  * POST /messages: a channel message (to a channel name or ID, with a topic) or a direct
  * message (to user IDs or emails). Content and topic are normalised as the real server does,
  * rendered, and stored with a row per recipient whose mention flags come from the rendering;
  * every recipient gets a `message` event (the sender's local-echo queue with
  * `local_message_id`).
  *
- * @see shared/reference/messages-and-events.md §3
+ * @see https://zulip.com/api/send-message
  */
 export function sendMessage(params: OperationParams<'messages.send'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const sender = ctx.user;

@@ -20,7 +20,7 @@ export function clampFlagRange(numBefore: number, numAfter: number): { numBefore
  * GET /messages would select around the anchor (clamped to 5000 messages), and reports the
  * range so a client can continue from `last_processed_id` until `found_newest`.
  *
- * @see api-spec.md "Update personal message flags for narrow"
+ * @see https://zulip.com/api/update-message-flags-for-narrow
  */
 export function updateFlagsForNarrow(params: OperationParams<'messages.updateFlagsForNarrow'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const flag = editableFlag(params.flag);

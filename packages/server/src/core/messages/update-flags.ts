@@ -130,7 +130,7 @@ export function changeFlag(ctx: UserContext<'hooks' | 'jobs'>, user: UserRecord,
  * POST /messages/flags: adds or removes a personal flag on messages given by ID (all must be
  * readable by the caller).
  *
- * @see shared/reference/messages-and-events.md §10
+ * @see https://zulip.com/api/update-message-flags
  */
 export function updateFlags(params: OperationParams<'messages.updateFlags'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const flag = editableFlag(params.flag);

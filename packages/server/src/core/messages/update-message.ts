@@ -95,7 +95,7 @@ function checkMoveTimeLimit(ctx: UserContext, target: MessageRecord, moving: Mes
  * time limits. Every changed message gets an edit-history entry (content changes only on the
  * edited message); resolving a topic is recorded but is not a move.
  *
- * @see shared/reference/messages-and-events.md §6
+ * @see https://zulip.com/api/update-message
  */
 export function updateMessage(params: OperationParams<'messages.update'>, ctx: UserContext<'hooks' | 'jobs'> & { prepared: string | null }) {
   const message = accessMessage(ctx, ctx.user, params.message_id);

@@ -16,7 +16,7 @@ export interface AttachmentIndex {
 /**
  * Builds the attachment index of `store` and keeps it current.
  *
- * @see shared/reference/users-channels-realm.md §8.4 (`upload_space_used`)
+ * @see https://zulip.com/api/upload-file (`upload_space_used`)
  */
 export function createAttachmentIndex(store: DbStore): AttachmentIndex {
   const byPathId = new Map<string, AttachmentRecord>();

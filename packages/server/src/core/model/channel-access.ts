@@ -17,7 +17,7 @@ export function isSubscribed(ctx: Pick<ModelContext, 'indexes'>, user: UserRecor
  * channels for non-guests; subscribers; for private channels also members of
  * `can_add_subscribers_group` or `can_subscribe_group` (never guests).
  *
- * @see shared/reference/users-channels-realm.md §5.3
+ * @see https://zulip.com/api/get-streams
  */
 export function hasContentAccess(ctx: Ctx, user: UserRecord | null, channel: ChannelRecord): boolean {
   if (channel.is_web_public) return true;
@@ -65,7 +65,7 @@ export function accessChannelById(
  * Administering (PATCH, archive): organization administrators and members of the channel's
  * `can_administer_channel_group` (never guests).
  *
- * @see shared/reference/users-channels-realm.md §5.3
+ * @see https://zulip.com/api/get-streams
  */
 export function canAdministerChannel(ctx: Ctx, user: UserRecord, channel: ChannelRecord): boolean {
   if (isGuest(user)) return false;
@@ -92,7 +92,7 @@ export function accessChannelForUpdate(ctx: Ctx, user: UserRecord, streamId: num
  * `can_add_subscribers_group`, and members of the organization's `can_add_subscribers_group`
  * for channels they can read.
  *
- * @see shared/reference/users-channels-realm.md §5.4
+ * @see https://zulip.com/api/create-channel
  */
 export function canAddSubscribers(ctx: Ctx, user: UserRecord, channel: ChannelRecord): boolean {
   if (canAdministerChannel(ctx, user, channel)) return true;

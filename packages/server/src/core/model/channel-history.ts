@@ -13,7 +13,7 @@ type Ctx = Pick<ModelContext, 'db' | 'indexes' | 'realm' | 'now'>;
  * Protected history (`history_public_to_subscribers` false) is never readable this way: only
  * received messages are. The same rule as {@link canAccessMessage} for channel messages.
  *
- * @see shared/reference/messages-and-events.md §4 "History access"
+ * @see https://zulip.com/api/get-messages (history access)
  */
 export function canReadChannelHistory(ctx: Ctx, user: UserRecord | null, channel: ChannelRecord): boolean {
   if (channel.is_web_public) return true;

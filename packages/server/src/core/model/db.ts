@@ -9,6 +9,7 @@ import type { PresenceRecord } from './records/presence.js';
 import type { PushDeviceRecord, PushDeviceTokenRecord, PushIdentityRecord } from './records/push.js';
 import type { CustomProfileFieldRecord, LinkifierRecord, PlaygroundRecord, RealmEmojiRecord, RealmExportRecord, RealmRecord } from './records/realm.js';
 import type { UserGroupRecord } from './records/user-groups.js';
+import type { SessionRecord } from './records/sessions.js';
 import type { BotStorageRecord, EmailChangeRecord, UserRecord } from './records/users.js';
 
 /**
@@ -50,6 +51,7 @@ export type Db = {
   invitations: InvitationRecord;
   multiuse_invites: MultiuseInviteRecord;
   emails: EmailRecord;
+  sessions: SessionRecord;
 };
 
 /** The store of the document. */

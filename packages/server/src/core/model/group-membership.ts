@@ -47,7 +47,7 @@ export function isPastWaitingPeriod(user: UserRecord, options: Pick<MembershipOp
  * waiting period; `role:internet` and `role:nobody` have none). Deactivated users never are,
  * nor the server's own bots (see {@link belongsToOrganizationGroups}).
  *
- * @see shared/reference/users-channels-realm.md §4.1
+ * @see https://zulip.com/api/get-user-groups
  */
 export function isDirectMember(user: UserRecord, group: UserGroupRecord, options: Pick<MembershipOptions, 'realm' | 'now'>): boolean {
   if (!belongsToOrganizationGroups(user)) return false;
@@ -111,7 +111,7 @@ function inGroup(db: GroupReader, user: UserRecord, group: UserGroupRecord, opti
  * {@link belongsToOrganizationGroups}); deactivated groups still expand. Every permission
  * check of the server goes through this function (by way of `hasPermission`).
  *
- * @see shared/reference/users-channels-realm.md §4.3
+ * @see https://zulip.com/api/group-setting-values
  */
 export function isUserInGroupSetting(db: GroupReader, user: UserRecord, value: GroupSettingValue, options: MembershipOptions): boolean {
   if (!belongsToOrganizationGroups(user)) return false;

@@ -19,7 +19,7 @@ const setting = (defaultGroup: GroupSettingConfig['defaultGroup'], allowEveryone
   defaultGroup,
 });
 
-/** Channel permission settings (shared/reference/users-channels-realm.md §5.1). */
+/** Channel permission settings (https://zulip.com/api/get-streams). */
 export const CHANNEL_GROUP_SETTING_CONFIGS = {
   can_add_subscribers_group: setting('role:nobody', false),
   can_administer_channel_group: setting('creator', false),
@@ -33,7 +33,7 @@ export const CHANNEL_GROUP_SETTING_CONFIGS = {
   can_subscribe_group: setting('role:nobody', false),
 } as const satisfies Record<ChannelGroupSetting, GroupSettingConfig>;
 
-/** User-group permission settings (§4.2). */
+/** User-group permission settings (https://zulip.com/api/create-user-group). */
 export const USER_GROUP_SETTING_CONFIGS = {
   can_add_members_group: setting('creator', false),
   can_join_group: setting('role:nobody', false),

@@ -26,7 +26,7 @@ export function sameGroupSettingValue(a: GroupSettingValue, b: GroupSettingValue
  * and `old` are canonicalised first, as the real server does.
  *
  * @throws {ApiError} `EXPECTATION_MISMATCH`, and whatever {@link parseGroupSettingValue} throws.
- * @see shared/reference/users-channels-realm.md §4.3
+ * @see https://zulip.com/api/group-setting-values
  */
 export function resolveGroupSettingUpdate(
   ctx: Pick<ModelContext, 'db'>,

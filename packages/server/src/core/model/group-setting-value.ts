@@ -48,7 +48,7 @@ export function canonicalGroupSettingValue(ctx: Pick<ModelContext, 'db'>, value:
  *
  * @throws {ApiError} `Invalid user group`, `Invalid user ID: N`, `Invalid user group ID: N`,
  *   `User group is deactivated.`, `'<setting>' setting cannot be set to '<group>' group.`
- * @see shared/reference/users-channels-realm.md §4.3
+ * @see https://zulip.com/api/group-setting-values
  */
 export function parseGroupSettingValue(
   ctx: Pick<ModelContext, 'db'>,

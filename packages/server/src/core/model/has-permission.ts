@@ -28,7 +28,7 @@ type Ctx = Pick<ModelContext, 'db' | 'realm' | 'now'>;
  * @example
  * hasPermission(ctx, user, { realm: ctx.realm }, 'can_create_groups');
  * hasPermission(ctx, user, { channel }, 'can_send_message_group');
- * @see shared/reference/users-channels-realm.md §4.3
+ * @see https://zulip.com/api/group-setting-values
  */
 export function hasPermission(ctx: Ctx, user: UserRecord | null, holder: { realm: RealmRecord }, setting: RealmGroupSetting): boolean;
 export function hasPermission(ctx: Ctx, user: UserRecord | null, holder: { channel: ChannelRecord }, setting: ChannelGroupSetting): boolean;

@@ -37,7 +37,7 @@ function accessUserCommon(caller: UserRecord, target: UserRecord, options: UserA
  * (unknown ID, or a bot where bots are not admitted), `User is deactivated`,
  * `Insufficient permission`.
  *
- * @see shared/reference/users-channels-realm.md §3.6
+ * @see https://zulip.com/api/update-user
  */
 export function accessUserById(ctx: Ctx, caller: UserRecord, userId: number, options: UserAccessOptions): UserRecord {
   const target = ctx.db.get('users', userId);
@@ -52,7 +52,7 @@ export function accessUserById(ctx: Ctx, caller: UserRecord, userId: number, opt
  * for lookups — so a hidden address answers `No such user`, as an unknown one does, and
  * leaks nothing.
  *
- * @see shared/reference/users-channels-realm.md §3.5
+ * @see https://zulip.com/api/get-user
  */
 export function accessUserByEmail(ctx: Ctx, caller: UserRecord, email: string, options: UserAccessOptions): UserRecord {
   const target = userByEmail(ctx, email, {

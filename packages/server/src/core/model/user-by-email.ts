@@ -25,7 +25,7 @@ export interface EmailForms {
  * @example
  * userByEmail(ctx, operand, { realAddress: false, anyDummyAddress: false }); // the API address only (narrow operands)
  * userByEmail(ctx, entry, { realAddress: true, anyDummyAddress: true }); // any address of the user (direct-message recipients)
- * @see shared/reference/users-channels-realm.md §3.5
+ * @see https://zulip.com/api/get-user
  */
 export function userByEmail(ctx: Pick<ModelContext, 'db' | 'indexes' | 'config'>, email: string, forms: EmailForms): UserRecord | undefined {
   const address = email.trim().toLowerCase();

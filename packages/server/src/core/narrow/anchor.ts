@@ -9,7 +9,7 @@ export const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
  * huge to 10^16).
  *
  * @throws {ApiError} `BAD_REQUEST` `Missing 'anchor' argument.` or `Invalid anchor`.
- * @see shared/reference/messages-and-events.md §4 "Anchor parsing"
+ * @see https://zulip.com/api/get-messages (anchor parsing)
  */
 export function parseAnchor(anchor: string | number | undefined, useFirstUnreadAnchor = false): number | null {
   if (useFirstUnreadAnchor) return null;

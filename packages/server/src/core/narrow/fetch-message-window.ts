@@ -69,7 +69,8 @@ export function checkWindowRequest(request: WindowRequest): number | null {
  * @example
  * const parsed = parseNarrow(ctx, ctx.user, narrow);
  * const window = fetchMessageWindow(ctx, ctx.user, parsed, { anchor: 'newest', numBefore: 100, numAfter: 0, includeAnchor: true });
- * @see shared/reference/messages-and-events.md §4 "Window algorithm", §11 (POST /messages/flags/narrow clamps first)
+ * @see https://zulip.com/api/get-messages (window algorithm)
+ * @see https://zulip.com/api/update-message-flags-for-narrow (POST /messages/flags/narrow clamps first)
  */
 export function fetchMessageWindow(ctx: Ctx, user: UserRecord | null, parsed: ParsedNarrow, request: WindowRequest): MessageWindow {
   if ((user?.id ?? null) !== (parsed.viewer?.id ?? null)) {

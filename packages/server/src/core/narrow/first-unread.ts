@@ -16,7 +16,7 @@ type Ctx = Pick<Context, 'db' | 'indexes'>;
  * none (always for spectators). Walks whichever is smaller: the viewer's unread IDs or the
  * narrow's candidates.
  *
- * @see shared/reference/messages-and-events.md §4 "Anchor parsing"
+ * @see https://zulip.com/api/get-messages (anchor parsing)
  */
 export function firstUnreadAnchor(
   ctx: Ctx,

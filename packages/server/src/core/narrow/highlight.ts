@@ -33,7 +33,7 @@ export type SearchFields = {
  * `match_content` (the rendered content) and `match_subject` (the HTML-escaped stored topic),
  * highlighted for `query`; without a query, plain.
  *
- * @see shared/reference/messages-and-events.md §4 "Search highlighting", §9
+ * @see https://zulip.com/api/get-messages (search highlighting), https://zulip.com/api/check-messages-match-narrow
  */
 export function searchFields(message: MessageRecord, query: SearchQuery | null): SearchFields {
   const stems = query?.stems ?? [];

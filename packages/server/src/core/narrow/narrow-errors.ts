@@ -6,7 +6,7 @@ import { ApiError } from '@teamchat/schema';
  *
  * @example
  * throw badNarrow('unknown channel design');
- * @see shared/reference/messages-and-events.md §1.1, §12.2
+ * @see https://zulip.com/api/rest-error-handling, https://zulip.com/api/construct-narrow
  */
 export function badNarrow(desc: string): ApiError {
   return new ApiError('BAD_NARROW', `Invalid narrow operator: ${desc}`, { extra: { desc } });

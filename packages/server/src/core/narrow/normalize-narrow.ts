@@ -41,11 +41,12 @@ function typedOperand(operator: string, operand: unknown): NarrowOperand {
 /**
  * Turns both element forms (`{operator, operand, negated?}` and the legacy
  * `["operator", "operand"]`) into {@link NarrowParameter}s and checks each operand's type
- * (§12.1): `BAD_REQUEST` `operand is not a string`, `operand is not a string or integer`,
- * `operand is not a string or an integer list`, `operand cannot be blank.` (empty search).
+ * (https://zulip.com/api/construct-narrow): `BAD_REQUEST` `operand is not a string`,
+ * `operand is not a string or integer`, `operand is not a string or an integer list`,
+ * `operand cannot be blank.` (empty search).
  * Operators are not checked here: unknown ones fail later with `BAD_NARROW`.
  *
- * @see shared/reference/messages-and-events.md §12.1
+ * @see https://zulip.com/api/construct-narrow
  */
 export function normalizeNarrow(narrow: readonly (NarrowElement | NarrowParameter)[]): NarrowParameter[] {
   return narrow.map((element) => {

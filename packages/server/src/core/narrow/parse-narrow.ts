@@ -49,7 +49,7 @@ function renameEmptyTopic(ctx: Ctx, terms: NarrowParameter[]): NarrowParameter[]
   return terms.map((t, i) => (i === index ? { ...t, operand: '' } : t));
 }
 
-/** §4 "History access": whether messages the viewer never received are searched. */
+/** History access (https://zulip.com/api/get-messages): whether messages the viewer never received are searched. */
 function includesHistory(ctx: Ctx, viewer: UserRecord | null, terms: readonly NarrowParameter[]): boolean {
   if (!viewer) return true;
   let include = false;
@@ -172,7 +172,7 @@ function resolveTerm(ctx: Ctx, viewer: UserRecord | null, param: NarrowParameter
  *   `Invalid message ID`, …) and for a channel term combined with a DM term.
  * @example
  * const parsed = parseNarrow(ctx, ctx.user, [{ operator: 'channel', operand: 'general' }, ['topic', 'welcome']]);
- * @see shared/reference/messages-and-events.md §12
+ * @see https://zulip.com/api/construct-narrow
  */
 export function parseNarrow(ctx: Ctx, viewer: UserRecord | null, narrow: readonly (NarrowElement | NarrowParameter)[]): ParsedNarrow {
   const params = replaceWithOperator(ctx, viewer, renameEmptyTopic(ctx, normalizeNarrow(narrow)));

@@ -66,7 +66,7 @@ function satisfies(ctx: Ctx, term: NarrowParameter, message: MessageRecord, bits
  * @example
  * const wants = queueNarrowFilter(ctx, user, [['stream', 'Denmark']]);
  * if (wants(message)) queue.push(event);
- * @see shared/reference/messages-and-events.md §12.3
+ * @see https://zulip.com/api/register-queue
  */
 export function queueNarrowFilter(ctx: Ctx, user: UserRecord, narrow: readonly NarrowElement[]): QueueNarrowPredicate {
   const terms = normalizeNarrow(narrow);

@@ -13,7 +13,7 @@ const SPECTATOR_OPERATORS = new Set(['channel', 'stream', 'channels', 'streams',
  * operators (`in:home` is dropped first). Returns the narrow to use.
  *
  * @throws {ApiError} `UNAUTHORIZED` (401) otherwise, as for a request without credentials.
- * @see shared/reference/messages-and-events.md §4 "Unauthenticated (web-public) fetch"
+ * @see https://zulip.com/api/get-messages (unauthenticated web-public fetch)
  */
 export function checkSpectatorNarrow(ctx: Pick<Context, 'realm' | 'config'>, terms: readonly NarrowParameter[]): NarrowParameter[] {
   const unauthorized = () => new ApiError('UNAUTHORIZED', NOT_LOGGED_IN);

@@ -32,7 +32,7 @@ function definesConversation(terms: readonly NarrowParameter[]): boolean {
  *
  * @throws {ApiError} `BAD_NARROW` `Invalid narrow operator combination: Duplicate 'with' operators.`,
  *   or `Invalid narrow operator: Invalid 'with' operator`.
- * @see shared/reference/messages-and-events.md §12.2 (`with`)
+ * @see https://zulip.com/api/construct-narrow (`with`)
  */
 export function replaceWithOperator(ctx: Ctx, viewer: UserRecord | null, terms: readonly NarrowParameter[]): NarrowParameter[] {
   const withTerms = terms.filter((term) => term.operator === 'with');

@@ -12,7 +12,7 @@ function nameTaken(ctx: UserContext, name: string): boolean {
 /**
  * GET /navigation_views: the caller's views (every user manages only their own).
  *
- * @see shared/reference/users-channels-realm.md §8.3
+ * @see https://zulip.com/api/get-navigation-views
  */
 export function listNavigationViews(_params: OperationParams<'navigationViews.list'>, ctx: UserContext) {
   return ({
@@ -25,7 +25,7 @@ export function listNavigationViews(_params: OperationParams<'navigationViews.li
  * ones need one; a fragment or name the caller already has is refused. Event
  * `navigation_view` `add` to the caller.
  *
- * @see shared/reference/users-channels-realm.md §8.3
+ * @see https://zulip.com/api/add-navigation-view
  */
 export function addNavigationView(params: OperationParams<'navigationViews.add'>, ctx: UserContext) {
   const { fragment, is_pinned } = params;
@@ -46,7 +46,7 @@ export function addNavigationView(params: OperationParams<'navigationViews.add'>
  * PATCH /navigation_views/{fragment}: pins, unpins or renames one of the caller's views. As on
  * the real server the name checks come before the lookup, and the event lists what was sent.
  *
- * @see shared/reference/users-channels-realm.md §8.3
+ * @see https://zulip.com/api/edit-navigation-view
  */
 export function updateNavigationView(params: OperationParams<'navigationViews.update'>, ctx: UserContext) {
   const { fragment, is_pinned, name } = params;
@@ -66,7 +66,7 @@ export function updateNavigationView(params: OperationParams<'navigationViews.up
 /**
  * DELETE /navigation_views/{fragment}: removes one of the caller's views.
  *
- * @see shared/reference/users-channels-realm.md §8.3
+ * @see https://zulip.com/api/remove-navigation-view
  */
 export function removeNavigationView(params: OperationParams<'navigationViews.remove'>, ctx: UserContext) {
   const view = navigationViewByFragment(ctx, ctx.user.id, params.fragment);

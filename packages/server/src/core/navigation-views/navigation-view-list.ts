@@ -7,7 +7,7 @@ import type { StateBlock } from '../events/state-block.js';
  * The views every web client has; a user's row for one of them only pins or unpins it, so it
  * may not have a name. Every other fragment is a custom view and needs one.
  *
- * @see shared/reference/users-channels-realm.md §8.3
+ * @see https://zulip.com/api/get-navigation-views
  */
 export const BUILT_IN_VIEW_FRAGMENTS: readonly string[] = [
   'inbox',

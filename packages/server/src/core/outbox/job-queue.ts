@@ -1,5 +1,6 @@
 import type { Context } from '../runtime/context.js';
 import type { JobQueue } from '../runtime/jobs.js';
+import { journalingSender } from '../runtime/journaling-sender.js';
 import type { Services } from '../runtime/services.js';
 import type { OutboxRecord } from '../model/records/outbox.js';
 
@@ -89,6 +90,8 @@ export function createJobQueue(services: Services, runners: Readonly<Record<Outb
       result.apply?.({ ...services, db, realm }, !retry);
       if (!retry) pruneHistory({ ...services, db });
     });
+    const updated = services.store.get('outbox', job.id);
+    if (updated) services.journal.job(updated);
   };
 
   const runLane = async (lane: string, runner: JobRunner): Promise<void> => {
@@ -98,7 +101,7 @@ export function createJobQueue(services: Services, runners: Readonly<Record<Outb
         if (!job || services.store.failed || services.store.unavailable) return;
         let result: JobOutcome;
         try {
-          result = await runner.run(services, job);
+          result = await runner.run(journaled(services, job), job);
         } catch (error) {
           result = { outcome: 'failed', error: error instanceof Error ? error.message : String(error) };
           services.log.error('an outbox job failed unexpectedly', { job: job.id, kind: job.kind, error: result.error });
@@ -133,7 +136,16 @@ export function createJobQueue(services: Services, runners: Readonly<Record<Outb
     async idle() {
       while (active.size > 0) await Promise.allSettled([...active]);
     },
+    added(job) {
+      services.journal.job(job);
+      kick();
+    },
   };
+}
+
+/** The services a job runs with: while the journal records, what it sends is journaled. */
+function journaled(services: Services, job: OutboxRecord): Services {
+  return services.journal.recording ? { ...services, outbound: journalingSender(services, { job }) } : services;
 }
 
 /** Keeps the newest `outboxHistory` finished jobs; pending ones always stay. */
@@ -170,6 +182,6 @@ export function enqueueJob(ctx: Pick<Context<'jobs'>, 'db' | 'now' | 'jobs'>, jo
     finished_at: null,
     payload: job.payload,
   });
-  ctx.db.onCommit(() => ctx.jobs.kick());
+  ctx.db.onCommit(() => ctx.jobs.added(record));
   return record;
 }

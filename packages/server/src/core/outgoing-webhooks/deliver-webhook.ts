@@ -51,7 +51,7 @@ function withBot(job: OutboxRecord, apply: (ctx: OutcomeContext, bot: UserRecord
  * are retried (`outgoingWebhookMaxRetries`, after `outgoingWebhookRetryDelaySecs`), then
  * `Failure! Bot is unavailable` and the owner's notice; other errors fail at once.
  *
- * @see shared/reference/messages-and-events.md §18
+ * @see https://zulip.com/api/outgoing-webhooks
  */
 export const deliverWebhook: JobRunner = {
   lane: 'outgoing_webhook',

@@ -34,7 +34,7 @@ export interface WebhookJobPayload {
  * such bot among its participants (`direct_message`). Each becomes an outbox job with the
  * request already built, so it is delivered after the commit and survives a restart.
  *
- * @see shared/reference/messages-and-events.md §18
+ * @see https://zulip.com/api/outgoing-webhooks
  */
 export function triggerOutgoingWebhooks(ctx: HookContext, { message, sender, mentionedUserIds }: SentMessage): void {
   if (sender.is_bot) return;

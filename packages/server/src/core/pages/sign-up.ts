@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { hashPassword } from '../auth/passwords.js';
 import { register, signUpForm } from '../invites/accept-invitation.js';
 import { pageHandler } from '../dispatch/handler.js';
+import { newSessionKey, startSession, type NewSessionKey } from '../sessions/start-session.js';
 import { isStrongPassword } from '../users/password-strength.js';
 
 const Kind = z.enum(['email', 'multiuse']);
@@ -28,8 +29,8 @@ export const signUpFormHandler = pageHandler(signUpFormPage, (params, ctx) => si
 
 /**
  * POST `/accounts/register/` (the sign-up form's action): creates the account of the
- * invitation ({@link register}); the REST layer renders the result or the form again with
- * the error.
+ * invitation ({@link register}) and logs it in (a web session, which the REST layer sets as a
+ * cookie before leading to the app); the REST layer renders the form again with an error.
  */
 export const registerPage = defineEndpoint({
   name: 'pages.register',
@@ -38,16 +39,22 @@ export const registerPage = defineEndpoint({
   access: 'public',
   summary: 'Creates the account of an invitation from its sign-up form.',
   params: z.object({ kind: Kind, key: z.string(), email: z.string().optional(), full_name: z.string(), password: z.string() }),
-  response: z.object({ user_id: z.number().int(), email: z.string(), full_name: z.string() }),
+  response: z.object({ user_id: z.number().int(), email: z.string(), full_name: z.string(), session_key: z.string(), session_expires: z.number() }),
   errors: ['BAD_REQUEST'],
 });
 
-/** The account, the password judged and hashed before the write lock (null: too weak). */
-export const registerHandler = pageHandler<typeof registerPage, string | null, 'hooks' | 'jobs'>(
+/** The account and its session; the password judged and hashed (null: too weak) and the session key made before the write lock. */
+export const registerHandler = pageHandler<typeof registerPage, { passwordHash: string | null; session: NewSessionKey }, 'hooks' | 'jobs'>(
   registerPage,
   (params, ctx) => {
-    const user = register(ctx, params, ctx.prepared);
-    return { user_id: user.id, email: user.email, full_name: user.full_name };
+    const user = register(ctx, params, ctx.prepared.passwordHash);
+    return { user_id: user.id, email: user.email, full_name: user.full_name, ...startSession(ctx, user, ctx.prepared.session) };
   },
-  { prepare: async (params, ctx) => ((await isStrongPassword(params.password, ctx.config)) ? hashPassword(params.password, ctx.random) : null), ports: ['hooks', 'jobs'] },
+  {
+    prepare: async (params, ctx) => ({
+      passwordHash: (await isStrongPassword(params.password, ctx.config)) ? await hashPassword(params.password, ctx.random) : null,
+      session: await newSessionKey(ctx),
+    }),
+    ports: ['hooks', 'jobs'],
+  },
 );

@@ -19,7 +19,7 @@ export interface PlaygroundInput {
  * checks collected in one `BAD_REQUEST` with an `errors` dict: blank fields, an invalid
  * template, a template whose only variable is not `code`, a (language, name) pair already used.
  *
- * @see shared/reference/users-channels-realm.md §8.2
+ * @see https://zulip.com/api/add-code-playground
  */
 export function checkPlayground(ctx: Pick<Context, 'db'>, input: PlaygroundInput): PlaygroundInput {
   if (!LANGUAGE_CHARACTERS.test(input.language)) throw new ApiError('BAD_REQUEST', 'Invalid characters in pygments language');

@@ -6,7 +6,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
 /**
  * GET /realm/playgrounds (our extension): the playgrounds, by ID, for every user.
  *
- * @see shared/reference/users-channels-realm.md §8.2
+ * @see https://zulip.com/api/add-code-playground
  */
 export function listPlaygrounds(_params: OperationParams<'playgrounds.list'>, ctx: UserContext) {
   return ({ playgrounds: playgroundList(ctx) });
@@ -15,7 +15,7 @@ export function listPlaygrounds(_params: OperationParams<'playgrounds.list'>, ct
 /**
  * POST /realm/playgrounds: adds a playground and answers its ID. Administrators only.
  *
- * @see api-spec.md "Add a code playground"
+ * @see https://zulip.com/api/add-code-playground
  */
 export function addPlayground(params: OperationParams<'playgrounds.add'>, ctx: UserContext) {
   const { name, language, urlTemplate } = checkPlayground(ctx, {
@@ -33,7 +33,7 @@ export function addPlayground(params: OperationParams<'playgrounds.add'>, ctx: U
  * DELETE /realm/playgrounds/{playground_id}: deletes a playground (`Invalid playground` when
  * there is none). Administrators only.
  *
- * @see shared/reference/users-channels-realm.md §8.2
+ * @see https://zulip.com/api/remove-code-playground
  */
 export function removePlayground(params: OperationParams<'playgrounds.remove'>, ctx: UserContext) {
   if (!ctx.db.get('playgrounds', params.playground_id)) throw new ApiError('BAD_REQUEST', 'Invalid playground');

@@ -8,7 +8,7 @@ import type { StateBlock } from '../events/state-block.js';
  * A playground as the API shows it: the real server's `pygments_language`, which real clients
  * read, and the spec's name for it, `highlighter_language`.
  *
- * @see shared/reference/users-channels-realm.md §0.1, §8.2
+ * @see https://zulip.com/api/add-code-playground
  */
 export function formatPlayground(record: PlaygroundRecord): CodePlayground {
   return {
@@ -28,7 +28,7 @@ export function playgroundList(ctx: Pick<Context, 'db'>): CodePlayground[] {
 /**
  * Sends every active user the new list (`realm_playgrounds` event) after a change.
  *
- * @see shared/reference/messages-and-events.md §16.1
+ * @see https://zulip.com/api/get-events
  */
 export function notifyPlaygrounds(ctx: Pick<Context, 'db' | 'events'>): void {
   emit(ctx, activeUserIds(ctx), { type: 'realm_playgrounds', realm_playgrounds: playgroundList(ctx) });

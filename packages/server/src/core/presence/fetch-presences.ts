@@ -33,7 +33,7 @@ export interface PresenceAnswer {
  * match the query, ordered by user ID. An organization with presence disabled answers no
  * rows and -1.
  *
- * @see shared/reference/users-channels-realm.md §7.1
+ * @see https://zulip.com/api/update-presence
  */
 export function fetchPresences(
   ctx: Pick<Context, 'db' | 'realm' | 'now' | 'config'>,

@@ -7,7 +7,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * over the default 14-day window, with `server_timestamp` (no `presence_last_update_id`).
  * Open to every account, bots included.
  *
- * @see shared/reference/users-channels-realm.md §7.4
+ * @see https://zulip.com/api/get-presence
  */
 export function getRealmPresence(_params: OperationParams<'presence.getRealm'>, ctx: UserContext) {
   const { presences } = fetchPresences(ctx, ctx.user, { slim: false });

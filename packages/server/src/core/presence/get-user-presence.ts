@@ -29,7 +29,7 @@ function findActiveUser(ctx: Pick<Context, 'db' | 'indexes' | 'config'>, viewer:
  * decision, the data being withheld) when the user turned `presence_enabled` off or the
  * organization disabled presence.
  *
- * @see shared/reference/users-channels-realm.md §7.4
+ * @see https://zulip.com/api/get-user-presence
  */
 export function getUserPresence(params: OperationParams<'presence.get'>, ctx: UserContext) {
   const key = params.user_id_or_email;

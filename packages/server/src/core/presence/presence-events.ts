@@ -19,7 +19,7 @@ import { USER_LIMIT_FOR_PRESENCE_EVENTS } from './presence-rules.js';
  * Nothing is sent when the organization disables presence, nor in organizations above
  * {@link USER_LIMIT_FOR_PRESENCE_EVENTS} active users (their clients poll).
  *
- * @see shared/reference/messages-and-events.md §16.1
+ * @see https://zulip.com/api/get-events
  */
 export function emitPresenceChange(
   ctx: Pick<Context, 'db' | 'events' | 'realm' | 'now' | 'config'>,

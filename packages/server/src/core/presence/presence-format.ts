@@ -29,7 +29,7 @@ export function effectiveTimes(row: Pick<PresenceRecord, 'last_active_time' | 'l
 /**
  * The modern entry (keyed by user ID): `active_timestamp` and `idle_timestamp`, whole seconds.
  *
- * @see api-spec.md "Presence entry"
+ * @see https://zulip.com/api/get-presence
  */
 export function modernPresence(times: EffectiveTimes): ModernPresence {
   return { active_timestamp: Math.floor(times.active), idle_timestamp: Math.floor(times.connected) };
@@ -39,7 +39,7 @@ export function modernPresence(times: EffectiveTimes): ModernPresence {
  * The legacy per-client entry (`website`): `active` with the active time when that is at most
  * 70 s older than the last connection, otherwise `idle` with the connection time.
  *
- * @see shared/reference/users-channels-realm.md §7.1
+ * @see https://zulip.com/api/update-presence
  */
 export function legacyClientPresence(times: EffectiveTimes): LegacyClientEntry {
   const active = times.active + LEGACY_ACTIVE_OFFSET_SECONDS >= times.connected;

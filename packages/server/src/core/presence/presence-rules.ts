@@ -2,7 +2,7 @@
  * How one presence report moves a user's timestamps, as the real server does it: pure
  * functions over seconds, so the rules can be tested with any clock.
  *
- * @see shared/reference/users-channels-realm.md §7.2
+ * @see https://zulip.com/api/update-presence
  */
 
 /** A report newer than the stored time by no more than this is not stored (many open tabs ping at once). */

@@ -7,7 +7,7 @@ import { DEFAULT_HISTORY_LIMIT_DAYS, fetchPresences } from './fetch-presences.js
  * (default 14), `presence_last_update_id` to continue polling from (-1 without rows), and
  * `server_timestamp`.
  *
- * @see shared/reference/messages-and-events.md §15
+ * @see https://zulip.com/api/register-queue
  */
 export const presenceState: StateBlock = {
   eventTypes: ['presence'],

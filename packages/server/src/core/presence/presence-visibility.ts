@@ -7,11 +7,11 @@ import type { UserRecord } from '../model/records/users.js';
  * while they still see their own.
  *
  * The spec says only that such users are "shown offline and the server withholds the data";
- * the real server's exact mechanism is unconfirmed (reference §7.4), so this is our
+ * the real server's exact mechanism is unconfirmed (https://zulip.com/api/get-presence), so this is our
  * definition. Together with {@link recordsPresence}, it means no report of such a user is
  * ever seen by anyone else, in answers or events.
  *
- * @see api-spec.md "States and transitions" (presence)
+ * @see https://zulip.com/api/get-presence (a user who disabled presence sharing is shown offline)
  */
 export function presenceVisibleTo(viewer: Pick<UserRecord, 'id'>, target: UserRecord): boolean {
   if (!target.is_active || target.is_bot) return false;

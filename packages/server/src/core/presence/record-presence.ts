@@ -12,7 +12,7 @@ import { recordsPresence } from './presence-visibility.js';
  * event when the user comes online. Reports of users with `presence_enabled` off are not
  * stored. Returns the row as it is afterwards (undefined when the user has none).
  *
- * @see shared/reference/users-channels-realm.md §7.2
+ * @see https://zulip.com/api/update-presence
  */
 export function recordPresenceReport(
   ctx: Pick<Context, 'db' | 'events' | 'realm' | 'now' | 'config'>,

@@ -18,8 +18,8 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * - `new_user_input` only feeds usage statistics on the real server; it is accepted and has
  *   no effect here.
  *
- * @see api-spec.md "Update your presence"
- * @see shared/reference/users-channels-realm.md §7.1
+ * @see https://zulip.com/api/update-presence
+ * @see https://zulip.com/api/update-presence
  */
 export function updatePresence(params: OperationParams<'presence.update'>, ctx: UserContext) {
   if (!isReportedStatus(params.status)) throw new ApiError('BAD_REQUEST', `Invalid status: ${params.status}`);

@@ -23,7 +23,7 @@ export function checkPushConfigured(ctx: Pick<Services, 'config'>): void {
  * already registered (or pending) under the same `push_account_id` stays as it is; a failed
  * one is registered again.
  *
- * @see shared/reference/messages-and-events.md §19.1
+ * @see https://zulip.com/api/register-push-device
  */
 export function registerPushDevice(params: OperationParams<'push.register'>, ctx: UserContext<'jobs'>) {
   checkPushConfigured(ctx);

@@ -8,7 +8,7 @@ import { callBouncer, type BouncerAnswer, type BouncerServices } from './bouncer
  * to the device's `push_public_key`; APNs gets `aps.alert.title` and its headers, FCM a high
  * priority (`remove` notifications go out at normal priority, silently).
  *
- * @see shared/reference/messages-and-events.md §19.2
+ * @see https://zulip.com/api/e2ee-test-notify
  */
 function pushRequest(services: Pick<Services, 'random'>, device: PushDeviceRecord, data: Record<string, unknown>): Record<string, unknown> {
   const key = fromBase64(device.push_public_key);

@@ -10,7 +10,7 @@ import { activeDevices, basePayload, notifyDevices } from './send-notifications.
  * the real server reports them (`FAILED_TO_CONNECT_BOUNCER`, `INTERNAL_SERVER_ERROR_ON_BOUNCER`,
  * `ADMIN_ACTION_REQUIRED` when it refuses this server).
  *
- * @see shared/reference/messages-and-events.md §19.2
+ * @see https://zulip.com/api/e2ee-test-notify
  */
 export async function sendTestNotification(params: OperationParams<'push.testNotification'>, ctx: UserContext<'outbound' | 'store'>) {
   const devices = activeDevices(ctx, ctx.user.id, params.push_account_id);

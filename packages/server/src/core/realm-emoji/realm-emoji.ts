@@ -4,6 +4,7 @@ import { emojiByName } from '../markdown/emoji-data.js';
 import type { Context, OperationParams, UserContext } from '../runtime/context.js';
 import { hasPermission } from '../model/has-permission.js';
 import { isAdmin } from '../model/roles.js';
+import { bareMediaType, uploadedMediaType } from '../internal/media-types.js';
 import { randomAlphanumeric } from '../internal/random.js';
 import { realmEmojiById } from '../realm/realm-emoji-state.js';
 
@@ -46,7 +47,10 @@ export async function uploadRealmEmoji(params: OperationParams<'realmEmoji.uploa
   if (file.size > MAX_EMOJI_FILE_SIZE_MIB * 1024 * 1024) {
     throw new ApiError('BAD_REQUEST', `Uploaded file is larger than the allowed limit of ${MAX_EMOJI_FILE_SIZE_MIB} MiB`);
   }
-  const extension = IMAGE_TYPES[file.type];
+  // A part without a type (or with application/octet-stream) is typed by its name, as the
+  // real server's get_file_info does: python-zulip-api sends emoji files that way.
+  const type = bareMediaType(uploadedMediaType(file.type, file instanceof File ? file.name : ''));
+  const extension = IMAGE_TYPES[type];
   if (extension === undefined) throw new ApiError('BAD_REQUEST', 'Invalid image format');
   const bytes = new Uint8Array(await file.arrayBuffer());
   // The bytes are durable before the record points at them, as for uploads.
@@ -63,7 +67,7 @@ export async function uploadRealmEmoji(params: OperationParams<'realmEmoji.uploa
         author_id: ctx.user.id,
         deactivated: false,
         file_path: filePath,
-        content_type: file.type,
+        content_type: type,
       });
       announce({ ...ctx, db });
     });

@@ -15,6 +15,7 @@ const MAX_DESCRIPTION_LENGTH = 1000;
 /** `video_chat_provider` values this server knows: none and Jitsi Meet. */
 const VIDEO_CHAT_PROVIDERS = [0, 1];
 const GIPHY_RATINGS = [0, 1, 2, 3, 4, 5];
+const JITSI_SERVER_URL_MAX_LENGTH = 200;
 /** Settings only owners may change (the real server's `OrganizationOwnerRequiredError`). */
 const OWNER_ONLY = new Set(['message_retention_days', 'can_create_web_public_channel_group']);
 /** Channel settings: a channel ID, or -1 for none. */
@@ -31,7 +32,35 @@ const EDIT_HISTORY_POLICIES = { all: 1, moves: 2, none: 3 } as const;
 /** What a given parameter means as the value stored and shown. */
 function storedValue(name: string, value: unknown): unknown {
   if (value === 'unlimited') return name === 'message_retention_days' ? -1 : null;
+  // The real JITSI_SERVER_SPECIAL_VALUES_MAP: the server's own Jitsi server.
+  if (name === 'jitsi_server_url' && value === 'default') return null;
   return value;
+}
+
+/** The real `check_jitsi_url`: an http(s) URL of at most 200 characters (`check_capped_url`). */
+function isJitsiUrl(value: string): boolean {
+  if (value.length > JITSI_SERVER_URL_MAX_LENGTH) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The event of a changed setting, as the real `do_set_realm_property` sends it: `realm
+ * update`, except for the message-editing settings, which keep their historical `update_dict`
+ * form, and `topics_policy`, whose `update_dict` carries the deprecated `mandatory_topics`.
+ */
+function settingEvent(property: string, value: unknown): Record<string, unknown> & { type: 'realm' } {
+  if (property === 'allow_message_editing' || property === 'message_content_edit_limit_seconds') {
+    return { type: 'realm', op: 'update_dict', property: 'default', data: { [property]: value } };
+  }
+  if (property === 'topics_policy') {
+    return { type: 'realm', op: 'update_dict', property: 'default', data: { topics_policy: value, mandatory_topics: value === 'disable_empty_topic' } };
+  }
+  return { type: 'realm', op: 'update', property, value };
 }
 
 function checkValues(ctx: UserContext, params: Params): void {
@@ -46,6 +75,9 @@ function checkValues(ctx: UserContext, params: Params): void {
     throw new ApiError('BAD_REQUEST', `Invalid video_chat_provider ${params.video_chat_provider}`);
   }
   if (params.giphy_rating !== undefined && !GIPHY_RATINGS.includes(params.giphy_rating)) throw new ApiError('BAD_REQUEST', 'Invalid giphy_rating');
+  if (params.jitsi_server_url !== undefined && params.jitsi_server_url !== 'default' && !isJitsiUrl(params.jitsi_server_url)) {
+    throw new ApiError('BAD_REQUEST', 'jitsi_server_url is not an allowed_type');
+  }
   if (params.enable_spectator_access === true && !ctx.config.webPublicStreamsEnabled) throw new ApiError('BAD_REQUEST', 'Web-public channels are not enabled.');
   for (const name of CHANNEL_SETTINGS) {
     const id = params[name];
@@ -59,7 +91,8 @@ function checkValues(ctx: UserContext, params: Params): void {
  * PATCH /realm: an administrator changes organization settings (owners only for retention
  * and web-public channel creation). All checks come first, so the request changes all or
  * nothing. Each changed setting is announced to everyone: `realm update` with the value as
- * POST /register shows it, `realm update_dict` for group settings. Settings already at the
+ * POST /register shows it, `realm update_dict` for group settings and the settings the real
+ * server announces so (see `settingEvent`). Settings already at the
  * value change nothing and are not in the answer.
  */
 export function updateRealm(params: Params, ctx: UserContext) {
@@ -101,7 +134,7 @@ export function updateRealm(params: Params, ctx: UserContext) {
   const everyone = activeUserIds(ctx);
   for (const { property, value } of updates) {
     const shown = property === 'message_edit_history_visibility_policy' ? value : property === 'new_stream_announcements_stream_id' && value === null ? -1 : value;
-    emit(ctx, everyone, { type: 'realm', op: 'update', property, value: shown });
+    emit(ctx, everyone, settingEvent(property, shown));
   }
   for (const [name, value] of Object.entries(groupChanges)) {
     emit(ctx, everyone, { type: 'realm', op: 'update_dict', property: 'default', data: { [name]: value } });

@@ -2,6 +2,7 @@ import type { Endpoint, EndpointName, EndpointParams, Endpoints } from '@teamcha
 import type { UserRecord } from '../model/records/users.js';
 import type { ModelContext } from '../model/model-context.js';
 import type { EventQueues } from './event-queues.js';
+import type { Journal } from './journal.js';
 import type { Logger } from './logger.js';
 import type { PortName, Ports } from './ports.js';
 import type { RateLimitStatus } from './rate-limiter.js';
@@ -17,13 +18,30 @@ export interface RequestInfo {
   clientAddress?: string | undefined;
   /** Set by the core: the rate limit the request ran under, for the `X-RateLimit-*` headers. */
   rateLimit?: RateLimitStatus | undefined;
+  /**
+   * How a web-app request (`/json/…`) is authenticated: its live session, or null when it has
+   * none (then only public endpoints, and `optional` ones anonymously, answer). Undefined for
+   * the API, authenticated by `authorization`.
+   */
+  session?: RequestSession | null | undefined;
+  /** The journal id of the request, when the journal records it: what its effects name as their cause. */
+  journalId?: number | undefined;
+  /** Set by the core: the authenticated caller's ID (null: anonymous), for the journal. */
+  callerId?: number | null | undefined;
+}
+
+/** The web session a request came with (see `findSession`). */
+export interface RequestSession {
+  /** The session record's ID (the digest of its key). */
+  id: string;
+  userId: number;
 }
 
 /**
  * What every operation gets (DESIGN.md: "a context"): the store view (`db`, the request's
  * transaction, and `indexes`), the caller, the organization, the clocks (`now`, `monotonic`),
  * the event queues, the server's settings, its random source and log, and what the transport
- * knows of the request. Services beyond it are ports (`runtime/ports.ts`) an area declares.
+ * knows of the request, the journal. Services beyond it are ports (`runtime/ports.ts`) an area declares.
  */
 interface BaseContext extends ModelContext {
   /** The authenticated caller; null only for `public` and anonymous `optional` endpoints. */
@@ -35,6 +53,11 @@ interface BaseContext extends ModelContext {
   monotonic: () => number;
   events: EventQueues;
   log: Logger;
+  /**
+   * What happened, for the inspector and the mock (requests, events, emails, jobs): like the
+   * log, an operation records into it (an email sent) and changes nothing by doing so.
+   */
+  journal: Journal;
   request: RequestInfo;
   endpoint: Endpoint;
 }

@@ -67,9 +67,11 @@ export class EventQueue {
   }
 
   /** Appends an event (its `id` is assigned here) and wakes a blocked poll. */
-  push(event: Record<string, unknown> & { type: string }): void {
-    this.events.push({ ...event, id: this.nextEventId++ });
+  push(event: Record<string, unknown> & { type: string }): QueuedEvent {
+    const queued = { ...event, id: this.nextEventId++ };
+    this.events.push(queued);
     this.waiter?.wake();
+    return queued;
   }
 
   /** Drops events up to and including `lastEventId`. */

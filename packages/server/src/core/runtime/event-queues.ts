@@ -1,5 +1,6 @@
 import { ApiError } from '@teamchat/schema';
 import { EventQueue, type QueueOptions, type QueuedEvent } from './event-queue.js';
+import type { Journal } from './journal.js';
 import { rateLimited } from './rate-limiter.js';
 
 /** Timing of the event system, read at each use (so a test or the mock can change it). */
@@ -20,6 +21,8 @@ export interface EventQueuesOptions {
     readonly maxQueuedEvents: number;
     readonly maxLongPollsPerUser: number;
   };
+  /** Where the events each queue gets, and their fetching, are journaled (none: nowhere). */
+  journal?: Pick<Journal, 'event' | 'fetched'>;
 }
 
 const MAX_LIFESPAN_SECS = 7 * 24 * 3600;
@@ -117,7 +120,8 @@ export class EventQueues {
         if (queue.registeredSeq >= seq) continue;
         const shaped = typeof event === 'function' ? event(queue) : event;
         if (!shaped || !queue.wants(shaped.type)) continue;
-        queue.push(shaped);
+        const queued = queue.push(shaped);
+        this.options.journal?.event(queue.id, queue.userId, queued);
         // A client that stopped polling must not make the server hold events without end: its
         // queue goes, and the client registers a new one after `BAD_EVENT_QUEUE_ID`.
         if (queue.events.length > this.options.config.maxQueuedEvents) this.remove(queue);
@@ -133,7 +137,7 @@ export class EventQueues {
     const after = lastEventId ?? -1;
     if (lastEventId !== undefined) queue.acknowledge(lastEventId);
     let events = queue.pending(after);
-    if (events.length > 0 || dontBlock) return events;
+    if (events.length > 0 || dontBlock) return this.fetched(queue, events);
     // A poll of a queue that has one waiting replaces it; any other counts against the user.
     const { maxLongPollsPerUser } = this.options.config;
     if (!queue.waiting && this.waitingPolls(queue.userId) >= maxLongPollsPerUser) {
@@ -146,6 +150,12 @@ export class EventQueues {
       queue.push({ type: 'heartbeat' });
       events = queue.pending(after);
     }
+    return this.fetched(queue, events);
+  }
+
+  /** `events`, journaled as fetched by a poll of `queue`. */
+  private fetched(queue: EventQueue, events: QueuedEvent[]): QueuedEvent[] {
+    if (events.length > 0) this.options.journal?.fetched(queue.id, events);
     return events;
   }
 

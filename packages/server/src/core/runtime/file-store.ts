@@ -5,7 +5,7 @@
  *
  * `put` must be durable when it resolves: the attachment record is committed after it.
  *
- * @see shared/reference/users-channels-realm.md §8.4
+ * @see https://zulip.com/api/upload-file
  */
 export interface FileStore {
   /** Stores `bytes` under `pathId`, replacing any earlier file; the store may keep `bytes` (the caller does not change them afterwards). */

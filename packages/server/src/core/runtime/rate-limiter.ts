@@ -1,39 +1,47 @@
 import { ApiError } from '@teamchat/schema';
 import type { RateLimitRule } from '../config/rate-limit-rules.js';
 
-const NO_LIMIT: readonly RateLimitRule[] = [[1, 9999]];
+const NO_LIMIT_RULE: RateLimitRule = [1, 9999];
+const NO_LIMIT: readonly RateLimitRule[] = [NO_LIMIT_RULE];
 
 /** The rate limit a request ran under, for the `X-RateLimit-*` headers. */
 export interface RateLimitStatus {
-  /** Requests allowed to a client with no recent ones (`X-RateLimit-Limit`). */
+  /** The request count of the rule with the longest window (`X-RateLimit-Limit`). */
   limit: number;
-  /** Requests left now (`X-RateLimit-Remaining`). */
+  /** Requests left in that window now (`X-RateLimit-Remaining`); 0 for a refused request. */
   remaining: number;
-  /** UNIX time, in seconds, when no limit applies any more (`X-RateLimit-Reset`). */
+  /**
+   * UNIX time, in seconds, when the newest request leaves that window, or when a refused
+   * request would be allowed (`X-RateLimit-Reset`).
+   */
   reset: number;
 }
 
-/** The outcome of one counted request. */
-interface Counted {
-  limited: boolean;
-  /** Seconds until the request would be allowed (limited), or until the bucket is empty again. */
-  seconds: number;
-  status: RateLimitStatus;
+/** The requests of one key: their times, oldest first, at most the longest rule's count. */
+interface History {
+  times: number[];
+  /** The longest window of the rules it was counted under, in ms (when to forget it). */
+  windowMs: number;
 }
 
+/** How often, at most, the histories whose requests all left their window are dropped. */
+const COLLECT_EVERY_MS = 1000;
+
 /**
- * The server's rate limiter: per key and rule, the time at which the key's bucket is empty
- * again (the real server's in-memory backend). Each request moves it `seconds / count` later;
- * a request that would move it more than `seconds` past now is refused. Keys whose time has
- * passed are dropped as time goes on, so memory follows the clients of the last window.
+ * The server's rate limiter, counted as the real server's `RedisRateLimiterBackend` does: per
+ * key, the times of its recent requests, as many as the count of the rule with the longest
+ * window (the rules sorted by window). A request is refused when, for some rule `(seconds,
+ * count)`, the count-th most recent request is less than `seconds` old; it is then not counted,
+ * and the answer's `retry-after` is the time until that request leaves the window (about 60 s
+ * after a burst of 200 in a minute, where a refilling bucket would say 0.3 s). A key whose
+ * requests all left the longest window is forgotten.
  * The windows run on the server's monotonic clock: a wall clock set back an hour leaves no
- * bucket full for that hour, one set forward a day empties none early. Only `X-RateLimit-Reset`,
+ * window full for that hour, one set forward a day empties none early. Only `X-RateLimit-Reset`,
  * a time clients see, is turned into wall-clock time.
  */
 export class RateLimiter {
-  /** rule key (`seconds:count`) → entity key → reset time in ms. */
-  private readonly resets = new Map<string, Map<string, number>>();
-  private readonly lastCollect = new Map<string, number>();
+  private readonly histories = new Map<string, History>();
+  private lastCollect = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly wallClock: () => number,
@@ -46,77 +54,87 @@ export class RateLimiter {
    * counted).
    */
   hit(key: string, rules: readonly RateLimitRule[]): { status: RateLimitStatus; error: ApiError | null } {
-    const counted = this.count(key, rules, 'hit');
-    return { status: counted.status, error: counted.limited ? rateLimited(counted.seconds) : null };
+    const sorted = sortedRules(rules);
+    const now = this.now();
+    const free = this.secondsToFreedom(key, sorted, now);
+    const [window, limit] = longest(sorted);
+    if (free !== null) return { status: { limit, remaining: 0, reset: this.wallSeconds(free * 1000) }, error: rateLimited(free) };
+    const times = this.add(key, sorted, now);
+    // The real get_api_calls_left: the requests of the last window, and when the newest leaves it.
+    const inWindow = times.filter((time) => time >= now - window * 1000).length;
+    return { status: { limit, remaining: Math.max(0, limit - inWindow), reset: this.wallSeconds((times.at(-1) ?? now) + window * 1000 - now) }, error: null };
   }
 
   /** Whether one more request of `key` would break `rules`, without counting it; the `retry-after` error if so. */
   peek(key: string, rules: readonly RateLimitRule[]): ApiError | null {
-    const counted = this.count(key, rules, 'peek');
-    return counted.limited ? rateLimited(counted.seconds) : null;
+    const free = this.secondsToFreedom(key, sortedRules(rules), this.now());
+    return free === null ? null : rateLimited(free);
   }
 
   /** Counts a request of `key` under `rules` even past the limit (a failure to remember). */
   record(key: string, rules: readonly RateLimitRule[]): void {
-    this.count(key, rules, 'record');
+    this.add(key, sortedRules(rules), this.now());
   }
 
   /** Forgets `key` (a successful login clears its failed attempts). */
   clear(key: string): void {
-    for (const resets of this.resets.values()) resets.delete(key);
+    this.histories.delete(key);
   }
 
-  /**
-   * Checks `key` against each rule; `hit` counts the request when no rule refuses it, `record`
-   * counts it under every rule it still fits, `peek` only looks.
-   */
-  private count(key: string, ruleList: readonly RateLimitRule[], mode: 'hit' | 'peek' | 'record'): Counted {
-    // No rules: the real server's stand-in for "no limit".
-    const rules = ruleList.length > 0 ? ruleList : NO_LIMIT;
-    const now = this.now();
-    let seconds = 0;
-    const updates: [Map<string, number>, number][] = [];
+  /** The real `is_ratelimited`: seconds until the request would be allowed, or null when it is. */
+  private secondsToFreedom(key: string, rules: readonly RateLimitRule[], now: number): number | null {
+    const times = this.histories.get(key)?.times ?? [];
     for (const [window, count] of rules) {
-      const resets = this.bucket(window, count, now);
-      const next = Math.max(resets.get(key) ?? now, now) + (window * 1000) / count;
-      if (next > now + window * 1000) seconds = Math.max(seconds, (next - window * 1000 - now) / 1000);
-      else updates.push([resets, next]);
+      const nth = times[times.length - count];
+      if (nth === undefined) continue;
+      const boundary = nth + window * 1000;
+      if (boundary >= now) return round((boundary - now) / 1000);
     }
-    const limited = updates.length < rules.length;
-    if (mode === 'record' || (mode === 'hit' && !limited)) for (const [resets, next] of updates) resets.set(key, next);
-    return { limited, seconds: round(seconds), status: this.status(key, rules, now) };
+    return null;
   }
 
-  /** The status of the rule with the longest window (the real server reports that one). */
-  private status(key: string, rules: readonly RateLimitRule[], now: number): RateLimitStatus {
-    const [window, count] = rules.reduce((a, b) => (b[0] > a[0] ? b : a));
-    const reset = this.resets.get(`${window}:${count}`)?.get(key) ?? now;
-    const remaining = limitedToRange(Math.floor(((now + window * 1000 - reset) * count) / (window * 1000)), 0, count);
-    return { limit: count, remaining, reset: Math.floor((this.wallClock() + Math.max(reset, now) - now) / 1000) };
+  /** The real `incr_ratelimit`: adds `now`, keeping the longest rule's count of requests. */
+  private add(key: string, rules: readonly RateLimitRule[], now: number): readonly number[] {
+    this.collect(now);
+    const [window, count] = longest(rules);
+    let history = this.histories.get(key);
+    if (!history) {
+      history = { times: [], windowMs: window * 1000 };
+      this.histories.set(key, history);
+    }
+    history.windowMs = Math.max(history.windowMs, window * 1000);
+    history.times.push(now);
+    if (history.times.length > count) history.times.splice(0, history.times.length - count);
+    return history.times;
   }
 
-  private bucket(window: number, count: number, now: number): Map<string, number> {
-    const rule = `${window}:${count}`;
-    let resets = this.resets.get(rule);
-    if (!resets) {
-      resets = new Map();
-      this.resets.set(rule, resets);
+  /** Drops the keys whose newest request left its longest window (the real keys' expiry). */
+  private collect(now: number): void {
+    if (now - this.lastCollect < COLLECT_EVERY_MS) return;
+    this.lastCollect = now;
+    for (const [key, history] of this.histories) {
+      if ((history.times.at(-1) ?? Number.NEGATIVE_INFINITY) + history.windowMs < now) this.histories.delete(key);
     }
-    // Drop keys whose bucket emptied, at most once per step of the rule.
-    if ((this.lastCollect.get(rule) ?? 0) <= now - (window * 1000) / count) {
-      this.lastCollect.set(rule, now);
-      for (const [key, reset] of resets) if (reset < now) resets.delete(key);
-    }
-    return resets;
+  }
+
+  /** The wall-clock UNIX second `ms` from now. */
+  private wallSeconds(ms: number): number {
+    return Math.floor((this.wallClock() + ms) / 1000);
   }
 }
 
-function limitedToRange(value: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, value));
+/** No rules: the real server's stand-in for "no limit"; otherwise the rules by window, shortest first. */
+function sortedRules(rules: readonly RateLimitRule[]): readonly RateLimitRule[] {
+  return rules.length > 0 ? [...rules].sort((a, b) => a[0] - b[0]) : NO_LIMIT;
+}
+
+/** The rule with the longest window (the real `max_api_window`, `max_api_calls`). */
+function longest(sorted: readonly RateLimitRule[]): RateLimitRule {
+  return sorted.at(-1) ?? NO_LIMIT_RULE;
 }
 
 function round(seconds: number): number {
-  return Math.round(seconds * 100) / 100;
+  return Math.round(seconds * 1000) / 1000;
 }
 
 /** The real server's answer to a rate-limited request. */

@@ -2,6 +2,7 @@ import type { ServerConfig } from '../config/server-config.js';
 import type { RandomBytes } from '../internal/random.js';
 import type { Indexes } from '../model/indexes.js';
 import type { EventQueues } from './event-queues.js';
+import type { Journal } from './journal.js';
 import type { Logger } from './logger.js';
 import type { Ports } from './ports.js';
 import type { UploadSlots } from './upload-slots.js';
@@ -39,4 +40,6 @@ export interface Services extends Ports {
    * (a request need not wait a turn for nothing). Never throws.
    */
   runDueJobs: () => Promise<void> | null;
+  /** What happened, for the inspector and the mock (see `Journal`). */
+  journal: Journal;
 }

@@ -130,5 +130,5 @@ export function findDemoAccounts(store: SeedServices['store'], domain = 'teamcha
 /** Fills an empty store with the demo organization ({@link demoFixture}) and returns the accounts with their credentials. */
 export async function seedDemoOrganization(services: SeedServices, options: DemoOptions = {}): Promise<DemoAccount[]> {
   const { domain, ...seedOptions } = options;
-  return seedOrganization(services, parseFixture(demoFixture(domain)), { notificationBot: true, ...seedOptions });
+  return seedOrganization(services, parseFixture(demoFixture(domain)), { systemBots: true, ...seedOptions });
 }

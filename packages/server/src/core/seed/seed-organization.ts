@@ -7,7 +7,7 @@ import { emojiByName } from '../markdown/emoji-data.js';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 import { renderMessage } from '../markdown/render-message.js';
 import { insertMessage, senderFlags } from '../messages/insert-message.js';
-import { notificationBot } from '../messages/notification-bot.js';
+import { createSystemBots } from '../messages/notification-bot.js';
 import { activeSubscriberIds } from '../model/channel-access.js';
 import type { Context } from '../runtime/context.js';
 import type { Services } from '../runtime/services.js';
@@ -56,10 +56,11 @@ export interface SeedOptions {
   /** PBKDF2 iterations of the passwords hashed now (the mock uses few, to start fast). */
   passwordIterations?: number;
   /**
-   * Create the Notification Bot with the users when the fixture has no system bot, so that it
-   * exists from the start as on the real server (`cross_realm_bots`); the demo organization does.
+   * Create the system bots (Notification Bot, Email Gateway, Welcome Bot) with the users, those
+   * the fixture does not have, so that they exist from the start as on the real server
+   * (`cross_realm_bots`); the demo organization does.
    */
-  notificationBot?: boolean;
+  systemBots?: boolean;
 }
 
 type SeedContext = Pick<Context, 'db' | 'indexes' | 'now' | 'random'>;
@@ -398,7 +399,7 @@ export async function seedOrganization(services: SeedServices, fixture: Organiza
     db.patch('realm', 1, { ...(org.settings as Partial<RealmRecord>), user_settings_defaults: { ...realm.user_settings_defaults, ...org.user_settings_defaults } as RealmRecord['user_settings_defaults'] });
     const names = new Names(db);
     seedUsers(ctx, fixture, names, passwords, at);
-    if (options.notificationBot) notificationBot({ ...ctx, config: services.config });
+    if (options.systemBots) createSystemBots(ctx);
     seedProfiles(db, fixture, names);
     seedUserGroups(ctx, fixture, names, at);
     seedChannels(ctx, fixture, names, at);

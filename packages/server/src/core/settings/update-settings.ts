@@ -3,6 +3,8 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { OperationParams, UserContext } from '../runtime/context.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { isAdmin } from '../model/roles.js';
+import { endSessionsOf } from '../model/sessions.js';
+import { apiEmail } from '../model/email-visibility.js';
 import { humanAdminIds } from '../model/bot-administrators.js';
 import { emitEmailChanges } from '../users/email-events.js';
 import { changeFullName, checkFullName } from '../users/full-name.js';
@@ -44,13 +46,17 @@ function checkNameChange(ctx: UserContext, raw: string | undefined): string | nu
  * runs, and any error rolls the whole request back. Unknown parameters end up in
  * `ignored_parameters_unsupported` (the REST layer).
  *
- * @see api-spec.md "Update settings"
- * @see shared/reference/users-channels-realm.md §6.1
+ * @see https://zulip.com/api/update-settings
+ * @see https://zulip.com/api/update-settings
  */
 export function updateSettings(params: Params, ctx: UserContext & { prepared: string | null }): Record<string, never> {
   const user = ctx.user;
   const passwordHash = ctx.prepared;
-  if (passwordHash !== null) ctx.db.patch('users', user.id, { password_hash: passwordHash });
+  if (passwordHash !== null) {
+    ctx.db.patch('users', user.id, { password_hash: passwordHash });
+    // Other web sessions end; the one that changed it stays (Django's `update_session_auth_hash`).
+    endSessionsOf(ctx.db, user.id, ctx.request.session?.id);
+  }
   if (params.email !== undefined) requestEmailChange(ctx, user, params.email);
   const fullName = checkNameChange(ctx, params.full_name);
   if (fullName !== null) changeFullName(ctx, user, fullName);
@@ -66,7 +72,8 @@ export function updateSettings(params: Params, ctx: UserContext & { prepared: st
   for (const [name, value] of Object.entries(changes)) {
     emitSettingChange(ctx, user, name as UserSettingName, value);
     if (name === 'timezone') {
-      emit(ctx, activeUserIds(ctx), { type: 'realm_user', op: 'update', person: { user_id: user.id, timezone: value } });
+      // The real do_change_user_setting: the API address, the ID and the zone.
+      emit(ctx, activeUserIds(ctx), { type: 'realm_user', op: 'update', person: { email: apiEmail(after, ctx.config.realmUrl), user_id: user.id, timezone: value } });
     }
     if (name === 'email_address_visibility') emitEmailChanges(ctx, before, after);
     if (name === 'allow_private_data_export') {

@@ -28,7 +28,7 @@ function receivers(ctx: UserContext, ids: Iterable<number>): number[] {
  * (`stream_id`, `topic`; only to queues with the `stream_typing_notifications` capability,
  * and not in channels above 100 subscribers). Nothing is stored.
  *
- * @see shared/reference/messages-and-events.md §16.1
+ * @see https://zulip.com/api/get-events
  */
 export function setTypingStatus(params: OperationParams<'typing.setStatus'>, ctx: UserContext) {
   const sender = person(ctx, ctx.user);

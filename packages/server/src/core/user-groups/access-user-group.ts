@@ -35,7 +35,7 @@ export function inGroupPermission(ctx: UserContext, group: UserGroupRecord, sett
  *
  * @throws {ApiError} `Invalid user group`, `User group is deactivated.` (unless
  *   `allowDeactivated`), `Insufficient permission`.
- * @see shared/reference/users-channels-realm.md §4.6
+ * @see https://zulip.com/api/update-user-group-members
  */
 export function accessUserGroupForUpdate(
   ctx: UserContext,

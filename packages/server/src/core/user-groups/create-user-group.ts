@@ -16,7 +16,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * the subgroups (the creator may add any active group, whatever the group's other settings).
  * Everyone gets a `user_group` `add` event, then `add_subgroups` when subgroups were given.
  *
- * @see shared/reference/users-channels-realm.md §4.5
+ * @see https://zulip.com/api/create-user-group
  */
 export function createUserGroup(params: OperationParams<'userGroups.create'>, ctx: UserContext) {
   if (!hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'can_create_groups')) throw insufficientPermission();

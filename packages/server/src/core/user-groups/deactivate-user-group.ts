@@ -14,7 +14,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * Clients with `include_deactivated_groups` get an `update` event (`deactivated: true`), the
  * others a `remove` event.
  *
- * @see shared/reference/users-channels-realm.md §4.7
+ * @see https://zulip.com/api/deactivate-user-group
  */
 export function deactivateUserGroup(params: OperationParams<'userGroups.deactivate'>, ctx: UserContext) {
   const group = accessUserGroupForUpdate(ctx, params.user_group_id, 'can_manage_group');

@@ -31,7 +31,7 @@ export function directMemberIds(ctx: GroupReadContext, group: UserGroupRecord): 
  * events): direct active members and direct subgroups ascending, permission settings as
  * group-setting values.
  *
- * @see shared/reference/users-channels-realm.md §4.2
+ * @see https://zulip.com/api/get-user-groups
  */
 export function formatUserGroup(ctx: GroupReadContext, group: UserGroupRecord): UserGroup {
   const settings = Object.fromEntries(

@@ -23,7 +23,7 @@ function settingsUsing<T extends string>(names: readonly T[], values: Record<T, 
  * What still uses `group`, in the real server's order: active supergroups, then settings of
  * channels that are not archived, of active user groups, and of the organization.
  *
- * @see shared/reference/users-channels-realm.md §4.7
+ * @see https://zulip.com/api/update-user-group
  */
 export function groupObjections(ctx: Pick<Context, 'db' | 'realm'>, group: UserGroupRecord): GroupObjection[] {
   const objections: GroupObjection[] = [];

@@ -24,7 +24,7 @@ export interface NewUserGroup {
  * creator as an anonymous group for `can_add_members_group` and `can_manage_group`,
  * `role:nobody` for joining and removing, `role:everyone` for leaving and mentioning).
  *
- * @see shared/reference/users-channels-realm.md §4.2
+ * @see https://zulip.com/api/get-user-groups
  */
 export function userGroupSettings(
   ctx: Pick<Context, 'db'>,

@@ -16,7 +16,7 @@ function accessUserForRead(ctx: Pick<Context, 'db'>, id: number): UserRecord {
  * GET /user_groups/{user_group_id}/members/{user_id}: whether a user is in a group, directly
  * or (unless `direct_member_only`) through its subgroups.
  *
- * @see shared/reference/users-channels-realm.md §4.4
+ * @see https://zulip.com/api/get-is-user-group-member
  */
 export function isUserGroupMember(params: OperationParams<'userGroups.isMember'>, ctx: UserContext) {
   const group = getUserGroup(ctx, params.user_group_id);

@@ -8,7 +8,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * subgroups unless `direct_member_only`, ascending. Deactivated groups are refused
  * (`User group is deactivated.`), as on the real server.
  *
- * @see shared/reference/users-channels-realm.md §4.4
+ * @see https://zulip.com/api/get-user-group-members
  */
 export function listUserGroupMembers(params: OperationParams<'userGroups.listMembers'>, ctx: UserContext) {
   const group = getUserGroup(ctx, params.user_group_id);

@@ -6,7 +6,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * GET /user_groups/{user_group_id}/subgroups: the subgroups of a group, direct and indirect
  * (the group itself excluded) unless `direct_subgroup_only`, ascending.
  *
- * @see shared/reference/users-channels-realm.md §4.4
+ * @see https://zulip.com/api/get-user-group-subgroups
  */
 export function listUserGroupSubgroups(params: OperationParams<'userGroups.listSubgroups'>, ctx: UserContext) {
   const group = getUserGroup(ctx, params.user_group_id);

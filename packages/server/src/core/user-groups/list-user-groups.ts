@@ -6,7 +6,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * deactivated ones only with `include_deactivated_groups` (FL 294). Guests and bots are
  * refused by the contract's access rule.
  *
- * @see shared/reference/users-channels-realm.md §4.4
+ * @see https://zulip.com/api/get-user-groups
  */
 export function listUserGroups(params: OperationParams<'userGroups.list'>, ctx: UserContext) {
   return ({

@@ -9,7 +9,7 @@ import { postDirectMessage } from '../messages/post-message.js';
  * real server sends them: "X added you to the group @_*G*." / "X removed you from the group
  * @_*G*.", one to each affected active human other than the caller (ascending IDs).
  *
- * @see shared/reference/users-channels-realm.md §4.6
+ * @see https://zulip.com/api/update-user-group-members
  */
 export function notifyMembershipChange(ctx: UserContext<'hooks' | 'jobs'>, group: UserGroupRecord, userIds: readonly number[], change: 'added' | 'removed'): void {
   const actor = silentMention(ctx.user);

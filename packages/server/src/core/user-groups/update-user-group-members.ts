@@ -12,7 +12,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * Humans added or removed by someone else get a Notification Bot direct message ("X added you
  * to the group @_*G*." / "X removed you from the group @_*G*."), as on the real server.
  *
- * @see api-spec.md "Update user group members"; shared/reference/users-channels-realm.md §4.6
+ * @see https://zulip.com/api/update-user-group-members
  */
 export function updateUserGroupMembers(params: OperationParams<'userGroups.updateMembers'>, ctx: UserContext<'hooks' | 'jobs'>) {
   const { user_group_id: id, add = [], delete: remove = [], add_subgroups: addGroups = [], delete_subgroups: removeGroups = [] } = params;

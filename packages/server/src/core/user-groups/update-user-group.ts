@@ -17,7 +17,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * @throws {ApiError} `No new data supplied`, `Invalid user group`, `Insufficient permission`,
  *   the name errors, `User group '<name>' already exists.`, `EXPECTATION_MISMATCH`, and the
  *   group-setting value errors.
- * @see shared/reference/users-channels-realm.md §4.7
+ * @see https://zulip.com/api/update-user-group
  */
 export function updateUserGroup(params: OperationParams<'userGroups.update'>, ctx: UserContext) {
   const settingsGiven = USER_GROUP_SETTINGS.some((setting) => params[setting] !== undefined);

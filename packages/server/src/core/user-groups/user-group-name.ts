@@ -13,7 +13,7 @@ const INVALID_NAME_PREFIXES = ['@', 'role:', 'user:', 'stream:', 'channel:'] as 
  *
  * @throws {ApiError} `User group name can't be empty!`, `User group name cannot exceed 100
  *   characters.`, `User group name cannot start with '<prefix>'.`
- * @see shared/reference/users-channels-realm.md §4.5
+ * @see https://zulip.com/api/create-user-group
  */
 export function checkUserGroupName(name: string): string {
   if (name.trim() === '') throw new ApiError('BAD_REQUEST', "User group name can't be empty!");

@@ -58,7 +58,8 @@ function changeStatus(ctx: UserContext, user: UserRecord, params: StatusChange, 
   }
   const previous = ctx.db.get('user_status', user.id) ?? { id: user.id, status_text: '', emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' as const };
   const next: UserStatusRecord = { ...previous };
-  const changes: Record<string, unknown> = {};
+  // One event with every field the call set, in the real do_update_user_status's order.
+  const changes: Record<string, unknown> = away === undefined ? {} : { away };
   if (text !== undefined) {
     next.status_text = text;
     changes['status_text'] = text;
@@ -74,10 +75,8 @@ function changeStatus(ctx: UserContext, user: UserRecord, params: StatusChange, 
   }
   if (away !== undefined && user.settings.presence_enabled !== !away) {
     ctx.db.patch('users', user.id, { settings: { ...user.settings, presence_enabled: !away } });
-    // Its `user_status` event carries `away`.
-    emitSettingChange(ctx, user, 'presence_enabled', !away);
-  } else if (away !== undefined) {
-    changes['away'] = away;
+    // Its `away` is in this call's one `user_status` event.
+    emitSettingChange(ctx, user, 'presence_enabled', !away, { statusEvent: false });
   }
   ctx.db.put('user_status', next);
   if (Object.keys(changes).length > 0) emitUserStatus(ctx, user, changes);

@@ -4,6 +4,7 @@ import { isDirectMember } from '../model/group-membership.js';
 import { emitPeerEvent } from '../channels/peer-events.js';
 import { activeUserIds, emit } from '../events/emit.js';
 import { botAdministratorIds } from '../model/bot-administrators.js';
+import { endSessionsOf } from '../model/sessions.js';
 
 type Ctx = Pick<Context, 'db' | 'events' | 'realm' | 'now' | 'indexes'>;
 
@@ -29,7 +30,7 @@ function emitPeerChanges(ctx: Ctx, user: UserRecord, op: 'peer_add' | 'peer_remo
  *   `subscription peer_remove` for each of its channels to those who see the channel
  *   (FL 377). Subscriptions are kept, so reactivation restores them.
  *
- * @see shared/reference/users-channels-realm.md §3.7
+ * @see https://zulip.com/api/deactivate-user
  */
 export function deactivateAccount(ctx: Ctx, user: UserRecord, options: { cascade: boolean } = { cascade: true }): UserRecord {
   if (options.cascade && !user.is_bot) {
@@ -38,6 +39,8 @@ export function deactivateAccount(ctx: Ctx, user: UserRecord, options: { cascade
     }
   }
   const updated = ctx.db.patch('users', user.id, { is_active: false });
+  // Its web sessions end, as the real server's `delete_user_sessions`: reactivation brings none back.
+  endSessionsOf(ctx.db, user.id);
   emit(ctx, activeUserIds(ctx), { type: 'realm_user', op: 'update', person: { user_id: user.id, is_active: false } });
   if (user.is_bot) emit(ctx, botAdministratorIds(ctx, user), { type: 'realm_bot', op: 'update', bot: { user_id: user.id, is_active: false } });
   emitPeerChanges(ctx, updated, 'peer_remove');

@@ -1,30 +1,18 @@
 import { ApiError } from '@teamchat/schema';
 import { hashPassword } from '../auth/passwords.js';
 import { addSubscriptions } from '../channels/add-subscriptions.js';
+import { announceUserTo } from '../channels/user-sight.js';
 import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { UserRecord } from '../model/records/users.js';
-import { emit } from '../events/emit.js';
 import { isEmailAddress } from './email-change.js';
 import { isStrongPassword } from './password-strength.js';
 import { createUser } from '../model/create-user.js';
-import { formatUser } from './format-user.js';
 import { checkFullName } from './full-name.js';
 import { emitSystemGroupChanges } from './role-change.js';
 
-/**
- * Tells every active user about a new account: `realm_user add` with the user as each viewer
- * may see it (real address or not), the avatar URL always sent and `profile_data` empty, as
- * the real server does for accounts it has just created.
- */
+/** Tells every active user about a new account: `realm_user add` (see `announceUserTo`). */
 export function announceNewUser(ctx: Pick<UserContext, 'db' | 'events' | 'config'>, user: UserRecord): void {
-  const viewers = new Map<number, UserRecord>();
-  for (const viewer of ctx.db.all('users')) if (viewer.is_active) viewers.set(viewer.id, viewer);
-  const realmUrl = ctx.config.realmUrl;
-  emit(ctx, viewers.keys(), (queue) => ({
-    type: 'realm_user',
-    op: 'add',
-    person: formatUser(user, { viewer: viewers.get(queue.userId) ?? null, realmUrl, clientExtavatar: false, profileData: () => ({}) }),
-  }));
+  announceUserTo(ctx, user, [...ctx.db.all('users')].filter((viewer) => viewer.is_active).map((viewer) => viewer.id));
 }
 
 /**

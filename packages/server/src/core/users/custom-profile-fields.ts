@@ -6,7 +6,7 @@ import type { StateBlock } from '../events/state-block.js';
 /**
  * The field types, as POST /register lists them in `custom_profile_field_types`.
  *
- * @see shared/reference/users-channels-realm.md §3.10
+ * @see https://zulip.com/api/get-custom-profile-fields
  */
 export const CUSTOM_PROFILE_FIELD_TYPES = {
   SHORT_TEXT: { id: 1, name: 'Text (short)' },
@@ -43,7 +43,7 @@ export function customProfileFields(ctx: Pick<Context, 'db'>): CustomProfileFiel
 /**
  * GET /realm/profile_fields: the organization's custom profile fields, for every user.
  *
- * @see shared/reference/users-channels-realm.md §3.10
+ * @see https://zulip.com/api/get-custom-profile-fields
  */
 export function listCustomProfileFields(_params: OperationParams<'users.listCustomProfileFields'>, ctx: UserContext) {
   return ({

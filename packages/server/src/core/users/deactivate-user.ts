@@ -12,7 +12,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * organization owner`, a plain `BAD_REQUEST` here). No notification email is sent by this
  * server; a `deactivation_notification_comment` is logged instead.
  *
- * @see shared/reference/users-channels-realm.md §3.7
+ * @see https://zulip.com/api/deactivate-user
  */
 export function deactivateUser(params: OperationParams<'users.deactivate'>, ctx: UserContext) {
   const target = accessUserById(ctx, ctx.user, params.user_id, { forAdmin: true });
@@ -31,7 +31,7 @@ export function deactivateUser(params: OperationParams<'users.deactivate'>, ctx:
  * comes back only if no active account has its name. Reactivating an active account changes
  * nothing.
  *
- * @see shared/reference/users-channels-realm.md §3.7
+ * @see https://zulip.com/api/reactivate-user
  */
 export function reactivateUser(params: OperationParams<'users.reactivate'>, ctx: UserContext) {
   const target = accessUserById(ctx, ctx.user, params.user_id, { allowDeactivated: true, allowBots: true, forAdmin: true });
@@ -53,7 +53,7 @@ export function reactivateUser(params: OperationParams<'users.reactivate'>, ctx:
  * the only owner cannot leave: `CANNOT_DEACTIVATE_LAST_USER` with `is_last_owner` and
  * `entity`.
  *
- * @see shared/reference/users-channels-realm.md §3.5
+ * @see https://zulip.com/api/deactivate-own-user
  */
 export function deactivateOwnUser(_params: OperationParams<'users.deactivateOwn'>, ctx: UserContext) {
   // The server's own bots are no users of the organization.

@@ -76,7 +76,7 @@ export function requestEmailChange(ctx: Context, user: UserRecord, email: string
  * events of {@link changeDeliveryEmail} (new `delivery_email` to those who see it, new API
  * address and avatar to everyone when they change); the old address is told by email.
  */
-export function confirmEmailChange(ctx: Pick<Context, 'db' | 'events' | 'now' | 'indexes' | 'config' | 'log' | 'realm'>, key: string): UserRecord {
+export function confirmEmailChange(ctx: Pick<Context, 'db' | 'events' | 'now' | 'indexes' | 'config' | 'log' | 'realm' | 'journal'>, key: string): UserRecord {
   const change = [...ctx.db.all('email_changes')].find((c) => c.key === key);
   if (!change || change.status !== 'pending' || ctx.now() - change.created_at > CONFIRMATION_VALID_MS) {
     throw new ApiError('BAD_REQUEST', 'Whoops. The confirmation link has expired or been deactivated.');

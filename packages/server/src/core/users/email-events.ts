@@ -16,7 +16,7 @@ type Ctx = Pick<Context, 'db' | 'events' | 'config'>;
  * - `realm_user update` with the avatar fields to everyone when the hashed avatar's URL or
  *   its client-side computability changed.
  *
- * @see shared/reference/users-channels-realm.md §6.1 (Events)
+ * @see https://zulip.com/api/update-settings (Events)
  */
 export function emitEmailChanges(ctx: Ctx, before: UserRecord, after: UserRecord): void {
   // Order as on the real server: for a new address the avatar comes first, for a new

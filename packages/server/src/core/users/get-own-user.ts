@@ -1,4 +1,4 @@
-import { formatUser } from './format-user.js';
+import { formatUser } from '../model/format-user.js';
 import { profileDataOf } from './profile-data.js';
 import type { OperationParams, UserContext } from '../runtime/context.js';
 import { receivedIds } from '../model/message-flags.js';

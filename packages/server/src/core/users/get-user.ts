@@ -1,6 +1,6 @@
 import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { UserRecord } from '../model/records/users.js';
-import { formatUser } from './format-user.js';
+import { formatUser } from '../model/format-user.js';
 import { profileDataOf } from './profile-data.js';
 import { accessUserByEmail, accessUserById } from '../model/user-access.js';
 
@@ -21,7 +21,7 @@ function answer(ctx: UserContext, target: UserRecord, params: { client_extavatar
  * GET /users/{user_id}: one user, bots and deactivated users included; `No such user` for an
  * unknown ID.
  *
- * @see shared/reference/users-channels-realm.md §3.5
+ * @see https://zulip.com/api/get-user
  */
 export function getUser(params: OperationParams<'users.get'>, ctx: UserContext) {
   return answer(ctx, accessUserById(ctx, ctx.user, params.user_id, READ), params);
@@ -31,7 +31,7 @@ export function getUser(params: OperationParams<'users.get'>, ctx: UserContext) 
  * GET /users/{email}: one user by the dummy address (always) or the real address (when the
  * caller may see it); `No such user` otherwise.
  *
- * @see shared/reference/users-channels-realm.md §3.5
+ * @see https://zulip.com/api/get-user-by-email
  */
 export function getUserByEmail(params: OperationParams<'users.getByEmail'>, ctx: UserContext) {
   return answer(ctx, accessUserByEmail(ctx, ctx.user, params.email, READ), params);

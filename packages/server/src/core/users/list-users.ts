@@ -3,7 +3,7 @@ import { NOT_LOGGED_IN } from '../auth/authenticate.js';
 import type { Context, OperationParams } from '../runtime/context.js';
 import type { UserRecord } from '../model/records/users.js';
 import { isWebPublicAccessEnabled } from '../model/web-public-access.js';
-import { formatUser } from './format-user.js';
+import { formatUser } from '../model/format-user.js';
 import { profileDataOf } from './profile-data.js';
 
 /** The users of the organization, by ID (the server's system bots are not among them). */

@@ -41,7 +41,7 @@ export function withProfileValues(user: UserRecord, values: Iterable<StoredProfi
  * `profile_data` of `user`: field ID → `{ value }`, plus `rendered_value` (HTML) for the
  * text-like field types, as stored when the value was written.
  *
- * @see shared/reference/users-channels-realm.md §3.10
+ * @see https://zulip.com/api/get-custom-profile-fields
  */
 export function profileDataOf(ctx: Pick<Context, 'db'>, user: UserRecord): Record<string, { value: string; rendered_value?: string }> {
   const data: Record<string, { value: string; rendered_value?: string }> = {};

@@ -84,7 +84,7 @@ function checkChoice(field: CustomProfileFieldRecord, value: unknown): string {
  * - person picker: a list of IDs of active, non-bot users.
  *
  * @throws {ApiError} `BAD_REQUEST` naming the field.
- * @see shared/reference/users-channels-realm.md §3.10
+ * @see https://zulip.com/api/get-custom-profile-fields
  */
 export function checkProfileFieldValue(ctx: Pick<Context, 'db'>, field: CustomProfileFieldRecord, value: unknown): string {
   switch (field.type) {

@@ -14,7 +14,7 @@ type Ctx = Pick<Context, 'db' | 'events' | 'realm' | 'now' | 'indexes'>;
  * System groups store no members: membership follows from the role, so only the events are
  * needed.
  *
- * @see shared/reference/users-channels-realm.md §4.1
+ * @see https://zulip.com/api/get-user-groups
  */
 export function emitSystemGroupChanges(ctx: Ctx, before: UserRecord | null, after: UserRecord): void {
   const options = { realm: ctx.realm, now: ctx.now() };

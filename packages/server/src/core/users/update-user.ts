@@ -35,7 +35,10 @@ function checkEmailChange(ctx: UserContext, target: UserRecord, email: string): 
  *
  * 1. the target, which the caller must be able to administer (`No such user`,
  *    `Insufficient permission`); deactivated users and bots are valid targets;
- * 2. `new_email` needs an owner with the `can_change_user_emails` permission;
+ * 2. `new_email` needs an administrator (or owner) with the `can_change_user_emails` special
+ *    permission, as the real server's code and its API changelog (feature level 313) have it
+ *    (the parameter's own text says "owner"); operators grant it with
+ *    `teamchat-server change-user-role EMAIL can_change_user_emails`;
  * 3. a role change: only owners add or remove role 100 (`Must be an organization owner`), only
  *    administrators change roles (`Must be an organization administrator`), the only owner
  *    keeps the role;
@@ -46,11 +49,11 @@ function checkEmailChange(ctx: UserContext, target: UserRecord, email: string): 
  * change emits its `realm_user update` (`role`, `full_name`, `custom_profile_field`,
  * `delivery_email`/`new_email`).
  *
- * @see shared/reference/users-channels-realm.md §3.6
- * @see api-spec.md "Update a user by email"
+ * @see https://zulip.com/api/update-user
+ * @see https://zulip.com/api/update-user-by-email
  */
 function updateUser(ctx: UserContext, target: UserRecord, params: Params): Record<string, never> {
-  if (params.new_email !== undefined && !(isOwner(ctx.user) && ctx.user.can_change_user_emails)) {
+  if (params.new_email !== undefined && !(isAdmin(ctx.user) && ctx.user.can_change_user_emails)) {
     throw new ApiError('BAD_REQUEST', 'User not authorized to change user emails');
   }
   const role = params.role;

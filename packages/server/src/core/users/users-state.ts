@@ -3,9 +3,33 @@ import { avatarUrl } from '../model/avatar.js';
 import type { Context } from '../runtime/context.js';
 import type { UserRecord } from '../model/records/users.js';
 import { hasPermission } from '../model/has-permission.js';
-import { formatUser } from './format-user.js';
+import { formatUser } from '../model/format-user.js';
 import { systemBots, usersById } from './list-users.js';
 import { profileDataOf } from './profile-data.js';
+import { INACCESSIBLE_USER_NAME, seesEveryone, visibleUserIds } from '../channels/user-sight.js';
+import { dummyEmail } from '../model/email-visibility.js';
+
+/** A user the viewer cannot see, as the real `get_data_for_inaccessible_user` shows it. */
+function inaccessibleUser(userId: number, realmUrl: string): Record<string, unknown> {
+  return {
+    email: dummyEmail(userId, realmUrl),
+    user_id: userId,
+    avatar_version: 1,
+    is_admin: false,
+    is_owner: false,
+    is_guest: false,
+    is_bot: false,
+    bot_type: null,
+    role: 400,
+    is_active: true,
+    full_name: INACCESSIBLE_USER_NAME,
+    timezone: '',
+    date_joined: '1970-01-01T00:00:00+00:00',
+    delivery_email: null,
+    avatar_url: `${realmUrl}/static/images/unknown-user-avatar.png`,
+    profile_data: {},
+  };
+}
 
 /**
  * What the current user may do, as POST /register (and the consistency of `realm_user`
@@ -33,18 +57,25 @@ export function ownPermissions(ctx: Pick<Context, 'db' | 'realm' | 'now'>, user:
  */
 export const realmUserState: StateBlock = {
   eventTypes: ['realm_user'],
-  fetch(ctx, params) {
+  fetch(ctx, params, capabilities) {
     const options = {
       viewer: ctx.user,
       realmUrl: ctx.config.realmUrl,
       clientExtavatar: params.client_extavatar,
       profileData: (user: Parameters<typeof profileDataOf>[1]) => profileDataOf(ctx, user),
     };
-    const users = usersById(ctx);
     const me = ctx.user;
+    // Restricted user access: a user who does not see everyone gets the users it sees, and the
+    // others as "Unknown user" unless the client can take an incomplete list (the real
+    // get_user_dicts_in_realm and user_list_incomplete).
+    const visible = seesEveryone(ctx, me) ? null : visibleUserIds(ctx, me);
+    const seen = (user: UserRecord) => visible === null || user.is_bot || visible.has(user.id);
+    const incomplete = capabilities['user_list_incomplete'] === true;
+    const users = usersById(ctx).filter((user) => seen(user) || !incomplete);
+    const shown = (user: UserRecord) => (seen(user) ? formatUser(user, options) : inaccessibleUser(user.id, ctx.config.realmUrl));
     return {
-      realm_users: users.filter((user) => user.is_active).map((user) => formatUser(user, options)),
-      realm_non_active_users: users.filter((user) => !user.is_active).map((user) => formatUser(user, options)),
+      realm_users: users.filter((user) => user.is_active || !seen(user)).map(shown),
+      realm_non_active_users: users.filter((user) => !user.is_active && seen(user)).map(shown),
       cross_realm_bots: systemBots(ctx).map((user) => ({ ...formatUser(user, options), is_system_bot: true })),
       avatar_source: me.avatar_source,
       avatar_url_medium: avatarUrl(me, ctx.config.realmUrl, true),

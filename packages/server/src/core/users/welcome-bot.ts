@@ -13,9 +13,9 @@ function realmWelcomeText(ctx: Pick<Context, 'realm'>): string {
   return typeof text === 'string' ? text : '';
 }
 
-/** The organization's Welcome Bot (`welcome-bot@…`), created on first use. */
+/** The organization's Welcome Bot (`welcome-bot@zulip.com`). */
 function welcomeBot(ctx: WelcomeContext): UserRecord {
-  return systemBot(ctx, 'welcome-bot', 'Welcome Bot');
+  return systemBot(ctx, 'welcome');
 }
 
 /** A direct message from the Welcome Bot to `user`; answers its ID. */

@@ -22,8 +22,28 @@ export function controlFileOf(dataFile: string): string {
   return `${dataFile}.control`;
 }
 
+/** What a control file says, or null when there is none (no server runs) or it cannot be read. */
+export async function readControl(file: string): Promise<ControlFile | null> {
+  try {
+    const value = JSON.parse(await readFile(file, 'utf8')) as Partial<ControlFile>;
+    return Number.isInteger(value.port) && typeof value.key === 'string' ? (value as ControlFile) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The first line of an answer on the channel: the backup's sequence number and how long writes waited for it, or why not. */
 export type ChannelAnswer = { ok: true; seq: number; pausedMs: number } | { ok: false; error: string };
+
+/**
+ * Another operation the channel serves (`operator`: the operator's requests to the running
+ * server): it gets the request's `args` and answers a JSON value, sent as `{ok: true, result}`
+ * on one line; a thrown error is sent as `{ok: false, error}`.
+ */
+export type ChannelOperation = (args: unknown) => Promise<unknown>;
+
+/** The answer line of a {@link ChannelOperation}. */
+export type OperationAnswer = { ok: true; result: unknown } | { ok: false; error: string };
 
 /** The longest request line the channel reads. */
 const MAX_REQUEST = 1024;
@@ -32,6 +52,8 @@ const REQUEST_TIMEOUT_MS = 5000;
 
 /** The running end of a backup channel. */
 export interface BackupChannel {
+  /** Serves `op` (not `backup`) with `operation` from now on. */
+  serve(op: string, operation: ChannelOperation): void;
   /** Stops listening and removes the control file (if it is still this channel's). */
   close(): Promise<void>;
 }
@@ -51,6 +73,7 @@ export interface BackupChannel {
 export async function openBackupChannel(dataFile: string, snapshot: () => Promise<{ document: StoreDocument; pausedMs: number }>, log: { warn(message: string): void }): Promise<BackupChannel> {
   const key = randomBytes(32).toString('hex');
   const expected = Buffer.from(key);
+  const operations = new Map<string, ChannelOperation>();
   const server: Server = createServer((socket) => {
     socket.setTimeout(REQUEST_TIMEOUT_MS, () => socket.destroy());
     socket.on('error', () => socket.destroy());
@@ -66,7 +89,7 @@ export async function openBackupChannel(dataFile: string, snapshot: () => Promis
     socket.on('data', onData);
   });
   const answer = async (socket: Socket, line: string): Promise<void> => {
-    let parsed: { op?: unknown; key?: unknown } = {};
+    let parsed: { op?: unknown; key?: unknown; args?: unknown } = {};
     try {
       parsed = JSON.parse(line) as typeof parsed;
     } catch {
@@ -77,8 +100,18 @@ export async function openBackupChannel(dataFile: string, snapshot: () => Promis
       socket.end(`${JSON.stringify({ ok: false, error: `wrong key: read it from ${controlFileOf(dataFile)}` } satisfies ChannelAnswer)}\n`);
       return;
     }
+    const operation = typeof parsed.op === 'string' ? operations.get(parsed.op) : undefined;
+    if (operation) {
+      const answered = await operation(parsed.args).then(
+        (result): OperationAnswer => ({ ok: true, result }),
+        (error: unknown): OperationAnswer => ({ ok: false, error: errorMessage(error) }),
+      );
+      if (!socket.destroyed) socket.end(`${JSON.stringify(answered)}\n`);
+      return;
+    }
     if (parsed.op !== 'backup') {
-      socket.end(`${JSON.stringify({ ok: false, error: 'unknown operation (the channel serves "backup")' } satisfies ChannelAnswer)}\n`);
+      const served = ['backup', ...operations.keys()].map((op) => `"${op}"`).join(', ');
+      socket.end(`${JSON.stringify({ ok: false, error: `unknown operation (the channel serves ${served})` } satisfies ChannelAnswer)}\n`);
       return;
     }
     try {
@@ -106,10 +139,13 @@ export async function openBackupChannel(dataFile: string, snapshot: () => Promis
   } catch (error) {
     server.close();
     log.warn(`[teamchat-server] no online backup for ${dataFile}: cannot write ${file} (${errorMessage(error)})`);
-    return { close: async () => {} };
+    return { serve() {}, close: async () => {} };
   }
   let closed: Promise<void> | null = null;
   return {
+    serve(op, operation) {
+      operations.set(op, operation);
+    },
     close() {
       closed ??= (async () => {
         await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,7 +1,7 @@
-import { open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { open, rename, stat, unlink } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { dirname, resolve } from 'node:path';
-import { controlFileOf, type ChannelAnswer, type ControlFile } from './backup-channel.js';
+import { controlFileOf, readControl, type ChannelAnswer, type ControlFile } from './backup-channel.js';
 import { DATA_FILE_MODE, diskFiles, realDataPath } from './disk-files.js';
 import { errorCode, errorMessage, syncDirectory, writeAll } from './durable-io.js';
 import { readDiskStore } from './read-disk-store.js';
@@ -46,15 +46,6 @@ export async function backupStore(dataFile: string, out: string): Promise<Backup
   const document = store.snapshot();
   await new SnapshotFile(target).write(document);
   return { file: target, seq: document.seq, bytes: (await stat(target)).size, pausedMs: null };
-}
-
-async function readControl(file: string): Promise<ControlFile | null> {
-  try {
-    const value = JSON.parse(await readFile(file, 'utf8')) as Partial<ControlFile>;
-    return Number.isInteger(value.port) && typeof value.key === 'string' ? (value as ControlFile) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Asks the server of `control` for a backup and writes it to `target`. */

@@ -2,7 +2,7 @@ import { stat, unlink } from 'node:fs/promises';
 import { Low } from 'lowdb';
 import { Store } from '../store.js';
 import { STORE_FORMAT, type CollectionMap, type JournalEntry, type StoreDocument } from '../types.js';
-import { openBackupChannel } from './backup-channel.js';
+import { openBackupChannel, type ChannelOperation } from './backup-channel.js';
 import { diskFiles, realDataPath, type DiskFiles } from './disk-files.js';
 import { SEALED_FORMAT } from './document-chunks.js';
 import { DiskPersister, type DiskStoreLog } from './disk-persister.js';
@@ -69,6 +69,11 @@ export interface DiskStore<T extends CollectionMap> {
    */
   onClaimLost(listener: (error: Error) => void): void;
   stats(): DiskStoreStats;
+  /**
+   * Serves another operation on the store's control channel (see `openBackupChannel`), such as
+   * the operator's requests to the running server; nothing without {@link DiskStoreOptions.backupChannel}.
+   */
+  serveControl(op: string, operation: ChannelOperation): void;
 }
 
 /** Default of {@link DiskStoreOptions.compactAfterBytes}. */
@@ -144,6 +149,9 @@ export async function openDiskStore<T extends CollectionMap>(
       compact: () => persister.compact(),
       onClaimLost(listener) {
         claim.onLost(listener);
+      },
+      serveControl(op, operation) {
+        channel?.serve(op, operation);
       },
       stats: () => ({
         entries: journal.stats.entries,

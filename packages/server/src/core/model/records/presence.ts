@@ -3,7 +3,7 @@
  * created by the user's first report. Times are seconds since the epoch with millisecond
  * precision; answers floor them to whole seconds.
  *
- * @see shared/reference/users-channels-realm.md §7.2
+ * @see https://zulip.com/api/update-presence
  */
 export interface PresenceRecord {
   /** The user's ID (the row's key: one row per user). */

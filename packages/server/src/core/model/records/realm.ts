@@ -36,6 +36,11 @@ export interface RealmRecord {
   presence_disabled: boolean;
   /** Where the Notification Bot announces new channels (`announce`); null for nowhere. */
   new_stream_announcements_stream_id?: number | null;
+  /**
+   * Deactivated by its operator (`teamchat-server deactivate-organization`): every
+   * authenticated API call is refused until it is reactivated. Missing: active.
+   */
+  deactivated?: boolean;
   /** Group settings of the organization (can_create_public_channel_group, …). */
   groups: Record<RealmGroupSetting, GroupSettingValue>;
   /** The settings new accounts start with. */

@@ -33,10 +33,23 @@ export interface UserRecord {
    * those values are rendered when read.
    */
   profile_data_rendered?: Record<string, string>;
-  /** Special permission for owners to change other users' emails (FL 285). */
+  /**
+   * Special permission for administrators to change other users' emails with PATCH
+   * /users/{user_id} `new_email` (FL 285/313); granted by operators.
+   */
   can_change_user_emails: boolean;
   /** Special permission for administrators to create accounts through POST /users (FL 36). */
   can_create_users: boolean;
+  /**
+   * Special permission of API super users (mirroring bots) to send as others; granted by
+   * operators. Missing: not granted.
+   */
+  can_forge_sender?: boolean;
+  /**
+   * A bot's last notice to its owner about a channel that does not exist or has no
+   * subscribers (ms since the epoch; the real `last_reminder`): at most one per 5 minutes.
+   */
+  last_reminder?: number;
   /** The server's own bots (Notification Bot): not listed among the organization's users. */
   is_system_bot?: boolean;
   /** Outgoing-webhook configuration of bots of type 3 (`name` defaults to the short name). */

@@ -1,8 +1,8 @@
 import type { User } from '@teamchat/schema';
-import type { UserRecord } from '../model/records/users.js';
-import { isGuest } from '../model/roles.js';
-import { avatarUrlFor } from '../model/avatar.js';
-import { apiEmail, canSeeRealEmail } from '../model/email-visibility.js';
+import type { UserRecord } from './records/users.js';
+import { isGuest } from './roles.js';
+import { avatarUrlFor } from './avatar.js';
+import { apiEmail, canSeeRealEmail } from './email-visibility.js';
 
 /** How a user list is asked for. */
 export interface FormatUserOptions {
