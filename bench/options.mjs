@@ -13,7 +13,9 @@ export const USAGE = `Usage: npm run bench -- [options]
   --startup LIST    store sizes (messages, comma-separated) of the start-up and memory rows
                     (default 100000,1000000; 0 for none; BENCH_STARTUP)
   --only TEXT       run only the scenarios whose name contains TEXT (repeatable; the start-up
-                    rows are named 'start-up N')
+                    rows are named 'start-up N', the mock's 'mock users.me()')
+  --mock            only the mock's row: users.me() through the SDK and the MSW mock against a
+                    plain MSW handler, in one process (the full run ends with it too)
   --quick           smoke run: 1 round, 1 s warm-up, 2 s measurements unless given
   -h, --help        show this help
 `;
@@ -28,6 +30,7 @@ const FLAGS = {
   startup: { type: 'string' },
   only: { type: 'string', multiple: true },
   quick: { type: 'boolean' },
+  mock: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -63,6 +66,9 @@ function count(name, value, fallback) {
   return number;
 }
 
+/** The name of the mock's row (mock-bench.mjs), for `--only` and `--mock`. */
+export const MOCK_ROW = 'mock users.me()';
+
 /** Parses argv into `{ help, duration, connections, pipelining, rounds, warmup, messages, startup, only }`. */
 export function parseOptions(argv) {
   const { values } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false });
@@ -77,6 +83,6 @@ export function parseOptions(argv) {
     warmup: positive('warmup', values.warmup, quick ? 1 : 2),
     messages: count('messages', values.messages, 100_000),
     startup: sizes(values.startup),
-    only: values.only ?? [],
+    only: values.mock ? [MOCK_ROW] : (values.only ?? []),
   };
 }
