@@ -18,7 +18,10 @@ export const USAGE = `Usage: npm run bench -- [options]
                     messages stored and the p99 of reads meanwhile; default 600,3000,12000,30000;
                     0 for none; BENCH_SIMULATE)
   --only TEXT       run only the scenarios whose name contains TEXT (repeatable; the start-up
-                    rows are named 'start-up N', the others 'populate SIZE', 'simulate N/min')
+                    rows are named 'start-up N', the others 'populate SIZE', 'simulate N/min',
+                    the mock's 'mock users.me()')
+  --mock            only the mock's row: users.me() through the SDK and the MSW mock against a
+                    plain MSW handler, in one process (the full run ends with it too)
   --quick           smoke run: 1 round, 1 s warm-up, 2 s measurements unless given
   -h, --help        show this help
 `;
@@ -35,6 +38,7 @@ const FLAGS = {
   simulate: { type: 'string' },
   only: { type: 'string', multiple: true },
   quick: { type: 'boolean' },
+  mock: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -81,6 +85,9 @@ function count(name, value, fallback) {
   return number;
 }
 
+/** The name of the mock's row (mock-bench.mjs), for `--only` and `--mock`. */
+export const MOCK_ROW = 'mock users.me()';
+
 /** Parses argv into `{ help, duration, connections, pipelining, rounds, warmup, messages, startup, only }`. */
 export function parseOptions(argv) {
   const { values } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false });
@@ -97,6 +104,6 @@ export function parseOptions(argv) {
     startup: sizes(values.startup),
     populate: list('populate', values.populate, 'medium,large', (text) => /^(small|medium|large|\d+)$/.test(text)),
     simulate: list('simulate', values.simulate, '600,3000,12000,30000', (text) => /^\d+$/.test(text) && Number(text) > 0),
-    only: values.only ?? [],
+    only: values.mock ? [MOCK_ROW] : (values.only ?? []),
   };
 }

@@ -105,7 +105,28 @@ export function formatReport(report) {
   if (life.simulate.length > 0) {
     lines.push('', table(['live traffic (--simulate)', 'events/s', 'messages/s asked', 'stored', 'GET /users/me/s', 'p99 of reads', 'sustained'], life.simulate));
   }
-  const problems = [...report.scenarios, ...report.startup, ...(report.life ?? [])].flatMap((s) => (s.error ? [`${s.name}: ${s.error}`] : s.problems.map((p) => `${s.name}: ${p}`)));
+  const mock = report.mock;
+  if (mock) {
+    lines.push(
+      '',
+      table(
+        ['mock (in-process, one call after another)', 'mock calls/s', 'plain calls/s', 'ratio', 'mock ms/call', 'plain ms/call', 'mock CPU/call', 'plain CPU/call', 'resp bytes', 'target', 'met'],
+        [
+          mock.error
+            ? [`${mock.name} !`, 'failed', ...Array(9).fill('')]
+            : [
+                mock.name,
+                number(mock.mock.perSecond), number(mock.plain.perSecond), times(mock.ratio),
+                ms(mock.mock.msPerCall), ms(mock.plain.msPerCall), ms(mock.mock.cpuMsPerCall), ms(mock.plain.cpuMsPerCall),
+                number(mock.responseBytes), `≥ ${number(mock.target.ratio, 2)}×`, metText(mock.met),
+              ],
+        ],
+      ),
+      '',
+      'mock: the SDK calling users.me() through setupServer(...mock.handlers); plain: the same client and setupServer with one http.get answering the same bytes. ratio: mock calls/s ÷ plain calls/s.',
+    );
+  }
+  const problems = [...report.scenarios, ...report.startup, ...(report.life ?? []), ...(mock ? [mock] : [])].flatMap((s) => (s.error ? [`${s.name}: ${s.error}`] : s.problems.map((p) => `${s.name}: ${p}`)));
   if (problems.length) lines.push('', 'problems (rows marked !):', ...problems.map((p) => `  ${p}`));
   return `${lines.join('\n')}\n`;
 }

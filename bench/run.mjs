@@ -11,14 +11,18 @@ import { fileURLToPath } from 'node:url';
 import { createApi } from './api.mjs';
 import { formatBundleReport, measureBundles } from './bundle-size.mjs';
 import { compareScenario } from './compare.mjs';
-import { parseOptions, USAGE } from './options.mjs';
-import { memoryOf } from './processes.mjs';
+import { MOCK_ROW, parseOptions, USAGE } from './options.mjs';
+import { memoryOf, runNode } from './processes.mjs';
 import { formatReport } from './report.mjs';
 import { scenarios } from './scenarios.mjs';
 import { measurePopulate, measureSimulate } from './life.mjs';
 import { measureStartup } from './startup.mjs';
 import { checkServerBuild, seedDataFile, startBaseline, startReferenceServer } from './targets.mjs';
 import { formatWebReport, measureWebApp } from './web-app.mjs';
+
+const MOCK_SCRIPT = fileURLToPath(new URL('./mock-bench.mjs', import.meta.url));
+/** The mock's target (issue 28): its calls per second at least this share of a plain MSW handler's. */
+export const MOCK_TARGET = { ratio: 0.7 };
 
 const RESULTS = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 
@@ -67,8 +71,9 @@ async function main() {
   const startupSizes = options.startup.filter((size) => wanted(`start-up ${size}`));
   const populateSizes = options.populate.filter((size) => wanted(`populate ${size}`));
   const simulateRates = options.simulate.filter((rate) => wanted(`simulate ${rate}/min`));
+  const mockRow = wanted(MOCK_ROW);
   const webApp = wanted('web app');
-  if (selected.length === 0 && startupSizes.length + populateSizes.length + simulateRates.length === 0 && !webApp) throw new Error(`no scenario matches --only ${options.only.join(', ')}`);
+  if (selected.length === 0 && startupSizes.length + populateSizes.length + simulateRates.length === 0 && !mockRow && !webApp) throw new Error(`no scenario matches --only ${options.only.join(', ')}`);
   const stale = checkServerBuild();
   if (stale) log(`warning: ${stale}`);
   // The SDK's weight in a browser first: a second, no server needed.
@@ -87,6 +92,7 @@ async function main() {
     scenarios: [],
     startup: [],
     life: [],
+    mock: null,
     memory: {},
     exits: {},
   };
@@ -146,6 +152,18 @@ async function main() {
       } catch (error) {
         say(`failed: ${error.message}`);
         report.life.push({ name: `simulate ${perMinute}/min`, error: error.message, problems: [] });
+        }
+      }
+    if (mockRow) {
+      // In a process of its own: the mock and MSW share its event loop with nothing else.
+      log(`${MOCK_ROW}: warm-up ${settings.warmup} s each, then ${settings.rounds} × ${settings.duration} s per side`);
+      try {
+        const output = await runNode({ label: 'mock-bench', script: MOCK_SCRIPT, args: [String(settings.duration), String(settings.rounds), String(settings.warmup)], onStarted: track });
+        const measured = JSON.parse(output);
+        report.mock = { name: MOCK_ROW, ...measured, target: MOCK_TARGET, met: measured.ratio >= MOCK_TARGET.ratio, problems: [] };
+      } catch (error) {
+        log(`${MOCK_ROW}: failed: ${error.message}`);
+        report.mock = { name: MOCK_ROW, error: error.message, problems: [] };
       }
     }
   } finally {
@@ -170,7 +188,9 @@ async function main() {
   const serverExit = report.exits['teamchat-server'];
   if (serverExit && serverExit.code !== 0) log(`the server did not shut down cleanly: ${JSON.stringify(serverExit)}`);
   const failed =
-    [...report.scenarios, ...report.startup, ...report.life].some((s) => s.error || s.problems.length > 0) || bundles.some((b) => b.problems.length > 0) || (report.web?.problems.length ?? 0) > 0;
+    [...report.scenarios, ...report.startup, ...report.life, ...(report.mock ? [report.mock] : [])].some((s) => s.error || s.problems.length > 0) ||
+    bundles.some((b) => b.problems.length > 0) ||
+    (report.web?.problems.length ?? 0) > 0;
   return failed || (serverExit && serverExit.code !== 0) ? 1 : 0;
 }
 

@@ -14,6 +14,8 @@
 //           the scenario is measured, to create the data it needs (see api.mjs: api.call)
 //   target  { rps, p99Ms? }: the least rps ratio (server / baseline) and the largest
 //           server p99 in milliseconds the row must show; printed beside the figures
+//           (issue 28 raised them: the reads 0.50×, the narrow 0.30×, POST /messages 0.25×
+//           with p99 ≤ 20 ms, flags 0.08× with p99 ≤ 50 ms)
 //
 // Scenarios run in this order on one server, so data created by a setup stays for the
 // scenarios after it: put a scenario that should see an empty organization first.
@@ -75,14 +77,14 @@ export function scenarios({ messages }) {
       method: 'GET',
       path: '/api/v1/users',
       auth: 'owner',
-      target: { rps: 0.4 },
+      target: { rps: 0.5 },
     },
     {
       name: 'GET /server_settings',
       method: 'GET',
       path: '/api/v1/server_settings',
       auth: null,
-      target: { rps: 0.45 },
+      target: { rps: 0.5 },
     },
     {
       name: 'PATCH /settings (write)',
@@ -98,14 +100,14 @@ export function scenarios({ messages }) {
       method: 'GET',
       path: `/api/v1/messages?anchor=newest&num_before=100&num_after=0&narrow=${encodeURIComponent(CHANNEL_NARROW)}`,
       auth: 'owner',
-      target: { rps: 0.25 },
+      target: { rps: 0.3 },
     },
     {
       name: 'GET /messages/{id}',
       method: 'GET',
       path: `/api/v1/messages/${Math.max(1, Math.floor(messages / 2))}`,
       auth: 'owner',
-      target: { rps: 0.4 },
+      target: { rps: 0.5 },
     },
     {
       name: `POST /messages/flags/narrow (a ${PER_TOPIC}-message topic, read/unread)`,
@@ -114,7 +116,7 @@ export function scenarios({ messages }) {
       auth: 'owner',
       // Alternating add/remove keeps every request a real write of the whole topic.
       body: (i) => ({ anchor: 'oldest', num_before: 0, num_after: PER_TOPIC, narrow: TOPIC_NARROW, op: i % 2 === 0 ? 'add' : 'remove', flag: 'read' }),
-      target: { rps: 0.05, p99Ms: 100 },
+      target: { rps: 0.08, p99Ms: 50 },
     },
     {
       // Last: every request stores a message, so the store grows while it runs.
@@ -123,7 +125,7 @@ export function scenarios({ messages }) {
       path: '/api/v1/messages',
       auth: 'member',
       body: (i) => ({ type: 'stream', to: 'general', topic: 'bench posts', content: `Posting **message ${i}** with *Markdown*, \`code\` and a link: https://example.com/posts/${i}` }),
-      target: { rps: 0.2, p99Ms: 30 },
+      target: { rps: 0.25, p99Ms: 20 },
     },
     // The inspector's journal: the same request while nobody watches (recording off: one check
     // per request), then while an administrator's web session is live (every request, its

@@ -272,10 +272,10 @@ export interface SimulateOptions {
 }
 
 /**
- * Creates a stateful mock of the team chat API: MSW handlers derived from the contract
- * table that run the reference server's core on a memory store, seeded with the demo
- * organization. What a test writes, later reads see; roles, permissions and errors behave
- * as on the server (they are the same code).
+ * Creates a stateful mock of the team chat API: MSW handlers for the reference server's routes
+ * (`/api/v1/*` and the rest of its site, routed by its contract table) that run its core on a
+ * memory store, seeded with the demo organization. What a test writes, later reads see; roles,
+ * permissions and errors behave as on the server (they are the same code).
  *
  * @example
  * const mock = await createMock();
@@ -345,7 +345,7 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
   };
 
   return {
-    handlers: createHandlers({ baseUrl, endpoints: state.core.endpoints.values(), siteRoutes: state.fetch.siteRoutes, handle: () => state.fetch }),
+    handlers: createHandlers({ baseUrl, siteRoutes: state.fetch.siteRoutes, handle: () => state.fetch }),
     baseUrl,
     get accounts() {
       return accounts;
