@@ -12,8 +12,14 @@ export const USAGE = `Usage: npm run bench -- [options]
                     through the store (default 100000; BENCH_MESSAGES)
   --startup LIST    store sizes (messages, comma-separated) of the start-up and memory rows
                     (default 100000,1000000; 0 for none; BENCH_STARTUP)
+  --populate LIST   sizes of the generated-organization rows (teamchat-server --populate:
+                    generation and start-up, RSS; default medium,large; 0 for none; BENCH_POPULATE)
+  --simulate LIST   events per minute of the live-traffic rows (teamchat-server --simulate: the
+                    messages stored and the p99 of reads meanwhile; default 600,3000,12000,30000;
+                    0 for none; BENCH_SIMULATE)
   --only TEXT       run only the scenarios whose name contains TEXT (repeatable; the start-up
-                    rows are named 'start-up N', the mock's 'mock users.me()')
+                    rows are named 'start-up N', the others 'populate SIZE', 'simulate N/min',
+                    the mock's 'mock users.me()')
   --mock            only the mock's row: users.me() through the SDK and the MSW mock against a
                     plain MSW handler, in one process (the full run ends with it too)
   --quick           smoke run: 1 round, 1 s warm-up, 2 s measurements unless given
@@ -28,6 +34,8 @@ const FLAGS = {
   warmup: { type: 'string' },
   messages: { type: 'string' },
   startup: { type: 'string' },
+  populate: { type: 'string' },
+  simulate: { type: 'string' },
   only: { type: 'string', multiple: true },
   quick: { type: 'boolean' },
   mock: { type: 'boolean' },
@@ -58,6 +66,17 @@ function sizes(value) {
   });
 }
 
+/** A comma-separated list option (`0` or empty: none), each part checked by `check`. */
+function list(name, value, fallback, check) {
+  const raw = value ?? process.env[`BENCH_${name.toUpperCase()}`] ?? fallback;
+  if (raw.trim() === '0' || raw.trim() === '') return [];
+  return raw.split(',').map((part) => {
+    const text = part.trim();
+    if (!check(text)) throw new Error(`--${name}: '${text}' is not a valid entry of ${fallback}-like lists`);
+    return /^\d+$/.test(text) ? Number(text) : text;
+  });
+}
+
 function count(name, value, fallback) {
   const raw = value ?? process.env[`BENCH_${name.toUpperCase()}`];
   if (raw === undefined || raw === '') return fallback;
@@ -83,6 +102,8 @@ export function parseOptions(argv) {
     warmup: positive('warmup', values.warmup, quick ? 1 : 2),
     messages: count('messages', values.messages, 100_000),
     startup: sizes(values.startup),
+    populate: list('populate', values.populate, 'medium,large', (text) => /^(small|medium|large|\d+)$/.test(text)),
+    simulate: list('simulate', values.simulate, '600,3000,12000,30000', (text) => /^\d+$/.test(text) && Number(text) > 0),
     only: values.mock ? [MOCK_ROW] : (values.only ?? []),
   };
 }

@@ -36,6 +36,27 @@ function startupRows(report) {
   });
 }
 
+function lifeRows(report) {
+  const populate = (report.life ?? []).filter((row) => row.name.startsWith('populate')).map((row) => {
+    if (row.error) return [`${row.name} !`, 'failed', '', '', '', ''];
+    const met = row.target.startSeconds === null || row.startSeconds <= row.target.startSeconds;
+    return [`${row.name}${row.problems.length ? ' !' : ''}`, seconds(row.generatedSeconds), seconds(row.startSeconds), upTo(row.startSeconds, row.target.startSeconds, seconds), mib(row.rssAfterStart), metText(met)];
+  });
+  const simulate = (report.life ?? []).filter((row) => row.name.startsWith('simulate')).map((row) => {
+    if (row.error) return [`${row.name} !`, 'failed', '', '', '', '', ''];
+    return [
+      `${row.name}${row.problems.length ? ' !' : ''}`,
+      number(row.eventsPerSecond, 1),
+      number(row.messagesPerSecondAsked, 1),
+      number(row.messagesPerSecondStored, 1),
+      number(row.readsPerSecond, 0),
+      `${ms(row.p99)} (≤ ${row.target.p99Ms} ms)`,
+      metText(row.met),
+    ];
+  });
+  return { populate, simulate };
+}
+
 /** The results as text: one row per scenario, server | baseline | server/baseline, and the start-up rows. */
 export function formatReport(report) {
   const { settings } = report;
@@ -77,6 +98,13 @@ export function formatReport(report) {
       'first answer: from spawning the server process to its first answer; RSS 1 s after it; peak: VmHWM over the whole life of the process, with a POST /messages load and the final snapshot.',
     );
   }
+  const life = lifeRows(report);
+  if (life.populate.length > 0) {
+    lines.push('', table(['generated organization', 'generated in', 'first answer', 'target', 'RSS after start', 'met'], life.populate));
+  }
+  if (life.simulate.length > 0) {
+    lines.push('', table(['live traffic (--simulate)', 'events/s', 'messages/s asked', 'stored', 'GET /users/me/s', 'p99 of reads', 'sustained'], life.simulate));
+  }
   const mock = report.mock;
   if (mock) {
     lines.push(
@@ -98,7 +126,7 @@ export function formatReport(report) {
       'mock: the SDK calling users.me() through setupServer(...mock.handlers); plain: the same client and setupServer with one http.get answering the same bytes. ratio: mock calls/s ÷ plain calls/s.',
     );
   }
-  const problems = [...report.scenarios, ...report.startup, ...(mock ? [mock] : [])].flatMap((s) => (s.error ? [`${s.name}: ${s.error}`] : s.problems.map((p) => `${s.name}: ${p}`)));
+  const problems = [...report.scenarios, ...report.startup, ...(report.life ?? []), ...(mock ? [mock] : [])].flatMap((s) => (s.error ? [`${s.name}: ${s.error}`] : s.problems.map((p) => `${s.name}: ${p}`)));
   if (problems.length) lines.push('', 'problems (rows marked !):', ...problems.map((p) => `  ${p}`));
   return `${lines.join('\n')}\n`;
 }

@@ -15,6 +15,7 @@ import { MOCK_ROW, parseOptions, USAGE } from './options.mjs';
 import { memoryOf, runNode } from './processes.mjs';
 import { formatReport } from './report.mjs';
 import { scenarios } from './scenarios.mjs';
+import { measurePopulate, measureSimulate } from './life.mjs';
 import { measureStartup } from './startup.mjs';
 import { checkServerBuild, seedDataFile, startBaseline, startReferenceServer } from './targets.mjs';
 import { formatWebReport, measureWebApp } from './web-app.mjs';
@@ -68,16 +69,18 @@ async function main() {
   const wanted = (name) => options.only.length === 0 || options.only.some((text) => name.includes(text));
   const selected = scenarios(options).filter((s) => wanted(s.name));
   const startupSizes = options.startup.filter((size) => wanted(`start-up ${size}`));
+  const populateSizes = options.populate.filter((size) => wanted(`populate ${size}`));
+  const simulateRates = options.simulate.filter((rate) => wanted(`simulate ${rate}/min`));
   const mockRow = wanted(MOCK_ROW);
   const webApp = wanted('web app');
-  if (selected.length === 0 && startupSizes.length === 0 && !mockRow && !webApp) throw new Error(`no scenario matches --only ${options.only.join(', ')}`);
+  if (selected.length === 0 && startupSizes.length + populateSizes.length + simulateRates.length === 0 && !mockRow && !webApp) throw new Error(`no scenario matches --only ${options.only.join(', ')}`);
   const stale = checkServerBuild();
   if (stale) log(`warning: ${stale}`);
   // The SDK's weight in a browser first: a second, no server needed.
   const bundles = await measureBundles();
   process.stdout.write(`${formatBundleReport(bundles)}\n`);
 
-  const { only, help, ...settings } = options;
+  const { only, help, populate: _populate, simulate: _simulate, ...settings } = options;
   const report = {
     date: new Date().toISOString(),
     node: process.versions.node,
@@ -88,6 +91,7 @@ async function main() {
     bundles,
     scenarios: [],
     startup: [],
+    life: [],
     mock: null,
     memory: {},
     exits: {},
@@ -132,6 +136,24 @@ async function main() {
         report.startup.push({ name: `start-up ${size}`, messages: size, error: error.message, problems: [] });
       }
     }
+    for (const size of populateSizes) {
+      const say = (message) => log(`populate ${size}: ${message}`);
+      try {
+        report.life.push(await measurePopulate({ size, dir: tmpDir, log: say, track }));
+      } catch (error) {
+        say(`failed: ${error.message}`);
+        report.life.push({ name: `populate ${size}`, error: error.message, problems: [] });
+      }
+    }
+    for (const perMinute of simulateRates) {
+      const say = (message) => log(`simulate ${perMinute}/min: ${message}`);
+      try {
+        report.life.push(await measureSimulate({ perMinute, dir: tmpDir, settings, log: say, track }));
+      } catch (error) {
+        say(`failed: ${error.message}`);
+        report.life.push({ name: `simulate ${perMinute}/min`, error: error.message, problems: [] });
+        }
+      }
     if (mockRow) {
       // In a process of its own: the mock and MSW share its event loop with nothing else.
       log(`${MOCK_ROW}: warm-up ${settings.warmup} s each, then ${settings.rounds} × ${settings.duration} s per side`);
@@ -166,7 +188,7 @@ async function main() {
   const serverExit = report.exits['teamchat-server'];
   if (serverExit && serverExit.code !== 0) log(`the server did not shut down cleanly: ${JSON.stringify(serverExit)}`);
   const failed =
-    [...report.scenarios, ...report.startup, ...(report.mock ? [report.mock] : [])].some((s) => s.error || s.problems.length > 0) ||
+    [...report.scenarios, ...report.startup, ...report.life, ...(report.mock ? [report.mock] : [])].some((s) => s.error || s.problems.length > 0) ||
     bundles.some((b) => b.problems.length > 0) ||
     (report.web?.problems.length ?? 0) > 0;
   return failed || (serverExit && serverExit.code !== 0) ? 1 : 0;

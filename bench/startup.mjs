@@ -21,7 +21,7 @@ export function startupTarget(size) {
 }
 
 /** Polls `url` until it answers 200; resolves with the time it did (performance.now()). */
-async function firstAnswer(url, child, timeoutMs = 300_000) {
+export async function firstAnswer(url, child, timeoutMs = 300_000) {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     try {

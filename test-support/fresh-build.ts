@@ -8,6 +8,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** The built entry points the child-process tests run, per package. */
 const BUILDS: Record<string, readonly string[]> = {
   schema: ['dist/index.js', 'dist/push.js'],
+  traffic: ['dist/index.js'],
   'client-sdk': ['dist/index.js', 'dist/node.js', 'dist/push.js'],
   web: ['dist/index.html'],
   server: ['dist/bin.js', 'dist/node.js', 'dist/push-bouncer-bin.js'],

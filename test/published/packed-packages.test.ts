@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 /** The READMEs whose `runnable` blocks run, in this order (they share `.teamchat/`). */
-const READMES = ['README.md', 'packages/schema/README.md', 'packages/server/README.md', 'packages/mock/README.md', 'packages/cli/README.md'];
+const READMES = ['README.md', 'packages/schema/README.md', 'packages/traffic/README.md', 'packages/server/README.md', 'packages/mock/README.md', 'packages/cli/README.md'];
 let readmes: ReadmeRun | undefined;
 
 describe('the READMEs, followed in that project', () => {

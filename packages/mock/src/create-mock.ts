@@ -1,4 +1,5 @@
 import type { HttpHandler } from 'msw';
+import { runTrafficScript, Traffic, type TrafficAccount, type TrafficPort, type TrafficRates, type TrafficScript } from '@teamchat/traffic';
 import {
   assembleCore,
   assembleServer,
@@ -15,6 +16,9 @@ import {
   type FetchHandler,
   type OrganizationFixtureInput,
   type PushBouncer,
+  type PopulateSize,
+  populateOrganization,
+  coreTrafficPort,
   type StaticFiles,
   type StoreDocument,
   exportOrganization,
@@ -52,6 +56,19 @@ export interface MockOptions {
    * Users whose password is `{ random: true }` get {@link MOCK_PASSWORDS} by role.
    */
   fixture?: OrganizationFixtureInput;
+  /**
+   * Answer as an older server: `zulip_feature_level` N (from `OLDEST_FEATURE_LEVEL` to the
+   * current one) and its `zulip_version`; endpoints, parameters and fields added after N are
+   * unknown, ignored and left out; behaviours that changed after N follow the older rule.
+   */
+  featureLevel?: number;
+  /**
+   * Start from a generated, lived-in organization instead of the demo (what
+   * `teamchat-server --populate` serves): a size (`'small'`: 2,000 messages, `'medium'`,
+   * `'large'`, or a number of messages) or `{ size, randomSeed }`. Its history ends at the
+   * clock's start; `mock.accountList` holds every person with their password.
+   */
+  populate?: PopulateSize | { size: PopulateSize; randomSeed?: number };
   /**
    * The web app's built files, served at `/` and `/static/` as the server serves them (the HTTP
    * mode passes `@teamchat/web`'s when it is installed). Without them those paths are not mounted.
@@ -124,6 +141,7 @@ export function mockCoreOptions(options: {
   monotonic?: () => number;
   baseUrl: string;
   heartbeatMs?: number | undefined;
+  featureLevel?: number | undefined;
   journalSize?: number | undefined;
 }): Omit<CoreOptions, 'store'> {
   return {
@@ -131,7 +149,14 @@ export function mockCoreOptions(options: {
     ...(options.monotonic ? { monotonic: options.monotonic } : {}),
     random: seededRandomBytes(options.seed + 1),
     // The journal records always: `mock.requests()`, `mock.events()`, the inspector.
-    config: { realmUrl: options.baseUrl, heartbeatMs: options.heartbeatMs ?? 10_000, validateResponses: true, journalAlways: true, journalSize: options.journalSize ?? 1000 },
+    config: {
+      realmUrl: options.baseUrl,
+      heartbeatMs: options.heartbeatMs ?? 10_000,
+      validateResponses: true,
+      journalAlways: true,
+      journalSize: options.journalSize ?? 1000,
+      ...(options.featureLevel === undefined ? {} : { featureLevel: options.featureLevel }),
+    },
   };
 }
 
@@ -217,6 +242,33 @@ export interface TeamchatMock {
    * `cause` is the `id` of the request that caused one (see {@link requests}).
    */
   events(filter?: EventFilter): EventEntry[];
+  /**
+   * Live traffic under the mock's clock: `await mock.simulate({ rates, seed }).advance(10 * 60_000)`
+   * runs ten minutes of activity (messages in channels and DMs, typing, replies to mentions,
+   * presence, reactions, edits, topic moves, deletes, people joining and leaving, channels
+   * created and archived) as the organization's accounts, moving the clock to each event.
+   * The same seed and rates give the same sequence. Rates are per minute of mock time.
+   */
+  simulate(options: SimulateOptions): Traffic;
+  /**
+   * Runs a scripted sequence under the mock's clock: each step at its time (ms after now), as
+   * the account of its email (`as`), through the API's rules; resolves with each step's answer
+   * (or `{ error: code }`). The same JSON form `teamchat simulate --script FILE` runs.
+   *
+   * @example
+   * await mock.script({ steps: [{ at: 30_000, as: 'mike@teamchat.example', call: 'messages.send', params: { type: 'stream', to: 'general', topic: 't', content: 'hi' } }] });
+   */
+  script(script: TrafficScript): ReturnType<typeof runTrafficScript>;
+}
+
+/** Options of {@link TeamchatMock.simulate}. */
+export interface SimulateOptions {
+  /** Per minute of mock time, per kind of activity (`BUSY_TRAFFIC` from `@teamchat/schema` is a busy organization). */
+  rates: TrafficRates;
+  /** Seed of the sequence (default 1). */
+  seed?: number;
+  /** The accounts that act (default every account of `accountList` but bots). */
+  accounts?: readonly DemoAccount[];
 }
 
 /**
@@ -238,8 +290,13 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
   const webApp = options.webApp;
   // Fresh options, so a fresh seeded random source, for every core: keys and salts made after
   // a reset are the same whatever earlier tests did.
-  const coreOptions = () => mockCoreOptions({ seed, now: clock.now, monotonic: clock.monotonic, baseUrl, heartbeatMs: options.heartbeatMs, journalSize: options.journalSize });
+  const coreOptions = () =>
+    mockCoreOptions({ seed, now: clock.now, monotonic: clock.monotonic, baseUrl, heartbeatMs: options.heartbeatMs, featureLevel: options.featureLevel, journalSize: options.journalSize });
   const seedFrom = async (fixture: OrganizationFixtureInput | undefined) => {
+    if (fixture === undefined && options.populate !== undefined) {
+      const { size, randomSeed } = typeof options.populate === 'object' ? options.populate : { size: options.populate, randomSeed: undefined };
+      return populateOrganization({ size, ...(randomSeed === undefined ? {} : { randomSeed }), end: clock.now(), config: { realmUrl: baseUrl } });
+    }
     const seedStore = new Store<Db>();
     const seeded = await assembleServer({ store: seedStore, ...coreOptions(), seed: { ...mockOrganization(seed), ...(fixture === undefined ? {} : { fixture }) } });
     return { document: seedStore.snapshot(), accounts: seeded.accounts ?? [] };
@@ -268,6 +325,8 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
   };
   let state = build();
   let accounts = byRole(accountList);
+  // Traffic runs in-process on the current state, moving the mock's clock to each event.
+  const trafficPort = (): TrafficPort => coreTrafficPort(() => state, { now: clock.now, at: async (time) => clock.set(time) });
   /** The plain passwords the mock knows, by the hash it made of each. */
   const knownPasswords = (): Map<string, string> => {
     const known = new Map<string, string>();
@@ -367,6 +426,16 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
         .filter((entry): entry is EventEntry => entry.kind === 'event')
         .filter((entry) => (filter.queue_id === undefined || entry.queue_id === filter.queue_id) && (userId === undefined || entry.user_id === userId) && (filter.type === undefined || entry.event.type === filter.type))
         .map((entry) => structuredClone(entry));
+    },
+    simulate({ rates, seed, accounts: acting }) {
+      const trafficAccounts: TrafficAccount[] = (acting ?? accountList)
+        .filter((account) => account.role !== 'bot')
+        .map((account) => ({ email: account.email, userId: account.userId, fullName: account.fullName, role: account.role }));
+      return new Traffic({ port: trafficPort(), accounts: trafficAccounts, rates, ...(seed === undefined ? {} : { seed }) });
+    },
+    script(script) {
+      const accounts = accountList.map((account) => ({ email: account.email, userId: account.userId, fullName: account.fullName, role: account.role }));
+      return runTrafficScript({ port: trafficPort(), accounts, script });
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 export { createMock, mockCoreOptions, MOCK_PASSWORDS, mockOrganization } from './create-mock.js';
 export { createClock, DEFAULT_START } from './clock.js';
-export type { MockClientOptions, MockOptions, TeamchatMock } from './create-mock.js';
+export type { MockClientOptions, MockOptions, SimulateOptions, TeamchatMock } from './create-mock.js';
 export type { ClockOptions, MockClock } from './clock.js';
 export type { Faults, FaultTarget } from './faults.js';
 export type { DemoAccount, DemoRole, EmailRecord, OutboxQuery, RateLimitRules } from '@teamchat/server';

@@ -32,6 +32,21 @@ export type { DraftInput } from './endpoints/drafts/draft-model.js';
 export { WebhookDelivery } from './endpoints/outgoing-webhooks/index.js';
 export { API_PREFIX, FEATURE_LEVEL, SERVER_VERSION } from './version.js';
 
+// Older servers on demand
+export {
+  checkFeatureLevel,
+  eventAt,
+  FEATURE_RULES,
+  hasEndpointAt,
+  OLDEST_FEATURE_LEVEL,
+  paramsAt,
+  responseAt,
+  unsupportedParamsAt,
+  zulipVersionAt,
+} from './versions/at-feature-level.js';
+export type { FeatureRule } from './versions/at-feature-level.js';
+export { ENDPOINT_LEVELS, EVENT_LEVELS, VERSION_LEVELS } from './versions/feature-levels.js';
+
 // Routing
 export { createRouteTable, RouteTable } from './routing/route-table.js';
 export type { RouteMatch } from './routing/route-table.js';
@@ -44,7 +59,7 @@ export type { ErrorCode } from './errors/codes.js';
 
 // Wire codec
 export { decodeParams } from './codec/decode-params.js';
-export type { DecodedParams, WireParams } from './codec/decode-params.js';
+export type { DecodeOptions, DecodedParams, WireParams } from './codec/decode-params.js';
 export { encodeParams } from './codec/encode-params.js';
 export type { EncodedRequest } from './codec/encode-params.js';
 export { validationError } from './codec/validation-error.js';

@@ -42,6 +42,11 @@ export type {
 // Organization fixtures
 export { demoFixture, exportOrganization, FIXTURE_FORMAT, FixtureError, OrganizationFixture, parseFixture, seedOrganization } from './core/index.js';
 
+// Generated organizations
+export { messagesOf, populateOrganization, POPULATE_END, POPULATE_SIZES } from './populate/populate-organization.js';
+export type { PopulatedOrganization, PopulateOptions, PopulateSize } from './populate/populate-organization.js';
+export { coreTrafficPort, trafficAccountsOf } from './populate/core-traffic-port.js';
+
 // HTTP
 export { createRestHandler } from './rest/rest-handler.js';
 export type { AppRouter } from './trpc/trpc-handler.js';

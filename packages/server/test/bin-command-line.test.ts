@@ -116,9 +116,9 @@ describe('the server options and ServerConfig', () => {
       if (!('config' in entry)) continue;
       const flag = entry.flags.split(' ')[0] ?? '';
       const takesValue = entry.flags.includes('<');
-      const text = name === 'rateLimit' ? 'off' : name.startsWith('bigbluebutton') || name === 'pushBouncerUrl' ? 'https://example.com/x/' : '7';
+      const text = name === 'rateLimit' ? 'off' : name.startsWith('bigbluebutton') || name === 'pushBouncerUrl' ? 'https://example.com/x/' : name === 'featureLevel' ? '407' : '7';
       const argv = takesValue ? [flag, text] : [flag];
-      const expected = name === 'rateLimit' ? null : takesValue ? (text === '7' ? 7 : text) : true;
+      const expected = name === 'rateLimit' ? null : takesValue ? (/^\d+$/.test(text) ? Number(text) : text) : true;
       expect(serverConfigOf(await parsed(argv))[entry.config], argv.join(' ')).toEqual(expected);
     }
   });

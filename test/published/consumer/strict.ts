@@ -7,6 +7,7 @@ import { createMock, type TeamchatMock } from '@teamchat/mock';
 import { setupMockServer, startMockServer } from '@teamchat/mock/node';
 import { endpoints, encodeParams, ApiError, type User } from '@teamchat/schema';
 import { assembleServer, createMemoryServer, type Core } from '@teamchat/server';
+import { parseTrafficRates, Traffic, type TrafficRates } from '@teamchat/traffic';
 import { listen, openDiskStore, type RunningServer } from '@teamchat/server/node';
 
 const options: ClientOptions = { site: 'http://127.0.0.1:9991', email: 'olivia@teamchat.example', apiKey: 'x' };
@@ -27,5 +28,6 @@ export async function mockUsers(mock: TeamchatMock): Promise<number> {
   const mocked = createClient(mock.clientOptions('member'));
   return (await mocked.users.list()).members.length;
 }
-export const used = [watchEvents, createClientFromZuliprc, resolveConfig, createProgram, runCli, createMock, setupMockServer, startMockServer, assembleServer, openDiskStore];
+export const busy: TrafficRates = parseTrafficRates('busy');
+export const used = [Traffic, watchEvents, createClientFromZuliprc, resolveConfig, createProgram, runCli, createMock, setupMockServer, startMockServer, assembleServer, openDiskStore];
 export type Used = Core;

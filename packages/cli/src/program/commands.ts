@@ -14,6 +14,7 @@ import { orgCommand } from '../commands/org/org-command.js';
 import { playgroundsCommand } from '../commands/playgrounds/playgrounds-command.js';
 import { profileFieldsCommand } from '../commands/profile-fields/profile-fields-command.js';
 import { settingsCommand } from '../commands/settings/settings-command.js';
+import { simulateCommand } from '../commands/simulate/simulate-command.js';
 import { topicsCommand } from '../commands/topics/topics-command.js';
 import { usersCommand } from '../commands/users/users-command.js';
 import type { CliContext } from '../core/cli-context.js';
@@ -38,6 +39,7 @@ export const COMMANDS: readonly ((ctx: CliContext) => Command)[] = [
   orgCommand,
   exportCommand,
   settingsCommand,
+  simulateCommand,
   callCommand,
   completionCommand,
 ];

@@ -17,6 +17,15 @@ export interface WireParams {
   files?: readonly Blob[];
 }
 
+/** Options of {@link decodeParams}. */
+export interface DecodeOptions {
+  /**
+   * Parameters of the contract to treat as unknown (a server answering as an older feature
+   * level, which did not have them yet): left out and reported as ignored.
+   */
+  unsupported?: ReadonlySet<string>;
+}
+
 /** The decoded parameters and the names of the request parameters the endpoint ignored. */
 export interface DecodedParams<T> {
   params: T;
@@ -105,13 +114,15 @@ function decodeValue(param: ParamPlan, text: string): unknown {
  *
  * @throws {ApiError} naming the offending parameter in `msg` and `var_name`.
  */
-export function decodeParams<E extends Endpoint>(endpoint: E, source: WireParams): DecodedParams<z.output<E['params']>> {
+export function decodeParams<E extends Endpoint>(endpoint: E, source: WireParams, options: DecodeOptions = {}): DecodedParams<z.output<E['params']>> {
   const seen = wireNames(source);
   const used = new Set<string>();
   const values: Record<string, unknown> = {};
+  const { unsupported } = options;
 
   for (const param of planOf(endpoint)) {
     const { name } = param;
+    if (unsupported?.has(name)) continue;
     if (param.file) {
       const file = oneFile(source.files ?? []);
       if (file !== undefined) values[name] = file;

@@ -2,6 +2,7 @@ import { defineCommand } from '../command-line/command-spec.js';
 import { backupCommand } from './backup.js';
 import { changeUserRoleCommand, deactivateOrganizationCommand, reactivateOrganizationCommand } from './operator.js';
 import { outboxCommand } from './outbox.js';
+import { populateCommand } from './populate.js';
 import { recoverCommand } from './recover.js';
 import { serve } from './serve.js';
 import { SERVE_OPTIONS } from './serve-options.js';
@@ -17,7 +18,7 @@ export const serverCommand = defineCommand({
   name: 'teamchat-server',
   summary: 'Runs the teamchat reference server (the team chat / Zulip REST API at /api/v1).',
   options: SERVE_OPTIONS,
-  subcommands: [outboxCommand, verifyCommand, recoverCommand, backupCommand, deactivateOrganizationCommand, reactivateOrganizationCommand, changeUserRoleCommand],
+  subcommands: [outboxCommand, populateCommand, verifyCommand, recoverCommand, backupCommand, deactivateOrganizationCommand, reactivateOrganizationCommand, changeUserRoleCommand],
   examples: [
     'teamchat-server                                  # .teamchat/data.json on http://127.0.0.1:9991',
     'teamchat-server --data ./chat/data.json --port 8080',
@@ -27,6 +28,9 @@ export const serverCommand = defineCommand({
     'teamchat-server --print-openapi > openapi.json',
     'teamchat-server outbox --data ./chat/data.json --last 1',
     'teamchat-server backup --data ./chat/data.json --out backup.json   # while it runs',
+    'teamchat-server --memory --populate medium --simulate busy   # a busy, lived-in organization',
+    'teamchat-server --memory --feature-level 400                 # answer as an older server',
+    'teamchat-server populate --size small --out org.json --random-seed 7',
     'teamchat-server change-user-role --data ./chat/data.json --email adam@example.com --role can_change_user_emails',
     'teamchat-server deactivate-organization --data ./chat/data.json   # while it runs, or not',
   ],

@@ -1,4 +1,7 @@
+import { checkFeatureLevel, FEATURE_LEVEL, OLDEST_FEATURE_LEVEL } from '@teamchat/schema';
+import { parseTrafficRates } from '@teamchat/traffic';
 import { defaultRateLimits, defaultServerConfig, DEV_PASSWORD_POLICY, type RateLimitRules, type ServerConfig } from '../core/index.js';
+import { messagesOf, type PopulateSize } from '../populate/populate-organization.js';
 import { listenOptions } from '../command-line/listen-options.js';
 import { defineOptions, integerValue, repeatable, type OptionEntry, type OptionValues } from '../command-line/option-table.js';
 import { defaultTimeouts } from '../node/node-server.js';
@@ -50,6 +53,38 @@ function httpUrlValue(text: string): string {
   if (!/^https?:\/\/[^/]/.test(text)) throw new Error('must be an http(s) URL');
   return text.endsWith('/') ? text : `${text}/`;
 }
+
+/** `--populate`/`--size`: small, medium, large or a number of messages. */
+export function populateSizeValue(text: string): PopulateSize {
+  const size: PopulateSize = /^\d+$/.test(text) ? Number(text) : (text as PopulateSize);
+  try {
+    messagesOf(size);
+  } catch {
+    throw new Error('must be small, medium, large or a number of messages');
+  }
+  return size;
+}
+
+/** `--random-seed`: an unsigned 32-bit integer. */
+export const randomSeedValue = integerValue({ max: 0xffff_ffff });
+
+function featureLevelValue(text: string): number {
+  try {
+    return checkFeatureLevel(Number(/^\d+$/.test(text) ? text : Number.NaN));
+  } catch {
+    throw new Error(`must be an integer from ${OLDEST_FEATURE_LEVEL} to ${FEATURE_LEVEL}`);
+  }
+}
+
+function trafficValue(text: string) {
+  try {
+    return parseTrafficRates(text);
+  } catch (error) {
+    throw new Error(`must be busy, a number of events per minute, or KIND=N,… (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+const LIFE = 'Generated organizations, live traffic, older servers:';
 
 /**
  * The options of `teamchat-server` (starting a server). To add one, add an entry here: a
@@ -220,6 +255,33 @@ export const SERVE_OPTIONS = defineOptions({
     group: FILES,
   },
   printOpenapi: { flags: '--print-openapi', help: 'print the OpenAPI 3.1 document of the API (JSON) and exit', group: FILES },
+
+  populate: {
+    flags: '--populate <size>',
+    help: 'start a new data file (or --memory) with a generated, lived-in organization whose history ends now: small (2,000 messages), medium (100,000), large (1,000,000) or a number of messages',
+    group: LIFE,
+    parse: populateSizeValue,
+  },
+  randomSeed: { flags: '--random-seed <n>', help: 'seed of --populate and --simulate: the same seed, the same organization and traffic', group: LIFE, parse: randomSeedValue, default: 1 },
+  simulate: {
+    flags: '--simulate <rate>',
+    help: "live traffic from the organization's people: busy (about 40 events a minute), a number of events per minute, or KIND=N,… per minute (channelMessages, directMessages, reactions, edits, topicMoves, deletes, presence, usersJoining, usersLeaving, channelsCreated, channelsArchived)",
+    group: LIFE,
+    parse: trafficValue,
+  },
+  simulateLanes: {
+    flags: '--simulate-lanes <n>',
+    help: 'people of --simulate acting at the same moment (their writes share the journal fsyncs); 1 keeps the exact sequence of the seed',
+    group: LIFE,
+    parse: integerValue({ min: 1, max: 64 }),
+    default: 8,
+  },
+  featureLevel: configOption('featureLevel', {
+    flags: '--feature-level <n>',
+    help: `answer as an older server at feature level N (${OLDEST_FEATURE_LEVEL} to ${FEATURE_LEVEL}): its zulip_version, no endpoints, parameters or fields added after N`,
+    group: LIFE,
+    parse: featureLevelValue,
+  }),
 });
 
 /** The values of {@link SERVE_OPTIONS}. */

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import { API_PREFIX, incomingEndpoints } from '@teamchat/schema';
+import { API_PREFIX, FEATURE_LEVEL, incomingEndpoints } from '@teamchat/schema';
+import { TrafficLanes } from '@teamchat/traffic';
 import { assembleServer } from '../assemble-server.js';
 import { isLoopback, siteUrl } from '../command-line/listen-options.js';
 import { UsageError } from '../command-line/command-spec.js';
@@ -22,6 +23,8 @@ import { Store } from '../store/store.js';
 import { printAccounts, writeAccountFiles } from './account-files.js';
 import { OPERATOR_OPERATION } from './operator.js';
 import { serverConfigOf, type ServeValues } from './serve-options.js';
+import { coreTrafficPort, trafficAccountsOf } from '../populate/core-traffic-port.js';
+import { messagesOf, populateOrganization } from '../populate/populate-organization.js';
 
 /** How often an idle server looks for due jobs (the clean-up of unused uploads). */
 const JOB_INTERVAL_MS = 60 * 60 * 1000;
@@ -42,6 +45,7 @@ function checkCombinations(values: ServeValues): void {
     throw new UsageError('give --bigbluebutton-url and --bigbluebutton-secret together');
   }
   if (values.pushBouncer && values.pushBouncerUrl !== undefined) throw new UsageError('give --push-bouncer or --push-bouncer-url, not both');
+  if (values.seed !== undefined && values.populate !== undefined) throw new UsageError('give --seed or --populate, not both');
 }
 
 /**
@@ -75,8 +79,18 @@ export async function serve(values: ServeValues): Promise<void> {
   if (values.seed !== undefined && !memory && existsSync(dataFile)) {
     throw new Error(`--seed starts a new data file, but ${dataFile} exists: pick another --data (or remove it)`);
   }
+  const { populate } = values;
+  if (populate !== undefined && !memory && existsSync(dataFile)) {
+    throw new Error(`--populate starts a new data file, but ${dataFile} exists: pick another --data (or remove it)`);
+  }
   const seedFile = values.seed === undefined ? undefined : resolve(values.seed);
-  const seeded = seedFile === undefined ? null : await seedFromFixtureFile(seedFile, { config, now, random, log });
+  const generate = async () => {
+    const started = performance.now();
+    const generated = await populateOrganization({ size: populate ?? 0, randomSeed: values.randomSeed, end: now(), config });
+    process.stdout.write(`Generated the organization (${messagesOf(populate ?? 0)} messages) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    return generated;
+  };
+  const seeded = seedFile !== undefined ? await seedFromFixtureFile(seedFile, { config, now, random, log }) : populate !== undefined ? await generate() : null;
 
   let bouncer: RunningPushBouncer | null = null;
   if (values.pushBouncer) {
@@ -153,6 +167,8 @@ export async function serve(values: ServeValues): Promise<void> {
   const out = process.stdout;
   out.write(`teamchat-server listening on ${running.url} (API at ${running.url}${API_PREFIX})\n`);
   out.write(memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);
+  const level = core.services.config.featureLevel;
+  if (level < FEATURE_LEVEL) out.write(`Answering as feature level ${level}\n`);
   out.write(webFolder === null ? 'Web app: not built (npm run build in packages/web)\n' : `Web app: open ${running.url}/ and log in\n`);
   if (values.dev) out.write("Development mode: POST /api/v1/dev_fetch_api_key gives any account's API key (never use on a shared machine)\n");
   if (values.corsOrigin.length > 0) out.write(`CORS: pages of ${values.corsOrigin.join(', ')} may call the API\n`);
@@ -165,8 +181,20 @@ export async function serve(values: ServeValues): Promise<void> {
   else if (!memory) out.write(`Accounts: see the ${basename(zuliprcPath(dataFile, '<role>'))} files in ${dirname(dataFile)}\n`);
   if (written?.updated.length) out.write(`The site of ${written.updated.length} zuliprc files is now ${running.url} (it was another address)\n`);
 
+  let stopping = false;
+  const rates = values.simulate;
+  if (rates) {
+    // Live traffic from the organization's people, on the server's own clock.
+    const port = coreTrafficPort(() => ({ core, store }), { now, at: (time) => new Promise((done) => setTimeout(done, Math.max(0, time - now()))) });
+    const traffic = new TrafficLanes({ port, accounts: trafficAccountsOf(store), rates, seed: values.randomSeed, lanes: values.simulateLanes });
+    out.write(`Simulating traffic: ${Object.entries(rates).map(([kind, rate]) => `${kind} ${Number(rate.toFixed(2))}/min`).join(', ')} (${values.simulateLanes} at once)\n`);
+    void (async () => {
+      while (!stopping) await traffic.advance(1000);
+    })().catch((error: unknown) => log.error('the traffic simulation stopped', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
+  }
   stopOnSignals(
     async () => {
+      stopping = true;
       await running.close();
       await bouncer?.close();
       await store.close().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { createScheduledDelivery } from './scheduled-messages/deliver-scheduled.js';
-import type { Endpoint } from '@teamchat/schema';
+import { checkFeatureLevel, type Endpoint } from '@teamchat/schema';
 import { createMemoryFileStore, type FileStore } from './runtime/file-store.js';
 import { createUnclaimedSweep } from './attachments/sweep-unclaimed.js';
 import { secureRandomBytes, type RandomBytes } from './internal/random.js';
@@ -98,6 +98,7 @@ export interface Core {
  */
 export function createCore(options: CoreOptions): Core {
   const config: ServerConfig = { ...defaultServerConfig, ...options.config };
+  checkFeatureLevel(config.featureLevel);
   const now = options.now ?? (() => Date.now());
   const monotonic = options.monotonic ?? (() => performance.now());
   const journal = new Journal({ capacity: config.journalSize, always: config.journalAlways, now, monotonic });

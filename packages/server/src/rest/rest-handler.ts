@@ -1,4 +1,4 @@
-import { API_PREFIX, ApiError, createRouteTable, decodeParams, isFileParam, type Endpoint } from '@teamchat/schema';
+import { API_PREFIX, ApiError, createRouteTable, decodeParams, FEATURE_LEVEL, hasEndpointAt, isFileParam, paramsAt, responseAt, unsupportedParamsAt, type Endpoint } from '@teamchat/schema';
 import { MIB, maxUploadBytes, type Core, type RequestInfo } from '../core/index.js';
 import { createTrpcHandler } from '../trpc/trpc-handler.js';
 import { withCors } from './cors.js';
@@ -153,8 +153,13 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
       return document;
     }
     const route = match(method, path);
-    if (route.kind === 'found') info.endpointName = route.endpoint.name;
-    if (route.kind === 'not-found') {
+    // A server answering as an older feature level has none of the endpoints added after it
+    // (at `/json/` as at `/api/v1/`).
+    const level = config.featureLevel;
+    const older = level < FEATURE_LEVEL;
+    const unknownAtLevel = older && route.kind === 'found' && !hasEndpointAt(route.endpoint, level);
+    if (route.kind === 'found' && !unknownAtLevel) info.endpointName = route.endpoint.name;
+    if (route.kind === 'not-found' || unknownAtLevel) {
       return jsonReply({ result: 'error', msg: `Unknown API endpoint: ${method} ${prefix}${path}`, code: 'BAD_REQUEST' }, 404);
     }
     if (route.kind === 'method-not-allowed') {
@@ -168,12 +173,22 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     const result = await core.serve(route.endpoint, info, async () => {
       const body = await readBody(request, bodyLimit(route.endpoint));
       const query = request.query === '' ? null : new URLSearchParams(request.query);
-      const decoded = decodeParams(route.endpoint, { path: route.pathParams, body: body.fields, query, files: body.files });
+      const wire = { path: route.pathParams, body: body.fields, query, files: body.files };
+      if (!older) {
+        const decoded = decodeParams(route.endpoint, wire);
+        ignored = decoded.ignored;
+        info.journalParams = decoded.params;
+        return decoded.params;
+      }
+      // Parameters added after the level are unknown to it; values and keys it did not take are refused or dropped.
+      const decoded = decodeParams(route.endpoint, wire, { unsupported: unsupportedParamsAt(route.endpoint, level) });
       ignored = decoded.ignored;
-      info.journalParams = decoded.params;
-      return decoded.params;
+      const params = paramsAt(route.endpoint, level, decoded.params as Record<string, unknown>);
+      info.journalParams = params;
+      return params;
     });
-    const reply = successReply(result as object, ignored, config.validateResponses);
+    const fields = older ? responseAt(route.endpoint, level, result as Record<string, unknown>) : (result as object);
+    const reply = successReply(fields, ignored, config.validateResponses);
     if (request.method === 'HEAD') reply.body = null;
     return reply;
   }

@@ -1,7 +1,7 @@
 import type { EventOf, ServerEvent, UnknownEvent } from '@teamchat/schema';
 import type { RegisterState } from './watch-events.js';
 import { applyStream, applySubscription } from './state/apply-channels.js';
-import { addUnread, moveUnread, recountUnread, removeUnread } from './state/apply-unread.js';
+import { addUnread, moveUnread, recountUnread, removeUnread, updateUnreadMention } from './state/apply-unread.js';
 import { applyRealmUser, applyUserGroup } from './state/apply-users.js';
 import { recomputePermissions } from './state/permissions.js';
 import { ascending, copy, listOf, objectOf, type Entry, type State, type StateEvent } from './state/state-types.js';
@@ -226,6 +226,7 @@ export function applyEvent<T extends RegisterState | Record<string, unknown>>(st
       applyFlags(s, e);
       break;
     case 'update_message':
+      if (e.content !== undefined && Array.isArray(e.flags)) updateUnreadMention(s, e.message_id, e.flags);
       if (e.new_stream_id !== undefined || e.subject !== undefined) moveUnread(s, e.message_ids, e.new_stream_id, e.subject);
       break;
     case 'delete_message':

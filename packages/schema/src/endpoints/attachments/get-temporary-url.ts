@@ -12,6 +12,7 @@ export const getTemporaryUploadUrl = defineEndpoint({
   path: '/user_uploads/{realm_id_str}/{filename}',
   restOfPath: 'filename',
   access: 'user',
+  since: 1,
   summary: 'Get a temporary URL of an uploaded file.',
   docs: 'get-file-temporary-url',
   params: z.object({ realm_id_str: z.number().int(), filename: z.string() }),

@@ -12,7 +12,7 @@ export const reorderChannelFolders = defineEndpoint({
   method: 'PATCH',
   path: '/channel_folders',
   access: 'admin',
-  since: 389,
+  since: 414,
   summary: 'Reorder the channel folders (administrators only).',
   docs: 'patch-channel-folders',
   params: z.object({

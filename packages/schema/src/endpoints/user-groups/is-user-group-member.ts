@@ -12,6 +12,7 @@ export const isUserGroupMember = defineEndpoint({
   method: 'GET',
   path: '/user_groups/{user_group_id}/members/{user_id}',
   access: 'human-member',
+  since: 127,
   summary: 'Check whether a user is a member of a user group.',
   docs: 'get-is-user-group-member',
   params: z.object({

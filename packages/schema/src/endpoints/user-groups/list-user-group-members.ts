@@ -12,6 +12,7 @@ export const listUserGroupMembers = defineEndpoint({
   method: 'GET',
   path: '/user_groups/{user_group_id}/members',
   access: 'human-member',
+  since: 127,
   summary: 'List the members of a user group.',
   docs: 'get-user-group-members',
   params: z.object({

@@ -12,6 +12,7 @@ export const listUserGroupSubgroups = defineEndpoint({
   method: 'GET',
   path: '/user_groups/{user_group_id}/subgroups',
   access: 'human-member',
+  since: 127,
   summary: 'List the subgroups of a user group.',
   docs: 'get-user-group-subgroups',
   params: z.object({

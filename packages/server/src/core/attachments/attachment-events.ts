@@ -27,6 +27,8 @@ export function formatAttachment(ctx: Pick<Context, 'db'>, record: AttachmentRec
  * @see https://zulip.com/api/get-events (attachment events)
  */
 export function emitAttachmentEvent(ctx: Ctx, op: 'add' | 'update' | 'remove', record: AttachmentRecord, userId = record.owner_id): void {
+  // Nobody to tell: skip formatting (a file linked from many messages lists them all).
+  if (!ctx.events.listening) return;
   // Called after the write, so the index already counts (or no longer counts) this file.
   const attachment = op === 'remove' ? { id: record.id } : formatAttachment(ctx, record);
   emit(ctx, [userId], { type: 'attachment', op, attachment, upload_space_used: ctx.indexes.attachments.totalSize() });

@@ -1,9 +1,15 @@
+import { FEATURE_LEVEL } from '@teamchat/schema';
 import type { RateLimitRules } from './rate-limit-rules.js';
 
 /** Settings of a server instance (not of the organization, which lives in the store). */
 export interface ServerConfig {
   /** The organization's URL, e.g. `http://127.0.0.1:9991`; its host makes dummy emails. */
   realmUrl: string;
+  /**
+   * The feature level the server answers as (`--feature-level`): {@link FEATURE_LEVEL}, or an
+   * older one from `OLDEST_FEATURE_LEVEL` on, for testing clients against older servers.
+   */
+  featureLevel: number;
   /** GET /events answers a heartbeat after this long without events. */
   heartbeatMs: number;
   /** Lifetime of an event queue without polls, in seconds. */
@@ -96,6 +102,7 @@ export interface ServerConfig {
 /** Defaults of {@link ServerConfig}. */
 export const defaultServerConfig: ServerConfig = {
   realmUrl: 'http://127.0.0.1:9991',
+  featureLevel: FEATURE_LEVEL,
   heartbeatMs: 50_000,
   queueLifespanSecs: 600,
   webPublicStreamsEnabled: true,

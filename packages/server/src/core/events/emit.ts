@@ -10,6 +10,9 @@ export function emit(
   userIds: Iterable<number>,
   event: (Record<string, unknown> & { type: string }) | EventForQueue,
 ): void {
+  // Nobody listens: a queue registered from now on has this write in its initial state, so
+  // it must not get the event anyway (see `registeredSeq`).
+  if (!ctx.events.listening) return;
   const recipients = [...userIds];
   if (recipients.length === 0) return;
   ctx.db.onCommit((seq) => ctx.events.publish(recipients, event, seq));

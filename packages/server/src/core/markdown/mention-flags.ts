@@ -46,13 +46,8 @@ export interface TopicParticipantsQuery {
  * The participants of a topic for `@**topic**`: senders of its messages and users who
  * reacted to them, plus the sender of the new message.
  */
-export function topicParticipantIds(ctx: Pick<Context, 'db' | 'indexes'>, { channelId, topic, senderId }: TopicParticipantsQuery): Set<number> {
-  const participants = new Set<number>([senderId]);
-  for (const id of ctx.indexes.messages.topic(channelId, topic)) {
-    const message = ctx.db.get('messages', id);
-    if (!message) continue;
-    participants.add(message.sender_id);
-    for (const reaction of message.reactions) participants.add(reaction.user_id);
-  }
+export function topicParticipantIds(ctx: Pick<Context, 'indexes'>, { channelId, topic, senderId }: TopicParticipantsQuery): Set<number> {
+  const participants = new Set<number>(ctx.indexes.messages.topicParticipants(channelId, topic));
+  participants.add(senderId);
   return participants;
 }

@@ -49,6 +49,7 @@ export interface MessageEventOptions {
  * with a narrow gets only the messages its narrow matches.
  */
 export function emitMessageEvent(ctx: Ctx, message: MessageRecord, options: MessageEventOptions = {}): void {
+  if (!ctx.events.listening) return;
   const cache = new Map<string, Message>();
   const rows = options.rows ?? messageRows(ctx, message.id);
   const targets = options.only ?? rows.keys();

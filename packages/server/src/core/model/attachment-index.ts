@@ -23,36 +23,76 @@ export function createAttachmentIndex(store: DbStore): AttachmentIndex {
   const byMessageId = new Map<number, Set<number>>();
   const unclaimed = new Map<number, number>();
   let total = 0;
-  const unlink = (record: AttachmentRecord) => {
-    for (const messageId of record.message_ids) {
-      const linked = byMessageId.get(messageId);
-      linked?.delete(record.id);
-      if (linked?.size === 0) byMessageId.delete(messageId);
+  const link = (attachmentId: number, messageId: number) => {
+    let linked = byMessageId.get(messageId);
+    if (!linked) {
+      linked = new Set<number>();
+      byMessageId.set(messageId, linked);
     }
+    linked.add(attachmentId);
+  };
+  const unlink = (attachmentId: number, messageId: number) => {
+    const linked = byMessageId.get(messageId);
+    linked?.delete(attachmentId);
+    if (linked?.size === 0) byMessageId.delete(messageId);
   };
   store.observe('attachments', {
     put(record, previous) {
       if (previous) {
         byPathId.delete(previous.path_id);
-        unlink(previous);
         total -= previous.size;
       }
       byPathId.set(record.path_id, record);
-      for (const messageId of record.message_ids) {
-        const linked = byMessageId.get(messageId) ?? new Set<number>();
-        linked.add(record.id);
-        byMessageId.set(messageId, linked);
-      }
+      // Only the links that changed: a file linked from many messages gains one at a time.
+      const { removed, added } = changedLinks(previous?.message_ids ?? [], record.message_ids);
+      for (const messageId of removed) unlink(record.id, messageId);
+      for (const messageId of added) link(record.id, messageId);
       total += record.size;
       if (record.message_ids.length === 0) unclaimed.set(record.id, record.create_time);
       else unclaimed.delete(record.id);
     },
     delete(record) {
       byPathId.delete(record.path_id);
-      unlink(record);
+      for (const messageId of record.message_ids) unlink(record.id, messageId);
       unclaimed.delete(record.id);
       total -= record.size;
     },
   });
   return { byPathId, byMessageId, unclaimed, totalSize: () => total };
+}
+
+function isAscending(ids: readonly number[]): boolean {
+  for (let i = 1; i < ids.length; i += 1) if ((ids[i] as number) <= (ids[i - 1] as number)) return false;
+  return true;
+}
+
+/** The message IDs of `before` missing from `after`, and those of `after` new to it. */
+function changedLinks(before: readonly number[], after: readonly number[]): { removed: number[]; added: number[] } {
+  const removed: number[] = [];
+  const added: number[] = [];
+  if (!isAscending(before) || !isAscending(after)) {
+    const had = new Set(before);
+    const has = new Set(after);
+    for (const id of had) if (!has.has(id)) removed.push(id);
+    for (const id of has) if (!had.has(id)) added.push(id);
+    return { removed, added };
+  }
+  // Both ascending (as the server keeps them): one walk.
+  let i = 0;
+  let j = 0;
+  while (i < before.length || j < after.length) {
+    const a = before[i];
+    const b = after[j];
+    if (b === undefined || (a !== undefined && a < b)) {
+      removed.push(a as number);
+      i += 1;
+    } else if (a === undefined || b < a) {
+      added.push(b);
+      j += 1;
+    } else {
+      i += 1;
+      j += 1;
+    }
+  }
+  return { removed, added };
 }

@@ -34,6 +34,8 @@ export class MessageIndex implements RowObserver {
   private readonly byConversation = new Map<number, SortedIds>();
   private readonly unreadByUser = new Map<number, SortedIds>();
   private readonly starredByUser = new Map<number, SortedIds>();
+  /** Per topic key: user ID → how many of the topic's messages they sent or reacted to (one per reaction). */
+  private readonly participantsByTopic = new Map<string, Map<number, number>>();
 
   /** Every message ID, ascending. */
   all(): Int32Array {
@@ -56,6 +58,14 @@ export class MessageIndex implements RowObserver {
       const ids = this.byTopic.get(key);
       if (ids && ids.size > 0) yield ids.view();
     }
+  }
+
+  /**
+   * The users who sent a message of a topic (matched case-insensitively) or reacted to one:
+   * its participants, for `@**topic**`.
+   */
+  topicParticipants(channelId: number, topic: string): IterableIterator<number> {
+    return (this.participantsByTopic.get(topicKey(channelId, topic)) ?? new Map<number, number>()).keys();
   }
 
   /** The IDs of a direct-message conversation's messages (by recipient ID), ascending. */
@@ -111,6 +121,25 @@ export class MessageIndex implements RowObserver {
     }
   }
 
+  /** Counts (`by` 1) or uncounts (-1) the sender and reactions of a channel message among its topic's participants. */
+  private participate(m: MessageRecord, by: 1 | -1): void {
+    if (m.stream_id === null) return;
+    const key = topicKey(m.stream_id, m.topic);
+    let counts = this.participantsByTopic.get(key);
+    if (!counts) {
+      counts = new Map();
+      this.participantsByTopic.set(key, counts);
+    }
+    const count = (userId: number) => {
+      const next = (counts.get(userId) ?? 0) + by;
+      if (next > 0) counts.set(userId, next);
+      else counts.delete(userId);
+    };
+    count(m.sender_id);
+    for (const reaction of m.reactions) count(reaction.user_id);
+    if (counts.size === 0) this.participantsByTopic.delete(key);
+  }
+
   put(m: MessageRecord, previous: MessageRecord | undefined): void {
     if (!previous) {
       this.every.add(m.id);
@@ -119,11 +148,17 @@ export class MessageIndex implements RowObserver {
       this.placeRemove(previous);
       this.placeAdd(m);
     }
+    // Participation changes with the topic, the sender or the reactions (not with an edit of the content).
+    if (!previous || previous.stream_id !== m.stream_id || previous.topic !== m.topic || previous.sender_id !== m.sender_id || previous.reactions !== m.reactions) {
+      if (previous) this.participate(previous, -1);
+      this.participate(m, 1);
+    }
   }
 
   delete(m: MessageRecord): void {
     this.every.delete(m.id);
     this.placeRemove(m);
+    this.participate(m, -1);
   }
 
   rowsChanged(userId: number, ids: ArrayLike<number>, before: ArrayLike<number>, after: ArrayLike<number>): void {

@@ -73,6 +73,8 @@ function messagePayload(ctx: HookContext, user: UserRecord, message: MessageReco
  * gets them only with `enable_online_push_notifications`. Each is an outbox job.
  */
 export function notifyMessageRecipients(ctx: HookContext, { message, sender }: SentMessage): void {
+  // Most organizations have no device registered: nothing to work out per recipient.
+  if (ctx.db.all('push_devices').next().done === true) return;
   for (const [userId, bits] of messageRows(ctx, message.id)) {
     if (userId === sender.id || !hasDevices(ctx, userId)) continue;
     const user = ctx.db.get('users', userId);

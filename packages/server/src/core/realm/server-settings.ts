@@ -1,4 +1,4 @@
-import { FEATURE_LEVEL, SERVER_VERSION } from '@teamchat/schema';
+import { zulipVersionAt } from '@teamchat/schema';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 import type { Context, OperationParams } from '../runtime/context.js';
 
@@ -41,9 +41,9 @@ export function getServerSettings(_params: OperationParams<'server.getSettings'>
   return ({
   authentication_methods: authenticationMethods(ctx.config.passwordAuthEnabled, ctx.config.devMode),
   external_authentication_methods: [],
-  zulip_feature_level: FEATURE_LEVEL,
-  zulip_version: SERVER_VERSION,
-  zulip_merge_base: SERVER_VERSION,
+  zulip_feature_level: ctx.config.featureLevel,
+  zulip_version: zulipVersionAt(ctx.config.featureLevel),
+  zulip_merge_base: zulipVersionAt(ctx.config.featureLevel),
   push_notifications_enabled: false,
   is_incompatible: ctx.request.userAgent.startsWith('ZulipInvalid'),
   email_auth_enabled: ctx.config.passwordAuthEnabled,

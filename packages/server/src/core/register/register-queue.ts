@@ -1,4 +1,4 @@
-import { FEATURE_LEVEL, SERVER_VERSION } from '@teamchat/schema';
+import { zulipVersionAt } from '@teamchat/schema';
 import { queueNarrowFilter } from '../narrow/index.js';
 import { STATE_BLOCKS } from './state-blocks.js';
 import type { OperationParams, UserContext } from '../runtime/context.js';
@@ -30,9 +30,9 @@ export function registerQueue(params: OperationParams<'events.register'>, ctx: U
   const state: Record<string, unknown> = {
     queue_id: queue.id,
     last_event_id: -1,
-    zulip_feature_level: FEATURE_LEVEL,
-    zulip_version: SERVER_VERSION,
-    zulip_merge_base: SERVER_VERSION,
+    zulip_feature_level: ctx.config.featureLevel,
+    zulip_version: zulipVersionAt(ctx.config.featureLevel),
+    zulip_merge_base: zulipVersionAt(ctx.config.featureLevel),
   };
   const want = (type: string) => fetchTypes === null || fetchTypes.includes(type);
   for (const block of STATE_BLOCKS) {

@@ -49,6 +49,15 @@ export class EventQueues {
   }
 
   /**
+   * Whether any queue exists (expired ones included, until collected). Without one, an event
+   * of a write in progress has nobody to reach: a queue registered later has the write in its
+   * initial state. Lets writes skip shaping events nobody would get.
+   */
+  get listening(): boolean {
+    return this.queues.size > 0;
+  }
+
+  /**
    * Creates a queue for `userId`. A user at `maxQueuesPerUser` loses the queue polled longest
    * ago, garbage-collected as an expired one (its next poll gets `BAD_EVENT_QUEUE_ID`).
    */

@@ -113,7 +113,7 @@ const User = z.strictObject({
       /** The owner's email; null for none. */
       owner: Email.nullable().default(null),
       /** Outgoing-webhook bots: where and how they are notified. */
-      service: z.strictObject({ base_url: z.string(), token: z.string(), interface: z.literal([1, 2]).default(1) }).nullable().default(null),
+      service: z.strictObject({ base_url: z.string(), token: z.string(), interface: z.literal([1, 2]).default(1), name: z.string().optional() }).nullable().default(null),
       /** The server's own bot (Notification Bot): not listed among the organization's users. */
       system: z.boolean().default(false),
     })

@@ -130,7 +130,10 @@ async function passwordsOf(services: SeedServices, fixture: OrganizationFixture,
 function seedUsers(ctx: SeedContext, fixture: OrganizationFixture, names: Names, passwords: Map<string, { hash: string | null }>, at: (t: FixtureTime) => number): void {
   const { db } = ctx;
   for (const entry of fixture.users) {
-    const bot = entry.bot ? { type: BOT_TYPE_VALUES[entry.bot.type], ownerId: null, service: entry.bot.service } : undefined;
+    const given = entry.bot?.service ?? null;
+    // An outgoing webhook's service, with its name only when it has one.
+    const service: UserRecord['service'] = given && { base_url: given.base_url, token: given.token, interface: given.interface, ...(given.name === undefined ? {} : { name: given.name }) };
+    const bot = entry.bot ? { type: BOT_TYPE_VALUES[entry.bot.type], ownerId: null, service } : undefined;
     const created = createUser(
       { ...ctx, now: () => at(entry.date_joined) },
       {

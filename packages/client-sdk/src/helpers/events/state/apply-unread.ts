@@ -100,6 +100,21 @@ export function addUnread(state: State, id: number, place: UnreadPlace, me: numb
   recountUnread(state);
 }
 
+/**
+ * After a content edit: an unread message is among the mentions exactly when the edited
+ * message mentions the user (`flags` of the `update_message` event), as the real server's
+ * `apply_event` keeps it.
+ */
+export function updateUnreadMention(state: State, id: number, flags: readonly string[]): void {
+  const unread = unreadOf(state);
+  if (!unread) return;
+  const buckets = [...((unread['streams'] as Entry[]) ?? []), ...((unread['pms'] as Entry[]) ?? []), ...((unread['huddles'] as Entry[]) ?? [])];
+  if (!buckets.some((bucket) => idsOf(bucket).includes(id))) return;
+  const mentions = ((unread['mentions'] as number[]) ?? []).filter((m) => m !== id);
+  const mentioned = flags.some((flag) => flag === 'mentioned' || flag === 'stream_wildcard_mentioned' || flag === 'topic_wildcard_mentioned' || flag === 'wildcard_mentioned');
+  unread['mentions'] = mentioned ? [...mentions, id].sort((a, b) => a - b) : mentions;
+}
+
 /** Moves unread messages to another channel and/or topic (a message move). */
 export function moveUnread(state: State, ids: number[], streamId: number | undefined, topic: string | undefined): void {
   const unread = unreadOf(state);

@@ -1,0 +1,113 @@
+import type { CompiledLinkifier } from './compile-linkifier.js';
+import type { MessageResolver } from './markdown-env.js';
+
+/** One question a rendering asked the organization, and its answer. */
+interface Lookup {
+  method: keyof MessageResolver;
+  args: readonly unknown[];
+  answer: unknown;
+}
+
+interface Entry<T> {
+  value: T;
+  lookups: readonly Lookup[];
+  size: number;
+}
+
+// Every method of the resolver (the compiler checks the list is whole).
+const METHODS = Object.keys({
+  userByName: true,
+  userById: true,
+  groupByName: true,
+  canMentionGroup: true,
+  channelByName: true,
+  latestTopicMessageId: true,
+  realmEmoji: true,
+} satisfies Record<keyof MessageResolver, true>) as (keyof MessageResolver)[];
+
+/** Content longer than this is rendered every time: it is rarely sent twice, and would crowd the cache. */
+const MAX_CACHED_CONTENT = 2_000;
+
+/**
+ * Renderings of message content, reused when the same content is rendered again and the
+ * organization would answer every question the first rendering asked in the same way.
+ *
+ * A rendering is a function of the content, the organization's URL and linkifiers, and the
+ * answers of its {@link MessageResolver} (users, groups and channels by name as the sender sees
+ * them, whether the sender may mention a group, a topic's newest message, custom emoji). The
+ * cache keeps, with each rendering, the questions it asked and their answers; a later
+ * rendering of the same content asks them again (of its own sender, now) and reuses the
+ * result only if every answer is the same: the same record (records are replaced, never
+ * changed in place, so an identical record is an unchanged one) or the same value. It
+ * therefore needs no invalidation beyond the organization's URL and linkifiers, which are part
+ * of the key. Bounded by the characters it holds, the oldest used entry going first.
+ */
+export class RenderCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+  private linkifiers: readonly CompiledLinkifier[] | null = null;
+  private realmUrl: string | null = null;
+  private size = 0;
+
+  /** @param budget characters of content and HTML held at most */
+  constructor(private readonly budget = 4_000_000) {}
+
+  /** Number of renderings held. */
+  get count(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The rendering of `content` from the cache when still valid for `resolver`, else made by
+   * `render` (with a resolver that records its questions) and kept.
+   */
+  render(content: string, key: { linkifiers: readonly CompiledLinkifier[]; realmUrl: string }, resolver: MessageResolver, render: (resolver: MessageResolver) => T & { html: string }): T {
+    if (content.length > MAX_CACHED_CONTENT) return render(resolver);
+    if (key.linkifiers !== this.linkifiers || key.realmUrl !== this.realmUrl) {
+      this.entries.clear();
+      this.size = 0;
+      this.linkifiers = key.linkifiers;
+      this.realmUrl = key.realmUrl;
+    }
+    const entry = this.entries.get(content);
+    if (entry) {
+      this.entries.delete(content);
+      if (answersAgain(entry.lookups, resolver)) {
+        this.entries.set(content, entry);
+        return entry.value;
+      }
+      this.size -= entry.size;
+    }
+    const lookups: Lookup[] = [];
+    const value = render(recording(resolver, lookups));
+    const size = content.length + value.html.length;
+    this.entries.set(content, { value, lookups, size });
+    this.size += size;
+    for (const [oldest, old] of this.entries) {
+      if (this.size <= this.budget) break;
+      this.entries.delete(oldest);
+      this.size -= old.size;
+    }
+    return value;
+  }
+}
+
+/** Whether `resolver` answers each of `lookups` as it was answered then. */
+function answersAgain(lookups: readonly Lookup[], resolver: MessageResolver): boolean {
+  for (const { method, args, answer } of lookups) {
+    if ((resolver[method] as (...args: unknown[]) => unknown)(...args) !== answer) return false;
+  }
+  return true;
+}
+
+/** `resolver`, writing each question and answer to `lookups`. */
+function recording(resolver: MessageResolver, lookups: Lookup[]): MessageResolver {
+  const recorder: Partial<Record<keyof MessageResolver, (...args: unknown[]) => unknown>> = {};
+  for (const method of METHODS) {
+    recorder[method] = (...args: unknown[]) => {
+      const answer = (resolver[method] as (...args: unknown[]) => unknown)(...args);
+      lookups.push({ method, args, answer });
+      return answer;
+    };
+  }
+  return recorder as MessageResolver;
+}
