@@ -51,22 +51,45 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json', conditionNames: ['source', 'types', 'import', 'default'] })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: './tsconfig.json',
+          conditionNames: ['source', 'types', 'import', 'default'],
+        }),
+      ],
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       // `import { type A } from 'x'` stays a bare `import 'x'` in the build: bundlers warn about it.
       '@typescript-eslint/no-import-type-side-effects': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/packages/*/src/**', '@teamchat/*/src/**'], message: "Import another package by its name, never its sources." }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/packages/*/src/**', '@teamchat/*/src/**'],
+              message: 'Import another package by its name, never its sources.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['**/*.test.ts', '**/test/**/*.ts'],
     // vi.mock's typed factories need `typeof import(…)`.
-    rules: { '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }] },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+    },
   },
   {
     // The SDK keeps zod out of a browser bundle (bench/bundle-size.mjs measures it): at run
@@ -89,8 +112,17 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: '@teamchat/schema', allowTypeImports: true, message: 'The SDK imports values from @teamchat/schema/wire (no zod); types may come from @teamchat/schema.' },
-            { name: 'zod', allowTypeImports: true, message: 'The SDK has no zod at run time: only the validateResponses plugin uses schemas.' },
+            {
+              name: '@teamchat/schema',
+              allowTypeImports: true,
+              message:
+                'The SDK imports values from @teamchat/schema/wire (no zod); types may come from @teamchat/schema.',
+            },
+            {
+              name: 'zod',
+              allowTypeImports: true,
+              message: 'The SDK has no zod at run time: only the validateResponses plugin uses schemas.',
+            },
           ],
         },
       ],
@@ -121,7 +153,17 @@ export default tseslint.config(
     files: ['packages/server/src/**/*.ts'],
     ignores: ['**/*.test.ts', 'packages/server/src/core/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)core/(?!index\\.js$).+', message: 'Outside src/core, import the core through src/core/index.ts.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)core/(?!index\\.js$).+',
+              message: 'Outside src/core, import the core through src/core/index.ts.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -11,7 +11,9 @@ const conditions = ['source', 'module', 'node', 'import', 'default'];
 // Node 22 run sets it (.ci/run).
 const msw3 = process.env['TEAMCHAT_MSW'] === '3';
 if (msw3 && !existsSync(fileURLToPath(new URL('node_modules/msw3', import.meta.url)))) {
-  throw new Error('TEAMCHAT_MSW=3 runs the mock on MSW 3, which is not installed: run `bash .ci/install-msw3` on Node 22.12+ first');
+  throw new Error(
+    'TEAMCHAT_MSW=3 runs the mock on MSW 3, which is not installed: run `bash .ci/install-msw3` on Node 22.12+ first',
+  );
 }
 const alias = msw3 ? [{ find: /^msw(?=\/|$)/, replacement: 'msw3' }] : [];
 
@@ -19,7 +21,12 @@ export default defineConfig({
   resolve: { conditions, alias },
   ssr: { resolve: { conditions, externalConditions: ['source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'test/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'packages/*/test/**/*.test.ts',
+      'examples/*/test/**/*.test.ts',
+      'test/**/*.test.ts',
+    ],
     // The consumer project's files run in the scratch project, not here.
     exclude: ['**/node_modules/**', 'test/published/consumer/**'],
     testTimeout: 20_000,
@@ -27,6 +34,10 @@ export default defineConfig({
     pool: 'forks',
     // Collects the logs of the servers the suite runs and checks them for secrets at the end.
     globalSetup: ['./test-support/global-setup.ts'],
-    typecheck: { enabled: true, include: ['packages/*/src/**/*.test-d.ts', 'packages/*/test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    typecheck: {
+      enabled: true,
+      include: ['packages/*/src/**/*.test-d.ts', 'packages/*/test/**/*.test-d.ts'],
+      tsconfig: './tsconfig.json',
+    },
   },
 });

@@ -24,7 +24,8 @@ export function authHeaders(account) {
  */
 export function createApi(origin, accounts) {
   async function call(method, path, params = {}, { as = 'owner' } = {}) {
-    if (as !== null && !accounts[as]) throw new Error(`no demo account '${as}' (have: ${Object.keys(accounts).join(', ')})`);
+    if (as !== null && !accounts[as])
+      throw new Error(`no demo account '${as}' (have: ${Object.keys(accounts).join(', ')})`);
     const form = encodeForm(params);
     const inQuery = method === 'GET' || method === 'HEAD';
     const url = `${origin}${path}${inQuery && form ? `${path.includes('?') ? '&' : '?'}${form}` : ''}`;

@@ -60,7 +60,8 @@ export const ANCHORS = [
 /** Bundles and measures every page: `{ name, description, minified, gzipped, budget, zodInputs, problems }`. */
 export async function measureBundles() {
   const dist = `${root}packages/client-sdk/dist/index.js`;
-  if (!existsSync(dist)) throw new Error(`${dist} is missing: run \`npm run build\` first (the pages bundle the built packages).`);
+  if (!existsSync(dist))
+    throw new Error(`${dist} is missing: run \`npm run build\` first (the pages bundle the built packages).`);
   const results = [];
   for (const page of PAGES) {
     const output = await build({
@@ -81,8 +82,17 @@ export async function measureBundles() {
     if (page.budget !== undefined && gzipped > page.budget) {
       problems.push(`${formatKb(gzipped)} gzipped is over its budget of ${formatKb(page.budget)}`);
     }
-    if (page.zodFree && zodInputs.length > 0) problems.push(`holds zod (${zodInputs.length} modules, e.g. ${zodInputs[0]})`);
-    results.push({ name: page.name, description: page.description, minified: bytes.length, gzipped, budget: page.budget, zodInputs: zodInputs.length, problems });
+    if (page.zodFree && zodInputs.length > 0)
+      problems.push(`holds zod (${zodInputs.length} modules, e.g. ${zodInputs[0]})`);
+    results.push({
+      name: page.name,
+      description: page.description,
+      minified: bytes.length,
+      gzipped,
+      budget: page.budget,
+      zodInputs: zodInputs.length,
+      problems,
+    });
   }
   return results;
 }
@@ -95,11 +105,28 @@ function formatKb(bytes) {
 export function formatBundleReport(results) {
   const rows = [
     ['SDK in a browser bundle', 'minified', 'gzipped', 'budget (gz)', ''],
-    ...results.map((r) => [`teamchat: ${r.name}`, formatKb(r.minified), formatKb(r.gzipped), r.budget === undefined ? '-' : formatKb(r.budget), r.problems.length > 0 ? `FAIL: ${r.problems.join('; ')}` : 'ok']),
-    ...ANCHORS.map((a) => [`anchor: ${a.name}`, a.minified === undefined ? '' : formatKb(a.minified), formatKb(a.gzipped), '', '']),
+    ...results.map((r) => [
+      `teamchat: ${r.name}`,
+      formatKb(r.minified),
+      formatKb(r.gzipped),
+      r.budget === undefined ? '-' : formatKb(r.budget),
+      r.problems.length > 0 ? `FAIL: ${r.problems.join('; ')}` : 'ok',
+    ]),
+    ...ANCHORS.map((a) => [
+      `anchor: ${a.name}`,
+      a.minified === undefined ? '' : formatKb(a.minified),
+      formatKb(a.gzipped),
+      '',
+      '',
+    ]),
   ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  const lines = rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ').trimEnd());
+  const lines = rows.map((row) =>
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .join('  ')
+      .trimEnd(),
+  );
   return `${lines.join('\n')}\n(esbuild --bundle --minify --platform=browser --format=esm from the built packages; gzip at zlib's default level. Anchors: issue 16, measured the same way.)\n`;
 }
 
@@ -116,14 +143,22 @@ export function readmeFigure(text = readFileSync(SDK_README, 'utf8')) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const results = await measureBundles();
-  process.stdout.write(process.argv.includes('--json') ? `${JSON.stringify(results, null, 2)}\n` : formatBundleReport(results));
+  process.stdout.write(
+    process.argv.includes('--json') ? `${JSON.stringify(results, null, 2)}\n` : formatBundleReport(results),
+  );
   process.exitCode = results.some((r) => r.problems.length > 0) ? 1 : 0;
   // `--update-readme`: the SDK's README prints the size of the page with every export, as measured here.
   if (process.argv.includes('--update-readme')) {
     const everything = results.find((r) => r.name === 'every export');
     const text = readFileSync(SDK_README, 'utf8');
     readmeFigure(text);
-    writeFileSync(SDK_README, text.replace(README_FIGURE, `<!-- bundle-size -->${formatKb(everything.gzipped).replace(' KB', '')} KB<!-- /bundle-size -->`));
+    writeFileSync(
+      SDK_README,
+      text.replace(
+        README_FIGURE,
+        `<!-- bundle-size -->${formatKb(everything.gzipped).replace(' KB', '')} KB<!-- /bundle-size -->`,
+      ),
+    );
     process.stderr.write(`${SDK_README}: ${formatKb(everything.gzipped)}\n`);
   }
 }

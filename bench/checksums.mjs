@@ -30,7 +30,10 @@ async function unsealed(source, target) {
   let first = true;
   for await (let line of lines) {
     if (first) {
-      line = line.replace('{"format":3,', '{"format":2,').replace(/"layout":\{[^}]*\},("rows":\d+,)?/, '').replace(/"~crc":"[0-9a-f]{8}",/, '');
+      line = line
+        .replace('{"format":3,', '{"format":2,')
+        .replace(/"layout":\{[^}]*\},("rows":\d+,)?/, '')
+        .replace(/"~crc":"[0-9a-f]{8}",/, '');
       first = false;
     } else {
       line = line.replace(/,"~crc":"[0-9a-f]{8}"(\},?)$/, '$1');
@@ -48,7 +51,9 @@ async function unsealed(source, target) {
  */
 function cpuSeconds(pid, mainThread = false) {
   try {
-    const fields = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const fields = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8')
+      .split(') ')[1]
+      .split(' ');
     // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
@@ -62,7 +67,11 @@ function cpuSeconds(pid, mainThread = false) {
  */
 async function startUp(dataFile) {
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', '--data', dataFile, '--quiet', '--rate-limit', 'off'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [SERVER_BIN, '--port', '0', '--data', dataFile, '--quiet', '--rate-limit', 'off'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   const url = await new Promise((resolve, reject) => {
     const onData = (chunk) => {
@@ -99,37 +108,73 @@ async function main() {
     const plain = join(dir, 'plain', 'data.json');
     spawnSync('mkdir', ['-p', join(dir, 'sealed'), join(dir, 'plain')]);
     log(`seeding ${messages} messages`);
-    const seeded = spawnSync(process.execPath, [SEED_SCRIPT, sealed, String(messages)], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const seeded = spawnSync(process.execPath, [SEED_SCRIPT, sealed, String(messages)], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (seeded.status !== 0) throw new Error('seeding failed');
     await unsealed(sealed, plain);
-    log(`data files: with checksums ${(statSync(sealed).size / 2 ** 20).toFixed(0)} MiB, without ${(statSync(plain).size / 2 ** 20).toFixed(0)} MiB`);
+    log(
+      `data files: with checksums ${(statSync(sealed).size / 2 ** 20).toFixed(0)} MiB, without ${(statSync(plain).size / 2 ** 20).toFixed(0)} MiB`,
+    );
     const times = { plain: [], sealed: [] };
     const cpu = { plain: [], sealed: [] };
     const mainCpu = { plain: [], sealed: [] };
     await startUp(plain); // warm the page cache and the build
     for (let round = 0; round < rounds; round += 1) {
-      for (const [name, file] of round % 2 === 0 ? [['plain', plain], ['sealed', sealed]] : [['sealed', sealed], ['plain', plain]]) {
+      for (const [name, file] of round % 2 === 0
+        ? [
+            ['plain', plain],
+            ['sealed', sealed],
+          ]
+        : [
+            ['sealed', sealed],
+            ['plain', plain],
+          ]) {
         const measured = await startUp(file);
         times[name].push(measured.seconds);
         cpu[name].push(measured.cpu);
         mainCpu[name].push(measured.mainCpu);
-        log(`round ${round + 1}: ${name} ${measured.seconds.toFixed(2)} s, ${String(measured.cpu)} CPU s (main thread ${String(measured.mainCpu)})`);
+        log(
+          `round ${round + 1}: ${name} ${measured.seconds.toFixed(2)} s, ${String(measured.cpu)} CPU s (main thread ${String(measured.mainCpu)})`,
+        );
       }
     }
     const result = {
       messages,
       rounds,
-      wall: { withChecksums: median(times.sealed), withoutChecksums: median(times.plain), ratio: median(times.sealed) / median(times.plain) },
-      cpu: cpu.plain[0] === null ? null : { withChecksums: median(cpu.sealed), withoutChecksums: median(cpu.plain), ratio: median(cpu.sealed) / median(cpu.plain) },
-      mainThreadCpu: mainCpu.plain[0] === null ? null : { withChecksums: median(mainCpu.sealed), withoutChecksums: median(mainCpu.plain), ratio: median(mainCpu.sealed) / median(mainCpu.plain) },
+      wall: {
+        withChecksums: median(times.sealed),
+        withoutChecksums: median(times.plain),
+        ratio: median(times.sealed) / median(times.plain),
+      },
+      cpu:
+        cpu.plain[0] === null
+          ? null
+          : {
+              withChecksums: median(cpu.sealed),
+              withoutChecksums: median(cpu.plain),
+              ratio: median(cpu.sealed) / median(cpu.plain),
+            },
+      mainThreadCpu:
+        mainCpu.plain[0] === null
+          ? null
+          : {
+              withChecksums: median(mainCpu.sealed),
+              withoutChecksums: median(mainCpu.plain),
+              ratio: median(mainCpu.sealed) / median(mainCpu.plain),
+            },
       times,
       cpuTimes: cpu,
       mainThreadCpuTimes: mainCpu,
     };
-    const line = (what, m, unit) => `${what}: ${m.withChecksums.toFixed(2)} ${unit} with checksums, ${m.withoutChecksums.toFixed(2)} ${unit} without; ratio ${m.ratio.toFixed(3)}`;
-    process.stdout.write(`start-up of ${messages} messages (medians of ${rounds}):\n  ${line('to the first answer', result.wall, 's')}\n`);
+    const line = (what, m, unit) =>
+      `${what}: ${m.withChecksums.toFixed(2)} ${unit} with checksums, ${m.withoutChecksums.toFixed(2)} ${unit} without; ratio ${m.ratio.toFixed(3)}`;
+    process.stdout.write(
+      `start-up of ${messages} messages (medians of ${rounds}):\n  ${line('to the first answer', result.wall, 's')}\n`,
+    );
     if (result.cpu) process.stdout.write(`  ${line('CPU until then', result.cpu, 's')}\n`);
-    if (result.mainThreadCpu) process.stdout.write(`  ${line('CPU of the main thread until then', result.mainThreadCpu, 's')}\n`);
+    if (result.mainThreadCpu)
+      process.stdout.write(`  ${line('CPU of the main thread until then', result.mainThreadCpu, 's')}\n`);
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

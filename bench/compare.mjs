@@ -29,7 +29,11 @@ function requestFor(scenario, account) {
 
 /** Sends the scenario's request once to the server and returns what it answered. */
 async function capture(origin, { request, nextBody }) {
-  const response = await fetch(`${origin}${request.path}`, { method: request.method, headers: request.headers, body: nextBody() });
+  const response = await fetch(`${origin}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    body: nextBody(),
+  });
   const body = Buffer.from(await response.arrayBuffer());
   if (!response.ok) throw new Error(`the server answered ${response.status}: ${body.toString('utf8', 0, 300)}`);
   return { status: response.status, contentType: response.headers.get('content-type') ?? 'application/json', body };
@@ -38,7 +42,8 @@ async function capture(origin, { request, nextBody }) {
 function summarize({ runs, histogram }) {
   const sum = (key) => runs.reduce((total, run) => total + run[key], 0);
   const statusCodes = {};
-  for (const run of runs) for (const [code, count] of Object.entries(run.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  for (const run of runs)
+    for (const [code, count] of Object.entries(run.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
   const seconds = sum('seconds');
   return {
     rps: seconds > 0 ? sum('requests') / seconds : 0,
@@ -58,7 +63,8 @@ function summarize({ runs, histogram }) {
 function problemsOf(label, result) {
   const problems = [];
   if (result.errors) problems.push(`${label}: ${result.errors} connection errors (${result.timeouts} timeouts)`);
-  if (result.non2xx) problems.push(`${label}: ${result.non2xx} non-2xx responses ${JSON.stringify(result.statusCodes)}`);
+  if (result.non2xx)
+    problems.push(`${label}: ${result.non2xx} non-2xx responses ${JSON.stringify(result.statusCodes)}`);
   if (result.requests === 0) problems.push(`${label}: no response at all`);
   return problems;
 }
@@ -77,8 +83,22 @@ export async function compareScenario(scenario, { server, baseline, api, setting
     await scenario.setup(api);
   }
   const targets = {
-    baseline: { label: 'baseline', origin: baseline.origin, process: baseline.process, ...requestFor(scenario, account), histogram: new LatencyHistogram(), runs: [] },
-    server: { label: 'server', origin: server.origin, process: server.process, ...requestFor(scenario, account), histogram: new LatencyHistogram(), runs: [] },
+    baseline: {
+      label: 'baseline',
+      origin: baseline.origin,
+      process: baseline.process,
+      ...requestFor(scenario, account),
+      histogram: new LatencyHistogram(),
+      runs: [],
+    },
+    server: {
+      label: 'server',
+      origin: server.origin,
+      process: server.process,
+      ...requestFor(scenario, account),
+      histogram: new LatencyHistogram(),
+      runs: [],
+    },
   };
   const answer = await capture(server.origin, targets.server);
   await baseline.route({ method: scenario.method, path: scenario.path, ...answer });
@@ -95,7 +115,9 @@ export async function compareScenario(scenario, { server, baseline, api, setting
     for (const target of order) {
       const result = await run(target, settings.duration, target.histogram);
       target.runs.push(result);
-      log(`round ${round + 1}/${settings.rounds} ${target.label}: ${Math.round(result.requests / result.seconds)} req/s`);
+      log(
+        `round ${round + 1}/${settings.rounds} ${target.label}: ${Math.round(result.requests / result.seconds)} req/s`,
+      );
     }
   }
 
@@ -109,7 +131,12 @@ export async function compareScenario(scenario, { server, baseline, api, setting
     responseBytes: answer.body.length,
     ...results,
     target,
-    met: target === null ? null : rpsRatio !== null && rpsRatio >= target.rps && (target.p99Ms === undefined || (results.server.p99 ?? Infinity) <= target.p99Ms),
+    met:
+      target === null
+        ? null
+        : rpsRatio !== null &&
+          rpsRatio >= target.rps &&
+          (target.p99Ms === undefined || (results.server.p99 ?? Infinity) <= target.p99Ms),
     ratios: {
       rps: rpsRatio,
       p50: ratio(results.server.p50, results.baseline.p50),

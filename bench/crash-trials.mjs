@@ -12,7 +12,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { startNode } from './processes.mjs';
 
-const { values } = parseArgs({ options: { trials: { type: 'string', default: '50' }, writers: { type: 'string', default: '12' } } });
+const { values } = parseArgs({
+  options: { trials: { type: 'string', default: '50' }, writers: { type: 'string', default: '12' } },
+});
 const TRIALS = Number(values.trials);
 const WRITERS = Number(values.writers);
 const SERVER_BIN = fileURLToPath(new URL('../packages/server/dist/bin.js', import.meta.url));
@@ -26,7 +28,12 @@ const sentEdits = new Map();
 const counts = { trials: 0, restarts: 0, requests: 0, acknowledged: 0, refusedAfterKill: 0, snapshotParsed: 0 };
 
 async function start() {
-  const server = await startNode({ label: 'teamchat-server', script: SERVER_BIN, args: ['--port', '0', '--data', dataFile, '--quiet', '--rate-limit', 'off'], ready: /listening on (http:\/\/\S+)/ });
+  const server = await startNode({
+    label: 'teamchat-server',
+    script: SERVER_BIN,
+    args: ['--port', '0', '--data', dataFile, '--quiet', '--rate-limit', 'off'],
+    ready: /listening on (http:\/\/\S+)/,
+  });
   counts.restarts += 1;
   return server;
 }
@@ -40,7 +47,11 @@ async function ownerAuth() {
 let auth;
 async function call(api, method, path, body) {
   counts.requests += 1;
-  const response = await fetch(`${api}${path}`, { method, headers: { authorization: auth }, ...(body ? { body } : {}) });
+  const response = await fetch(`${api}${path}`, {
+    method,
+    headers: { authorization: auth },
+    ...(body ? { body } : {}),
+  });
   const parsed = await response.json();
   if (response.status === 200) counts.acknowledged += 1;
   return response.status === 200 ? parsed : null;
@@ -53,7 +64,12 @@ async function writer(api, kind, worker, trial, server) {
     try {
       if (kind === 'message') {
         const content = `crash message ${tag}`;
-        const body = await call(api, 'POST', '/messages', new URLSearchParams({ type: 'stream', to: 'general', topic: 'crash trials', content }));
+        const body = await call(
+          api,
+          'POST',
+          '/messages',
+          new URLSearchParams({ type: 'stream', to: 'general', topic: 'crash trials', content }),
+        );
         if (body) acked.messages.set(body.id, content);
       } else if (kind === 'edit') {
         const ids = [...acked.messages.keys()];
@@ -74,7 +90,15 @@ async function writer(api, kind, worker, trial, server) {
           continue;
         }
         const id = ids[i % ids.length];
-        if (await call(api, 'POST', '/messages/flags', new URLSearchParams({ messages: JSON.stringify([id]), op: 'add', flag: 'starred' }))) acked.flags.add(id);
+        if (
+          await call(
+            api,
+            'POST',
+            '/messages/flags',
+            new URLSearchParams({ messages: JSON.stringify([id]), op: 'add', flag: 'starred' }),
+          )
+        )
+          acked.flags.add(id);
       } else if (kind === 'upload') {
         const form = new FormData();
         const text = `upload ${tag}`;
@@ -83,7 +107,15 @@ async function writer(api, kind, worker, trial, server) {
         if (body) acked.uploads.set(body.url, text);
       } else {
         const name = `crash ${tag}`;
-        if (await call(api, 'POST', '/users/me/subscriptions', new URLSearchParams({ subscriptions: JSON.stringify([{ name }]) }))) acked.channels.add(name);
+        if (
+          await call(
+            api,
+            'POST',
+            '/users/me/subscriptions',
+            new URLSearchParams({ subscriptions: JSON.stringify([{ name }]) }),
+          )
+        )
+          acked.channels.add(name);
       }
     } catch {
       counts.refusedAfterKill += 1;
@@ -103,7 +135,7 @@ for (let trial = 0; trial < TRIALS; trial += 1) {
     pending.add(kind + w);
     return writer(api, kind, w, trial, server).finally(() => pending.delete(kind + w));
   });
-  const watchdog = setInterval(() => process.stderr.write(`waiting for ${[...pending].join(", ")}\n`), 5000);
+  const watchdog = setInterval(() => process.stderr.write(`waiting for ${[...pending].join(', ')}\n`), 5000);
   // Killed at a random point of the load: after 20 to 200 more acknowledged writes (or 10 s).
   const target = counts.acknowledged + 20 + Math.floor(Math.random() * 180);
   const deadline = Date.now() + 10_000;
@@ -160,7 +192,14 @@ const summary = {
   restartsWithoutManualStep: counts.restarts,
   snapshotsParsed: counts.snapshotParsed,
   writeRequests,
-  acknowledged: { total: writesAcknowledged, messages: acked.messages.size, edits: acked.edits.size, flags: acked.flags.size, uploads: acked.uploads.size, subscriptions: acked.channels.size },
+  acknowledged: {
+    total: writesAcknowledged,
+    messages: acked.messages.size,
+    edits: acked.edits.size,
+    flags: acked.flags.size,
+    uploads: acked.uploads.size,
+    subscriptions: acked.channels.size,
+  },
   lost: lost.length,
 };
 process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);

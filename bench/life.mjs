@@ -35,7 +35,17 @@ export async function measurePopulate({ size, dir, log, track }) {
     const server = await startNode({
       label: `teamchat-server (--populate ${size})`,
       script: SERVER_BIN,
-      args: ['--port', '0', '--data', join(home, 'data.json'), '--populate', String(size), '--quiet', '--rate-limit', 'off'],
+      args: [
+        '--port',
+        '0',
+        '--data',
+        join(home, 'data.json'),
+        '--populate',
+        String(size),
+        '--quiet',
+        '--rate-limit',
+        'off',
+      ],
       ready: LISTENING,
       timeoutMs: 600_000,
     });
@@ -47,7 +57,9 @@ export async function measurePopulate({ size, dir, log, track }) {
     const startSeconds = (answered - spawned) / 1000;
     await sleep(1000);
     const afterStart = memoryOf(server.pid);
-    log(`first answer after ${startSeconds.toFixed(1)} s (generated in ${generatedSeconds ?? '?'} s), RSS ${afterStart?.rss.toFixed(0)} MiB`);
+    log(
+      `first answer after ${startSeconds.toFixed(1)} s (generated in ${generatedSeconds ?? '?'} s), RSS ${afterStart?.rss.toFixed(0)} MiB`,
+    );
     const exit = await server.stop(120_000);
     return {
       name: `populate ${size}`,
@@ -73,7 +85,19 @@ export async function measureSimulate({ perMinute, dir, settings, log, track }) 
     const server = await startNode({
       label: `teamchat-server (--simulate ${perMinute})`,
       script: SERVER_BIN,
-      args: ['--port', '0', '--data', join(home, 'data.json'), '--populate', 'small', '--simulate', String(perMinute), '--quiet', '--rate-limit', 'off'],
+      args: [
+        '--port',
+        '0',
+        '--data',
+        join(home, 'data.json'),
+        '--populate',
+        'small',
+        '--simulate',
+        String(perMinute),
+        '--quiet',
+        '--rate-limit',
+        'off',
+      ],
       ready: LISTENING,
       timeoutMs: 120_000,
     });
@@ -81,14 +105,22 @@ export async function measureSimulate({ perMinute, dir, settings, log, track }) 
     const origin = server.match[1];
     const accounts = await readAccounts(home, server);
     const newest = async () => {
-      const response = await fetch(`${origin}/api/v1/messages?anchor=newest&num_before=1&num_after=0`, { headers: authHeaders(accounts.owner) });
+      const response = await fetch(`${origin}/api/v1/messages?anchor=newest&num_before=1&num_after=0`, {
+        headers: authHeaders(accounts.owner),
+      });
       return (await response.json()).messages?.[0]?.id ?? 0;
     };
     await sleep(1000);
     const before = await newest();
     const histogram = new LatencyHistogram();
     const started = performance.now();
-    const result = await measure({ origin, request: { method: 'GET', path: '/api/v1/users/me', headers: authHeaders(accounts.member) }, settings, seconds: settings.duration, histogram });
+    const result = await measure({
+      origin,
+      request: { method: 'GET', path: '/api/v1/users/me', headers: authHeaders(accounts.member) },
+      settings,
+      seconds: settings.duration,
+      histogram,
+    });
     const elapsed = (performance.now() - started) / 1000;
     const stored = (await newest()) - before;
     const rates = parseTrafficRates(String(perMinute));
@@ -103,11 +135,16 @@ export async function measureSimulate({ perMinute, dir, settings, log, track }) 
       readsPerSecond: result.requests / result.seconds,
       p99,
       target: { p99Ms: SIMULATE_P99_MS },
-      problems: [...(result.non2xx || result.errors ? [`reads: ${result.non2xx} non-2xx, ${result.errors} errors`] : []), ...(exit.code === 0 ? [] : [`the server exited with ${JSON.stringify(exit)}`])],
+      problems: [
+        ...(result.non2xx || result.errors ? [`reads: ${result.non2xx} non-2xx, ${result.errors} errors`] : []),
+        ...(exit.code === 0 ? [] : [`the server exited with ${JSON.stringify(exit)}`]),
+      ],
     };
     // Sustained: the messages asked for were stored (within 10 %) and reads kept their p99.
     row.met = p99 !== null && p99 <= SIMULATE_P99_MS && row.messagesPerSecondStored >= 0.9 * messagesPerSecond;
-    log(`${row.messagesPerSecondStored.toFixed(1)} of ${messagesPerSecond.toFixed(1)} messages/s stored; GET /users/me p99 ${p99} ms at ${row.readsPerSecond.toFixed(0)}/s`);
+    log(
+      `${row.messagesPerSecondStored.toFixed(1)} of ${messagesPerSecond.toFixed(1)} messages/s stored; GET /users/me p99 ${p99} ms at ${row.readsPerSecond.toFixed(0)}/s`,
+    );
     return row;
   } finally {
     await rm(home, { recursive: true, force: true });

@@ -44,10 +44,15 @@ async function main([durationText = '5', roundsText = '2', warmupText = '2']) {
   server.listen({ onUnhandledRequest: 'error' });
   try {
     // The bytes the plain handler answers: the mock's own answer.
-    const captured = await fetch(`${mock.baseUrl}/api/v1/users/me`, { headers: { authorization: `Basic ${btoa(`${options.email}:${options.apiKey}`)}` } });
+    const captured = await fetch(`${mock.baseUrl}/api/v1/users/me`, {
+      headers: { authorization: `Basic ${btoa(`${options.email}:${options.apiKey}`)}` },
+    });
     if (!captured.ok) throw new Error(`the mock answered ${captured.status} to GET /users/me`);
     const body = await captured.text();
-    const plainHandler = http.get(`${PLAIN_SITE}/api/v1/users/me`, () => new HttpResponse(body, { headers: { 'content-type': 'application/json' } }));
+    const plainHandler = http.get(
+      `${PLAIN_SITE}/api/v1/users/me`,
+      () => new HttpResponse(body, { headers: { 'content-type': 'application/json' } }),
+    );
     const sides = {
       mock: { handlers: mock.handlers, client: createClient(options), runs: [] },
       plain: { handlers: [plainHandler], client: createClient({ ...options, site: PLAIN_SITE }), runs: [] },
@@ -66,11 +71,15 @@ async function main([durationText = '5', roundsText = '2', warmupText = '2']) {
       for (const name of order) {
         const result = await measure(sides[name], duration);
         sides[name].runs.push(result);
-        process.stderr.write(`[bench] mock: round ${round + 1}/${rounds} ${name}: ${Math.round((result.calls / result.wallMs) * 1000)} calls/s\n`);
+        process.stderr.write(
+          `[bench] mock: round ${round + 1}/${rounds} ${name}: ${Math.round((result.calls / result.wallMs) * 1000)} calls/s\n`,
+        );
       }
     }
     const [mockSide, plainSide] = [summary(sides.mock.runs), summary(sides.plain.runs)];
-    process.stdout.write(`${JSON.stringify({ mock: mockSide, plain: plainSide, ratio: mockSide.perSecond / plainSide.perSecond, responseBytes: Buffer.byteLength(body) })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ mock: mockSide, plain: plainSide, ratio: mockSide.perSecond / plainSide.perSecond, responseBytes: Buffer.byteLength(body) })}\n`,
+    );
   } finally {
     server.close();
   }

@@ -61,7 +61,8 @@ function sizes(value) {
   if (raw.trim() === '0' || raw.trim() === '') return [];
   return raw.split(',').map((part) => {
     const number = Number(part.trim());
-    if (!Number.isInteger(number) || number < 0) throw new Error(`--startup takes message counts such as 100000,1000000, got '${raw}'`);
+    if (!Number.isInteger(number) || number < 0)
+      throw new Error(`--startup takes message counts such as 100000,1000000, got '${raw}'`);
     return number;
   });
 }
@@ -81,7 +82,8 @@ function count(name, value, fallback) {
   const raw = value ?? process.env[`BENCH_${name.toUpperCase()}`];
   if (raw === undefined || raw === '') return fallback;
   const number = Number(raw);
-  if (!Number.isInteger(number) || number < 0) throw new Error(`--${name} must be a non-negative integer, got '${raw}'`);
+  if (!Number.isInteger(number) || number < 0)
+    throw new Error(`--${name} must be a non-negative integer, got '${raw}'`);
   return number;
 }
 
@@ -103,7 +105,12 @@ export function parseOptions(argv) {
     messages: count('messages', values.messages, 100_000),
     startup: sizes(values.startup),
     populate: list('populate', values.populate, 'medium,large', (text) => /^(small|medium|large|\d+)$/.test(text)),
-    simulate: list('simulate', values.simulate, '600,3000,12000,30000', (text) => /^\d+$/.test(text) && Number(text) > 0),
+    simulate: list(
+      'simulate',
+      values.simulate,
+      '600,3000,12000,30000',
+      (text) => /^\d+$/.test(text) && Number(text) > 0,
+    ),
     only: values.mock ? [MOCK_ROW] : (values.only ?? []),
   };
 }

@@ -71,7 +71,10 @@ export function startNode({ label, script, args = [], env = {}, ready, timeoutMs
       keep(chunk);
       if (pending === null) return; // ready already; keep draining stdout
       pending += chunk;
-      const match = pending.split('\n').map((line) => ready.exec(line)).find(Boolean);
+      const match = pending
+        .split('\n')
+        .map((line) => ready.exec(line))
+        .find(Boolean);
       if (!match) return;
       pending = null;
       clearTimeout(timer);
@@ -87,7 +90,9 @@ export function startNode({ label, script, args = [], env = {}, ready, timeoutMs
  * gets `{ label, stop, kill }`, so the harness can stop it on Ctrl-C.
  */
 export function runNode({ label, script, args = [], onStarted = () => {} }) {
-  const child = spawn(process.execPath, ['--import', PRELOAD, script, ...args], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, ['--import', PRELOAD, script, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   let exited = null;
   const exit = new Promise((resolve) => child.once('exit', (code, signal) => resolve((exited = { code, signal }))));
   onStarted({

@@ -73,7 +73,13 @@ async function main() {
   const simulateRates = options.simulate.filter((rate) => wanted(`simulate ${rate}/min`));
   const mockRow = wanted(MOCK_ROW);
   const webApp = wanted('web app');
-  if (selected.length === 0 && startupSizes.length + populateSizes.length + simulateRates.length === 0 && !mockRow && !webApp) throw new Error(`no scenario matches --only ${options.only.join(', ')}`);
+  if (
+    selected.length === 0 &&
+    startupSizes.length + populateSizes.length + simulateRates.length === 0 &&
+    !mockRow &&
+    !webApp
+  )
+    throw new Error(`no scenario matches --only ${options.only.join(', ')}`);
   const stale = checkServerBuild();
   if (stale) log(`warning: ${stale}`);
   // The SDK's weight in a browser first: a second, no server needed.
@@ -111,7 +117,9 @@ async function main() {
       }
       const server = await startReferenceServer(tmpDir, track, dataFile);
       const baseline = await startBaseline(track);
-      log(`server ${server.origin} (pid ${server.process.pid}, data in ${tmpDir}), baseline ${baseline.origin} (pid ${baseline.process.pid})`);
+      log(
+        `server ${server.origin} (pid ${server.process.pid}, data in ${tmpDir}), baseline ${baseline.origin} (pid ${baseline.process.pid})`,
+      );
       const api = createApi(server.origin, server.accounts);
       for (const scenario of selected) {
         const say = (message) => log(`${scenario.name}: ${message}`);
@@ -119,7 +127,12 @@ async function main() {
           report.scenarios.push(await compareScenario(scenario, { server, baseline, api, settings, log: say }));
         } catch (error) {
           say(`failed: ${error.message}`);
-          report.scenarios.push({ name: scenario.name, method: scenario.method, path: scenario.path, error: error.message });
+          report.scenarios.push({
+            name: scenario.name,
+            method: scenario.method,
+            path: scenario.path,
+            error: error.message,
+          });
         }
       }
       report.memory = { server: memoryOf(server.process.pid), baseline: memoryOf(baseline.process.pid) };
@@ -152,15 +165,26 @@ async function main() {
       } catch (error) {
         say(`failed: ${error.message}`);
         report.life.push({ name: `simulate ${perMinute}/min`, error: error.message, problems: [] });
-        }
       }
+    }
     if (mockRow) {
       // In a process of its own: the mock and MSW share its event loop with nothing else.
       log(`${MOCK_ROW}: warm-up ${settings.warmup} s each, then ${settings.rounds} × ${settings.duration} s per side`);
       try {
-        const output = await runNode({ label: 'mock-bench', script: MOCK_SCRIPT, args: [String(settings.duration), String(settings.rounds), String(settings.warmup)], onStarted: track });
+        const output = await runNode({
+          label: 'mock-bench',
+          script: MOCK_SCRIPT,
+          args: [String(settings.duration), String(settings.rounds), String(settings.warmup)],
+          onStarted: track,
+        });
         const measured = JSON.parse(output);
-        report.mock = { name: MOCK_ROW, ...measured, target: MOCK_TARGET, met: measured.ratio >= MOCK_TARGET.ratio, problems: [] };
+        report.mock = {
+          name: MOCK_ROW,
+          ...measured,
+          target: MOCK_TARGET,
+          met: measured.ratio >= MOCK_TARGET.ratio,
+          problems: [],
+        };
       } catch (error) {
         log(`${MOCK_ROW}: failed: ${error.message}`);
         report.mock = { name: MOCK_ROW, error: error.message, problems: [] };
@@ -173,7 +197,10 @@ async function main() {
   // The web app's size, first paint and scrolling (bench/web-app.mjs), on a machine of its own.
   if (webApp) {
     try {
-      report.web = await measureWebApp({ messages: options.messages || 100_000, log: (message) => log(`web app: ${message}`) });
+      report.web = await measureWebApp({
+        messages: options.messages || 100_000,
+        log: (message) => log(`web app: ${message}`),
+      });
     } catch (error) {
       log(`web app: failed: ${error.message}`);
       report.web = { error: error.message, problems: [error.message] };
@@ -188,7 +215,9 @@ async function main() {
   const serverExit = report.exits['teamchat-server'];
   if (serverExit && serverExit.code !== 0) log(`the server did not shut down cleanly: ${JSON.stringify(serverExit)}`);
   const failed =
-    [...report.scenarios, ...report.startup, ...report.life, ...(report.mock ? [report.mock] : [])].some((s) => s.error || s.problems.length > 0) ||
+    [...report.scenarios, ...report.startup, ...report.life, ...(report.mock ? [report.mock] : [])].some(
+      (s) => s.error || s.problems.length > 0,
+    ) ||
     bundles.some((b) => b.problems.length > 0) ||
     (report.web?.problems.length ?? 0) > 0;
   return failed || (serverExit && serverExit.code !== 0) ? 1 : 0;

@@ -28,11 +28,22 @@
  * the journal; a request that repeats the current value would write nothing.
  */
 const TOGGLES = [
-  'twenty_four_hour_time', 'starred_message_counts', 'fluid_layout_width', 'high_contrast_mode',
-  'translate_emoticons', 'display_emoji_reaction_users', 'left_side_userlist', 'enter_sends',
-  'enable_drafts_synchronization', 'web_escape_navigates_to_home_view', 'hide_ai_features',
-  'web_suggest_update_timezone', 'receives_typing_notifications', 'web_navigate_to_sent_message',
-  'send_read_receipts', 'enable_sounds',
+  'twenty_four_hour_time',
+  'starred_message_counts',
+  'fluid_layout_width',
+  'high_contrast_mode',
+  'translate_emoticons',
+  'display_emoji_reaction_users',
+  'left_side_userlist',
+  'enter_sends',
+  'enable_drafts_synchronization',
+  'web_escape_navigates_to_home_view',
+  'hide_ai_features',
+  'web_suggest_update_timezone',
+  'receives_typing_notifications',
+  'web_navigate_to_sent_message',
+  'send_read_receipts',
+  'enable_sounds',
 ];
 
 /** Messages per topic of the seeded channel (seed-store.mjs): the flags scenario marks one topic read. */
@@ -55,14 +66,21 @@ async function watchTheJournal(api) {
     headers: { cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ username: api.accounts.administrator.email, password: ADMIN_PASSWORD }),
   });
-  const session = login.headers.getSetCookie().find((cookie) => cookie.startsWith('sessionid='))?.split(';')[0];
-  if (!login.ok || !session) throw new Error(`setup: the administrator's login answered ${login.status}: ${(await login.text()).slice(0, 300)}`);
+  const session = login.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith('sessionid='))
+    ?.split(';')[0];
+  if (!login.ok || !session)
+    throw new Error(`setup: the administrator's login answered ${login.status}: ${(await login.text()).slice(0, 300)}`);
   const page = await fetch(`${api.origin}/json/inspector/journal?limit=1`, { headers: { cookie: session } });
   if (!page.ok) throw new Error(`setup: GET /json/inspector/journal answered ${page.status}`);
 }
 
 const CHANNEL_NARROW = JSON.stringify([{ operator: 'channel', operand: 'general' }]);
-const TOPIC_NARROW = JSON.stringify([{ operator: 'channel', operand: 'general' }, { operator: 'topic', operand: 'topic 7' }]);
+const TOPIC_NARROW = JSON.stringify([
+  { operator: 'channel', operand: 'general' },
+  { operator: 'topic', operand: 'topic 7' },
+]);
 
 /**
  * The scenarios of a run whose store holds `messages` seeded channel messages (options.mjs
@@ -115,7 +133,14 @@ export function scenarios({ messages }) {
       path: '/api/v1/messages/flags/narrow',
       auth: 'owner',
       // Alternating add/remove keeps every request a real write of the whole topic.
-      body: (i) => ({ anchor: 'oldest', num_before: 0, num_after: PER_TOPIC, narrow: TOPIC_NARROW, op: i % 2 === 0 ? 'add' : 'remove', flag: 'read' }),
+      body: (i) => ({
+        anchor: 'oldest',
+        num_before: 0,
+        num_after: PER_TOPIC,
+        narrow: TOPIC_NARROW,
+        op: i % 2 === 0 ? 'add' : 'remove',
+        flag: 'read',
+      }),
       target: { rps: 0.08, p99Ms: 50 },
     },
     {
@@ -124,7 +149,12 @@ export function scenarios({ messages }) {
       method: 'POST',
       path: '/api/v1/messages',
       auth: 'member',
-      body: (i) => ({ type: 'stream', to: 'general', topic: 'bench posts', content: `Posting **message ${i}** with *Markdown*, \`code\` and a link: https://example.com/posts/${i}` }),
+      body: (i) => ({
+        type: 'stream',
+        to: 'general',
+        topic: 'bench posts',
+        content: `Posting **message ${i}** with *Markdown*, \`code\` and a link: https://example.com/posts/${i}`,
+      }),
       target: { rps: 0.25, p99Ms: 20 },
     },
     // The inspector's journal: the same request while nobody watches (recording off: one check

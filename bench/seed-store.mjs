@@ -16,7 +16,10 @@ async function main([file, countText]) {
     log: { warn: () => {}, info: () => {} },
     seed: async (fresh) => {
       // The administrator's password is known: the journal scenarios log in to the web app with it.
-      const { core } = await assembleServer({ store: fresh, seed: { passwordIterations: 1000, passwords: { administrator: ADMIN_PASSWORD } } });
+      const { core } = await assembleServer({
+        store: fresh,
+        seed: { passwordIterations: 1000, passwords: { administrator: ADMIN_PASSWORD } },
+      });
       await seedChannelMessages(core.services, {
         channel: 'general',
         sender: 'mike@teamchat.example',

@@ -35,11 +35,26 @@ const SAMPLE_MS = Number(values['sample-s']) * 1000;
 const SERVER_BIN = fileURLToPath(new URL('../packages/server/dist/bin.js', import.meta.url));
 
 const dir = mkdtempSync(join(tmpdir(), 'teamchat-soak-'));
-const stats = { requests: 0, rateLimited: 0, errors: 0, sent: 0, deleted: 0, delivered: 0, duplicates: 0, gaps: 0, reregistered: 0 };
+const stats = {
+  requests: 0,
+  rateLimited: 0,
+  errors: 0,
+  sent: 0,
+  deleted: 0,
+  delivered: 0,
+  duplicates: 0,
+  gaps: 0,
+  reregistered: 0,
+};
 const errorSamples = [];
 let stopping = false;
 
-const server = await startNode({ label: 'teamchat-server', script: SERVER_BIN, args: ['--port', '0', '--data', join(dir, 'data.json'), '--quiet'], ready: /listening on (http:\/\/\S+)/ });
+const server = await startNode({
+  label: 'teamchat-server',
+  script: SERVER_BIN,
+  args: ['--port', '0', '--data', join(dir, 'data.json'), '--quiet'],
+  ready: /listening on (http:\/\/\S+)/,
+});
 const origin = server.match[1];
 const api = `${origin}/api/v1`;
 
@@ -110,14 +125,20 @@ for (let i = 0; i < users.length; i += 50) {
 /** A long-polling client: registers, polls, checks that event IDs and message IDs come once and in order. */
 async function poller(user) {
   for (;;) {
-    const registered = await call('POST', '/register', user.auth, { event_types: JSON.stringify(['message', 'delete_message']), narrow: JSON.stringify([['channel', 'general']]) });
+    const registered = await call('POST', '/register', user.auth, {
+      event_types: JSON.stringify(['message', 'delete_message']),
+      narrow: JSON.stringify([['channel', 'general']]),
+    });
     if (!registered) return;
     let lastEventId = registered.last_event_id;
     let lastMessageId = registered.max_message_id ?? 0;
     for (;;) {
       if (stopping) return;
       const started = Date.now();
-      const body = await call('GET', '/events', user.auth, { queue_id: registered.queue_id, last_event_id: lastEventId });
+      const body = await call('GET', '/events', user.auth, {
+        queue_id: registered.queue_id,
+        last_event_id: lastEventId,
+      });
       if (!body) return;
       if (body.code === 'BAD_EVENT_QUEUE_ID') {
         stats.reregistered += 1;
@@ -148,7 +169,12 @@ async function sender(user, index) {
   const mine = [];
   for (let n = 0; !stopping; n += 1) {
     const started = Date.now();
-    const body = await call('POST', '/messages', user.auth, { type: 'stream', to: String(general.stream_id), topic: `soak ${index % 5}`, content: `message ${n} from sender ${index}` });
+    const body = await call('POST', '/messages', user.auth, {
+      type: 'stream',
+      to: String(general.stream_id),
+      topic: `soak ${index % 5}`,
+      content: `message ${n} from sender ${index}`,
+    });
     if (body) {
       stats.sent += 1;
       mine.push(body.id);
@@ -163,7 +189,11 @@ const samples = [];
 const started = Date.now();
 const sample = () => {
   const memory = memoryOf(server.pid);
-  const entry = { minute: Math.round(((Date.now() - started) / 60_000) * 10) / 10, rssMiB: memory ? Math.round(memory.rss) : null, ...stats };
+  const entry = {
+    minute: Math.round(((Date.now() - started) / 60_000) * 10) / 10,
+    rssMiB: memory ? Math.round(memory.rss) : null,
+    ...stats,
+  };
   samples.push(entry);
   process.stderr.write(`soak: ${JSON.stringify(entry)}\n`);
 };
@@ -180,12 +210,32 @@ stopping = true;
 const exit = await server.stop();
 await Promise.race([Promise.allSettled(clients), sleep(5000)]);
 
-const summary = { minutes: MINUTES, users: USERS, queues: QUEUES, senders: SENDERS, intervalMs: INTERVAL, exit, errorSamples, samples };
+const summary = {
+  minutes: MINUTES,
+  users: USERS,
+  queues: QUEUES,
+  senders: SENDERS,
+  intervalMs: INTERVAL,
+  exit,
+  errorSamples,
+  samples,
+};
 writeFileSync(values.out, `${JSON.stringify(summary, null, 2)}\n`);
 rmSync(dir, { recursive: true, force: true });
 process.stdout.write('minute  RSS MiB  requests   sent  deleted  delivered  429s  errors  duplicates  gaps\n');
 for (const s of samples) {
-  const cells = [[s.minute, 6], [s.rssMiB, 7], [s.requests, 8], [s.sent, 6], [s.deleted, 7], [s.delivered, 9], [s.rateLimited, 4], [s.errors, 6], [s.duplicates, 10], [s.gaps, 4]];
+  const cells = [
+    [s.minute, 6],
+    [s.rssMiB, 7],
+    [s.requests, 8],
+    [s.sent, 6],
+    [s.deleted, 7],
+    [s.delivered, 9],
+    [s.rateLimited, 4],
+    [s.errors, 6],
+    [s.duplicates, 10],
+    [s.gaps, 4],
+  ];
   process.stdout.write(`${cells.map(([v, w]) => String(v).padStart(w)).join('  ')}\n`);
 }
 process.stdout.write(`server exit: ${JSON.stringify(exit)}; results in ${values.out}\n`);

@@ -47,7 +47,9 @@ export async function measureStartup({ size, dir, settings, log, track }) {
   try {
     log(`seeding ${size} messages`);
     const seeded = await seedDataFile(home, 'data.json', size, track);
-    log(`seeded in ${seeded.seconds.toFixed(1)} s (${(seeded.bytes / MIB).toFixed(0)} MiB data file); starting the server`);
+    log(
+      `seeded in ${seeded.seconds.toFixed(1)} s (${(seeded.bytes / MIB).toFixed(0)} MiB data file); starting the server`,
+    );
     const spawned = performance.now();
     const server = await startNode({
       label: `teamchat-server (start-up ${size})`,
@@ -64,12 +66,23 @@ export async function measureStartup({ size, dir, settings, log, track }) {
     // Settled: what the process holds once start-up garbage is collected.
     await sleep(1000);
     const afterStart = memoryOf(server.pid);
-    log(`first answer after ${startSeconds.toFixed(2)} s, RSS ${afterStart?.rss.toFixed(0)} MiB; writing for ${settings.duration} s`);
+    log(
+      `first answer after ${startSeconds.toFixed(2)} s, RSS ${afterStart?.rss.toFixed(0)} MiB; writing for ${settings.duration} s`,
+    );
 
-    const request = { method: 'POST', path: '/api/v1/messages', headers: { ...authHeaders(accounts.member), 'content-type': 'application/x-www-form-urlencoded' } };
+    const request = {
+      method: 'POST',
+      path: '/api/v1/messages',
+      headers: { ...authHeaders(accounts.member), 'content-type': 'application/x-www-form-urlencoded' },
+    };
     let sent = 0;
     request.setupRequest = (built) => {
-      built.body = encodeForm({ type: 'stream', to: 'general', topic: 'start-up writes', content: `Write **${sent++}** after start-up: https://example.com/${sent}` });
+      built.body = encodeForm({
+        type: 'stream',
+        to: 'general',
+        topic: 'start-up writes',
+        content: `Write **${sent++}** after start-up: https://example.com/${sent}`,
+      });
       return built;
     };
     const written = await measure({ origin, request, settings, seconds: settings.duration, histogram: null });

@@ -14,9 +14,12 @@ const LISTENING = /listening on (http:\/\/\S+)/;
 
 /** Throws when the server is not built; returns a warning when its sources are newer than the build. */
 export function checkServerBuild() {
-  if (!existsSync(SERVER_BIN)) throw new Error(`the server is not built (no ${SERVER_BIN}); build it with:\n  ${BUILD}`);
+  if (!existsSync(SERVER_BIN))
+    throw new Error(`the server is not built (no ${SERVER_BIN}); build it with:\n  ${BUILD}`);
   const built = statSync(SERVER_BIN).mtimeMs;
-  const newest = ['packages/schema/src', 'packages/server/src'].map((dir) => newestMtime(join(ROOT, dir))).reduce((a, b) => Math.max(a, b));
+  const newest = ['packages/schema/src', 'packages/server/src']
+    .map((dir) => newestMtime(join(ROOT, dir)))
+    .reduce((a, b) => Math.max(a, b));
   return newest > built ? `the server build is older than its sources; rebuild for current figures:\n  ${BUILD}` : null;
 }
 
@@ -79,14 +82,19 @@ export async function readAccounts(dir, server, timeoutMs = 10_000) {
       if (email && key) accounts[role] = { email: email.trim(), key: key.trim() };
     }
     if (accounts.bot) return accounts;
-    if (server.exited || Date.now() > deadline) throw new Error(`teamchat-server wrote no zuliprc-bot in ${dir}:\n${server.output()}`);
+    if (server.exited || Date.now() > deadline)
+      throw new Error(`teamchat-server wrote no zuliprc-bot in ${dir}:\n${server.output()}`);
     await sleep(50);
   }
 }
 
 /** Starts the baseline; `route(...)` registers the answer to one request. */
 export async function startBaseline(onStarted) {
-  const baseline = await startNode({ label: 'baseline', script: fileURLToPath(new URL('./baseline-server.mjs', import.meta.url)), ready: LISTENING });
+  const baseline = await startNode({
+    label: 'baseline',
+    script: fileURLToPath(new URL('./baseline-server.mjs', import.meta.url)),
+    ready: LISTENING,
+  });
   onStarted(baseline);
   const route = ({ method, path, status, contentType, body }) =>
     baseline.send({ type: 'route', method, path, status, contentType, body: Buffer.from(body).toString('base64') });

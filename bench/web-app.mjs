@@ -25,7 +25,12 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const STATIC = join(ROOT, 'packages/web/dist/static');
 const KB = 1024;
 export const WEB_TARGETS = { scriptGzipBytes: 100 * KB, firstPaintMs: 1000, longestFrameMs: 50 };
-const CHROMIUM = [process.env['TEAMCHAT_CHROMIUM'], '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((path) => path && existsSync(path));
+const CHROMIUM = [
+  process.env['TEAMCHAT_CHROMIUM'],
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+].find((path) => path && existsSync(path));
 
 /** The app's files in dist/static, raw and gzipped. */
 export function measureWebAssets() {
@@ -41,7 +46,10 @@ export function measureWebAssets() {
 async function api(origin, account, method, path, params = {}) {
   const response = await fetch(`${origin}/api/v1${path}`, {
     method,
-    headers: { authorization: `Basic ${Buffer.from(`${account.email}:${account.key}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${account.email}:${account.key}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: method === 'GET' ? undefined : new URLSearchParams(params),
   });
   const body = await response.json();
@@ -56,11 +64,19 @@ function zuliprc(dir, role) {
 
 /** A channel `web-bench` with 1,000 messages (sent by the member, so unread for the owner). */
 async function seedBenchChannel(origin, member, owner) {
-  await api(origin, owner, 'POST', '/users/me/subscriptions', { subscriptions: JSON.stringify([{ name: 'web-bench' }]), principals: JSON.stringify([owner.email, member.email]) });
+  await api(origin, owner, 'POST', '/users/me/subscriptions', {
+    subscriptions: JSON.stringify([{ name: 'web-bench' }]),
+    principals: JSON.stringify([owner.email, member.email]),
+  });
   for (let sent = 0; sent < 1000; sent += 20) {
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        api(origin, member, 'POST', '/messages', { type: 'stream', to: 'web-bench', topic: `topic ${Math.floor((sent + i) / 100)}`, content: `Bench message **${sent + i}** with a [link](https://example.com/${sent + i}) and \`code\`.` }),
+        api(origin, member, 'POST', '/messages', {
+          type: 'stream',
+          to: 'web-bench',
+          topic: `topic ${Math.floor((sent + i) / 100)}`,
+          content: `Bench message **${sent + i}** with a [link](https://example.com/${sent + i}) and \`code\`.`,
+        }),
       ),
     );
   }
@@ -73,7 +89,11 @@ async function logIn(page, origin, email) {
   await page.goto(`${origin}/login/`);
   const status = await page.evaluate(async (address) => {
     const token = /csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-    const answer = await fetch('/accounts/login/local/', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-csrftoken': token }, body: new URLSearchParams({ direct_email: address }) });
+    const answer = await fetch('/accounts/login/local/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-csrftoken': token },
+      body: new URLSearchParams({ direct_email: address }),
+    });
     return answer.status;
   }, email);
   if (status !== 200) throw new Error(`dev login of ${email} answered ${status}`);
@@ -84,7 +104,9 @@ async function firstPaint(browser, origin, owner, channelId) {
   const page = await context.newPage();
   await logIn(page, origin, owner.email);
   await page.goto(`${origin}/#narrow/channel/${channelId}-web-bench`);
-  await page.waitForFunction(() => performance.getEntriesByName('teamchat:first-list-painted').length > 0, null, { timeout: 30_000 });
+  await page.waitForFunction(() => performance.getEntriesByName('teamchat:first-list-painted').length > 0, null, {
+    timeout: 30_000,
+  });
   const figures = await page.evaluate(() => ({
     listMs: performance.getEntriesByName('teamchat:first-list-painted')[0].startTime,
     fcpMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
@@ -130,9 +152,12 @@ async function scrollBack(browser, origin, owner, messages) {
         if (reached >= wanted) resolve();
         else if (now - started > 360_000) {
           const ids = [...document.querySelectorAll('.message-block')].map(idOf);
-          reject(new Error(`scrolled back through only ${reached} messages in 6 minutes (scrollTop ${scroller.scrollTop} of ${scroller.scrollHeight}, rows ${ids[0]}…${ids.at(-1)}, newest ${newest})`));
-        }
-        else requestAnimationFrame(step);
+          reject(
+            new Error(
+              `scrolled back through only ${reached} messages in 6 minutes (scrollTop ${scroller.scrollTop} of ${scroller.scrollHeight}, rows ${ids[0]}…${ids.at(-1)}, newest ${newest})`,
+            ),
+          );
+        } else requestAnimationFrame(step);
       };
       requestAnimationFrame((now) => {
         last = now;
@@ -140,15 +165,32 @@ async function scrollBack(browser, origin, owner, messages) {
       });
     });
     observer?.disconnect();
-    return { messages: reached, seconds: (performance.now() - started) / 1000, frames, longestFrameMs: longest, longAnimationFrames: longFrames.length, longestAnimationFrameMs: Math.max(0, ...longFrames), rowsInDom: document.querySelectorAll('.message-row').length };
+    return {
+      messages: reached,
+      seconds: (performance.now() - started) / 1000,
+      frames,
+      longestFrameMs: longest,
+      longAnimationFrames: longFrames.length,
+      longestAnimationFrameMs: Math.max(0, ...longFrames),
+      rowsInDom: document.querySelectorAll('.message-row').length,
+    };
   }, messages);
 }
 
 /** Measures everything above; `log` gets progress lines. */
 export async function measureWebApp({ messages = 100_000, runs = 3, log = () => {} } = {}) {
   const assets = measureWebAssets();
-  const result = { assets, scriptGzip: assets.filter((a) => a.name.endsWith('.js')).reduce((sum, a) => sum + a.gzip, 0), firstPaint: [], scroll: null, problems: [] };
-  if (result.scriptGzip > WEB_TARGETS.scriptGzipBytes) result.problems.push(`page JS ${(result.scriptGzip / KB).toFixed(1)} KB gzipped, over ${WEB_TARGETS.scriptGzipBytes / KB} KB`);
+  const result = {
+    assets,
+    scriptGzip: assets.filter((a) => a.name.endsWith('.js')).reduce((sum, a) => sum + a.gzip, 0),
+    firstPaint: [],
+    scroll: null,
+    problems: [],
+  };
+  if (result.scriptGzip > WEB_TARGETS.scriptGzipBytes)
+    result.problems.push(
+      `page JS ${(result.scriptGzip / KB).toFixed(1)} KB gzipped, over ${WEB_TARGETS.scriptGzipBytes / KB} KB`,
+    );
   if (!CHROMIUM) {
     result.problems.push('no Chromium (set TEAMCHAT_CHROMIUM): first paint and scrolling not measured');
     return result;
@@ -159,15 +201,25 @@ export async function measureWebApp({ messages = 100_000, runs = 3, log = () => 
   try {
     log(`seeding ${messages} messages`);
     const { dataFile } = await seedDataFile(dir, 'data.json', messages, (child) => children.push(child));
-    const server = await startNode({ label: 'teamchat-server', script: SERVER_BIN, args: ['--port', '0', '--data', dataFile, '--quiet', '--rate-limit', 'off', '--dev'], ready: /listening on (http:\/\/\S+)/ });
+    const server = await startNode({
+      label: 'teamchat-server',
+      script: SERVER_BIN,
+      args: ['--port', '0', '--data', dataFile, '--quiet', '--rate-limit', 'off', '--dev'],
+      ready: /listening on (http:\/\/\S+)/,
+    });
     children.push(server);
     const origin = server.match[1];
-    for (let i = 0; i < 50 && !existsSync(join(dir, 'zuliprc-bot')); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let i = 0; i < 50 && !existsSync(join(dir, 'zuliprc-bot')); i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     const owner = zuliprc(dir, 'owner');
     const member = zuliprc(dir, 'member');
     log('seeding a 1,000-message channel through the API');
     const channelId = await seedBenchChannel(origin, member, owner);
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
     for (let run = 0; run < runs; run++) {
       result.firstPaint.push(await firstPaint(browser, origin, owner, channelId));
       log(`first paint run ${run + 1}: ${result.firstPaint.at(-1).listMs.toFixed(0)} ms`);
@@ -178,8 +230,12 @@ export async function measureWebApp({ messages = 100_000, runs = 3, log = () => 
     await api(origin, member, 'POST', '/mark_all_as_read');
     result.scroll = await scrollBack(browser, origin, member, Math.min(10_000, messages - 100));
     const worstPaint = Math.max(...result.firstPaint.map((f) => f.listMs));
-    if (worstPaint > WEB_TARGETS.firstPaintMs) result.problems.push(`first paint ${worstPaint.toFixed(0)} ms, over ${WEB_TARGETS.firstPaintMs} ms`);
-    if (result.scroll.longestFrameMs > WEB_TARGETS.longestFrameMs) result.problems.push(`longest frame while scrolling ${result.scroll.longestFrameMs.toFixed(1)} ms, over ${WEB_TARGETS.longestFrameMs} ms`);
+    if (worstPaint > WEB_TARGETS.firstPaintMs)
+      result.problems.push(`first paint ${worstPaint.toFixed(0)} ms, over ${WEB_TARGETS.firstPaintMs} ms`);
+    if (result.scroll.longestFrameMs > WEB_TARGETS.longestFrameMs)
+      result.problems.push(
+        `longest frame while scrolling ${result.scroll.longestFrameMs.toFixed(1)} ms, over ${WEB_TARGETS.longestFrameMs} ms`,
+      );
   } finally {
     await browser?.close();
     await Promise.allSettled(children.map((child) => child.stop?.()));
@@ -191,10 +247,17 @@ export async function measureWebApp({ messages = 100_000, runs = 3, log = () => 
 /** The table `npm run bench` prints. */
 export function formatWebReport(result) {
   const lines = ['', 'Web app (packages/web, Chromium)', ''];
-  for (const asset of result.assets) lines.push(`  ${asset.name.padEnd(28)} ${(asset.bytes / KB).toFixed(1).padStart(7)} KB  ${(asset.gzip / KB).toFixed(1).padStart(6)} KB gzipped`);
-  lines.push(`  page JS gzipped: ${(result.scriptGzip / KB).toFixed(1)} KB (target ≤ ${WEB_TARGETS.scriptGzipBytes / KB} KB)`);
+  for (const asset of result.assets)
+    lines.push(
+      `  ${asset.name.padEnd(28)} ${(asset.bytes / KB).toFixed(1).padStart(7)} KB  ${(asset.gzip / KB).toFixed(1).padStart(6)} KB gzipped`,
+    );
+  lines.push(
+    `  page JS gzipped: ${(result.scriptGzip / KB).toFixed(1)} KB (target ≤ ${WEB_TARGETS.scriptGzipBytes / KB} KB)`,
+  );
   for (const [i, paint] of result.firstPaint.entries()) {
-    lines.push(`  first paint of a 1,000-message channel, run ${i + 1}: ${paint.listMs.toFixed(0)} ms (first contentful paint ${paint.fcpMs?.toFixed(0) ?? '?'} ms; ${paint.rows} rows) (target ≤ ${WEB_TARGETS.firstPaintMs} ms)`);
+    lines.push(
+      `  first paint of a 1,000-message channel, run ${i + 1}: ${paint.listMs.toFixed(0)} ms (first contentful paint ${paint.fcpMs?.toFixed(0) ?? '?'} ms; ${paint.rows} rows) (target ≤ ${WEB_TARGETS.firstPaintMs} ms)`,
+    );
   }
   if (result.scroll) {
     const s = result.scroll;
@@ -213,7 +276,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const index = args.indexOf(name);
     return index === -1 ? fallback : Number(args[index + 1]);
   };
-  measureWebApp({ messages: option('--messages', 100_000), runs: option('--runs', 3), log: (line) => process.stderr.write(`[bench web] ${line}\n`) })
+  measureWebApp({
+    messages: option('--messages', 100_000),
+    runs: option('--runs', 3),
+    log: (line) => process.stderr.write(`[bench web] ${line}\n`),
+  })
     .then((result) => {
       process.stdout.write(formatWebReport(result));
       process.exitCode = result.problems.length > 0 ? 1 : 0;

@@ -49,7 +49,8 @@ for (const { dir: folder } of publishedPackages()) {
     if (subpath === './package.json' || typeof target !== 'object' || target === null) continue;
     const specifier = subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`;
     for (const [condition, file] of typesOf(target)) {
-      if (!existsSync(join(dir, file))) report(pkg.name, `${specifier} (${condition}): the types file ${file} does not exist`);
+      if (!existsSync(join(dir, file)))
+        report(pkg.name, `${specifier} (${condition}): the types file ${file} does not exist`);
     }
     // Browser-only entries (`"node": null`) are neither loadable nor resolvable in Node by design.
     if (target.node === null) continue;
@@ -60,7 +61,10 @@ for (const { dir: folder } of publishedPackages()) {
         const loaded = await load();
         if (Object.keys(loaded).length === 0) throw new Error('no exports');
       } catch (error) {
-        report(pkg.name, `${specifier} (${kind}) does not load: ${error instanceof Error ? error.message : String(error)}`);
+        report(
+          pkg.name,
+          `${specifier} (${kind}) does not load: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
     // A consumer that needs the types: an unresolved entry is an error (TS2307/TS7016), not `any`.

@@ -11,14 +11,26 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const LOCK = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(LOCK, 'utf8'));
 
-const CPUS = { arm: 'arm', 'arm-eabi': 'arm', arm64: 'arm64', x64: 'x64', ia32: 'ia32', loong64: 'loong64', ppc64: 'ppc64', riscv64: 'riscv64', s390x: 's390x' };
+const CPUS = {
+  arm: 'arm',
+  'arm-eabi': 'arm',
+  arm64: 'arm64',
+  x64: 'x64',
+  ia32: 'ia32',
+  loong64: 'loong64',
+  ppc64: 'ppc64',
+  riscv64: 'riscv64',
+  s390x: 's390x',
+};
 
 /** `@rollup/rollup-linux-arm-musleabihf` → { os: ['linux'], cpu: ['arm'], libc: ['musl'] }. */
 function platformOf(name) {
   const parts = name.split('/').pop().split('-').slice(1); // drop the "rollup" prefix
   const os = parts[0];
   const rest = parts.slice(1).join('-');
-  const cpuKey = Object.keys(CPUS).sort((a, b) => b.length - a.length).find((key) => rest === key || rest.startsWith(`${key}-`));
+  const cpuKey = Object.keys(CPUS)
+    .sort((a, b) => b.length - a.length)
+    .find((key) => rest === key || rest.startsWith(`${key}-`));
   if (!cpuKey) return null;
   const suffix = rest.slice(cpuKey.length + 1);
   const platform = { os: [os], cpu: [CPUS[cpuKey]] };

@@ -94,11 +94,18 @@ function paramsOf(operation: Record<string, unknown>): Param[] {
       aliases: (raw['x-aliases'] as string[] | undefined) ?? [],
     });
   }
-  const body = operation['requestBody'] as { content?: Record<string, { schema?: JsonSchema; encoding?: Record<string, JsonSchema> }> } | undefined;
+  const body = operation['requestBody'] as
+    { content?: Record<string, { schema?: JsonSchema; encoding?: Record<string, JsonSchema> }> } | undefined;
   for (const [media, { schema, encoding }] of Object.entries(body?.content ?? {})) {
     const required = new Set((schema?.['required'] as string[] | undefined) ?? []);
     for (const [name, inner] of Object.entries((schema?.['properties'] ?? {}) as Record<string, JsonSchema>)) {
-      params.push({ name, schema: inner, required: required.has(name), where: media.includes('multipart') ? 'multipart' : 'form', aliases: (encoding?.[name]?.['x-aliases'] as string[] | undefined) ?? [] });
+      params.push({
+        name,
+        schema: inner,
+        required: required.has(name),
+        where: media.includes('multipart') ? 'multipart' : 'form',
+        aliases: (encoding?.[name]?.['x-aliases'] as string[] | undefined) ?? [],
+      });
     }
   }
   return params;
@@ -116,7 +123,11 @@ function describe(schema: JsonSchema): string {
 }
 
 function responseFields(operation: Record<string, unknown>): [string, JsonSchema, boolean][] {
-  const ok = ((operation['responses'] as Record<string, JsonSchema>)['200']?.['content'] as Record<string, { schema?: JsonSchema }> | undefined)?.['application/json']?.schema ?? {};
+  const ok =
+    (
+      (operation['responses'] as Record<string, JsonSchema>)['200']?.['content'] as
+        Record<string, { schema?: JsonSchema }> | undefined
+    )?.['application/json']?.schema ?? {};
   const required = new Set((ok['required'] as string[] | undefined) ?? []);
   return Object.entries((ok['properties'] ?? {}) as Record<string, JsonSchema>)
     .filter(([name]) => !ENVELOPE.has(name))
@@ -128,9 +139,11 @@ function errorsOf(operation: Record<string, unknown>): [string, string][] {
   const errors: [string, string][] = [];
   for (const [status, response] of Object.entries(operation['responses'] as Record<string, JsonSchema>)) {
     if (status === '200') continue;
-    const schema = ((response['content'] as Record<string, { schema?: JsonSchema }> | undefined)?.['application/json']?.schema ?? {}) as JsonSchema;
+    const schema = ((response['content'] as Record<string, { schema?: JsonSchema }> | undefined)?.['application/json']
+      ?.schema ?? {}) as JsonSchema;
     for (const part of (schema['allOf'] as JsonSchema[] | undefined) ?? []) {
-      const codes = (((part['properties'] as Record<string, JsonSchema> | undefined)?.['code']?.['enum']) ?? []) as string[];
+      const codes = ((part['properties'] as Record<string, JsonSchema> | undefined)?.['code']?.['enum'] ??
+        []) as string[];
       for (const code of codes) errors.push([code, status]);
     }
   }
@@ -152,21 +165,44 @@ function callOf(endpoint: Endpoint, params: readonly Param[]): string {
 }
 
 function methodSection(endpoint: Endpoint, input: ReferenceInput): string {
-  const operation = input.document.paths[endpoint.path]?.[endpoint.method.toLowerCase()] as Record<string, unknown> | undefined;
-  if (!operation) throw new Error(`[teamchat reference] ${endpoint.name}: no operation ${endpoint.method} ${endpoint.path} in the OpenAPI document`);
+  const operation = input.document.paths[endpoint.path]?.[endpoint.method.toLowerCase()] as
+    Record<string, unknown> | undefined;
+  if (!operation)
+    throw new Error(
+      `[teamchat reference] ${endpoint.name}: no operation ${endpoint.method} ${endpoint.path} in the OpenAPI document`,
+    );
   const params = paramsOf(operation);
   const paramRows = params.map((param) => {
     const fallback = defaultOf(param.schema);
-    const presence = param.required ? 'required' : fallback === undefined ? 'optional' : `default <code>${escapeHtml(fallback)}</code>`;
-    const also = param.aliases.length > 0 ? ` (also <code>${param.aliases.map(escapeHtml).join('</code>, <code>')}</code>)` : '';
-    return [`<code>${escapeHtml(param.name)}</code>${also}`, type(param.schema), presence, param.where, describe(param.schema)];
+    const presence = param.required
+      ? 'required'
+      : fallback === undefined
+        ? 'optional'
+        : `default <code>${escapeHtml(fallback)}</code>`;
+    const also =
+      param.aliases.length > 0 ? ` (also <code>${param.aliases.map(escapeHtml).join('</code>, <code>')}</code>)` : '';
+    return [
+      `<code>${escapeHtml(param.name)}</code>${also}`,
+      type(param.schema),
+      presence,
+      param.where,
+      describe(param.schema),
+    ];
   });
-  const fieldRows = responseFields(operation).map(([name, schema, required]) => [`<code>${escapeHtml(name)}</code>`, type(schema), required ? '' : 'optional', describe(schema)]);
+  const fieldRows = responseFields(operation).map(([name, schema, required]) => [
+    `<code>${escapeHtml(name)}</code>`,
+    type(schema),
+    required ? '' : 'optional',
+    describe(schema),
+  ]);
   const errorRows = errorsOf(operation).map(([code, status]) => [`<code>${escapeHtml(code)}</code>`, status]);
   const facts = [
     ['HTTP', `<code>${endpoint.method} /api/v1${escapeHtml(endpoint.path)}</code>`],
     ['Who may call it', escapeHtml(ACCESS[endpoint.access] ?? endpoint.access)],
-    ['Feature level', endpoint.since === undefined ? 'every server (older than feature levels)' : `since ${endpoint.since}`],
+    [
+      'Feature level',
+      endpoint.since === undefined ? 'every server (older than feature levels)' : `since ${endpoint.since}`,
+    ],
     ['Zulip API documentation', docsLink(endpoint, operation) || '—'],
     ...(endpoint.deprecated ? [['Deprecated', `use ${escapeHtml(endpoint.deprecated)}`]] : []),
   ];
@@ -191,7 +227,10 @@ function indexPage(areas: Map<string, Endpoint[]>): string {
   const lists = [...areas].map(
     ([area, list]) =>
       `<h2 id="${escapeHtml(area)}"><a href="${areaFile(area)}">${escapeHtml(area)}</a></h2>\n<ul>\n${list
-        .map((endpoint) => `<li><a href="${areaFile(area)}#${escapeHtml(endpoint.name)}"><code>client.${escapeHtml(endpoint.name)}</code></a> — ${escapeHtml(endpoint.summary)}</li>`)
+        .map(
+          (endpoint) =>
+            `<li><a href="${areaFile(area)}#${escapeHtml(endpoint.name)}"><code>client.${escapeHtml(endpoint.name)}</code></a> — ${escapeHtml(endpoint.summary)}</li>`,
+        )
         .join('\n')}\n</ul>`,
   );
   return page(
@@ -213,7 +252,8 @@ function eventModels(schema: JsonSchema): JsonSchema[] {
   const walk = (node: JsonSchema): void => {
     const properties = node['properties'] as Record<string, JsonSchema> | undefined;
     if (properties?.['type'] && 'const' in properties['type']) found.push(node);
-    for (const key of ['anyOf', 'oneOf']) for (const inner of (node[key] as JsonSchema[] | undefined) ?? []) walk(inner);
+    for (const key of ['anyOf', 'oneOf'])
+      for (const inner of (node[key] as JsonSchema[] | undefined) ?? []) walk(inner);
   };
   walk(schema);
   return found;
@@ -228,7 +268,11 @@ function eventsPage(input: ReferenceInput): string {
     const id = name.replace(' / ', '.');
     const rows = Object.entries(properties)
       .filter(([field]) => field !== 'type' && field !== 'op' && field !== 'id')
-      .map(([field, schema]) => [`<code>${escapeHtml(field)}</code>`, type(schema), required.has(field) ? '' : 'optional']);
+      .map(([field, schema]) => [
+        `<code>${escapeHtml(field)}</code>`,
+        type(schema),
+        required.has(field) ? '' : 'optional',
+      ]);
     return `<section id="${escapeHtml(id)}">\n<h2><a href="#${escapeHtml(id)}">${escapeHtml(name)}</a></h2>\n${table(['field', 'type', ''], rows, 'No fields besides <code>type</code> and <code>id</code>.')}\n</section>`;
   });
   return page(
@@ -250,7 +294,11 @@ function modelsPage(input: ReferenceInput): string {
     .map(([name, schema]) => {
       const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
       const required = new Set((schema['required'] as string[] | undefined) ?? []);
-      const rows = Object.entries(properties).map(([field, inner]) => [`<code>${escapeHtml(field)}</code>`, type(inner), required.has(field) ? '' : 'optional']);
+      const rows = Object.entries(properties).map(([field, inner]) => [
+        `<code>${escapeHtml(field)}</code>`,
+        type(inner),
+        required.has(field) ? '' : 'optional',
+      ]);
       const body = rows.length > 0 ? table(['field', 'type', ''], rows, '') : `<p>${type(schema)}</p>`;
       return `<section id="${escapeHtml(name)}">\n<h2><a href="#${escapeHtml(name)}">${escapeHtml(refName(name))}</a></h2>\n${body}\n</section>`;
     });
@@ -284,7 +332,8 @@ th { color: var(--muted); font-weight: normal; }
 /** Every file of the site: name → content. */
 export function renderReference(input: ReferenceInput): Map<string, string> {
   const areas = new Map<string, Endpoint[]>();
-  for (const endpoint of input.endpoints) areas.set(areaOf(endpoint), [...(areas.get(areaOf(endpoint)) ?? []), endpoint]);
+  for (const endpoint of input.endpoints)
+    areas.set(areaOf(endpoint), [...(areas.get(areaOf(endpoint)) ?? []), endpoint]);
   const files = new Map<string, string>([
     ['style.css', STYLE],
     ['index.html', indexPage(areas)],
@@ -292,8 +341,15 @@ export function renderReference(input: ReferenceInput): Map<string, string> {
     ['models.html', modelsPage(input)],
   ]);
   for (const [area, list] of areas) {
-    if (files.has(areaFile(area))) throw new Error(`[teamchat reference] the area ${area} would overwrite ${areaFile(area)}`);
-    files.set(areaFile(area), page(area, `<h1><code>client.${escapeHtml(area)}</code></h1>\n${list.map((endpoint) => methodSection(endpoint, input)).join('\n')}`));
+    if (files.has(areaFile(area)))
+      throw new Error(`[teamchat reference] the area ${area} would overwrite ${areaFile(area)}`);
+    files.set(
+      areaFile(area),
+      page(
+        area,
+        `<h1><code>client.${escapeHtml(area)}</code></h1>\n${list.map((endpoint) => methodSection(endpoint, input)).join('\n')}`,
+      ),
+    );
   }
   return files;
 }
@@ -301,7 +357,10 @@ export function renderReference(input: ReferenceInput): Map<string, string> {
 /** The site as the schema package describes it now. */
 export async function currentReference(): Promise<Map<string, string>> {
   const { incomingEndpoints, openApiDocument } = await import('@teamchat/schema');
-  return renderReference({ endpoints: incomingEndpoints, document: openApiDocument() as unknown as ReferenceInput['document'] });
+  return renderReference({
+    endpoints: incomingEndpoints,
+    document: openApiDocument() as unknown as ReferenceInput['document'],
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -33,7 +33,10 @@ function packageDirs() {
 
 /** Where the parity scenarios live in this tree. */
 function parityDir() {
-  return ['test/parity', 'packages/parity', 'packages/mock/test/parity'].find((dir) => existsSync(at(dir, 'scenarios'))) ?? '(no parity suite found)';
+  return (
+    ['test/parity', 'packages/parity', 'packages/mock/test/parity'].find((dir) => existsSync(at(dir, 'scenarios'))) ??
+    '(no parity suite found)'
+  );
 }
 
 /** Whether git tracks `path` (a generated file kept in the repository); outside a clone, whether it exists. */
@@ -58,17 +61,36 @@ function endpointSteps() {
     ['the contract', 'packages/schema/src/endpoints/<area>/<operation>.ts', true],
     ['export it from the area', 'packages/schema/src/endpoints/<area>/index.ts', true],
     ['the hand-ordered contract table (`all`)', 'packages/schema/src/endpoints/index.ts', handOrdered],
-    ['a one-line handler file', 'packages/server/src/core/endpoints/<area>/<operation>.ts', existsSync(at('packages/server/src/core/endpoints'))],
-    ["the area's handler list", 'packages/server/src/core/endpoints/<area>/index.ts', existsSync(at('packages/server/src/core/endpoints'))],
-    ["an entry in the area's handler map", 'packages/server/src/core/handlers/<area>.ts', existsSync(at('packages/server/src/core/handlers'))],
+    [
+      'a one-line handler file',
+      'packages/server/src/core/endpoints/<area>/<operation>.ts',
+      existsSync(at('packages/server/src/core/endpoints')),
+    ],
+    [
+      "the area's handler list",
+      'packages/server/src/core/endpoints/<area>/index.ts',
+      existsSync(at('packages/server/src/core/endpoints')),
+    ],
+    [
+      "an entry in the area's handler map",
+      'packages/server/src/core/handlers/<area>.ts',
+      existsSync(at('packages/server/src/core/handlers')),
+    ],
     ['the operation', 'packages/server/src/core/<domain>/<operation>.ts', true],
     ['parity scenarios', `${parityDir()}/scenarios/<area>/<file>.ts`, true],
-    ['the SDK table (`npm run generate`)', 'packages/client-sdk/src/generated/endpoint-table.ts', tracked('packages/client-sdk/src/generated/endpoint-table.ts')],
+    [
+      'the SDK table (`npm run generate`)',
+      'packages/client-sdk/src/generated/endpoint-table.ts',
+      tracked('packages/client-sdk/src/generated/endpoint-table.ts'),
+    ],
   ];
   const always = steps.filter(([, , needed]) => needed);
   const registerState = [
     ['when POST /register state changes: the state block list', 'packages/server/src/core/register/state-blocks.ts'],
-    ["when POST /register state changes: the SDK's applyEvent", 'packages/client-sdk/src/helpers/events/apply-event.ts'],
+    [
+      "when POST /register state changes: the SDK's applyEvent",
+      'packages/client-sdk/src/helpers/events/apply-event.ts',
+    ],
   ].filter(([, file]) => existsSync(at(file)));
   return { always, registerState };
 }
@@ -92,11 +114,20 @@ const CONTEXT_MODULES = [
 
 /** Importers of each context module that exists, and of any of them, value and type-only apart. */
 function contextImporters() {
-  const modules = CONTEXT_MODULES.filter(([file]) => existsSync(at(file))).map(([file, what]) => ({ file, what, path: at(file), value: [], typeOnly: [] }));
+  const modules = CONTEXT_MODULES.filter(([file]) => existsSync(at(file))).map(([file, what]) => ({
+    file,
+    what,
+    path: at(file),
+    value: [],
+    typeOnly: [],
+  }));
   const any = { value: [], typeOnly: [] };
   for (const dir of packageDirs()) {
     for (const file of sourceFiles(dir, { tests: true })) {
-      const imports = importsOf(file).map((imported) => ({ ...imported, target: resolveImport(file, imported.specifier) ?? '' }));
+      const imports = importsOf(file).map((imported) => ({
+        ...imported,
+        target: resolveImport(file, imported.specifier) ?? '',
+      }));
       let reached = [];
       for (const module of modules) {
         const of = imports.filter(({ target }) => target === module.path);
@@ -134,7 +165,9 @@ function longLines(files) {
   const counts = { 'package sources': 0, tests: 0, 'scripts, bench, other code': 0, 'markdown docs': 0 };
   let generated = 0;
   for (const file of files) {
-    const long = readFileSync(file, 'utf8').split('\n').filter((line) => line.length > 120).length;
+    const long = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line.length > 120).length;
     if (long === 0) continue;
     const path = rel(file);
     if (path.includes('/generated/')) generated += long;
@@ -153,7 +186,11 @@ function outsideReferences(files) {
   for (const file of files) {
     // This script and the test that keeps such references out name them on purpose.
     if (file === fileURLToPath(import.meta.url) || rel(file) === 'test/outside-references.test.ts') continue;
-    const hits = readFileSync(file, 'utf8').split('\n').filter((line) => /@see\b/.test(line) && /shared\/reference|reference\/[\w-]+\.md|api-spec\.md/.test(line)).length;
+    const hits = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(
+        (line) => /@see\b/.test(line) && /shared\/reference|reference\/[\w-]+\.md|api-spec\.md/.test(line),
+      ).length;
     if (hits === 0) continue;
     total += hits;
     const key = rel(file).split('/').slice(0, 2).join('/');
@@ -168,7 +205,9 @@ function folderTree(dir, depth = 0) {
   const lines = files.reduce((sum, file) => sum + lineCount(file), 0);
   const tests = sourceFiles(dir, { tests: true }).length - files.length;
   const name = depth === 0 ? rel(dir) : `${dir.split('/').pop()}/`;
-  const out = [`${'  '.repeat(depth)}${name.padEnd(Math.max(1, 44 - 2 * depth))} ${String(lines).padStart(6)} lines ${String(files.length).padStart(4)} files${tests > 0 ? ` (+${tests} tests)` : ''}`];
+  const out = [
+    `${'  '.repeat(depth)}${name.padEnd(Math.max(1, 44 - 2 * depth))} ${String(lines).padStart(6)} lines ${String(files.length).padStart(4)} files${tests > 0 ? ` (+${tests} tests)` : ''}`,
+  ];
   for (const entry of readdirSync(dir).sort()) {
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) out.push(...folderTree(path, depth + 1));
@@ -195,11 +234,15 @@ for (const { file, what, value, typeOnly } of importers.modules) {
   out.push(`${file} (${what}): ${value.length + typeOnly.length} files (${typeOnly.length} import only types)`);
 }
 if (importers.modules.length > 1) {
-  out.push(`any of them: ${importers.any.value.length + importers.any.typeOnly.length} files (${importers.any.typeOnly.length} import only types)`);
+  out.push(
+    `any of them: ${importers.any.value.length + importers.any.typeOnly.length} files (${importers.any.typeOnly.length} import only types)`,
+  );
 }
 
 heading('The 15 largest source files (packages/*/src, tests excluded)');
-const sizes = packageSources().map((file) => [lineCount(file), rel(file)]).sort((a, b) => b[0] - a[0] || a[1].localeCompare(b[1]));
+const sizes = packageSources()
+  .map((file) => [lineCount(file), rel(file)])
+  .sort((a, b) => b[0] - a[0] || a[1].localeCompare(b[1]));
 for (const [lines, file] of sizes.slice(0, 15)) out.push(`${String(lines).padStart(6)}  ${file}`);
 out.push(`(${sizes.length} source files, ${sizes.reduce((sum, [lines]) => sum + lines, 0)} lines)`);
 
@@ -208,11 +251,14 @@ heading('Lines over 120 characters');
 const long = longLines(files);
 const longTotal = Object.values(long.counts).reduce((a, b) => a + b, 0);
 for (const [kind, count] of Object.entries(long.counts)) out.push(`${String(count).padStart(6)}  ${kind}`);
-out.push(`${String(longTotal).padStart(6)}  total${long.generated > 0 ? ` (and ${long.generated} in generated files)` : ''}`);
+out.push(
+  `${String(longTotal).padStart(6)}  total${long.generated > 0 ? ` (and ${long.generated} in generated files)` : ''}`,
+);
 
 heading('@see references outside the repository (shared/reference, api-spec.md)');
 const references = outsideReferences(files);
-for (const [where, count] of [...references.byPackage].sort((a, b) => b[1] - a[1])) out.push(`${String(count).padStart(6)}  ${where}`);
+for (const [where, count] of [...references.byPackage].sort((a, b) => b[1] - a[1]))
+  out.push(`${String(count).padStart(6)}  ${where}`);
 out.push(`${String(references.total).padStart(6)}  total`);
 
 heading('Import loops, type imports included');
@@ -226,7 +272,9 @@ for (const dir of packageDirs()) {
 const serverSrc = at('packages/server/src');
 if (existsSync(serverSrc)) {
   const folderLoops = cycles(folderGraph(serverSrc, sourceFiles(serverSrc)));
-  out.push(`packages/server/src folders: ${folderLoops.length === 0 ? 'no folder-level loop' : folderLoops.map((loop) => loop.join(' <-> ')).join('; ')}`);
+  out.push(
+    `packages/server/src folders: ${folderLoops.length === 0 ? 'no folder-level loop' : folderLoops.map((loop) => loop.join(' <-> ')).join('; ')}`,
+  );
 }
 
 heading('packages/server/src: folders with line counts (tests excluded)');

@@ -22,7 +22,11 @@ function staleBuild(entry) {
   const dir = join(REPO_ROOT, entry.dir);
   const outputs = filesBelow(join(dir, 'dist'));
   if (outputs.length === 0) return `${entry.dir}/dist is missing`;
-  const inputs = [...filesBelow(join(dir, 'src'), (name) => !/\.test(-d)?\.ts$/.test(name)), join(dir, 'package.json'), join(dir, 'tsup.config.ts')].filter((path) => existsSync(path));
+  const inputs = [
+    ...filesBelow(join(dir, 'src'), (name) => !/\.test(-d)?\.ts$/.test(name)),
+    join(dir, 'package.json'),
+    join(dir, 'tsup.config.ts'),
+  ].filter((path) => existsSync(path));
   const oldest = Math.min(...outputs.map((path) => statSync(path).mtimeMs));
   const newer = inputs.find((path) => statSync(path).mtimeMs > oldest);
   return newer ? `${relative(REPO_ROOT, newer)} is newer than ${entry.dir}/dist` : undefined;
@@ -35,7 +39,9 @@ root) and prints, for each package, the npm install line for a project outside t
 Builds first (npm run build) when a build is missing or older than its sources.`;
 
 function main() {
-  const { values } = parseArgs({ options: { out: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({
+    options: { out: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  });
   if (values.help) {
     process.stdout.write(`${HELP}\n`);
     return;
@@ -45,17 +51,34 @@ function main() {
   const stale = packages.map(staleBuild).find((reason) => reason !== undefined);
   if (stale) {
     process.stderr.write(`pack: ${stale}: building first (npm run build)\n`);
-    const build = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, env: childEnv(), stdio: ['ignore', 'inherit', 'inherit'] });
+    const build = spawnSync('npm', ['run', 'build'], {
+      cwd: REPO_ROOT,
+      env: childEnv(),
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   mkdirSync(out, { recursive: true });
   const workspaces = packages.flatMap((entry) => ['-w', entry.dir]);
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', out, ...workspaces], { cwd: REPO_ROOT, env: childEnv(), maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }));
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', out, ...workspaces], {
+      cwd: REPO_ROOT,
+      env: childEnv(),
+      maxBuffer: 64 * 1024 * 1024,
+      encoding: 'utf8',
+    }),
+  );
   const written = new Set(packed.map((entry) => entry.filename));
   for (const entry of packages) {
-    if (!written.has(entry.tarball)) throw new Error(`pack: npm pack did not write ${entry.tarball} (wrote ${[...written].join(', ')})`);
+    if (!written.has(entry.tarball))
+      throw new Error(`pack: npm pack did not write ${entry.tarball} (wrote ${[...written].join(', ')})`);
   }
-  const result = packages.map((entry) => ({ name: entry.name, version: entry.version, tarball: join(out, entry.tarball), install: installLine(packages, entry.name, out) }));
+  const result = packages.map((entry) => ({
+    name: entry.name,
+    version: entry.version,
+    tarball: join(out, entry.tarball),
+    install: installLine(packages, entry.name, out),
+  }));
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ directory: out, packages: result }, null, 2)}\n`);
     return;

@@ -38,7 +38,10 @@ export function tarballName(name, version) {
  * @throws {Error} when two published packages depend on each other.
  */
 export function publishedPackages(root = REPO_ROOT) {
-  const all = workspaceDirs(root).map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) }));
+  const all = workspaceDirs(root).map((dir) => ({
+    dir,
+    manifest: JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')),
+  }));
   const published = all.filter(({ manifest }) => manifest.private !== true);
   const names = new Set(published.map(({ manifest }) => manifest.name));
   const entries = published.map(({ dir, manifest }) => ({
@@ -46,13 +49,16 @@ export function publishedPackages(root = REPO_ROOT) {
     version: manifest.version,
     dir,
     tarball: tarballName(manifest.name, manifest.version),
-    dependencies: Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }).filter((dependency) => names.has(dependency)),
+    dependencies: Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }).filter((dependency) =>
+      names.has(dependency),
+    ),
   }));
   const ordered = [];
   const visiting = new Set();
   const visit = (entry) => {
     if (ordered.includes(entry)) return;
-    if (visiting.has(entry.name)) throw new Error(`[teamchat] the published packages depend on each other in a loop through ${entry.name}`);
+    if (visiting.has(entry.name))
+      throw new Error(`[teamchat] the published packages depend on each other in a loop through ${entry.name}`);
     visiting.add(entry.name);
     for (const dependency of entry.dependencies) visit(entries.find((candidate) => candidate.name === dependency));
     visiting.delete(entry.name);
@@ -67,7 +73,8 @@ export function withDependencies(packages, name) {
   const needed = new Set();
   const add = (current) => {
     const entry = packages.find((candidate) => candidate.name === current);
-    if (!entry) throw new Error(`[teamchat] ${current} is not a published package (${packages.map((p) => p.name).join(', ')})`);
+    if (!entry)
+      throw new Error(`[teamchat] ${current} is not a published package (${packages.map((p) => p.name).join(', ')})`);
     if (needed.has(entry)) return;
     needed.add(entry);
     for (const dependency of entry.dependencies) add(dependency);
@@ -81,7 +88,9 @@ export function withDependencies(packages, name) {
  * teamchat packages it depends on, so that npm finds them all without a registry.
  */
 export function installLine(packages, name, folder = README_TARBALLS) {
-  return `npm install ${withDependencies(packages, name).map((entry) => `${folder}/${entry.tarball}`).join(' ')}`;
+  return `npm install ${withDependencies(packages, name)
+    .map((entry) => `${folder}/${entry.tarball}`)
+    .join(' ')}`;
 }
 
 /** The environment for a child `npm`, without what an outer `npm run` sets (it would steer the child). */

@@ -14,7 +14,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { childEnv, installLine, publishedPackages, README_TARBALLS, REPO_ROOT, tarballName, workspaceDirs } from './published-packages.mjs';
+import {
+  childEnv,
+  installLine,
+  publishedPackages,
+  README_TARBALLS,
+  REPO_ROOT,
+  tarballName,
+  workspaceDirs,
+} from './published-packages.mjs';
 
 const CHANGELOG = 'CHANGELOG.md';
 const UNRELEASED = '## Unreleased';
@@ -40,8 +48,14 @@ export function nextVersion(current, bump) {
 
 /** The documents that may name tarballs: the READMEs (the repository's and each package's) and docs/*.md. */
 function documents(root, packages) {
-  const docs = existsSync(join(root, 'docs')) ? readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`) : [];
-  return ['README.md', ...packages.map((entry) => `${entry.dir}/README.md`), ...docs].filter((path) => existsSync(join(root, path)));
+  const docs = existsSync(join(root, 'docs'))
+    ? readdirSync(join(root, 'docs'))
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => `docs/${name}`)
+    : [];
+  return ['README.md', ...packages.map((entry) => `${entry.dir}/README.md`), ...docs].filter((path) =>
+    existsSync(join(root, path)),
+  );
 }
 
 /** Lines of `text` that name a tarball of a published package with another version than its own. */
@@ -49,7 +63,9 @@ function staleTarballs(text, packages) {
   const stale = [];
   for (const entry of packages) {
     const stem = tarballName(entry.name, '').replace(/\.tgz$/, '');
-    for (const match of text.matchAll(new RegExp(`${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+\\.\\d+\\.\\d+(?:-[0-9A-Za-z.-]+)?)\\.tgz`, 'g'))) {
+    for (const match of text.matchAll(
+      new RegExp(`${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+\\.\\d+\\.\\d+(?:-[0-9A-Za-z.-]+)?)\\.tgz`, 'g'),
+    )) {
       if (match[1] !== entry.version) stale.push(match[0]);
     }
   }
@@ -60,7 +76,12 @@ function staleTarballs(text, packages) {
 function missingInstallLines(root, packages) {
   return packages
     .filter((entry) => existsSync(join(root, entry.dir, 'README.md')))
-    .filter((entry) => !readFileSync(join(root, entry.dir, 'README.md'), 'utf8').includes(installLine(packages, entry.name, README_TARBALLS)))
+    .filter(
+      (entry) =>
+        !readFileSync(join(root, entry.dir, 'README.md'), 'utf8').includes(
+          installLine(packages, entry.name, README_TARBALLS),
+        ),
+    )
     .map((entry) => `${entry.dir}/README.md does not show \`${installLine(packages, entry.name, README_TARBALLS)}\``);
 }
 
@@ -69,26 +90,36 @@ export function releaseProblems(root, { builds = true } = {}) {
   const packages = publishedPackages(root);
   const problems = [];
   const versions = new Set(packages.map((entry) => entry.version));
-  if (versions.size !== 1) problems.push(`the published packages have different versions: ${packages.map((e) => `${e.name}@${e.version}`).join(', ')}`);
+  if (versions.size !== 1)
+    problems.push(
+      `the published packages have different versions: ${packages.map((e) => `${e.name}@${e.version}`).join(', ')}`,
+    );
   const [version] = versions;
   for (const entry of packages) {
     const manifest = readJson(join(root, entry.dir, 'package.json'));
     for (const dependency of entry.dependencies) {
       const spec = manifest.dependencies?.[dependency] ?? manifest.peerDependencies?.[dependency];
-      if (spec !== version) problems.push(`${entry.name} depends on ${dependency}@${spec}, not on the release's version ${version}`);
+      if (spec !== version)
+        problems.push(`${entry.name} depends on ${dependency}@${spec}, not on the release's version ${version}`);
     }
   }
   const changelog = existsSync(join(root, CHANGELOG)) ? readFileSync(join(root, CHANGELOG), 'utf8') : '';
-  if (!new RegExp(`^## ${version?.replace(/\./g, '\\.')}\\b`, 'm').test(changelog)) problems.push(`${CHANGELOG} has no "## ${version}" section (npm run release -- version ${version} writes it)`);
+  if (!new RegExp(`^## ${version?.replace(/\./g, '\\.')}\\b`, 'm').test(changelog))
+    problems.push(`${CHANGELOG} has no "## ${version}" section (npm run release -- version ${version} writes it)`);
   for (const path of documents(root, packages)) {
-    for (const stale of staleTarballs(readFileSync(join(root, path), 'utf8'), packages)) problems.push(`${path} names ${stale}, not the current version`);
+    for (const stale of staleTarballs(readFileSync(join(root, path), 'utf8'), packages))
+      problems.push(`${path} names ${stale}, not the current version`);
   }
   problems.push(...missingInstallLines(root, packages));
   if (builds) {
     for (const entry of packages) {
       const dist = join(root, entry.dir, 'dist');
-      if (!existsSync(dist) || readdirSync(dist).length === 0) problems.push(`${entry.dir}/dist is missing: run npm run build`);
-      else if (statSync(join(root, entry.dir, 'package.json')).mtimeMs > Math.min(...readdirSync(dist).map((file) => statSync(join(dist, file)).mtimeMs))) {
+      if (!existsSync(dist) || readdirSync(dist).length === 0)
+        problems.push(`${entry.dir}/dist is missing: run npm run build`);
+      else if (
+        statSync(join(root, entry.dir, 'package.json')).mtimeMs >
+        Math.min(...readdirSync(dist).map((file) => statSync(join(dist, file)).mtimeMs))
+      ) {
         problems.push(`${entry.dir}/package.json is newer than its build: run npm run build`);
       }
     }
@@ -142,7 +173,8 @@ export function setVersion(root, version, today = new Date().toISOString().slice
   }
   const changelogPath = join(root, CHANGELOG);
   const changelog = existsSync(changelogPath) ? readFileSync(changelogPath, 'utf8') : `# Changelog\n\n${UNRELEASED}\n`;
-  if (!changelog.includes(UNRELEASED)) throw new Error(`release: ${CHANGELOG} has no "${UNRELEASED}" heading to release`);
+  if (!changelog.includes(UNRELEASED))
+    throw new Error(`release: ${CHANGELOG} has no "${UNRELEASED}" heading to release`);
   writeFileSync(changelogPath, changelog.replace(UNRELEASED, `${UNRELEASED}\n\n## ${version} — ${today}`));
   changed.push(CHANGELOG);
   return changed;
@@ -151,11 +183,21 @@ export function setVersion(root, version, today = new Date().toISOString().slice
 /** `npm publish` of every package in dependency order; stops at the first failure. */
 function publish(root, { dryRun, tag }) {
   for (const entry of publishedPackages(root)) {
-    const args = ['publish', '--workspace', entry.dir, '--access', 'public', ...(tag ? ['--tag', tag] : []), ...(dryRun ? ['--dry-run'] : [])];
+    const args = [
+      'publish',
+      '--workspace',
+      entry.dir,
+      '--access',
+      'public',
+      ...(tag ? ['--tag', tag] : []),
+      ...(dryRun ? ['--dry-run'] : []),
+    ];
     process.stdout.write(`release: npm ${args.join(' ')}\n`);
     const result = spawnSync('npm', args, { cwd: root, env: childEnv(), stdio: ['ignore', 'inherit', 'inherit'] });
     if (result.status !== 0) {
-      process.stderr.write(`release: publishing ${entry.name} failed; the packages before it are published, the ones after it are not\n`);
+      process.stderr.write(
+        `release: publishing ${entry.name} failed; the packages before it are published, the ones after it are not\n`,
+      );
       process.exit(result.status ?? 1);
     }
   }
@@ -169,7 +211,12 @@ Options: --root DIR (another checkout)`;
 function main() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { 'dry-run': { type: 'boolean' }, tag: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      'dry-run': { type: 'boolean' },
+      tag: { type: 'string' },
+      root: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const root = values.root ?? REPO_ROOT;
   const [command, argument] = positionals;
@@ -181,7 +228,9 @@ function main() {
     if (!argument) throw new Error('release: version needs x.y.z, patch, minor or major');
     const version = nextVersion(publishedPackages(root)[0]?.version ?? '0.0.0', argument);
     const changed = setVersion(root, version);
-    process.stdout.write(`release: version ${version} in ${changed.join(', ')}\nNext: npm run build, review CHANGELOG.md, commit, then npm run release -- publish\n`);
+    process.stdout.write(
+      `release: version ${version} in ${changed.join(', ')}\nNext: npm run build, review CHANGELOG.md, commit, then npm run release -- publish\n`,
+    );
     return;
   }
   if (command === 'check' || command === 'publish') {
@@ -191,7 +240,11 @@ function main() {
       process.exit(1);
     }
     if (command === 'check') {
-      process.stdout.write(`release: ready to publish ${publishedPackages(root).map((e) => `${e.name}@${e.version}`).join(', ')}\n`);
+      process.stdout.write(
+        `release: ready to publish ${publishedPackages(root)
+          .map((e) => `${e.name}@${e.version}`)
+          .join(', ')}\n`,
+      );
       return;
     }
     publish(root, { dryRun: values['dry-run'] === true, tag: values.tag });

@@ -13,12 +13,18 @@ import { chromium } from 'playwright-core';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const images = join(root, 'docs/images');
-const executablePath = [process.env.TEAMCHAT_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => path && existsSync(path));
-if (!executablePath) throw new Error('no Chromium: install Debian\'s chromium or set TEAMCHAT_CHROMIUM');
+const executablePath = [process.env.TEAMCHAT_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (path) => path && existsSync(path),
+);
+if (!executablePath) throw new Error("no Chromium: install Debian's chromium or set TEAMCHAT_CHROMIUM");
 
 mkdirSync(images, { recursive: true });
 const dir = mkdtempSync(join(tmpdir(), 'teamchat-screenshots-'));
-const server = spawn(process.execPath, [join(root, 'packages/server/dist/bin.js'), '--port', '0', '--data', join(dir, 'data.json'), '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+const server = spawn(
+  process.execPath,
+  [join(root, 'packages/server/dist/bin.js'), '--port', '0', '--data', join(dir, 'data.json'), '--quiet'],
+  { stdio: ['ignore', 'pipe', 'pipe'] },
+);
 let output = '';
 const origin = await new Promise((resolve, reject) => {
   server.stdout.setEncoding('utf8').on('data', (chunk) => {
@@ -31,13 +37,17 @@ const origin = await new Promise((resolve, reject) => {
 });
 
 const accounts = {};
-for (const match of output.matchAll(/^\s+(\w+)\s+(\S+@\S+)\s+key (\S+)\s+password (\S+)/gm)) accounts[match[1]] = { email: match[2], key: match[3], password: match[4] };
+for (const match of output.matchAll(/^\s+(\w+)\s+(\S+@\S+)\s+key (\S+)\s+password (\S+)/gm))
+  accounts[match[1]] = { email: match[2], key: match[3], password: match[4] };
 
 async function api(role, method, path, params = {}) {
   const { email, key } = accounts[role];
   const response = await fetch(`${origin}/api/v1${path}`, {
     method,
-    headers: { authorization: `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: method === 'GET' ? undefined : new URLSearchParams(params),
   });
   const body = await response.json();
@@ -50,7 +60,12 @@ async function inspectorShot(page) {
   await page.goto(`${origin}/inspector/`);
   await page.locator('.journal-entry').first().waitFor();
   await page.waitForTimeout(1500);
-  await page.locator('.journal-entry[data-kind="request"]', { hasText: 'POST /json/messages/flags' }).first().locator('.journal-summary').click().catch(() => {});
+  await page
+    .locator('.journal-entry[data-kind="request"]', { hasText: 'POST /json/messages/flags' })
+    .first()
+    .locator('.journal-summary')
+    .click()
+    .catch(() => {});
   await page.screenshot({ path: join(images, 'web-inspector.png') });
 }
 
@@ -58,23 +73,51 @@ const say = (role, to, topic, content) => api(role, 'POST', '/messages', { type:
 const react = (role, id, emoji_name) => api(role, 'POST', `/messages/${id}/reactions`, { emoji_name });
 
 try {
-  await say('owner', 'general', 'launch plan', 'Morning all! We ship **v2.0** on Friday. Everything about the launch goes in this topic.');
+  await say(
+    'owner',
+    'general',
+    'launch plan',
+    'Morning all! We ship **v2.0** on Friday. Everything about the launch goes in this topic.',
+  );
   await say('member', 'general', 'launch plan', 'Release notes draft: https://example.com/notes/v2 (comments welcome)');
-  const plan = await say('administrator', 'general', 'launch plan', 'Launch checklist for **Friday**:\n1. Freeze `main` at noon\n2. Staging sign-off from @**Maya Moderator**\n3. Announce in #**general**');
+  const plan = await say(
+    'administrator',
+    'general',
+    'launch plan',
+    'Launch checklist for **Friday**:\n1. Freeze `main` at noon\n2. Staging sign-off from @**Maya Moderator**\n3. Announce in #**general**',
+  );
   await react('member', plan.id, 'thumbs_up');
   await react('moderator', plan.id, 'thumbs_up');
   await react('owner', plan.id, 'rocket');
   await say('moderator', 'general', 'launch plan', 'Staging looks good. One flaky test left, fix is in review.');
-  const code = await say('member', 'general', 'launch plan', 'The fix, for the curious:\n```ts\nawait queue.drain({ timeoutMs: 5_000 });\n```');
+  const code = await say(
+    'member',
+    'general',
+    'launch plan',
+    'The fix, for the curious:\n```ts\nawait queue.drain({ timeoutMs: 5_000 });\n```',
+  );
   await react('administrator', code.id, 'eyes');
   await say('guest', 'general', 'launch plan', 'Can guests join the launch call? :smile:');
   await say('member', 'engineering', 'deploys', 'Deploy 43 is rolling out: https://example.com/releases/43');
-  await api('member', 'POST', '/messages', { type: 'direct', to: JSON.stringify([accounts.owner.email]), content: 'Do you have five minutes after standup?' });
-  await api('member', 'POST', '/users/me/status', { status_text: 'On call', emoji_name: 'pager' }).catch(() => api('member', 'POST', '/users/me/status', { status_text: 'On call' }));
+  await api('member', 'POST', '/messages', {
+    type: 'direct',
+    to: JSON.stringify([accounts.owner.email]),
+    content: 'Do you have five minutes after standup?',
+  });
+  await api('member', 'POST', '/users/me/status', { status_text: 'On call', emoji_name: 'pager' }).catch(() =>
+    api('member', 'POST', '/users/me/status', { status_text: 'On call' }),
+  );
 
   const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-  for (const [scheme, file] of [['dark', 'web-app-dark.png'], ['light', 'web-app.png']]) {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 820 }, colorScheme: scheme, deviceScaleFactor: 1 });
+  for (const [scheme, file] of [
+    ['dark', 'web-app-dark.png'],
+    ['light', 'web-app.png'],
+  ]) {
+    const context = await browser.newContext({
+      viewport: { width: 1400, height: 820 },
+      colorScheme: scheme,
+      deviceScaleFactor: 1,
+    });
     const page = await context.newPage();
     await page.goto(`${origin}/login/`);
     await page.fill('#login-email', accounts.owner.email);

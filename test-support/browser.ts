@@ -16,13 +16,29 @@ import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type 
 import { REPO_ROOT } from './fresh-build.js';
 
 /** Where a Chromium is looked for, after `TEAMCHAT_CHROMIUM`. */
-const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const CHROMIUM_CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 
 /** The flags this machine needs (no GPU, no network beyond loopback, no background services). */
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** The Chromium the browser tests run, or why they cannot. */
-export type BrowserAvailability = { readonly executable: string; readonly skip?: undefined } | { readonly executable?: undefined; readonly skip: string };
+export type BrowserAvailability =
+  | { readonly executable: string; readonly skip?: undefined }
+  | { readonly executable?: undefined; readonly skip: string };
 
 /**
  * Finds a Chromium: `TEAMCHAT_CHROMIUM`, then the usual paths. Without one, the tests skip
@@ -39,9 +55,13 @@ export function chromiumForTests(suite: string): BrowserAvailability {
     ? `TEAMCHAT_CHROMIUM=${configured} does not exist`
     : `no Chromium at ${CHROMIUM_CANDIDATES.join(', ')} (apt-get install chromium, or set TEAMCHAT_CHROMIUM)`;
   if (process.env['TEAMCHAT_REQUIRE_BROWSER'] === '1') {
-    throw new Error(`[browser tests] ${suite}: ${reason}, and TEAMCHAT_REQUIRE_BROWSER=1 requires the browser tests to run.`);
+    throw new Error(
+      `[browser tests] ${suite}: ${reason}, and TEAMCHAT_REQUIRE_BROWSER=1 requires the browser tests to run.`,
+    );
   }
-  process.stderr.write(`\n[browser tests] SKIPPED ${suite}: ${reason}. Set TEAMCHAT_REQUIRE_BROWSER=1 to make this a failure.\n`);
+  process.stderr.write(
+    `\n[browser tests] SKIPPED ${suite}: ${reason}. Set TEAMCHAT_REQUIRE_BROWSER=1 to make this a failure.\n`,
+  );
   return { skip: reason };
 }
 
@@ -49,14 +69,22 @@ export function chromiumForTests(suite: string): BrowserAvailability {
 export interface TestBrowser {
   readonly context: BrowserContext;
   /** A new page whose console lines (`log: …`, `error: …`) and uncaught errors are recorded in `lines`. */
-  newPage(globals?: Record<string, unknown>): Promise<{ page: Page; lines: string[]; waitForLine(pattern: RegExp, timeoutMs?: number): Promise<ConsoleMessage> }>;
+  newPage(globals?: Record<string, unknown>): Promise<{
+    page: Page;
+    lines: string[];
+    waitForLine(pattern: RegExp, timeoutMs?: number): Promise<ConsoleMessage>;
+  }>;
   close(): Promise<void>;
 }
 
 /** Launches Chromium (`executable`) headless with this machine's flags and a new, empty user data dir. */
 export async function launchBrowser(executable: string): Promise<TestBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'teamchat-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: executable, headless: true, args: CHROMIUM_FLAGS });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: executable,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
   return {
     context,
     async newPage(globals = {}) {
@@ -66,9 +94,13 @@ export async function launchBrowser(executable: string): Promise<TestBrowser> {
       page.on('console', (message) => lines.push(`${message.type()}: ${message.text()}`));
       page.on('pageerror', (error) => lines.push(`pageerror: ${error.message}`));
       const waitForLine = (pattern: RegExp, timeoutMs = 15_000) =>
-        page.waitForEvent('console', { predicate: (message) => pattern.test(message.text()), timeout: timeoutMs }).catch((error: unknown) => {
-          throw new Error(`no console line matching ${String(pattern)} (${String(error)}); the page said:\n${lines.join('\n')}`);
-        });
+        page
+          .waitForEvent('console', { predicate: (message) => pattern.test(message.text()), timeout: timeoutMs })
+          .catch((error: unknown) => {
+            throw new Error(
+              `no console line matching ${String(pattern)} (${String(error)}); the page said:\n${lines.join('\n')}`,
+            );
+          });
       return { page, lines, waitForLine };
     },
     async close() {
@@ -117,7 +149,11 @@ export async function bundlePage(source: string, outfile: string, alias: Record<
   });
 }
 
-const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.json': 'application/json' };
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+};
 
 /** A static file server on 127.0.0.1. */
 export interface StaticServer {
@@ -137,13 +173,21 @@ export async function serveStatic(root: string, proxyApiTo?: () => string | unde
       proxy(req, res, target);
       return;
     }
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     const file = join(root, path.endsWith('/') ? `${path}index.html` : path);
     if (!file.startsWith(root) || !existsSync(file)) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(readFileSync(file));
+    res
+      .writeHead(200, {
+        'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+      })
+      .end(readFileSync(file));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

@@ -31,20 +31,32 @@ export class CookieJar {
 
   /** The `Cookie` header, or none. */
   header(): Record<string, string> {
-    return this.cookies.size === 0 ? {} : { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
+    return this.cookies.size === 0
+      ? {}
+      : { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
   }
 
   /**
    * A request of the page: its cookies, and for a form or an unsafe method the CSRF header
    * (unless `csrf: false`).
    */
-  async fetch(path: string, init: { method?: string; form?: Record<string, string>; csrf?: boolean; headers?: Record<string, string> } = {}): Promise<Response> {
+  async fetch(
+    path: string,
+    init: { method?: string; form?: Record<string, string>; csrf?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     const method = init.method ?? (init.form ? 'POST' : 'GET');
     const headers: Record<string, string> = { ...this.header(), ...init.headers };
     const token = this.cookies.get('csrftoken');
     if (method !== 'GET' && method !== 'HEAD' && init.csrf !== false && token) headers['x-csrftoken'] = token;
     if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded';
     const body = init.form ? new URLSearchParams(init.form).toString() : undefined;
-    return this.take(await fetch(`${this.site}${path}`, { method, headers, redirect: 'manual', ...(body === undefined ? {} : { body }) }));
+    return this.take(
+      await fetch(`${this.site}${path}`, {
+        method,
+        headers,
+        redirect: 'manual',
+        ...(body === undefined ? {} : { body }),
+      }),
+    );
   }
 }

@@ -51,7 +51,13 @@ export async function startFakeIntegration(): Promise<FakeIntegration> {
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      const received: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers, body, parsed: parse(body, headers['content-type'] ?? '') };
+      const received: ReceivedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers,
+        body,
+        parsed: parse(body, headers['content-type'] ?? ''),
+      };
       requests.push(received);
       waiters = waiters.filter((waiter) => {
         if (waiter.n !== requests.length) return true;
@@ -68,7 +74,9 @@ export async function startFakeIntegration(): Promise<FakeIntegration> {
         return;
       }
       const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? '');
-      res.writeHead(answer.status ?? 200, { 'content-type': typeof answer.body === 'string' ? 'text/plain' : 'application/json' });
+      res.writeHead(answer.status ?? 200, {
+        'content-type': typeof answer.body === 'string' ? 'text/plain' : 'application/json',
+      });
       res.end(text);
     });
   });

@@ -25,12 +25,15 @@ const BUILT_FROM: Record<string, readonly string[]> = { 'client-sdk': ['schema']
 
 /** Source files that end up in a build: `src/**` without tests, plus the build inputs. */
 function buildInputs(packageDir: string): string[] {
-  const files = ['package.json', 'tsup.config.ts', 'scripts/build.mjs'].map((name) => join(packageDir, name)).filter((path) => existsSync(path));
+  const files = ['package.json', 'tsup.config.ts', 'scripts/build.mjs']
+    .map((name) => join(packageDir, name))
+    .filter((path) => existsSync(path));
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (/\.[cm]?[jt]sx?$|\.json$|\.css$|\.svg$/.test(entry.name) && !/\.test(-d)?\.ts$/.test(entry.name)) files.push(path);
+      else if (/\.[cm]?[jt]sx?$|\.json$|\.css$|\.svg$/.test(entry.name) && !/\.test(-d)?\.ts$/.test(entry.name))
+        files.push(path);
     }
   };
   walk(join(packageDir, 'src'));
@@ -55,7 +58,9 @@ export function assertFreshBuilds(): void {
       const path = join(packageDir, output);
       const shown = relative(REPO_ROOT, path);
       if (!existsSync(path)) {
-        throw new Error(`[teamchat tests] ${shown} is missing: run \`npm run build\` at the repository root first (\`npm test\` does it).`);
+        throw new Error(
+          `[teamchat tests] ${shown} is missing: run \`npm run build\` at the repository root first (\`npm test\` does it).`,
+        );
       }
       if (statSync(path).mtimeMs < newest.mtime) {
         throw new Error(

@@ -25,10 +25,13 @@ export default function setup(): () => void {
       const leaks: string[] = [];
       for (const name of logs) {
         const text = readFileSync(join(dir, name), 'utf8');
-        for (const secret of secrets) if (text.includes(secret)) leaks.push(`${name} holds a secret starting ${secret.slice(0, 3)}…`);
+        for (const secret of secrets)
+          if (text.includes(secret)) leaks.push(`${name} holds a secret starting ${secret.slice(0, 3)}…`);
       }
       if (leaks.length > 0) throw new Error(`[teamchat tests] secrets in server logs:\n${leaks.join('\n')}`);
-      process.stderr.write(`[teamchat tests] ${logs.length} server logs checked for ${secrets.size} API keys and passwords: none logged\n`);
+      process.stderr.write(
+        `[teamchat tests] ${logs.length} server logs checked for ${secrets.size} API keys and passwords: none logged\n`,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

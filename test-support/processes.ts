@@ -15,9 +15,16 @@ export interface ProcessResult {
  * Runs `node script args…` to its end, with only PATH in the environment (plus `env`): what
  * the binaries print when they end by themselves (help, usage and start-up errors).
  */
-export function runNodeScript(script: string, args: readonly string[], env: Record<string, string> = {}): Promise<ProcessResult> {
+export function runNodeScript(
+  script: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env['PATH'] ?? '', ...env } });
+    const child = spawn(process.execPath, [script, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env['PATH'] ?? '', ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

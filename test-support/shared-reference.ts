@@ -16,6 +16,7 @@ export function sharedReference(name: string): string | undefined {
     .filter((dir): dir is string => dir !== undefined && dir !== '')
     .map((dir) => join(dir, name))
     .find((path) => existsSync(path));
-  if (!found && process.env['CI']) throw new Error(`[teamchat tests] ${name} not found beside the clone (shared/), nor in TEAMCHAT_SHARED`);
+  if (!found && process.env['CI'])
+    throw new Error(`[teamchat tests] ${name} not found beside the clone (shared/), nor in TEAMCHAT_SHARED`);
   return found;
 }

@@ -31,7 +31,10 @@ function exited(child: ChildProcess): Promise<void> {
 
 /** The command line of `teamchat-server` on `dataFile`, on a free port, without request logs unless `logRequests`. */
 export function serverCommand(dataFile: string, args: readonly string[] = [], logRequests = false): [string, string[]] {
-  return [process.execPath, [SERVER_BIN, '--port', '0', '--data', dataFile, ...(logRequests ? [] : ['--quiet']), ...args]];
+  return [
+    process.execPath,
+    [SERVER_BIN, '--port', '0', '--data', dataFile, ...(logRequests ? [] : ['--quiet']), ...args],
+  ];
 }
 
 /**
@@ -71,7 +74,9 @@ export async function startServer(
     child.stdout.setEncoding('utf8').on('data', onData);
     child.stderr.setEncoding('utf8').on('data', onData);
     child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`teamchat-server exited with code ${String(code)} before listening:\n${output}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`teamchat-server exited with code ${String(code)} before listening:\n${output}`)),
+    );
   });
   // Named after the data file: zuliprc-<role> for data.json, zuliprc-<name>-<role> for <name>.json.
   const stem = name === 'data.json' ? '' : `${name.replace(/\.[^.]*$/, '')}-`;

@@ -9,7 +9,8 @@ export function dataFileKeys(dataFile: string): string[] {
   const keys: string[] = [];
   for (const file of [dataFile, `${dataFile}.journal`, `${dataFile}.journal.compacting`]) {
     if (!existsSync(file)) continue;
-    for (const match of readFileSync(file, 'utf8').matchAll(/"api_key":"([A-Za-z0-9]{32})"/g)) keys.push(match[1] as string);
+    for (const match of readFileSync(file, 'utf8').matchAll(/"api_key":"([A-Za-z0-9]{32})"/g))
+      keys.push(match[1] as string);
   }
   return keys;
 }
@@ -20,10 +21,17 @@ export function dataFileKeys(dataFile: string): string[] {
  * data file), for the check at the end of the suite (global-setup.ts). Does nothing outside a
  * suite run.
  */
-export function recordServerLog(options: { pid: number; stderr: string; stdout: string; extra?: readonly string[] }): void {
+export function recordServerLog(options: {
+  pid: number;
+  stderr: string;
+  stdout: string;
+  extra?: readonly string[];
+}): void {
   const dir = process.env[SUITE_LOG_DIR];
   if (!dir) return;
-  const printed = [...options.stdout.matchAll(/\bkey ([A-Za-z0-9]{32})\b|\bpassword (\S+)/g)].map((m) => (m[1] ?? m[2]) as string);
+  const printed = [...options.stdout.matchAll(/\bkey ([A-Za-z0-9]{32})\b|\bpassword (\S+)/g)].map(
+    (m) => (m[1] ?? m[2]) as string,
+  );
   const secrets = [...printed, ...(options.extra ?? [])];
   appendFileSync(join(dir, `server-${options.pid}.log`), options.stderr);
   if (secrets.length > 0) appendFileSync(join(dir, 'secrets.txt'), `${secrets.join('\n')}\n`);

@@ -19,12 +19,19 @@ const tiers = coreTiers(CORE);
 /** The `no-restricted-imports` reports of lint on `text` as if it were the file `file` of core/. */
 async function restrictedImports(file: string, text: string): Promise<number[]> {
   const [result] = await new ESLint({ cwd: REPO_ROOT }).lintText(text, { filePath: join(CORE, file) });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.line);
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.line);
 }
 
 /** A module importing a value from a file in each of `folders`, `up` levels above it. */
 const importing = (folders: readonly string[], up = 1): string =>
-  folders.map((folder, index) => `import { value${index} } from '${'../'.repeat(up)}${folder}/probe.js';\nexport const use${index} = value${index};\n`).join('');
+  folders
+    .map(
+      (folder, index) =>
+        `import { value${index} } from '${'../'.repeat(up)}${folder}/probe.js';\nexport const use${index} = value${index};\n`,
+    )
+    .join('');
 
 describe('the tiers of src/core, derived from its directory tree', () => {
   it('places every folder of core/ in one tier, a folder no tier names among the domains', () => {
@@ -32,7 +39,9 @@ describe('the tiers of src/core, derived from its directory tree', () => {
     expect(new Set(placed).size).toBe(placed.length);
     const domains = tiers.find((tier) => tier.name === 'domains')?.folders ?? [];
     // The folders the hand-kept list of eslint.config.js had forgotten are domains now.
-    expect(domains).toEqual(expect.arrayContaining(['bots', 'calls', 'emails', 'invites', 'outbox', 'push', 'outgoing-webhooks', 'messages']));
+    expect(domains).toEqual(
+      expect.arrayContaining(['bots', 'calls', 'emails', 'invites', 'outbox', 'push', 'outgoing-webhooks', 'messages']),
+    );
   });
 
   describe('a folder added to core/', () => {
@@ -40,10 +49,12 @@ describe('the tiers of src/core, derived from its directory tree', () => {
     afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
     it('is a domain: the tiers below the domains may not import it, and it may not import the dispatch', () => {
-      for (const folder of ['internal', 'config', 'model', 'runtime', 'messages', 'dispatch', 'handlers', 'new-area']) mkdirSync(join(scratch, folder));
+      for (const folder of ['internal', 'config', 'model', 'runtime', 'messages', 'dispatch', 'handlers', 'new-area'])
+        mkdirSync(join(scratch, folder));
       const filled = new Map(coreTiers(scratch).map((tier) => [tier.name, tier]));
       expect(filled.get('domains')?.folders).toEqual(['messages', 'new-area']);
-      for (const below of ['helpers', 'config', 'model', 'runtime']) expect(filled.get(below)?.above).toContain('new-area');
+      for (const below of ['helpers', 'config', 'model', 'runtime'])
+        expect(filled.get(below)?.above).toContain('new-area');
       expect(filled.get('domains')?.above).toEqual(['dispatch', 'handlers']);
     });
   });
@@ -56,7 +67,9 @@ describe('the tiers of src/core, derived from its directory tree', () => {
       expect(lines, `${folder}/ importing ${tier.above.join(', ')}`).toHaveLength(tier.above.length);
     }
     // model/records/ is in the model's tier.
-    expect(await restrictedImports('model/records/tier-probe.ts', importing(['calls', 'runtime', 'bots'], 2))).toHaveLength(3);
+    expect(
+      await restrictedImports('model/records/tier-probe.ts', importing(['calls', 'runtime', 'bots'], 2)),
+    ).toHaveLength(3);
   });
 
   it('lint lets each tier import its own tier and the tiers below it', async () => {
@@ -64,19 +77,26 @@ describe('the tiers of src/core, derived from its directory tree', () => {
       const allowed = tiers.slice(0, index + 1).flatMap((lower) => lower.folders);
       const [folder] = tier.folders;
       if (folder === undefined || allowed.length === 0) continue;
-      expect(await restrictedImports(`${folder}/tier-probe.ts`, importing(allowed.filter((other) => other !== folder))), `${folder}/`).toEqual([]);
+      expect(
+        await restrictedImports(`${folder}/tier-probe.ts`, importing(allowed.filter((other) => other !== folder))),
+        `${folder}/`,
+      ).toEqual([]);
     }
   });
 
   it('docs/architecture.md places every folder of core/ in its tier of the tier table', () => {
     const doc = readFileSync(join(REPO_ROOT, 'docs/architecture.md'), 'utf8');
     // | tier | folders | may import |: the folders column of each tier's row.
-    const rows = new Map([...doc.matchAll(/^\| ([\w ]+) \| ([^|]+) \|/gm)].map(([, name, folders]) => [name?.trim(), folders ?? '']));
+    const rows = new Map(
+      [...doc.matchAll(/^\| ([\w ]+) \| ([^|]+) \|/gm)].map(([, name, folders]) => [name?.trim(), folders ?? '']),
+    );
     const problems = tiers.flatMap((tier) => {
       const row = rows.get(tier.name);
       if (row === undefined) return [`no row for the ${tier.name} tier`];
       const named = CORE_TIERS.find((each) => each.name === tier.name)?.folders !== null;
-      return tier.folders.filter((folder) => !row.includes(named ? `\`${folder}/\`` : `\`${folder}\``)).map((folder) => `${folder}/ is not in the ${tier.name} row`);
+      return tier.folders
+        .filter((folder) => !row.includes(named ? `\`${folder}/\`` : `\`${folder}\``))
+        .map((folder) => `${folder}/ is not in the ${tier.name} row`);
     });
     expect(problems).toEqual([]);
   });

@@ -15,7 +15,9 @@ const FIXTURE = join(import.meta.dirname, 'fixtures', 'type-only-loop');
 
 /** Every workspace package and example, the test helpers and this folder (but its fixtures). */
 const TREES = [
-  ...['packages', 'examples'].flatMap((parent) => readdirSync(join(REPO_ROOT, parent)).map((name) => `${parent}/${name}`)),
+  ...['packages', 'examples'].flatMap((parent) =>
+    readdirSync(join(REPO_ROOT, parent)).map((name) => `${parent}/${name}`),
+  ),
   'test-support',
   'test',
 ];
@@ -23,14 +25,18 @@ const TREES = [
 describe('import loops, type imports included', () => {
   for (const tree of TREES) {
     it(`${tree} has none (sources and tests)`, () => {
-      const files = sourceFiles(join(REPO_ROOT, tree), { tests: true }).filter((file) => !file.startsWith(`${join(REPO_ROOT, 'test', 'fixtures')}/`));
+      const files = sourceFiles(join(REPO_ROOT, tree), { tests: true }).filter(
+        (file) => !file.startsWith(`${join(REPO_ROOT, 'test', 'fixtures')}/`),
+      );
       expect(files.length).toBeGreaterThan(0);
       expect(importLoops(REPO_ROOT, files)).toEqual([]);
     });
   }
 
   it('finds a loop that closes only through type imports (the fixture), and only its files', () => {
-    expect(importLoops(FIXTURE, sourceFiles(FIXTURE))).toEqual([{ files: ['message.ts', 'sender.ts'], kind: 'type-only' }]);
+    expect(importLoops(FIXTURE, sourceFiles(FIXTURE))).toEqual([
+      { files: ['message.ts', 'sender.ts'], kind: 'type-only' },
+    ]);
   });
 
   it('reads which imports bring only types', () => {

@@ -23,7 +23,10 @@ const TEXT = /\.(ts|tsx|mts|cts|js|mjs|cjs|md|json|html|css|txt|ya?ml|sh)$|(^|\/
 
 /** The repository's files (tracked, and new ones git does not ignore), text ones only. */
 function repositoryFiles(): string[] {
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
   return listed.split('\0').filter((file) => file !== '' && TEXT.test(file) && !file.endsWith('package-lock.json'));
 }
 
@@ -90,16 +93,21 @@ describe('references a clone can follow', () => {
   });
 
   const description = sharedReference(ZULIP_OPENAPI);
-  it.skipIf(!description)('links only to pages of https://zulip.com/api/ that exist: an operation of the description or a topic page', () => {
-    const text = readFileSync(description as string, 'utf8');
-    const operations = new Set([...text.matchAll(/^\s+operationId:\s*["']?([\w-]+)/gm)].map((match) => match[1] as string));
-    const unknown = repositoryFiles().flatMap((file) =>
-      [...(read(file) ?? '').matchAll(/https:\/\/zulip\.com\/api\/([\w-]+)/g)]
-        .map((match) => match[1] as string)
-        .filter((page) => !operations.has(page) && !TOPIC_PAGES.has(page))
-        .map((page) => `${file}: ${page}`),
-    );
-    expect(operations.size).toBeGreaterThan(100);
-    expect(unknown).toEqual([]);
-  });
+  it.skipIf(!description)(
+    'links only to pages of https://zulip.com/api/ that exist: an operation of the description or a topic page',
+    () => {
+      const text = readFileSync(description as string, 'utf8');
+      const operations = new Set(
+        [...text.matchAll(/^\s+operationId:\s*["']?([\w-]+)/gm)].map((match) => match[1] as string),
+      );
+      const unknown = repositoryFiles().flatMap((file) =>
+        [...(read(file) ?? '').matchAll(/https:\/\/zulip\.com\/api\/([\w-]+)/g)]
+          .map((match) => match[1] as string)
+          .filter((page) => !operations.has(page) && !TOPIC_PAGES.has(page))
+          .map((page) => `${file}: ${page}`),
+      );
+      expect(operations.size).toBeGreaterThan(100);
+      expect(unknown).toEqual([]);
+    },
+  );
 });

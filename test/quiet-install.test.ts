@@ -19,7 +19,9 @@ function oldest(range: string): string[] {
   return [...range.matchAll(/\d+\.\d+\.\d+/g)].map(([version]) => version);
 }
 
-const engines = (dir: string) => (JSON.parse(readFileSync(join(REPO_ROOT, dir, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+const engines = (dir: string) =>
+  (JSON.parse(readFileSync(join(REPO_ROOT, dir, 'package.json'), 'utf8')) as { engines: { node: string } }).engines
+    .node;
 const CLONE = engines('.');
 const PACKAGES = [...new Set(publishedPackages().map((entry) => engines(entry.dir)))];
 
@@ -27,19 +29,28 @@ const PACKAGES = [...new Set(publishedPackages().map((entry) => engines(entry.di
 function refusing(version: string, scope = ''): Promise<string[]> {
   const selector = `${scope}:attr(engines, [node]):not(:semver(${version}, :attr(engines, [node]), satisfies))`;
   return new Promise((resolve, reject) => {
-    execFile('npm', ['query', '--package-lock-only', selector], { cwd: REPO_ROOT, env: childEnv(), maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`npm query failed: ${stderr}`, { cause: error }));
-      else {
-        const found = JSON.parse(stdout) as { location: string; engines: { node: string } }[];
-        // The root (location '') is the clone itself, whose range is the other test's.
-        resolve(found.filter((entry) => entry.location !== '').map((entry) => `${entry.location} (node ${entry.engines.node})`));
-      }
-    });
+    execFile(
+      'npm',
+      ['query', '--package-lock-only', selector],
+      { cwd: REPO_ROOT, env: childEnv(), maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`npm query failed: ${stderr}`, { cause: error }));
+        else {
+          const found = JSON.parse(stdout) as { location: string; engines: { node: string } }[];
+          // The root (location '') is the clone itself, whose range is the other test's.
+          resolve(
+            found
+              .filter((entry) => entry.location !== '')
+              .map((entry) => `${entry.location} (node ${entry.engines.node})`),
+          );
+        }
+      },
+    );
   });
 }
 
 describe('a quiet install', () => {
-  it('reads the supported versions: one range for every published package, the clone\'s no wider', () => {
+  it("reads the supported versions: one range for every published package, the clone's no wider", () => {
     expect(PACKAGES).toHaveLength(1);
     expect(oldest(CLONE)).toHaveLength(2);
     expect(oldest(PACKAGES[0] ?? '')).toHaveLength(2);

@@ -23,7 +23,11 @@ function endpointTableModule(): Plugin {
   return {
     name: 'teamchat-endpoint-table',
     setup(build) {
-      build.onLoad({ filter: /[\\/]src[\\/]client[\\/]endpoint-table\.ts$/ }, (args) => ({ contents, loader: 'ts', resolveDir: dirname(args.path) }));
+      build.onLoad({ filter: /[\\/]src[\\/]client[\\/]endpoint-table\.ts$/ }, (args) => ({
+        contents,
+        loader: 'ts',
+        resolveDir: dirname(args.path),
+      }));
     },
   };
 }

@@ -17,7 +17,8 @@ export function sourceFiles(dir, { tests = false } = {}) {
     if (SKIPPED_DIRS.has(entry)) continue;
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) out.push(...sourceFiles(path, { tests }));
-    else if (/\.m?ts$/.test(path) && !path.endsWith('.d.ts') && (tests || !/\.test(-d)?\.ts$/.test(path))) out.push(path);
+    else if (/\.m?ts$/.test(path) && !path.endsWith('.d.ts') && (tests || !/\.test(-d)?\.ts$/.test(path)))
+      out.push(path);
   }
   return out;
 }
@@ -27,13 +28,17 @@ function withoutComments(text) {
   return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 }
 
-const STATEMENT = /(?:^|[\s;])(import|export)\s+(type\s+)?([\w*{}\s,$]*?)\s*from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+const STATEMENT =
+  /(?:^|[\s;])(import|export)\s+(type\s+)?([\w*{}\s,$]*?)\s*from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** Whether an import clause (`{ type A, type B }`) brings only types. */
 function onlyTypes(clause) {
   const braces = /^\{([\s\S]*)\}$/.exec(clause.trim());
   if (!braces) return false;
-  const names = braces[1].split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const names = braces[1]
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   return names.length > 0 && names.every((name) => name.startsWith('type '));
 }
 
@@ -44,7 +49,8 @@ function onlyTypes(clause) {
 export function importsIn(text) {
   const found = [];
   for (const match of withoutComments(text).matchAll(STATEMENT)) {
-    if (match[4] !== undefined) found.push({ specifier: match[4], typeOnly: match[2] !== undefined || onlyTypes(match[3]) });
+    if (match[4] !== undefined)
+      found.push({ specifier: match[4], typeOnly: match[2] !== undefined || onlyTypes(match[3]) });
     else found.push({ specifier: match[5] ?? match[6], typeOnly: false });
   }
   return found;
@@ -59,7 +65,12 @@ export function importsOf(file) {
 export function resolveImport(from, specifier) {
   if (!specifier.startsWith('.')) return null;
   const target = resolve(dirname(from), specifier);
-  const candidates = [target.replace(/\.js$/, '.ts'), target.replace(/\.mjs$/, '.mts'), target, join(target, 'index.ts')];
+  const candidates = [
+    target.replace(/\.js$/, '.ts'),
+    target.replace(/\.mjs$/, '.mts'),
+    target,
+    join(target, 'index.ts'),
+  ];
   return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile()) ?? null;
 }
 
@@ -84,7 +95,9 @@ export function fileGraph(files) {
 
 /** The graph without its type-only edges. */
 export function valueEdges(graph) {
-  return new Map([...graph].map(([from, targets]) => [from, new Map([...targets].filter(([, typeOnly]) => !typeOnly))]));
+  return new Map(
+    [...graph].map(([from, targets]) => [from, new Map([...targets].filter(([, typeOnly]) => !typeOnly))]),
+  );
 }
 
 /** The node of a folder graph that holds the entry points: files directly in the root that no file imports. */
@@ -101,7 +114,8 @@ export function folderGraph(root, files) {
   const graph = new Map();
   const byFile = fileGraph(files);
   const imported = new Set([...byFile.values()].flatMap((targets) => [...targets.keys()]));
-  const folderOf = (file) => (dirname(file) === root && !imported.has(file) ? ENTRY_POINTS : relative(root, dirname(file)) || '.');
+  const folderOf = (file) =>
+    dirname(file) === root && !imported.has(file) ? ENTRY_POINTS : relative(root, dirname(file)) || '.';
   for (const [file, targets] of byFile) {
     const from = folderOf(file);
     for (const [target, typeOnly] of targets) {
@@ -170,7 +184,12 @@ export function importLoops(root, files) {
   return cycles(graph).map((loop) => {
     const members = new Set(loop);
     const inside = valueLoops.filter((valueLoop) => valueLoop.every((file) => members.has(file)));
-    const kind = inside.length === 0 ? 'type-only' : inside.some((valueLoop) => valueLoop.length === loop.length) ? 'value' : 'partly type-only';
+    const kind =
+      inside.length === 0
+        ? 'type-only'
+        : inside.some((valueLoop) => valueLoop.length === loop.length)
+          ? 'value'
+          : 'partly type-only';
     return { files: loop.map((file) => relative(root, file)), kind };
   });
 }

@@ -31,14 +31,18 @@ export function renderType(schema: unknown, link: (name: string) => string, dept
     return `<a href="${escapeHtml(link(name))}">${escapeHtml(name)}</a>`;
   }
   if ('const' in s) return `<code>${escapeHtml(JSON.stringify(s['const']))}</code>`;
-  if (Array.isArray(s['enum'])) return (s['enum'] as unknown[]).map((value) => `<code>${escapeHtml(JSON.stringify(value).replace(/^"|"$/g, "'"))}</code>`).join(' | ');
+  if (Array.isArray(s['enum']))
+    return (s['enum'] as unknown[])
+      .map((value) => `<code>${escapeHtml(JSON.stringify(value).replace(/^"|"$/g, "'"))}</code>`)
+      .join(' | ');
   for (const key of ['anyOf', 'oneOf']) {
     if (Array.isArray(s[key])) {
       const parts = [...new Set((s[key] as unknown[]).map((inner) => renderType(inner, link, depth + 1)))];
       return parts.join(' | ');
     }
   }
-  if (Array.isArray(s['allOf'])) return (s['allOf'] as unknown[]).map((inner) => renderType(inner, link, depth + 1)).join(' &amp; ');
+  if (Array.isArray(s['allOf']))
+    return (s['allOf'] as unknown[]).map((inner) => renderType(inner, link, depth + 1)).join(' &amp; ');
   const type = s['type'];
   if (Array.isArray(type)) return type.map((t) => renderType({ ...s, type: t }, link, depth + 1)).join(' | ');
   if (type === 'array') {
@@ -50,12 +54,15 @@ export function renderType(schema: unknown, link: (name: string) => string, dept
     const names = Object.keys(properties);
     if (names.length === 0) {
       const extra = s['additionalProperties'];
-      return extra && typeof extra === 'object' && Object.keys(extra).length > 0 ? `Record&lt;string, ${renderType(extra, link, depth + 1)}&gt;` : 'object';
+      return extra && typeof extra === 'object' && Object.keys(extra).length > 0
+        ? `Record&lt;string, ${renderType(extra, link, depth + 1)}&gt;`
+        : 'object';
     }
     if (depth > 1 || names.length > MAX_INLINE) return 'object';
     const required = new Set((s['required'] as string[] | undefined) ?? []);
     return `{ ${names.map((name) => `${escapeHtml(name)}${required.has(name) ? '' : '?'}: ${renderType(properties[name], link, depth + 1)}`).join('; ')} }`;
   }
-  if (typeof type === 'string') return type === 'string' && s['contentMediaType'] === 'application/octet-stream' ? 'File' : type;
+  if (typeof type === 'string')
+    return type === 'string' && s['contentMediaType'] === 'application/octet-stream' ? 'File' : type;
   return 'unknown';
 }

@@ -1,5 +1,14 @@
 import { createClient, isApiError, type Client, type ClientOptions } from '@teamchat/client-sdk';
-import type { Db, DemoAccount, DemoRole, OperatorAnswer, OperatorRequest, PushBouncer, ServerConfig, Store } from '@teamchat/server';
+import type {
+  Db,
+  DemoAccount,
+  DemoRole,
+  OperatorAnswer,
+  OperatorRequest,
+  PushBouncer,
+  ServerConfig,
+  Store,
+} from '@teamchat/server';
 import type { MockClock } from '@teamchat/mock';
 import type { FakeIntegration } from '../../test-support/fake-integration.js';
 
@@ -78,25 +87,33 @@ export interface Scenario {
 }
 
 /** Declares a scenario. */
-export function scenario(name: string, run: (ctx: ScenarioContext) => Promise<unknown>, options: { config?: Partial<ServerConfig> } = {}): Scenario {
+export function scenario(
+  name: string,
+  run: (ctx: ScenarioContext) => Promise<unknown>,
+  options: { config?: Partial<ServerConfig> } = {},
+): Scenario {
   return { name, run, ...options };
 }
 
 /** The outcome of a call, as data: the result, or the API error's code, msg, status and extra fields. */
-export type Outcome<T> = { ok: T } | { error: { code: string; msg: string; status: number; extra: Record<string, unknown> } };
+export type Outcome<T> =
+  { ok: T } | { error: { code: string; msg: string; status: number; extra: Record<string, unknown> } };
 
 /** Runs `promise` and records its result or its `ApiError` (other errors are rethrown). */
 export async function outcome<T>(promise: Promise<T>): Promise<Outcome<T>> {
   try {
     return { ok: await promise };
   } catch (error) {
-    if (isApiError(error)) return { error: { code: error.code, msg: error.msg, status: error.status, extra: error.extra } };
+    if (isApiError(error))
+      return { error: { code: error.code, msg: error.msg, status: error.status, extra: error.extra } };
     throw error;
   }
 }
 
 /** The `ApiError` of a call that must fail. */
-export async function failure(promise: Promise<unknown>): Promise<{ code: string; msg: string; status: number; extra: Record<string, unknown> }> {
+export async function failure(
+  promise: Promise<unknown>,
+): Promise<{ code: string; msg: string; status: number; extra: Record<string, unknown> }> {
   const result = await outcome(promise);
   if ('ok' in result) throw new Error(`expected an API error, got ${JSON.stringify(result.ok).slice(0, 300)}`);
   return result.error;
@@ -166,12 +183,28 @@ export function makeContext(options: {
       } catch {
         // not JSON: keep the text
       }
-      return { status: response.status, headers: pickHeaders(response, ['www-authenticate', 'retry-after', 'allow', 'content-type', 'x-ratelimit-reset']), body: parsed };
+      return {
+        status: response.status,
+        headers: pickHeaders(response, [
+          'www-authenticate',
+          'retry-after',
+          'allow',
+          'content-type',
+          'x-ratelimit-reset',
+        ]),
+        body: parsed,
+      };
     },
     async download(path, download = {}) {
       const headers = authorizationOf(options.accounts, download);
       const response = await fetch(new URL(path, options.site), { method: download.method ?? 'GET', headers });
-      const described = pickHeaders(response, ['content-type', 'content-length', 'content-disposition', 'x-content-type-options', 'cache-control']);
+      const described = pickHeaders(response, [
+        'content-type',
+        'content-length',
+        'content-disposition',
+        'x-content-type-options',
+        'cache-control',
+      ]);
       return { status: response.status, headers: described, text: await response.text() };
     },
   };

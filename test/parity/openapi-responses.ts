@@ -25,13 +25,15 @@ export class OpenApiResponseChecker {
 
   constructor(private readonly document: OpenApiDocument) {
     for (const methods of Object.values(document.paths)) {
-      for (const operation of Object.values(methods)) this.operations.set(operation['operationId'] as string, operation);
+      for (const operation of Object.values(methods))
+        this.operations.set(operation['operationId'] as string, operation);
     }
   }
 
   /** What is wrong with `recorded`, or null when the document describes it (or it is no operation's answer). */
   problem(recorded: RecordedResponse): string | null {
-    if (!recorded.path.startsWith(`${API_PREFIX}/`) || recorded.method === 'HEAD' || recorded.method === 'OPTIONS') return null;
+    if (!recorded.path.startsWith(`${API_PREFIX}/`) || recorded.method === 'HEAD' || recorded.method === 'OPTIONS')
+      return null;
     const route = routes.match(recorded.method, recorded.path.slice(API_PREFIX.length));
     if (route.kind !== 'found') return null;
     const name = route.endpoint.name;
@@ -41,7 +43,10 @@ export class OpenApiResponseChecker {
     const responses = operation['responses'] as Record<string, { content?: Record<string, { schema: unknown }> }>;
     const response = responses[String(recorded.status)];
     // Any endpoint may answer a rate limit: the API documents it once, for all (rest-error-handling).
-    if (!response && recorded.status === 429) return (recorded.body as { code?: unknown } | null)?.code === 'RATE_LIMIT_HIT' ? null : `${where}: a 429 that is not RATE_LIMIT_HIT`;
+    if (!response && recorded.status === 429)
+      return (recorded.body as { code?: unknown } | null)?.code === 'RATE_LIMIT_HIT'
+        ? null
+        : `${where}: a 429 that is not RATE_LIMIT_HIT`;
     if (!response) return `${where}: status not in the document (${Object.keys(responses).join(', ')})`;
     const schema = response.content?.['application/json']?.schema;
     if (schema === undefined) return null;
@@ -53,7 +58,9 @@ export class OpenApiResponseChecker {
       this.validators.set(key, validate);
     }
     if (validate(recorded.body)) return null;
-    const errors = (validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+    const errors = (validate.errors ?? [])
+      .slice(0, 3)
+      .map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
     return `${where}: ${errors.join('; ')} in ${JSON.stringify(recorded.body).slice(0, 300)}`;
   }
 }
@@ -71,7 +78,8 @@ export function recordingHandler(
     const path = new URL(request.url).pathname;
     if (path.startsWith(`${API_PREFIX}/`) && response.headers.get('content-type')?.startsWith('application/json')) {
       const text = await response.clone().text();
-      if (text !== '') record({ method: request.method, path, status: response.status, body: JSON.parse(text) as unknown });
+      if (text !== '')
+        record({ method: request.method, path, status: response.status, body: JSON.parse(text) as unknown });
     }
     return response;
   };

@@ -154,9 +154,13 @@ describe('parity: the reference server over HTTP and the MSW mock give the same 
         await target.close();
       }
       // Our OpenAPI document describes the current level; an older level's answers leave fields out.
-      if (s.config?.featureLevel === undefined) expect(recorded.map((response) => openApi.problem(response)).filter((problem) => problem !== null)).toEqual([]);
+      if (s.config?.featureLevel === undefined)
+        expect(recorded.map((response) => openApi.problem(response)).filter((problem) => problem !== null)).toEqual([]);
       // The mock's outgoing webhooks reach the same integration server, through MSW.
-      const msw = setupServer(...mockTarget.mock.handlers, http.all(`${integration.url}/*`, () => passthrough()));
+      const msw = setupServer(
+        ...mockTarget.mock.handlers,
+        http.all(`${integration.url}/*`, () => passthrough()),
+      );
       msw.listen({ onUnhandledRequest: 'error' });
       let onMock: unknown;
       try {

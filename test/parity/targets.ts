@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assembleServer, type Db, type DemoAccount, type DemoRole, type ServerConfig } from '@teamchat/server';
-import { createDiskFileStore, listen, nodeHttpSender, openDiskStore, startPushBouncer, uploadsDirOf } from '@teamchat/server/node';
+import {
+  createDiskFileStore,
+  listen,
+  nodeHttpSender,
+  openDiskStore,
+  startPushBouncer,
+  uploadsDirOf,
+} from '@teamchat/server/node';
 import { createClock, createMock, mockCoreOptions, mockOrganization, type TeamchatMock } from '@teamchat/mock';
 import { makeContext, type ScenarioContext } from './harness.js';
 import { recordingHandler, type RecordedResponse } from './openapi-responses.js';
@@ -25,7 +32,13 @@ export async function startServerTarget(
   const clock = createClock();
   const dataFile = join(dir, 'data.json');
   const { store } = await openDiskStore<Db>(dataFile, { log: { info: () => {}, warn: () => {} } });
-  const options = mockCoreOptions({ seed: PARITY_SEED, now: clock.now, monotonic: clock.monotonic, baseUrl: PARITY_BASE_URL, heartbeatMs: 1000 });
+  const options = mockCoreOptions({
+    seed: PARITY_SEED,
+    now: clock.now,
+    monotonic: clock.monotonic,
+    baseUrl: PARITY_BASE_URL,
+    heartbeatMs: 1000,
+  });
   // Uploaded files on disk beside the data file, as the server binary keeps them.
   const files = createDiskFileStore(uploadsDirOf(dataFile));
   const bouncer = await startPushBouncer({ now: clock.now });

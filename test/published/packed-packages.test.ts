@@ -22,7 +22,11 @@ beforeAll(async () => {
   project = await createScratchProject();
   for (const file of readdirSync(CONSUMER)) copyFileSync(join(CONSUMER, file), join(project.dir, file));
   // As the README says: `npx teamchat-server --memory` prints the accounts and their keys.
-  const server = await project.start('npx', ['teamchat-server', '--memory', '--port', '0', '--quiet'], /listening on (http:\/\/\S+) [\s\S]*owner +(\S+) +key (\S+)/);
+  const server = await project.start(
+    'npx',
+    ['teamchat-server', '--memory', '--port', '0', '--quiet'],
+    /listening on (http:\/\/\S+) [\s\S]*owner +(\S+) +key (\S+)/,
+  );
   const [, site = '', email = '', apiKey = ''] = server.match;
   owner = { ZULIP_SITE: site, ZULIP_EMAIL: email, ZULIP_API_KEY: apiKey };
 }, 600_000);
@@ -33,7 +37,14 @@ afterAll(async () => {
 });
 
 /** The READMEs whose `runnable` blocks run, in this order (they share `.teamchat/`). */
-const READMES = ['README.md', 'packages/schema/README.md', 'packages/traffic/README.md', 'packages/server/README.md', 'packages/mock/README.md', 'packages/cli/README.md'];
+const READMES = [
+  'README.md',
+  'packages/schema/README.md',
+  'packages/traffic/README.md',
+  'packages/server/README.md',
+  'packages/mock/README.md',
+  'packages/cli/README.md',
+];
 let readmes: ReadmeRun | undefined;
 
 describe('the READMEs, followed in that project', () => {
@@ -97,7 +108,7 @@ describe('the packed packages installed in a project outside the workspace', () 
     expect((JSON.parse(users.stdout) as { members: unknown[] }).members).toHaveLength(6);
   }, 120_000);
 
-  it('run a vitest file that uses @teamchat/mock with MSW\'s setupServer', async () => {
+  it("run a vitest file that uses @teamchat/mock with MSW's setupServer", async () => {
     const result = await project.exec('npx', ['vitest', 'run', 'mock.test.ts']);
     expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
     expect(result.stdout).toMatch(/Tests +2 passed/);
@@ -124,14 +135,18 @@ describe('the SDK alone, installed as its README says, in an empty project', () 
       await runner.close();
     }
     // Only the SDK and the schema, both from the tarballs: nothing else of teamchat.
-    const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as { packages: Record<string, { resolved?: string }> };
+    const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { resolved?: string }>;
+    };
     const ours = Object.entries(lock.packages).filter(([path]) => path.includes('@teamchat/'));
     expect(Object.fromEntries(ours.map(([path, entry]) => [path, /\.tgz$/.test(entry.resolved ?? '')]))).toEqual({
       'node_modules/@teamchat/client-sdk': true,
       'node_modules/@teamchat/schema': true,
     });
     // The examples typecheck under strict with the shipped declarations (skipLibCheck: false).
-    const tsconfig = JSON.parse(readFileSync(join(CONSUMER, 'tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown> };
+    const tsconfig = JSON.parse(readFileSync(join(CONSUMER, 'tsconfig.json'), 'utf8')) as {
+      compilerOptions: Record<string, unknown>;
+    };
     const compilerOptions = { ...tsconfig.compilerOptions, typeRoots: [join(project.dir, 'node_modules', '@types')] };
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['readme-*.ts'] }));
     const typecheck = await project.exec('tsc', ['-p', join(dir, 'tsconfig.json')], { cwd: dir });

@@ -60,11 +60,20 @@ interface Isolation {
 }
 
 async function createIsolation(isolate: boolean): Promise<Isolation> {
-  if (!isolate) return { wrap: (argv) => [...argv], rewrite: (text) => text, description: 'in the host network (a README that names no fixed port)', close: () => {} };
-  const usable = process.getuid?.() === 0 && ['unshare', 'nsenter', 'ip'].every((tool) => spawnSync('which', [tool]).status === 0);
+  if (!isolate)
+    return {
+      wrap: (argv) => [...argv],
+      rewrite: (text) => text,
+      description: 'in the host network (a README that names no fixed port)',
+      close: () => {},
+    };
+  const usable =
+    process.getuid?.() === 0 && ['unshare', 'nsenter', 'ip'].every((tool) => spawnSync('which', [tool]).status === 0);
   if (usable) {
     // A process that holds a network namespace with loopback up; commands join it with nsenter.
-    const holder = spawn('unshare', ['-n', 'sh', '-c', 'ip link set lo up && echo ready && exec sleep 3600'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const holder = spawn('unshare', ['-n', 'sh', '-c', 'ip link set lo up && echo ready && exec sleep 3600'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const ready = await new Promise<boolean>((resolve) => {
       holder.stdout.once('data', () => resolve(true));
       holder.once('exit', () => resolve(false));
@@ -74,7 +83,7 @@ async function createIsolation(isolate: boolean): Promise<Isolation> {
       return {
         wrap: (argv) => ['nsenter', '-t', pid, '-n', '--', ...argv],
         rewrite: (text) => text,
-        description: 'in a network namespace of its own (the README\'s ports as written)',
+        description: "in a network namespace of its own (the README's ports as written)",
         close: () => void holder.kill('SIGKILL'),
       };
     }
@@ -104,7 +113,11 @@ export interface ReadmeRun {
  * them) and HOME a directory of its own. `isolate: false` runs in the host network, for a
  * README that reaches a server the test started outside (its address in `env`).
  */
-export async function createReadmeRunner(dir: string, env: NodeJS.ProcessEnv, options: { isolate?: boolean } = {}): Promise<ReadmeRun> {
+export async function createReadmeRunner(
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  options: { isolate?: boolean } = {},
+): Promise<ReadmeRun> {
   const isolation = await createIsolation(options.isolate ?? true);
   const home = join(dir, '.readme-home');
   mkdirSync(home, { recursive: true });
@@ -139,7 +152,9 @@ export async function createReadmeRunner(dir: string, env: NodeJS.ProcessEnv, op
       };
       child.stdout.setEncoding('utf8').on('data', onData);
       child.stderr.setEncoding('utf8').on('data', onData);
-      child.once('exit', (code) => reject(new Error(`\`${line}\` exited with code ${String(code)} before listening:\n${output}`)));
+      child.once('exit', (code) =>
+        reject(new Error(`\`${line}\` exited with code ${String(code)} before listening:\n${output}`)),
+      );
     });
 
   const stopServers = async (): Promise<void> => {
@@ -173,11 +188,20 @@ export async function createReadmeRunner(dir: string, env: NodeJS.ProcessEnv, op
     for (const { command, shown } of entries) {
       const result = await exec(['bash', '-c', command]);
       const failureShown = shown.some((line) => line.startsWith('error: '));
-      if ((result.code === 0) === failureShown) throw new Error(`${where}: \`${command}\` exited with code ${String(result.code)}:\n${result.output}`);
+      if ((result.code === 0) === failureShown)
+        throw new Error(`${where}: \`${command}\` exited with code ${String(result.code)}:\n${result.output}`);
       const got = result.output.split('\n').map(normalize);
       for (const line of shown.filter((text) => text.trim() !== '…' && text.trim() !== '')) {
-        const pattern = new RegExp(`^${normalize(line).split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+?')}$`);
-        if (!got.some((text) => pattern.test(text))) throw new Error(`${where}: \`${command}\` did not print the line the README shows:\n  ${line}\ngot:\n${result.output}`);
+        const pattern = new RegExp(
+          `^${normalize(line)
+            .split('…')
+            .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+            .join('.+?')}$`,
+        );
+        if (!got.some((text) => pattern.test(text)))
+          throw new Error(
+            `${where}: \`${command}\` did not print the line the README shows:\n  ${line}\ngot:\n${result.output}`,
+          );
       }
     }
   };

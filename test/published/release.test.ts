@@ -22,9 +22,14 @@ afterAll(() => {
 
 function release(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [RELEASE, ...args], { cwd: REPO_ROOT, env: cleanEnv(''), maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [RELEASE, ...args],
+      { cwd: REPO_ROOT, env: cleanEnv(''), maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -32,16 +37,26 @@ function release(args: readonly string[]): Promise<{ code: number; stdout: strin
 function copyOfRepository(): string {
   const dir = mkdtempSync(join(tmpdir(), 'teamchat-release-'));
   copies.push(dir);
-  const files = ['package.json', 'package-lock.json', 'CHANGELOG.md', 'README.md', ...workspaceDirs().flatMap((ws) => [`${ws}/package.json`, `${ws}/README.md`])];
+  const files = [
+    'package.json',
+    'package-lock.json',
+    'CHANGELOG.md',
+    'README.md',
+    ...workspaceDirs().flatMap((ws) => [`${ws}/package.json`, `${ws}/README.md`]),
+  ];
   for (const file of files.filter((path) => existsSync(join(REPO_ROOT, path)))) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     cpSync(join(REPO_ROOT, file), join(dir, file));
   }
-  cpSync(join(REPO_ROOT, 'docs'), join(dir, 'docs'), { recursive: true, filter: (path) => !path.includes('/reference/') });
+  cpSync(join(REPO_ROOT, 'docs'), join(dir, 'docs'), {
+    recursive: true,
+    filter: (path) => !path.includes('/reference/'),
+  });
   return dir;
 }
 
-const json = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, Record<string, unknown> & { version?: string }>;
+const json = (path: string) =>
+  JSON.parse(readFileSync(path, 'utf8')) as Record<string, Record<string, unknown> & { version?: string }>;
 
 describe('npm run release', () => {
   it('check: the repository is ready to publish (one version, exact pins, a changelog section, current install lines)', async () => {
@@ -55,7 +70,9 @@ describe('npm run release', () => {
   it('every package README shows the install line npm run pack prints for it', () => {
     const packages = publishedPackages();
     for (const entry of packages) {
-      expect(readFileSync(join(REPO_ROOT, entry.dir, 'README.md'), 'utf8'), entry.name).toContain(installLine(packages, entry.name, README_TARBALLS));
+      expect(readFileSync(join(REPO_ROOT, entry.dir, 'README.md'), 'utf8'), entry.name).toContain(
+        installLine(packages, entry.name, README_TARBALLS),
+      );
     }
   });
 
@@ -71,7 +88,10 @@ describe('npm run release', () => {
     const after = publishedPackages(root);
     expect(after.map((entry) => entry.version)).toEqual(after.map(() => version));
     const names = new Set(after.map((entry) => entry.name));
-    const lock = json(join(root, 'package-lock.json'))['packages'] as Record<string, Record<string, Record<string, string> | string>>;
+    const lock = json(join(root, 'package-lock.json'))['packages'] as Record<
+      string,
+      Record<string, Record<string, string> | string>
+    >;
     for (const ws of workspaceDirs(root)) {
       const manifest = json(join(root, ws, 'package.json'));
       for (const field of ['dependencies', 'devDependencies', 'peerDependencies']) {
@@ -89,7 +109,9 @@ describe('npm run release', () => {
     expect(sdkReadme).not.toContain(`-${before[0]?.version}.tgz`);
     expect(readFileSync(join(root, 'docs/installing.md'), 'utf8')).toContain(`teamchat-client-sdk-${version}.tgz`);
     const changelog = readFileSync(join(root, 'CHANGELOG.md'), 'utf8');
-    expect(changelog).toMatch(new RegExp(`## Unreleased\\n\\n## ${version.replace(/\./g, '\\.')} — \\d{4}-\\d{2}-\\d{2}\\n`));
+    expect(changelog).toMatch(
+      new RegExp(`## Unreleased\\n\\n## ${version.replace(/\./g, '\\.')} — \\d{4}-\\d{2}-\\d{2}\\n`),
+    );
 
     // Without builds in the copy, the check names exactly those.
     const check = await release(['check', '--root', root]);
@@ -98,8 +120,13 @@ describe('npm run release', () => {
     expect(problems).toEqual(after.map((entry) => `  - ${entry.dir}/dist is missing: run npm run build`));
 
     // A README naming a tarball of another version is stale.
-    writeFileSync(join(root, 'README.md'), `${readFileSync(join(root, 'README.md'), 'utf8')}\nnpm install ./teamchat-schema-0.0.1.tgz\n`);
-    expect((await release(['check', '--root', root])).stderr).toContain('  - README.md names teamchat-schema-0.0.1.tgz, not the current version');
+    writeFileSync(
+      join(root, 'README.md'),
+      `${readFileSync(join(root, 'README.md'), 'utf8')}\nnpm install ./teamchat-schema-0.0.1.tgz\n`,
+    );
+    expect((await release(['check', '--root', root])).stderr).toContain(
+      '  - README.md names teamchat-schema-0.0.1.tgz, not the current version',
+    );
   });
 
   it('publish --dry-run: npm publish of every package, dependencies first, nothing sent', async () => {
@@ -111,7 +138,11 @@ describe('npm run release', () => {
     // Each package comes after the ones it depends on.
     const order = publishedPackages();
     for (const [index, entry] of order.entries()) {
-      for (const dependency of entry.dependencies) expect(order.findIndex((other) => other.name === dependency), `${entry.name} after ${dependency}`).toBeLessThan(index);
+      for (const dependency of entry.dependencies)
+        expect(
+          order.findIndex((other) => other.name === dependency),
+          `${entry.name} after ${dependency}`,
+        ).toBeLessThan(index);
     }
   }, 120_000);
 });

@@ -40,15 +40,25 @@ export interface ScratchProject {
   /** How each `@teamchat/*` package was resolved, from the project's package-lock.json. */
   resolved(): Record<string, string>;
   /** Runs `command args…` in the project, with its `node_modules/.bin` on the PATH; never rejects. */
-  exec(command: string, args: readonly string[], options?: { env?: NodeJS.ProcessEnv; cwd?: string }): Promise<CommandResult>;
+  exec(
+    command: string,
+    args: readonly string[],
+    options?: { env?: NodeJS.ProcessEnv; cwd?: string },
+  ): Promise<CommandResult>;
   /** Starts a long-running command in the project and resolves once its output matches `ready`. */
-  start(command: string, args: readonly string[], ready: RegExp): Promise<{ child: ChildProcess; output: () => string; match: RegExpExecArray }>;
+  start(
+    command: string,
+    args: readonly string[],
+    ready: RegExp,
+  ): Promise<{ child: ChildProcess; output: () => string; match: RegExpExecArray }>;
   /** Stops what {@link start} started and removes the project. */
   remove(): Promise<void>;
 }
 
 function lockedVersion(name: string): string {
-  const lock = JSON.parse(readFileSync(join(REPO_ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
+  const lock = JSON.parse(readFileSync(join(REPO_ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { version?: string }>;
+  };
   const version = lock.packages[`node_modules/${name}`]?.version;
   if (!version) throw new Error(`${name} is not in the workspace's package-lock.json`);
   return version;
@@ -84,7 +94,9 @@ export async function createScratchProject(): Promise<ScratchProject> {
     env,
     teamchat: root,
     resolved() {
-      const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as { packages: Record<string, { resolved?: string }> };
+      const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as {
+        packages: Record<string, { resolved?: string }>;
+      };
       return Object.fromEntries(
         Object.entries(lock.packages)
           .filter(([path]) => path.includes('@teamchat/'))
@@ -93,7 +105,11 @@ export async function createScratchProject(): Promise<ScratchProject> {
     },
     exec(command, args, options = {}) {
       return new Promise((resolve) => {
-        const child = spawn(command, [...args], { cwd: options.cwd ?? dir, env: { ...env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(command, [...args], {
+          cwd: options.cwd ?? dir,
+          env: { ...env, ...options.env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let stdout = '';
         let stderr = '';
         child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -117,7 +133,9 @@ export async function createScratchProject(): Promise<ScratchProject> {
         child.stdout.setEncoding('utf8').on('data', onData);
         child.stderr.setEncoding('utf8').on('data', onData);
         child.once('error', reject);
-        child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited with code ${String(code)}:\n${text}`)));
+        child.once('exit', (code) =>
+          reject(new Error(`${command} ${args.join(' ')} exited with code ${String(code)}:\n${text}`)),
+        );
       });
     },
     async remove() {
@@ -140,15 +158,30 @@ export async function createScratchProject(): Promise<ScratchProject> {
   };
   try {
     // The documented way: `npm run pack` (scripts/pack.mjs), every package into one folder.
-    const { stdout } = await run(process.execPath, [join(REPO_ROOT, 'scripts/pack.mjs'), '--out', tarballs, '--json'], { cwd: REPO_ROOT, env: cleanEnv(''), maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await run(process.execPath, [join(REPO_ROOT, 'scripts/pack.mjs'), '--out', tarballs, '--json'], {
+      cwd: REPO_ROOT,
+      env: cleanEnv(''),
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const packed = (JSON.parse(stdout) as { packages: { name: string; tarball: string }[] }).packages;
-    const dependencies: Record<string, string> = Object.fromEntries(packed.map((entry) => [entry.name, `file:${entry.tarball}`]));
+    const dependencies: Record<string, string> = Object.fromEntries(
+      packed.map((entry) => [entry.name, `file:${entry.tarball}`]),
+    );
     for (const name of TOOLS.dependencies) dependencies[name] = lockedVersion(name);
     const devDependencies = Object.fromEntries(TOOLS.devDependencies.map((name) => [name, lockedVersion(name)]));
     // `npm start` runs the server, as in this repository (the READMEs say `npm start`).
     const scripts = { start: 'teamchat-server' };
-    writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'teamchat-scratch', private: true, type: 'module', scripts, dependencies, devDependencies }, null, 2)}\n`);
-    const install = await project.exec('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts']);
+    writeFileSync(
+      join(dir, 'package.json'),
+      `${JSON.stringify({ name: 'teamchat-scratch', private: true, type: 'module', scripts, dependencies, devDependencies }, null, 2)}\n`,
+    );
+    const install = await project.exec('npm', [
+      'install',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+    ]);
     if (install.code !== 0) throw new Error(`npm install in the scratch project failed:\n${install.stderr}`);
     return project;
   } catch (error) {

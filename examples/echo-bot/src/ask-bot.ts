@@ -27,7 +27,14 @@ export async function askEchoBot(
   const stop = new AbortController();
   let ready!: () => void;
   const registered = new Promise<void>((resolve) => (ready = resolve));
-  const running = runEchoBot({ ...botOptions, site, email: bot.email, apiKey: bot.apiKey, signal: stop.signal, onReady: ready });
+  const running = runEchoBot({
+    ...botOptions,
+    site,
+    email: bot.email,
+    apiKey: bot.apiKey,
+    signal: stop.signal,
+    onReady: ready,
+  });
   const endedEarly = running.then((answered) => {
     throw new Error(`the echo bot stopped before it was ready (answered ${answered})`);
   });
@@ -42,7 +49,14 @@ export async function askEchoBot(
     const narrow = [{ operator: 'dm', operand: [bot.userId] }];
     let reply: string | undefined;
     for (let i = 0; i < 100 && reply === undefined; i += 1) {
-      const { messages } = await client.messages.list({ anchor: String(lastId), include_anchor: false, num_before: 0, num_after: 5, narrow, apply_markdown: false });
+      const { messages } = await client.messages.list({
+        anchor: String(lastId),
+        include_anchor: false,
+        num_before: 0,
+        num_after: 5,
+        narrow,
+        apply_markdown: false,
+      });
       reply = messages.find((m) => m.sender_id === bot.userId)?.content;
       if (reply === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
     }

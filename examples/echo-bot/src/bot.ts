@@ -25,7 +25,12 @@ export interface EchoBotOptions {
  */
 export async function runEchoBot(options: EchoBotOptions): Promise<number> {
   const log = options.log ?? ((line: string) => console.error(line));
-  const client = createClient({ site: options.site, email: options.email, apiKey: options.apiKey, fetch: options.fetch });
+  const client = createClient({
+    site: options.site,
+    email: options.email,
+    apiKey: options.apiKey,
+    fetch: options.fetch,
+  });
   let answered = 0;
   let state: RegisterState | undefined;
   const events = watchEvents(client, {
@@ -45,16 +50,19 @@ export async function runEchoBot(options: EchoBotOptions): Promise<number> {
     if (event.type !== 'message') continue;
     const { message } = event;
     if (message.type !== 'private' || message.sender_id === me) continue;
-    const to = Array.isArray(message.display_recipient) ? message.display_recipient.map((r) => r.id).filter((id) => id !== me) : [];
+    const to = Array.isArray(message.display_recipient)
+      ? message.display_recipient.map((r) => r.id).filter((id) => id !== me)
+      : [];
     try {
       await client.messages.send({ type: 'direct', to, content: `echo: ${message.content}`, read_by_sender: true });
       await client.messages.updateFlags({ messages: [message.id], op: 'add', flag: 'read' });
       answered += 1;
     } catch (error) {
       // One failed answer (a deactivated sender, a rate limit after the retries) must not end the bot.
-      log(`echo bot: could not answer message ${message.id}: ${error instanceof Error ? error.message : String(error)}`);
+      log(
+        `echo bot: could not answer message ${message.id}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   return answered;
 }
-

@@ -23,13 +23,17 @@ describe('the echo bot example', () => {
     expect(reply).toBe('echo: ping');
     expect(answered).toBe(1);
     // The bot marked the message it answered read: its register state has no unread left.
-    const state = await createClient({ site: server.url, email: bot.email, apiKey: bot.apiKey }).events.register({ fetch_event_types: ['message', 'update_message_flags'] });
+    const state = await createClient({ site: server.url, email: bot.email, apiKey: bot.apiKey }).events.register({
+      fetch_event_types: ['message', 'update_message_flags'],
+    });
     expect((state['unread_msgs'] as { pms: unknown[] }).pms).toEqual([]);
   });
 
   it('fails instead of waiting forever when the bot cannot start', async () => {
     const { bot, member } = demoAccounts();
-    const error = await askEchoBot(server.url, { ...bot, apiKey: 'x'.repeat(32) }, member, 'ping').catch((e: unknown) => e);
+    const error = await askEchoBot(server.url, { ...bot, apiKey: 'x'.repeat(32) }, member, 'ping').catch(
+      (e: unknown) => e,
+    );
     expect(isApiError(error) && error.status).toBe(401);
   });
 
@@ -41,10 +45,15 @@ describe('the echo bot example', () => {
       typeof init?.body === 'string' && init.body.includes('echo%3A+boom')
         ? Response.json({ result: 'error', msg: 'Not today', code: 'BAD_REQUEST' }, { status: 400 })
         : fetch(input, init);
-    const { reply, answered } = await askEchoBot(server.url, bot, member, ['boom', 'ping'], { fetch: failingFetch, log: (line) => logged.push(line) });
+    const { reply, answered } = await askEchoBot(server.url, bot, member, ['boom', 'ping'], {
+      fetch: failingFetch,
+      log: (line) => logged.push(line),
+    });
     expect(reply).toBe('echo: ping');
     expect(answered).toBe(1);
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatch(/^echo bot: could not answer message \d+: POST \/messages failed with BAD_REQUEST: Not today$/);
+    expect(logged[0]).toMatch(
+      /^echo bot: could not answer message \d+: POST \/messages failed with BAD_REQUEST: Not today$/,
+    );
   });
 });

@@ -47,7 +47,8 @@ function send(response: ServerResponse, status: number, body: unknown): void {
  */
 export async function startWebhookBot(options: WebhookBotOptions) {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const answer = options.answer ?? ((payload: OutgoingWebhookPayload) => ({ content: `echo: ${withoutMention(payload)}` }));
+  const answer =
+    options.answer ?? ((payload: OutgoingWebhookPayload) => ({ content: `echo: ${withoutMention(payload)}` }));
   const server = createServer((request, response) => {
     void (async () => {
       if (request.method !== 'POST') return send(response, 405, { error: 'POST only' });

@@ -35,12 +35,24 @@ describe('the outgoing-webhook bot example, against the reference server', () =>
     let token = '';
     const bot = await startWebhookBot({ token: () => token, log: () => {} });
     try {
-      const created = await member.bots.create({ full_name: 'Echo Bot', short_name: 'echo', bot_type: 3, payload_url: bot.url });
+      const created = await member.bots.create({
+        full_name: 'Echo Bot',
+        short_name: 'echo',
+        bot_type: 3,
+        payload_url: bot.url,
+      });
       const state = await member.events.register({ fetch_event_types: ['realm_bot'], event_types: ['message'] });
-      const mine = (state['realm_bots'] as { user_id: number; services: { token: string }[] }[]).find((b) => b.user_id === created.user_id);
+      const mine = (state['realm_bots'] as { user_id: number; services: { token: string }[] }[]).find(
+        (b) => b.user_id === created.user_id,
+      );
       token = mine?.services[0]?.token ?? '';
       expect(token).toMatch(/^\w{32}$/);
-      await member.messages.send({ type: 'stream', to: 'general', topic: 'webhooks', content: '@**Echo Bot** hello there' });
+      await member.messages.send({
+        type: 'stream',
+        to: 'general',
+        topic: 'webhooks',
+        content: '@**Echo Bot** hello there',
+      });
       const reply = await nextMessageFrom(state.queue_id ?? '', created.user_id);
       expect(reply).toMatchObject({ content: 'echo: hello there', subject: 'webhooks' });
     } finally {
@@ -51,7 +63,17 @@ describe('the outgoing-webhook bot example, against the reference server', () =>
   it('refuses a request that does not carry its token', async () => {
     const bot = await startWebhookBot({ token: 'right', log: () => {} });
     try {
-      const response = await fetch(bot.url, { method: 'POST', body: JSON.stringify({ token: 'wrong', data: '', trigger: 'mention', bot_email: 'x', bot_full_name: 'x', message: {} }) });
+      const response = await fetch(bot.url, {
+        method: 'POST',
+        body: JSON.stringify({
+          token: 'wrong',
+          data: '',
+          trigger: 'mention',
+          bot_email: 'x',
+          bot_full_name: 'x',
+          message: {},
+        }),
+      });
       expect(response.status).toBe(400);
     } finally {
       await bot.close();

@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 const entry = new URL('../dist/bin.js', import.meta.url);
 if (!existsSync(entry)) {
-  process.stderr.write(`teamchat: ${fileURLToPath(entry)} is missing: the package is not built (in the teamchat repository, run \`npm run build\`)\n`);
+  process.stderr.write(
+    `teamchat: ${fileURLToPath(entry)} is missing: the package is not built (in the teamchat repository, run \`npm run build\`)\n`,
+  );
   process.exit(1);
 }
 await import(entry.href);

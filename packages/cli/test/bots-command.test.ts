@@ -19,7 +19,10 @@ let integration: FakeIntegration;
 
 function teamchat(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env['PATH'] ?? '', HOME: home } });
+    const child = spawn(process.execPath, [CLI_BIN, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env['PATH'] ?? '', HOME: home },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -49,11 +52,26 @@ afterAll(async () => {
 describe('teamchat bots', () => {
   it('creates an outgoing-webhook bot with a zuliprc, lists, updates, shows deliveries, regenerates its key and deactivates it', async () => {
     const file = join(dir, 'zuliprc-echo');
-    const created = await asMember(['bots', 'create', 'Echo Bot', 'echo', '--type', 'outgoing', '--url', `${integration.url}/hook`, '--zuliprc', file]);
+    const created = await asMember([
+      'bots',
+      'create',
+      'Echo Bot',
+      'echo',
+      '--type',
+      'outgoing',
+      '--url',
+      `${integration.url}/hook`,
+      '--zuliprc',
+      file,
+    ]);
     expect(created.code, created.stderr).toBe(0);
-    expect(created.stdout).toMatch(/^Created bot (\d+) echo-bot@teamchat\.example\nAPI key: \w{32}\nOutgoing-webhook token: \w{32}\nzuliprc written to /);
+    expect(created.stdout).toMatch(
+      /^Created bot (\d+) echo-bot@teamchat\.example\nAPI key: \w{32}\nOutgoing-webhook token: \w{32}\nzuliprc written to /,
+    );
     const text = readFileSync(file, 'utf8');
-    expect(text).toMatch(/^\[api\]\nemail=echo-bot@teamchat\.example\nkey=\w{32}\nsite=http:\/\/127\.0\.0\.1:\d+\ntoken=\w{32}\n$/);
+    expect(text).toMatch(
+      /^\[api\]\nemail=echo-bot@teamchat\.example\nkey=\w{32}\nsite=http:\/\/127\.0\.0\.1:\d+\ntoken=\w{32}\n$/,
+    );
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const id = /^Created bot (\d+)/.exec(created.stdout)?.[1] ?? '';
 
@@ -71,7 +89,8 @@ describe('teamchat bots', () => {
     await asMember(['call', 'messages.send', 'type=stream', 'to=general', 'topic=cli', 'content=@**Echo Two** ping']);
     await integration.nth(1);
     let deliveries = '';
-    for (let i = 0; i < 100 && !/delivered/.test(deliveries); i += 1) deliveries = (await asMember(['bots', 'deliveries', '--bot', id])).stdout;
+    for (let i = 0; i < 100 && !/delivered/.test(deliveries); i += 1)
+      deliveries = (await asMember(['bots', 'deliveries', '--bot', id])).stdout;
     expect(deliveries).toMatch(/mention\s+delivered\s+1\s+200/);
 
     const regenerated = await asMember(['bots', 'regenerate-key', id, '--zuliprc', file]);
@@ -104,4 +123,3 @@ describe('teamchat bots', () => {
     expect(list.stdout).toMatch(/Demo Bot +demo-bot@teamchat\.example +generic +Olivia Owner +yes/);
   });
 });
-

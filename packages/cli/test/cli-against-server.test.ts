@@ -64,7 +64,15 @@ describe('teamchat against a running server', () => {
   });
 
   it('channels create subscribes users given by id and email, and channels list shows the channel', async () => {
-    const created = await asOwner(['channels', 'create', 'demo-x', '--description', 'Made by the CLI test', '--subscribers', 'mike@teamchat.example,1']);
+    const created = await asOwner([
+      'channels',
+      'create',
+      'demo-x',
+      '--description',
+      'Made by the CLI test',
+      '--subscribers',
+      'mike@teamchat.example,1',
+    ]);
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     const id = /^Created channel demo-x with id (\d+)\n$/.exec(created.stdout)?.[1];
@@ -74,12 +82,19 @@ describe('teamchat against a running server', () => {
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(new RegExp(`\\n +${id} +demo-x +no +no +2 +Made by the CLI test\\n`));
 
-    const asMember = await teamchat(['--config', server.zuliprc('member'), '--json', 'channels', 'list', '--subscribed-only']);
+    const asMember = await teamchat([
+      '--config',
+      server.zuliprc('member'),
+      '--json',
+      'channels',
+      'list',
+      '--subscribed-only',
+    ]);
     const names = (JSON.parse(asMember.stdout) as { streams: { name: string }[] }).streams.map((s) => s.name);
     expect(names).toContain('demo-x');
   });
 
-  it('call uploads.upload sends a file; a file over the server\'s --max-upload-mib is refused', async () => {
+  it("call uploads.upload sends a file; a file over the server's --max-upload-mib is refused", async () => {
     const notes = join(dir, 'notes.txt');
     writeFileSync(notes, 'uploaded by the CLI test');
     const uploaded = await asOwner(['call', 'uploads.upload', `file=@${notes}`, '--json']);
@@ -101,7 +116,10 @@ describe('teamchat against a running server', () => {
     const read = async (): Promise<unknown> => {
       const result = await asOwner(['call', 'events.register', 'fetch_event_types=["user_settings"]', '--json']);
       expect(result.code).toBe(0);
-      const state = JSON.parse(result.stdout) as { twenty_four_hour_time?: unknown; user_settings?: { twenty_four_hour_time?: unknown } };
+      const state = JSON.parse(result.stdout) as {
+        twenty_four_hour_time?: unknown;
+        user_settings?: { twenty_four_hour_time?: unknown };
+      };
       return state.user_settings?.twenty_four_hour_time ?? state.twenty_four_hour_time;
     };
     expect(await read()).toBe(false);
@@ -168,7 +186,9 @@ describe('teamchat against a running server', () => {
     const member = server.zuliprc('member');
     const viaEnv = await teamchat(['call', 'users.me', '--json'], { ZULIP_CONFIG: member });
     expect(JSON.parse(viaEnv.stdout)).toMatchObject({ email: 'mike@teamchat.example' });
-    const flagWins = await teamchat(['--config', server.zuliprc('owner'), 'call', 'users.me', '--json'], { ZULIP_CONFIG: member });
+    const flagWins = await teamchat(['--config', server.zuliprc('owner'), 'call', 'users.me', '--json'], {
+      ZULIP_CONFIG: member,
+    });
     expect(JSON.parse(flagWins.stdout)).toMatchObject({ email: 'olivia@teamchat.example' });
   });
 

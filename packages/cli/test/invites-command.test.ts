@@ -17,9 +17,15 @@ let dir: string;
 let home: string;
 let server: RunningServer;
 
-function teamchat(role: 'owner' | 'member', args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function teamchat(
+  role: 'owner' | 'member',
+  args: readonly string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_BIN, '--config', server.zuliprc(role), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env['PATH'] ?? '', HOME: home } });
+    const child = spawn(process.execPath, [CLI_BIN, '--config', server.zuliprc(role), ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env['PATH'] ?? '', HOME: home },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -69,7 +75,19 @@ afterAll(async () => {
 describe('teamchat invites', () => {
   it('sends, lists, resends and revokes email invitations', async () => {
     expect(await ok(['invites', 'list'])).toBe('No pending invitations\n');
-    expect(await ok(['invites', 'send', 'ada@example.com', 'grace@example.com', '--channel', 'general,engineering', '--role', 'moderator', '--never-expires'])).toBe('Invited 2 addresses\n');
+    expect(
+      await ok([
+        'invites',
+        'send',
+        'ada@example.com',
+        'grace@example.com',
+        '--channel',
+        'general,engineering',
+        '--role',
+        'moderator',
+        '--never-expires',
+      ]),
+    ).toBe('Invited 2 addresses\n');
     const invites = await listed();
     expect(invites.map((invite) => [invite.email, invite.invited_as, invite.expiry_date])).toEqual([
       ['ada@example.com', 300, null],
@@ -93,7 +111,9 @@ describe('teamchat invites', () => {
   it('reports the addresses a partial failure skipped, and the server’s refusals', async () => {
     const partial = await teamchat('owner', ['invites', 'send', 'new@example.com', 'mike@teamchat.example']);
     expect(partial.code).toBe(1);
-    expect(partial.stderr).toContain("We did send invitations to everyone else! (mike@teamchat.example: Already has an account.)");
+    expect(partial.stderr).toContain(
+      'We did send invitations to everyone else! (mike@teamchat.example: Already has an account.)',
+    );
     expect((await listed()).some((invite) => invite.email === 'new@example.com')).toBe(true);
 
     const member = await teamchat('member', ['invites', 'link']);
@@ -108,7 +128,9 @@ describe('teamchat invites', () => {
     const dry = await ok(['invites', 'link', '--role', 'guest', '--dry-run']);
     expect(dry).toContain('POST');
     expect(dry).toContain('/invites/multiuse');
-    const link = (await ok(['invites', 'link', '--role', 'guest', '--channel', 'general', '--expires-in-minutes', '60'])).trim();
+    const link = (
+      await ok(['invites', 'link', '--role', 'guest', '--channel', 'general', '--expires-in-minutes', '60'])
+    ).trim();
     expect(link).toMatch(new RegExp(`^${server.url}/join/[a-z0-9]{24}/$`));
     const id = (await listed()).find((invite) => invite.is_multiuse)?.id ?? 0;
     expect(await ok(['invites', 'revoke', '--link', String(id), '--yes'])).toBe(`Revoked invitation link ${id}\n`);

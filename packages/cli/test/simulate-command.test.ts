@@ -13,9 +13,15 @@ import { startServer, type RunningServer } from '../../../test-support/start-ser
 
 const CLI_BIN = join(REPO_ROOT, 'packages/cli/bin/teamchat.js');
 
-function teamchat(args: readonly string[], home: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function teamchat(
+  args: readonly string[],
+  home: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env['PATH'] ?? '', HOME: home } });
+    const child = spawn(process.execPath, [CLI_BIN, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env['PATH'] ?? '', HOME: home },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -45,7 +51,22 @@ describe('live traffic against a running server', () => {
     try {
       const before = (await messagesOf(server)).length;
       const accounts = ['member', 'moderator', 'guest'].flatMap((role) => ['--as', server.zuliprc(role as 'member')]);
-      const run = await teamchat(['--config', server.zuliprc('owner'), '--json', 'simulate', '--rate', 'channelMessages=1200,directMessages=300,reactions=300', '--minutes', '0.05', '--seed', '4', ...accounts], dir);
+      const run = await teamchat(
+        [
+          '--config',
+          server.zuliprc('owner'),
+          '--json',
+          'simulate',
+          '--rate',
+          'channelMessages=1200,directMessages=300,reactions=300',
+          '--minutes',
+          '0.05',
+          '--seed',
+          '4',
+          ...accounts,
+        ],
+        dir,
+      );
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       const stats = JSON.parse(run.stdout) as { calls: Record<string, number>; refused: number };
@@ -57,8 +78,23 @@ describe('live traffic against a running server', () => {
       const script = join(dir, 'steps.json');
       const member = createClientFromZuliprc(server.zuliprc('member'));
       const email = (await member.users.me()).email;
-      writeFileSync(script, JSON.stringify({ steps: [{ at: 200, as: email, call: 'messages.send', params: { type: 'stream', to: 'general', topic: 'scripted', content: 'from a script' } }] }));
-      const scripted = await teamchat(['--config', server.zuliprc('owner'), 'simulate', '--script', script, '--as', server.zuliprc('member')], dir);
+      writeFileSync(
+        script,
+        JSON.stringify({
+          steps: [
+            {
+              at: 200,
+              as: email,
+              call: 'messages.send',
+              params: { type: 'stream', to: 'general', topic: 'scripted', content: 'from a script' },
+            },
+          ],
+        }),
+      );
+      const scripted = await teamchat(
+        ['--config', server.zuliprc('owner'), 'simulate', '--script', script, '--as', server.zuliprc('member')],
+        dir,
+      );
       expect(scripted).toMatchObject({ code: 0, stdout: 'step 0: ok\n' });
       expect((await messagesOf(server)).at(-1)).toMatchObject({ sender_email: email, content: '<p>from a script</p>' });
     } finally {
@@ -66,8 +102,10 @@ describe('live traffic against a running server', () => {
     }
   }, 60_000);
 
-  it('teamchat-server --simulate makes traffic from the organization\'s people on its own', async () => {
-    const server = await startServer(mkdtempSync(join(dir, 'server-')), { args: ['--simulate', 'channelMessages=1200,reactions=200', '--random-seed', '5'] });
+  it("teamchat-server --simulate makes traffic from the organization's people on its own", async () => {
+    const server = await startServer(mkdtempSync(join(dir, 'server-')), {
+      args: ['--simulate', 'channelMessages=1200,reactions=200', '--random-seed', '5'],
+    });
     try {
       const before = (await messagesOf(server)).length;
       await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -81,7 +119,20 @@ describe('live traffic against a running server', () => {
   }, 60_000);
 
   it('refuses a rate that is not one', async () => {
-    const run = await teamchat(['--site', 'http://127.0.0.1:9', '--email', 'a@b.c', '--api-key', 'x'.repeat(32), 'simulate', '--rate', 'lunch=3'], dir);
+    const run = await teamchat(
+      [
+        '--site',
+        'http://127.0.0.1:9',
+        '--email',
+        'a@b.c',
+        '--api-key',
+        'x'.repeat(32),
+        'simulate',
+        '--rate',
+        'lunch=3',
+      ],
+      dir,
+    );
     expect(run.code).not.toBe(0);
     expect(run.stderr).toMatch(/unknown kind of traffic 'lunch'/);
   });

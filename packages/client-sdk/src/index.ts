@@ -56,14 +56,22 @@ export type { PollRetryInfo } from './internal/retry-until-success.js';
 // Repeat-until-done helpers
 export { deleteTopicUntilDone } from './helpers/channels/delete-topic-until-done.js';
 export type { DeleteTopicOptions, DeleteTopicProgress } from './helpers/channels/delete-topic-until-done.js';
-export { markNarrowAsRead, updateFlagsForNarrowUntilDone } from './helpers/messages/update-flags-for-narrow-until-done.js';
+export {
+  markNarrowAsRead,
+  updateFlagsForNarrowUntilDone,
+} from './helpers/messages/update-flags-for-narrow-until-done.js';
 export type {
   FlagsForNarrowProgress,
   FlagsForNarrowResult,
   UpdateFlagsForNarrowOptions,
 } from './helpers/messages/update-flags-for-narrow-until-done.js';
 export { watchPresence } from './helpers/presence/watch-presence.js';
-export type { OwnPresenceStatus, PresenceEntry, PresenceUpdate, WatchPresenceOptions } from './helpers/presence/watch-presence.js';
+export type {
+  OwnPresenceStatus,
+  PresenceEntry,
+  PresenceUpdate,
+  WatchPresenceOptions,
+} from './helpers/presence/watch-presence.js';
 
 // Configuration (platform-neutral part)
 export { parseZuliprc } from './config/parse-zuliprc.js';

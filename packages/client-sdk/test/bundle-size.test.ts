@@ -18,10 +18,12 @@ interface PageSize {
 // Bundles the built packages (`npm test` builds first), like a browser app: see bench/bundle-size.mjs.
 describe('the SDK in a browser bundle', () => {
   it('stays within its budget and holds no zod unless response validation is imported', async () => {
-    const { stdout } = await run(process.execPath, ['bench/bundle-size.mjs', '--json'], { cwd: root }).catch((error: { stdout?: string; stderr?: string }) => {
-      if (error.stdout) return { stdout: error.stdout };
-      throw new Error(`bench/bundle-size.mjs failed: ${error.stderr ?? String(error)}`);
-    });
+    const { stdout } = await run(process.execPath, ['bench/bundle-size.mjs', '--json'], { cwd: root }).catch(
+      (error: { stdout?: string; stderr?: string }) => {
+        if (error.stdout) return { stdout: error.stdout };
+        throw new Error(`bench/bundle-size.mjs failed: ${error.stderr ?? String(error)}`);
+      },
+    );
     const pages = JSON.parse(stdout) as PageSize[];
     const byName = Object.fromEntries(pages.map((page) => [page.name, page]));
     expect(pages.flatMap((page) => page.problems.map((problem) => `${page.name}: ${problem}`))).toEqual([]);
@@ -30,9 +32,14 @@ describe('the SDK in a browser bundle', () => {
     // The one place runtime schemas come in: only when the page imports the plugin.
     expect(byName['with validateResponses']?.zodInputs).toBeGreaterThan(0);
     // The one size the SDK's README prints is this measure (to 0.1 KB; a little slack for zlib builds).
-    const { readmeFigure } = (await import(pathToFileURL(`${root}bench/bundle-size.mjs`).href)) as { readmeFigure: () => number };
+    const { readmeFigure } = (await import(pathToFileURL(`${root}bench/bundle-size.mjs`).href)) as {
+      readmeFigure: () => number;
+    };
     const measured = byName['every export']?.gzipped ?? 0;
-    expect(Math.abs(readmeFigure() - measured), `the SDK README's bundle size (${(readmeFigure() / 1024).toFixed(1)} KB) is not the measured ${(measured / 1024).toFixed(1)} KB: run node bench/bundle-size.mjs --update-readme`).toBeLessThanOrEqual(0.2 * 1024);
+    expect(
+      Math.abs(readmeFigure() - measured),
+      `the SDK README's bundle size (${(readmeFigure() / 1024).toFixed(1)} KB) is not the measured ${(measured / 1024).toFixed(1)} KB: run node bench/bundle-size.mjs --update-readme`,
+    ).toBeLessThanOrEqual(0.2 * 1024);
   });
 
   it('shares one ApiError class between @teamchat/schema and its zod-free /wire entry, in ESM and CJS', async () => {

@@ -36,7 +36,9 @@ describe('the SDK endpoint table', () => {
     const built = readdirSync(DIST).filter((file) => /\.c?js$/.test(file));
     const text = built.map((file) => readFileSync(join(DIST, file), 'utf8')).join('\n');
     for (const { name } of incomingEndpoints) expect(text, name).toContain(`"${name}"`);
-    const importers = built.filter((file) => /(from |require\()["']@teamchat\/schema["']/.test(readFileSync(join(DIST, file), 'utf8')));
+    const importers = built.filter((file) =>
+      /(from |require\()["']@teamchat\/schema["']/.test(readFileSync(join(DIST, file), 'utf8')),
+    );
     expect(importers.sort()).toEqual(['validate.cjs', 'validate.js']);
   });
 });

@@ -42,7 +42,8 @@ export function createClock(options: ClockOptions = {}): MockClock & { reset(): 
   const realMonotonicBase = performance.now();
   const frozen = options.frozen ?? true;
   const advance = (ms: number): void => {
-    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`[teamchat-mock] clock.advance(${ms}): pass a non-negative number of milliseconds`);
+    if (!Number.isFinite(ms) || ms < 0)
+      throw new RangeError(`[teamchat-mock] clock.advance(${ms}): pass a non-negative number of milliseconds`);
     base += ms;
     monotonicBase += ms;
   };

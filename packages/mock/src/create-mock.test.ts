@@ -8,7 +8,10 @@ async function createUser(mock: TeamchatMock, email: string): Promise<string> {
   const response = await mock.fetch(
     new Request(`${mock.baseUrl}/api/v1/users`, {
       method: 'POST',
-      headers: { authorization: `Basic ${btoa(`${ownerEmail}:${apiKey}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${btoa(`${ownerEmail}:${apiKey}`)}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: new URLSearchParams({ email, password: 'a fine password', full_name: 'Nina New' }).toString(),
     }),
   );
@@ -44,13 +47,23 @@ describe('createMock', () => {
     const mock = await createMock();
     mock.configure({ rateLimits: { ...defaultRateLimits, api_by_user: [[60, 2]] } });
     const { email, apiKey } = mock.accounts.member;
-    const me = () => mock.fetch(new Request(`${mock.baseUrl}/api/v1/users/me`, { headers: { authorization: `Basic ${btoa(`${email}:${apiKey}`)}` } }));
+    const me = () =>
+      mock.fetch(
+        new Request(`${mock.baseUrl}/api/v1/users/me`, {
+          headers: { authorization: `Basic ${btoa(`${email}:${apiKey}`)}` },
+        }),
+      );
     expect((await me()).status).toBe(200);
     expect((await me()).headers.get('x-ratelimit-remaining')).toBe('0');
     const limited = await me();
     expect(limited.status).toBe(429);
     // Both requests came at once: the first leaves the minute 60 s from now (the real limiter).
-    expect(await limited.json()).toEqual({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'API usage exceeded rate limit', 'retry-after': 60 });
+    expect(await limited.json()).toEqual({
+      result: 'error',
+      code: 'RATE_LIMIT_HIT',
+      msg: 'API usage exceeded rate limit',
+      'retry-after': 60,
+    });
     mock.clock.advance(30_000);
     expect((await me()).status).toBe(429);
     mock.clock.advance(30_001);

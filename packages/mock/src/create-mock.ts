@@ -1,5 +1,12 @@
 import type { HttpHandler } from 'msw';
-import { runTrafficScript, Traffic, type TrafficAccount, type TrafficPort, type TrafficRates, type TrafficScript } from '@teamchat/traffic';
+import {
+  runTrafficScript,
+  Traffic,
+  type TrafficAccount,
+  type TrafficPort,
+  type TrafficRates,
+  type TrafficScript,
+} from '@teamchat/traffic';
 import {
   assembleCore,
   assembleServer,
@@ -112,7 +119,9 @@ function originOf(baseUrl: string): string {
     origin = undefined;
   }
   if (origin !== trimmed) {
-    throw new TypeError(`[teamchat-mock] baseUrl must be an origin such as ${DEFAULT_BASE_URL} (got '${baseUrl}'); the API is served at <baseUrl>/api/v1.`);
+    throw new TypeError(
+      `[teamchat-mock] baseUrl must be an origin such as ${DEFAULT_BASE_URL} (got '${baseUrl}'); the API is served at <baseUrl>/api/v1.`,
+    );
   }
   return trimmed;
 }
@@ -291,17 +300,36 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
   // Fresh options, so a fresh seeded random source, for every core: keys and salts made after
   // a reset are the same whatever earlier tests did.
   const coreOptions = () =>
-    mockCoreOptions({ seed, now: clock.now, monotonic: clock.monotonic, baseUrl, heartbeatMs: options.heartbeatMs, featureLevel: options.featureLevel, journalSize: options.journalSize });
+    mockCoreOptions({
+      seed,
+      now: clock.now,
+      monotonic: clock.monotonic,
+      baseUrl,
+      heartbeatMs: options.heartbeatMs,
+      featureLevel: options.featureLevel,
+      journalSize: options.journalSize,
+    });
   const seedFrom = async (fixture: OrganizationFixtureInput | undefined) => {
     if (fixture === undefined && options.populate !== undefined) {
-      const { size, randomSeed } = typeof options.populate === 'object' ? options.populate : { size: options.populate, randomSeed: undefined };
-      return populateOrganization({ size, ...(randomSeed === undefined ? {} : { randomSeed }), end: clock.now(), config: { realmUrl: baseUrl } });
+      const { size, randomSeed } =
+        typeof options.populate === 'object' ? options.populate : { size: options.populate, randomSeed: undefined };
+      return populateOrganization({
+        size,
+        ...(randomSeed === undefined ? {} : { randomSeed }),
+        end: clock.now(),
+        config: { realmUrl: baseUrl },
+      });
     }
     const seedStore = new Store<Db>();
-    const seeded = await assembleServer({ store: seedStore, ...coreOptions(), seed: { ...mockOrganization(seed), ...(fixture === undefined ? {} : { fixture }) } });
+    const seeded = await assembleServer({
+      store: seedStore,
+      ...coreOptions(),
+      seed: { ...mockOrganization(seed), ...(fixture === undefined ? {} : { fixture }) },
+    });
     return { document: seedStore.snapshot(), accounts: seeded.accounts ?? [] };
   };
-  let { document: seedDocument, accounts: accountList }: { document: StoreDocument; accounts: DemoAccount[] } = await seedFrom(options.fixture);
+  let { document: seedDocument, accounts: accountList }: { document: StoreDocument; accounts: DemoAccount[] } =
+    await seedFrom(options.fixture);
   // The first account of each role (the demo's six).
   const byRole = (list: readonly DemoAccount[]) =>
     Object.fromEntries([...list].reverse().map((account) => [account.role, account])) as Record<DemoRole, DemoAccount>;
@@ -326,7 +354,8 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
   let state = build();
   let accounts = byRole(accountList);
   // Traffic runs in-process on the current state, moving the mock's clock to each event.
-  const trafficPort = (): TrafficPort => coreTrafficPort(() => state, { now: clock.now, at: async (time) => clock.set(time) });
+  const trafficPort = (): TrafficPort =>
+    coreTrafficPort(() => state, { now: clock.now, at: async (time) => clock.set(time) });
   /** The plain passwords the mock knows, by the hash it made of each. */
   const knownPasswords = (): Map<string, string> => {
     const known = new Map<string, string>();
@@ -339,8 +368,13 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
   /** The user ID of an account named by role, email or ID (the filters of `requests` and `events`). */
   const accountId = (account: DemoRole | (string & {}) | number): number => {
     if (typeof account === 'number') return account;
-    const id = account.includes('@') ? state.core.services.indexes.usersByEmail.get(account.toLowerCase())?.id : (accounts as Partial<Record<string, DemoAccount>>)[account]?.userId;
-    if (id === undefined) throw new TypeError(`[teamchat-mock] no account ${account.includes('@') ? `with email ${account}` : `with role ${account}`}; see mock.accountList.`);
+    const id = account.includes('@')
+      ? state.core.services.indexes.usersByEmail.get(account.toLowerCase())?.id
+      : (accounts as Partial<Record<string, DemoAccount>>)[account]?.userId;
+    if (id === undefined)
+      throw new TypeError(
+        `[teamchat-mock] no account ${account.includes('@') ? `with email ${account}` : `with role ${account}`}; see mock.accountList.`,
+      );
     return id;
   };
 
@@ -357,7 +391,10 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
       const account = which.includes('@')
         ? accountList.find((a) => a.email.toLowerCase() === which.toLowerCase())
         : (accounts as Partial<Record<string, DemoAccount>>)[which];
-      if (!account) throw new TypeError(`[teamchat-mock] no active account ${which.includes('@') ? `with email ${which}` : `with role ${which}`} in the organization; see mock.accountList.`);
+      if (!account)
+        throw new TypeError(
+          `[teamchat-mock] no active account ${which.includes('@') ? `with email ${which}` : `with role ${which}`} in the organization; see mock.accountList.`,
+        );
       return { site: baseUrl, email: account.email, apiKey: account.apiKey, sleep: clock.sleep };
     },
     get core() {
@@ -410,13 +447,24 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
     },
     requests(filter = {}) {
       const userId = filter.account === undefined ? undefined : accountId(filter.account);
-      if (filter.endpoint !== undefined && !state.core.endpoints.has(filter.endpoint) && !filter.endpoint.startsWith('pages.')) {
-        throw new TypeError(`[teamchat-mock] mock.requests(): no endpoint '${filter.endpoint}'; use a contract name such as 'messages.send'.`);
+      if (
+        filter.endpoint !== undefined &&
+        !state.core.endpoints.has(filter.endpoint) &&
+        !filter.endpoint.startsWith('pages.')
+      ) {
+        throw new TypeError(
+          `[teamchat-mock] mock.requests(): no endpoint '${filter.endpoint}'; use a contract name such as 'messages.send'.`,
+        );
       }
       return state.core.services.journal
         .all()
         .filter((entry): entry is RequestEntry => entry.kind === 'request')
-        .filter((entry) => (filter.endpoint === undefined || entry.endpoint === filter.endpoint) && (userId === undefined || entry.user_id === userId) && (filter.status === undefined || entry.status === filter.status))
+        .filter(
+          (entry) =>
+            (filter.endpoint === undefined || entry.endpoint === filter.endpoint) &&
+            (userId === undefined || entry.user_id === userId) &&
+            (filter.status === undefined || entry.status === filter.status),
+        )
         .map((entry) => structuredClone(entry));
     },
     events(filter = {}) {
@@ -424,17 +472,37 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
       return state.core.services.journal
         .all()
         .filter((entry): entry is EventEntry => entry.kind === 'event')
-        .filter((entry) => (filter.queue_id === undefined || entry.queue_id === filter.queue_id) && (userId === undefined || entry.user_id === userId) && (filter.type === undefined || entry.event.type === filter.type))
+        .filter(
+          (entry) =>
+            (filter.queue_id === undefined || entry.queue_id === filter.queue_id) &&
+            (userId === undefined || entry.user_id === userId) &&
+            (filter.type === undefined || entry.event.type === filter.type),
+        )
         .map((entry) => structuredClone(entry));
     },
     simulate({ rates, seed, accounts: acting }) {
       const trafficAccounts: TrafficAccount[] = (acting ?? accountList)
         .filter((account) => account.role !== 'bot')
-        .map((account) => ({ email: account.email, userId: account.userId, fullName: account.fullName, role: account.role }));
-      return new Traffic({ port: trafficPort(), accounts: trafficAccounts, rates, ...(seed === undefined ? {} : { seed }) });
+        .map((account) => ({
+          email: account.email,
+          userId: account.userId,
+          fullName: account.fullName,
+          role: account.role,
+        }));
+      return new Traffic({
+        port: trafficPort(),
+        accounts: trafficAccounts,
+        rates,
+        ...(seed === undefined ? {} : { seed }),
+      });
     },
     script(script) {
-      const accounts = accountList.map((account) => ({ email: account.email, userId: account.userId, fullName: account.fullName, role: account.role }));
+      const accounts = accountList.map((account) => ({
+        email: account.email,
+        userId: account.userId,
+        fullName: account.fullName,
+        role: account.role,
+      }));
       return runTrafficScript({ port: trafficPort(), accounts, script });
     },
   };

@@ -30,12 +30,17 @@ function counted(times: number | undefined): () => boolean {
  */
 export function createFaults(baseUrl: string, endpoints: Iterable<Endpoint>) {
   const matcher = createFaultMatcher(endpoints);
-  const on = (options: FaultTarget, respond: () => Promise<Response | undefined> | Response | undefined): HttpHandler => {
+  const on = (
+    options: FaultTarget,
+    respond: () => Promise<Response | undefined> | Response | undefined,
+  ): HttpHandler => {
     if (options.endpoint !== undefined) matcher.checkEndpoint(options.endpoint);
     checkNonNegative('times', options.times);
     const active = counted(options.times);
     // One catch-all per fault; the route table, not MSW's path syntax, decides what it hits.
-    return http.all(`${baseUrl}${API_PREFIX}/*`, ({ request }) => (matcher.matches(request, options.endpoint) && active() ? respond() : undefined));
+    return http.all(`${baseUrl}${API_PREFIX}/*`, ({ request }) =>
+      matcher.matches(request, options.endpoint) && active() ? respond() : undefined,
+    );
   };
   return {
     /** Delays matching requests by `ms`, then lets the mock answer. */

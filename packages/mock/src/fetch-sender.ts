@@ -16,7 +16,8 @@ export const fetchSender: HttpSender = async (outbound) => {
     });
     return { kind: 'response', status: response.status, body: await response.text() };
   } catch (error) {
-    if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return { kind: 'timeout' };
+    if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+      return { kind: 'timeout' };
     if (error instanceof TypeError && /url|invalid/i.test(error.message) && !/fetch failed/i.test(error.message)) {
       return { kind: 'error', name: 'InvalidURL', message: error.message };
     }
@@ -35,7 +36,9 @@ export function bouncerSender(bouncer: PushBouncer, link: { down: boolean }, nex
   return async (outbound) => {
     if (!outbound.url.startsWith(`${MOCK_BOUNCER_URL}/`)) return next(outbound);
     if (link.down) return { kind: 'connection-error', message: 'ECONNREFUSED: the mock push bouncer is down' };
-    const response = await bouncer.handle(new Request(outbound.url, { method: outbound.method, headers: outbound.headers, body: outbound.body }));
+    const response = await bouncer.handle(
+      new Request(outbound.url, { method: outbound.method, headers: outbound.headers, body: outbound.body }),
+    );
     return { kind: 'response', status: response.status, body: await response.text() };
   };
 }

@@ -22,26 +22,41 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /** `GET /users/{user_id}`, …: every documented operation, in the description's order. */
 function documentedOperations(): string[] {
-  const document = parse(readFileSync(REFERENCE as string, 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+  const document = parse(readFileSync(REFERENCE as string, 'utf8')) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
   return Object.entries(document.paths).flatMap(([path, item]) =>
-    PSEUDO_PATHS.has(path) ? [] : METHODS.filter((method) => item[method] !== undefined).map((method) => `${method.toUpperCase()} ${path}`),
+    PSEUDO_PATHS.has(path)
+      ? []
+      : METHODS.filter((method) => item[method] !== undefined).map((method) => `${method.toUpperCase()} ${path}`),
   );
 }
 
 /** Whether an answer is the one for a route that does not exist (or not with this method). */
 function unknownRoute(status: number, body: unknown): boolean {
   const msg = typeof body === 'object' && body !== null ? String((body as { msg?: unknown }).msg ?? '') : '';
-  return (status === 404 && (msg.startsWith('Unknown API endpoint') || msg.startsWith('Not found'))) || (status === 405 && msg === 'Method Not Allowed');
+  return (
+    (status === 404 && (msg.startsWith('Unknown API endpoint') || msg.startsWith('Not found'))) ||
+    (status === 405 && msg === 'Method Not Allowed')
+  );
 }
 
 /** The operations `site` answers as unknown routes, called as `auth` with every path parameter `1`. */
-async function unserved(site: string, auth: { email: string; apiKey: string }, operations: readonly string[]): Promise<string[]> {
+async function unserved(
+  site: string,
+  auth: { email: string; apiKey: string },
+  operations: readonly string[],
+): Promise<string[]> {
   const missing: string[] = [];
   const authorization = `Basic ${btoa(`${auth.email}:${auth.apiKey}`)}`;
   for (const operation of operations) {
     const [method = '', path = ''] = operation.split(' ');
     const url = `${site}/api/v1${path.replace(/\{[^}]+\}/g, '1')}`;
-    const response = await fetch(url, { method, headers: { authorization, ...(method === 'GET' ? {} : { 'content-type': 'application/x-www-form-urlencoded' }) }, ...(method === 'GET' ? {} : { body: '' }) });
+    const response = await fetch(url, {
+      method,
+      headers: { authorization, ...(method === 'GET' ? {} : { 'content-type': 'application/x-www-form-urlencoded' }) },
+      ...(method === 'GET' ? {} : { body: '' }),
+    });
     const text = await response.text();
     let body: unknown = null;
     try {
@@ -83,7 +98,10 @@ describe.skipIf(!REFERENCE)(`every operation of the real server's description ($
     const owner = server.zuliprc('owner');
     const text = readFileSync(owner, 'utf8');
     const auth = { email: /^email=(.*)$/m.exec(text)?.[1] ?? '', apiKey: /^key=(.*)$/m.exec(text)?.[1] ?? '' };
-    expect(await unserved(server.url, auth, ['GET /no/such/operation', 'PUT /users/me', 'GET /users/me'])).toEqual(['GET /no/such/operation', 'PUT /users/me']);
+    expect(await unserved(server.url, auth, ['GET /no/such/operation', 'PUT /users/me', 'GET /users/me'])).toEqual([
+      'GET /no/such/operation',
+      'PUT /users/me',
+    ]);
   });
 
   it('the reference server answers every operation (over HTTP, as the owner, dummy IDs)', async () => {

@@ -4,7 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '@teamchat/client-sdk';
-import { assembleServer, exportOrganization, FixtureError, Store, type Db, type OrganizationFixtureInput } from '@teamchat/server';
+import {
+  assembleServer,
+  exportOrganization,
+  FixtureError,
+  Store,
+  type Db,
+  type OrganizationFixtureInput,
+} from '@teamchat/server';
 import { DEFAULT_START } from '../src/clock.js';
 import { createMock, mockCoreOptions, mockOrganization } from '../src/create-mock.js';
 import { startMockServer } from '../src/node.js';
@@ -20,7 +27,11 @@ describe('the mock from an organization fixture', () => {
     const mock = await createMock({ fixture: qaFixture() });
     const store = new Store<Db>();
     const now = () => DEFAULT_START;
-    await assembleServer({ store, ...mockCoreOptions({ seed: 1, now, baseUrl: mock.baseUrl }), seed: { ...mockOrganization(1), fixture: qaFixture() } });
+    await assembleServer({
+      store,
+      ...mockCoreOptions({ seed: 1, now, baseUrl: mock.baseUrl }),
+      seed: { ...mockOrganization(1), fixture: qaFixture() },
+    });
     expect(mock.exportFixture()).toEqual(exportOrganization(store));
     expect(mock.store.get('realm', 1)?.name).toBe('QA Corp');
   });
@@ -28,7 +39,13 @@ describe('the mock from an organization fixture', () => {
   it('gives every account, the first of each role, and clients by role or email', async () => {
     const mock = await createMock({ fixture: qaFixture() });
     expect(mock.accountList.map((a) => a.email)).toEqual([
-      'olga@qa.example', 'ada@qa.example', 'quinn@qa.example', 'tess@qa.example', 'gus@qa.example', 'ci-bot@qa.example', 'hook-bot@qa.example',
+      'olga@qa.example',
+      'ada@qa.example',
+      'quinn@qa.example',
+      'tess@qa.example',
+      'gus@qa.example',
+      'ci-bot@qa.example',
+      'hook-bot@qa.example',
     ]);
     expect(mock.accounts.member.email).toBe('quinn@qa.example');
     // A random password is the mock's password of the role.
@@ -43,13 +60,21 @@ describe('the mock from an organization fixture', () => {
     } finally {
       server.close();
     }
-    expect(() => mock.clientOptions('moderator')).toThrow("[teamchat-mock] no active account with role moderator in the organization; see mock.accountList.");
+    expect(() => mock.clientOptions('moderator')).toThrow(
+      '[teamchat-mock] no active account with role moderator in the organization; see mock.accountList.',
+    );
   });
 
   it('loads another fixture (reset returns to it), and refuses a bad one without changing anything', async () => {
     const mock = await createMock();
     expect(mock.store.get('realm', 1)?.name).toBe('Teamchat Demo');
-    await expect(mock.load({ teamchat_fixture: 1, organization: { name: 'X' }, channels: [{ name: 'a', creator: 'who@x.example' }] })).rejects.toThrow(FixtureError);
+    await expect(
+      mock.load({
+        teamchat_fixture: 1,
+        organization: { name: 'X' },
+        channels: [{ name: 'a', creator: 'who@x.example' }],
+      }),
+    ).rejects.toThrow(FixtureError);
     expect(mock.store.get('realm', 1)?.name).toBe('Teamchat Demo');
     await mock.load(qaFixture());
     mock.reset();
@@ -70,12 +95,19 @@ describe('the mock over HTTP with fixtures', () => {
       expect(exported.organization.name).toBe('QA Corp');
       expect(exported).toEqual(served.mock.exportFixture());
       // What GET gives, POST takes back.
-      expect((await fetch(`${served.url}/__mock/fixture`, { method: 'POST', body: JSON.stringify(exported) })).status).toBe(200);
+      expect(
+        (await fetch(`${served.url}/__mock/fixture`, { method: 'POST', body: JSON.stringify(exported) })).status,
+      ).toBe(200);
       expect(served.mock.exportFixture()).toEqual(exported);
 
-      const bad = await fetch(`${served.url}/__mock/fixture`, { method: 'POST', body: JSON.stringify({ teamchat_fixture: 1, organization: {} }) });
+      const bad = await fetch(`${served.url}/__mock/fixture`, {
+        method: 'POST',
+        body: JSON.stringify({ teamchat_fixture: 1, organization: {} }),
+      });
       expect(bad.status).toBe(400);
-      expect(((await bad.json()) as { msg: string }).msg).toBe('[teamchat-mock] invalid fixture: organization.name: Invalid input: expected string, received undefined');
+      expect(((await bad.json()) as { msg: string }).msg).toBe(
+        '[teamchat-mock] invalid fixture: organization.name: Invalid input: expected string, received undefined',
+      );
       expect(served.mock.store.get('realm', 1)?.name).toBe('QA Corp');
     } finally {
       await served.close();
@@ -84,9 +116,15 @@ describe('the mock over HTTP with fixtures', () => {
 
   it('teamchat-mock --fixture answers an invalid fixture with one line', () => {
     const run = (file: string) =>
-      spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', BIN, '--port', '0', '--fixture', file], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 30_000 });
+      spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', BIN, '--port', '0', '--fixture', file], {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
     const invalid = run(fileURLToPath(new URL('../package.json', import.meta.url)));
     expect(invalid.status).toBe(1);
-    expect(invalid.stderr).toMatch(/^teamchat-mock: invalid fixture: teamchat_fixture: expected 1 \(the fixture format this server reads\); [^\n]*\n$/);
+    expect(invalid.stderr).toMatch(
+      /^teamchat-mock: invalid fixture: teamchat_fixture: expected 1 \(the fixture format this server reads\); [^\n]*\n$/,
+    );
   });
 });

@@ -50,8 +50,14 @@ describe('looking into the HTTP mock', () => {
       },
     ]);
     expect(((await get('/__mock/requests?account=owner')).body['requests'] as unknown[]).length).toBe(1);
-    expect(((await get('/__mock/requests?status=400')).body['requests'] as { path: string }[]).map((r) => r.path)).toEqual(['/api/v1/messages/999999']);
-    expect((await get('/__mock/requests?status=abc')).body).toEqual({ result: 'error', msg: '[teamchat-mock] GET /__mock/requests: status must be a positive integer', code: 'BAD_REQUEST' });
+    expect(
+      ((await get('/__mock/requests?status=400')).body['requests'] as { path: string }[]).map((r) => r.path),
+    ).toEqual(['/api/v1/messages/999999']);
+    expect((await get('/__mock/requests?status=abc')).body).toEqual({
+      result: 'error',
+      msg: '[teamchat-mock] GET /__mock/requests: status must be a positive integer',
+      code: 'BAD_REQUEST',
+    });
     expect((await get('/__mock/requests?endpoint=messages.sned')).status).toBe(400);
   });
 
@@ -68,14 +74,23 @@ describe('looking into the HTTP mock', () => {
       body: new URLSearchParams({ type: 'stream', to: 'general', topic: 'qa', content: 'an event' }),
     });
     const { body } = await get(`/__mock/events?queue_id=${queue_id}`);
-    expect(body['events']).toMatchObject([{ kind: 'event', queue_id, fetched: false, event: { type: 'message', id: 0 } }]);
+    expect(body['events']).toMatchObject([
+      { kind: 'event', queue_id, fetched: false, event: { type: 'message', id: 0 } },
+    ]);
     await fetch(`${served.url}/api/v1/events?queue_id=${queue_id}&dont_block=true`, { headers: auth('owner') });
-    expect((await get('/__mock/events?account=owner&type=message')).body['events']).toMatchObject([{ queue_id, fetched: true }]);
+    expect((await get('/__mock/events?account=owner&type=message')).body['events']).toMatchObject([
+      { queue_id, fetched: true },
+    ]);
   });
 
   it('GET and DELETE /__mock/faults list and clear the faults', async () => {
-    await fetch(`${served.url}/__mock/faults`, { method: 'POST', body: JSON.stringify({ kind: 'rate_limit', endpoint: 'users.me', times: 2, retry_after: 3 }) });
-    expect((await get('/__mock/faults')).body['faults']).toEqual([{ kind: 'rate_limit', endpoint: 'users.me', times: 2, retry_after: 3, left: 2 }]);
+    await fetch(`${served.url}/__mock/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ kind: 'rate_limit', endpoint: 'users.me', times: 2, retry_after: 3 }),
+    });
+    expect((await get('/__mock/faults')).body['faults']).toEqual([
+      { kind: 'rate_limit', endpoint: 'users.me', times: 2, retry_after: 3, left: 2 },
+    ]);
     expect((await fetch(`${served.url}/api/v1/users/me`, { headers: auth() })).status).toBe(429);
     expect((await get('/__mock/faults')).body['faults']).toMatchObject([{ left: 1 }]);
     const cleared = await fetch(`${served.url}/__mock/faults`, { method: 'DELETE' });
@@ -93,8 +108,19 @@ describe('looking into the HTTP mock', () => {
     const bare = await get('/__mock');
     const slash = await get('/__mock/');
     expect(bare).toEqual(slash);
-    const routes = (bare.body['routes'] as { method: string; path: string }[]).map((route) => `${route.method} ${route.path}`);
-    expect(routes).toEqual(expect.arrayContaining(['GET /__mock/requests', 'GET /__mock/events', 'GET /__mock/faults', 'DELETE /__mock/faults', 'GET /__mock/clock', 'POST /__mock/fixture']));
+    const routes = (bare.body['routes'] as { method: string; path: string }[]).map(
+      (route) => `${route.method} ${route.path}`,
+    );
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'GET /__mock/requests',
+        'GET /__mock/events',
+        'GET /__mock/faults',
+        'DELETE /__mock/faults',
+        'GET /__mock/clock',
+        'POST /__mock/fixture',
+      ]),
+    );
     const unknown = await get('/__mock/nope');
     expect(unknown.body['msg']).toBe('[teamchat-mock] unknown control route GET /__mock/nope; GET /__mock/ lists them');
   });
@@ -109,7 +135,10 @@ describe('looking into the HTTP mock', () => {
     expect(after.map((a) => [a.email, a.password])).toEqual(before.map((a) => [a.email, a.password]));
     // And they still log in.
     const member = after.find((a) => a.email === served.mock.accounts.member.email);
-    const login = await fetch(`${served.url}/api/v1/fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: member?.email ?? '', password: member?.password ?? '' }) });
+    const login = await fetch(`${served.url}/api/v1/fetch_api_key`, {
+      method: 'POST',
+      body: new URLSearchParams({ username: member?.email ?? '', password: member?.password ?? '' }),
+    });
     expect(login.status).toBe(200);
   });
 });
@@ -120,7 +149,10 @@ describe('the request log of teamchat-mock', () => {
 
   /** Starts `teamchat-mock --port 0 args…`, makes one request, stops it: what it printed on stderr. */
   async function logOf(args: readonly string[]): Promise<string> {
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', BIN, '--port', '0', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', BIN, '--port', '0', ...args], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));

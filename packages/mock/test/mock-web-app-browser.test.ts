@@ -30,7 +30,10 @@ let browser: Browser;
 
 /** Starts `teamchat-mock --port 0` from its sources; resolves once it printed the web app's line. */
 async function startMock(): Promise<void> {
-  child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', BIN, '--port', '0', '--quiet'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', BIN, '--port', '0', '--quiet'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   await new Promise<void>((resolve, reject) => {
@@ -43,7 +46,11 @@ async function startMock(): Promise<void> {
   url = /listening on (http:\/\/\S+)/.exec(stdout)?.[1] ?? '';
   accounts = new Map();
   for (const match of stdout.matchAll(/^\s+(\w+)\s+(\S+@\S+)\s+key (\S+)(?:\s+password (\S+))?$/gm)) {
-    accounts.set(match[1] as string, { email: match[2] as string, apiKey: match[3] as string, password: match[4] ?? '' });
+    accounts.set(match[1] as string, {
+      email: match[2] as string,
+      apiKey: match[3] as string,
+      password: match[4] ?? '',
+    });
   }
 }
 
@@ -59,7 +66,8 @@ async function openPage(): Promise<{ page: Page; errors: string[]; close(): Prom
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(`error: ${message.text()}`);
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text()))
+      errors.push(`error: ${message.text()}`);
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   return { page, errors, close: () => context.close() };
@@ -101,7 +109,10 @@ describe.skipIf(availability.skip !== undefined)("the mock's web app in Chromium
     const member = account('member');
     const sent = await fetch(`${url}/api/v1/messages`, {
       method: 'POST',
-      headers: { authorization: `Basic ${btoa(`${member.email}:${member.apiKey}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${btoa(`${member.email}:${member.apiKey}`)}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: new URLSearchParams({ type: 'stream', to: 'general', topic: 'from a client', content: 'seen in the mock' }),
     });
     expect(sent.status).toBe(200);

@@ -8,7 +8,9 @@ const files = new Map([
   ['static/index-1234.js', 'export {}'],
 ]);
 /** The built files from memory: the port takes any reader. */
-const webApp: StaticFiles = { read: async (name) => (files.has(name) ? new TextEncoder().encode(files.get(name)) : null) };
+const webApp: StaticFiles = {
+  read: async (name) => (files.has(name) ? new TextEncoder().encode(files.get(name)) : null),
+};
 
 let served: MockServer;
 let bare: MockServer;

@@ -57,10 +57,13 @@ describe('the mock with setupServer', () => {
     expect(members.length).toBeGreaterThan(0);
   });
 
-  it('retries a rate limit with retryAfter: 2 on the mock\'s clock: two seconds pass there, none here', async () => {
+  it("retries a rate limit with retryAfter: 2 on the mock's clock: two seconds pass there, none here", async () => {
     server.use(mock.faults.rateLimit({ endpoint: 'users.list', retryAfter: 2, times: 1 }));
     const retries: number[] = [];
-    const client = createClient({ ...mock.clientOptions('member'), retry: { onRetry: ({ delayMs }) => retries.push(delayMs) } });
+    const client = createClient({
+      ...mock.clientOptions('member'),
+      retry: { onRetry: ({ delayMs }) => retries.push(delayMs) },
+    });
     const before = mock.clock.now();
     const started = performance.now();
     const { members } = await client.users.list();
@@ -72,16 +75,21 @@ describe('the mock with setupServer', () => {
     expect(elapsed).toBeLessThan(2000);
   });
 
-  it('stops a retry wait on the mock\'s clock when the call is aborted', async () => {
+  it("stops a retry wait on the mock's clock when the call is aborted", async () => {
     server.use(mock.faults.rateLimit({ endpoint: 'users.list', retryAfter: 2 }));
     const controller = new AbortController();
-    const client = createClient({ ...mock.clientOptions('member'), retry: { onRetry: () => controller.abort(new Error('stop')) } });
+    const client = createClient({
+      ...mock.clientOptions('member'),
+      retry: { onRetry: () => controller.abort(new Error('stop')) },
+    });
     await expect(client.users.list({}, { signal: controller.signal })).rejects.toThrow('stop');
   });
 
   it('injects a network error', async () => {
     server.use(mock.faults.networkError({ endpoint: 'users.me' }));
-    const error = await createClient({ ...mock.clientOptions('member'), retry: false }).users.me().catch((e: unknown) => e);
+    const error = await createClient({ ...mock.clientOptions('member'), retry: false })
+      .users.me()
+      .catch((e: unknown) => e);
     expect(isNetworkError(error)).toBe(true);
   });
 
@@ -92,7 +100,9 @@ describe('the mock with setupServer', () => {
     expect(me.user_id).toBe(mock.accounts.member.userId);
     const { user } = await member.users.getByEmail({ email: mock.accounts.owner.email });
     expect(user.user_id).toBe(mock.accounts.owner.userId);
-    const error = await createClient({ ...mock.clientOptions('member'), retry: false }).users.get({ user_id: 1 }).catch((e: unknown) => e);
+    const error = await createClient({ ...mock.clientOptions('member'), retry: false })
+      .users.get({ user_id: 1 })
+      .catch((e: unknown) => e);
     // The server's crash envelope has no code; the SDK reads a 5xx without one as INTERNAL_SERVER_ERROR.
     expect(isApiError(error) && [error.status, error.code]).toEqual([500, 'INTERNAL_SERVER_ERROR']);
   });
@@ -102,12 +112,19 @@ describe('the mock with setupServer', () => {
     const response = await fetch(`${mock.baseUrl}/api/v1/users`);
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('3');
-    expect(await response.json()).toEqual({ result: 'error', msg: 'API usage exceeded rate limit', code: 'RATE_LIMIT_HIT', 'retry-after': 3 });
+    expect(await response.json()).toEqual({
+      result: 'error',
+      msg: 'API usage exceeded rate limit',
+      code: 'RATE_LIMIT_HIT',
+      'retry-after': 3,
+    });
   });
 
   it('refuses faults for unknown endpoints and negative numbers', () => {
     expect(() => mock.faults.serverError({ endpoint: 'users.nope' as never })).toThrow(/Unknown endpoint "users.nope"/);
-    expect(() => mock.faults.latency(-1)).toThrow('[teamchat-mock] fault option ms must be a non-negative number, got -1');
+    expect(() => mock.faults.latency(-1)).toThrow(
+      '[teamchat-mock] fault option ms must be a non-negative number, got -1',
+    );
   });
 
   it('controls time: the edit limit passes when the clock moves', async () => {

@@ -8,7 +8,14 @@ const MINUTE = 60_000;
 
 /** What must agree between a client's state and a fresh register (see the traffic parity scenario). */
 function comparable(state: Record<string, unknown>): Record<string, unknown> {
-  const { queue_id: _q, last_event_id: _l, server_timestamp: _t, presence_last_update_id: _p, presences, ...rest } = state;
+  const {
+    queue_id: _q,
+    last_event_id: _l,
+    server_timestamp: _t,
+    presence_last_update_id: _p,
+    presences,
+    ...rest
+  } = state;
   return { ...rest, presences: Object.keys((presences ?? {}) as object).sort() };
 }
 
@@ -28,7 +35,14 @@ describe('mock.simulate: live traffic under the fake clock, on a populated organ
   afterAll(() => server.close());
 
   it('starts from the generated organization: every role, months of history', () => {
-    expect(Object.keys(mock.accounts).sort()).toEqual(['administrator', 'bot', 'guest', 'member', 'moderator', 'owner']);
+    expect(Object.keys(mock.accounts).sort()).toEqual([
+      'administrator',
+      'bot',
+      'guest',
+      'member',
+      'moderator',
+      'owner',
+    ]);
     expect(mock.accountList.length).toBeGreaterThan(20);
     const times = [...mock.store.all('messages')].map((m) => m.timestamp);
     expect((Math.max(...times) - Math.min(...times)) / 86_400).toBeGreaterThan(90);
@@ -45,7 +59,11 @@ describe('mock.simulate: live traffic under the fake clock, on a populated organ
     for (let minute = 1; minute <= 10; minute += 1) {
       await traffic.advance(MINUTE);
       expect(mock.clock.now()).toBe(start + minute * MINUTE);
-      const { events } = await client.events.get({ queue_id: String(state['queue_id']), last_event_id: last, dont_block: true });
+      const { events } = await client.events.get({
+        queue_id: String(state['queue_id']),
+        last_event_id: last,
+        dont_block: true,
+      });
       let deleted = false;
       for (const event of events) {
         applyEvent(state, event);
@@ -78,9 +96,24 @@ describe('mock.simulate: live traffic under the fake clock, on a populated organ
     const member = mock.accounts.member.email;
     const answers = await mock.script({
       steps: [
-        { at: 90_000, as: member, call: 'messages.send', params: { type: 'stream', to: 'general', topic: 'scripted', content: 'second' } },
-        { at: 30_000, as: member, call: 'messages.send', params: { type: 'stream', to: 'general', topic: 'scripted', content: 'first' } },
-        { at: 120_000, as: mock.accounts.guest.email, call: 'channels.create', params: { name: 'nope', subscribers: [] } },
+        {
+          at: 90_000,
+          as: member,
+          call: 'messages.send',
+          params: { type: 'stream', to: 'general', topic: 'scripted', content: 'second' },
+        },
+        {
+          at: 30_000,
+          as: member,
+          call: 'messages.send',
+          params: { type: 'stream', to: 'general', topic: 'scripted', content: 'first' },
+        },
+        {
+          at: 120_000,
+          as: mock.accounts.guest.email,
+          call: 'channels.create',
+          params: { name: 'nope', subscribers: [] },
+        },
       ],
     });
     expect(answers.map((a) => a.step)).toEqual([1, 0, 2]);

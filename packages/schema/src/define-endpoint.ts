@@ -127,7 +127,9 @@ export function defineEndpoint<
     }
   }
   if (config.restOfPath !== undefined && !config.path.endsWith(`/{${config.restOfPath}}`)) {
-    throw new Error(`[teamchat-schema] ${config.name}: restOfPath '${config.restOfPath}' is not the last segment of ${config.path}`);
+    throw new Error(
+      `[teamchat-schema] ${config.name}: restOfPath '${config.restOfPath}' is not the last segment of ${config.path}`,
+    );
   }
   for (const [alias, target] of Object.entries(config.aliases ?? {})) {
     if (!(target in config.params.shape)) {
@@ -142,7 +144,9 @@ export function defineEndpoint<
     direction,
     pathParams: Object.freeze(pathParams),
     get wire() {
-      wire ??= Object.freeze(Object.fromEntries(Object.entries(config.params.shape).map(([name, schema]) => [name, wireParamOf(schema)])));
+      wire ??= Object.freeze(
+        Object.fromEntries(Object.entries(config.params.shape).map(([name, schema]) => [name, wireParamOf(schema)])),
+      );
       return wire;
     },
   });

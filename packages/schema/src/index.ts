@@ -25,7 +25,12 @@ export type {
   IncomingEndpointName,
   IncomingEndpoints,
 } from './endpoints/index.js';
-export { MessageRetentionDays, Principals, SubscriptionPropertyChange, SubscriptionRequest } from './endpoints/channels/index.js';
+export {
+  MessageRetentionDays,
+  Principals,
+  SubscriptionPropertyChange,
+  SubscriptionRequest,
+} from './endpoints/channels/index.js';
 export { FlagOp, MESSAGE_SEND_TYPES, MessageRecipients, NarrowMatch } from './endpoints/messages/index.js';
 export { ProfileDataUpdate } from './endpoints/users/index.js';
 export type { DraftInput } from './endpoints/drafts/draft-model.js';
@@ -108,8 +113,22 @@ export {
 export { MessageSnapshot } from './models/message-snapshot.js';
 export { Narrow, NarrowElement, NarrowOperand } from './models/narrow.js';
 export { OutgoingWebhookPayload, OutgoingWebhookReply } from './models/outgoing-webhook-payload.js';
-export { LegacyPresence, LegacyPresenceClient, ModernPresence, PresenceStatus, UserPresence } from './models/presence.js';
-export { Attachment, ChannelFolder, CodePlayground, CustomProfileField, Linkifier, NavigationView, PushRegistration } from './models/realm-config.js';
+export {
+  LegacyPresence,
+  LegacyPresenceClient,
+  ModernPresence,
+  PresenceStatus,
+  UserPresence,
+} from './models/presence.js';
+export {
+  Attachment,
+  ChannelFolder,
+  CodePlayground,
+  CustomProfileField,
+  Linkifier,
+  NavigationView,
+  PushRegistration,
+} from './models/realm-config.js';
 export { ServerSettings } from './models/server-settings.js';
 export { Topic } from './models/topic.js';
 export { OwnUser, ProfileFieldValue, User } from './models/user.js';

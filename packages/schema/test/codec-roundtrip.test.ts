@@ -96,6 +96,8 @@ describe('sampleParams', () => {
   });
 
   it('fails loudly when no value fits a constrained string', () => {
-    expect(() => sampleParams(z.object({ hex: z.string().regex(/^[0-9a-f]{64}$/) }))).toThrow(/no candidate value fits/);
+    expect(() => sampleParams(z.object({ hex: z.string().regex(/^[0-9a-f]{64}$/) }))).toThrow(
+      /no candidate value fits/,
+    );
   });
 });

@@ -27,7 +27,9 @@ describe('the contract table types', () => {
 
   it('types string-or-integer and union parameters', () => {
     expectTypeOf<EndpointInput<Endpoints['presence.get']>['user_id_or_email']>().toEqualTypeOf<number | string>();
-    expectTypeOf<EndpointInput<Endpoints['messages.send']>['to']>().toEqualTypeOf<string | number | number[] | string[]>();
+    expectTypeOf<EndpointInput<Endpoints['messages.send']>['to']>().toEqualTypeOf<
+      string | number | number[] | string[]
+    >();
     // @ts-expect-error role is one of the five role values
     const role: EndpointInput<Endpoints['users.update']>['role'] = 500;
     void role;

@@ -13,7 +13,10 @@ function ourEvents(): Map<string, Set<string>> {
   const events = new Map<string, Set<string>>();
   for (const option of ServerEvent.options as readonly (Model | { options: readonly Model[] })[]) {
     for (const model of 'options' in option ? option.options : [option]) {
-      events.set(`${model.shape.type.value}${model.shape.op ? `/${model.shape.op.value}` : ''}`, new Set(Object.keys(model.shape)));
+      events.set(
+        `${model.shape.type.value}${model.shape.op ? `/${model.shape.op.value}` : ''}`,
+        new Set(Object.keys(model.shape)),
+      );
     }
   }
   return events;
@@ -24,12 +27,17 @@ function theirEvents(document: Json): Map<string, Set<string>> {
   const schemas = (document['components'] as Json)['schemas'] as Record<string, Json>;
   const deref = (schema: unknown): Json => {
     let current = schema as Json;
-    for (let i = 0; i < 20 && typeof current['$ref'] === 'string'; i += 1) current = schemas[(current['$ref'] as string).split('/').pop() as string] as Json;
+    for (let i = 0; i < 20 && typeof current['$ref'] === 'string'; i += 1)
+      current = schemas[(current['$ref'] as string).split('/').pop() as string] as Json;
     return current;
   };
   const properties = (schema: unknown): Json => {
     const resolved = deref(schema);
-    return Object.assign({}, resolved['properties'] as Json | undefined, ...((resolved['allOf'] as unknown[] | undefined) ?? []).map(properties)) as Json;
+    return Object.assign(
+      {},
+      resolved['properties'] as Json | undefined,
+      ...((resolved['allOf'] as unknown[] | undefined) ?? []).map(properties),
+    ) as Json;
   };
   const literal = (schema: unknown): string | undefined => {
     const resolved = deref(schema);
@@ -41,12 +49,17 @@ function theirEvents(document: Json): Map<string, Set<string>> {
     return undefined;
   };
   const paths = document['paths'] as Record<string, Record<string, Json>>;
-  const response = (((paths['/events']?.['get']?.['responses'] as Json)['200'] as Json)['content'] as Json)['application/json'] as Json;
+  const response = (((paths['/events']?.['get']?.['responses'] as Json)['200'] as Json)['content'] as Json)[
+    'application/json'
+  ] as Json;
   const items = deref((properties(response['schema'])['events'] as Json)['items']);
   const events = new Map<string, Set<string>>();
   for (const option of items['oneOf'] as unknown[]) {
     const fields = properties(option);
-    events.set(`${literal(fields['type'])}${fields['op'] ? `/${literal(fields['op'])}` : ''}`, new Set(Object.keys(fields)));
+    events.set(
+      `${literal(fields['type'])}${fields['op'] ? `/${literal(fields['op'])}` : ''}`,
+      new Set(Object.keys(fields)),
+    );
   }
   return events;
 }
@@ -81,17 +94,25 @@ describe('ServerEvent', () => {
 
   it('checks an event of a known type against its model, and lets one of a newer server pass as it is', () => {
     const channel = { stream_id: 1, name: 'general' };
-    expect(AnyServerEvent.safeParse({ type: 'stream', op: 'delete', id: 3, stream_ids: [1], streams: [channel] }).success).toBe(true);
+    expect(
+      AnyServerEvent.safeParse({ type: 'stream', op: 'delete', id: 3, stream_ids: [1], streams: [channel] }).success,
+    ).toBe(true);
     expect(AnyServerEvent.safeParse({ type: 'heartbeat', id: 4 }).success).toBe(true);
     // A known type whose fields are wrong fails, whatever a newer server could add.
     expect(AnyServerEvent.safeParse({ type: 'message', id: 5, flags: [] }).success).toBe(false);
-    expect(AnyServerEvent.safeParse({ type: 'subscription', op: 'peer_add', id: 6, stream_ids: '1', user_ids: [] }).success).toBe(false);
+    expect(
+      AnyServerEvent.safeParse({ type: 'subscription', op: 'peer_add', id: 6, stream_ids: '1', user_ids: [] }).success,
+    ).toBe(false);
     // Types and ops this version does not know pass untouched.
     const future = { type: 'hologram', id: 7, depth: 3 };
     expect(AnyServerEvent.parse(future)).toEqual(future);
     expect(AnyServerEvent.safeParse({ type: 'stream', op: 'split', id: 8 }).success).toBe(true);
     // And fields added to a known event by a newer server pass too.
-    expect(AnyServerEvent.parse({ type: 'invites_changed', id: 9, new_field: true })).toEqual({ type: 'invites_changed', id: 9, new_field: true });
+    expect(AnyServerEvent.parse({ type: 'invites_changed', id: 9, new_field: true })).toEqual({
+      type: 'invites_changed',
+      id: 9,
+      new_field: true,
+    });
   });
 
   it('is what GET /events answers, so response validation checks every event', () => {

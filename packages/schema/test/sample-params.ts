@@ -64,7 +64,9 @@ function sampleOf(schema: AnySchema, ctx: SampleContext, path: string): unknown 
   switch (def.type) {
     case 'object': {
       const shape = def['shape'] as Record<string, AnySchema>;
-      return Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, sampleOf(field, ctx, `${path}.${key}`)]));
+      return Object.fromEntries(
+        Object.entries(shape).map(([key, field]) => [key, sampleOf(field, ctx, `${path}.${key}`)]),
+      );
     }
     case 'string':
       return firstAccepted(schema, [...rotate(TRICKY_STRINGS, ctx.variant + ctx.counter++), ...FALLBACK_STRINGS], path);
@@ -94,7 +96,8 @@ function sampleOf(schema: AnySchema, ctx: SampleContext, path: string): unknown 
       const entries: [PropertyKey, unknown][] = [];
       for (let index = 0; index < 2; index++) {
         const key = sampleOf(keyType, ctx, `${path}{key}`) as PropertyKey;
-        if (!entries.some(([existing]) => existing === key)) entries.push([key, sampleOf(valueType, ctx, `${path}[${String(key)}]`)]);
+        if (!entries.some(([existing]) => existing === key))
+          entries.push([key, sampleOf(valueType, ctx, `${path}[${String(key)}]`)]);
       }
       return Object.fromEntries(entries);
     }
@@ -116,7 +119,9 @@ function sampleOf(schema: AnySchema, ctx: SampleContext, path: string): unknown 
     case 'lazy':
       return sampleOf((def['getter'] as () => AnySchema)(), ctx, path);
     default:
-      throw new Error(`sample generator: unsupported schema kind '${def.type}' at ${path}; teach test/sample-params.ts about it`);
+      throw new Error(
+        `sample generator: unsupported schema kind '${def.type}' at ${path}; teach test/sample-params.ts about it`,
+      );
   }
 }
 

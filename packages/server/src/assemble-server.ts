@@ -58,7 +58,10 @@ export async function assembleServer(options: AssembleOptions): Promise<Assemble
   if (seed !== false && !options.store.get('realm', 1)) {
     const { random, fixture, ...demo } = seed;
     const services = random ? { ...core.services, random } : core.services;
-    accounts = fixture === undefined ? await seedDemoOrganization(services, demo) : await seedOrganization(services, parseFixture(fixture), demo);
+    accounts =
+      fixture === undefined
+        ? await seedDemoOrganization(services, demo)
+        : await seedOrganization(services, parseFixture(fixture), demo);
   }
   // Jobs left pending by the last run (outgoing webhooks, push) are sent now.
   core.services.jobs.kick();

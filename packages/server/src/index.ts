@@ -6,7 +6,18 @@
  */
 
 // Core
-export { createCore, createMemoryFileStore, defaultRateLimits, defaultServerConfig, outboxEmails, removeOrphanFiles, seedChannelMessages, seedDemoOrganization, seededRandomBytes, silentLogger } from './core/index.js';
+export {
+  createCore,
+  createMemoryFileStore,
+  defaultRateLimits,
+  defaultServerConfig,
+  outboxEmails,
+  removeOrphanFiles,
+  seedChannelMessages,
+  seedDemoOrganization,
+  seededRandomBytes,
+  silentLogger,
+} from './core/index.js';
 export type {
   ChannelMessagesSeed,
   Context,
@@ -40,7 +51,15 @@ export type {
 } from './core/index.js';
 
 // Organization fixtures
-export { demoFixture, exportOrganization, FIXTURE_FORMAT, FixtureError, OrganizationFixture, parseFixture, seedOrganization } from './core/index.js';
+export {
+  demoFixture,
+  exportOrganization,
+  FIXTURE_FORMAT,
+  FixtureError,
+  OrganizationFixture,
+  parseFixture,
+  seedOrganization,
+} from './core/index.js';
 
 // Generated organizations
 export { messagesOf, populateOrganization, POPULATE_END, POPULATE_SIZES } from './populate/populate-organization.js';

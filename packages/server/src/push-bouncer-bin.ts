@@ -30,12 +30,22 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function inspect(url: string, method: 'GET' | 'POST', path: string, body?: Record<string, string>): Promise<void> {
+async function inspect(
+  url: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: Record<string, string>,
+): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(`${url.replace(/\/+$/, '')}/api/v1/bouncer/${path}`, { method, ...(body ? { body: new URLSearchParams(body) } : {}) });
+    response = await fetch(`${url.replace(/\/+$/, '')}/api/v1/bouncer/${path}`, {
+      method,
+      ...(body ? { body: new URLSearchParams(body) } : {}),
+    });
   } catch (error) {
-    fail(`cannot reach the bouncer at ${url} (${error instanceof Error ? error.message : String(error)}); is it running?`);
+    fail(
+      `cannot reach the bouncer at ${url} (${error instanceof Error ? error.message : String(error)}); is it running?`,
+    );
   }
   const json = (await response.json()) as Record<string, unknown>;
   if (json['result'] !== 'success') fail(String(json['msg']));
@@ -81,14 +91,26 @@ async function main(): Promise<void> {
     case 'devices':
       return inspect(url, 'GET', 'devices');
     case 'notifications':
-      if (!argument || !/^\d+$/.test(argument)) fail('notifications needs a device ID (see `teamchat-push-bouncer devices`)');
+      if (!argument || !/^\d+$/.test(argument))
+        fail('notifications needs a device ID (see `teamchat-push-bouncer devices`)');
       return inspect(url, 'GET', `devices/${argument}/notifications`);
     default:
       fail(`unknown command '${command}'\n\n${HELP}`);
   }
-  const port = args.port === undefined ? 9993 : /^\d+$/.test(args.port) ? Number(args.port) : fail(`--port must be a non-negative integer, got '${args.port}'`);
+  const port =
+    args.port === undefined
+      ? 9993
+      : /^\d+$/.test(args.port)
+        ? Number(args.port)
+        : fail(`--port must be a non-negative integer, got '${args.port}'`);
   const dataFile = args.memory ? undefined : resolve(args.data ?? '.teamchat/push-bouncer.json');
-  const running = await startPushBouncer({ port, host: args.host ?? '127.0.0.1', ...(dataFile ? { dataFile } : {}), log: consoleLogger, logRequests: !args.quiet });
+  const running = await startPushBouncer({
+    port,
+    host: args.host ?? '127.0.0.1',
+    ...(dataFile ? { dataFile } : {}),
+    log: consoleLogger,
+    logRequests: !args.quiet,
+  });
   process.stdout.write(`teamchat-push-bouncer listening on ${running.url}\n`);
   process.stdout.write(`Public key (bouncer_public_key): ${running.bouncer.publicKeys()[0] ?? ''}\n`);
   process.stdout.write(dataFile ? `Data: ${dataFile}\n` : 'Data: in memory only\n');

@@ -20,10 +20,18 @@ describe('the clean-up of unused uploads', () => {
     const handler = createRestHandler(core);
     const body = new FormData();
     body.append('file', new File(['unused'], 'unused.txt'));
-    const uploaded = await handler(new Request('http://teamchat.test/api/v1/user_uploads', { method: 'POST', headers: { authorization }, body }));
+    const uploaded = await handler(
+      new Request('http://teamchat.test/api/v1/user_uploads', { method: 'POST', headers: { authorization }, body }),
+    );
     expect(uploaded.status).toBe(200);
     const client = createTRPCClient<AppRouter>({
-      links: [httpLink({ url: 'http://teamchat.test/trpc', headers: { authorization }, fetch: (url, init) => handler(new Request(url, init as RequestInit)) })],
+      links: [
+        httpLink({
+          url: 'http://teamchat.test/trpc',
+          headers: { authorization },
+          fetch: (url, init) => handler(new Request(url, init as RequestInit)),
+        }),
+      ],
     });
     now += 5 * WEEK_MS;
     // Any procedure will do: the job runs first, and the store no longer has the upload.

@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -39,7 +48,11 @@ let store: Store<Db> | null = null;
 async function start(): Promise<{ handler: FetchHandler; auth: string; orphans: string[] }> {
   const opened = await openDiskStore<Db>(dataFile, { log: quiet });
   store = opened.store;
-  const core = createCore({ store: opened.store, files: createDiskFileStore(uploadsDirOf(dataFile)), config: { realmUrl: SITE } });
+  const core = createCore({
+    store: opened.store,
+    files: createDiskFileStore(uploadsDirOf(dataFile)),
+    config: { realmUrl: SITE },
+  });
   if (opened.created) await seedDemoOrganization(core.services, { passwordIterations: 1000 });
   const orphans = await removeOrphanFiles(core.services);
   const member = [...opened.store.all('users')].find((user) => user.email.startsWith('mike@'));
@@ -70,23 +83,31 @@ afterEach(async () => {
 describe('uploaded files on disk', () => {
   it('keep their bytes across a restart, outside the JSON, and go with their attachment', async () => {
     const first = await start();
-    const uploaded = await first.handler(uploadRequest(first.auth, new File(['kept across restarts'], 'kept.txt', { type: 'text/plain' })));
+    const uploaded = await first.handler(
+      uploadRequest(first.auth, new File(['kept across restarts'], 'kept.txt', { type: 'text/plain' })),
+    );
     expect(uploaded.status).toBe(200);
     const { url } = (await uploaded.json()) as { url: string };
     const file = join(uploadsDirOf(dataFile), ...url.slice('/user_uploads/'.length).split('/'));
     expect(readFileSync(file, 'utf8')).toBe('kept across restarts');
     await stop();
-    expect(readFileSync(dataFile, 'utf8') + readFileSync(`${dataFile}.journal`, 'utf8')).not.toContain('kept across restarts');
+    expect(readFileSync(dataFile, 'utf8') + readFileSync(`${dataFile}.journal`, 'utf8')).not.toContain(
+      'kept across restarts',
+    );
 
     const second = await start();
     expect(second.orphans).toEqual([]);
     const download = await second.handler(new Request(`${SITE}${url}`, { headers: { authorization: second.auth } }));
     expect([download.status, await download.text()]).toEqual([200, 'kept across restarts']);
-    const listed = (await (await second.handler(new Request(`${SITE}/api/v1/attachments`, { headers: { authorization: second.auth } }))).json()) as {
+    const listed = (await (
+      await second.handler(new Request(`${SITE}/api/v1/attachments`, { headers: { authorization: second.auth } }))
+    ).json()) as {
       attachments: { id: number }[];
     };
     const id = listed.attachments[0]?.id;
-    const deleted = await second.handler(new Request(`${SITE}/api/v1/attachments/${id}`, { method: 'DELETE', headers: { authorization: second.auth } }));
+    const deleted = await second.handler(
+      new Request(`${SITE}/api/v1/attachments/${id}`, { method: 'DELETE', headers: { authorization: second.auth } }),
+    );
     expect(deleted.status).toBe(200);
     // The file goes once the deletion is durable, with its now empty directories.
     await vi.waitFor(() => {
@@ -108,7 +129,10 @@ describe('uploaded files on disk', () => {
     writeFileSync(`${leftover}.tmp-0123456789ab`, 'half written');
 
     const second = await start();
-    expect(second.orphans.sort()).toEqual(['1/ff/crashedcrashedcrashedcra/lost.txt', '1/ff/crashedcrashedcrashedcra/lost.txt.tmp-0123456789ab']);
+    expect(second.orphans.sort()).toEqual([
+      '1/ff/crashedcrashedcrashedcra/lost.txt',
+      '1/ff/crashedcrashedcrashedcra/lost.txt.tmp-0123456789ab',
+    ]);
     expect(existsSync(dirname(leftover))).toBe(false);
     const download = await second.handler(new Request(`${SITE}${url}`, { headers: { authorization: second.auth } }));
     expect(await download.text()).toBe('real');
@@ -123,8 +147,15 @@ describe('uploaded files on disk', () => {
     const head = await handler(new Request(`${SITE}${url}`, { method: 'HEAD', headers: { authorization: auth } }));
     expect([head.status, head.headers.get('content-length'), head.body]).toEqual([200, '12', null]);
     const get = await handler(new Request(`${SITE}${url}`, { headers: { authorization: auth } }));
-    const badEncoding = await handler(new Request(`${SITE}/user_uploads/1/ab/%E0%A4%A`, { headers: { authorization: auth } }));
-    expect([get.status, await get.text(), badEncoding.status, await badEncoding.text()]).toEqual([404, '<p>File not found.</p>', 404, '<p>File not found.</p>']);
+    const badEncoding = await handler(
+      new Request(`${SITE}/user_uploads/1/ab/%E0%A4%A`, { headers: { authorization: auth } }),
+    );
+    expect([get.status, await get.text(), badEncoding.status, await badEncoding.text()]).toEqual([
+      404,
+      '<p>File not found.</p>',
+      404,
+      '<p>File not found.</p>',
+    ]);
   });
 
   it('keeps a file whose name matches its record once normalized (NFC), and prunes empty directories', async () => {
@@ -156,7 +187,14 @@ describe('uploaded files on disk', () => {
     await files.put('1/ab/second/b.txt', new TextEncoder().encode('b'));
     expect(syncs).toEqual([join(root, '1', 'ab'), join(root, '1', 'ab', 'second')]);
     // Bytes that cannot be read fail the write after its directories and temporary file exist.
-    const broken = new Proxy(new Uint8Array(1), { get: (target, key) => (key === 'buffer' ? (() => { throw new Error('unreadable'); })() : Reflect.get(target, key)) });
+    const broken = new Proxy(new Uint8Array(1), {
+      get: (target, key) =>
+        key === 'buffer'
+          ? (() => {
+              throw new Error('unreadable');
+            })()
+          : Reflect.get(target, key),
+    });
     await expect(files.put('1/cd/third/c.txt', broken)).rejects.toThrow('unreadable');
     expect(readdirSync(join(root, '1')).sort()).toEqual(['ab']);
     expect((await files.list()).sort()).toEqual(['1/ab/first/a.txt', '1/ab/second/b.txt']);
@@ -165,15 +203,25 @@ describe('uploaded files on disk', () => {
   it('keeps the file when the commit could not be made durable (the journal may still hold it)', async () => {
     const memory = new MemoryStore<Db>();
     const root = uploadsDirOf(dataFile);
-    const core = createCore({ store: memory, files: createDiskFileStore(root), config: { realmUrl: SITE }, log: { ...quiet, error: () => {} } });
+    const core = createCore({
+      store: memory,
+      files: createDiskFileStore(root),
+      config: { realmUrl: SITE },
+      log: { ...quiet, error: () => {} },
+    });
     const accounts = await seedDemoOrganization(core.services, { passwordIterations: 1000 });
     const member = accounts.find((a) => a.role === 'member');
     memory.attach({ append: () => Promise.reject(new Error('disk full')), close: () => Promise.resolve() });
     const handler = createRestHandler(core);
-    const failed = await handler(uploadRequest(`Basic ${btoa(`${member?.email}:${member?.apiKey}`)}`, new File(['maybe'], 'maybe.txt')));
+    const failed = await handler(
+      uploadRequest(`Basic ${btoa(`${member?.email}:${member?.apiKey}`)}`, new File(['maybe'], 'maybe.txt')),
+    );
     // The store refuses writes until the journal can be written again: a 503 envelope, not an unexplained 500.
     expect(failed.status).toBe(503);
-    expect(await failed.json()).toMatchObject({ result: 'error', msg: expect.stringContaining('cannot save changes right now') });
+    expect(await failed.json()).toMatchObject({
+      result: 'error',
+      msg: expect.stringContaining('cannot save changes right now'),
+    });
     expect(await core.services.files.list()).toHaveLength(1);
   });
 });
@@ -205,7 +253,10 @@ describe('request bodies through the node adapter (a real socket)', () => {
     const fits = await post(url, auth, new File([new Uint8Array(MIB)], 'fits.bin'));
     expect([fits.status, ((await fits.json()) as { filename: string }).filename]).toEqual([200, 'fits.bin']);
     const over = await post(url, auth, new File([new Uint8Array(MIB + 1)], 'over.bin'));
-    expect([over.status, await over.json()]).toEqual([400, { result: 'error', msg: 'Uploaded file is larger than the allowed limit of 1 MiB', code: 'BAD_REQUEST' }]);
+    expect([over.status, await over.json()]).toEqual([
+      400,
+      { result: 'error', msg: 'Uploaded file is larger than the allowed limit of 1 MiB', code: 'BAD_REQUEST' },
+    ]);
   });
 
   it('gives uploads the upload limit and every other endpoint the ordinary one', async () => {
@@ -213,7 +264,11 @@ describe('request bodies through the node adapter (a real socket)', () => {
     const { url, auth } = await serve({});
     const upload = await post(url, auth, new File([new Uint8Array(25 * MIB)], 'max.bin'));
     expect(upload.status).toBe(200);
-    const bigLogin = await fetch(`${url}/api/v1/fetch_api_key`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `username=x&password=${'p'.repeat(6 * MIB)}` });
+    const bigLogin = await fetch(`${url}/api/v1/fetch_api_key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `username=x&password=${'p'.repeat(6 * MIB)}`,
+    });
     expect(bigLogin.status).toBe(413);
   });
 
@@ -222,7 +277,16 @@ describe('request bodies through the node adapter (a real socket)', () => {
     const { port } = new URL(url);
     const answer = await new Promise<{ status: number; body: string; closed: boolean }>((resolve, reject) => {
       // Announces 50 MiB but sends only 64 KiB: draining would wait for bytes that never come.
-      const req = request({ port, method: 'POST', path: '/api/v1/user_uploads', headers: { authorization: auth, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(50 * MIB) } });
+      const req = request({
+        port,
+        method: 'POST',
+        path: '/api/v1/user_uploads',
+        headers: {
+          authorization: auth,
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(50 * MIB),
+        },
+      });
       req.on('response', (res) => {
         let body = '';
         res.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -231,6 +295,14 @@ describe('request bodies through the node adapter (a real socket)', () => {
       req.on('error', reject);
       req.write(new Uint8Array(64 * 1024));
     });
-    expect(answer).toEqual({ status: 413, body: JSON.stringify({ result: 'error', msg: `Request body too large (limit: ${2 * MIB} bytes)`, code: 'BAD_REQUEST' }), closed: true });
+    expect(answer).toEqual({
+      status: 413,
+      body: JSON.stringify({
+        result: 'error',
+        msg: `Request body too large (limit: ${2 * MIB} bytes)`,
+        code: 'BAD_REQUEST',
+      }),
+      closed: true,
+    });
   });
 });

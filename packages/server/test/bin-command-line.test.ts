@@ -28,7 +28,9 @@ const run = (bin: keyof typeof BINS, args: readonly string[]) => runNodeScript(B
 describe('--version', () => {
   for (const bin of ['teamchat-server', 'teamchat-mock', 'teamchat'] as const) {
     it(`${bin} --version prints its package's version and exits 0`, async () => {
-      const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'packages', PACKAGES[bin], 'package.json'), 'utf8')) as { version: string };
+      const { version } = JSON.parse(
+        readFileSync(join(REPO_ROOT, 'packages', PACKAGES[bin], 'package.json'), 'utf8'),
+      ) as { version: string };
       expect(await run(bin, ['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
     });
   }
@@ -36,18 +38,62 @@ describe('--version', () => {
 
 describe('usage errors: one line, a pointer to --help, exit 2', () => {
   it.each([
-    ['teamchat-server', ['--prot', '9991'], "teamchat-server: unknown option '--prot' (did you mean --port?); see teamchat-server --help"],
-    ['teamchat-mock', ['--prot', '9991'], "teamchat-mock: unknown option '--prot' (did you mean --port?); see teamchat-mock --help"],
-    ['teamchat-server', ['--port', 'abc'], "teamchat-server: --port must be an integer from 0 to 65535, got 'abc'; see teamchat-server --help"],
-    ['teamchat-server', ['--heartbeat-ms', '-5'], "teamchat-server: --heartbeat-ms must be a non-negative integer, got '-5'; see teamchat-server --help"],
-    ['teamchat-server', ['--port'], "teamchat-server: option '--port <n>' argument missing; see teamchat-server --help"],
-    ['teamchat-server', ['outbx'], "teamchat-server: unknown command 'outbx' (did you mean outbox?); see teamchat-server --help"],
-    ['teamchat-server', ['help', 'outbx'], "teamchat-server: unknown command 'outbx' (did you mean outbox?); see teamchat-server --help"],
-    ['teamchat-server', ['outbox', '--lats', '1'], "teamchat-server: unknown option '--lats' (did you mean --last?); see teamchat-server outbox --help"],
-    ['teamchat-server', ['outbox', '--last', '0'], "teamchat-server: --last must be a positive integer, got '0'; see teamchat-server outbox --help"],
-    ['teamchat-mock', ['--seed', '1.5'], "teamchat-mock: --seed must be a non-negative integer, got '1.5'; see teamchat-mock --help"],
+    [
+      'teamchat-server',
+      ['--prot', '9991'],
+      "teamchat-server: unknown option '--prot' (did you mean --port?); see teamchat-server --help",
+    ],
+    [
+      'teamchat-mock',
+      ['--prot', '9991'],
+      "teamchat-mock: unknown option '--prot' (did you mean --port?); see teamchat-mock --help",
+    ],
+    [
+      'teamchat-server',
+      ['--port', 'abc'],
+      "teamchat-server: --port must be an integer from 0 to 65535, got 'abc'; see teamchat-server --help",
+    ],
+    [
+      'teamchat-server',
+      ['--heartbeat-ms', '-5'],
+      "teamchat-server: --heartbeat-ms must be a non-negative integer, got '-5'; see teamchat-server --help",
+    ],
+    [
+      'teamchat-server',
+      ['--port'],
+      "teamchat-server: option '--port <n>' argument missing; see teamchat-server --help",
+    ],
+    [
+      'teamchat-server',
+      ['outbx'],
+      "teamchat-server: unknown command 'outbx' (did you mean outbox?); see teamchat-server --help",
+    ],
+    [
+      'teamchat-server',
+      ['help', 'outbx'],
+      "teamchat-server: unknown command 'outbx' (did you mean outbox?); see teamchat-server --help",
+    ],
+    [
+      'teamchat-server',
+      ['outbox', '--lats', '1'],
+      "teamchat-server: unknown option '--lats' (did you mean --last?); see teamchat-server outbox --help",
+    ],
+    [
+      'teamchat-server',
+      ['outbox', '--last', '0'],
+      "teamchat-server: --last must be a positive integer, got '0'; see teamchat-server outbox --help",
+    ],
+    [
+      'teamchat-mock',
+      ['--seed', '1.5'],
+      "teamchat-mock: --seed must be a non-negative integer, got '1.5'; see teamchat-mock --help",
+    ],
     ['teamchat-mock', ['9992'], "teamchat-mock: unexpected argument '9992'; see teamchat-mock --help"],
-    ['teamchat-server', ['--push-bouncer', '--push-bouncer-url', 'http://127.0.0.1:9993', '--memory'], 'teamchat-server: give --push-bouncer or --push-bouncer-url, not both'],
+    [
+      'teamchat-server',
+      ['--push-bouncer', '--push-bouncer-url', 'http://127.0.0.1:9993', '--memory'],
+      'teamchat-server: give --push-bouncer or --push-bouncer-url, not both',
+    ],
   ] as const)('%s %j', async (bin, args, line) => {
     expect(await run(bin, args)).toEqual({ code: 2, stdout: '', stderr: `${line}\n` });
   });
@@ -75,7 +121,8 @@ describe('--help', () => {
 
   it('the README documents every option of the table', () => {
     const readme = readFileSync(join(REPO_ROOT, 'packages/server/README.md'), 'utf8');
-    for (const entry of Object.values(SERVE_OPTIONS)) expect(readme, entry.flags).toContain(`\`${entry.flags.split(' ')[0] ?? ''}`);
+    for (const entry of Object.values(SERVE_OPTIONS))
+      expect(readme, entry.flags).toContain(`\`${entry.flags.split(' ')[0] ?? ''}`);
   });
 
   it('`help outbox` is `outbox --help`', async () => {
@@ -89,7 +136,8 @@ describe('--help', () => {
     const { code, stdout } = await run('teamchat-mock', ['--help']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Usage: teamchat-mock \[options\]/);
-    for (const flag of ['--port <n>', '--host <host>', '--seed <n>', '--fixture <file>', '--version', '--help']) expect(stdout).toContain(flag);
+    for (const flag of ['--port <n>', '--host <host>', '--seed <n>', '--fixture <file>', '--version', '--help'])
+      expect(stdout).toContain(flag);
     expect(stdout).toContain('(default 9992)');
     expect(stdout).toMatch(/^Examples:\n {2}teamchat-mock/m);
   });
@@ -116,7 +164,14 @@ describe('the server options and ServerConfig', () => {
       if (!('config' in entry)) continue;
       const flag = entry.flags.split(' ')[0] ?? '';
       const takesValue = entry.flags.includes('<');
-      const text = name === 'rateLimit' ? 'off' : name.startsWith('bigbluebutton') || name === 'pushBouncerUrl' ? 'https://example.com/x/' : name === 'featureLevel' ? '407' : '7';
+      const text =
+        name === 'rateLimit'
+          ? 'off'
+          : name.startsWith('bigbluebutton') || name === 'pushBouncerUrl'
+            ? 'https://example.com/x/'
+            : name === 'featureLevel'
+              ? '407'
+              : '7';
       const argv = takesValue ? [flag, text] : [flag];
       const expected = name === 'rateLimit' ? null : takesValue ? (/^\d+$/.test(text) ? Number(text) : text) : true;
       expect(serverConfigOf(await parsed(argv))[entry.config], argv.join(' ')).toEqual(expected);
@@ -125,16 +180,21 @@ describe('the server options and ServerConfig', () => {
 
   it('gives a development server the development password policy unless the options say otherwise', async () => {
     expect(serverConfigOf(await parsed(['--dev']))).toMatchObject({ devMode: true, ...DEV_PASSWORD_POLICY });
-    expect(serverConfigOf(await parsed(['--dev', '--password-min-length', '8']))).toMatchObject({ passwordMinLength: 8, passwordMinGuesses: 0 });
+    expect(serverConfigOf(await parsed(['--dev', '--password-min-length', '8']))).toMatchObject({
+      passwordMinLength: 8,
+      passwordMinGuesses: 0,
+    });
   });
 
   it('adds the trailing slash to --bigbluebutton-url, and collects --cors-origin', async () => {
-    expect(serverConfigOf(await parsed(['--bigbluebutton-url', 'https://bbb.example.com/bigbluebutton']))).toMatchObject({
+    expect(
+      serverConfigOf(await parsed(['--bigbluebutton-url', 'https://bbb.example.com/bigbluebutton'])),
+    ).toMatchObject({
       bigBlueButtonUrl: 'https://bbb.example.com/bigbluebutton/',
     });
-    expect((await parsed(['--cors-origin', 'http://localhost:5173/', '--cors-origin', 'https://app.example.com'])).corsOrigin).toEqual([
-      'http://localhost:5173',
-      'https://app.example.com',
-    ]);
+    expect(
+      (await parsed(['--cors-origin', 'http://localhost:5173/', '--cors-origin', 'https://app.example.com']))
+        .corsOrigin,
+    ).toEqual(['http://localhost:5173', 'https://app.example.com']);
   });
 });

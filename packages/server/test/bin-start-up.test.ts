@@ -38,7 +38,9 @@ describe('teamchat-server start-up', () => {
   it('has written the zuliprc files when the port opens', async () => {
     const port = await freePort();
     const dataFile = join(dir, 'fixed-port', 'data.json');
-    const child = spawn(process.execPath, [SERVER_BIN, '--port', String(port), '--data', dataFile, '--quiet'], { stdio: 'ignore' });
+    const child = spawn(process.execPath, [SERVER_BIN, '--port', String(port), '--data', dataFile, '--quiet'], {
+      stdio: 'ignore',
+    });
     try {
       // What a script does: wait for the port, then read the files.
       for (let tries = 0; !(await canConnect(port)); tries += 1) {
@@ -61,7 +63,10 @@ describe('teamchat-server start-up', () => {
     expect(result.code).toBe(1);
     // Closing the store logs its final snapshot (an INFO line), then the reason, alone.
     const lines = result.stderr.trimEnd().split('\n');
-    expect(lines.slice(0, -1).every((line) => / INFO \[teamchat-server\] wrote snapshot /.test(line)), result.stderr).toBe(true);
+    expect(
+      lines.slice(0, -1).every((line) => / INFO \[teamchat-server\] wrote snapshot /.test(line)),
+      result.stderr,
+    ).toBe(true);
     expect(lines.at(-1)).toBe(
       `teamchat-server: cannot listen on 127.0.0.1:${busyPort}: the port is in use (another server?); pick another with --port N (--port 0 picks a free one)`,
     );
@@ -72,31 +77,56 @@ describe('teamchat-server start-up', () => {
 
   it('refuses a port out of range (a usage error), and an address not of this machine, in one line', async () => {
     const outOfRange = await runNodeScript(SERVER_BIN, ['--port', '70000', '--memory']);
-    expect(outOfRange).toMatchObject({ code: 2, stderr: "teamchat-server: --port must be an integer from 0 to 65535, got '70000'; see teamchat-server --help\n" });
+    expect(outOfRange).toMatchObject({
+      code: 2,
+      stderr: "teamchat-server: --port must be an integer from 0 to 65535, got '70000'; see teamchat-server --help\n",
+    });
     // 192.0.2.1 (TEST-NET-1) is never an address of this machine; nothing is sent to it.
     const foreign = await runNodeScript(SERVER_BIN, ['--port', '0', '--host', '192.0.2.1', '--memory']);
     expect(foreign.code).toBe(1);
-    expect(foreign.stderr).toMatch(/^teamchat-server: cannot listen on 192\.0\.2\.1:0: 192\.0\.2\.1 is not an address of this machine; pass --host with a local address \(127\.0\.0\.1, 0\.0\.0\.0, ::1\)\n$/);
+    expect(foreign.stderr).toMatch(
+      /^teamchat-server: cannot listen on 192\.0\.2\.1:0: 192\.0\.2\.1 is not an address of this machine; pass --host with a local address \(127\.0\.0\.1, 0\.0\.0\.0, ::1\)\n$/,
+    );
   });
 
   it('--dev listens on loopback addresses only, and says it is a development server', async () => {
     const open = await runNodeScript(SERVER_BIN, ['--dev', '--host', '0.0.0.0', '--port', '0', '--memory']);
     expect(open).toMatchObject({
       code: 2,
-      stderr: 'teamchat-server: --dev gives API keys without passwords: it listens on loopback addresses only (127.0.0.1, ::1, localhost), not 0.0.0.0\n',
+      stderr:
+        'teamchat-server: --dev gives API keys without passwords: it listens on loopback addresses only (127.0.0.1, ::1, localhost), not 0.0.0.0\n',
     });
-    const half = await runNodeScript(SERVER_BIN, ['--bigbluebutton-url', 'https://bbb.example.com/bigbluebutton/', '--memory']);
-    expect(half).toMatchObject({ code: 2, stderr: 'teamchat-server: give --bigbluebutton-url and --bigbluebutton-secret together\n' });
+    const half = await runNodeScript(SERVER_BIN, [
+      '--bigbluebutton-url',
+      'https://bbb.example.com/bigbluebutton/',
+      '--memory',
+    ]);
+    expect(half).toMatchObject({
+      code: 2,
+      stderr: 'teamchat-server: give --bigbluebutton-url and --bigbluebutton-secret together\n',
+    });
     const dir = mkdtempSync(join(tmpdir(), 'teamchat-dev-'));
     const server = await startServer(dir, { args: ['--dev', '--memory'], waitForZuliprc: false });
     try {
       // The lines after "listening" may arrive in chunks of their own.
-      const owner = await vi.waitFor(() => {
-        expect(server.output()).toContain('Development mode: POST /api/v1/dev_fetch_api_key');
-        return /^\s*owner\s+(\S+)/m.exec(server.output())?.[1] ?? expect.fail(`no owner line yet:\n${server.output()}`);
-      }, { timeout: 10_000 });
-      const answer = await fetch(`${server.url}/api/v1/dev_fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: owner }) });
-      expect(await answer.json()).toMatchObject({ result: 'success', email: owner, api_key: expect.stringMatching(/^\w{32}$/) });
+      const owner = await vi.waitFor(
+        () => {
+          expect(server.output()).toContain('Development mode: POST /api/v1/dev_fetch_api_key');
+          return (
+            /^\s*owner\s+(\S+)/m.exec(server.output())?.[1] ?? expect.fail(`no owner line yet:\n${server.output()}`)
+          );
+        },
+        { timeout: 10_000 },
+      );
+      const answer = await fetch(`${server.url}/api/v1/dev_fetch_api_key`, {
+        method: 'POST',
+        body: new URLSearchParams({ username: owner }),
+      });
+      expect(await answer.json()).toMatchObject({
+        result: 'success',
+        email: owner,
+        api_key: expect.stringMatching(/^\w{32}$/),
+      });
     } finally {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
@@ -117,7 +147,11 @@ describe('teamchat-mock start-up', () => {
 
 describe('the committed launchers', () => {
   it('say how to build when the package is not built yet, in one line', async () => {
-    for (const [name, bin] of [['teamchat-server', SERVER_BIN], ['teamchat-mock', MOCK_BIN], ['teamchat', join(REPO_ROOT, 'packages/cli/bin/teamchat.js')]] as const) {
+    for (const [name, bin] of [
+      ['teamchat-server', SERVER_BIN],
+      ['teamchat-mock', MOCK_BIN],
+      ['teamchat', join(REPO_ROOT, 'packages/cli/bin/teamchat.js')],
+    ] as const) {
       // A copy of the package without dist/, as right after `npm install` links the commands.
       const unbuilt = join(dir, `unbuilt-${name}`);
       mkdirSync(join(unbuilt, 'bin'), { recursive: true });

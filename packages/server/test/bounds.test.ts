@@ -8,7 +8,15 @@ let running: RunningServer;
 beforeAll(async () => {
   server = await createMemoryServer({
     seed: 21,
-    config: { maxQueuesPerUser: 3, maxQueuedEvents: 5, maxLongPollsPerUser: 2, maxConcurrentUploadsPerUser: 1, maxConcurrentUploads: 2, uploadQuotaMib: 1, heartbeatMs: 60_000 },
+    config: {
+      maxQueuesPerUser: 3,
+      maxQueuedEvents: 5,
+      maxLongPollsPerUser: 2,
+      maxConcurrentUploadsPerUser: 1,
+      maxConcurrentUploads: 2,
+      uploadQuotaMib: 1,
+      heartbeatMs: 60_000,
+    },
   });
   running = await listen({ handler: server.handler });
 });
@@ -19,7 +27,13 @@ function auth(role: 'owner' | 'member' | 'moderator' | 'guest'): string {
   return `Basic ${btoa(`${account?.email}:${account?.apiKey}`)}`;
 }
 
-async function api(method: string, path: string, role: 'owner' | 'member' | 'moderator' | 'guest', params: Record<string, string> = {}, signal?: AbortSignal) {
+async function api(
+  method: string,
+  path: string,
+  role: 'owner' | 'member' | 'moderator' | 'guest',
+  params: Record<string, string> = {},
+  signal?: AbortSignal,
+) {
   const url = new URL(`${running.url}/api/v1${path}`);
   const init: RequestInit = { method, headers: { authorization: auth(role) }, ...(signal ? { signal } : {}) };
   if (method === 'GET') for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
@@ -28,35 +42,65 @@ async function api(method: string, path: string, role: 'owner' | 'member' | 'mod
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-const register = async (role: 'owner' | 'member' | 'moderator' | 'guest') => (await api('POST', '/register', role, { event_types: '["message"]' })).body['queue_id'] as string;
+const register = async (role: 'owner' | 'member' | 'moderator' | 'guest') =>
+  (await api('POST', '/register', role, { event_types: '["message"]' })).body['queue_id'] as string;
 
 describe('event queue bounds', () => {
   it('garbage-collects the queue polled longest ago when a user registers one too many', async () => {
     const queues = [];
     for (let i = 0; i < 4; i += 1) queues.push(await register('member'));
     const first = await api('GET', '/events', 'member', { queue_id: queues[0] as string, dont_block: 'true' });
-    expect(first).toEqual({ status: 400, body: { result: 'error', code: 'BAD_EVENT_QUEUE_ID', msg: `Bad event queue ID: ${queues[0]}`, queue_id: queues[0] } });
-    for (const queue of queues.slice(1)) expect((await api('GET', '/events', 'member', { queue_id: queue, dont_block: 'true' })).status).toBe(200);
+    expect(first).toEqual({
+      status: 400,
+      body: {
+        result: 'error',
+        code: 'BAD_EVENT_QUEUE_ID',
+        msg: `Bad event queue ID: ${queues[0]}`,
+        queue_id: queues[0],
+      },
+    });
+    for (const queue of queues.slice(1))
+      expect((await api('GET', '/events', 'member', { queue_id: queue, dont_block: 'true' })).status).toBe(200);
   });
 
   it('drops a queue whose client lets more than maxQueuedEvents events wait; the client re-registers', async () => {
     const queue = await register('guest');
-    for (let i = 0; i < 6; i += 1) expect((await api('POST', '/messages', 'owner', { type: 'stream', to: 'general', topic: 'bounds', content: `event ${i}` })).status).toBe(200);
+    for (let i = 0; i < 6; i += 1)
+      expect(
+        (
+          await api('POST', '/messages', 'owner', {
+            type: 'stream',
+            to: 'general',
+            topic: 'bounds',
+            content: `event ${i}`,
+          })
+        ).status,
+      ).toBe(200);
     const polled = await api('GET', '/events', 'guest', { queue_id: queue, dont_block: 'true' });
     expect(polled.body).toMatchObject({ code: 'BAD_EVENT_QUEUE_ID' });
-    expect((await api('GET', '/events', 'guest', { queue_id: await register('guest'), dont_block: 'true' })).status).toBe(200);
+    expect(
+      (await api('GET', '/events', 'guest', { queue_id: await register('guest'), dont_block: 'true' })).status,
+    ).toBe(200);
   });
 
   it('refuses a third long poll of one user while two wait, with RATE_LIMIT_HIT', async () => {
     const [a, b, c] = [await register('moderator'), await register('moderator'), await register('moderator')];
     const controller = new AbortController();
-    const waiting = [a, b].map((queue) => api('GET', '/events', 'moderator', { queue_id: queue }, controller.signal).catch(() => null));
+    const waiting = [a, b].map((queue) =>
+      api('GET', '/events', 'moderator', { queue_id: queue }, controller.signal).catch(() => null),
+    );
     // Wait until both polls are blocked on the server.
-    const queuesOf = () => [...server.core.services.events.queuesOf(server.accounts.find((x) => x.role === 'moderator')?.userId ?? 0)];
+    const queuesOf = () => [
+      ...server.core.services.events.queuesOf(server.accounts.find((x) => x.role === 'moderator')?.userId ?? 0),
+    ];
     while (queuesOf().filter((q) => q.waiting).length < 2) await new Promise((resolve) => setImmediate(resolve));
     const third = await api('GET', '/events', 'moderator', { queue_id: c });
     expect(third.status).toBe(429);
-    expect(third.body).toMatchObject({ code: 'RATE_LIMIT_HIT', msg: 'Too many GET /events requests are waiting for this user at once (limit: 2)', 'retry-after': 1 });
+    expect(third.body).toMatchObject({
+      code: 'RATE_LIMIT_HIT',
+      msg: 'Too many GET /events requests are waiting for this user at once (limit: 2)',
+      'retry-after': 1,
+    });
     // A new poll of a queue that has one waiting replaces it: not refused.
     controller.abort();
     await Promise.all(waiting);
@@ -91,13 +135,30 @@ describe('upload bounds', () => {
     // Until the slow upload holds its slot, a quick one may still get through.
     let refused: Response | null = null;
     for (let i = 0; i < 100 && !refused; i += 1) {
-      const quick = await fetch(`${running.url}/api/v1/user_uploads`, { method: 'POST', headers: { authorization: auth('member') }, body: form() });
+      const quick = await fetch(`${running.url}/api/v1/user_uploads`, {
+        method: 'POST',
+        headers: { authorization: auth('member') },
+        body: form(),
+      });
       if (quick.status === 429) refused = quick;
     }
     expect(refused?.status).toBe(429);
-    expect(await refused?.json()).toEqual({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'Too many uploads in progress for this user (limit: 1)', 'retry-after': 1 });
+    expect(await refused?.json()).toEqual({
+      result: 'error',
+      code: 'RATE_LIMIT_HIT',
+      msg: 'Too many uploads in progress for this user (limit: 1)',
+      'retry-after': 1,
+    });
     // Another user may upload meanwhile; the slow one completes.
-    expect((await fetch(`${running.url}/api/v1/user_uploads`, { method: 'POST', headers: { authorization: auth('owner') }, body: form() })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${running.url}/api/v1/user_uploads`, {
+          method: 'POST',
+          headers: { authorization: auth('owner') },
+          body: form(),
+        })
+      ).status,
+    ).toBe(200);
     release();
     expect((await slow).status).toBe(200);
   });
@@ -106,18 +167,29 @@ describe('upload bounds', () => {
     const upload = (kib: number) => {
       const data = new FormData();
       data.set('file', new File([new Uint8Array(kib * 1024)], 'big.bin'));
-      return fetch(`${running.url}/api/v1/user_uploads`, { method: 'POST', headers: { authorization: auth('owner') }, body: data });
+      return fetch(`${running.url}/api/v1/user_uploads`, {
+        method: 'POST',
+        headers: { authorization: auth('owner') },
+        body: data,
+      });
     };
     expect((await upload(600)).status).toBe(200);
     const over = await upload(600);
     expect(over.status).toBe(400);
-    expect(await over.json()).toEqual({ result: 'error', code: 'REALM_UPLOAD_QUOTA', msg: "Upload would exceed your organization's upload quota." });
+    expect(await over.json()).toEqual({
+      result: 'error',
+      code: 'REALM_UPLOAD_QUOTA',
+      msg: "Upload would exceed your organization's upload quota.",
+    });
   });
 });
 
 describe('connection timeouts', () => {
   it('closes a connection that sends no complete request headers, and an idle keep-alive one', async () => {
-    const quick = await listen({ handler: server.handler, timeouts: { headersTimeoutMs: 300, keepAliveTimeoutMs: 300 } });
+    const quick = await listen({
+      handler: server.handler,
+      timeouts: { headersTimeoutMs: 300, keepAliveTimeoutMs: 300 },
+    });
     try {
       const { port } = quick;
       const closed = (send: string) =>

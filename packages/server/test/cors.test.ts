@@ -27,7 +27,10 @@ afterAll(async () => {
 });
 
 const preflight = (url: string, origin: string) =>
-  fetch(`${url}/api/v1/users`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+  fetch(`${url}/api/v1/users`, {
+    method: 'OPTIONS',
+    headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+  });
 
 describe('CORS', () => {
   it('is off by default, as on the real server: a preflight gets 204 and Allow, nothing else', async () => {
@@ -43,7 +46,9 @@ describe('CORS', () => {
   it('answers the preflight of a listed origin with the methods and headers the SDK sends', async () => {
     const answer = await preflight(cors.url, APP);
     expect(answer.status).toBe(204);
-    expect(Object.fromEntries([...answer.headers].filter(([name]) => name.startsWith('access-control-') || name === 'vary'))).toEqual({
+    expect(
+      Object.fromEntries([...answer.headers].filter(([name]) => name.startsWith('access-control-') || name === 'vary')),
+    ).toEqual({
       'access-control-allow-origin': APP,
       'access-control-allow-methods': 'GET, HEAD, POST, PATCH, DELETE',
       'access-control-allow-headers': 'Authorization, Content-Type, User-Agent',
@@ -51,7 +56,9 @@ describe('CORS', () => {
       vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
     });
     // Listed with a trailing slash, matched as the origin a browser sends.
-    expect((await preflight(cors.url, 'http://127.0.0.1:8080')).headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:8080');
+    expect((await preflight(cors.url, 'http://127.0.0.1:8080')).headers.get('access-control-allow-origin')).toBe(
+      'http://127.0.0.1:8080',
+    );
   });
 
   it('marks every answer to a listed origin, errors included, and no answer to another', async () => {
@@ -62,11 +69,15 @@ describe('CORS', () => {
     expect(users.headers.get('vary')).toBe('Origin');
     expect(((await users.json()) as { members: unknown[] }).members.length).toBeGreaterThan(0);
 
-    const refused = await fetch(`${cors.url}/api/v1/users`, { headers: { origin: APP, authorization: 'Basic bm9ib2R5Om5vcGU=' } });
+    const refused = await fetch(`${cors.url}/api/v1/users`, {
+      headers: { origin: APP, authorization: 'Basic bm9ib2R5Om5vcGU=' },
+    });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('access-control-allow-origin')).toBe(APP);
 
-    const other = await fetch(`${cors.url}/api/v1/users`, { headers: { origin: 'https://evil.example', authorization: auth } });
+    const other = await fetch(`${cors.url}/api/v1/users`, {
+      headers: { origin: 'https://evil.example', authorization: auth },
+    });
     expect(other.status).toBe(200);
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     expect(other.headers.get('vary')).toBe('Origin');
@@ -85,7 +96,11 @@ describe('CORS', () => {
 
   it('teamchat-server --cors-origin refuses a value that is not an origin with one line', () => {
     assertFreshBuilds();
-    const result = spawnSync(process.execPath, [join(REPO_ROOT, 'packages/server/dist/bin.js'), '--memory', '--port', '0', '--cors-origin', 'localhost:5173'], { encoding: 'utf8' });
+    const result = spawnSync(
+      process.execPath,
+      [join(REPO_ROOT, 'packages/server/dist/bin.js'), '--memory', '--port', '0', '--cors-origin', 'localhost:5173'],
+      { encoding: 'utf8' },
+    );
     expect(result.status).toBe(2);
     expect(result.stderr).toBe(
       "teamchat-server: --cors-origin must be an origin such as http://localhost:5173 (scheme, host and port, no path), got 'localhost:5173'; see teamchat-server --help\n",

@@ -85,7 +85,9 @@ describe('disk store under kill -9', () => {
 
 /** Gives the data file back without a final snapshot, so the next round starts from the crash's files. */
 async function releaseWithoutClosing(lockFile: string, store: object): Promise<void> {
-  const internals = store as { persister?: { parts: { journal: { close(): Promise<void> }; claim: { abandon(): Promise<void> } } } };
+  const internals = store as {
+    persister?: { parts: { journal: { close(): Promise<void> }; claim: { abandon(): Promise<void> } } };
+  };
   await internals.persister?.parts.journal.close();
   await internals.persister?.parts.claim.abandon();
   rmSync(lockFile);

@@ -16,8 +16,13 @@ const SIZE = '8m';
 
 // Mounted while the tests are collected: whether it worked decides whether the test runs.
 const dir = mkdtempSync(join(tmpdir(), 'teamchat-full-disk-'));
-const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${SIZE},mode=0700`, 'teamchat-full-disk', dir], { encoding: 'utf8' });
-const mountProblem = mounted.error || mounted.status !== 0 ? `cannot mount a tmpfs (${mounted.error?.message ?? mounted.stderr.trim()}): run as root to test a full disk` : null;
+const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${SIZE},mode=0700`, 'teamchat-full-disk', dir], {
+  encoding: 'utf8',
+});
+const mountProblem =
+  mounted.error || mounted.status !== 0
+    ? `cannot mount a tmpfs (${mounted.error?.message ?? mounted.stderr.trim()}): run as root to test a full disk`
+    : null;
 if (mountProblem) console.warn(`[full-disk.test] SKIPPED: ${mountProblem}`);
 
 beforeAll(() => {

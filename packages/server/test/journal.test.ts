@@ -17,7 +17,13 @@ import { createMemoryServer, type MemoryServer } from '../src/memory.js';
 import { listen, type RunningServer } from '../src/node/node-server.js';
 import { nodeHttpSender } from '../src/node/http-sender.js';
 
-const PASSWORDS = { owner: 'owner-pass-1', administrator: 'admin-pass-1', moderator: 'moderator-pass-1', member: 'member-pass-1', guest: 'guest-pass-1' };
+const PASSWORDS = {
+  owner: 'owner-pass-1',
+  administrator: 'admin-pass-1',
+  moderator: 'moderator-pass-1',
+  member: 'member-pass-1',
+  guest: 'guest-pass-1',
+};
 
 interface Entry {
   id: number;
@@ -39,8 +45,15 @@ let clock = Date.UTC(2026, 0, 5, 9);
 let memory: MemoryServer;
 let server: RunningServer;
 let integration: FakeIntegration;
-const account = (role: keyof typeof PASSWORDS | 'bot') => memory.accounts.find((a) => a.role === role) ?? { email: '', apiKey: '', userId: 0 };
-const sdk = (role: keyof typeof PASSWORDS | 'bot') => createClient({ site: server.url, email: account(role).email, apiKey: account(role).apiKey, userAgent: `journal-test/${role}` });
+const account = (role: keyof typeof PASSWORDS | 'bot') =>
+  memory.accounts.find((a) => a.role === role) ?? { email: '', apiKey: '', userId: 0 };
+const sdk = (role: keyof typeof PASSWORDS | 'bot') =>
+  createClient({
+    site: server.url,
+    email: account(role).email,
+    apiKey: account(role).apiKey,
+    userAgent: `journal-test/${role}`,
+  });
 
 beforeAll(async () => {
   integration = await startFakeIntegration();
@@ -55,13 +68,17 @@ afterAll(async () => {
 async function logIn(role: keyof typeof PASSWORDS, site = server.url): Promise<CookieJar> {
   const jar = new CookieJar(site);
   await jar.fetch('/accounts/do_confirm/nokey');
-  const login = await jar.fetch('/accounts/login/', { form: { username: account(role).email, password: PASSWORDS[role] } });
+  const login = await jar.fetch('/accounts/login/', {
+    form: { username: account(role).email, password: PASSWORDS[role] },
+  });
   expect(login.status).toBe(200);
   return jar;
 }
 
 async function journal(jar: CookieJar, after = 0, limit?: number): Promise<JournalPage> {
-  const response = await jar.fetch(`/json/inspector/journal?after=${after}${limit === undefined ? '' : `&limit=${limit}`}`);
+  const response = await jar.fetch(
+    `/json/inspector/journal?after=${after}${limit === undefined ? '' : `&limit=${limit}`}`,
+  );
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as JournalPage;
 }
@@ -83,7 +100,12 @@ describe('the journal', () => {
 
   it('records a request: the caller, the decoded parameters, the status, the latency, the answer, the client', async () => {
     const before = (await journal(admin)).last_seq;
-    const { id } = await sdk('member').messages.send({ type: 'stream', to: 'general', topic: 'journal', content: 'look at me' });
+    const { id } = await sdk('member').messages.send({
+      type: 'stream',
+      to: 'general',
+      topic: 'journal',
+      content: 'look at me',
+    });
     const [entry] = requests(await journal(admin, before));
     expect(entry).toMatchObject({
       kind: 'request',
@@ -100,9 +122,15 @@ describe('the journal', () => {
     });
     expect(entry?.time).toBe(clock);
     expect(typeof entry?.latency_ms).toBe('number');
-    const failed = await sdk('member').messages.get({ message_id: 999_999 }).catch(() => null);
+    const failed = await sdk('member')
+      .messages.get({ message_id: 999_999 })
+      .catch(() => null);
     expect(failed).toBeNull();
-    expect(requests(await journal(admin, before)).at(-1)).toMatchObject({ path: '/api/v1/messages/999999', status: 400, response: { result: 'error', code: 'BAD_REQUEST' } });
+    expect(requests(await journal(admin, before)).at(-1)).toMatchObject({
+      path: '/api/v1/messages/999999',
+      status: 400,
+      response: { result: 'error', code: 'BAD_REQUEST' },
+    });
   });
 
   it('records the events each queue got, caused by the request, and marks them fetched when a poll takes them (re-sent with a higher seq)', async () => {
@@ -113,7 +141,13 @@ describe('the journal', () => {
     const page = await journal(admin, before);
     const sent = requests(page).find((e) => e['endpoint'] === 'messages.send');
     const event = page.entries.find((e) => e.kind === 'event' && e['queue_id'] === queue_id);
-    expect(event).toMatchObject({ kind: 'event', user_id: account('owner').userId, fetched: false, cause: sent?.id, event: { type: 'message', id: 0 } });
+    expect(event).toMatchObject({
+      kind: 'event',
+      user_id: account('owner').userId,
+      fetched: false,
+      cause: sent?.id,
+      event: { type: 'message', id: 0 },
+    });
     // The event was committed while the request ran: its entry comes first, the request's when answered.
     expect(event?.seq).toBeLessThan(sent?.seq ?? 0);
     expect(sent?.id).toBeLessThan(event?.id ?? 0);
@@ -128,25 +162,56 @@ describe('the journal', () => {
   it('never keeps a password, an API key or a session id: parameters and answers show "***"', async () => {
     const before = (await journal(admin)).last_seq;
     const member = account('member');
-    const { api_key } = await createClient({ site: server.url }).server.fetchApiKey({ username: member.email, password: PASSWORDS.member });
+    const { api_key } = await createClient({ site: server.url }).server.fetchApiKey({
+      username: member.email,
+      password: PASSWORDS.member,
+    });
     const memberWeb = await logIn('member');
-    await memberWeb.fetch('/json/settings', { method: 'PATCH', form: { old_password: PASSWORDS.member, new_password: 'member-pass-2' } });
-    await memberWeb.fetch('/json/settings', { method: 'PATCH', form: { old_password: 'member-pass-2', new_password: PASSWORDS.member } });
-    await sdk('owner').bots.regenerateApiKey({ bot_id: account('bot').userId }).catch(() => undefined);
+    await memberWeb.fetch('/json/settings', {
+      method: 'PATCH',
+      form: { old_password: PASSWORDS.member, new_password: 'member-pass-2' },
+    });
+    await memberWeb.fetch('/json/settings', {
+      method: 'PATCH',
+      form: { old_password: 'member-pass-2', new_password: PASSWORDS.member },
+    });
+    await sdk('owner')
+      .bots.regenerateApiKey({ bot_id: account('bot').userId })
+      .catch(() => undefined);
     const page = await journal(admin, before);
     const byEndpoint = (name: string) => requests(page).find((e) => e['endpoint'] === name);
-    expect(byEndpoint('server.fetchApiKey')).toMatchObject({ params: { username: member.email, password: '***' }, response: { api_key: '***' } });
-    expect(byEndpoint('pages.logIn')).toMatchObject({ path: '/accounts/login/', params: { username: member.email, password: '***' }, status: 200 });
+    expect(byEndpoint('server.fetchApiKey')).toMatchObject({
+      params: { username: member.email, password: '***' },
+      response: { api_key: '***' },
+    });
+    expect(byEndpoint('pages.logIn')).toMatchObject({
+      path: '/accounts/login/',
+      params: { username: member.email, password: '***' },
+      status: 200,
+    });
     expect(byEndpoint('settings.update')).toMatchObject({ params: { old_password: '***', new_password: '***' } });
     const text = JSON.stringify(page);
-    for (const secret of [api_key, PASSWORDS.member, 'member-pass-2', memberWeb.get('sessionid') ?? '-', admin.get('sessionid') ?? '-', member.apiKey]) {
+    for (const secret of [
+      api_key,
+      PASSWORDS.member,
+      'member-pass-2',
+      memberWeb.get('sessionid') ?? '-',
+      admin.get('sessionid') ?? '-',
+      member.apiKey,
+    ]) {
       expect(text).not.toContain(secret);
     }
   });
 
   it('records emails, outbox jobs on the server clock and outgoing-webhook deliveries with their answers, caused by the request', async () => {
     const member = sdk('member');
-    const { user_id: botId } = await member.bots.create({ full_name: 'Echo Bot', short_name: 'echo', bot_type: 3, payload_url: `${integration.url}/hook`, interface_type: 1 });
+    const { user_id: botId } = await member.bots.create({
+      full_name: 'Echo Bot',
+      short_name: 'echo',
+      bot_type: 3,
+      payload_url: `${integration.url}/hook`,
+      interface_type: 1,
+    });
     integration.answer({ body: { content: 'pong' } });
     const before = (await journal(admin)).last_seq;
     await member.messages.send({ type: 'stream', to: 'general', topic: 'bots', content: '@**Echo Bot** ping' });
@@ -155,12 +220,31 @@ describe('the journal', () => {
     const page = await journal(admin, before);
     const sent = requests(page).find((e) => e['endpoint'] === 'messages.send');
     const job = page.entries.find((e) => e.kind === 'job');
-    expect(job).toMatchObject({ job_kind: 'outgoing_webhook', user_id: botId, state: 'delivered', attempts: 1, last_status: 200, due: clock, cause: sent?.id });
+    expect(job).toMatchObject({
+      job_kind: 'outgoing_webhook',
+      user_id: botId,
+      state: 'delivered',
+      attempts: 1,
+      last_status: 200,
+      due: clock,
+      cause: sent?.id,
+    });
     const delivery = page.entries.find((e) => e.kind === 'webhook');
-    expect(delivery).toMatchObject({ bot_id: botId, url: `${integration.url}/hook`, status: 200, response: { content: 'pong' }, error: null, cause: sent?.id });
+    expect(delivery).toMatchObject({
+      bot_id: botId,
+      url: `${integration.url}/hook`,
+      status: 200,
+      response: { content: 'pong' },
+      error: null,
+      cause: sent?.id,
+    });
     expect(delivery?.['request']).toMatchObject({ data: '@**Echo Bot** ping', trigger: 'mention', token: '***' });
     const invited = requests(page).find((e) => e['endpoint'] === 'invites.send');
-    expect(page.entries.find((e) => e.kind === 'email')).toMatchObject({ template: 'invitation', to: ['new.person@example.com'], cause: invited?.id });
+    expect(page.entries.find((e) => e.kind === 'email')).toMatchObject({
+      template: 'invitation',
+      to: ['new.person@example.com'],
+      cause: invited?.id,
+    });
   });
 
   it('cuts a long answer with a marker, and shows an uploaded file by name and size, never its bytes', async () => {
@@ -174,14 +258,19 @@ describe('the journal', () => {
     expect(response.truncated).toBe(true);
     expect(response.bytes).toBeGreaterThan(16_384);
     expect(response.text).toHaveLength(16_384);
-    expect(requests(page).find((e) => e['endpoint'] === 'uploads.upload')?.['params']).toEqual({ file: '(file notes.txt, 5000 bytes)' });
+    expect(requests(page).find((e) => e['endpoint'] === 'uploads.upload')?.['params']).toEqual({
+      file: '(file notes.txt, 5000 bytes)',
+    });
     expect(JSON.stringify(page)).not.toContain('x'.repeat(100));
   });
 
   it('answers only administrators: 400 for others, 401 without a session', async () => {
     const member = await logIn('member');
     const refused = await member.fetch('/json/inspector/journal');
-    expect([refused.status, await refused.json()]).toEqual([400, { result: 'error', msg: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' }]);
+    expect([refused.status, await refused.json()]).toEqual([
+      400,
+      { result: 'error', msg: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' },
+    ]);
     expect((await fetch(`${server.url}/json/inspector/journal`)).status).toBe(401);
     const bad = await admin.fetch('/json/inspector/journal?after=-1');
     expect(bad.status).toBe(400);
@@ -240,11 +329,15 @@ describe('teamchat-server --journal-size', () => {
     const dir = mkdtempSync(join(tmpdir(), 'teamchat-journal-'));
     const running = await startServer(dir, { args: ['--memory', '--journal-size', '3'], waitForZuliprc: false });
     try {
-      for (let tries = 0; tries < 100 && !running.output().includes('Try:'); tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let tries = 0; tries < 100 && !running.output().includes('Try:'); tries++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       const owner = /owner\s+(\S+)\s+key \S+\s+password (\S+)/.exec(running.output());
       const jar = new CookieJar(running.url);
       await jar.fetch('/accounts/do_confirm/nokey');
-      expect((await jar.fetch('/accounts/login/', { form: { username: owner?.[1] ?? '', password: owner?.[2] ?? '' } })).status).toBe(200);
+      expect(
+        (await jar.fetch('/accounts/login/', { form: { username: owner?.[1] ?? '', password: owner?.[2] ?? '' } }))
+          .status,
+      ).toBe(200);
       for (let i = 0; i < 6; i++) await jar.fetch('/json/users/me');
       const page = (await (await jar.fetch('/json/inspector/journal')).json()) as JournalPage;
       expect([page.capacity, page.entries.length]).toEqual([3, 3]);

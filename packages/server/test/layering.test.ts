@@ -54,8 +54,11 @@ describe('the server source tree', () => {
     const graph = foldersOf(CORE);
     const tiers = tierOfFolders(CORE);
     // A subfolder (model/records) is in its top folder's tier; the assembly (create-core.ts, index.ts: `.`) is above them all.
-    const tierOf = (folder: string): number => (folder === '.' || folder === ENTRY_POINTS ? Infinity : (tiers.get(folder.split('/')[0] ?? folder) ?? -1));
-    const upward = [...graph].flatMap(([from, targets]) => [...targets.keys()].filter((to) => tierOf(to) > tierOf(from)).map((to) => `${from} -> ${to}`));
+    const tierOf = (folder: string): number =>
+      folder === '.' || folder === ENTRY_POINTS ? Infinity : (tiers.get(folder.split('/')[0] ?? folder) ?? -1);
+    const upward = [...graph].flatMap(([from, targets]) =>
+      [...targets.keys()].filter((to) => tierOf(to) > tierOf(from)).map((to) => `${from} -> ${to}`),
+    );
     expect(upward).toEqual([]);
     expect([...(graph.get('internal')?.keys() ?? [])]).toEqual([]);
   });
@@ -86,21 +89,32 @@ describe('the server source tree', () => {
 
 describe('core/handlers: one handler map per area of the contracts', () => {
   it('has handlers/<area>.ts for every folder of schema/src/endpoints, and no other', () => {
-    const areas = readdirSync(SCHEMA_ENDPOINTS).filter((entry) => statSync(join(SCHEMA_ENDPOINTS, entry)).isDirectory());
-    const maps = readdirSync(HANDLERS).filter((file) => file !== 'index.ts').map((file) => file.replace(/\.ts$/, ''));
+    const areas = readdirSync(SCHEMA_ENDPOINTS).filter((entry) =>
+      statSync(join(SCHEMA_ENDPOINTS, entry)).isDirectory(),
+    );
+    const maps = readdirSync(HANDLERS)
+      .filter((file) => file !== 'index.ts')
+      .map((file) => file.replace(/\.ts$/, ''));
     expect(maps.sort()).toEqual(areas.sort());
   });
 
   it('declares each map for its own area (the compiler then checks that the map serves exactly its contracts)', () => {
     // The schema names each area's namespace where it imports the folder (`markRead` for mark-read/).
     const table = readFileSync(join(SCHEMA_ENDPOINTS, 'index.ts'), 'utf8');
-    const namespaces = new Map([...table.matchAll(/import \* as (\w+) from '\.\/([\w-]+)\/index\.js'/g)].map(([, namespace, folder]) => [folder, namespace]));
+    const namespaces = new Map(
+      [...table.matchAll(/import \* as (\w+) from '\.\/([\w-]+)\/index\.js'/g)].map(([, namespace, folder]) => [
+        folder,
+        namespace,
+      ]),
+    );
     const problems = readdirSync(HANDLERS)
       .filter((file) => file !== 'index.ts')
       .flatMap((file) => {
         const area = file.replace(/\.ts$/, '');
         const declared = /areaHandlers\(\s*'(\w+)'/.exec(readFileSync(join(HANDLERS, file), 'utf8'))?.[1];
-        return declared !== undefined && declared === namespaces.get(area) ? [] : [`handlers/${file} is areaHandlers('${declared}', …), not areaHandlers('${namespaces.get(area)}', …)`];
+        return declared !== undefined && declared === namespaces.get(area)
+          ? []
+          : [`handlers/${file} is areaHandlers('${declared}', …), not areaHandlers('${namespaces.get(area)}', …)`];
       });
     expect(problems).toEqual([]);
   });

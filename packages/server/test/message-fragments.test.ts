@@ -10,7 +10,10 @@ const account = (role: string) => server.accounts.find((a) => a.role === role)!;
 const as = (role: string) => ({ auth: { email: account(role).email, apiKey: account(role).apiKey } });
 
 async function send(content: string): Promise<number> {
-  const { body } = await call(server.handler, 'POST', '/messages', { ...as('member'), params: { type: 'stream', to: 'general', topic: 'fragments', content } });
+  const { body } = await call(server.handler, 'POST', '/messages', {
+    ...as('member'),
+    params: { type: 'stream', to: 'general', topic: 'fragments', content },
+  });
   return body['id'] as number;
 }
 
@@ -19,8 +22,15 @@ async function fetchOne(id: number, role = 'owner'): Promise<Record<string, unkn
   return body['message'] as Record<string, unknown>;
 }
 
-async function fetchWindow(id: number, role = 'owner', params: Record<string, string> = {}): Promise<Record<string, unknown>> {
-  const { body } = await call(server.handler, 'GET', '/messages', { ...as(role), params: { anchor: String(id), num_before: '0', num_after: '0', ...params } });
+async function fetchWindow(
+  id: number,
+  role = 'owner',
+  params: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
+  const { body } = await call(server.handler, 'GET', '/messages', {
+    ...as(role),
+    params: { anchor: String(id), num_before: '0', num_after: '0', ...params },
+  });
   return (body['messages'] as Record<string, unknown>[])[0]!;
 }
 
@@ -34,7 +44,10 @@ describe('fetched messages after the things they show change', () => {
     const id = await send('flags');
     const senderFlags = (await fetchOne(id, 'member'))['flags'];
     expect((await fetchOne(id, 'owner'))['flags']).toEqual([]);
-    await call(server.handler, 'POST', '/messages/flags', { ...as('owner'), params: { messages: JSON.stringify([id]), op: 'add', flag: 'starred' } });
+    await call(server.handler, 'POST', '/messages/flags', {
+      ...as('owner'),
+      params: { messages: JSON.stringify([id]), op: 'add', flag: 'starred' },
+    });
     expect((await fetchWindow(id, 'owner'))['flags']).toEqual(['starred']);
     expect((await fetchWindow(id, 'member'))['flags']).toEqual(senderFlags);
   });
@@ -46,10 +59,19 @@ describe('fetched messages after the things they show change', () => {
     expect((await fetchWindow(id))['content']).toBe('<p>after</p>');
     expect((await fetchWindow(id))['edit_history']).toHaveLength(1);
     // An organization setting: who may see the edit history.
-    await call(server.handler, 'PATCH', '/realm', { ...as('owner'), params: { message_edit_history_visibility_policy: 'none' } });
+    await call(server.handler, 'PATCH', '/realm', {
+      ...as('owner'),
+      params: { message_edit_history_visibility_policy: 'none' },
+    });
     expect((await fetchWindow(id))['edit_history']).toBeUndefined();
-    await call(server.handler, 'PATCH', '/realm', { ...as('owner'), params: { message_edit_history_visibility_policy: 'all' } });
-    await call(server.handler, 'POST', `/messages/${id}/reactions`, { ...as('owner'), params: { emoji_name: 'octopus' } });
+    await call(server.handler, 'PATCH', '/realm', {
+      ...as('owner'),
+      params: { message_edit_history_visibility_policy: 'all' },
+    });
+    await call(server.handler, 'POST', `/messages/${id}/reactions`, {
+      ...as('owner'),
+      params: { emoji_name: 'octopus' },
+    });
     expect(((await fetchOne(id))['reactions'] as unknown[]).length).toBe(1);
     await call(server.handler, 'PATCH', `/messages/${id}`, { ...as('owner'), params: { topic: 'moved here' } });
     const moved = await fetchWindow(id);
@@ -60,20 +82,35 @@ describe('fetched messages after the things they show change', () => {
   it("shows the sender's new name and the channel's new name", async () => {
     const id = await send('names');
     const before = await fetchWindow(id);
-    await call(server.handler, 'PATCH', `/users/${account('member').userId}`, { ...as('owner'), params: { full_name: 'Renamed Member' } });
+    await call(server.handler, 'PATCH', `/users/${account('member').userId}`, {
+      ...as('owner'),
+      params: { full_name: 'Renamed Member' },
+    });
     expect((await fetchWindow(id))['sender_full_name']).toBe('Renamed Member');
-    await call(server.handler, 'PATCH', `/streams/${before['stream_id'] as number}`, { ...as('owner'), params: { new_name: 'general-renamed' } });
+    await call(server.handler, 'PATCH', `/streams/${before['stream_id'] as number}`, {
+      ...as('owner'),
+      params: { new_name: 'general-renamed' },
+    });
     expect((await fetchWindow(id))['display_recipient']).toBe('general-renamed');
-    await call(server.handler, 'PATCH', `/streams/${before['stream_id'] as number}`, { ...as('owner'), params: { new_name: 'general' } });
+    await call(server.handler, 'PATCH', `/streams/${before['stream_id'] as number}`, {
+      ...as('owner'),
+      params: { new_name: 'general' },
+    });
   });
 
   it('follows the options of each fetch and the linkifiers of the organization', async () => {
-    const { body } = await call(server.handler, 'POST', '/messages', { ...as('member'), params: { type: 'stream', to: 'general', topic: 'issue ZZ-7', content: '**bold** ZZ-123' } });
+    const { body } = await call(server.handler, 'POST', '/messages', {
+      ...as('member'),
+      params: { type: 'stream', to: 'general', topic: 'issue ZZ-7', content: '**bold** ZZ-123' },
+    });
     const id = body['id'] as number;
     expect((await fetchWindow(id))['content']).toBe('<p><strong>bold</strong> ZZ-123</p>');
     expect((await fetchWindow(id, 'owner', { apply_markdown: 'false' }))['content']).toBe('**bold** ZZ-123');
     expect((await fetchWindow(id))['topic_links']).toEqual([]);
-    await call(server.handler, 'POST', '/realm/filters', { ...as('owner'), params: { pattern: 'ZZ-(?P<id>[0-9]+)', url_template: 'https://tracker.example/{id}' } });
+    await call(server.handler, 'POST', '/realm/filters', {
+      ...as('owner'),
+      params: { pattern: 'ZZ-(?P<id>[0-9]+)', url_template: 'https://tracker.example/{id}' },
+    });
     expect((await fetchWindow(id))['topic_links']).toEqual([{ text: 'ZZ-7', url: 'https://tracker.example/7' }]);
   });
 

@@ -57,36 +57,46 @@ async function send(server: RunningServer, auth: string, label: string, count: n
 async function expectAllPresent(server: RunningServer, auth: string, acknowledged: Map<number, string>): Promise<void> {
   const missing: string[] = [];
   for (const [id, content] of acknowledged) {
-    const response = await fetch(`${server.url}/api/v1/messages/${id}?apply_markdown=false`, { headers: { authorization: auth } });
+    const response = await fetch(`${server.url}/api/v1/messages/${id}?apply_markdown=false`, {
+      headers: { authorization: auth },
+    });
     const body = (await response.json()) as { message?: { content: string } };
-    if (body.message?.content !== content) missing.push(`${id}: ${content} → ${body.message?.content ?? response.status}`);
+    if (body.message?.content !== content)
+      missing.push(`${id}: ${content} → ${body.message?.content ?? response.status}`);
   }
   expect(missing).toEqual([]);
 }
 
-describe.each(['SIGTERM', 'kill -9'])('a second server after the lock file was deleted (first one ended by %s)', (ending) => {
-  it('is refused, naming the file and the pid of the first, which goes on; no acknowledged write is lost or replaced', async () => {
-    const first = await start();
-    const auth = credentials(first.zuliprc('owner'));
-    const acknowledged = await send(first, auth, 'before', 5);
-    unlinkSync(join(dir, 'data.json.lock'));
+describe.each(['SIGTERM', 'kill -9'])(
+  'a second server after the lock file was deleted (first one ended by %s)',
+  (ending) => {
+    it('is refused, naming the file and the pid of the first, which goes on; no acknowledged write is lost or replaced', async () => {
+      const first = await start();
+      const auth = credentials(first.zuliprc('owner'));
+      const acknowledged = await send(first, auth, 'before', 5);
+      unlinkSync(join(dir, 'data.json.lock'));
 
-    const second = await refusedStart(join(dir, 'data.json'));
-    expect(second.code).toBe(1);
-    expect(second.output).toMatch(new RegExp(`${join(dir, 'data.json').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is in use by another teamchat-server \\(pid \\d+\\)`));
+      const second = await refusedStart(join(dir, 'data.json'));
+      expect(second.code).toBe(1);
+      expect(second.output).toMatch(
+        new RegExp(
+          `${join(dir, 'data.json').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is in use by another teamchat-server \\(pid \\d+\\)`,
+        ),
+      );
 
-    for (const [id, content] of await send(first, auth, 'after', 5)) acknowledged.set(id, content);
-    expect(acknowledged.size).toBe(10);
-    // The first server wrote its lock file again.
-    expect(JSON.parse(readFileSync(join(dir, 'data.json.lock'), 'utf8'))).toMatchObject({ pid: expect.any(Number) });
-    if (ending === 'SIGTERM') await first.stop();
-    else await first.crash();
-    running.splice(running.indexOf(first), 1);
+      for (const [id, content] of await send(first, auth, 'after', 5)) acknowledged.set(id, content);
+      expect(acknowledged.size).toBe(10);
+      // The first server wrote its lock file again.
+      expect(JSON.parse(readFileSync(join(dir, 'data.json.lock'), 'utf8'))).toMatchObject({ pid: expect.any(Number) });
+      if (ending === 'SIGTERM') await first.stop();
+      else await first.crash();
+      running.splice(running.indexOf(first), 1);
 
-    const restarted = await start({ waitForZuliprc: false });
-    await expectAllPresent(restarted, auth, acknowledged);
-  });
-});
+      const restarted = await start({ waitForZuliprc: false });
+      await expectAllPresent(restarted, auth, acknowledged);
+    });
+  },
+);
 
 describe('a second server through a symbolic link to the data file', () => {
   it('is refused; the first keeps its data, and the link stays a link', async () => {
@@ -104,7 +114,11 @@ describe('a second server through a symbolic link to the data file', () => {
     running.splice(0);
     expect(lstatSync(alias).isSymbolicLink()).toBe(true);
     // Started through the link, the server uses the target and its files.
-    const throughLink = await startServer(dir, { dataFile: 'alias.json', waitForZuliprc: false, args: ['--rate-limit', 'off'] });
+    const throughLink = await startServer(dir, {
+      dataFile: 'alias.json',
+      waitForZuliprc: false,
+      args: ['--rate-limit', 'off'],
+    });
     running.push(throughLink);
     await expectAllPresent(throughLink, auth, acknowledged);
     // The line right after "listening": it has arrived by now.
@@ -131,7 +145,9 @@ describe('two stores in one directory', () => {
     await second.stop();
     running.splice(0);
     const again = await start({ waitForZuliprc: false });
-    const me = await fetch(`${again.url}/api/v1/users/me`, { headers: { authorization: credentials(join(dir, 'zuliprc-owner')) } });
+    const me = await fetch(`${again.url}/api/v1/users/me`, {
+      headers: { authorization: credentials(join(dir, 'zuliprc-owner')) },
+    });
     expect(me.status).toBe(200);
   });
 });

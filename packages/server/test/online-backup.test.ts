@@ -51,7 +51,12 @@ describe('teamchat-server backup', () => {
         const response = await fetch(`${server.url}/api/v1/messages`, {
           method: 'POST',
           headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ type: 'stream', to: 'general', topic: `backup ${worker}`, content: `write ${i} of ${worker}` }),
+          body: new URLSearchParams({
+            type: 'stream',
+            to: 'general',
+            topic: `backup ${worker}`,
+            content: `write ${i} of ${worker}`,
+          }),
         }).catch(() => null); // the crash below
         if (!response) return;
         expect(response.status).toBe(200);
@@ -63,7 +68,10 @@ describe('teamchat-server backup', () => {
 
     const backupFile = join(dir, 'backup.json');
     const { stdout } = await run(process.execPath, [BIN, 'backup', '--data', dataFile, '--out', backupFile]);
-    const match = /^Backed up .* at seq (\d+) to .*backup\.json \(\d+ bytes; from the running server; its writes waited ([\d.]+) ms\)\n$/.exec(stdout);
+    const match =
+      /^Backed up .* at seq (\d+) to .*backup\.json \(\d+ bytes; from the running server; its writes waited ([\d.]+) ms\)\n$/.exec(
+        stdout,
+      );
     expect(match, stdout).not.toBeNull();
     const seq = Number(match?.[1]);
     const during = acknowledged;
@@ -77,7 +85,8 @@ describe('teamchat-server backup', () => {
     const expected = (await storeAt(dataFile, seq)).snapshot();
     expect(backup?.seq).toBe(seq);
     // Collections the live store's indexes created empty are no difference.
-    const filled = (collections: Record<string, unknown[]> | undefined) => Object.fromEntries(Object.entries(collections ?? {}).filter(([, records]) => records.length > 0));
+    const filled = (collections: Record<string, unknown[]> | undefined) =>
+      Object.fromEntries(Object.entries(collections ?? {}).filter(([, records]) => records.length > 0));
     expect(filled(backup?.collections)).toEqual(filled(expected.collections));
     expect(backup?.user_messages).toEqual(expected.user_messages);
     expect((await storeAt(dataFile, Infinity)).lastSeq).toBeGreaterThan(seq);
@@ -87,10 +96,18 @@ describe('teamchat-server backup', () => {
     const restored = join(dir, 'restored');
     mkdirSync(restored);
     cpSync(backupFile, join(restored, 'data.json'));
-    for (const args of [{ dir: restored, extra: [] }, { dir: join(dir, 'seeded'), extra: ['--seed', backupFile] }]) {
+    for (const args of [
+      { dir: restored, extra: [] },
+      { dir: join(dir, 'seeded'), extra: ['--seed', backupFile] },
+    ]) {
       mkdirSync(args.dir, { recursive: true });
-      const started = await startServer(args.dir, { args: ['--rate-limit', 'off', ...args.extra], waitForZuliprc: false });
-      const response = await fetch(`${started.url}/api/v1/messages?anchor=newest&num_before=5000&num_after=0`, { headers: { authorization: auth } });
+      const started = await startServer(args.dir, {
+        args: ['--rate-limit', 'off', ...args.extra],
+        waitForZuliprc: false,
+      });
+      const response = await fetch(`${started.url}/api/v1/messages?anchor=newest&num_before=5000&num_after=0`, {
+        headers: { authorization: auth },
+      });
       expect(response.status).toBe(200);
       expect(((await response.json()) as { messages: unknown[] }).messages).toHaveLength(messages);
       await started.stop();
@@ -102,7 +119,9 @@ describe('teamchat-server backup', () => {
     const out = join(dir, 'offline.json');
     const { stdout } = await run(process.execPath, [BIN, 'backup', '--data', dataFile, '--out', out]);
     expect(stdout).toMatch(/no server runs on it: read from its files\)\n$/);
-    expect((await new SnapshotFile(out).read())?.collections).toEqual((await new SnapshotFile(dataFile).read())?.collections);
+    expect((await new SnapshotFile(out).read())?.collections).toEqual(
+      (await new SnapshotFile(dataFile).read())?.collections,
+    );
     await expect(run(process.execPath, [BIN, 'backup', '--data', dataFile, '--out', dataFile])).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining('is a file of the store itself'),

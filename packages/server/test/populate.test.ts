@@ -14,21 +14,41 @@ const SERVER_BIN = join(REPO_ROOT, 'packages/server/dist/bin.js');
 
 /** `teamchat-server populate …` run to completion. */
 function populate(args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [SERVER_BIN, 'populate', ...args], { encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '' }, timeout: 120_000 });
+  const result = spawnSync(process.execPath, [SERVER_BIN, 'populate', ...args], {
+    encoding: 'utf8',
+    env: { PATH: process.env['PATH'] ?? '' },
+    timeout: 120_000,
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** What a client's register says of its unread messages, checked against the messages themselves. */
 async function unreadOf(client: Client): Promise<number> {
-  const state = (await client.events.register({ fetch_event_types: ['message', 'update_message_flags', 'subscription'] })) as unknown as Record<string, unknown> & {
-    unread_msgs: { count: number; streams: { unread_message_ids: number[] }[]; pms: { unread_message_ids: number[] }[]; huddles: { unread_message_ids: number[] }[] };
+  const state = (await client.events.register({
+    fetch_event_types: ['message', 'update_message_flags', 'subscription'],
+  })) as unknown as Record<string, unknown> & {
+    unread_msgs: {
+      count: number;
+      streams: { unread_message_ids: number[] }[];
+      pms: { unread_message_ids: number[] }[];
+      huddles: { unread_message_ids: number[] }[];
+    };
     max_message_id: number;
     subscriptions: { stream_id: number }[];
   };
-  const { messages } = await client.messages.list({ anchor: 'newest', num_before: 5000, num_after: 0, narrow: [{ operator: 'is', operand: 'unread' }] });
-  const listed = state.unread_msgs.streams.concat(state.unread_msgs.pms, state.unread_msgs.huddles).flatMap((entry) => entry.unread_message_ids);
+  const { messages } = await client.messages.list({
+    anchor: 'newest',
+    num_before: 5000,
+    num_after: 0,
+    narrow: [{ operator: 'is', operand: 'unread' }],
+  });
+  const listed = state.unread_msgs.streams
+    .concat(state.unread_msgs.pms, state.unread_msgs.huddles)
+    .flatMap((entry) => entry.unread_message_ids);
   expect(new Set(listed).size).toBe(state.unread_msgs.count);
-  expect(messages.map((message) => message.id).sort((a, b) => a - b)).toEqual([...new Set(listed)].sort((a, b) => a - b));
+  expect(messages.map((message) => message.id).sort((a, b) => a - b)).toEqual(
+    [...new Set(listed)].sort((a, b) => a - b),
+  );
   const newest = await client.messages.list({ anchor: 'newest', num_before: 1, num_after: 0 });
   expect(state.max_message_id).toBeGreaterThanOrEqual(newest.messages[0]?.id ?? 0);
   const { subscriptions } = await client.channels.listSubscriptions();
@@ -46,7 +66,11 @@ describe('teamchat-server populate: generated organizations', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('writes the same fixture, byte for byte, for the same size and seed, and another for another seed', () => {
-    const runs = [['a.json', '5'], ['b.json', '5'], ['c.json', '6']].map(([file, seed]) => {
+    const runs = [
+      ['a.json', '5'],
+      ['b.json', '5'],
+      ['c.json', '6'],
+    ].map(([file, seed]) => {
       const run = populate(['--size', '300', '--out', join(dir, file as string), '--random-seed', seed as string]);
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
@@ -55,18 +79,45 @@ describe('teamchat-server populate: generated organizations', () => {
     });
     expect(runs[0]?.equals(runs[1] as Buffer)).toBe(true);
     expect(runs[0]?.equals(runs[2] as Buffer)).toBe(false);
-    const fixture = JSON.parse((runs[0] as Buffer).toString('utf8')) as { users: { role: string; bot?: { type: string } }[]; messages: { content: string }[] };
+    const fixture = JSON.parse((runs[0] as Buffer).toString('utf8')) as {
+      users: { role: string; bot?: { type: string } }[];
+      messages: { content: string }[];
+    };
     expect(new Set(fixture.users.map((u) => (u.bot ? `bot:${u.bot.type}` : u.role)))).toEqual(
-      new Set(['owner', 'administrator', 'moderator', 'member', 'guest', 'bot:generic', 'bot:incoming_webhook', 'bot:outgoing_webhook']),
+      new Set([
+        'owner',
+        'administrator',
+        'moderator',
+        'member',
+        'guest',
+        'bot:generic',
+        'bot:incoming_webhook',
+        'bot:outgoing_webhook',
+      ]),
     );
     const contents = fixture.messages.map((m) => m.content).join('\n');
-    for (const kind of ['```python', '> ', '```spoiler', '$$', '| --- |', '@**', '@*', '#**', ':tada:', '/me ', '/user_uploads/']) expect(contents).toContain(kind);
+    for (const kind of [
+      '```python',
+      '> ',
+      '```spoiler',
+      '$$',
+      '| --- |',
+      '@**',
+      '@*',
+      '#**',
+      ':tada:',
+      '/me ',
+      '/user_uploads/',
+    ])
+      expect(contents).toContain(kind);
   });
 
   it('refuses a size that is not one', () => {
     const run = populate(['--size', 'huge', '--out', join(dir, 'x.json')]);
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/^teamchat-server: --size must be small, medium, large or a number of messages, got 'huge'/);
+    expect(run.stderr).toMatch(
+      /^teamchat-server: --size must be small, medium, large or a number of messages, got 'huge'/,
+    );
   });
 
   describe('a server started with --populate small', () => {
@@ -87,7 +138,18 @@ describe('teamchat-server populate: generated organizations', () => {
 
     it('gives every account a register that agrees with its messages, some far behind and some caught up', async () => {
       const counts: number[] = [];
-      for (const role of ['owner', 'owner-2', 'administrator', 'moderator', 'member', 'member-2', 'member-3', 'member-4', 'member-5', 'guest'] as const) {
+      for (const role of [
+        'owner',
+        'owner-2',
+        'administrator',
+        'moderator',
+        'member',
+        'member-2',
+        'member-3',
+        'member-4',
+        'member-5',
+        'guest',
+      ] as const) {
         counts.push(await unreadOf(createClientFromZuliprc(server.zuliprc(role as 'owner'))));
       }
       expect(Math.max(...counts)).toBeGreaterThan(200);
@@ -102,13 +164,25 @@ describe('teamchat-server populate: generated organizations', () => {
       expect(me).toMatchObject({ result: 'success', email: field('email') });
       const streams = await z.streams.subscriptions.retrieve();
       expect(streams.result).toBe('success');
-      const general = (streams.subscriptions as { name: string; stream_id: number }[]).find((s) => s.name === 'general');
+      const general = (streams.subscriptions as { name: string; stream_id: number }[]).find(
+        (s) => s.name === 'general',
+      );
       const topics = await z.streams.topics.retrieve({ stream_id: general?.stream_id });
       expect((topics.topics as unknown[]).length).toBeGreaterThan(3);
-      const messages = await z.messages.retrieve({ anchor: 'newest', num_before: 50, num_after: 0, narrow: [{ operator: 'stream', operand: 'general' }] });
+      const messages = await z.messages.retrieve({
+        anchor: 'newest',
+        num_before: 50,
+        num_after: 0,
+        narrow: [{ operator: 'stream', operand: 'general' }],
+      });
       expect(messages).toMatchObject({ result: 'success', found_newest: true });
       expect((messages.messages as unknown[]).length).toBe(50);
-      const sent = await z.messages.send({ type: 'stream', to: 'general', topic: 'zulip-js', content: 'Hello from **zulip-js**' });
+      const sent = await z.messages.send({
+        type: 'stream',
+        to: 'general',
+        topic: 'zulip-js',
+        content: 'Hello from **zulip-js**',
+      });
       expect(sent.result).toBe('success');
     }, 60_000);
   });

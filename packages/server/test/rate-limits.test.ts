@@ -9,7 +9,13 @@ let running: RunningServer;
 const rules: RateLimitRules = { ...defaultRateLimits, api_by_user: [[60, 3]] };
 
 beforeAll(async () => {
-  server = await createMemoryServer({ seed: 11, now: () => now, monotonic: () => now, config: { rateLimits: rules }, passwords: { owner: 'owner-password', member: 'member-password' } });
+  server = await createMemoryServer({
+    seed: 11,
+    now: () => now,
+    monotonic: () => now,
+    config: { rateLimits: rules },
+    passwords: { owner: 'owner-password', member: 'member-password' },
+  });
   running = await listen({ handler: server.handler });
 });
 afterAll(() => running.close());
@@ -30,7 +36,11 @@ function basic(email: string, key: string): string {
 
 async function get(path: string, authorization?: string) {
   const response = await fetch(`${running.url}/api/v1${path}`, { headers: authorization ? { authorization } : {} });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
 
 async function login(username: string, password: string) {
@@ -60,7 +70,12 @@ describe('rate limits per user (api_by_user)', () => {
     // 30 s after the first: it leaves the window in 30 s (a refilling bucket would say 0).
     const limited = await get('/users/me', auth);
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'API usage exceeded rate limit', 'retry-after': 30 });
+    expect(limited.body).toEqual({
+      result: 'error',
+      code: 'RATE_LIMIT_HIT',
+      msg: 'API usage exceeded rate limit',
+      'retry-after': 30,
+    });
     expect(limited.headers.get('retry-after')).toBe('30');
     expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(Number(limited.headers.get('x-ratelimit-reset'))).toBe(Math.floor(start / 1000) + 60);
@@ -75,9 +90,19 @@ describe('rate limits per user (api_by_user)', () => {
   });
 
   it('after a burst of 200 requests in 20 s under the real rules, Retry-After is the 40 s until the first leaves the minute', async () => {
-    const real = await createMemoryServer({ seed: 13, now: () => now, monotonic: () => now, config: { rateLimits: defaultRateLimits } });
+    const real = await createMemoryServer({
+      seed: 13,
+      now: () => now,
+      monotonic: () => now,
+      config: { rateLimits: defaultRateLimits },
+    });
     const owner = real.accounts.find((a) => a.role === 'owner');
-    const request = () => real.handler(new Request('http://teamchat.test/api/v1/users/me', { headers: { authorization: basic(owner?.email ?? '', owner?.apiKey ?? '') } }));
+    const request = () =>
+      real.handler(
+        new Request('http://teamchat.test/api/v1/users/me', {
+          headers: { authorization: basic(owner?.email ?? '', owner?.apiKey ?? '') },
+        }),
+      );
     const statuses = new Set<number>();
     for (let i = 0; i < 200; i += 1) {
       const response = await request();
@@ -121,7 +146,10 @@ describe('authentication attempts', () => {
       const known = await login(account('guest').email, 'wrong password');
       const unknown = await login('nobody-at-all@teamchat.example', 'wrong password');
       expect(unknown).toEqual(known);
-      expect(known).toEqual({ status: 401, body: { result: 'error', code: 'AUTHENTICATION_FAILED', msg: 'Your username or password is incorrect' } });
+      expect(known).toEqual({
+        status: 401,
+        body: { result: 'error', code: 'AUTHENTICATION_FAILED', msg: 'Your username or password is incorrect' },
+      });
       // One key derivation each, with the same number of iterations.
       const iterations = derive.mock.calls.map(([params]) => (params as Pbkdf2Params).iterations);
       expect(iterations).toHaveLength(2);
@@ -160,7 +188,11 @@ describe('rate limits off', () => {
     const open = await createMemoryServer({ seed: 12 });
     const owner = open.accounts.find((a) => a.role === 'owner');
     for (let i = 0; i < 250; i += 1) {
-      const response = await open.handler(new Request('http://teamchat.test/api/v1/users/me', { headers: { authorization: basic(owner?.email ?? '', owner?.apiKey ?? '') } }));
+      const response = await open.handler(
+        new Request('http://teamchat.test/api/v1/users/me', {
+          headers: { authorization: basic(owner?.email ?? '', owner?.apiKey ?? '') },
+        }),
+      );
       expect(response.status).toBe(200);
       expect(response.headers.get('x-ratelimit-limit')).toBeNull();
     }

@@ -10,7 +10,11 @@ let dir: string;
 let server: RunningServer;
 const clientOf = (zuliprc: string, site: string): Client => {
   const text = readFileSync(zuliprc, 'utf8');
-  return createClient({ site, email: /^email=(.*)$/m.exec(text)?.[1] ?? '', apiKey: /^key=(.*)$/m.exec(text)?.[1] ?? '' });
+  return createClient({
+    site,
+    email: /^email=(.*)$/m.exec(text)?.[1] ?? '',
+    apiKey: /^key=(.*)$/m.exec(text)?.[1] ?? '',
+  });
 };
 
 beforeAll(async () => {
@@ -29,9 +33,19 @@ async function organizationOf(client: Client) {
   const { streams } = await client.channels.list({ include_all: true });
   const { messages } = await client.messages.list({ anchor: 'oldest', num_before: 0, num_after: 1000, narrow: [] });
   return {
-    users: members.map((user) => ({ email: user.email, full_name: user.full_name, role: user.role, is_bot: user.is_bot })).sort((a, b) => a.email.localeCompare(b.email)),
-    channels: streams.map((channel) => ({ name: channel.name, invite_only: channel.invite_only, description: channel.description })).sort((a, b) => a.name.localeCompare(b.name)),
-    messages: messages.map((message) => ({ id: message.id, sender_email: message.sender_email, content: message.content, subject: message.subject, type: message.type })),
+    users: members
+      .map((user) => ({ email: user.email, full_name: user.full_name, role: user.role, is_bot: user.is_bot }))
+      .sort((a, b) => a.email.localeCompare(b.email)),
+    channels: streams
+      .map((channel) => ({ name: channel.name, invite_only: channel.invite_only, description: channel.description }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    messages: messages.map((message) => ({
+      id: message.id,
+      sender_email: message.sender_email,
+      content: message.content,
+      subject: message.subject,
+      type: message.type,
+    })),
   };
 }
 
@@ -56,13 +70,22 @@ describe('data exports over real HTTP: POST /export/realm → the job → downlo
       },
       { timeout: 20_000, interval: 100 },
     );
-    expect(finished).toMatchObject({ id, export_type: 2, pending: false, failed_timestamp: null, deleted_timestamp: null, export_url: expect.stringMatching(/\/user_avatars\/exports\/1\/\w+\/teamchat-export-[\w-]+\.json$/) });
+    expect(finished).toMatchObject({
+      id,
+      export_type: 2,
+      pending: false,
+      failed_timestamp: null,
+      deleted_timestamp: null,
+      export_url: expect.stringMatching(/\/user_avatars\/exports\/1\/\w+\/teamchat-export-[\w-]+\.json$/),
+    });
     // The administrators heard of it as it started and as it finished. The finishing event is
     // published once the job's write is durable, which may come just after the list shows it.
     const states = await vi.waitFor(
       async () => {
         const { events } = await owner.events.get({ queue_id: queue_id ?? '', last_event_id: -1, dont_block: true });
-        const seen = events.flatMap((event) => (event.type === 'realm_export' ? [event.exports.find((entry) => entry.id === id)?.pending] : []));
+        const seen = events.flatMap((event) =>
+          event.type === 'realm_export' ? [event.exports.find((entry) => entry.id === id)?.pending] : [],
+        );
         if (seen.length < 2) throw new Error(`realm_export events so far: ${JSON.stringify(seen)}`);
         return seen;
       },
@@ -79,7 +102,9 @@ describe('data exports over real HTTP: POST /export/realm → the job → downlo
     expect(fixture.teamchat_fixture).toBeDefined();
     // No credentials leave the server.
     expect(fixture.users.some((user) => 'api_key' in user || 'password_hash' in user)).toBe(false);
-    const broken = await fetch(String(finished.export_url).replace(/\w+(\/teamchat-export)/, 'AAAAAAAAAAAAAAAAAAAAAAAA$1'));
+    const broken = await fetch(
+      String(finished.export_url).replace(/\w+(\/teamchat-export)/, 'AAAAAAAAAAAAAAAAAAAAAAAA$1'),
+    );
     expect(broken.status).toBe(404);
 
     const file = join(dir, 'export.json');

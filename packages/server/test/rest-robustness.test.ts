@@ -8,7 +8,11 @@ import { Store } from '../src/store/store.js';
 import type { Db } from '../src/core/model/db.js';
 
 const logged: { message: string; fields?: Record<string, unknown> }[] = [];
-const log: Logger = { info() {}, warn() {}, error: (message, fields) => logged.push({ message, ...(fields ? { fields } : {}) }) };
+const log: Logger = {
+  info() {},
+  warn() {},
+  error: (message, fields) => logged.push({ message, ...(fields ? { fields } : {}) }),
+};
 
 let store: Store<Db>;
 let running: RunningServer;
@@ -50,7 +54,11 @@ describe('the server under bad requests', () => {
   it('reads multipart/form-data bodies like form bodies', async () => {
     const form = new FormData();
     form.set('enter_sends', 'true');
-    const response = await fetch(`${running.url}/api/v1/settings`, { method: 'PATCH', headers: { authorization: auth }, body: form });
+    const response = await fetch(`${running.url}/api/v1/settings`, {
+      method: 'PATCH',
+      headers: { authorization: auth },
+      body: form,
+    });
     expect(await response.json()).toEqual({ result: 'success', msg: '' });
   });
 

@@ -8,10 +8,18 @@ import { describe, expect, it } from 'vitest';
 import { coreTrafficPort, createMemoryServer, trafficAccountsOf } from '../src/index.js';
 
 /** A server core in memory on the real clock, behind a port that counts the calls in flight at once. */
-async function countingPort(): Promise<{ port: TrafficPort; accounts: ReturnType<typeof trafficAccountsOf>; most: () => number; messages: () => number }> {
+async function countingPort(): Promise<{
+  port: TrafficPort;
+  accounts: ReturnType<typeof trafficAccountsOf>;
+  most: () => number;
+  messages: () => number;
+}> {
   const { core } = await createMemoryServer();
   const store = core.services.store;
-  const inner = coreTrafficPort(() => ({ core, store }), { now: () => Date.now(), at: (time) => new Promise((done) => setTimeout(done, Math.max(0, time - Date.now()))) });
+  const inner = coreTrafficPort(() => ({ core, store }), {
+    now: () => Date.now(),
+    at: (time) => new Promise((done) => setTimeout(done, Math.max(0, time - Date.now()))),
+  });
   let now = 0;
   let most = 0;
   const port: TrafficPort = {
@@ -49,6 +57,8 @@ describe('TrafficLanes: live traffic with several people acting at once', () => 
   }, 30_000);
 
   it('refuses a lane count that is not a positive integer', () => {
-    expect(() => new TrafficLanes({ port: {} as TrafficPort, accounts: [], rates, lanes: 0 })).toThrow(/lanes must be a positive integer/);
+    expect(() => new TrafficLanes({ port: {} as TrafficPort, accounts: [], rates, lanes: 0 })).toThrow(
+      /lanes must be a positive integer/,
+    );
   });
 });

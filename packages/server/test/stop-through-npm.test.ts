@@ -35,11 +35,18 @@ function running(pid: number): boolean {
 
 /** The environment of an operator's shell: without the npm_* variables of the outer `npm test`. */
 function operatorEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && !key.startsWith('VITEST') && key !== 'NODE_OPTIONS'));
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([key]) => !/^npm_/i.test(key) && !key.startsWith('VITEST') && key !== 'NODE_OPTIONS',
+    ),
+  );
 }
 
 /** Starts `command args…` in the repository, as an operator's `command args… &`; resolves once it listens. */
-async function startThroughNpm(command: string, args: readonly string[]): Promise<{ child: ChildProcess; output: () => string; closed: () => boolean }> {
+async function startThroughNpm(
+  command: string,
+  args: readonly string[],
+): Promise<{ child: ChildProcess; output: () => string; closed: () => boolean }> {
   const child = spawn(command, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: operatorEnv() });
   let output = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -62,7 +69,12 @@ describe('stopping the server through npm', { timeout: 120_000 }, () => {
     // The script execs the server: npm's SIGTERM reaches it.
     ['npm start', 'npm', ['start', '--'], /INFO received SIGTERM; shutting down/],
     // npx runs `sh -c 'teamchat-server …'`, which forks it: the server sees its parent end.
-    ['npx teamchat-server', 'npx', ['teamchat-server'], /INFO its parent process \(pid \d+, under npx\) has ended; shutting down/],
+    [
+      'npx teamchat-server',
+      'npx',
+      ['teamchat-server'],
+      /INFO its parent process \(pid \d+, under npx\) has ended; shutting down/,
+    ],
   ] as const) {
     it(`${name} … & kill $!: the server writes its snapshot, releases the lock and the port, and ends`, async () => {
       const port = await freePort();
@@ -72,7 +84,10 @@ describe('stopping the server through npm', { timeout: 120_000 }, () => {
       // The server is not the process the operator started (npm, then sh under npx).
       expect(lock.pid).not.toBe(started.child.pid);
       started.child.kill('SIGTERM');
-      await vi.waitFor(() => expect(running(lock.pid), `server pid ${lock.pid}`).toBe(false), { timeout: 30_000, interval: 50 });
+      await vi.waitFor(() => expect(running(lock.pid), `server pid ${lock.pid}`).toBe(false), {
+        timeout: 30_000,
+        interval: 50,
+      });
       await vi.waitFor(() => expect(started.closed()).toBe(true), { timeout: 10_000, interval: 50 });
       expect(existsSync(`${dataFile}.lock`)).toBe(false);
       expect(await canConnect(port)).toBe(false);
@@ -87,7 +102,10 @@ describe('stopping the server through npm', { timeout: 120_000 }, () => {
     const started = await startThroughNpm('npx', ['teamchat-mock', '--port', String(port)]);
     expect(await canConnect(port)).toBe(true);
     started.child.kill('SIGTERM');
-    await vi.waitFor(() => expect(started.closed(), 'the mock still holds the output pipes').toBe(true), { timeout: 30_000, interval: 50 });
+    await vi.waitFor(() => expect(started.closed(), 'the mock still holds the output pipes').toBe(true), {
+      timeout: 30_000,
+      interval: 50,
+    });
     expect(await canConnect(port)).toBe(false);
   });
 });

@@ -33,7 +33,9 @@ describe('teamchat-server verify and recover', () => {
     // While it runs (the demo organization is in the journal).
     const intact = server('verify', '--data', dataFile);
     expect(intact.status).toBe(0);
-    expect(intact.stdout).toMatch(/^.*data\.json \(snapshot, 0 records, \d+ bytes\): ok\n.*data\.json\.journal \(journal, \d+ records, \d+ bytes\): ok\nThe store is intact \(data format 3, seq \d+\)\.\n$/);
+    expect(intact.stdout).toMatch(
+      /^.*data\.json \(snapshot, 0 records, \d+ bytes\): ok\n.*data\.json\.journal \(journal, \d+ records, \d+ bytes\): ok\nThe store is intact \(data format 3, seq \d+\)\.\n$/,
+    );
     await running.crash();
 
     // One byte inside a string in the middle of the journal: the JSON stays valid.
@@ -46,12 +48,16 @@ describe('teamchat-server verify and recover', () => {
     const damaged = server('verify', '--data', dataFile);
     expect(damaged.status).toBe(1);
     expect(damaged.stdout).toContain(`data.json.journal (journal, ${record - 1} records, `);
-    expect(damaged.stdout).toContain(`: damaged at record ${record} (byte ${journal.subarray(0, at).lastIndexOf(0x0a) + 1}): its checksum does not match its bytes`);
+    expect(damaged.stdout).toContain(
+      `: damaged at record ${record} (byte ${journal.subarray(0, at).lastIndexOf(0x0a) + 1}): its checksum does not match its bytes`,
+    );
 
     const start = server('--port', '0', '--data', dataFile);
     expect(start.status).toBe(1);
     // One line (after the note about the lock the crash left).
-    expect(start.stderr.trim().split('\n').at(-1)).toMatch(new RegExp(`^teamchat-server: .*data\\.json\\.journal is damaged at record ${record} \\(byte \\d+\\)`));
+    expect(start.stderr.trim().split('\n').at(-1)).toMatch(
+      new RegExp(`^teamchat-server: .*data\\.json\\.journal is damaged at record ${record} \\(byte \\d+\\)`),
+    );
 
     const recovered = server('recover', '--data', dataFile, '--to-record', String(record - 1));
     expect(recovered.status).toBe(0);

@@ -34,7 +34,11 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'secret.txt'), SECRET);
   symlinkSync(join(dir, 'secret.txt'), join(dist, 'static', 'link-out.txt'));
   const serve = async (devMode: boolean, files: boolean) => {
-    const { handler } = await createMemoryServer({ seed: 1, config: { devMode }, rest: files ? { webApp: staticFolder(dist) } : {} });
+    const { handler } = await createMemoryServer({
+      seed: 1,
+      config: { devMode },
+      rest: files ? { webApp: staticFolder(dist) } : {},
+    });
     return listen({ handler });
   };
   [web, dev, bare] = await Promise.all([serve(false, true), serve(true, true), serve(false, false)]);
@@ -48,7 +52,9 @@ afterAll(async () => {
 function rawGet(url: string, target: string): Promise<{ status: number; text: string }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(`GET ${target} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`));
+    const socket = connect(Number(port), hostname, () =>
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`),
+    );
     let text = '';
     socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
     socket.on('error', reject);
@@ -78,10 +84,16 @@ describe('the web app', () => {
     expect(await script.text()).toBe(SCRIPT);
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect((await fetch(`${web.url}/static/index-ab12.css`)).headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect((await fetch(`${web.url}/static/index-ab12.css`)).headers.get('content-type')).toBe(
+      'text/css; charset=utf-8',
+    );
     expect((await fetch(`${web.url}/static/fonts/sans-cd34.woff2`)).headers.get('content-type')).toBe('font/woff2');
     const head = await fetch(`${web.url}/static/index-ab12.js`, { method: 'HEAD' });
-    expect([head.status, head.headers.get('content-length'), await head.text()]).toEqual([200, String(SCRIPT.length), '']);
+    expect([head.status, head.headers.get('content-length'), await head.text()]).toEqual([
+      200,
+      String(SCRIPT.length),
+      '',
+    ]);
   });
 
   it('answers a missing asset, another path and another method with the 404 envelope of today', async () => {

@@ -14,7 +14,13 @@ import { startServer } from '../../../test-support/start-server.js';
 import { createMemoryServer, type MemoryServer } from '../src/memory.js';
 import { listen, type RunningServer } from '../src/node/node-server.js';
 
-const PASSWORDS = { owner: 'owner-pass-1', administrator: 'admin-pass-1', moderator: 'moderator-pass-1', member: 'member-pass-1', guest: 'guest-pass-1' };
+const PASSWORDS = {
+  owner: 'owner-pass-1',
+  administrator: 'admin-pass-1',
+  moderator: 'moderator-pass-1',
+  member: 'member-pass-1',
+  guest: 'guest-pass-1',
+};
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let clock = Date.UTC(2026, 0, 5);
@@ -48,14 +54,25 @@ describe('logging in', () => {
     const jar = new CookieJar(server.url);
     // An HTML answer gives a visitor a CSRF token; later ones leave it alone.
     const page = await jar.fetch('/accounts/do_confirm/nokey');
-    expect(page.headers.getSetCookie()).toEqual([expect.stringMatching(/^csrftoken=[A-Za-z0-9]{32}; Max-Age=31449600; Path=\/; SameSite=Lax$/)]);
+    expect(page.headers.getSetCookie()).toEqual([
+      expect.stringMatching(/^csrftoken=[A-Za-z0-9]{32}; Max-Age=31449600; Path=\/; SameSite=Lax$/),
+    ]);
     expect((await jar.fetch('/accounts/do_confirm/nokey')).headers.getSetCookie()).toEqual([]);
     const before = jar.get('csrftoken');
 
-    const login = await jar.fetch('/accounts/login/', { form: { username: email('member'), password: PASSWORDS.member } });
-    expect(await login.json()).toEqual({ result: 'success', msg: '', user_id: memory.accounts.find((a) => a.role === 'member')?.userId, email: email('member') });
+    const login = await jar.fetch('/accounts/login/', {
+      form: { username: email('member'), password: PASSWORDS.member },
+    });
+    expect(await login.json()).toEqual({
+      result: 'success',
+      msg: '',
+      user_id: memory.accounts.find((a) => a.role === 'member')?.userId,
+      email: email('member'),
+    });
     const cookies = login.headers.getSetCookie();
-    expect(cookies).toContainEqual(expect.stringMatching(/^sessionid=[A-Za-z0-9]{32}; Max-Age=1209600; Path=\/; SameSite=Lax; HttpOnly$/));
+    expect(cookies).toContainEqual(
+      expect.stringMatching(/^sessionid=[A-Za-z0-9]{32}; Max-Age=1209600; Path=\/; SameSite=Lax; HttpOnly$/),
+    );
     expect(cookies).toContainEqual(expect.stringMatching(/^csrftoken=[A-Za-z0-9]{32};/));
     expect(jar.get('csrftoken')).not.toBe(before);
 
@@ -74,14 +91,21 @@ describe('logging in', () => {
       msg: 'Please enter a correct email and password. Note that both fields may be case-sensitive.',
       code: 'AUTHENTICATION_FAILED',
     });
-    const unknown = await jar.fetch('/accounts/login/', { form: { username: 'nobody@teamchat.example', password: 'x' } });
+    const unknown = await jar.fetch('/accounts/login/', {
+      form: { username: 'nobody@teamchat.example', password: 'x' },
+    });
     expect((await unknown.json()).code).toBe('AUTHENTICATION_FAILED');
     const missing = await jar.fetch('/accounts/login/', { form: { username: email('member') } });
-    expect([missing.status, await missing.json()]).toEqual([400, { result: 'error', msg: "Missing 'password' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'password' }]);
+    expect([missing.status, await missing.json()]).toEqual([
+      400,
+      { result: 'error', msg: "Missing 'password' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'password' },
+    ]);
 
     const guest = memory.accounts.find((a) => a.role === 'guest')?.userId;
     expect((await jar.fetch(`/json/users/${guest}`, { method: 'DELETE' })).status).toBe(200);
-    const deactivated = await jar.fetch('/accounts/login/', { form: { username: email('guest'), password: PASSWORDS.guest } });
+    const deactivated = await jar.fetch('/accounts/login/', {
+      form: { username: email('guest'), password: PASSWORDS.guest },
+    });
     expect(await deactivated.json()).toEqual({
       result: 'error',
       msg: `Your account ${email('guest')} has been deactivated. Please contact your organization administrator to reactivate it.`,
@@ -93,9 +117,17 @@ describe('logging in', () => {
   it('needs the CSRF token, as the real login form', async () => {
     const jar = new CookieJar(server.url);
     await jar.fetch('/accounts/do_confirm/nokey');
-    const login = await jar.fetch('/accounts/login/', { form: { username: email('member'), password: PASSWORDS.member }, csrf: false });
+    const login = await jar.fetch('/accounts/login/', {
+      form: { username: email('member'), password: PASSWORDS.member },
+      csrf: false,
+    });
     expect(login.status).toBe(403);
-    expect(await login.json()).toEqual({ result: 'error', msg: 'CSRF error: CSRF token missing.', code: 'CSRF_FAILED', reason: 'CSRF token missing.' });
+    expect(await login.json()).toEqual({
+      result: 'error',
+      msg: 'CSRF error: CSRF token missing.',
+      code: 'CSRF_FAILED',
+      reason: 'CSRF token missing.',
+    });
     expect(jar.get('sessionid')).toBeUndefined();
   });
 });
@@ -103,7 +135,9 @@ describe('logging in', () => {
 describe('/json/ with the session', () => {
   it('answers every contract: reads, and writes with the CSRF token', async () => {
     const jar = await loggedIn('member');
-    const sent = await jar.fetch('/json/messages', { form: { type: 'stream', to: 'general', topic: 'web', content: 'from the browser' } });
+    const sent = await jar.fetch('/json/messages', {
+      form: { type: 'stream', to: 'general', topic: 'web', content: 'from the browser' },
+    });
     expect(sent.status, await sent.clone().text()).toBe(200);
     const { id } = (await sent.json()) as { id: number };
     const read = await jar.fetch(`/json/messages/${id}`);
@@ -118,20 +152,39 @@ describe('/json/ with the session', () => {
     const before = (await (await jar.fetch('/json/users/me')).json()) as { full_name: string };
     const attempts: [string, Record<string, unknown>][] = [
       ['CSRF token missing.', { csrf: false }],
-      ["CSRF token from the 'X-Csrftoken' HTTP header incorrect.", { csrf: false, headers: { 'x-csrftoken': 'A'.repeat(32) } }],
-      ['Origin checking failed - http://evil.example does not match any trusted origins.', { headers: { origin: 'http://evil.example' } }],
+      [
+        "CSRF token from the 'X-Csrftoken' HTTP header incorrect.",
+        { csrf: false, headers: { 'x-csrftoken': 'A'.repeat(32) } },
+      ],
+      [
+        'Origin checking failed - http://evil.example does not match any trusted origins.',
+        { headers: { origin: 'http://evil.example' } },
+      ],
     ];
     for (const [reason, init] of attempts) {
       const response = await jar.fetch('/json/settings', { method: 'PATCH', form: { full_name: 'Mallory' }, ...init });
       expect(response.status).toBe(403);
-      expect(await response.json()).toEqual({ result: 'error', msg: `CSRF error: ${reason}`, code: 'CSRF_FAILED', reason });
+      expect(await response.json()).toEqual({
+        result: 'error',
+        msg: `CSRF error: ${reason}`,
+        code: 'CSRF_FAILED',
+        reason,
+      });
     }
     const noCookie = new CookieJar(server.url);
     noCookie.set('sessionid', jar.get('sessionid') ?? '');
-    const withoutCookie = await noCookie.fetch('/json/settings', { method: 'PATCH', form: { full_name: 'Mallory' }, headers: { 'x-csrftoken': jar.get('csrftoken') ?? '' } });
+    const withoutCookie = await noCookie.fetch('/json/settings', {
+      method: 'PATCH',
+      form: { full_name: 'Mallory' },
+      headers: { 'x-csrftoken': jar.get('csrftoken') ?? '' },
+    });
     expect(((await withoutCookie.json()) as { reason: string }).reason).toBe('CSRF cookie not set.');
-    expect(((await (await jar.fetch('/json/users/me')).json()) as { full_name: string }).full_name).toBe(before.full_name);
-    expect((await jar.fetch('/json/settings', { method: 'PATCH', form: { full_name: before.full_name } })).status).toBe(200);
+    expect(((await (await jar.fetch('/json/users/me')).json()) as { full_name: string }).full_name).toBe(
+      before.full_name,
+    );
+    expect((await jar.fetch('/json/settings', { method: 'PATCH', form: { full_name: before.full_name } })).status).toBe(
+      200,
+    );
   });
 
   it('answers 401 asking for a session without one; Basic credentials do not count on /json/, as on the real server', async () => {
@@ -140,10 +193,20 @@ describe('/json/ with the session', () => {
       const response = await fetch(`${server.url}/json/users/me`, { headers });
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toBe('Session realm="zulip"');
-      expect(await response.json()).toEqual({ result: 'error', msg: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' });
+      expect(await response.json()).toEqual({
+        result: 'error',
+        msg: 'Not logged in: API authentication or user session required',
+        code: 'UNAUTHORIZED',
+      });
     }
     // The API itself is unchanged: Basic credentials, and no session.
-    expect((await fetch(`${server.url}/api/v1/users/me`, { headers: { authorization: `Basic ${btoa(`${member?.email}:${member?.apiKey}`)}` } })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${server.url}/api/v1/users/me`, {
+          headers: { authorization: `Basic ${btoa(`${member?.email}:${member?.apiKey}`)}` },
+        })
+      ).status,
+    ).toBe(200);
     const jar = await loggedIn('member');
     expect((await jar.fetch('/api/v1/users/me')).status).toBe(401);
     // Public endpoints answer without a session.
@@ -157,7 +220,11 @@ describe('the end of a session', () => {
     const cookie = jar.get('sessionid') ?? '';
     const out = await jar.fetch('/accounts/logout/', { method: 'POST' });
     expect(await out.json()).toEqual({ result: 'success', msg: '' });
-    expect(out.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^sessionid=; expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=\/; SameSite=Lax; HttpOnly$/));
+    expect(out.headers.getSetCookie()).toContainEqual(
+      expect.stringMatching(
+        /^sessionid=; expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=\/; SameSite=Lax; HttpOnly$/,
+      ),
+    );
     const replay = new CookieJar(server.url);
     replay.set('sessionid', cookie);
     expect((await replay.fetch('/json/users/me')).status).toBe(401);
@@ -174,7 +241,7 @@ describe('the end of a session', () => {
     expect((await moderator.fetch('/json/users/me')).status).toBe(401);
   });
 
-  it("deactivating the organization ends every session, and reactivating it brings none back (the real do_deactivate_realm)", async () => {
+  it('deactivating the organization ends every session, and reactivating it brings none back (the real do_deactivate_realm)', async () => {
     const member = await loggedIn('member');
     expect((await member.fetch('/json/users/me')).status).toBe(200);
     await memory.core.operator({ action: 'deactivate-organization' });
@@ -183,8 +250,14 @@ describe('the end of a session', () => {
       const jar = new CookieJar(server.url);
       await jar.fetch('/login/');
       if (!jar.get('csrftoken')) await jar.fetch('/accounts/do_confirm/nokey');
-      const refused = await jar.fetch('/accounts/login/', { form: { username: email('member'), password: PASSWORDS.member } });
-      expect(await refused.json()).toEqual({ result: 'error', code: 'REALM_DEACTIVATED', msg: 'This organization has been deactivated' });
+      const refused = await jar.fetch('/accounts/login/', {
+        form: { username: email('member'), password: PASSWORDS.member },
+      });
+      expect(await refused.json()).toEqual({
+        result: 'error',
+        code: 'REALM_DEACTIVATED',
+        msg: 'This organization has been deactivated',
+      });
       expect(refused.status).toBe(401);
       expect(jar.get('sessionid')).toBeUndefined();
     } finally {
@@ -197,11 +270,17 @@ describe('the end of a session', () => {
   it('a password change ends the other sessions, not the one that made it', async () => {
     const here = await loggedIn('administrator');
     const elsewhere = await loggedIn('administrator');
-    const changed = await here.fetch('/json/settings', { method: 'PATCH', form: { old_password: PASSWORDS.administrator, new_password: 'a new admin pass 2' } });
+    const changed = await here.fetch('/json/settings', {
+      method: 'PATCH',
+      form: { old_password: PASSWORDS.administrator, new_password: 'a new admin pass 2' },
+    });
     expect(changed.status, await changed.clone().text()).toBe(200);
     expect((await here.fetch('/json/users/me')).status).toBe(200);
     expect((await elsewhere.fetch('/json/users/me')).status).toBe(401);
-    await here.fetch('/json/settings', { method: 'PATCH', form: { old_password: 'a new admin pass 2', new_password: PASSWORDS.administrator } });
+    await here.fetch('/json/settings', {
+      method: 'PATCH',
+      form: { old_password: 'a new admin pass 2', new_password: PASSWORDS.administrator },
+    });
   });
 
   it('ends after two weeks on the server clock', async () => {
@@ -243,7 +322,8 @@ describe('sessions in the data file', () => {
   it('survive a restart (the page goes on without logging in again) and are stored by digest only', async () => {
     let running = await startServer(dir);
     // The accounts are printed right after the "listening" line.
-    for (let tries = 0; tries < 100 && !running.output().includes('Try:'); tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let tries = 0; tries < 100 && !running.output().includes('Try:'); tries++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const password = /owner\s+\S+\s+key \S+\s+password (\S+)/.exec(running.output())?.[1] ?? '';
     const owner = /owner\s+(\S+)/.exec(running.output())?.[1] ?? '';
     expect(password).not.toBe('');
@@ -261,7 +341,9 @@ describe('sessions in the data file', () => {
     const me = await again.fetch('/json/users/me');
     expect(me.status).toBe(200);
     expect(((await me.json()) as { email: string }).email).toBe(owner);
-    expect((await again.fetch('/json/users/me/status', { method: 'POST', form: { status_text: 'back' } })).status).toBe(200);
+    expect((await again.fetch('/json/users/me/status', { method: 'POST', form: { status_text: 'back' } })).status).toBe(
+      200,
+    );
     await running.stop();
 
     const stored = readdirSync(dir)

@@ -41,15 +41,22 @@ describe('zuliprc files after a restart on another port', () => {
       expect(second.url).not.toBe(first.url);
       for (const role of roles) expect(siteOf(second.zuliprc(role)), role).toBe(second.url);
       // Only the site line changed; the file stays readable by its owner only.
-      expect(readFileSync(second.zuliprc('owner'), 'utf8')).toBe(ownerBefore.replace(`site=${first.url}`, `site=${second.url}`));
+      expect(readFileSync(second.zuliprc('owner'), 'utf8')).toBe(
+        ownerBefore.replace(`site=${first.url}`, `site=${second.url}`),
+      );
       expect(statSync(second.zuliprc('owner')).mode & 0o777).toBe(0o600);
       expect(siteOf(member)).toBe('https://chat.example.com');
       expect(readFileSync(foreign, 'utf8')).toBe(foreignText);
       // The lines after "listening" may arrive in chunks of their own.
-      await vi.waitFor(() => expect(second.output()).toContain(`The site of ${roles.length} zuliprc files is now ${second.url}`));
+      await vi.waitFor(() =>
+        expect(second.output()).toContain(`The site of ${roles.length} zuliprc files is now ${second.url}`),
+      );
       // The files work: the owner's key, at the new address.
-      const [, email = '', key = ''] = /^email=(.*)\nkey=(.*)$/m.exec(readFileSync(second.zuliprc('owner'), 'utf8')) ?? [];
-      const answer = await fetch(`${siteOf(second.zuliprc('owner'))}/api/v1/users/me`, { headers: { authorization: `Basic ${btoa(`${email}:${key}`)}` } });
+      const [, email = '', key = ''] =
+        /^email=(.*)\nkey=(.*)$/m.exec(readFileSync(second.zuliprc('owner'), 'utf8')) ?? [];
+      const answer = await fetch(`${siteOf(second.zuliprc('owner'))}/api/v1/users/me`, {
+        headers: { authorization: `Basic ${btoa(`${email}:${key}`)}` },
+      });
       expect(answer.status).toBe(200);
     } finally {
       await second.stop();

@@ -4,5 +4,14 @@ export type { TrafficAccount, TrafficPort, TrafficRates, TrafficScript, TrafficS
 
 // Seeded randomness and the vocabulary traffic and generated organizations draw from
 export { SeededRandom } from './random.js';
-export { CHANNEL_FOLDERS, CHANNELS, messageContent, PEOPLE, reactionEmoji, STATUSES, TIME_ZONES, topicName } from './vocabulary.js';
+export {
+  CHANNEL_FOLDERS,
+  CHANNELS,
+  messageContent,
+  PEOPLE,
+  reactionEmoji,
+  STATUSES,
+  TIME_ZONES,
+  topicName,
+} from './vocabulary.js';
 export type { ChannelPlan, ContentContext } from './vocabulary.js';

@@ -14,7 +14,11 @@ export interface TrafficAccount {
 /** How traffic reaches a server: the API (over HTTP, or the core in-process) and the clock. */
 export interface TrafficPort {
   /** Calls endpoint `name` as `account` (null: anonymously); resolves with the success fields or throws the API's error. */
-  call(account: TrafficAccount | null, name: EndpointName, params: Record<string, unknown>): Promise<Record<string, unknown>>;
+  call(
+    account: TrafficAccount | null,
+    name: EndpointName,
+    params: Record<string, unknown>,
+  ): Promise<Record<string, unknown>>;
   /** The server's time, in ms. */
   now(): number;
   /** Brings the time to `time`: a fake clock is set, a real one waited for. */
@@ -120,7 +124,17 @@ interface Sent extends Conversation {
 
 const MINUTE = 60_000;
 const KINDS: readonly Exclude<Kind, 'reply'>[] = [
-  'channelMessages', 'directMessages', 'reactions', 'edits', 'topicMoves', 'deletes', 'presence', 'usersJoining', 'usersLeaving', 'channelsCreated', 'channelsArchived',
+  'channelMessages',
+  'directMessages',
+  'reactions',
+  'edits',
+  'topicMoves',
+  'deletes',
+  'presence',
+  'usersJoining',
+  'usersLeaving',
+  'channelsCreated',
+  'channelsArchived',
 ];
 
 /**
@@ -154,28 +168,52 @@ export class Traffic {
     this.accounts = options.accounts.filter((account) => account.role !== 'bot');
     this.rates = options.rates;
     this.random = new SeededRandom(options.seed ?? 1);
-    if (!this.accounts.some((a) => a.role === 'owner' || a.role === 'administrator')) throw new TypeError('[teamchat] traffic needs an owner or administrator account');
+    if (!this.accounts.some((a) => a.role === 'owner' || a.role === 'administrator'))
+      throw new TypeError('[teamchat] traffic needs an owner or administrator account');
   }
 
   private get admin(): TrafficAccount {
-    return this.accounts.find((a) => a.role === 'owner') ?? (this.accounts.find((a) => a.role === 'administrator') as TrafficAccount);
+    return (
+      this.accounts.find((a) => a.role === 'owner') ??
+      (this.accounts.find((a) => a.role === 'administrator') as TrafficAccount)
+    );
   }
 
   /** What the organization has: channels each account is subscribed to, people, groups. */
   private async learn(): Promise<ContentContext> {
-    const people = ((await this.port.call(this.admin, 'users.list', {}))['members'] as { full_name: string; is_bot: boolean; is_active: boolean }[])
+    const people = (
+      (await this.port.call(this.admin, 'users.list', {}))['members'] as {
+        full_name: string;
+        is_bot: boolean;
+        is_active: boolean;
+      }[]
+    )
       .filter((user) => !user.is_bot && user.is_active)
       .map((user) => user.full_name);
     for (const account of this.accounts) await this.learnSubscriptions(account);
-    const groups = ((await this.port.call(this.admin, 'userGroups.list', {}))['user_groups'] as { name: string; is_system_group: boolean }[])
+    const groups = (
+      (await this.port.call(this.admin, 'userGroups.list', {}))['user_groups'] as {
+        name: string;
+        is_system_group: boolean;
+      }[]
+    )
       .filter((group) => !group.is_system_group)
       .map((group) => group.name);
     const channels = [...new Set([...this.subscriptions.values()].flatMap((names) => [...names]))].sort();
-    return { people, groups, channels, topics: Array.from({ length: 8 }, (_, i) => topicName(i)), customEmoji: [], uploads: [] };
+    return {
+      people,
+      groups,
+      channels,
+      topics: Array.from({ length: 8 }, (_, i) => topicName(i)),
+      customEmoji: [],
+      uploads: [],
+    };
   }
 
   private async learnSubscriptions(account: TrafficAccount): Promise<void> {
-    const { subscriptions } = (await this.port.call(account, 'channels.listSubscriptions', {})) as { subscriptions: { name: string; is_archived?: boolean }[] };
+    const { subscriptions } = (await this.port.call(account, 'channels.listSubscriptions', {})) as {
+      subscriptions: { name: string; is_archived?: boolean }[];
+    };
     this.subscriptions.set(account.userId, new Set(subscriptions.filter((s) => !s.is_archived).map((s) => s.name)));
   }
 
@@ -217,12 +255,20 @@ export class Traffic {
   }
 
   /** One call, counted; an error the API answers is counted as refused, anything else thrown. */
-  private async call(account: TrafficAccount | null, name: EndpointName, params: Record<string, unknown>): Promise<Record<string, unknown> | null> {
+  private async call(
+    account: TrafficAccount | null,
+    name: EndpointName,
+    params: Record<string, unknown>,
+  ): Promise<Record<string, unknown> | null> {
     this.stats.calls[name] = (this.stats.calls[name] ?? 0) + 1;
     try {
       return await this.port.call(account, name, params);
     } catch (error) {
-      if (error instanceof Error && typeof (error as { code?: unknown }).code === 'string' && typeof (error as { status?: unknown }).status === 'number') {
+      if (
+        error instanceof Error &&
+        typeof (error as { code?: unknown }).code === 'string' &&
+        typeof (error as { status?: unknown }).status === 'number'
+      ) {
         this.stats.refused += 1;
         return null;
       }
@@ -252,30 +298,47 @@ export class Traffic {
       }
       case 'reactions': {
         const message = this.recentMessage();
-        if (message) await this.call(this.person(1), 'messages.addReaction', { message_id: message.id, emoji_name: reactionEmoji(this.random) });
+        if (message)
+          await this.call(this.person(1), 'messages.addReaction', {
+            message_id: message.id,
+            emoji_name: reactionEmoji(this.random),
+          });
         return;
       }
       case 'edits': {
         const message = this.recentMessage();
-        if (message) await this.call(message.sender, 'messages.update', { message_id: message.id, content: `${messageContent(this.random, content)} (edited)` });
+        if (message)
+          await this.call(message.sender, 'messages.update', {
+            message_id: message.id,
+            content: `${messageContent(this.random, content)} (edited)`,
+          });
         return;
       }
       case 'topicMoves': {
         const message = this.recent.filter((m) => m.channel !== null).at(-1 - this.random.int(5));
         if (!message) return;
         const topic = this.random.chance(0.5) ? `✔ ${message.topic}` : `${message.topic} (moved)`;
-        const moved = await this.call(this.admin, 'messages.update', { message_id: message.id, topic, propagate_mode: 'change_all' });
-        if (moved) for (const m of this.recent) if (m.channel === message.channel && m.topic === message.topic) m.topic = topic;
+        const moved = await this.call(this.admin, 'messages.update', {
+          message_id: message.id,
+          topic,
+          propagate_mode: 'change_all',
+        });
+        if (moved)
+          for (const m of this.recent) if (m.channel === message.channel && m.topic === message.topic) m.topic = topic;
         return;
       }
       case 'deletes': {
         const message = this.recentMessage();
         if (!message) return;
-        if (await this.call(this.admin, 'messages.delete', { message_id: message.id })) this.recent.splice(this.recent.indexOf(message), 1);
+        if (await this.call(this.admin, 'messages.delete', { message_id: message.id }))
+          this.recent.splice(this.recent.indexOf(message), 1);
         return;
       }
       case 'presence': {
-        await this.call(this.person(1), 'presence.update', { status: this.random.chance(0.7) ? 'active' : 'idle', new_user_input: true });
+        await this.call(this.person(1), 'presence.update', {
+          status: this.random.chance(0.7) ? 'active' : 'idle',
+          new_user_input: true,
+        });
         return;
       }
       case 'usersJoining':
@@ -291,7 +354,13 @@ export class Traffic {
       case 'channelsCreated': {
         const name = `project-${this.random.int(10_000)}`;
         const subscribers = this.accounts.filter((a) => a === this.admin || this.random.chance(0.5));
-        if (await this.call(this.admin, 'channels.create', { name, description: 'Made by the traffic simulation.', subscribers: subscribers.map((a) => a.userId) })) {
+        if (
+          await this.call(this.admin, 'channels.create', {
+            name,
+            description: 'Made by the traffic simulation.',
+            subscribers: subscribers.map((a) => a.userId),
+          })
+        ) {
           this.created.channels.push(name);
           for (const account of subscribers) this.subscriptions.get(account.userId)?.add(name);
         }
@@ -303,7 +372,8 @@ export class Traffic {
         const found = await this.call(this.admin, 'channels.getId', { stream: name });
         if (found && (await this.call(this.admin, 'channels.archive', { stream_id: found['stream_id'] }))) {
           for (const names of this.subscriptions.values()) names.delete(name);
-          for (let i = this.recent.length - 1; i >= 0; i -= 1) if (this.recent[i]?.channel === name) this.recent.splice(i, 1);
+          for (let i = this.recent.length - 1; i >= 0; i -= 1)
+            if (this.recent[i]?.channel === name) this.recent.splice(i, 1);
         }
         return;
       }
@@ -311,7 +381,9 @@ export class Traffic {
   }
 
   private recentMessage(): Sent | undefined {
-    return this.recent.length === 0 ? undefined : this.recent[this.recent.length - 1 - this.random.skewed(this.recent.length, 2)];
+    return this.recent.length === 0
+      ? undefined
+      : this.recent[this.recent.length - 1 - this.random.skewed(this.recent.length, 2)];
   }
 
   /** Someone new signs up (created by an owner) and gets their API key with their password. */
@@ -325,7 +397,13 @@ export class Traffic {
     const created = await this.call(this.admin, 'users.create', { email, password, full_name: fullName });
     if (!created) return;
     const key = await this.call(null, 'server.fetchApiKey', { username: email, password });
-    const account: TrafficAccount = { email, userId: created['user_id'] as number, fullName, role: 'member', ...(key ? { apiKey: key['api_key'] as string } : {}) };
+    const account: TrafficAccount = {
+      email,
+      userId: created['user_id'] as number,
+      fullName,
+      role: 'member',
+      ...(key ? { apiKey: key['api_key'] as string } : {}),
+    };
     this.accounts.push(account);
     this.created.joined.push(account);
     await this.learnSubscriptions(account);
@@ -338,17 +416,26 @@ export class Traffic {
     if (to.channel === null && recipients.length === 0) return;
     if (to.channel !== null && !this.subscriptions.get(sender.userId)?.has(to.channel)) return;
     const typing = this.random.chance(this.rates.typing ?? 0.8);
-    const target = to.channel === null ? { type: 'direct', to: recipients } : { type: 'stream', to: to.channel, topic: to.topic };
+    const target =
+      to.channel === null ? { type: 'direct', to: recipients } : { type: 'stream', to: to.channel, topic: to.topic };
     if (typing) {
-      const typingTo = to.channel === null ? { type: 'direct', to: recipients } : { type: 'stream', stream_id: await this.channelId(sender, to.channel), topic: to.topic };
+      const typingTo =
+        to.channel === null
+          ? { type: 'direct', to: recipients }
+          : { type: 'stream', stream_id: await this.channelId(sender, to.channel), topic: to.topic };
       await this.call(sender, 'typing.setStatus', { op: 'start', ...typingTo });
     }
     // A third of messages mention someone who may answer.
-    const mentioned = this.random.chance(0.33) ? this.random.pick(this.accounts.filter((a) => a.userId !== sender.userId)) : undefined;
+    const mentioned = this.random.chance(0.33)
+      ? this.random.pick(this.accounts.filter((a) => a.userId !== sender.userId))
+      : undefined;
     const text = `${mentioned ? `@**${mentioned.fullName}** ` : ''}${messageContent(this.random, content)}`;
     const sent = await this.call(sender, 'messages.send', { ...target, content: text });
     if (typing) {
-      const typingTo = to.channel === null ? { type: 'direct', to: recipients } : { type: 'stream', stream_id: await this.channelId(sender, to.channel), topic: to.topic };
+      const typingTo =
+        to.channel === null
+          ? { type: 'direct', to: recipients }
+          : { type: 'stream', stream_id: await this.channelId(sender, to.channel), topic: to.topic };
       await this.call(sender, 'typing.setStatus', { op: 'stop', ...typingTo });
     }
     if (!sent) return;
@@ -395,20 +482,34 @@ function laneSeed(seed: number, lane: number): number {
 export class TrafficLanes {
   private readonly lanes: Traffic[];
 
-  constructor(options: { port: TrafficPort; accounts: readonly TrafficAccount[]; rates: TrafficRates; seed?: number; lanes: number }) {
-    if (!Number.isInteger(options.lanes) || options.lanes < 1) throw new RangeError(`[teamchat] lanes must be a positive integer (got ${String(options.lanes)})`);
+  constructor(options: {
+    port: TrafficPort;
+    accounts: readonly TrafficAccount[];
+    rates: TrafficRates;
+    seed?: number;
+    lanes: number;
+  }) {
+    if (!Number.isInteger(options.lanes) || options.lanes < 1)
+      throw new RangeError(`[teamchat] lanes must be a positive integer (got ${String(options.lanes)})`);
     const { lanes, seed = 1, ...rest } = options;
     const rates = Object.fromEntries(
-      Object.entries(options.rates).map(([kind, rate]) => [kind, kind === 'replies' || kind === 'typing' ? rate : (rate as number) / lanes]),
+      Object.entries(options.rates).map(([kind, rate]) => [
+        kind,
+        kind === 'replies' || kind === 'typing' ? rate : (rate as number) / lanes,
+      ]),
     ) as TrafficRates;
-    this.lanes = Array.from({ length: lanes }, (_, lane) => new Traffic({ ...rest, rates, seed: laneSeed(seed, lane) }));
+    this.lanes = Array.from(
+      { length: lanes },
+      (_, lane) => new Traffic({ ...rest, rates, seed: laneSeed(seed, lane) }),
+    );
   }
 
   /** The calls of every lane, and the refused ones. */
   get stats(): TrafficStats {
     const total: TrafficStats = { calls: {}, refused: 0 };
     for (const lane of this.lanes) {
-      for (const [name, count] of Object.entries(lane.stats.calls)) total.calls[name] = (total.calls[name] ?? 0) + count;
+      for (const [name, count] of Object.entries(lane.stats.calls))
+        total.calls[name] = (total.calls[name] ?? 0) + count;
       total.refused += lane.stats.refused;
     }
     return total;
@@ -425,13 +526,19 @@ export class TrafficLanes {
  * Runs a scripted sequence: each step at its time (ms after the start, on the port's clock),
  * as its account. Resolves with what each step answered (or the error's code).
  */
-export async function runTrafficScript(options: { port: TrafficPort; accounts: readonly TrafficAccount[]; script: TrafficScript }): Promise<{ step: number; answer: Record<string, unknown> | { error: string } }[]> {
+export async function runTrafficScript(options: {
+  port: TrafficPort;
+  accounts: readonly TrafficAccount[];
+  script: TrafficScript;
+}): Promise<{ step: number; answer: Record<string, unknown> | { error: string } }[]> {
   const start = options.port.now();
   const results: { step: number; answer: Record<string, unknown> | { error: string } }[] = [];
   const steps = options.script.steps.map((step, i) => ({ step, i })).sort((a, b) => a.step.at - b.step.at || a.i - b.i);
   for (const { step, i } of steps) {
-    const account = step.as === null ? null : options.accounts.find((a) => a.email.toLowerCase() === step.as?.toLowerCase());
-    if (account === undefined) throw new TypeError(`[teamchat] traffic script step ${i}: no account with email ${String(step.as)}`);
+    const account =
+      step.as === null ? null : options.accounts.find((a) => a.email.toLowerCase() === step.as?.toLowerCase());
+    if (account === undefined)
+      throw new TypeError(`[teamchat] traffic script step ${i}: no account with email ${String(step.as)}`);
     await options.port.at(Math.max(options.port.now(), start + step.at));
     try {
       results.push({ step: i, answer: await options.port.call(account, step.call, step.params) });

@@ -2,21 +2,55 @@ import type { SeededRandom } from './random.js';
 
 /** People of a generated organization: full name and the local part of their email. */
 export const PEOPLE: readonly (readonly [string, string])[] = [
-  ['Ada Lindqvist', 'ada'], ['Bruno Okafor', 'bruno'], ['Chiara Russo', 'chiara'], ['Dmitri Volkov', 'dmitri'],
-  ['Elif Demir', 'elif'], ['Farah Haddad', 'farah'], ['Gustavo Pereira', 'gustavo'], ['Hana Sato', 'hana'],
-  ['Ivan Horvat', 'ivan'], ['Jamal Wright', 'jamal'], ['Kofi Mensah', 'kofi'], ['Lena Fischer', 'lena'],
-  ['Mateo García', 'mateo'], ['Nadia Rahman', 'nadia'], ['Oskar Nilsson', 'oskar'], ['Priya Nair', 'priya'],
-  ['Quentin Moreau', 'quentin'], ['Rosa Jiménez', 'rosa'], ['Sven Berg', 'sven'], ['Tomás Novák', 'tomas'],
-  ['Uma Patel', 'uma'], ['Viktor Kowalski', 'viktor'], ['Wen Li', 'wen'], ['Yara Costa', 'yara'],
+  ['Ada Lindqvist', 'ada'],
+  ['Bruno Okafor', 'bruno'],
+  ['Chiara Russo', 'chiara'],
+  ['Dmitri Volkov', 'dmitri'],
+  ['Elif Demir', 'elif'],
+  ['Farah Haddad', 'farah'],
+  ['Gustavo Pereira', 'gustavo'],
+  ['Hana Sato', 'hana'],
+  ['Ivan Horvat', 'ivan'],
+  ['Jamal Wright', 'jamal'],
+  ['Kofi Mensah', 'kofi'],
+  ['Lena Fischer', 'lena'],
+  ['Mateo García', 'mateo'],
+  ['Nadia Rahman', 'nadia'],
+  ['Oskar Nilsson', 'oskar'],
+  ['Priya Nair', 'priya'],
+  ['Quentin Moreau', 'quentin'],
+  ['Rosa Jiménez', 'rosa'],
+  ['Sven Berg', 'sven'],
+  ['Tomás Novák', 'tomas'],
+  ['Uma Patel', 'uma'],
+  ['Viktor Kowalski', 'viktor'],
+  ['Wen Li', 'wen'],
+  ['Yara Costa', 'yara'],
 ];
 
 /** Time zones people of the organization live in. */
-export const TIME_ZONES = ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'America/Sao_Paulo', 'Asia/Tokyo', 'Africa/Lagos', 'Europe/London', 'Australia/Sydney', 'America/Los_Angeles', 'UTC'] as const;
+export const TIME_ZONES = [
+  'Europe/Berlin',
+  'America/New_York',
+  'Asia/Kolkata',
+  'America/Sao_Paulo',
+  'Asia/Tokyo',
+  'Africa/Lagos',
+  'Europe/London',
+  'Australia/Sydney',
+  'America/Los_Angeles',
+  'UTC',
+] as const;
 
 /** Status texts and the emoji beside them. */
 export const STATUSES: readonly (readonly [string, string])[] = [
-  ['In a meeting', 'calendar'], ['Commuting', 'bus'], ['Out sick', 'mask'], ['On vacation', 'palm_tree'],
-  ['Working remotely', 'house'], ['Focusing', 'headphones'], ['Lunch', 'pizza'],
+  ['In a meeting', 'calendar'],
+  ['Commuting', 'bus'],
+  ['Out sick', 'mask'],
+  ['On vacation', 'palm_tree'],
+  ['Working remotely', 'house'],
+  ['Focusing', 'headphones'],
+  ['Lunch', 'pizza'],
 ];
 
 /** Channels of a generated organization, with their kind and folder. */
@@ -39,13 +73,54 @@ export const CHANNELS: readonly ChannelPlan[] = [
   { name: 'random', description: 'Anything goes :tada:', kind: 'public', folder: null },
   { name: 'leadership', description: 'Owners and administrators.', kind: 'private', folder: 'Company' },
   { name: 'security', description: 'Incidents and audits.', kind: 'private', folder: 'Engineering' },
-  { name: 'help', description: 'Questions from our users, readable by anyone.', kind: 'web-public', folder: 'Community' },
+  {
+    name: 'help',
+    description: 'Questions from our users, readable by anyone.',
+    kind: 'web-public',
+    folder: 'Community',
+  },
   { name: 'releases', description: 'Release notes, public.', kind: 'web-public', folder: 'Community' },
   { name: 'sandbox', description: 'Try things here.', kind: 'public', folder: null },
 ];
 
-const TOPIC_SUBJECTS = ['deploy', 'release', 'login page', 'search', 'database', 'onboarding', 'roadmap', 'billing', 'API', 'dark mode', 'notifications', 'CI', 'outage', 'hiring', 'offsite', 'metrics', 'docs', 'accessibility', 'performance', 'mobile app', 'caching', 'migrations', 'emoji picker', 'settings page'];
-const TOPIC_KINDS = ['plan', 'bug', 'review', 'ideas', 'questions', 'status', 'retro', 'follow-up', 'design', 'cleanup'];
+const TOPIC_SUBJECTS = [
+  'deploy',
+  'release',
+  'login page',
+  'search',
+  'database',
+  'onboarding',
+  'roadmap',
+  'billing',
+  'API',
+  'dark mode',
+  'notifications',
+  'CI',
+  'outage',
+  'hiring',
+  'offsite',
+  'metrics',
+  'docs',
+  'accessibility',
+  'performance',
+  'mobile app',
+  'caching',
+  'migrations',
+  'emoji picker',
+  'settings page',
+];
+const TOPIC_KINDS = [
+  'plan',
+  'bug',
+  'review',
+  'ideas',
+  'questions',
+  'status',
+  'retro',
+  'follow-up',
+  'design',
+  'cleanup',
+];
 
 /** The `i`-th topic name of a channel's pool (a few hundred distinct names). */
 export function topicName(i: number): string {

@@ -45,10 +45,13 @@ const script = outputs.find((name) => /^index-.*\.js$/.test(name));
 const style = outputs.find((name) => /^index-.*\.css$/.test(name));
 // The icon is the stylesheet's asset (the brand mark) and the page's favicon.
 const iconName = outputs.find((name) => /^icon-.*\.svg$/.test(name));
-if (!script || !style || !iconName) throw new Error(`web build: no script, stylesheet or icon among ${outputs.join(', ')}`);
+if (!script || !style || !iconName)
+  throw new Error(`web build: no script, stylesheet or icon among ${outputs.join(', ')}`);
 const zod = Object.keys(result.metafile.inputs).filter((input) => /node_modules\/zod\//.test(input));
-if (zod.length > 0) throw new Error(`web build: zod got into the page (${zod.length} modules, e.g. ${zod[0]}): import the SDK, not @teamchat/schema's contracts`);
-
+if (zod.length > 0)
+  throw new Error(
+    `web build: zod got into the page (${zod.length} modules, e.g. ${zod[0]}): import the SDK, not @teamchat/schema's contracts`,
+  );
 
 // No inline script or style: the server's Content-Security-Policy forbids inline script.
 const html = `<!doctype html>

@@ -10,7 +10,16 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumForTests, launchChromium } from '../../../test-support/browser.js';
 import { assertFreshBuilds } from '../../../test-support/fresh-build.js';
-import { callApi, logIn, narrow, openPage, sidebarCount, startWebServer, type OpenPage, type WebServer } from './web-test-kit.js';
+import {
+  callApi,
+  logIn,
+  narrow,
+  openPage,
+  sidebarCount,
+  startWebServer,
+  type OpenPage,
+  type WebServer,
+} from './web-test-kit.js';
 
 const availability = chromiumForTests('the web app in Chromium');
 
@@ -27,7 +36,9 @@ describe.skipIf(availability.skip !== undefined)('the web app in Chromium', { ti
     dir = mkdtempSync(join(tmpdir(), 'teamchat-web-'));
     web = await startWebServer(dir);
     browser = await launchChromium(availability.executable ?? '');
-    const streams = (await callApi(web, web.account('owner'), 'GET', '/streams')) as { streams: { stream_id: number; name: string }[] };
+    const streams = (await callApi(web, web.account('owner'), 'GET', '/streams')) as {
+      streams: { stream_id: number; name: string }[];
+    };
     const id = (name: string) => streams.streams.find((s) => s.name === name)?.stream_id ?? 0;
     channels = { general: id('general'), engineering: id('engineering') };
   }, 120_000);
@@ -46,11 +57,15 @@ describe.skipIf(availability.skip !== undefined)('the web app in Chromium', { ti
     await page.fill('#login-email', web.account('owner').email);
     await page.fill('#login-password', 'not the password');
     await page.click('.login-form button[type=submit]');
-    await expect.poll(() => page.locator('.login-form .form-error').textContent()).toMatch(/password|credentials|incorrect/i);
+    await expect
+      .poll(() => page.locator('.login-form .form-error').textContent())
+      .toMatch(/password|credentials|incorrect/i);
 
     await logIn(web, open, web.account('owner'));
     expect(await page.textContent('.brand-name')).toBe('Teamchat Demo');
-    const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+    const storage = await page.evaluate(
+      () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie,
+    );
     expect(storage).not.toContain(web.account('owner').apiKey);
     expect(storage).not.toContain(web.account('owner').password);
     expect(storage).not.toContain('sessionid');
@@ -129,9 +144,14 @@ describe.skipIf(availability.skip !== undefined)('the web app in Chromium', { ti
 
     // An image by the file picker: a link in the compose box, a preview in both pages.
     await owner.page.keyboard.press('r');
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
     await owner.page.setInputFiles('#compose-file', { name: 'dot.png', mimeType: 'image/png', buffer: png });
-    await expect.poll(() => owner.page.inputValue('.compose-content')).toMatch(/^\[dot\.png\]\(\/user_uploads\/\S+\/dot\.png\)$/m);
+    await expect
+      .poll(() => owner.page.inputValue('.compose-content'))
+      .toMatch(/^\[dot\.png\]\(\/user_uploads\/\S+\/dot\.png\)$/m);
     await owner.page.focus('.compose-content');
     await owner.page.keyboard.press('Enter');
     const preview = member.page.locator('.message_inline_image img').last();

@@ -20,7 +20,9 @@ describe("the web app's script", () => {
     expect(scripts).toHaveLength(1);
     const script = readFileSync(join(STATIC, scripts[0] as string));
     expect(gzipSync(script, { level: 9 }).length).toBeLessThanOrEqual(100 * 1024);
-    const { sources } = JSON.parse(readFileSync(join(STATIC, `${scripts[0] as string}.map`), 'utf8')) as { sources: string[] };
+    const { sources } = JSON.parse(readFileSync(join(STATIC, `${scripts[0] as string}.map`), 'utf8')) as {
+      sources: string[];
+    };
     expect(sources.filter((source) => /node_modules\/zod\//.test(source))).toEqual([]);
     expect(sources.some((source) => /node_modules\/preact\//.test(source))).toBe(true);
   });

@@ -11,8 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertFreshBuilds } from '../../../test-support/fresh-build.js';
 import { startWebServer, type WebServer } from './web-test-kit.js';
 
-const FIREFOX = [process.env['TEAMCHAT_FIREFOX'], '/usr/bin/firefox-esr', '/usr/bin/firefox'].find((path) => path && existsSync(path));
-if (!FIREFOX) process.stderr.write('\n[browser tests] SKIPPED the web app in Firefox: no Firefox at /usr/bin/firefox-esr or /usr/bin/firefox (apt-get install firefox-esr, or set TEAMCHAT_FIREFOX).\n');
+const FIREFOX = [process.env['TEAMCHAT_FIREFOX'], '/usr/bin/firefox-esr', '/usr/bin/firefox'].find(
+  (path) => path && existsSync(path),
+);
+if (!FIREFOX)
+  process.stderr.write(
+    '\n[browser tests] SKIPPED the web app in Firefox: no Firefox at /usr/bin/firefox-esr or /usr/bin/firefox (apt-get install firefox-esr, or set TEAMCHAT_FIREFOX).\n',
+  );
 
 let dir: string;
 let web: WebServer;
@@ -23,7 +28,12 @@ describe.skipIf(!FIREFOX)('the web app in Firefox (WebDriver BiDi)', { timeout: 
     assertFreshBuilds();
     dir = mkdtempSync(join(tmpdir(), 'teamchat-web-firefox-'));
     web = await startWebServer(dir);
-    browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX ?? '', headless: true, userDataDir: join(dir, 'profile') });
+    browser = await puppeteer.launch({
+      browser: 'firefox',
+      executablePath: FIREFOX ?? '',
+      headless: true,
+      userDataDir: join(dir, 'profile'),
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -49,7 +59,10 @@ describe.skipIf(!FIREFOX)('the web app in Firefox (WebDriver BiDi)', { timeout: 
     await page.type('.topic-input', 'firefox');
     await page.type('.compose-content', 'Hello from Firefox');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => [...document.querySelectorAll('.message-content')].some((el) => el.textContent === 'Hello from Firefox'), { timeout: 20_000 });
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('.message-content')].some((el) => el.textContent === 'Hello from Firefox'),
+      { timeout: 20_000 },
+    );
     expect(errors).toEqual([]);
   });
 });

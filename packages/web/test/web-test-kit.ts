@@ -44,7 +44,8 @@ export async function freePort(): Promise<number> {
 /** The accounts of the demo organization as the server printed them (`owner  olivia@…  key …  password …`). */
 function printedPasswords(output: string): Map<string, string> {
   const found = new Map<string, string>();
-  for (const match of output.matchAll(/^\s+(\w+)\s+(\S+@\S+)\s+key \S+\s+password (\S+)/gm)) found.set(match[2] as string, match[3] as string);
+  for (const match of output.matchAll(/^\s+(\w+)\s+(\S+@\S+)\s+key \S+\s+password (\S+)/gm))
+    found.set(match[2] as string, match[3] as string);
   return found;
 }
 
@@ -79,11 +80,20 @@ export async function startWebServer(dir: string, args: readonly string[] = []):
 }
 
 /** Calls the API as an account (Basic auth), as another client would; fails the test on an error envelope. */
-export async function callApi(web: WebServer, account: Account, method: string, path: string, params: Record<string, string> = {}): Promise<Record<string, unknown>> {
+export async function callApi(
+  web: WebServer,
+  account: Account,
+  method: string,
+  path: string,
+  params: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
   const query = method === 'GET' ? `?${new URLSearchParams(params)}` : '';
   const response = await fetch(`${web.url}/api/v1${path}${query}`, {
     method,
-    headers: { authorization: `Basic ${btoa(`${account.email}:${account.apiKey}`)}`, ...(method === 'GET' ? {} : { 'content-type': 'application/x-www-form-urlencoded' }) },
+    headers: {
+      authorization: `Basic ${btoa(`${account.email}:${account.apiKey}`)}`,
+      ...(method === 'GET' ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+    },
     ...(method === 'GET' ? {} : { body: new URLSearchParams(params) }),
   });
   const body = (await response.json()) as Record<string, unknown>;
@@ -101,12 +111,16 @@ export interface OpenPage {
 
 /** A new browser context (its own cookies) with one page. */
 export async function openPage(browser: Browser, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<OpenPage> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 860 }, colorScheme: options.colorScheme ?? 'light' });
+  const context = await browser.newContext({
+    viewport: { width: 1400, height: 860 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
     // A refused request (the network-failure test, a 4xx the test provokes) is the browser's line, not the app's.
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(`error: ${message.text()}`);
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text()))
+      errors.push(`error: ${message.text()}`);
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   return { page, context, errors };
@@ -125,7 +139,10 @@ export async function logIn(web: WebServer, open: OpenPage, account: Account, ne
 /** Opens a narrow by its hash and waits for its messages (the list names its narrow in `data-narrow`). */
 export async function narrow(page: Page, hash: string): Promise<void> {
   const before = await page.evaluate((value) => {
-    const key = location.hash === value ? null : (document.querySelector<HTMLElement>('.message-scroller')?.dataset['narrow'] ?? '');
+    const key =
+      location.hash === value
+        ? null
+        : (document.querySelector<HTMLElement>('.message-scroller')?.dataset['narrow'] ?? '');
     location.hash = value;
     return key;
   }, hash);

@@ -16,4 +16,6 @@ if (!endpoints['users.list']) throw new Error('@teamchat/schema has no users.lis
 const client = createClientFromEnv();
 const { members } = await client.users.list();
 const failure = await client.users.get({ user_id: 999_999 }).catch((error) => error);
-console.log(JSON.stringify({ members: members.length, apiError: isApiError(failure) ? failure.code : String(failure) }));
+console.log(
+  JSON.stringify({ members: members.length, apiError: isApiError(failure) ? failure.code : String(failure) }),
+);

@@ -19,7 +19,7 @@ it('creates a channel', async () => {
   expect(mock.store.get('channels', id)?.name).toBe('release');
 });
 
-it('answers with the server\'s errors', async () => {
+it("answers with the server's errors", async () => {
   const client = createClient(mock.clientOptions('member'));
   await expect(client.users.get({ user_id: 999_999 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
 });

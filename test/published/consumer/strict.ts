@@ -16,7 +16,12 @@ export async function firstUser(): Promise<User | undefined> {
   const { members } = await client.users.list();
   return members[0];
 }
-export const encoded = encodeParams(endpoints['messages.send'], { type: 'stream', to: 'general', topic: 'hi', content: 'Hi!' });
+export const encoded = encodeParams(endpoints['messages.send'], {
+  type: 'stream',
+  to: 'general',
+  topic: 'hi',
+  content: 'Hi!',
+});
 export const isError = (error: unknown): boolean => isApiError(error) || error instanceof ApiError;
 export const programOptions: ProgramOptions = { env: {} };
 export const exitOk: 0 = EXIT_CODES.ok;
@@ -29,5 +34,17 @@ export async function mockUsers(mock: TeamchatMock): Promise<number> {
   return (await mocked.users.list()).members.length;
 }
 export const busy: TrafficRates = parseTrafficRates('busy');
-export const used = [Traffic, watchEvents, createClientFromZuliprc, resolveConfig, createProgram, runCli, createMock, setupMockServer, startMockServer, assembleServer, openDiskStore];
+export const used = [
+  Traffic,
+  watchEvents,
+  createClientFromZuliprc,
+  resolveConfig,
+  createProgram,
+  runCli,
+  createMock,
+  setupMockServer,
+  startMockServer,
+  assembleServer,
+  openDiskStore,
+];
 export type Used = Core;

@@ -106,7 +106,9 @@ export function createContext(options: ProgramOptions, readGlobals: () => Global
     async confirm(question, yes) {
       if (yes) return;
       if (!prompt) {
-        throw new CliError('usage', `${question.replace(/\?$/, '')}: not confirmed (no terminal to ask)`, { hint: 'pass --yes to confirm in a script (--dry-run shows the request first)' });
+        throw new CliError('usage', `${question.replace(/\?$/, '')}: not confirmed (no terminal to ask)`, {
+          hint: 'pass --yes to confirm in a script (--dry-run shows the request first)',
+        });
       }
       const answer = (await prompt(`${question} [y/N] `)).trim().toLowerCase();
       if (answer !== 'y' && answer !== 'yes') throw new CliError('cancelled', 'cancelled; nothing was changed');
@@ -127,7 +129,8 @@ export function createContext(options: ProgramOptions, readGlobals: () => Global
     async readStdin() {
       let text = '';
       const decoder = new TextDecoder();
-      for await (const chunk of options.stdin ?? process.stdin) text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+      for await (const chunk of options.stdin ?? process.stdin)
+        text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
       return text + decoder.decode();
     },
   };

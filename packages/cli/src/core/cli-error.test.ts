@@ -1,4 +1,10 @@
-import { isNetworkError, NetworkError, ResponseValidationError, TimeoutError, type RequestInfo } from '@teamchat/client-sdk';
+import {
+  isNetworkError,
+  NetworkError,
+  ResponseValidationError,
+  TimeoutError,
+  type RequestInfo,
+} from '@teamchat/client-sdk';
 import { ApiError } from '@teamchat/schema';
 import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
@@ -22,10 +28,14 @@ function printed(error: CliError): string {
 
 describe('toCliError', () => {
   it('maps an API error to exit code 1 and prints its code, message and var_name', () => {
-    const error = toCliError(new ApiError('BAD_REQUEST', 'user_ids is not a list', { extra: { var_name: 'user_ids' } }));
+    const error = toCliError(
+      new ApiError('BAD_REQUEST', 'user_ids is not a list', { extra: { var_name: 'user_ids' } }),
+    );
     expect(error.exitCode).toBe(1);
     expect(printed(error)).toBe('error: BAD_REQUEST: user_ids is not a list (var_name: user_ids)\n');
-    expect(printed(toCliError(new ApiError('UNAUTHORIZED', 'Invalid API key')))).toBe('error: UNAUTHORIZED: Invalid API key\n');
+    expect(printed(toCliError(new ApiError('UNAUTHORIZED', 'Invalid API key')))).toBe(
+      'error: UNAUTHORIZED: Invalid API key\n',
+    );
   });
 
   it('maps network failures and timeouts to exit code 4, without the library tag', () => {
@@ -42,7 +52,9 @@ describe('toCliError', () => {
   });
 
   it('maps a response that is not an envelope to exit code 5', () => {
-    const error = toCliError(new ResponseValidationError({ request, status: 200, reason: 'invalid-json', bodySnippet: '<html>' }));
+    const error = toCliError(
+      new ResponseValidationError({ request, status: 200, reason: 'invalid-json', bodySnippet: '<html>' }),
+    );
     expect(error.exitCode).toBe(5);
     expect(error.message).not.toContain('[teamchat-sdk]');
   });

@@ -97,7 +97,10 @@ export function toCliError(error: unknown): CliError {
     return new CliError('api', `${error.code}: ${error.msg}${suffix}`, { cause: error });
   }
   if (isTimeoutError(error)) {
-    return new CliError('network', error.summary, { hint: '--timeout SECONDS raises the time limit of each attempt', cause: error });
+    return new CliError('network', error.summary, {
+      hint: '--timeout SECONDS raises the time limit of each attempt',
+      cause: error,
+    });
   }
   if (isNetworkError(error)) {
     return new CliError('network', error.summary, {

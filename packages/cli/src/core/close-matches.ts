@@ -28,7 +28,8 @@ export function closeMatches(input: string, candidates: Iterable<string>, limit 
     const hay = candidate.toLowerCase();
     const distance = editDistance(needle, hay);
     if (distance <= allowed) scored.push({ candidate, score: distance });
-    else if (needle.length >= 3 && (hay.includes(needle) || needle.includes(hay))) scored.push({ candidate, score: allowed + 1 });
+    else if (needle.length >= 3 && (hay.includes(needle) || needle.includes(hay)))
+      scored.push({ candidate, score: allowed + 1 });
   }
   // Only the closest tier: `users.lst` suggests users.list, not users.get as well.
   const best = Math.min(...scored.map((entry) => entry.score));

@@ -40,7 +40,11 @@ function describeConfig(config: ResolvedConfig): string {
 
 /** Where the site came from, for hints: `--site`, `ZULIP_SITE`, or `site= in <zuliprc>`. */
 function siteSource(config: ResolvedConfig): string {
-  return config.sources.site === 'options' ? '--site' : config.sources.site === 'env' ? 'ZULIP_SITE' : `site= in ${config.configFile ?? 'the zuliprc file'}`;
+  return config.sources.site === 'options'
+    ? '--site'
+    : config.sources.site === 'env'
+      ? 'ZULIP_SITE'
+      : `site= in ${config.configFile ?? 'the zuliprc file'}`;
 }
 
 /** A connection the server's address refused: nothing listens there. */
@@ -60,10 +64,14 @@ function refusedConnectionPlugin(config: ResolvedConfig): ClientPlugin {
     } catch (error) {
       if (!isRefused(error)) throw error;
       const { origin } = new URL(error.request.url);
-      throw new CliError('network', `connection refused at ${origin} (tried ${error.request.method} ${error.request.url})`, {
-        hint: `is the server running, on that address? The site came from ${siteSource(config)}${config.sources.site === 'file' ? ' (teamchat-server rewrites the zuliprc files it wrote when it restarts on another port)' : ''}`,
-        cause: error,
-      });
+      throw new CliError(
+        'network',
+        `connection refused at ${origin} (tried ${error.request.method} ${error.request.url})`,
+        {
+          hint: `is the server running, on that address? The site came from ${siteSource(config)}${config.sources.site === 'file' ? ' (teamchat-server rewrites the zuliprc files it wrote when it restarts on another port)' : ''}`,
+          cause: error,
+        },
+      );
     }
   };
 }
@@ -114,13 +122,17 @@ export function createCliClient(options: CliClientOptions): Client {
         shouldRetry: ({ error }) => !isRefused(error),
         onRetry: (info) => {
           const reason = summaryOf(info.error);
-          write(`note: ${reason}; retrying in ${(info.delayMs / 1000).toFixed(1)} s (attempt ${info.attempt + 1} of ${globals.retries + 1})\n`);
+          write(
+            `note: ${reason}; retrying in ${(info.delayMs / 1000).toFixed(1)} s (attempt ${info.attempt + 1} of ${globals.retries + 1})\n`,
+          );
         },
       },
       hooks: {
         ...(globals.verbose ? verboseHooks(write) : {}),
         onIgnoredParameters: (names, request) => {
-          write(`warning: ${request.method} ${request.path}: the server ignored unsupported parameters ${names.join(', ')}\n`);
+          write(
+            `warning: ${request.method} ${request.path}: the server ignored unsupported parameters ${names.join(', ')}\n`,
+          );
         },
       },
       plugins: [refusedConnectionPlugin(config)],

@@ -26,7 +26,9 @@ function describeType(schema: AnySchema): string {
     case 'template_literal':
       return 'text';
     case 'enum':
-      return Object.values(def['entries'] as Record<string, unknown>).map(String).join('|');
+      return Object.values(def['entries'] as Record<string, unknown>)
+        .map(String)
+        .join('|');
     case 'literal':
       return (def['values'] as unknown[]).map((value) => JSON.stringify(value).replace(/^"(.*)"$/, '$1')).join('|');
     case 'array':

@@ -14,7 +14,10 @@ describe('findEndpoint', () => {
   });
 
   it('reads path parameters from a concrete path, URL-decoded', () => {
-    expect(findEndpoint('GET /users/5')).toMatchObject({ endpoint: endpoints['users.get'], pathValues: { user_id: '5' } });
+    expect(findEndpoint('GET /users/5')).toMatchObject({
+      endpoint: endpoints['users.get'],
+      pathValues: { user_id: '5' },
+    });
     expect(findEndpoint('GET /users/mike%40example.com')).toMatchObject({
       endpoint: endpoints['users.getByEmail'],
       pathValues: { email: 'mike@example.com' },
@@ -24,7 +27,10 @@ describe('findEndpoint', () => {
   it('routes a concrete path exactly as the server does: integer parameters take digits only', () => {
     // The server's route table sends /users/007 to users.get (whose decoding then rejects
     // the value); the CLI picks the same contract rather than guessing users.getByEmail.
-    expect(findEndpoint('GET /users/007')).toMatchObject({ endpoint: endpoints['users.get'], pathValues: { user_id: '007' } });
+    expect(findEndpoint('GET /users/007')).toMatchObject({
+      endpoint: endpoints['users.get'],
+      pathValues: { user_id: '007' },
+    });
     const server = createRouteTable(incomingEndpoints).match('GET', '/users/007');
     expect(server.kind === 'found' && server.endpoint).toBe(endpoints['users.get']);
     expect(findEndpoint('GET /users/x@y').endpoint).toBe(endpoints['users.getByEmail']);

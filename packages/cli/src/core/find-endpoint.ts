@@ -26,7 +26,12 @@ function byName(name: string): FoundEndpoint {
     throw new CliError('usage', `${name} describes a request the server sends to an integration; it cannot be called`);
   }
   throw new CliError('usage', `unknown endpoint '${name}'`, {
-    hint: `${didYouMean(name, incomingEndpoints.map((e) => e.name)) ?? 'no endpoint has a similar name'} (teamchat call --list shows them all)`,
+    hint: `${
+      didYouMean(
+        name,
+        incomingEndpoints.map((e) => e.name),
+      ) ?? 'no endpoint has a similar name'
+    } (teamchat call --list shows them all)`,
   });
 }
 
@@ -48,7 +53,9 @@ function byRoute(method: HttpMethod, target: string): FoundEndpoint {
         hint: `that path takes ${match.endpoints.map((e) => `${e.method} (${e.name})`).join(', ')}`,
       });
     case 'not-found':
-      throw new CliError('usage', `no endpoint matches ${method} ${path}`, { hint: 'teamchat call --list shows every method and path' });
+      throw new CliError('usage', `no endpoint matches ${method} ${path}`, {
+        hint: 'teamchat call --list shows every method and path',
+      });
   }
 }
 
@@ -65,9 +72,12 @@ export function findEndpoint(spec: string, next?: string): FoundEndpoint & { con
   const words = trimmed.split(/\s+/);
   const method = (words[0] ?? '').toUpperCase();
   if (words.length === 2 && isMethod(method)) return { ...byRoute(method, words[1] ?? ''), consumed: false };
-  if (words.length === 1 && isMethod(method) && next?.startsWith('/')) return { ...byRoute(method, next), consumed: true };
+  if (words.length === 1 && isMethod(method) && next?.startsWith('/'))
+    return { ...byRoute(method, next), consumed: true };
   if (trimmed.startsWith('/')) {
-    throw new CliError('usage', `'${trimmed}' needs a method`, { hint: `write it as "GET ${trimmed}" (or POST, PATCH, DELETE)` });
+    throw new CliError('usage', `'${trimmed}' needs a method`, {
+      hint: `write it as "GET ${trimmed}" (or POST, PATCH, DELETE)`,
+    });
   }
   return { ...byName(trimmed), consumed: false };
 }

@@ -12,13 +12,19 @@ export function printDryRun(ctx: CliContext, endpoint: Endpoint, params: Readonl
   const encoded = encodeParams(endpoint, { ...params });
   const fields = encoded.body ?? encoded.query;
   const files = Object.entries(params).filter((entry): entry is [string, File] => entry[1] instanceof File);
-  const shown = { ...redactParams(params), ...Object.fromEntries(files.map(([name, file]) => [name, describeFile(file)])) };
-  ctx.print({ dry_run: true, endpoint: endpoint.name, method: encoded.method, path: encoded.path, params: shown }, () => {
-    const lines = [`dry run: nothing was sent`, `${encoded.method} /api/v1${encoded.path} (${endpoint.name})`];
-    for (const [name, value] of fields) lines.push(`  ${name}=${isSecretName(name) ? REDACTED : value}`);
-    for (const [name, file] of files) lines.push(`  ${name}=@${file.name} (${file.size} bytes, multipart/form-data)`);
-    return lines.map((line) => `${line}\n`).join('');
-  });
+  const shown = {
+    ...redactParams(params),
+    ...Object.fromEntries(files.map(([name, file]) => [name, describeFile(file)])),
+  };
+  ctx.print(
+    { dry_run: true, endpoint: endpoint.name, method: encoded.method, path: encoded.path, params: shown },
+    () => {
+      const lines = [`dry run: nothing was sent`, `${encoded.method} /api/v1${encoded.path} (${endpoint.name})`];
+      for (const [name, value] of fields) lines.push(`  ${name}=${isSecretName(name) ? REDACTED : value}`);
+      for (const [name, file] of files) lines.push(`  ${name}=@${file.name} (${file.size} bytes, multipart/form-data)`);
+      return lines.map((line) => `${line}\n`).join('');
+    },
+  );
 }
 
 function describeFile(file: File): { file: string; size: number } {

@@ -23,7 +23,10 @@ describe('formatTable', () => {
   });
 
   it('cuts cells longer than maxWidth with an ellipsis and keeps them on one line', () => {
-    const text = formatTable([{ text: 'first line\nsecond line of a long description' }], [{ header: 'text', value: (row) => row.text, maxWidth: 12 }]);
+    const text = formatTable(
+      [{ text: 'first line\nsecond line of a long description' }],
+      [{ header: 'text', value: (row) => row.text, maxWidth: 12 }],
+    );
     expect(text).toBe('TEXT\nfirst line …\n');
   });
 

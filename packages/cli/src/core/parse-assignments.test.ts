@@ -23,7 +23,9 @@ describe('parseAssignments', () => {
 
 describe('checkParameterNames', () => {
   it('accepts parameters and their aliases', () => {
-    expect(() => checkParameterNames(endpoints['users.list'], ['user_ids', 'client_gravatar', 'client_extavatar'])).not.toThrow();
+    expect(() =>
+      checkParameterNames(endpoints['users.list'], ['user_ids', 'client_gravatar', 'client_extavatar']),
+    ).not.toThrow();
   });
 
   it('rejects an unknown name with the close matches', () => {
@@ -49,23 +51,30 @@ describe('decodeAssignments', () => {
   });
 
   it('returns only the parameters given, under their contract names (no defaults)', () => {
-    expect(decodeAssignments(endpoints['users.list'], parseAssignments(['client_gravatar=false']))).toEqual({ client_extavatar: false });
+    expect(decodeAssignments(endpoints['users.list'], parseAssignments(['client_gravatar=false']))).toEqual({
+      client_extavatar: false,
+    });
     expect(decodeAssignments(endpoints['users.list'], parseAssignments([]))).toEqual({});
   });
 
   it('takes path parameters from NAME=VALUE or from the path, not both', () => {
     expect(decodeAssignments(endpoints['users.get'], parseAssignments(['user_id=5']))).toEqual({ user_id: 5 });
     expect(decodeAssignments(endpoints['users.get'], parseAssignments([]), { user_id: '5' })).toEqual({ user_id: 5 });
-    expect(thrown(() => decodeAssignments(endpoints['users.get'], parseAssignments(['user_id=5']), { user_id: '6' })).exitCode).toBe(2);
+    expect(
+      thrown(() => decodeAssignments(endpoints['users.get'], parseAssignments(['user_id=5']), { user_id: '6' }))
+        .exitCode,
+    ).toBe(2);
   });
 
   it("reports the codec's message for a bad value (usage, exit 2)", () => {
-    const error = thrown(() => decodeAssignments(endpoints['settings.update'], parseAssignments(['twenty_four_hour_time=5'])));
+    const error = thrown(() =>
+      decodeAssignments(endpoints['settings.update'], parseAssignments(['twenty_four_hour_time=5'])),
+    );
     expect(error.exitCode).toBe(2);
     expect(error.message).toBe('invalid arguments for settings.update: twenty_four_hour_time is not a boolean');
-    expect(thrown(() => decodeAssignments(endpoints['settings.update'], parseAssignments(['color_scheme=7']))).message).toBe(
-      'invalid arguments for settings.update: Invalid color_scheme',
-    );
+    expect(
+      thrown(() => decodeAssignments(endpoints['settings.update'], parseAssignments(['color_scheme=7']))).message,
+    ).toBe('invalid arguments for settings.update: Invalid color_scheme');
     expect(thrown(() => decodeAssignments(endpoints['users.list'], parseAssignments(['user_ids=[1,'])))).toMatchObject({
       message: 'invalid arguments for users.list: user_ids is not valid JSON',
     });

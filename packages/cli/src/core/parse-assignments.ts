@@ -44,9 +44,13 @@ export function checkParameterNames(endpoint: Endpoint, names: Iterable<string>,
   for (const name of names) {
     if (known.includes(name)) continue;
     const suggestion = didYouMean(name, known);
-    throw new CliError('usage', `unknown ${what} '${name}' for ${endpoint.name} (${endpoint.method} ${endpoint.path})`, {
-      hint: suggestion ?? `known ${what}s: ${known.join(', ') || '(none)'}`,
-    });
+    throw new CliError(
+      'usage',
+      `unknown ${what} '${name}' for ${endpoint.name} (${endpoint.method} ${endpoint.path})`,
+      {
+        hint: suggestion ?? `known ${what}s: ${known.join(', ') || '(none)'}`,
+      },
+    );
   }
 }
 
@@ -59,7 +63,11 @@ export function checkParameterNames(endpoint: Endpoint, names: Iterable<string>,
  *
  * @throws {CliError} (usage) with the codec's message (`twenty_four_hour_time is not a boolean`).
  */
-export function decodeAssignments(endpoint: Endpoint, assignments: Assignments, pathValues: Readonly<Record<string, string>> = {}): Record<string, unknown> {
+export function decodeAssignments(
+  endpoint: Endpoint,
+  assignments: Assignments,
+  pathValues: Readonly<Record<string, string>> = {},
+): Record<string, unknown> {
   const path: Record<string, string> = { ...pathValues };
   const body = new Map<string, string>();
   const files: File[] = [];
@@ -71,7 +79,8 @@ export function decodeAssignments(endpoint: Endpoint, assignments: Assignments, 
       files.push(readFileArgument(name, text));
       fileNames.push(name);
     } else if (endpoint.pathParams.includes(name)) {
-      if (path[name] !== undefined) throw new CliError('usage', `path parameter '${name}' is given twice (in the path and as ${name}=…)`);
+      if (path[name] !== undefined)
+        throw new CliError('usage', `path parameter '${name}' is given twice (in the path and as ${name}=…)`);
       path[name] = text;
     } else {
       body.set(name, text);
@@ -87,6 +96,10 @@ export function decodeAssignments(endpoint: Endpoint, assignments: Assignments, 
       cause: error,
     });
   }
-  const given = new Set([...Object.keys(path), ...fileNames, ...[...body.keys()].map((name) => endpoint.aliases?.[name] ?? name)]);
+  const given = new Set([
+    ...Object.keys(path),
+    ...fileNames,
+    ...[...body.keys()].map((name) => endpoint.aliases?.[name] ?? name),
+  ]);
   return Object.fromEntries(Object.entries(decoded).filter(([name]) => given.has(name)));
 }

@@ -11,7 +11,9 @@ import { CliError } from './cli-error.js';
  */
 export function readFileArgument(name: string, text: string): File {
   if (!text.startsWith('@') || text.length === 1) {
-    throw new CliError('usage', `'${name}' is a file: write ${name}=@PATH`, { hint: `teamchat call uploads.upload ${name}=@./notes.txt` });
+    throw new CliError('usage', `'${name}' is a file: write ${name}=@PATH`, {
+      hint: `teamchat call uploads.upload ${name}=@./notes.txt`,
+    });
   }
   const path = text.slice(1);
   let bytes: Buffer;

@@ -11,7 +11,11 @@ const emptyHome = join(dir, 'empty-home');
 mkdirSync(home);
 mkdirSync(emptyHome);
 const homeRc = writeZuliprc(home, '.zuliprc', { email: 'home@example.com', key: 'home-key', site: 'home.example.com' });
-const otherRc = writeZuliprc(dir, 'other-zuliprc', { email: 'other@example.com', key: 'other-key', site: 'other.example.com' });
+const otherRc = writeZuliprc(dir, 'other-zuliprc', {
+  email: 'other@example.com',
+  key: 'other-key',
+  site: 'other.example.com',
+});
 
 function resolve(input: Partial<CliConfigInput>) {
   return resolveCliConfig({ flags: {}, env: {}, homeDir: home, ...input });
@@ -31,11 +35,16 @@ describe('resolveCliConfig', () => {
   });
 
   it('reads the file named by ZULIP_CONFIG instead of ~/.zuliprc', () => {
-    expect(resolve({ env: { ZULIP_CONFIG: otherRc } })).toMatchObject({ email: 'other@example.com', configFile: otherRc });
+    expect(resolve({ env: { ZULIP_CONFIG: otherRc } })).toMatchObject({
+      email: 'other@example.com',
+      configFile: otherRc,
+    });
   });
 
   it('reads the file named by --config before ZULIP_CONFIG', () => {
-    expect(resolve({ flags: { config: otherRc }, env: { ZULIP_CONFIG: homeRc } })).toMatchObject({ email: 'other@example.com' });
+    expect(resolve({ flags: { config: otherRc }, env: { ZULIP_CONFIG: homeRc } })).toMatchObject({
+      email: 'other@example.com',
+    });
   });
 
   it('expands ~ in the file name to the home directory', () => {
@@ -83,7 +92,9 @@ describe('resolveCliConfig', () => {
   });
 
   it('fails when --config names a file that does not exist, even if other sources suffice', () => {
-    const error = thrown(() => resolve({ flags: { config: join(dir, 'missing'), site: 's', email: 'e', apiKey: 'k' } }));
+    const error = thrown(() =>
+      resolve({ flags: { config: join(dir, 'missing'), site: 's', email: 'e', apiKey: 'k' } }),
+    );
     expect(error.exitCode).toBe(3);
     expect(error.message).toBe(`the zuliprc file given with --config does not exist: ${join(dir, 'missing')}`);
   });

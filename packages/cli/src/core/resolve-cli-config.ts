@@ -37,16 +37,28 @@ function cliConfigError(error: unknown): CliError {
   switch (error.reason) {
     case 'missing': {
       const ways = error.missing.map((key) => WAYS[key]);
-      const fileNote = error.fileExists === false ? ' (it does not exist; --config FILE or ZULIP_CONFIG name another file)' : '';
-      return new CliError('config', `no ${list(ways.map((way) => way.what), 'or')} configured`, {
-        hint:
-          `pass ${list(ways.map((way) => way.flag))}, set ${list(ways.map((way) => way.env))}, ` +
-          `or add ${list(ways.map((way) => way.key))} to the [api] section of ${error.fileLabel}${fileNote}`,
-        cause: error,
-      });
+      const fileNote =
+        error.fileExists === false ? ' (it does not exist; --config FILE or ZULIP_CONFIG name another file)' : '';
+      return new CliError(
+        'config',
+        `no ${list(
+          ways.map((way) => way.what),
+          'or',
+        )} configured`,
+        {
+          hint:
+            `pass ${list(ways.map((way) => way.flag))}, set ${list(ways.map((way) => way.env))}, ` +
+            `or add ${list(ways.map((way) => way.key))} to the [api] section of ${error.fileLabel}${fileNote}`,
+          cause: error,
+        },
+      );
     }
     case 'file-not-found':
-      return new CliError('config', `the zuliprc file given with --config does not exist: ${error.configFile ?? error.fileLabel}`, { cause: error });
+      return new CliError(
+        'config',
+        `the zuliprc file given with --config does not exist: ${error.configFile ?? error.fileLabel}`,
+        { cause: error },
+      );
     case 'invalid-file':
       return new CliError('config', `invalid zuliprc file: ${messageOf(error)}`, { cause: error });
     case 'unreadable-file':

@@ -48,7 +48,10 @@ export async function resolveUserIds(client: Client, entries: readonly string[],
   const ids = entries.map((entry) => {
     if (ID.test(entry)) return Number(entry);
     const id = idsByEmail.get(entry.toLowerCase());
-    if (id === undefined) throw new CliError('usage', `${option}: no user has the email ${entry}`, { hint: 'teamchat users list shows every user and email' });
+    if (id === undefined)
+      throw new CliError('usage', `${option}: no user has the email ${entry}`, {
+        hint: 'teamchat users list shows every user and email',
+      });
     return id;
   });
   return [...new Set(ids)];
@@ -78,9 +81,14 @@ export async function resolveChannelId(client: Client, entry: string, option = '
   } catch (error) {
     if (!isApiError(error) || error.code !== 'BAD_REQUEST') throw error;
     const { streams } = await client.channels.list({ include_all: true, exclude_archived: false });
-    const channel = streams.find((candidate) => candidate.name === spec) ?? streams.find((candidate) => candidate.name.toLowerCase() === spec.toLowerCase());
+    const channel =
+      streams.find((candidate) => candidate.name === spec) ??
+      streams.find((candidate) => candidate.name.toLowerCase() === spec.toLowerCase());
     if (channel) return channel.stream_id;
-    throw new CliError('usage', `${option}: no channel named '${spec}' that you can see`, { hint: 'teamchat channels list --all shows the channels', cause: error });
+    throw new CliError('usage', `${option}: no channel named '${spec}' that you can see`, {
+      hint: 'teamchat channels list --all shows the channels',
+      cause: error,
+    });
   }
 }
 
@@ -93,7 +101,12 @@ export async function resolveGroupId(client: Client, entry: string, option = 'gr
   const spec = entry.trim();
   if (ID.test(spec)) return Number(spec);
   const { user_groups: groups } = await client.userGroups.list({ include_deactivated_groups: true });
-  const group = groups.find((candidate) => candidate.name === spec) ?? groups.find((candidate) => candidate.name.toLowerCase() === spec.toLowerCase());
-  if (!group) throw new CliError('usage', `${option}: no user group named '${spec}'`, { hint: 'teamchat groups list shows the groups' });
+  const group =
+    groups.find((candidate) => candidate.name === spec) ??
+    groups.find((candidate) => candidate.name.toLowerCase() === spec.toLowerCase());
+  if (!group)
+    throw new CliError('usage', `${option}: no user group named '${spec}'`, {
+      hint: 'teamchat groups list shows the groups',
+    });
   return group.id;
 }

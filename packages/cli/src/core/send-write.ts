@@ -1,4 +1,10 @@
-import { endpoints, type EndpointInput, type EndpointResult, type IncomingEndpointName, type IncomingEndpoints } from '@teamchat/schema';
+import {
+  endpoints,
+  type EndpointInput,
+  type EndpointResult,
+  type IncomingEndpointName,
+  type IncomingEndpoints,
+} from '@teamchat/schema';
 import type { Command } from 'commander';
 import type { CliContext } from './cli-context.js';
 import { printDryRun } from './format-dry-run.js';
@@ -38,12 +44,18 @@ export async function sendWrite<N extends IncomingEndpointName>(
     return;
   }
   if (confirm !== undefined) await ctx.confirm(confirm, options.yes);
-  const request = ctx.client().request as (endpoint: unknown, params: unknown) => Promise<EndpointResult<IncomingEndpoints[N]>>;
+  const request = ctx.client().request as (
+    endpoint: unknown,
+    params: unknown,
+  ) => Promise<EndpointResult<IncomingEndpoints[N]>>;
   const result = await request(endpoint, params);
   ctx.print(result, () => human(result));
 }
 
 /** `Example(s):` help text after a command's options: the commands, one per line. */
 export function examples(command: Command, ...lines: string[]): Command {
-  return command.addHelpText('after', `\n${lines.length > 1 ? 'Examples' : 'Example'}:\n${lines.map((line) => `  ${line}`).join('\n')}`);
+  return command.addHelpText(
+    'after',
+    `\n${lines.length > 1 ? 'Examples' : 'Example'}:\n${lines.map((line) => `  ${line}`).join('\n')}`,
+  );
 }

@@ -5,7 +5,19 @@ import { CONNECTION, EMAIL, run, SECRET_KEY, SITE, tempDir, writeZuliprc } from 
 import { CLI_VERSION } from '../version.js';
 import { createProgram } from './create-program.js';
 
-const USERS = { members: [{ user_id: 1, email: 'o@example.com', delivery_email: null, full_name: 'Olivia', role: 100, is_active: true, is_bot: false }] };
+const USERS = {
+  members: [
+    {
+      user_id: 1,
+      email: 'o@example.com',
+      delivery_email: null,
+      full_name: 'Olivia',
+      role: 100,
+      is_active: true,
+      is_bot: false,
+    },
+  ],
+};
 const BASIC_TOKEN = Buffer.from(`${EMAIL}:${SECRET_KEY}`).toString('base64');
 
 describe('teamchat --help', () => {
@@ -19,7 +31,13 @@ describe('teamchat --help', () => {
   });
 
   it('shows the help of each command, also through `help`', async () => {
-    for (const argv of [['users', 'list', '--help'], ['channels', 'create', '--help'], ['settings', 'set', '--help'], ['call', '--help'], ['help', 'call']]) {
+    for (const argv of [
+      ['users', 'list', '--help'],
+      ['channels', 'create', '--help'],
+      ['settings', 'set', '--help'],
+      ['call', '--help'],
+      ['help', 'call'],
+    ]) {
       const result = await run(argv);
       expect(result.code, argv.join(' ')).toBe(0);
       expect(result.stdout, argv.join(' ')).toContain('Usage: teamchat');
@@ -34,7 +52,9 @@ describe('teamchat --help', () => {
   });
 
   it('prints the package version', async () => {
-    const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
     const result = await run(['--version']);
     expect(result).toMatchObject({ code: 0, stdout: `${packageJson.version}\n` });
     expect(CLI_VERSION).toBe(packageJson.version);
@@ -42,7 +62,7 @@ describe('teamchat --help', () => {
 });
 
 describe('usage errors', () => {
-  it('exit with code 2 and commander\'s message for unknown commands and options', async () => {
+  it("exit with code 2 and commander's message for unknown commands and options", async () => {
     const unknownCommand = await run(['nope']);
     expect(unknownCommand.code).toBe(2);
     expect(unknownCommand.stderr).toContain("error: unknown command 'nope'");
@@ -84,7 +104,11 @@ describe('global options', () => {
 
 describe('configuration', () => {
   const dir = tempDir();
-  const fileRc = writeZuliprc(dir, 'zuliprc', { email: 'file@example.com', key: 'file-key', site: 'https://file.example.com' });
+  const fileRc = writeZuliprc(dir, 'zuliprc', {
+    email: 'file@example.com',
+    key: 'file-key',
+    site: 'https://file.example.com',
+  });
   const home = tempDir();
   writeZuliprc(home, '.zuliprc', { email: 'home@example.com', key: 'home-key', site: 'https://home.example.com' });
 
@@ -96,7 +120,9 @@ describe('configuration', () => {
     expect(result.code).toBe(0);
     const request = result.requests[0];
     expect(request?.url.origin).toBe('https://flag.example.com');
-    expect(request?.headers.get('authorization')).toBe(`Basic ${Buffer.from('env@example.com:file-key').toString('base64')}`);
+    expect(request?.headers.get('authorization')).toBe(
+      `Basic ${Buffer.from('env@example.com:file-key').toString('base64')}`,
+    );
   });
 
   it('reads the zuliprc named by ZULIP_CONFIG, or ~/.zuliprc', async () => {
@@ -117,11 +143,18 @@ describe('configuration', () => {
     expect(result.requests).toEqual([]);
   });
 
-  it('warns that TLS settings of the zuliprc cannot be applied, with the SDK\'s wording', async () => {
-    const tlsRc = writeZuliprc(dir, 'tls-zuliprc', { email: 'file@example.com', key: 'file-key', site: 'https://file.example.com', cert_bundle: '/etc/ca.pem' });
+  it("warns that TLS settings of the zuliprc cannot be applied, with the SDK's wording", async () => {
+    const tlsRc = writeZuliprc(dir, 'tls-zuliprc', {
+      email: 'file@example.com',
+      key: 'file-key',
+      site: 'https://file.example.com',
+      cert_bundle: '/etc/ca.pem',
+    });
     const result = await run(['--config', tlsRc, 'users', 'list'], { server: () => success(USERS) });
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe('warning: cert_bundle cannot be applied by the built-in fetch and is ignored (NODE_EXTRA_CA_CERTS=FILE adds a CA bundle)\n');
+    expect(result.stderr).toBe(
+      'warning: cert_bundle cannot be applied by the built-in fetch and is ignored (NODE_EXTRA_CA_CERTS=FILE adds a CA bundle)\n',
+    );
   });
 
   it('exits with code 3 for a site that is not a URL', async () => {
@@ -137,8 +170,12 @@ describe('--verbose', () => {
       server: () => success(),
     });
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain(`# config: no zuliprc file; site ${SITE} (flag), email ${EMAIL} (flag), API key (flag)`);
-    expect(result.stderr).toContain(`> PATCH ${SITE}/api/v1/settings\n> twenty_four_hour_time=true\n< 200 PATCH /settings\n`);
+    expect(result.stderr).toContain(
+      `# config: no zuliprc file; site ${SITE} (flag), email ${EMAIL} (flag), API key (flag)`,
+    );
+    expect(result.stderr).toContain(
+      `> PATCH ${SITE}/api/v1/settings\n> twenty_four_hour_time=true\n< 200 PATCH /settings\n`,
+    );
     expect(result.stderr).not.toContain(SECRET_KEY);
     expect(result.stderr).not.toContain(BASIC_TOKEN);
   });
@@ -157,7 +194,9 @@ describe('--verbose', () => {
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('error: UNAUTHORIZED: Invalid API key\n');
-    expect(result.stderr).toContain(`# config: no zuliprc file; site ${SITE} (flag), email e@x.io (flag), API key (flag)`);
+    expect(result.stderr).toContain(
+      `# config: no zuliprc file; site ${SITE} (flag), email e@x.io (flag), API key (flag)`,
+    );
   });
 });
 
@@ -193,7 +232,9 @@ describe('failures of the connection', () => {
     });
     expect(result.code).toBe(0);
     expect(result.requests).toHaveLength(2);
-    expect(result.stderr).toMatch(/^note: GET \/users failed: could not reach .*; retrying in \d+\.\d s \(attempt 2 of 2\)\n$/);
+    expect(result.stderr).toMatch(
+      /^note: GET \/users failed: could not reach .*; retrying in \d+\.\d s \(attempt 2 of 2\)\n$/,
+    );
   });
 
   it('fail a rate-limited request at once with --retries 0 (429s share the --retries budget)', async () => {
@@ -206,7 +247,9 @@ describe('failures of the connection', () => {
   });
 
   it('exit with code 4 when the server does not answer in time', async () => {
-    const result = await run([...CONNECTION, '--retries', '0', '--timeout', '0.05', 'users', 'list'], { server: () => ({ hang: true }) });
+    const result = await run([...CONNECTION, '--retries', '0', '--timeout', '0.05', 'users', 'list'], {
+      server: () => ({ hang: true }),
+    });
     expect(result.code).toBe(4);
     expect(result.stderr).toContain('timed out');
   });
@@ -221,8 +264,15 @@ describe('failures of the connection', () => {
 describe('createProgram', () => {
   it('throws instead of exiting, so callers can run it in-process', async () => {
     let stdout = '';
-    const program = createProgram({ stdout: { write: (text: string) => (stdout += text) }, stderr: { write: () => true }, env: {} });
-    await expect(program.parseAsync(['--help'], { from: 'user' })).rejects.toMatchObject({ code: 'commander.helpDisplayed', exitCode: 0 });
+    const program = createProgram({
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: () => true },
+      env: {},
+    });
+    await expect(program.parseAsync(['--help'], { from: 'user' })).rejects.toMatchObject({
+      code: 'commander.helpDisplayed',
+      exitCode: 0,
+    });
     expect(stdout).toContain('Usage: teamchat');
   });
 });

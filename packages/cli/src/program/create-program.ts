@@ -9,7 +9,8 @@ const DEFAULT_RETRIES = 3;
 
 function positiveNumber(text: string): number {
   const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value <= 0) throw new InvalidArgumentError('expected a number of seconds above 0');
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0)
+    throw new InvalidArgumentError('expected a number of seconds above 0');
   return value;
 }
 
@@ -72,8 +73,16 @@ export function buildProgram(options: ProgramOptions = {}): { program: Command; 
     .option('--api-key <key>', 'API key (default: ZULIP_API_KEY, else key=)')
     .option('--json', 'print the response fields as JSON')
     .option('-v, --verbose', 'print the configuration used and each request (credentials redacted) on stderr')
-    .option('--timeout <seconds>', `time limit of each HTTP attempt (default ${DEFAULT_TIMEOUT_SECONDS})`, positiveNumber)
-    .option('--retries <n>', `retries of a read after a network error, timeout or 5xx, and of a rate-limited request (default ${DEFAULT_RETRIES})`, count)
+    .option(
+      '--timeout <seconds>',
+      `time limit of each HTTP attempt (default ${DEFAULT_TIMEOUT_SECONDS})`,
+      positiveNumber,
+    )
+    .option(
+      '--retries <n>',
+      `retries of a read after a network error, timeout or 5xx, and of a rate-limited request (default ${DEFAULT_RETRIES})`,
+      count,
+    )
     .helpCommand(true)
     .addHelpText('after', CONFIGURATION_HELP)
     .exitOverride()

@@ -41,7 +41,8 @@ export function failure(status: number, code: string, msg: string, extra: Record
 export function routes(table: Record<string, Reply | Handler>): Handler {
   return (request) => {
     const entry = table[`${request.method} ${request.path}`];
-    if (entry === undefined) return failure(404, 'BAD_REQUEST', `Unknown API endpoint: ${request.method} /api/v1${request.path}`);
+    if (entry === undefined)
+      return failure(404, 'BAD_REQUEST', `Unknown API endpoint: ${request.method} /api/v1${request.path}`);
     return typeof entry === 'function' ? entry(request) : entry;
   };
 }

@@ -45,7 +45,12 @@ export function tempDir(prefix = 'teamchat-cli-'): string {
 /** Writes a zuliprc file and returns its path. */
 export function writeZuliprc(dir: string, name: string, fields: Record<string, string>): string {
   const path = join(dir, name);
-  writeFileSync(path, `[api]\n${Object.entries(fields).map(([key, value]) => `${key}=${value}`).join('\n')}\n`);
+  writeFileSync(
+    path,
+    `[api]\n${Object.entries(fields)
+      .map(([key, value]) => `${key}=${value}`)
+      .join('\n')}\n`,
+  );
   return path;
 }
 
@@ -57,7 +62,8 @@ export async function run(argv: readonly string[], options: RunOptions = {}): Pr
   let stdout = '';
   let stderr = '';
   // An error envelope, not a thrown error: the SDK would retry a network failure.
-  const unexpected: Handler = (request) => failure(400, 'TEST_UNEXPECTED_REQUEST', `unexpected request ${request.method} ${request.path}`);
+  const unexpected: Handler = (request) =>
+    failure(400, 'TEST_UNEXPECTED_REQUEST', `unexpected request ${request.method} ${request.path}`);
   const { fetch, requests } = fakeFetch(options.server ?? unexpected);
   const code = await runCli(argv, {
     stdout: { write: (text: string) => (stdout += text) },

@@ -12,13 +12,18 @@ describe('client typing', () => {
     const users = await client.users.list();
     expectTypeOf(users.members).toBeArray();
     expectTypeOf(users.members[0]!.user_id).toEqualTypeOf<number>();
-    expectTypeOf(await client.messages.get({ message_id: 1 })).toEqualTypeOf<EndpointResult<Endpoints['messages.get']>>();
+    expectTypeOf(await client.messages.get({ message_id: 1 })).toEqualTypeOf<
+      EndpointResult<Endpoints['messages.get']>
+    >();
     expectTypeOf(await client.featureLevel()).toEqualTypeOf<number>();
   });
 
   it('makes the parameter object optional only when every parameter is', () => {
     expectTypeOf(client.users.list).toBeCallableWith();
-    expectTypeOf(client.users.list).toBeCallableWith({ include_custom_profile_fields: true }, { signal: new AbortController().signal });
+    expectTypeOf(client.users.list).toBeCallableWith(
+      { include_custom_profile_fields: true },
+      { signal: new AbortController().signal },
+    );
     expectTypeOf(client.channels.create).toBeCallableWith({ name: 'design', subscribers: [1, 2] });
     // @ts-expect-error channels.create requires its parameters
     void client.channels.create();
@@ -57,7 +62,9 @@ describe('client typing', () => {
     expectTypeOf(watchEvents(client)).toEqualTypeOf<AsyncGenerator<WatchedEvent, void, undefined>>();
     expectTypeOf(watchEvents).parameter(1).exclude<undefined>().toHaveProperty('onRegister');
     expectTypeOf<RegisterState['queue_id']>().toEqualTypeOf<string | null>();
-    expectTypeOf(deleteTopicUntilDone(client, { stream_id: 1, topic_name: 't' })).resolves.toEqualTypeOf<{ requests: number }>();
+    expectTypeOf(deleteTopicUntilDone(client, { stream_id: 1, topic_name: 't' })).resolves.toEqualTypeOf<{
+      requests: number;
+    }>();
     // @ts-expect-error op is add or remove
     void updateFlagsForNarrowUntilDone(client, { narrow: [], flag: 'read', op: 'toggle' });
   });

@@ -9,7 +9,14 @@ import type { ClientOptions } from './client-options.js';
 
 function setup(handler: Handler = () => success(), options: Partial<ClientOptions> = {}) {
   const fake = fakeFetch(handler);
-  const client = createClient({ site: 'https://chat.example.com', email: EMAIL, apiKey: SECRET_KEY, fetch: fake.fetch, retry: false, ...options });
+  const client = createClient({
+    site: 'https://chat.example.com',
+    email: EMAIL,
+    apiKey: SECRET_KEY,
+    fetch: fake.fetch,
+    retry: false,
+    ...options,
+  });
   return { client, requests: fake.requests };
 }
 
@@ -51,8 +58,13 @@ describe('createClient', () => {
       ['PATCH', '/settings', ''],
       ['DELETE', '/events', ''],
     ]);
-    for (const request of requests) expect(request.headers.get('content-type')).toBe('application/x-www-form-urlencoded');
-    expect(Object.fromEntries(requests[0]?.params ?? [])).toEqual({ name: 'design', subscribers: '[3,4]', invite_only: 'true' });
+    for (const request of requests)
+      expect(request.headers.get('content-type')).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(requests[0]?.params ?? [])).toEqual({
+      name: 'design',
+      subscribers: '[3,4]',
+      invite_only: 'true',
+    });
     expect(requests[1]?.params.get('full_name')).toBe('Ada Lovelace');
     expect(requests[2]?.params.get('queue_id')).toBe('q1');
   });
@@ -138,13 +150,18 @@ describe('createClient errors', () => {
   });
 
   it('keeps extra envelope fields such as var_name', async () => {
-    const { client } = setup(() => failure(400, 'REQUEST_VARIABLE_MISSING', "Missing 'name' argument", { var_name: 'name' }));
+    const { client } = setup(() =>
+      failure(400, 'REQUEST_VARIABLE_MISSING', "Missing 'name' argument", { var_name: 'name' }),
+    );
     const error = await rejectionOf(client.channels.create({ name: '', subscribers: [] }));
     expect(error).toMatchObject({ code: 'REQUEST_VARIABLE_MISSING', extra: { var_name: 'name' } });
   });
 
   it('reads an error envelope without code as BAD_REQUEST with the real status', async () => {
-    const { client } = setup(() => ({ status: 405, json: { result: 'error', msg: 'Method Not Allowed', allowed_methods: ['GET'] } }));
+    const { client } = setup(() => ({
+      status: 405,
+      json: { result: 'error', msg: 'Method Not Allowed', allowed_methods: ['GET'] },
+    }));
     const error = await rejectionOf(client.users.list());
     expect(error).toMatchObject({ code: 'BAD_REQUEST', status: 405, extra: { allowed_methods: ['GET'] } });
   });
@@ -176,7 +193,9 @@ describe('createClient errors', () => {
     const error = await rejectionOf(client.users.list());
     expect(isNetworkError(error)).toBe(true);
     expect((error as Error).cause).toBe(cause);
-    expect((error as Error).message).toMatch(/^\[teamchat-sdk\] GET \/users failed: could not reach https:\/\/chat\.example\.com \(fetch failed\)/);
+    expect((error as Error).message).toMatch(
+      /^\[teamchat-sdk\] GET \/users failed: could not reach https:\/\/chat\.example\.com \(fetch failed\)/,
+    );
   });
 
   it('throws TimeoutError when an attempt exceeds timeoutMs', async () => {
@@ -248,7 +267,10 @@ describe('createClient hooks and redaction', () => {
   it('passes redacted request and response details to beforeRequest and afterResponse', async () => {
     const seen: unknown[] = [];
     const { client } = setup(() => success({ api_key: 'OtherUsersKey0000000000000000000', email: EMAIL, user_id: 5 }), {
-      hooks: { beforeRequest: (request) => void seen.push(request), afterResponse: (response) => void seen.push(response) },
+      hooks: {
+        beforeRequest: (request) => void seen.push(request),
+        afterResponse: (response) => void seen.push(response),
+      },
     });
     await client.server.fetchApiKey({ username: EMAIL, password: 'hunter2' });
     expect(seen).toHaveLength(2);

@@ -44,11 +44,15 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 export function createClient(options: ClientOptions): Client {
   const { email, apiKey } = options;
   if ((email === undefined) !== (apiKey === undefined)) {
-    throw new TypeError('[teamchat-sdk] createClient: pass both email and apiKey, or neither for anonymous calls to public endpoints.');
+    throw new TypeError(
+      '[teamchat-sdk] createClient: pass both email and apiKey, or neither for anonymous calls to public endpoints.',
+    );
   }
   const session = options.session === true ? {} : options.session || undefined;
   if (session && email !== undefined) {
-    throw new TypeError('[teamchat-sdk] createClient: a browser session (session) authenticates with its cookie; pass no email and apiKey with it.');
+    throw new TypeError(
+      '[teamchat-sdk] createClient: a browser session (session) authenticates with its cookie; pass no email and apiKey with it.',
+    );
   }
   const baseUrl = session ? `${normalizeSite(options.site)}${SESSION_PREFIX}` : apiBaseUrl(options.site);
   const authorization = email !== undefined && apiKey !== undefined ? basicAuthHeader(email, apiKey) : undefined;
@@ -78,11 +82,16 @@ export function createClient(options: ClientOptions): Client {
       redactor,
     }),
   );
-  if (options.retry !== false) plugins.push(retryPlugin({ ...options.retry, sleep: options.retry?.sleep ?? options.sleep }));
+  if (options.retry !== false)
+    plugins.push(retryPlugin({ ...options.retry, sleep: options.retry?.sleep ?? options.sleep }));
   const send = applyPlugins(transport, plugins);
 
   const clientTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const call = async (target: string | WireEndpoint, params?: Record<string, unknown>, callOptions: RequestOptions = {}) => {
+  const call = async (
+    target: string | WireEndpoint,
+    params?: Record<string, unknown>,
+    callOptions: RequestOptions = {},
+  ) => {
     const endpoint = resolveEndpoint(target);
     const timeoutMs = callOptions.timeoutMs ?? clientTimeout;
     const result = await send({

@@ -1,4 +1,10 @@
-import type { Endpoint, EndpointInput, EndpointResult, IncomingEndpointName, IncomingEndpoints } from '@teamchat/schema';
+import type {
+  Endpoint,
+  EndpointInput,
+  EndpointResult,
+  IncomingEndpointName,
+  IncomingEndpoints,
+} from '@teamchat/schema';
 
 /** Per-call options of every SDK method. */
 export interface RequestOptions {
@@ -20,9 +26,10 @@ export type ClientEndpointName = IncomingEndpointName;
 type NoParameters = {};
 
 /** Arguments of an endpoint method: the parameter object is optional when every parameter is. */
-export type EndpointArgs<E extends Endpoint> = NoParameters extends EndpointInput<E>
-  ? [params?: EndpointInput<E>, options?: RequestOptions]
-  : [params: EndpointInput<E>, options?: RequestOptions];
+export type EndpointArgs<E extends Endpoint> =
+  NoParameters extends EndpointInput<E>
+    ? [params?: EndpointInput<E>, options?: RequestOptions]
+    : [params: EndpointInput<E>, options?: RequestOptions];
 
 /** A generated method: `client.messages.get({ message_id })`. */
 export type EndpointMethod<E extends Endpoint> = (...args: EndpointArgs<E>) => Promise<EndpointResult<E>>;
@@ -45,6 +52,9 @@ export type EndpointNamespaces = {
  * own made with `defineEndpoint`).
  */
 export interface RequestFunction {
-  <N extends ClientEndpointName>(name: N, ...args: EndpointArgs<IncomingEndpoints[N]>): Promise<EndpointResult<IncomingEndpoints[N]>>;
+  <N extends ClientEndpointName>(
+    name: N,
+    ...args: EndpointArgs<IncomingEndpoints[N]>
+  ): Promise<EndpointResult<IncomingEndpoints[N]>>;
   <E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointResult<E>>;
 }

@@ -70,8 +70,12 @@ describe('parseIni', () => {
       }
       return '';
     })();
-    expect(message).toBe("[teamchat-sdk] /home/me/.zuliprc line 2: expected 'key = value'; the line starting with 'key' has no '=' or ':' (the rest is not shown)");
-    expect(() => parseIni(`[api]\n${key}\n`)).toThrow("line 2: expected 'key = value'; the line has no '=' or ':' (its text is not shown)");
+    expect(message).toBe(
+      "[teamchat-sdk] /home/me/.zuliprc line 2: expected 'key = value'; the line starting with 'key' has no '=' or ':' (the rest is not shown)",
+    );
+    expect(() => parseIni(`[api]\n${key}\n`)).toThrow(
+      "line 2: expected 'key = value'; the line has no '=' or ':' (its text is not shown)",
+    );
     expect(() => parseIni(`[api]\n${key}\n`)).not.toThrow(key);
   });
 

@@ -72,7 +72,8 @@ export function parseIni(text: string, source = 'zuliprc'): IniSections {
 function describeLineWithoutDelimiter(line: string): string {
   const words = line.split(/\s+/);
   const first = words[0] ?? '';
-  if (words.length > 1 && /^[\w.-]{1,30}$/.test(first)) return `the line starting with '${first}' has no '=' or ':' (the rest is not shown)`;
+  if (words.length > 1 && /^[\w.-]{1,30}$/.test(first))
+    return `the line starting with '${first}' has no '=' or ':' (the rest is not shown)`;
   return "the line has no '=' or ':' (its text is not shown)";
 }
 

@@ -8,13 +8,27 @@ const explicit = { site: 'code.example.com', email: 'code@example.com', apiKey: 
 
 describe('resolveClientConfig', () => {
   it('prefers explicit options over the environment over the file', () => {
-    expect(resolveClientConfig({ explicit, env, file })).toMatchObject({ ...explicit, sources: { site: 'options', email: 'options', apiKey: 'options' } });
-    expect(resolveClientConfig({ env, file })).toMatchObject({ site: 'env.example.com', email: 'env@example.com', apiKey: 'envkey' });
-    expect(resolveClientConfig({ file })).toMatchObject({ ...file, sources: { site: 'file', email: 'file', apiKey: 'file' } });
+    expect(resolveClientConfig({ explicit, env, file })).toMatchObject({
+      ...explicit,
+      sources: { site: 'options', email: 'options', apiKey: 'options' },
+    });
+    expect(resolveClientConfig({ env, file })).toMatchObject({
+      site: 'env.example.com',
+      email: 'env@example.com',
+      apiKey: 'envkey',
+    });
+    expect(resolveClientConfig({ file })).toMatchObject({
+      ...file,
+      sources: { site: 'file', email: 'file', apiKey: 'file' },
+    });
   });
 
   it('resolves each value on its own', () => {
-    const resolved = resolveClientConfig({ explicit: { apiKey: 'codekey' }, env: { ZULIP_EMAIL: 'env@example.com' }, file });
+    const resolved = resolveClientConfig({
+      explicit: { apiKey: 'codekey' },
+      env: { ZULIP_EMAIL: 'env@example.com' },
+      file,
+    });
     expect(resolved).toMatchObject({
       site: 'file.example.com',
       email: 'env@example.com',
@@ -37,7 +51,9 @@ describe('resolveClientConfig', () => {
     expect(() => resolveClientConfig({ explicit: { apiKey: 'k', site: 's' } })).toThrow(
       '[teamchat-sdk] No email: pass email, set ZULIP_EMAIL, or add email= to the [api] section of ~/.zuliprc',
     );
-    expect(() => resolveClientConfig({ explicit: { apiKey: 'k', email: 'e' }, fileLabel: '/etc/bot.rc', fileExists: false })).toThrow(
+    expect(() =>
+      resolveClientConfig({ explicit: { apiKey: 'k', email: 'e' }, fileLabel: '/etc/bot.rc', fileExists: false }),
+    ).toThrow(
       '[teamchat-sdk] No site: pass site, set ZULIP_SITE, or add site= to the [api] section of /etc/bot.rc (/etc/bot.rc does not exist)',
     );
   });
@@ -50,7 +66,12 @@ describe('resolveClientConfig', () => {
       error = caught;
     }
     expect(isConfigError(error)).toBe(true);
-    expect(error).toMatchObject({ reason: 'missing', missing: ['apiKey', 'email'], fileLabel: '/etc/bot.rc', fileExists: false });
+    expect(error).toMatchObject({
+      reason: 'missing',
+      missing: ['apiKey', 'email'],
+      fileLabel: '/etc/bot.rc',
+      fileExists: false,
+    });
     expect((error as Error).message).toBe(
       '[teamchat-sdk] No API key or email: pass apiKey and email, set ZULIP_API_KEY and ZULIP_EMAIL, ' +
         'or add key= and email= to the [api] section of /etc/bot.rc (/etc/bot.rc does not exist)',
@@ -61,9 +82,20 @@ describe('resolveClientConfig', () => {
     const resolved = resolveClientConfig({
       explicit: { clientCert: '/code/cert.pem' },
       env: { ...env, ZULIP_CERT_BUNDLE: '/env/ca.pem', ZULIP_ALLOW_INSECURE: 'false' },
-      file: { ...file, insecure: true, certBundle: '/file/ca.pem', clientCert: '/file/cert.pem', clientCertKey: '/file/key.pem' },
+      file: {
+        ...file,
+        insecure: true,
+        certBundle: '/file/ca.pem',
+        clientCert: '/file/cert.pem',
+        clientCertKey: '/file/key.pem',
+      },
     });
-    expect(resolved).toMatchObject({ insecure: false, certBundle: '/env/ca.pem', clientCert: '/code/cert.pem', clientCertKey: '/file/key.pem' });
+    expect(resolved).toMatchObject({
+      insecure: false,
+      certBundle: '/env/ca.pem',
+      clientCert: '/code/cert.pem',
+      clientCertKey: '/file/key.pem',
+    });
     expect(() => resolveClientConfig({ env: { ...env, ZULIP_ALLOW_INSECURE: '1' } })).toThrow(
       expect.objectContaining({
         name: 'ConfigError',
@@ -74,6 +106,8 @@ describe('resolveClientConfig', () => {
   });
 
   it('refuses a client certificate key without a certificate', () => {
-    expect(() => resolveClientConfig({ env: { ...env, ZULIP_CERT_KEY: '/k.pem' } })).toThrow(/client_cert_key is set but client_cert is not/);
+    expect(() => resolveClientConfig({ env: { ...env, ZULIP_CERT_KEY: '/k.pem' } })).toThrow(
+      /client_cert_key is set but client_cert is not/,
+    );
   });
 });

@@ -92,8 +92,17 @@ export function resolveClientConfig(layers: ConfigLayers): ResolvedConfig {
     const missingFile = layers.fileExists === false ? ` (${label} does not exist)` : '';
     throw new ConfigError(
       'missing',
-      `[teamchat-sdk] No ${list(missing.map((key) => WHAT[key]), 'or')}: pass ${list(missing, 'and')}, ` +
-        `set ${list(missing.map((key) => ENV[key]), 'and')}, or add ${list(missing.map((key) => `${FILE_KEY[key]}=`), 'and')} ` +
+      `[teamchat-sdk] No ${list(
+        missing.map((key) => WHAT[key]),
+        'or',
+      )}: pass ${list(missing, 'and')}, ` +
+        `set ${list(
+          missing.map((key) => ENV[key]),
+          'and',
+        )}, or add ${list(
+          missing.map((key) => `${FILE_KEY[key]}=`),
+          'and',
+        )} ` +
         `to the [api] section of ${label}${missingFile}`,
       { ...fileDetails, missing },
     );
@@ -121,7 +130,11 @@ export function resolveClientConfig(layers: ConfigLayers): ResolvedConfig {
     if (value !== undefined) resolved[key] = value;
   }
   if (resolved.clientCertKey !== undefined && resolved.clientCert === undefined) {
-    throw new ConfigError('invalid-value', '[teamchat-sdk] client_cert_key is set but client_cert is not; set both or neither', fileDetails);
+    throw new ConfigError(
+      'invalid-value',
+      '[teamchat-sdk] client_cert_key is set but client_cert is not; set both or neither',
+      fileDetails,
+    );
   }
   if (layers.configFile !== undefined) resolved.configFile = layers.configFile;
   return resolved;

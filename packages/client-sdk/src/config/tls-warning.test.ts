@@ -11,6 +11,8 @@ describe('tlsWarning', () => {
     expect(tlsWarning({ certBundle: '/ca.pem' })).toBe(
       'cert_bundle cannot be applied by the built-in fetch and is ignored (NODE_EXTRA_CA_CERTS=FILE adds a CA bundle)',
     );
-    expect(tlsWarning({ insecure: true, certBundle: '/ca.pem', clientCert: '/c.pem' })).toMatch(/^insecure=true, cert_bundle, client_cert cannot be applied .* are ignored/);
+    expect(tlsWarning({ insecure: true, certBundle: '/ca.pem', clientCert: '/c.pem' })).toMatch(
+      /^insecure=true, cert_bundle, client_cert cannot be applied .* are ignored/,
+    );
   });
 });

@@ -31,7 +31,10 @@ describe('browser-session mode', () => {
     expect(client.baseUrl).toBe('http://127.0.0.1:9991/json');
     await client.users.list();
     await client.messages.send({ type: 'stream', to: 'general', topic: 't', content: 'hi' });
-    expect(sent.map((s) => s.url.replace(/\?.*/, ''))).toEqual(['http://127.0.0.1:9991/json/users', 'http://127.0.0.1:9991/json/messages']);
+    expect(sent.map((s) => s.url.replace(/\?.*/, ''))).toEqual([
+      'http://127.0.0.1:9991/json/users',
+      'http://127.0.0.1:9991/json/messages',
+    ]);
     for (const { init } of sent) {
       expect(init.credentials).toBe('same-origin');
       expect(new Headers(init.headers).has('authorization')).toBe(false);
@@ -52,7 +55,9 @@ describe('browser-session mode', () => {
   });
 
   it('refuses an API key with a session', () => {
-    expect(() => createClient({ site: 'http://127.0.0.1:9991', session: true, email: 'a@b.c', apiKey: 'k'.repeat(32) })).toThrow(/session.*cookie/);
+    expect(() =>
+      createClient({ site: 'http://127.0.0.1:9991', session: true, email: 'a@b.c', apiKey: 'k'.repeat(32) }),
+    ).toThrow(/session.*cookie/);
   });
 
   it('finds no token outside a browser', () => {

@@ -29,7 +29,9 @@ describe('isSecretName', () => {
 
 describe('redactParams', () => {
   it('replaces the values of secret parameters, also nested ones', () => {
-    expect(redactParams({ old_password: 'a', new_password: 'b', full_name: 'Ann', nested: { token: 't' }, key: null })).toEqual({
+    expect(
+      redactParams({ old_password: 'a', new_password: 'b', full_name: 'Ann', nested: { token: 't' }, key: null }),
+    ).toEqual({
       old_password: REDACTED,
       new_password: REDACTED,
       full_name: 'Ann',

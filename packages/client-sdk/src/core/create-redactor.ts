@@ -63,7 +63,10 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     if (Array.isArray(value)) return value.map(json);
     if (value && typeof value === 'object') {
       return Object.fromEntries(
-        Object.entries(value).map(([name, field]) => [name, isSecretName(name) && field !== null ? REDACTED : json(field)]),
+        Object.entries(value).map(([name, field]) => [
+          name,
+          isSecretName(name) && field !== null ? REDACTED : json(field),
+        ]),
       );
     }
     return value;

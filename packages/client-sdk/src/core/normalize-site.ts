@@ -13,7 +13,8 @@ import { API_PREFIX } from '@teamchat/schema/wire';
  */
 export function normalizeSite(site: string): string {
   let text = site.trim();
-  if (text === '') throw new TypeError('[teamchat-sdk] site is empty; pass the server address, e.g. https://chat.example.com');
+  if (text === '')
+    throw new TypeError('[teamchat-sdk] site is empty; pass the server address, e.g. https://chat.example.com');
   if (text.startsWith('localhost')) text = `http://${text}`;
   else if (!text.includes('://')) text = `https://${text}`;
   let url: URL;

@@ -11,7 +11,9 @@ function setup(reply: Record<string, unknown>) {
   const logged: RequestInfo[] = [];
   const fetch = async (input: string | URL | globalThis.Request, init?: RequestInit): Promise<Response> => {
     sent.push(new Request(input, init));
-    return new Response(JSON.stringify({ result: 'success', msg: '', ...reply }), { headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ result: 'success', msg: '', ...reply }), {
+      headers: { 'content-type': 'application/json' },
+    });
   };
   const client = createClient({
     site: SITE,
@@ -26,9 +28,17 @@ function setup(reply: Record<string, unknown>) {
 
 describe('transport with files', () => {
   it('uploads a File as multipart/form-data with its name, type and bytes', async () => {
-    const { client, sent, logged } = setup({ url: '/user_uploads/1/ab/x/notes.txt', uri: '/user_uploads/1/ab/x/notes.txt', filename: 'notes.txt' });
+    const { client, sent, logged } = setup({
+      url: '/user_uploads/1/ab/x/notes.txt',
+      uri: '/user_uploads/1/ab/x/notes.txt',
+      filename: 'notes.txt',
+    });
     const result = await client.uploads.upload({ file: new File(['hello'], 'notes.txt', { type: 'text/plain' }) });
-    expect(result).toEqual({ url: '/user_uploads/1/ab/x/notes.txt', uri: '/user_uploads/1/ab/x/notes.txt', filename: 'notes.txt' });
+    expect(result).toEqual({
+      url: '/user_uploads/1/ab/x/notes.txt',
+      uri: '/user_uploads/1/ab/x/notes.txt',
+      filename: 'notes.txt',
+    });
     const [request] = sent;
     expect([request?.method, request?.url]).toEqual(['POST', `${SITE}/api/v1/user_uploads`]);
     // fetch chose the boundary: the transport must not have set a Content-Type of its own.
@@ -42,7 +52,11 @@ describe('transport with files', () => {
   });
 
   it('sends a plain Blob under the name `blob`, and keeps form bodies for other endpoints', async () => {
-    const { client, sent } = setup({ url: '/user_uploads/1/ab/x/blob', uri: '/user_uploads/1/ab/x/blob', filename: 'blob' });
+    const { client, sent } = setup({
+      url: '/user_uploads/1/ab/x/blob',
+      uri: '/user_uploads/1/ab/x/blob',
+      filename: 'blob',
+    });
     await client.uploads.upload({ file: new Blob([new Uint8Array([1, 2, 3])]) });
     const file = (await (sent[0] as Request).formData()).get('file') as File;
     expect([file.name, file.size]).toEqual(['blob', 3]);

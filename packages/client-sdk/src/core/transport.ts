@@ -46,7 +46,11 @@ export function createTransport(options: TransportOptions): SendRequest {
     const encoded = encodeParams(context.endpoint, { ...context.params });
     const url = new URL(options.baseUrl + encoded.path);
     url.search = encoded.query.toString();
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...options.requestHeaders?.(encoded.method) };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      ...options.headers,
+      ...options.requestHeaders?.(encoded.method),
+    };
     // A multipart body gets its Content-Type (with the boundary) from fetch.
     const body: string | FormData | undefined = encoded.multipart ?? encoded.body?.toString();
     if (typeof body === 'string') headers['Content-Type'] = 'application/x-www-form-urlencoded';
@@ -56,7 +60,11 @@ export function createTransport(options: TransportOptions): SendRequest {
       path: encoded.path,
       url: options.redactor.url(url),
       headers: redactHeaders(headers, options.redactor),
-      body: encoded.body ? [options.redactor.form(encoded.body), ...describeFiles(encoded.multipart)].filter((part) => part !== '').join('&') : undefined,
+      body: encoded.body
+        ? [options.redactor.form(encoded.body), ...describeFiles(encoded.multipart)]
+            .filter((part) => part !== '')
+            .join('&')
+        : undefined,
       attempt: context.attempt,
     };
     await options.hooks.beforeRequest?.(request);
@@ -99,7 +107,8 @@ export function createTransport(options: TransportOptions): SendRequest {
 function describeFiles(form: FormData | null): string[] {
   const files: string[] = [];
   for (const [name, value] of form ?? []) {
-    if (typeof value !== 'string') files.push(`${encodeURIComponent(name)}=${encodeURIComponent(`<${value.name}, ${value.size} bytes>`)}`);
+    if (typeof value !== 'string')
+      files.push(`${encodeURIComponent(name)}=${encodeURIComponent(`<${value.name}, ${value.size} bytes>`)}`);
   }
   return files;
 }
@@ -136,7 +145,8 @@ async function readEnvelope({ request, status, text, retryAfterHeader, options }
   await options.hooks.afterResponse?.({ request, status, body: options.redactor.json(isJson ? body : text) });
   const snippet = (): string => options.redactor.text(text.slice(0, 200));
   if (!isJson) throw new ResponseValidationError({ request, status, reason: 'invalid-json', bodySnippet: snippet() });
-  if (!isRecord(body)) throw new ResponseValidationError({ request, status, reason: 'invalid-envelope', bodySnippet: snippet() });
+  if (!isRecord(body))
+    throw new ResponseValidationError({ request, status, reason: 'invalid-envelope', bodySnippet: snippet() });
 
   const ok = status >= 200 && status < 300;
   if (ok && body['result'] === 'success') {
@@ -154,11 +164,21 @@ async function readEnvelope({ request, status, text, retryAfterHeader, options }
 
 function apiErrorOf(
   body: Record<string, unknown>,
-  received: { request: RequestInfo; status: number; retryAfterHeader: string | null; now: () => number; redactor: Redactor },
+  received: {
+    request: RequestInfo;
+    status: number;
+    retryAfterHeader: string | null;
+    now: () => number;
+    redactor: Redactor;
+  },
 ): ApiError {
   // Redacted like everything else an error carries, in case a server or proxy echoes a secret.
   const redacted = received.redactor.json(body) as Record<string, unknown>;
-  const envelope: ErrorEnvelope = { ...redacted, result: 'error', msg: typeof redacted['msg'] === 'string' ? redacted['msg'] : '' };
+  const envelope: ErrorEnvelope = {
+    ...redacted,
+    result: 'error',
+    msg: typeof redacted['msg'] === 'string' ? redacted['msg'] : '',
+  };
   // The body's `retry-after` wins; the header fills in for servers and proxies that only send it.
   if (received.status === 429 && envelope['retry-after'] === undefined && received.retryAfterHeader !== null) {
     const seconds = parseRetryAfter(received.retryAfterHeader, received.now());

@@ -24,21 +24,36 @@ describe('SDK errors', () => {
   const cases = [
     ['NetworkError', new NetworkError(request, new TypeError('fetch failed')), isNetworkError, { request }],
     ['TimeoutError', new TimeoutError(request, 100), isTimeoutError, { timeoutMs: 100 }],
-    ['ResponseValidationError', new ResponseValidationError({ request, status: 200, reason: 'invalid-json' }), isResponseValidationError, { reason: 'x' }],
-    ['IgnoredParametersError', new IgnoredParametersError({ names: ['a'], request }), isIgnoredParametersError, { names: [] }],
+    [
+      'ResponseValidationError',
+      new ResponseValidationError({ request, status: 200, reason: 'invalid-json' }),
+      isResponseValidationError,
+      { reason: 'x' },
+    ],
+    [
+      'IgnoredParametersError',
+      new IgnoredParametersError({ names: ['a'], request }),
+      isIgnoredParametersError,
+      { names: [] },
+    ],
   ] as const;
 
-  it.each(cases)('%s sets its name and is recognised by its guard, also across copies', (name, error, guard, fields) => {
-    expect(error.name).toBe(name);
-    expect(error).toBeInstanceOf(Error);
-    expect(guard(error)).toBe(true);
-    expect(guard(foreign(name, fields))).toBe(true);
-    expect(guard(new Error(name))).toBe(false);
-    expect(guard(foreign('SomethingElse', fields))).toBe(false);
-  });
+  it.each(cases)(
+    '%s sets its name and is recognised by its guard, also across copies',
+    (name, error, guard, fields) => {
+      expect(error.name).toBe(name);
+      expect(error).toBeInstanceOf(Error);
+      expect(guard(error)).toBe(true);
+      expect(guard(foreign(name, fields))).toBe(true);
+      expect(guard(new Error(name))).toBe(false);
+      expect(guard(foreign('SomethingElse', fields))).toBe(false);
+    },
+  );
 
   it('NetworkError names the failing system call when fetch reports one', () => {
-    const cause = new TypeError('fetch failed', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) });
+    const cause = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }),
+    });
     expect(new NetworkError(request, cause).message).toBe(
       '[teamchat-sdk] GET /users failed: could not reach https://chat.example.com (fetch failed: ECONNREFUSED). Check the site URL and the network.',
     );
@@ -52,11 +67,15 @@ describe('SDK errors', () => {
     try {
       const error = new NetworkError(request, new TypeError('Failed to fetch'));
       expect(error.summary).toBe('GET /users failed: could not reach https://chat.example.com (Failed to fetch)');
-      expect(error.hint).toMatch(/^This page \(http:\/\/localhost:5173\) calls another origin: the likely cause is CORS/);
+      expect(error.hint).toMatch(
+        /^This page \(http:\/\/localhost:5173\) calls another origin: the likely cause is CORS/,
+      );
       expect(error.hint).toContain('--cors-origin http://localhost:5173');
       // The same origin cannot be a CORS problem.
       vi.stubGlobal('location', { origin: 'https://chat.example.com' });
-      expect(new NetworkError(request, new TypeError('Failed to fetch')).hint).toBe('Check the site URL and the network.');
+      expect(new NetworkError(request, new TypeError('Failed to fetch')).hint).toBe(
+        'Check the site URL and the network.',
+      );
     } finally {
       vi.unstubAllGlobals();
     }

@@ -49,7 +49,9 @@ export class NetworkError extends Error {
 
 /** Whether `error` is a {@link NetworkError} (also across copies of the package). */
 export function isNetworkError(error: unknown): error is NetworkError {
-  return error instanceof NetworkError || (error instanceof Error && error.name === 'NetworkError' && 'request' in error);
+  return (
+    error instanceof NetworkError || (error instanceof Error && error.name === 'NetworkError' && 'request' in error)
+  );
 }
 
 /** The origin of the page when running in a browser (a window or a worker), else `undefined`. */

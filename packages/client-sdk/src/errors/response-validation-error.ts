@@ -65,7 +65,9 @@ function explain(options: ResponseValidationErrorOptions): string {
     case 'invalid-envelope':
       return 'the response is JSON but not a {result, msg} envelope. Is the site URL a team chat server?';
     case 'schema-mismatch': {
-      const issues = (options.issues ?? []).slice(0, 3).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+      const issues = (options.issues ?? [])
+        .slice(0, 3)
+        .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
       const more = (options.issues?.length ?? 0) > 3 ? `; and ${(options.issues?.length ?? 0) - 3} more` : '';
       return `the response does not match the ${options.request.endpoint} contract (${issues.join('; ')}${more}). Leave out the validateResponses plugin to accept it.`;
     }

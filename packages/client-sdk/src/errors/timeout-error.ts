@@ -34,5 +34,7 @@ export class TimeoutError extends Error {
 
 /** Whether `error` is a {@link TimeoutError} (also across copies of the package). */
 export function isTimeoutError(error: unknown): error is TimeoutError {
-  return error instanceof TimeoutError || (error instanceof Error && error.name === 'TimeoutError' && 'timeoutMs' in error);
+  return (
+    error instanceof TimeoutError || (error instanceof Error && error.name === 'TimeoutError' && 'timeoutMs' in error)
+  );
 }

@@ -21,7 +21,12 @@ const DEFAULT_MAX_RETRIES = 10;
  */
 export async function retryUntilSuccess<T>(
   step: () => Promise<T>,
-  options: { backoff: Backoff; signal: AbortSignal | undefined; onRetry: ((info: PollRetryInfo) => void) | undefined; maxRetries: number },
+  options: {
+    backoff: Backoff;
+    signal: AbortSignal | undefined;
+    onRetry: ((info: PollRetryInfo) => void) | undefined;
+    maxRetries: number;
+  },
 ): Promise<T> {
   for (let failures = 1; ; failures += 1) {
     try {
@@ -30,7 +35,8 @@ export async function retryUntilSuccess<T>(
       options.signal?.throwIfAborted();
       const kind = retryKindOf(error);
       if (kind === 'none' || failures > options.maxRetries) throw error;
-      const delayMs = (kind === 'rate-limit' ? retryAfterMs(error) : undefined) ?? backoffDelay(options.backoff, failures);
+      const delayMs =
+        (kind === 'rate-limit' ? retryAfterMs(error) : undefined) ?? backoffDelay(options.backoff, failures);
       options.onRetry?.({ error, failures, delayMs });
       await options.backoff.sleep(delayMs, options.signal);
     }
@@ -41,5 +47,7 @@ export async function retryUntilSuccess<T>(
 export function maxRetriesOption(value: number | undefined, helper: string): number {
   if (value === undefined) return DEFAULT_MAX_RETRIES;
   if (value === Number.POSITIVE_INFINITY || (Number.isInteger(value) && value >= 0)) return value;
-  throw new TypeError(`[teamchat-sdk] ${helper}: maxRetries must be a non-negative integer or Infinity, got ${String(value)}`);
+  throw new TypeError(
+    `[teamchat-sdk] ${helper}: maxRetries must be a non-negative integer or Infinity, got ${String(value)}`,
+  );
 }

@@ -14,7 +14,16 @@ beforeEach(() => {
   writeFileSync(rc, '[api]\nemail=file@example.com\nkey=filekey\nsite=file.example.com\n');
   // Never fall back to the real ~/.zuliprc, whatever the machine has.
   vi.stubEnv('HOME', dir);
-  for (const name of ['ZULIP_CONFIG', 'ZULIP_SITE', 'ZULIP_EMAIL', 'ZULIP_API_KEY', 'ZULIP_ALLOW_INSECURE', 'ZULIP_CERT', 'ZULIP_CERT_KEY', 'ZULIP_CERT_BUNDLE']) {
+  for (const name of [
+    'ZULIP_CONFIG',
+    'ZULIP_SITE',
+    'ZULIP_EMAIL',
+    'ZULIP_API_KEY',
+    'ZULIP_ALLOW_INSECURE',
+    'ZULIP_CERT',
+    'ZULIP_CERT_KEY',
+    'ZULIP_CERT_BUNDLE',
+  ]) {
     vi.stubEnv(name, '');
   }
 });
@@ -25,7 +34,10 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function authOf(client: { users: { list: () => Promise<unknown> } }, requests: { headers: Headers }[]): Promise<string> {
+async function authOf(
+  client: { users: { list: () => Promise<unknown> } },
+  requests: { headers: Headers }[],
+): Promise<string> {
   await client.users.list();
   return atob((requests.at(-1)?.headers.get('authorization') ?? '').slice('Basic '.length));
 }
@@ -48,7 +60,9 @@ describe('createClientFromZuliprc', () => {
 
   it('finds the file through ZULIP_CONFIG when no path is given', () => {
     vi.stubEnv('ZULIP_CONFIG', rc);
-    expect(createClientFromZuliprc(undefined, { fetch: fakeFetch(() => success()).fetch }).baseUrl).toBe('https://file.example.com/api/v1');
+    expect(createClientFromZuliprc(undefined, { fetch: fakeFetch(() => success()).fetch }).baseUrl).toBe(
+      'https://file.example.com/api/v1',
+    );
   });
 
   it('warns that TLS options from the file cannot be applied by fetch', () => {
@@ -82,6 +96,8 @@ describe('createClientFromEnv', () => {
 
   it('fails with a clear message when nothing provides an API key', () => {
     vi.stubEnv('ZULIP_SITE', 'env.example.com');
-    expect(() => createClientFromEnv()).toThrow(/^\[teamchat-sdk\] No API key or email: pass apiKey and email, set ZULIP_API_KEY and ZULIP_EMAIL/);
+    expect(() => createClientFromEnv()).toThrow(
+      /^\[teamchat-sdk\] No API key or email: pass apiKey and email, set ZULIP_API_KEY and ZULIP_EMAIL/,
+    );
   });
 });

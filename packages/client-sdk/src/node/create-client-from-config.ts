@@ -45,10 +45,18 @@ function explicitOf(overrides: ClientOverrides): ExplicitConfig {
 }
 
 function clientFrom(config: ResolvedConfig, overrides: ClientOverrides): Client {
-  const { insecure: _insecure, certBundle: _certBundle, clientCert: _clientCert, clientCertKey: _clientCertKey, ...options } = overrides;
+  const {
+    insecure: _insecure,
+    certBundle: _certBundle,
+    clientCert: _clientCert,
+    clientCertKey: _clientCertKey,
+    ...options
+  } = overrides;
   const warning = tlsWarning(config);
   if (warning !== undefined && options.fetch === undefined) {
-    console.warn(`[teamchat-sdk] ${warning}. Pass a fetch with a configured dispatcher (see the README, "TLS options").`);
+    console.warn(
+      `[teamchat-sdk] ${warning}. Pass a fetch with a configured dispatcher (see the README, "TLS options").`,
+    );
   }
   return createClient({ ...options, site: config.site, email: config.email, apiKey: config.apiKey });
 }

@@ -15,13 +15,22 @@ afterEach(() => {
 });
 
 function writeRc(path: string, fields: Record<string, string>): string {
-  writeFileSync(path, `[api]\n${Object.entries(fields).map(([k, v]) => `${k}=${v}`).join('\n')}\n`);
+  writeFileSync(
+    path,
+    `[api]\n${Object.entries(fields)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n')}\n`,
+  );
   return path;
 }
 
 describe('resolveConfig', () => {
   it('reads ~/.zuliprc of the home directory when nothing else is set', () => {
-    const path = writeRc(join(home, '.zuliprc'), { email: 'home@example.com', key: 'homekey', site: 'home.example.com' });
+    const path = writeRc(join(home, '.zuliprc'), {
+      email: 'home@example.com',
+      key: 'homekey',
+      site: 'home.example.com',
+    });
     expect(resolveConfig({ env: {}, homeDir: home })).toMatchObject({
       email: 'home@example.com',
       apiKey: 'homekey',
@@ -34,18 +43,27 @@ describe('resolveConfig', () => {
     writeRc(join(home, '.zuliprc'), { email: 'home@example.com', key: 'homekey', site: 'home.example.com' });
     mkdirSync(join(home, 'bots'));
     const path = writeRc(join(home, 'bots', 'a.rc'), { email: 'a@example.com', key: 'akey', site: 'a.example.com' });
-    expect(resolveConfig({ env: { ZULIP_CONFIG: '~/bots/a.rc' }, homeDir: home })).toMatchObject({ email: 'a@example.com', configFile: path });
+    expect(resolveConfig({ env: { ZULIP_CONFIG: '~/bots/a.rc' }, homeDir: home })).toMatchObject({
+      email: 'a@example.com',
+      configFile: path,
+    });
   });
 
   it('prefers the configFile option over ZULIP_CONFIG', () => {
     const chosen = writeRc(join(home, 'chosen.rc'), { email: 'c@example.com', key: 'ckey', site: 'c.example.com' });
     const other = writeRc(join(home, 'other.rc'), { email: 'o@example.com', key: 'okey', site: 'o.example.com' });
-    expect(resolveConfig({ env: { ZULIP_CONFIG: other }, configFile: chosen, homeDir: home }).email).toBe('c@example.com');
+    expect(resolveConfig({ env: { ZULIP_CONFIG: other }, configFile: chosen, homeDir: home }).email).toBe(
+      'c@example.com',
+    );
   });
 
   it('applies explicit options, then the environment, then the file', () => {
     writeRc(join(home, '.zuliprc'), { email: 'file@example.com', key: 'filekey', site: 'file.example.com' });
-    const resolved = resolveConfig({ options: { site: 'code.example.com' }, env: { ZULIP_API_KEY: 'envkey' }, homeDir: home });
+    const resolved = resolveConfig({
+      options: { site: 'code.example.com' },
+      env: { ZULIP_API_KEY: 'envkey' },
+      homeDir: home,
+    });
     expect(resolved).toMatchObject({ site: 'code.example.com', apiKey: 'envkey', email: 'file@example.com' });
   });
 
@@ -65,7 +83,9 @@ describe('resolveConfig', () => {
 
   it('reports a missing key in an existing file', () => {
     writeRc(join(home, '.zuliprc'), { email: 'file@example.com', site: 'file.example.com' });
-    expect(() => resolveConfig({ env: {}, homeDir: home })).toThrow(/No API key: .*add key= to the \[api\] section of ~\/\.zuliprc$/);
+    expect(() => resolveConfig({ env: {}, homeDir: home })).toThrow(
+      /No API key: .*add key= to the \[api\] section of ~\/\.zuliprc$/,
+    );
   });
 
   it('fails with ConfigError file-not-found for a required file that does not exist, even when nothing is missing', () => {
@@ -81,12 +101,19 @@ describe('resolveConfig', () => {
     const directory = join(home, 'a-directory.rc');
     mkdirSync(directory);
     expect(() => resolveConfig({ env: {}, configFile: directory, homeDir: home })).toThrow(
-      expect.objectContaining({ reason: 'unreadable-file', message: expect.stringContaining(`Cannot read the zuliprc file ${directory}`) }),
+      expect.objectContaining({
+        reason: 'unreadable-file',
+        message: expect.stringContaining(`Cannot read the zuliprc file ${directory}`),
+      }),
     );
     const broken = join(home, 'broken.rc');
     writeFileSync(broken, 'email=e@example.com\n');
     expect(() => resolveConfig({ env: {}, configFile: broken, homeDir: home })).toThrow(
-      expect.objectContaining({ reason: 'invalid-file', configFile: broken, message: expect.stringContaining(`${broken} line 1`) }),
+      expect.objectContaining({
+        reason: 'invalid-file',
+        configFile: broken,
+        message: expect.stringContaining(`${broken} line 1`),
+      }),
     );
   });
 });

@@ -44,7 +44,11 @@ export function resolveConfig(options: ResolveConfigOptions = {}): ResolvedConfi
   const fileLabel = named === undefined ? '~/.zuliprc' : named;
   const fileExists = existsSync(path);
   if (!fileExists && options.requireConfigFile) {
-    throw new ConfigError('file-not-found', `[teamchat-sdk] The zuliprc file ${path} does not exist`, { configFile: path, fileLabel, fileExists });
+    throw new ConfigError('file-not-found', `[teamchat-sdk] The zuliprc file ${path} does not exist`, {
+      configFile: path,
+      fileLabel,
+      fileExists,
+    });
   }
   const file = fileExists ? readZuliprc(path, fileLabel) : undefined;
   return resolveClientConfig({
@@ -63,13 +67,19 @@ function readZuliprc(path: string, fileLabel: string): ZuliprcConfig {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ConfigError('unreadable-file', `[teamchat-sdk] Cannot read the zuliprc file ${path}: ${reason}`, { ...details, cause: error });
+    throw new ConfigError('unreadable-file', `[teamchat-sdk] Cannot read the zuliprc file ${path}: ${reason}`, {
+      ...details,
+      cause: error,
+    });
   }
   try {
     return parseZuliprc(text, path);
   } catch (error) {
     // parseZuliprc names the file and the line already.
-    throw new ConfigError('invalid-file', error instanceof Error ? error.message : String(error), { ...details, cause: error });
+    throw new ConfigError('invalid-file', error instanceof Error ? error.message : String(error), {
+      ...details,
+      cause: error,
+    });
   }
 }
 

@@ -8,7 +8,14 @@ const ignoring = () => success({ members: [], ignored_parameters_unsupported: ['
 
 function setup(options: Partial<ClientOptions> = {}) {
   const fake = fakeFetch(ignoring);
-  const client = createClient({ site: 'chat.example.com', email: EMAIL, apiKey: SECRET_KEY, fetch: fake.fetch, retry: false, ...options });
+  const client = createClient({
+    site: 'chat.example.com',
+    email: EMAIL,
+    apiKey: SECRET_KEY,
+    fetch: fake.fetch,
+    retry: false,
+    ...options,
+  });
   return { client, requests: fake.requests };
 }
 
@@ -22,7 +29,9 @@ describe('ignored_parameters_unsupported', () => {
     const { client } = setup();
     await client.users.list();
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]?.[0])).toMatch(/GET \/users: the server ignored unsupported parameters colour, shape/);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(
+      /GET \/users: the server ignored unsupported parameters colour, shape/,
+    );
   });
 
   it('calls onIgnoredParameters with the names and the redacted request instead', async () => {
@@ -33,7 +42,12 @@ describe('ignored_parameters_unsupported', () => {
     expect(result.members).toEqual([]);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.[0]).toEqual(['colour', 'shape']);
-    expect(calls[0]?.[1]).toMatchObject({ endpoint: 'users.list', method: 'GET', path: '/users', headers: { Authorization: 'Basic [REDACTED]' } });
+    expect(calls[0]?.[1]).toMatchObject({
+      endpoint: 'users.list',
+      method: 'GET',
+      path: '/users',
+      headers: { Authorization: 'Basic [REDACTED]' },
+    });
     expect(JSON.stringify(calls)).not.toContain(SECRET_KEY);
     expect(warn).not.toHaveBeenCalled();
   });
@@ -50,7 +64,9 @@ describe('ignored_parameters_unsupported', () => {
     const { client, requests } = setup({ strictParameters: true });
     const error = await rejectionOf(client.request('users.list', { colour: 'red' } as never));
     expect(error).toMatchObject({ name: 'IgnoredParametersError', names: ['colour'], sent: false });
-    expect((error as Error).message).toMatch(/GET \/users: users\.list has no parameters colour; the request was not sent/);
+    expect((error as Error).message).toMatch(
+      /GET \/users: users\.list has no parameters colour; the request was not sent/,
+    );
     expect(requests).toHaveLength(0);
   });
 
@@ -78,14 +94,24 @@ describe('ignored_parameters_unsupported', () => {
   it('reports unknown parameters even when a path parameter is missing, naming the route template', async () => {
     const { client } = setup({ strictParameters: true });
     const error = await rejectionOf(client.request('messages.get', { colour: 'red' } as never));
-    expect(error).toMatchObject({ name: 'IgnoredParametersError', names: ['colour'], request: { method: 'GET', path: '/messages/{message_id}' } });
+    expect(error).toMatchObject({
+      name: 'IgnoredParametersError',
+      names: ['colour'],
+      request: { method: 'GET', path: '/messages/{message_id}' },
+    });
   });
 
   it('redacts secrets in the processed result of a strict-mode error (fetchApiKey answers an API key)', async () => {
-    const fake = fakeFetch(() => success({ api_key: SECRET_KEY, email: EMAIL, user_id: 5, ignored_parameters_unsupported: ['otp'] }));
+    const fake = fakeFetch(() =>
+      success({ api_key: SECRET_KEY, email: EMAIL, user_id: 5, ignored_parameters_unsupported: ['otp'] }),
+    );
     const client = createClient({ site: 'chat.example.com', fetch: fake.fetch, retry: false, strictParameters: true });
     const error = await rejectionOf(client.server.fetchApiKey({ username: EMAIL, password: 'hunter2-hunter2' }));
-    expect(error).toMatchObject({ name: 'IgnoredParametersError', sent: true, result: { api_key: '[REDACTED]', user_id: 5 } });
+    expect(error).toMatchObject({
+      name: 'IgnoredParametersError',
+      sent: true,
+      result: { api_key: '[REDACTED]', user_id: 5 },
+    });
     expect(JSON.stringify((error as { result: unknown }).result)).not.toContain(SECRET_KEY);
   });
 });

@@ -38,11 +38,17 @@ export function ignoredParametersPlugin(options: IgnoredParametersOptions): Clie
       const aliases = endpoint.aliases ?? {};
       // Own keys only (`constructor` is no parameter), and an `undefined` value is not sent.
       const unknown = Object.entries(context.params)
-        .filter(([name, value]) => value !== undefined && !Object.hasOwn(endpoint.wire, name) && !Object.hasOwn(aliases, name))
+        .filter(
+          ([name, value]) =>
+            value !== undefined && !Object.hasOwn(endpoint.wire, name) && !Object.hasOwn(aliases, name),
+        )
         .map(([name]) => name);
       if (unknown.length > 0) {
         // The contract's template, not the encoded path: encoding would fail on a missing path parameter.
-        throw new IgnoredParametersError({ names: unknown, request: { endpoint: endpoint.name, method: endpoint.method, path: endpoint.path } });
+        throw new IgnoredParametersError({
+          names: unknown,
+          request: { endpoint: endpoint.name, method: endpoint.method, path: endpoint.path },
+        });
       }
     }
     const result = await next(context);

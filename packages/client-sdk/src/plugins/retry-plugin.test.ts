@@ -1,5 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { EMAIL, failure, fakeFetch, instantSleep, rejectionOf, SECRET_KEY, success, type Handler, type Reply } from '../../test/fake-fetch.js';
+import {
+  EMAIL,
+  failure,
+  fakeFetch,
+  instantSleep,
+  rejectionOf,
+  SECRET_KEY,
+  success,
+  type Handler,
+  type Reply,
+} from '../../test/fake-fetch.js';
 import { createClient } from '../client/create-client.js';
 import type { RetryInfo, RetryOptions } from './retry-plugin.js';
 
@@ -22,7 +32,10 @@ function sequence(...replies: Reply[]): Handler {
   return (_request, index) => replies[index] ?? success({ members: [] });
 }
 
-const rateLimited = (extra: Record<string, unknown> = { 'retry-after': 28.7 }, headers: Record<string, string> = {}): Reply => ({
+const rateLimited = (
+  extra: Record<string, unknown> = { 'retry-after': 28.7 },
+  headers: Record<string, string> = {},
+): Reply => ({
   status: 429,
   json: { result: 'error', msg: 'API usage exceeded rate limit', code: 'RATE_LIMIT_HIT', ...extra },
   headers,
@@ -53,7 +66,11 @@ describe('retryPlugin', () => {
   });
 
   it('fails at once when shouldRetry says no, and asks it before each retry', async () => {
-    const refused: Reply = { networkError: new TypeError('fetch failed', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) }) };
+    const refused: Reply = {
+      networkError: new TypeError('fetch failed', {
+        cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }),
+      }),
+    };
     const asked: unknown[] = [];
     const shouldRetry = (info: { error: unknown; attempt: number }) => {
       asked.push(info.attempt);
@@ -130,7 +147,9 @@ describe('retryPlugin', () => {
 
   it('retries only the configured methods after network errors, but any method after a rate limit', async () => {
     const network = setup(() => networkDown, { methods: ['GET'] });
-    await expect(network.client.channels.create({ name: 'x', subscribers: [] })).rejects.toMatchObject({ name: 'NetworkError' });
+    await expect(network.client.channels.create({ name: 'x', subscribers: [] })).rejects.toMatchObject({
+      name: 'NetworkError',
+    });
     expect(network.requests).toHaveLength(1);
     const limited = setup(sequence(rateLimited()), { methods: ['GET'] });
     await limited.client.channels.create({ name: 'x', subscribers: [] });
@@ -174,14 +193,19 @@ describe('retryPlugin', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
-  it('waits with the client\'s sleep option (a mock clock\'s), unless retry.sleep is given', async () => {
+  it("waits with the client's sleep option (a mock clock's), unless retry.sleep is given", async () => {
     const waits: string[] = [];
     const clientSleep = async (ms: number) => void waits.push(`client ${ms}`);
     const fake = fakeFetch(sequence(rateLimited({ 'retry-after': 2 }), rateLimited({ 'retry-after': 3 })));
     const client = createClient({ site: 'chat.example.com', fetch: fake.fetch, sleep: clientSleep });
     await expect(client.users.list()).resolves.toEqual({ members: [] });
     expect(waits).toEqual(['client 2000', 'client 3000']);
-    const own = createClient({ site: 'chat.example.com', fetch: fakeFetch(sequence(rateLimited({ 'retry-after': 1 }))).fetch, sleep: clientSleep, retry: { sleep: async (ms) => void waits.push(`retry ${ms}`) } });
+    const own = createClient({
+      site: 'chat.example.com',
+      fetch: fakeFetch(sequence(rateLimited({ 'retry-after': 1 }))).fetch,
+      sleep: clientSleep,
+      retry: { sleep: async (ms) => void waits.push(`retry ${ms}`) },
+    });
     await own.users.list();
     expect(waits.at(-1)).toBe('retry 1000');
   });

@@ -19,13 +19,22 @@ const getWidget = defineEndpoint({
 
 function setup(handler: Handler, validate = true) {
   const fake = fakeFetch(handler);
-  return createClient({ site: 'chat.example.com', fetch: fake.fetch, retry: false, plugins: validate ? [validateResponses()] : [] });
+  return createClient({
+    site: 'chat.example.com',
+    fetch: fake.fetch,
+    retry: false,
+    plugins: validate ? [validateResponses()] : [],
+  });
 }
 
 describe('validateResponses', () => {
   it('accepts fields and enum values added by newer servers', async () => {
     const client = setup(() => success({ kind: 'hexagonal', size: 3, added_later: { x: 1 } }));
-    await expect(client.request(getWidget, { widget_id: 1 })).resolves.toEqual({ kind: 'hexagonal', size: 3, added_later: { x: 1 } });
+    await expect(client.request(getWidget, { widget_id: 1 })).resolves.toEqual({
+      kind: 'hexagonal',
+      size: 3,
+      added_later: { x: 1 },
+    });
   });
 
   it('throws ResponseValidationError naming the contract and the field for a mismatch', async () => {
@@ -33,13 +42,18 @@ describe('validateResponses', () => {
     const error = await rejectionOf(client.request(getWidget, { widget_id: 1 }));
     expect(isResponseValidationError(error)).toBe(true);
     expect(error).toMatchObject({ reason: 'schema-mismatch', status: 200, issues: [{ path: ['size'] }] });
-    expect((error as Error).message).toMatch(/GET \/widgets\/1 \(HTTP 200\): the response does not match the widgets\.get contract \(size: /);
+    expect((error as Error).message).toMatch(
+      /GET \/widgets\/1 \(HTTP 200\): the response does not match the widgets\.get contract \(size: /,
+    );
   });
 
   it('checks each event of GET /events against its model, and lets the types of a newer server pass', async () => {
     const future = { type: 'hologram', id: 2, depth: 3 };
     const client = setup(() => success({ events: [{ type: 'heartbeat', id: 1 }, future], queue_id: 'q' }));
-    await expect(client.events.get({ queue_id: 'q' })).resolves.toEqual({ events: [{ type: 'heartbeat', id: 1 }, future], queue_id: 'q' });
+    await expect(client.events.get({ queue_id: 'q' })).resolves.toEqual({
+      events: [{ type: 'heartbeat', id: 1 }, future],
+      queue_id: 'q',
+    });
     const broken = setup(() => success({ events: [{ type: 'message', id: 3, flags: [] }], queue_id: 'q' }));
     const error = await rejectionOf(broken.events.get({ queue_id: 'q' }));
     expect(error).toMatchObject({ reason: 'schema-mismatch', issues: [{ path: ['events', 0] }] });

@@ -9,7 +9,8 @@ const contracts: Readonly<Record<string, Endpoint>> = endpoints;
 function contractOf(endpoint: WireEndpoint): Endpoint {
   if ('response' in endpoint) return endpoint as Endpoint;
   const contract = Object.hasOwn(contracts, endpoint.name) ? contracts[endpoint.name] : undefined;
-  if (!contract) throw new TypeError(`[teamchat-sdk] validateResponses: no contract named ${endpoint.name} to validate against.`);
+  if (!contract)
+    throw new TypeError(`[teamchat-sdk] validateResponses: no contract named ${endpoint.name} to validate against.`);
   return contract;
 }
 

@@ -1,4 +1,11 @@
-import { fromBase64, generateBoxKeyPair, openSealedBox, PushNotificationData, sealBox, toBase64 } from '@teamchat/schema/push';
+import {
+  fromBase64,
+  generateBoxKeyPair,
+  openSealedBox,
+  PushNotificationData,
+  sealBox,
+  toBase64,
+} from '@teamchat/schema/push';
 
 /** A device's key pair for E2EE push, base64 (RFC 4648 standard). Keep `secretKey` on the device. */
 export interface PushKeyPair {
@@ -44,7 +51,9 @@ export function encryptPushRegistration(input: PushRegistrationInput): string {
     timestamp: input.timestamp ?? Math.floor(Date.now() / 1000),
     ...(input.tokenKind === 'apns' ? { ios_app_id: input.iosAppId ?? null } : {}),
   };
-  return toBase64(sealBox(new TextEncoder().encode(JSON.stringify(data)), bytesOf(input.bouncerPublicKey, 'bouncerPublicKey')));
+  return toBase64(
+    sealBox(new TextEncoder().encode(JSON.stringify(data)), bytesOf(input.bouncerPublicKey, 'bouncerPublicKey')),
+  );
 }
 
 /**
@@ -71,7 +80,13 @@ export function pushRegistrationParams(input: PushRegistrationInput & { pushAcco
  */
 export function decryptPushNotification(encryptedData: string, keyPair: PushKeyPair): PushNotificationData {
   const box = fromBase64(encryptedData);
-  const opened = box && openSealedBox(box, { publicKey: bytesOf(keyPair.publicKey, 'publicKey'), secretKey: bytesOf(keyPair.secretKey, 'secretKey') });
-  if (!opened) throw new TypeError('[teamchat-sdk] the notification is not encrypted to this key pair (or was altered)');
+  const opened =
+    box &&
+    openSealedBox(box, {
+      publicKey: bytesOf(keyPair.publicKey, 'publicKey'),
+      secretKey: bytesOf(keyPair.secretKey, 'secretKey'),
+    });
+  if (!opened)
+    throw new TypeError('[teamchat-sdk] the notification is not encrypted to this key pair (or was altered)');
   return PushNotificationData.parse(JSON.parse(new TextDecoder().decode(opened)));
 }

@@ -1,7 +1,15 @@
 import { http, type HttpHandler } from 'msw';
 import type { FetchHandler, SiteRoute } from '@teamchat/server';
 
-const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete, HEAD: http.head, ALL: http.all } as const;
+const METHODS = {
+  GET: http.get,
+  POST: http.post,
+  PUT: http.put,
+  PATCH: http.patch,
+  DELETE: http.delete,
+  HEAD: http.head,
+  ALL: http.all,
+} as const;
 
 /**
  * One MSW handler per route the server's REST handler mounts (`siteRoutes`: `/api/v1/*`,
@@ -14,7 +22,11 @@ const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.pat
  * with a handler per contract (about 400) that was most of a call's cost (a `users.me()`
  * through the SDK cost 4.7 times a plain handler's CPU; `npm run bench -- --mock`).
  */
-export function createHandlers(options: { baseUrl: string; siteRoutes: Iterable<SiteRoute>; handle: () => FetchHandler }): HttpHandler[] {
+export function createHandlers(options: {
+  baseUrl: string;
+  siteRoutes: Iterable<SiteRoute>;
+  handle: () => FetchHandler;
+}): HttpHandler[] {
   const { baseUrl, handle } = options;
   const resolve = ({ request }: { request: Request }) => handle()(request);
   return [...options.siteRoutes].map((route) => METHODS[route.method](`${baseUrl}${route.path}`, resolve));

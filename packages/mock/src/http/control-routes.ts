@@ -4,7 +4,11 @@ import type { FaultQueue } from './fault-queue.js';
 
 const ok = (body: Record<string, unknown> = {}) => Response.json({ result: 'success', msg: '', ...body });
 const TAG = '[teamchat-mock] ';
-const bad = (msg: string) => Response.json({ result: 'error', msg: msg.startsWith(TAG) ? msg : `${TAG}${msg}`, code: 'BAD_REQUEST' }, { status: 400 });
+const bad = (msg: string) =>
+  Response.json(
+    { result: 'error', msg: msg.startsWith(TAG) ? msg : `${TAG}${msg}`, code: 'BAD_REQUEST' },
+    { status: 400 },
+  );
 
 async function jsonBody(request: Request): Promise<Record<string, unknown>> {
   const text = await request.text();
@@ -15,7 +19,8 @@ async function jsonBody(request: Request): Promise<Record<string, unknown>> {
   } catch {
     throw new Error('the body is not valid JSON');
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('the body must be a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error('the body must be a JSON object');
   return value as Record<string, unknown>;
 }
 
@@ -52,7 +57,12 @@ interface ControlRoute {
 
 /** The mock's control routes, as the index at `/__mock/` lists them. */
 const CONTROL_ROUTES: readonly ControlRoute[] = [
-  { method: 'GET', name: 'accounts', description: 'the accounts: role, email, API key, password', answer: ({ mock }) => ok({ accounts: mock.accountList }) },
+  {
+    method: 'GET',
+    name: 'accounts',
+    description: 'the accounts: role, email, API key, password',
+    answer: ({ mock }) => ok({ accounts: mock.accountList }),
+  },
   {
     method: 'GET',
     name: 'requests',
@@ -60,7 +70,11 @@ const CONTROL_ROUTES: readonly ControlRoute[] = [
     answer: ({ mock, query }) => {
       const status = positiveInteger(query, 'status', 'GET /__mock/requests');
       const endpoint = query.get('endpoint');
-      const filter: RequestFilter = { ...accountOf(query), ...(endpoint === null ? {} : { endpoint }), ...(status === undefined ? {} : { status }) };
+      const filter: RequestFilter = {
+        ...accountOf(query),
+        ...(endpoint === null ? {} : { endpoint }),
+        ...(status === undefined ? {} : { status }),
+      };
       return ok({ requests: mock.requests(filter) });
     },
   },
@@ -71,7 +85,11 @@ const CONTROL_ROUTES: readonly ControlRoute[] = [
     answer: ({ mock, query }) => {
       const queueId = query.get('queue_id');
       const type = query.get('type');
-      const filter: EventFilter = { ...accountOf(query), ...(queueId === null ? {} : { queue_id: queueId }), ...(type === null ? {} : { type }) };
+      const filter: EventFilter = {
+        ...accountOf(query),
+        ...(queueId === null ? {} : { queue_id: queueId }),
+        ...(type === null ? {} : { type }),
+      };
       return ok({ events: mock.events(filter) });
     },
   },
@@ -86,7 +104,12 @@ const CONTROL_ROUTES: readonly ControlRoute[] = [
     },
   },
   // The fixture itself, not in an envelope: what POST /__mock/fixture and `teamchat-server --seed` read.
-  { method: 'GET', name: 'fixture', description: 'the current state as an organization fixture (no envelope)', answer: ({ mock }) => Response.json(mock.exportFixture()) },
+  {
+    method: 'GET',
+    name: 'fixture',
+    description: 'the current state as an organization fixture (no envelope)',
+    answer: ({ mock }) => Response.json(mock.exportFixture()),
+  },
   {
     method: 'POST',
     name: 'fixture',
@@ -107,7 +130,12 @@ const CONTROL_ROUTES: readonly ControlRoute[] = [
       return ok();
     },
   },
-  { method: 'GET', name: 'clock', description: "the mock's clock (now, in ms)", answer: ({ mock }) => ok({ now: mock.clock.now() }) },
+  {
+    method: 'GET',
+    name: 'clock',
+    description: "the mock's clock (now, in ms)",
+    answer: ({ mock }) => ok({ now: mock.clock.now() }),
+  },
   {
     method: 'POST',
     name: 'clock',
@@ -142,11 +170,17 @@ const CONTROL_ROUTES: readonly ControlRoute[] = [
       return ok();
     },
   },
-  { method: 'GET', name: 'faults', description: 'the faults still active, with the requests each has left', answer: ({ faults }) => ok({ faults: faults.list() }) },
+  {
+    method: 'GET',
+    name: 'faults',
+    description: 'the faults still active, with the requests each has left',
+    answer: ({ faults }) => ok({ faults: faults.list() }),
+  },
   {
     method: 'POST',
     name: 'faults',
-    description: 'adds a fault (JSON body): {kind: latency|network_error|server_error|rate_limit, endpoint?, times?, ms?, status?, retry_after?}',
+    description:
+      'adds a fault (JSON body): {kind: latency|network_error|server_error|rate_limit, endpoint?, times?, ms?, status?, retry_after?}',
     answer: async ({ faults, request }) => ok({ fault: faults.add(await jsonBody(request)) }),
   },
   {
@@ -162,7 +196,13 @@ const CONTROL_ROUTES: readonly ControlRoute[] = [
 
 /** `GET /__mock` and `/__mock/`: the control routes, one line each. */
 function index(): Response {
-  return ok({ routes: CONTROL_ROUTES.map((route) => ({ method: route.method, path: `/__mock/${route.name}`, description: route.description })) });
+  return ok({
+    routes: CONTROL_ROUTES.map((route) => ({
+      method: route.method,
+      path: `/__mock/${route.name}`,
+      description: route.description,
+    })),
+  });
 }
 
 /**
@@ -170,7 +210,12 @@ function index(): Response {
  * `/__mock/`). A bad request is a 400 envelope naming what is wrong; an unknown route names the
  * index.
  */
-export async function controlRequest(mock: TeamchatMock, faults: FaultQueue, request: Request, name: string): Promise<Response> {
+export async function controlRequest(
+  mock: TeamchatMock,
+  faults: FaultQueue,
+  request: Request,
+  name: string,
+): Promise<Response> {
   try {
     if (name === '' && request.method === 'GET') return index();
     const route = CONTROL_ROUTES.find((candidate) => candidate.method === request.method && candidate.name === name);

@@ -30,7 +30,9 @@ export class FaultQueue {
 
   /** The faults still active, in the order they apply, with the requests each has `left` (null: no limit). */
   list(): (HttpFault & { left: number | null })[] {
-    return this.faults.filter((fault) => fault.left > 0).map((fault) => ({ ...fault, left: Number.isFinite(fault.left) ? fault.left : null }));
+    return this.faults
+      .filter((fault) => fault.left > 0)
+      .map((fault) => ({ ...fault, left: Number.isFinite(fault.left) ? fault.left : null }));
   }
 
   /** Answers `request` through the first matching fault, else through `next`. */

@@ -31,11 +31,14 @@ function isFaultKind(value: unknown): value is FaultKind {
  */
 export function parseHttpFault(value: unknown, matcher: FaultMatcher): HttpFault {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new TypeError('[teamchat-mock] a fault is a JSON object such as {"kind":"rate_limit","endpoint":"users.me","times":1}');
+    throw new TypeError(
+      '[teamchat-mock] a fault is a JSON object such as {"kind":"rate_limit","endpoint":"users.me","times":1}',
+    );
   }
   const fields = value as Record<string, unknown>;
   for (const name of Object.keys(fields)) {
-    if (!FIELDS.includes(name)) throw new TypeError(`[teamchat-mock] unknown fault field '${name}'; use ${FIELDS.join(', ')}`);
+    if (!FIELDS.includes(name))
+      throw new TypeError(`[teamchat-mock] unknown fault field '${name}'; use ${FIELDS.join(', ')}`);
   }
   const { kind, endpoint, times, ms, status, retry_after: retryAfter } = fields;
   if (kind === undefined) throw new TypeError(`[teamchat-mock] a fault needs a kind; use ${FAULT_KINDS.join('|')}`);

@@ -55,8 +55,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   try {
     const { webApp: webOption, log: _log, ...mockOptions } = options;
     const folder = webOption === undefined ? webAppFolder() : null;
-    const webApp = webOption === false ? undefined : (webOption ?? (folder === null ? undefined : staticFolder(folder)));
-    const mock = await createMock({ ...mockOptions, baseUrl: running.url, ...(webApp === undefined ? {} : { webApp }) });
+    const webApp =
+      webOption === false ? undefined : (webOption ?? (folder === null ? undefined : staticFolder(folder)));
+    const mock = await createMock({
+      ...mockOptions,
+      baseUrl: running.url,
+      ...(webApp === undefined ? {} : { webApp }),
+    });
     ready = { mock, faults: new FaultQueue(mock.core.endpoints.values()) };
     return { mock, url: running.url, webApp: webApp !== undefined, close: () => running.close() };
   } catch (error) {

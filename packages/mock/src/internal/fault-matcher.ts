@@ -19,7 +19,9 @@ export function createFaultMatcher(endpoints: Iterable<Endpoint>): FaultMatcher 
   return {
     checkEndpoint(endpoint) {
       if (typeof endpoint !== 'string' || !names.has(endpoint)) {
-        throw new TypeError(`[teamchat-mock] Unknown endpoint ${JSON.stringify(endpoint) ?? String(endpoint)} in a fault; use a contract name such as 'users.list'.`);
+        throw new TypeError(
+          `[teamchat-mock] Unknown endpoint ${JSON.stringify(endpoint) ?? String(endpoint)} in a fault; use a contract name such as 'users.list'.`,
+        );
       }
     },
     matches(request, endpoint) {

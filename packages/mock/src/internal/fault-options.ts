@@ -2,7 +2,9 @@
 export function checkNonNegative(name: string, value: unknown): asserts value is number | undefined {
   if (value === undefined) return;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new RangeError(`[teamchat-mock] fault option ${name} must be a non-negative number, got ${JSON.stringify(value) ?? String(value)}`);
+    throw new RangeError(
+      `[teamchat-mock] fault option ${name} must be a non-negative number, got ${JSON.stringify(value) ?? String(value)}`,
+    );
   }
 }
 
@@ -10,6 +12,8 @@ export function checkNonNegative(name: string, value: unknown): asserts value is
 export function checkServerErrorStatus(name: string, value: unknown): asserts value is number | undefined {
   if (value === undefined) return;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 500 || value > 599) {
-    throw new RangeError(`[teamchat-mock] fault option ${name} must be a 5xx status (500 to 599), got ${JSON.stringify(value) ?? String(value)}`);
+    throw new RangeError(
+      `[teamchat-mock] fault option ${name} must be a 5xx status (500 to 599), got ${JSON.stringify(value) ?? String(value)}`,
+    );
   }
 }

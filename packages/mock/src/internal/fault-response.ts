@@ -36,7 +36,11 @@ export function faultResponse(kind: AnsweringFaultKind, options: FaultResponseOp
       return new Response(crash.body, { status: options.status, headers: crash.headers });
     }
     case 'rate_limit':
-      return errorResponse(new ApiError('RATE_LIMIT_HIT', 'API usage exceeded rate limit', { extra: { 'retry-after': options.retryAfter ?? 1 } }));
+      return errorResponse(
+        new ApiError('RATE_LIMIT_HIT', 'API usage exceeded rate limit', {
+          extra: { 'retry-after': options.retryAfter ?? 1 },
+        }),
+      );
     default: {
       const unknown: never = kind;
       throw new TypeError(`[teamchat-mock] unknown fault kind '${String(unknown)}'`);

@@ -84,7 +84,7 @@ describe('decodeParams', () => {
     expect(params.name).toBe('q');
   });
 
-  it('takes the one uploaded file whatever its field name, with the real server\'s errors otherwise', async () => {
+  it("takes the one uploaded file whatever its field name, with the real server's errors otherwise", async () => {
     const upload = defineEndpoint({
       name: 'test.upload',
       method: 'POST',

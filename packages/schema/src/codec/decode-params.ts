@@ -114,7 +114,11 @@ function decodeValue(param: ParamPlan, text: string): unknown {
  *
  * @throws {ApiError} naming the offending parameter in `msg` and `var_name`.
  */
-export function decodeParams<E extends Endpoint>(endpoint: E, source: WireParams, options: DecodeOptions = {}): DecodedParams<z.output<E['params']>> {
+export function decodeParams<E extends Endpoint>(
+  endpoint: E,
+  source: WireParams,
+  options: DecodeOptions = {},
+): DecodedParams<z.output<E['params']>> {
   const seen = wireNames(source);
   const used = new Set<string>();
   const values: Record<string, unknown> = {};
@@ -157,7 +161,8 @@ export function decodeParams<E extends Endpoint>(endpoint: E, source: WireParams
   }
 
   const result = endpoint.params.safeParse(values);
-  if (!result.success) throw validationError(result.error.issues, endpoint.params.shape as Record<string, z.ZodType>, values);
+  if (!result.success)
+    throw validationError(result.error.issues, endpoint.params.shape as Record<string, z.ZodType>, values);
   const ignored = seen.size === 0 ? [] : [...seen].filter((name) => !used.has(name)).sort();
   return { params: result.data as z.output<E['params']>, ignored };
 }

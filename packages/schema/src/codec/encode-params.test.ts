@@ -50,7 +50,9 @@ describe('encodeParams', () => {
     expect(encoded.path).toBe('/views/narrow%2Fis%2Fstarred/7');
     expect(encoded.body?.get('name')).toBe('a "b"');
     expect(encodeParams(presence, { user_id_or_email: 9 }).path).toBe('/users/9/presence');
-    expect(encodeParams(presence, { user_id_or_email: 'iago@example.com' }).path).toBe('/users/iago%40example.com/presence');
+    expect(encodeParams(presence, { user_id_or_email: 'iago@example.com' }).path).toBe(
+      '/users/iago%40example.com/presence',
+    );
   });
 
   it('quotes a string path parameter that would read back as an integer', () => {
@@ -67,7 +69,11 @@ describe('encodeParams', () => {
   });
 
   it('sends a file parameter and the other fields as multipart/form-data, keeping the form body for logs', async () => {
-    const encoded = encodeParams(upload, { file: new File(['hello'], 'notes.txt', { type: 'text/plain' }), note: 'n', count: 2 });
+    const encoded = encodeParams(upload, {
+      file: new File(['hello'], 'notes.txt', { type: 'text/plain' }),
+      note: 'n',
+      count: 2,
+    });
     expect(encoded.body?.toString()).toBe('note=n&count=2');
     const form = encoded.multipart as FormData;
     expect([...form.keys()]).toEqual(['note', 'count', 'file']);

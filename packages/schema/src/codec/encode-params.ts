@@ -66,14 +66,21 @@ export function encodeParams(endpoint: WireEndpoint, params: Record<string, unkn
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined || endpoint.pathParams.includes(name)) continue;
     if (known(name) === 'file') {
-      if (!(value instanceof Blob)) throw new TypeError(`[teamchat-schema] ${endpoint.name}: '${name}' must be a Blob or File`);
+      if (!(value instanceof Blob))
+        throw new TypeError(`[teamchat-schema] ${endpoint.name}: '${name}' must be a Blob or File`);
       files.push([name, value]);
       continue;
     }
     fields.append(name, encodeWireValue(known(name), value));
   }
   if (endpoint.method === 'GET') return { method: endpoint.method, path, query: fields, body: null, multipart: null };
-  return { method: endpoint.method, path, query: new URLSearchParams(), body: fields, multipart: files.length > 0 ? multipartOf(fields, files) : null };
+  return {
+    method: endpoint.method,
+    path,
+    query: new URLSearchParams(),
+    body: fields,
+    multipart: files.length > 0 ? multipartOf(fields, files) : null,
+  };
 }
 
 function multipartOf(fields: URLSearchParams, files: readonly [string, Blob][]): FormData {

@@ -42,7 +42,8 @@ function issueMessage(issue: z.core.$ZodIssue): string {
       if (issue.origin === 'array') return `${name} is too long (limit: ${String(issue.maximum)} items)`;
       return `${name} is too large`;
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) === 1 ? `${name} cannot be blank` : `${name} is too short.`;
+      if (issue.origin === 'string')
+        return Number(issue.minimum) === 1 ? `${name} cannot be blank` : `${name} is too short.`;
       if (issue.origin === 'array') return `${name} is too short.`;
       return `${name} is too small`;
     case 'unrecognized_keys':
@@ -63,8 +64,13 @@ export interface InvalidMessageMeta {
   invalidMessage?: string;
 }
 
-function declaredMessage(shape: Record<string, z.ZodType> | undefined, issue: z.core.$ZodIssue, input: unknown): string | undefined {
-  if (!shape || issue.path.length !== 1 || (issue.code !== 'invalid_value' && issue.code !== 'invalid_union')) return undefined;
+function declaredMessage(
+  shape: Record<string, z.ZodType> | undefined,
+  issue: z.core.$ZodIssue,
+  input: unknown,
+): string | undefined {
+  if (!shape || issue.path.length !== 1 || (issue.code !== 'invalid_value' && issue.code !== 'invalid_union'))
+    return undefined;
   const name = String(issue.path[0]);
   let schema: z.core.$ZodType | undefined = shape[name];
   while (schema) {
@@ -80,7 +86,11 @@ function declaredMessage(shape: Record<string, z.ZodType> | undefined, issue: z.
  * The `BAD_REQUEST` error for the first issue of a failed parameter validation. With the
  * params `shape` and `values`, a parameter's declared `invalidMessage` is used.
  */
-export function validationError(issues: readonly z.core.$ZodIssue[], shape?: Record<string, z.ZodType>, values?: Record<string, unknown>): ApiError {
+export function validationError(
+  issues: readonly z.core.$ZodIssue[],
+  shape?: Record<string, z.ZodType>,
+  values?: Record<string, unknown>,
+): ApiError {
   const issue = issues[0];
   if (!issue) return new ApiError('BAD_REQUEST', 'Invalid parameters');
   // Report the outermost parameter's full path, as the real server does for JSON params.

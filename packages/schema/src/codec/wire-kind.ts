@@ -118,7 +118,8 @@ const JSON_TYPES: readonly JsonType[] = ['string', 'number', 'boolean', 'null', 
 /** The JSON types of the values of `schema` (every type for schemas it cannot tell). */
 function jsonTypesOf(schema: AnySchema): Set<JsonType> {
   const def = defOf(unwrapSchema(schema));
-  const types = (values: Iterable<unknown>) => new Set([...values].map((value) => (typeof value === 'bigint' ? 'number' : jsonTypeOf(value))));
+  const types = (values: Iterable<unknown>) =>
+    new Set([...values].map((value) => (typeof value === 'bigint' ? 'number' : jsonTypeOf(value))));
   switch (def.type) {
     case 'string':
     case 'template_literal':

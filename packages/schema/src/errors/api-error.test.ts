@@ -3,8 +3,16 @@ import { ApiError } from './api-error.js';
 
 describe('ApiError.fromEnvelope', () => {
   it('keeps the code, message, status and extra fields of an envelope', () => {
-    const error = ApiError.fromEnvelope({ result: 'error', msg: 'Invalid message(s)', code: 'BAD_REQUEST', var_name: 'x' }, 400);
-    expect(error).toMatchObject({ code: 'BAD_REQUEST', msg: 'Invalid message(s)', status: 400, extra: { var_name: 'x' } });
+    const error = ApiError.fromEnvelope(
+      { result: 'error', msg: 'Invalid message(s)', code: 'BAD_REQUEST', var_name: 'x' },
+      400,
+    );
+    expect(error).toMatchObject({
+      code: 'BAD_REQUEST',
+      msg: 'Invalid message(s)',
+      status: 400,
+      extra: { var_name: 'x' },
+    });
   });
 
   it('gives an envelope without a code BAD_REQUEST below 500', () => {
@@ -19,6 +27,8 @@ describe('ApiError.fromEnvelope', () => {
   });
 
   it('keeps a code a 5xx envelope does send', () => {
-    expect(ApiError.fromEnvelope({ result: 'error', msg: 'x', code: 'FAILED_TO_CONNECT_BOUNCER' }, 502).code).toBe('FAILED_TO_CONNECT_BOUNCER');
+    expect(ApiError.fromEnvelope({ result: 'error', msg: 'x', code: 'FAILED_TO_CONNECT_BOUNCER' }, 502).code).toBe(
+      'FAILED_TO_CONNECT_BOUNCER',
+    );
   });
 });

@@ -53,7 +53,12 @@ export const DefaultStreamsEvent = defineEvent('default_streams', {
 /** The organization's default channel groups changed. */
 export const DefaultStreamGroupsEvent = defineEvent('default_stream_groups', {
   default_stream_groups: z.array(
-    z.looseObject({ id: z.number().int(), name: z.string(), description: z.string(), streams: z.array(z.union([z.number().int(), Channel])) }),
+    z.looseObject({
+      id: z.number().int(),
+      name: z.string(),
+      description: z.string(),
+      streams: z.array(z.union([z.number().int(), Channel])),
+    }),
   ),
 });
 
@@ -72,7 +77,9 @@ export const ChannelFolderUpdateEvent = defineOpEvent('channel_folder', 'update'
 });
 
 /** The channel folders were put in a new `order` (their IDs). */
-export const ChannelFolderReorderEvent = defineOpEvent('channel_folder', 'reorder', { order: z.array(z.number().int()) });
+export const ChannelFolderReorderEvent = defineOpEvent('channel_folder', 'reorder', {
+  order: z.array(z.number().int()),
+});
 
 /** The user's visibility policy of a topic changed (0 none, 1 muted, 2 unmuted, 3 followed). */
 export const UserTopicEvent = defineEvent('user_topic', {

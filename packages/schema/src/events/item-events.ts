@@ -28,7 +28,9 @@ export const SavedSnippetsAddEvent = defineOpEvent('saved_snippets', 'add', { sa
 /** A saved snippet changed. */
 export const SavedSnippetsUpdateEvent = defineOpEvent('saved_snippets', 'update', { saved_snippet: SavedSnippet });
 /** A saved snippet was deleted. */
-export const SavedSnippetsRemoveEvent = defineOpEvent('saved_snippets', 'remove', { saved_snippet_id: z.number().int() });
+export const SavedSnippetsRemoveEvent = defineOpEvent('saved_snippets', 'remove', {
+  saved_snippet_id: z.number().int(),
+});
 
 /** Reminders were scheduled. */
 export const RemindersAddEvent = defineOpEvent('reminders', 'add', { reminders: z.array(Reminder) });
@@ -36,8 +38,14 @@ export const RemindersAddEvent = defineOpEvent('reminders', 'add', { reminders: 
 export const RemindersRemoveEvent = defineOpEvent('reminders', 'remove', { reminder_id: z.number().int() });
 
 /** Messages were scheduled. */
-export const ScheduledMessagesAddEvent = defineOpEvent('scheduled_messages', 'add', { scheduled_messages: z.array(ScheduledMessage) });
+export const ScheduledMessagesAddEvent = defineOpEvent('scheduled_messages', 'add', {
+  scheduled_messages: z.array(ScheduledMessage),
+});
 /** A scheduled message changed (or failed to send). */
-export const ScheduledMessagesUpdateEvent = defineOpEvent('scheduled_messages', 'update', { scheduled_message: ScheduledMessage });
+export const ScheduledMessagesUpdateEvent = defineOpEvent('scheduled_messages', 'update', {
+  scheduled_message: ScheduledMessage,
+});
 /** A scheduled message was sent or deleted. */
-export const ScheduledMessagesRemoveEvent = defineOpEvent('scheduled_messages', 'remove', { scheduled_message_id: z.number().int() });
+export const ScheduledMessagesRemoveEvent = defineOpEvent('scheduled_messages', 'remove', {
+  scheduled_message_id: z.number().int(),
+});

@@ -78,7 +78,9 @@ const ReactionFields = {
   reaction_type: ReactionType,
   user_id: z.number().int(),
   /** Deprecated: the reacting user. */
-  user: z.looseObject({ user_id: z.number().int(), email: z.string().optional(), full_name: z.string().optional() }).optional(),
+  user: z
+    .looseObject({ user_id: z.number().int(), email: z.string().optional(), full_name: z.string().optional() })
+    .optional(),
 };
 
 /** Someone reacted to a message. */
@@ -126,9 +128,15 @@ export const TypingEditMessageStartEvent = defineOpEvent('typing_edit_message', 
 export const TypingEditMessageStopEvent = defineOpEvent('typing_edit_message', 'stop', EditTypingFields);
 
 /** The user uploaded a file; `upload_space_used` is the organization's total. */
-export const AttachmentAddEvent = defineOpEvent('attachment', 'add', { attachment: Attachment, upload_space_used: z.number().int() });
+export const AttachmentAddEvent = defineOpEvent('attachment', 'add', {
+  attachment: Attachment,
+  upload_space_used: z.number().int(),
+});
 /** One of the user's files changed (a message linking it was sent or deleted). */
-export const AttachmentUpdateEvent = defineOpEvent('attachment', 'update', { attachment: Attachment, upload_space_used: z.number().int() });
+export const AttachmentUpdateEvent = defineOpEvent('attachment', 'update', {
+  attachment: Attachment,
+  upload_space_used: z.number().int(),
+});
 /** One of the user's files was deleted. */
 export const AttachmentRemoveEvent = defineOpEvent('attachment', 'remove', {
   attachment: z.looseObject({ id: z.number().int() }),

@@ -21,7 +21,9 @@ export const RealmUpdateDictEvent = defineOpEvent('realm', 'update_dict', {
 export const RealmDeactivatedEvent = defineOpEvent('realm', 'deactivated', { realm_id: z.number().int() });
 
 /** The organization's custom emoji (all of them, by ID). */
-export const RealmEmojiUpdateEvent = defineOpEvent('realm_emoji', 'update', { realm_emoji: z.record(z.string(), RealmEmoji) });
+export const RealmEmojiUpdateEvent = defineOpEvent('realm_emoji', 'update', {
+  realm_emoji: z.record(z.string(), RealmEmoji),
+});
 
 /** The organization's linkifiers (all of them, in order). */
 export const RealmLinkifiersEvent = defineEvent('realm_linkifiers', { realm_linkifiers: z.array(Linkifier) });
@@ -46,7 +48,10 @@ export const RealmDomainsRemoveEvent = defineOpEvent('realm_domains', 'remove', 
 export const RealmExportEvent = defineEvent('realm_export', { exports: z.array(RealmExport) });
 
 /** A user gave or withdrew consent to export their private data. */
-export const RealmExportConsentEvent = defineEvent('realm_export_consent', { user_id: z.number().int(), consented: z.boolean() });
+export const RealmExportConsentEvent = defineEvent('realm_export_consent', {
+  user_id: z.number().int(),
+  consented: z.boolean(),
+});
 
 /** A default of the settings of new accounts changed. */
 export const RealmUserSettingsDefaultsUpdateEvent = defineOpEvent('realm_user_settings_defaults', 'update', {

@@ -10,7 +10,8 @@ import * as user from './user-events.js';
 /** Nothing happened for a while: the queue is alive. `watchEvents` drops these. */
 export const HeartbeatEvent = defineEvent('heartbeat', {});
 
-const ops = <const T extends readonly [z.core.$ZodTypeDiscriminable, ...z.core.$ZodTypeDiscriminable[]]>(options: T) => z.discriminatedUnion('op', options);
+const ops = <const T extends readonly [z.core.$ZodTypeDiscriminable, ...z.core.$ZodTypeDiscriminable[]]>(options: T) =>
+  z.discriminatedUnion('op', options);
 
 /**
  * Every event GET /events can deliver at feature level 420, by `type` and then, for types with
@@ -96,15 +97,27 @@ export type ServerEvent = z.output<typeof ServerEvent>;
 export type EventType = ServerEvent['type'];
 
 /** The event of one type, and of one op of it: `EventOf<'stream', 'create'>`. */
-export type EventOf<TType extends EventType, TOp extends string = string> = Extract<ServerEvent, { type: TType }> extends infer E
-  ? E extends { op: infer O } ? (string extends TOp ? E : O extends TOp ? E : never) : E
-  : never;
+export type EventOf<TType extends EventType, TOp extends string = string> =
+  Extract<ServerEvent, { type: TType }> extends infer E
+    ? E extends { op: infer O }
+      ? string extends TOp
+        ? E
+        : O extends TOp
+          ? E
+          : never
+      : E
+    : never;
 
 /** An event of a type (or op) this version does not know, as a newer server may send it. */
-export type UnknownEvent = { readonly type: string; readonly id: number; readonly op?: string } & Record<string, unknown>;
+export type UnknownEvent = { readonly type: string; readonly id: number; readonly op?: string } & Record<
+  string,
+  unknown
+>;
 
 /** What the table below reads of a model: its literal `type` and `op`. */
-type Literals = { readonly shape: { readonly type: { readonly value: string }; readonly op?: { readonly value: string } } };
+type Literals = {
+  readonly shape: { readonly type: { readonly value: string }; readonly op?: { readonly value: string } };
+};
 
 /** The `type` → the `op`s of the types that have several (an empty list for the others). */
 export const EVENT_OPS: Readonly<Record<EventType, readonly string[]>> = Object.fromEntries(
@@ -129,7 +142,9 @@ export function isKnownEvent(event: { readonly type: string; readonly op?: unkno
  */
 export const AnyServerEvent = z.union([
   ServerEvent,
-  z.looseObject({ type: z.string(), id: z.number().int(), op: z.string().optional() }).refine((event) => !isKnownEvent(event), {
-    message: 'an event of a known type and op that does not match its model',
-  }),
+  z
+    .looseObject({ type: z.string(), id: z.number().int(), op: z.string().optional() })
+    .refine((event) => !isKnownEvent(event), {
+      message: 'an event of a known type and op that does not match its model',
+    }),
 ]) as unknown as z.ZodType<ServerEvent>;

@@ -36,20 +36,26 @@ export const RealmUserUpdateEvent = defineOpEvent('realm_user', 'update', {
     timezone: z.string().optional(),
     bot_owner_id: z.number().int().nullable().optional(),
     is_billing_admin: z.boolean().optional(),
-    custom_profile_field: z.looseObject({ id: z.number().int(), value: z.string().nullable(), rendered_value: z.string().optional() }).optional(),
+    custom_profile_field: z
+      .looseObject({ id: z.number().int(), value: z.string().nullable(), rendered_value: z.string().optional() })
+      .optional(),
   }),
 });
 
 /** A bot the user administers was created (or given to them). */
 export const RealmBotAddEvent = defineOpEvent('realm_bot', 'add', { bot: Bot });
 /** Fields of a bot the user administers changed: `bot` has `user_id` and the changed fields. */
-export const RealmBotUpdateEvent = defineOpEvent('realm_bot', 'update', { bot: Bot.partial().required({ user_id: true }) });
+export const RealmBotUpdateEvent = defineOpEvent('realm_bot', 'update', {
+  bot: Bot.partial().required({ user_id: true }),
+});
 /** Deprecated: a bot was deactivated. */
 export const RealmBotRemoveEvent = defineOpEvent('realm_bot', 'remove', {
   bot: z.looseObject({ user_id: z.number().int(), full_name: z.string().optional() }),
 });
 /** A bot is no longer administered by the user (given to another owner). */
-export const RealmBotDeleteEvent = defineOpEvent('realm_bot', 'delete', { bot: z.looseObject({ user_id: z.number().int() }) });
+export const RealmBotDeleteEvent = defineOpEvent('realm_bot', 'delete', {
+  bot: z.looseObject({ user_id: z.number().int() }),
+});
 
 /** A user group was created. */
 export const UserGroupAddEvent = defineOpEvent('user_group', 'add', { group: UserGroup });

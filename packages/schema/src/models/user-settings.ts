@@ -2,9 +2,54 @@ import { z } from 'zod';
 
 /** Language codes the reference server has translations for (`default_language`). */
 export const LANGUAGE_CODES = [
-  'ar', 'be', 'bg', 'bn', 'ca', 'cs', 'cy', 'da', 'de', 'el', 'en', 'en_GB', 'eo', 'es', 'fa', 'fi', 'fr', 'gl', 'gu',
-  'hi', 'hu', 'id', 'it', 'ja', 'ko', 'lt', 'lv', 'ml', 'mn', 'nl', 'no', 'pl', 'pt', 'pt_BR', 'pt_PT', 'ro', 'ru',
-  'si', 'sr', 'sv', 'ta', 'tl', 'tr', 'uk', 'uz', 'vi', 'zh_Hans', 'zh_Hant',
+  'ar',
+  'be',
+  'bg',
+  'bn',
+  'ca',
+  'cs',
+  'cy',
+  'da',
+  'de',
+  'el',
+  'en',
+  'en_GB',
+  'eo',
+  'es',
+  'fa',
+  'fi',
+  'fr',
+  'gl',
+  'gu',
+  'hi',
+  'hu',
+  'id',
+  'it',
+  'ja',
+  'ko',
+  'lt',
+  'lv',
+  'ml',
+  'mn',
+  'nl',
+  'no',
+  'pl',
+  'pt',
+  'pt_BR',
+  'pt_PT',
+  'ro',
+  'ru',
+  'si',
+  'sr',
+  'sv',
+  'ta',
+  'tl',
+  'tr',
+  'uk',
+  'uz',
+  'vi',
+  'zh_Hans',
+  'zh_Hant',
 ] as const;
 
 /** Notification sounds the reference server offers; `none` turns sounds off. */
@@ -36,7 +81,12 @@ export interface UserSettingSpec {
   since?: number;
 }
 
-const setting = <S extends z.ZodType, W extends 'SD' | 'S' | 'D'>(schema: S, initial: z.infer<S>, where: W, since?: number) => ({
+const setting = <S extends z.ZodType, W extends 'SD' | 'S' | 'D'>(
+  schema: S,
+  initial: z.infer<S>,
+  where: W,
+  since?: number,
+) => ({
   schema,
   default: initial,
   personal: (where === 'SD' || where === 'S') as W extends 'SD' | 'S' ? true : false,
@@ -85,7 +135,11 @@ export const USER_SETTINGS = {
   hide_ai_features: setting(bool(), false, 'SD', 350),
   web_left_sidebar_show_channel_folders: setting(bool(), true, 'SD', 411),
   web_left_sidebar_unreads_count_summary: setting(bool(), true, 'SD', 398),
-  timezone: setting(z.string().refine((v) => v === '' || isTimeZone(v), 'Invalid timezone'), '', 'S'),
+  timezone: setting(
+    z.string().refine((v) => v === '' || isTimeZone(v), 'Invalid timezone'),
+    '',
+    'S',
+  ),
   enable_stream_desktop_notifications: setting(bool(), false, 'SD'),
   enable_stream_email_notifications: setting(bool(), false, 'SD'),
   enable_stream_push_notifications: setting(bool(), false, 'SD'),
@@ -100,9 +154,12 @@ export const USER_SETTINGS = {
   enable_desktop_notifications: setting(bool(), true, 'SD'),
   enable_sounds: setting(bool(), true, 'SD'),
   email_notifications_batching_period_seconds: setting(
-    z.number().int().refine((v) => v >= 1 && v <= 7 * 24 * 3600, {
-      error: (issue) => `Invalid email batching period: ${String(issue.input)} seconds`,
-    }),
+    z
+      .number()
+      .int()
+      .refine((v) => v >= 1 && v <= 7 * 24 * 3600, {
+        error: (issue) => `Invalid email batching period: ${String(issue.input)} seconds`,
+      }),
     120,
     'SD',
     82,
@@ -126,7 +183,12 @@ export const USER_SETTINGS = {
   automatically_follow_topics_policy: setting(oneOf(1, 2, 3, 4), 3, 'SD', 214),
   automatically_unmute_topics_in_muted_streams_policy: setting(oneOf(1, 2, 3, 4), 2, 'SD', 214),
   automatically_follow_topics_where_mentioned: setting(bool(), true, 'SD', 235),
-  resolved_topic_notice_auto_read_policy: setting(z.enum(['always', 'except_followed', 'never']), 'except_followed', 'SD', 385),
+  resolved_topic_notice_auto_read_policy: setting(
+    z.enum(['always', 'except_followed', 'never']),
+    'except_followed',
+    'SD',
+    385,
+  ),
   presence_enabled: setting(bool(), true, 'SD'),
   enter_sends: setting(bool(), false, 'SD'),
   send_private_typing_notifications: setting(bool(), true, 'SD', 105),

@@ -7,7 +7,14 @@ import { MessageSnapshot } from '../models/message-snapshot.js';
 import { EditHistoryEntry, Message, Reaction } from '../models/message.js';
 import { Narrow } from '../models/narrow.js';
 import { UserPresence } from '../models/presence.js';
-import { Attachment, ChannelFolder, CodePlayground, CustomProfileField, Linkifier, NavigationView } from '../models/realm-config.js';
+import {
+  Attachment,
+  ChannelFolder,
+  CodePlayground,
+  CustomProfileField,
+  Linkifier,
+  NavigationView,
+} from '../models/realm-config.js';
 import { ServerSettings } from '../models/server-settings.js';
 import { Topic } from '../models/topic.js';
 import { UserGroup } from '../models/user-group.js';
@@ -98,7 +105,9 @@ const COMPONENT_REF = '#/components/schemas/';
  * returned by their ID.
  */
 function convert(registry: z.core.$ZodRegistry<{ id: string }>, io: 'input' | 'output'): Record<string, JsonSchema> {
-  const { schemas } = z.toJSONSchema(registry, { ...COMMON, io, uri: (id) => `${COMPONENT_REF}${id}` }) as { schemas: Record<string, JsonSchema> };
+  const { schemas } = z.toJSONSchema(registry, { ...COMMON, io, uri: (id) => `${COMPONENT_REF}${id}` }) as {
+    schemas: Record<string, JsonSchema>;
+  };
   return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, withoutDialect(schema)]));
 }
 
@@ -127,7 +136,10 @@ export function contractJsonSchemas(endpoints: readonly Endpoint[]): ContractJso
       required: new Set((paramsSchema['required'] ?? []) as string[]),
     });
     const id = outputs.get(endpoint.response)?.id as string;
-    responses.set(endpoint.name, id.startsWith('response:') ? (converted[id] as JsonSchema) : { $ref: `${COMPONENT_REF}${id}` });
+    responses.set(
+      endpoint.name,
+      id.startsWith('response:') ? (converted[id] as JsonSchema) : { $ref: `${COMPONENT_REF}${id}` },
+    );
   }
   const components = Object.fromEntries(Object.entries(converted).filter(([id]) => !/^(params|response):/.test(id)));
   return { params, responses, components };

@@ -26,7 +26,8 @@ export interface OpenApiDocument {
 
 const ERROR_ENVELOPE = {
   type: 'object',
-  description: 'The body of every error: `code` is what to match on, `msg` is for people. Some errors add fields (`var_name`, `queue_id`).',
+  description:
+    'The body of every error: `code` is what to match on, `msg` is for people. Some errors add fields (`var_name`, `queue_id`).',
   properties: {
     result: { const: 'error' },
     msg: { type: 'string' },
@@ -46,7 +47,10 @@ const ERROR_ENVELOPE = {
  * const doc = openApiDocument(); // every contract of the table
  * const served = openApiDocument(incomingEndpoints, { serverUrl: 'https://chat.example.com/api/v1' });
  */
-export function openApiDocument(endpoints: readonly Endpoint[] = endpointList, options: OpenApiOptions = {}): OpenApiDocument {
+export function openApiDocument(
+  endpoints: readonly Endpoint[] = endpointList,
+  options: OpenApiOptions = {},
+): OpenApiDocument {
   const schemas = contractJsonSchemas(endpoints);
   const paths: OpenApiDocument['paths'] = {};
   const webhooks: OpenApiDocument['webhooks'] = {};
@@ -60,7 +64,9 @@ export function openApiDocument(endpoints: readonly Endpoint[] = endpointList, o
       paths[endpoint.path] = { ...paths[endpoint.path], [method]: operationOf(endpoint, params, response) };
     }
   }
-  const tags = [...new Set(endpoints.map((endpoint) => endpoint.name.split('.')[0] as string))].map((name) => ({ name }));
+  const tags = [...new Set(endpoints.map((endpoint) => endpoint.name.split('.')[0] as string))].map((name) => ({
+    name,
+  }));
   return {
     openapi: '3.1.0',
     info: {
@@ -80,7 +86,9 @@ export function openApiDocument(endpoints: readonly Endpoint[] = endpointList, o
     webhooks,
     components: {
       schemas: { ...schemas.components, ErrorEnvelope: ERROR_ENVELOPE },
-      securitySchemes: { basicAuth: { type: 'http', scheme: 'basic', description: 'The account\'s email address and API key.' } },
+      securitySchemes: {
+        basicAuth: { type: 'http', scheme: 'basic', description: "The account's email address and API key." },
+      },
     },
   };
 }

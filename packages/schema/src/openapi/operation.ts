@@ -20,7 +20,8 @@ const WIRE_DESCRIPTIONS: Record<WireKind, string> = {
 
 const ACCESS_DESCRIPTIONS: Record<Access, string> = {
   public: 'No authentication: credentials, if sent, are ignored.',
-  optional: 'Authenticated when credentials are sent; anonymous callers are let through where the organization allows it.',
+  optional:
+    'Authenticated when credentials are sent; anonymous callers are let through where the organization allows it.',
   user: 'Any active account, bots included.',
   human: 'Any active human account (bots get `This endpoint does not accept bot requests.`).',
   member: 'Accounts that are not guests (guests get `Not allowed for guest users`).',
@@ -53,7 +54,12 @@ function describeParam(kind: WireKind, aliases: readonly string[]): string {
   return `${WIRE_DESCRIPTIONS[kind]}${also}`;
 }
 
-function parameterObject(endpoint: Endpoint, name: string, schema: JsonSchema, required: boolean): Record<string, unknown> {
+function parameterObject(
+  endpoint: Endpoint,
+  name: string,
+  schema: JsonSchema,
+  required: boolean,
+): Record<string, unknown> {
   const kind = wireKindOf(endpoint.params.shape[name] as z.ZodType);
   const where = endpoint.pathParams.includes(name) ? 'path' : 'query';
   const aliases = aliasesOf(endpoint, name);
@@ -79,7 +85,8 @@ function requestBody(endpoint: Endpoint, names: readonly string[], params: Param
     const kind = wireKindOf(shape[name] as z.ZodType);
     const aliases = aliasesOf(endpoint, name);
     properties[name] = { ...params.properties[name], description: describeParam(kind, aliases) };
-    const contentType = kind === 'file' ? 'application/octet-stream' : kind === 'raw' ? 'text/plain' : 'application/json';
+    const contentType =
+      kind === 'file' ? 'application/octet-stream' : kind === 'raw' ? 'text/plain' : 'application/json';
     encoding[name] = { contentType, [WIRE]: kind, ...(aliases.length > 0 ? { 'x-aliases': aliases } : {}) };
   }
   const required = names.filter((name) => params.required.has(name));
@@ -99,11 +106,19 @@ function successSchema(response: JsonSchema): JsonSchema {
   const envelope = {
     result: { const: 'success' },
     msg: { type: 'string' },
-    ignored_parameters_unsupported: { type: 'array', items: { type: 'string' }, description: 'Request parameters the endpoint does not support (FL 167).' },
+    ignored_parameters_unsupported: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Request parameters the endpoint does not support (FL 167).',
+    },
   };
   if (response['type'] === 'object' && !('$ref' in response) && !('anyOf' in response) && !('allOf' in response)) {
     const properties = { ...envelope, ...(response['properties'] as Record<string, JsonSchema> | undefined) };
-    return { ...response, properties, required: ['result', 'msg', ...((response['required'] as string[] | undefined) ?? [])] };
+    return {
+      ...response,
+      properties,
+      required: ['result', 'msg', ...((response['required'] as string[] | undefined) ?? [])],
+    };
   }
   return { allOf: [{ type: 'object', properties: envelope, required: ['result', 'msg'] }, response] };
 }
@@ -112,19 +127,30 @@ function successSchema(response: JsonSchema): JsonSchema {
  * The error responses of `codes`, one per HTTP status (the table's, and the endpoint's
  * `errorStatuses`), each with its codes as an enum.
  */
-function errorResponses(codes: readonly ErrorCode[], extraStatuses: Endpoint['errorStatuses'] = {}): Record<string, unknown> {
+function errorResponses(
+  codes: readonly ErrorCode[],
+  extraStatuses: Endpoint['errorStatuses'] = {},
+): Record<string, unknown> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set(codes)) {
-    for (const status of new Set([httpStatusOf(code), ...(extraStatuses[code] ?? [])])) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+    for (const status of new Set([httpStatusOf(code), ...(extraStatuses[code] ?? [])]))
+      byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const responses: Record<string, unknown> = {};
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {
       description: `An error envelope with \`code\` ${list.map((c) => `\`${c}\``).join(', ')}.`,
-      ...(status === 401 ? { headers: { 'WWW-Authenticate': { schema: { type: 'string' }, description: '`Basic realm="zulip"`' } } } : {}),
+      ...(status === 401
+        ? { headers: { 'WWW-Authenticate': { schema: { type: 'string' }, description: '`Basic realm="zulip"`' } } }
+        : {}),
       content: {
         'application/json': {
-          schema: { allOf: [{ $ref: '#/components/schemas/ErrorEnvelope' }, { type: 'object', properties: { code: { enum: list } } }] },
+          schema: {
+            allOf: [
+              { $ref: '#/components/schemas/ErrorEnvelope' },
+              { type: 'object', properties: { code: { enum: list } } },
+            ],
+          },
         },
       },
     };
@@ -154,15 +180,24 @@ export function operationOf(endpoint: Endpoint, params: ParamsJsonSchema, respon
   const names = Object.keys(endpoint.params.shape);
   const inQueryOrPath = names.filter((name) => endpoint.method === 'GET' || endpoint.pathParams.includes(name));
   const inBody = names.filter((name) => !inQueryOrPath.includes(name));
-  const parameters = inQueryOrPath.map((name) => parameterObject(endpoint, name, params.properties[name] ?? {}, params.required.has(name)));
-  const security = endpoint.access === 'public' ? { security: [] } : endpoint.access === 'optional' ? { security: [{}, { basicAuth: [] }] } : {};
+  const parameters = inQueryOrPath.map((name) =>
+    parameterObject(endpoint, name, params.properties[name] ?? {}, params.required.has(name)),
+  );
+  const security =
+    endpoint.access === 'public'
+      ? { security: [] }
+      : endpoint.access === 'optional'
+        ? { security: [{}, { basicAuth: [] }] }
+        : {};
   return {
     operationId: endpoint.name,
     summary: endpoint.summary,
     description: descriptionOf(endpoint),
     tags: [endpoint.name.split('.')[0]],
     ...(endpoint.deprecated ? { deprecated: true } : {}),
-    ...(endpoint.docs === undefined ? {} : { externalDocs: { description: "The real server's documentation", url: docsUrlOf(endpoint) } }),
+    ...(endpoint.docs === undefined
+      ? {}
+      : { externalDocs: { description: "The real server's documentation", url: docsUrlOf(endpoint) } }),
     ...security,
     'x-access': endpoint.access,
     ...(endpoint.since === undefined ? {} : { 'x-since-feature-level': endpoint.since }),
@@ -192,8 +227,17 @@ export function webhookOf(endpoint: Endpoint, params: ParamsJsonSchema, response
     ...(endpoint.since === undefined ? {} : { 'x-since-feature-level': endpoint.since }),
     requestBody: {
       required: true,
-      content: { 'application/json': { schema: { type: 'object', properties: params.properties, required: [...params.required] } } },
+      content: {
+        'application/json': {
+          schema: { type: 'object', properties: params.properties, required: [...params.required] },
+        },
+      },
     },
-    responses: { '200': { description: 'The reply; it may post a message back.', content: { 'application/json': { schema: response } } } },
+    responses: {
+      '200': {
+        description: 'The reply; it may post a message back.',
+        content: { 'application/json': { schema: response } },
+      },
+    },
   };
 }

@@ -12,7 +12,9 @@ describe('sealed boxes', () => {
   it('are opened by libsodium (what the real server, PyNaCl and the Flutter app use)', () => {
     const pair = sodium.crypto_box_keypair();
     const box = sealBox(text.encode('{"token":"c0ffee"}'), pair.publicKey);
-    expect(new TextDecoder().decode(sodium.crypto_box_seal_open(box, pair.publicKey, pair.privateKey))).toBe('{"token":"c0ffee"}');
+    expect(new TextDecoder().decode(sodium.crypto_box_seal_open(box, pair.publicKey, pair.privateKey))).toBe(
+      '{"token":"c0ffee"}',
+    );
   });
 
   it('open what libsodium seals, and refuse an altered box or another key pair', () => {

@@ -43,10 +43,17 @@ export function generateBoxKeyPair(random: RandomFill = defaultRandom): BoxKeyPa
  * the real server, the bouncer and the mobile apps use for E2EE push. Output: the ephemeral
  * public key (32 bytes), then the ciphertext with its 16-byte tag.
  */
-export function sealBox(message: Uint8Array, recipientPublicKey: Uint8Array, random: RandomFill = defaultRandom): Uint8Array {
+export function sealBox(
+  message: Uint8Array,
+  recipientPublicKey: Uint8Array,
+  random: RandomFill = defaultRandom,
+): Uint8Array {
   if (recipientPublicKey.length !== 32) throw new TypeError('a sealed box needs a 32-byte X25519 public key');
   const ephemeral = generateBoxKeyPair(random);
-  const sealed = xsalsa20poly1305(boxKey(recipientPublicKey, ephemeral.secretKey), sealNonce(ephemeral.publicKey, recipientPublicKey)).encrypt(message);
+  const sealed = xsalsa20poly1305(
+    boxKey(recipientPublicKey, ephemeral.secretKey),
+    sealNonce(ephemeral.publicKey, recipientPublicKey),
+  ).encrypt(message);
   const out = new Uint8Array(32 + sealed.length);
   out.set(ephemeral.publicKey, 0);
   out.set(sealed, 32);
@@ -58,7 +65,9 @@ export function openSealedBox(box: Uint8Array, keyPair: BoxKeyPair): Uint8Array 
   if (box.length < 48) return null;
   const ephemeral = box.subarray(0, 32);
   try {
-    return xsalsa20poly1305(boxKey(ephemeral, keyPair.secretKey), sealNonce(ephemeral, keyPair.publicKey)).decrypt(box.subarray(32));
+    return xsalsa20poly1305(boxKey(ephemeral, keyPair.secretKey), sealNonce(ephemeral, keyPair.publicKey)).decrypt(
+      box.subarray(32),
+    );
   } catch {
     return null;
   }

@@ -36,7 +36,11 @@ function segmentsOf(endpoint: Endpoint): Segment[] {
   return parts.map((part, i) => {
     const param = /^\{([a-z_]+)\}$/.exec(part)?.[1];
     if (!param) return { literal: part };
-    return { param, integer: isIntegerParam(endpoint, param), rest: i === parts.length - 1 && endpoint.restOfPath === param };
+    return {
+      param,
+      integer: isIntegerParam(endpoint, param),
+      rest: i === parts.length - 1 && endpoint.restOfPath === param,
+    };
   });
 }
 
@@ -91,7 +95,11 @@ function compareRoutes(a: Route<Endpoint>, b: Route<Endpoint>): number {
     const difference = specificity(a.segments[i] as Segment) - specificity(b.segments[i] as Segment);
     if (difference !== 0) return difference;
   }
-  return a.segments.length - b.segments.length || compareText(a.endpoint.path, b.endpoint.path) || compareText(a.endpoint.method, b.endpoint.method);
+  return (
+    a.segments.length - b.segments.length ||
+    compareText(a.endpoint.path, b.endpoint.path) ||
+    compareText(a.endpoint.method, b.endpoint.method)
+  );
 }
 
 /** Code-unit order: the same on every machine and locale. */
@@ -133,7 +141,9 @@ export class RouteTable<TEndpoint extends Endpoint = Endpoint> {
   constructor(endpoints: Iterable<TEndpoint>) {
     this.routes = [...endpoints].map((endpoint) => ({ endpoint, segments: segmentsOf(endpoint) })).sort(compareRoutes);
     refuseAmbiguous(this.routes);
-    this.firstLiterals = new Set(this.routes.flatMap(({ segments: [head] }) => (head && 'literal' in head ? [head.literal] : [])));
+    this.firstLiterals = new Set(
+      this.routes.flatMap(({ segments: [head] }) => (head && 'literal' in head ? [head.literal] : [])),
+    );
   }
 
   private candidatesFor(parts: readonly string[]): Route<TEndpoint>[] {
@@ -171,7 +181,9 @@ export class RouteTable<TEndpoint extends Endpoint = Endpoint> {
 
 /** The shape of a route: its segments with parameters as their kind only (`/users/{int}`). */
 function shapeOf(route: Route<Endpoint>): string {
-  return route.segments.map((segment) => ('literal' in segment ? segment.literal : `{${specificity(segment)}}`)).join('/');
+  return route.segments
+    .map((segment) => ('literal' in segment ? segment.literal : `{${specificity(segment)}}`))
+    .join('/');
 }
 
 /** Throws on two routes of one method that differ only in parameter names: no order could tell them apart. */
@@ -181,7 +193,9 @@ function refuseAmbiguous(routes: readonly Route<Endpoint>[]): void {
     const key = `${route.endpoint.method} ${shapeOf(route)}`;
     const other = seen.get(key);
     if (other && other !== route.endpoint) {
-      throw new Error(`[teamchat-schema] ${other.name} and ${route.endpoint.name} take the same requests (${route.endpoint.method} ${other.path} and ${route.endpoint.path})`);
+      throw new Error(
+        `[teamchat-schema] ${other.name} and ${route.endpoint.name} take the same requests (${route.endpoint.method} ${other.path} and ${route.endpoint.path})`,
+      );
     }
     seen.set(key, route.endpoint);
   }

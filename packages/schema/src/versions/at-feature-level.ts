@@ -29,11 +29,23 @@ export type FeatureRule =
  */
 export const FEATURE_RULES: readonly FeatureRule[] = [
   // POST /channels, PATCH /streams/{id}: "empty_topic_only" is a topics policy since 404.
-  { level: 404, endpoints: ['channels.create', 'channels.update', 'channels.subscribe'], kind: 'invalid-value', param: 'topics_policy', value: 'empty_topic_only' },
+  {
+    level: 404,
+    endpoints: ['channels.create', 'channels.update', 'channels.subscribe'],
+    kind: 'invalid-value',
+    param: 'topics_policy',
+    value: 'empty_topic_only',
+  },
   // GET /channel_folders: sorted by `order` since 414, by ID before.
   { level: 414, endpoints: ['channelFolders.list'], kind: 'sorted-by-id', field: 'channel_folders' },
   // POST /register: the `simplified_presence_events` client capability exists since 419.
-  { level: 419, endpoints: ['events.register'], kind: 'ignored-key', param: 'client_capabilities', key: 'simplified_presence_events' },
+  {
+    level: 419,
+    endpoints: ['events.register'],
+    kind: 'ignored-key',
+    param: 'client_capabilities',
+    key: 'simplified_presence_events',
+  },
 ];
 
 /**
@@ -43,7 +55,9 @@ export const FEATURE_RULES: readonly FeatureRule[] = [
  */
 export function checkFeatureLevel(level: number): number {
   if (!Number.isInteger(level) || level < OLDEST_FEATURE_LEVEL || level > FEATURE_LEVEL) {
-    throw new RangeError(`feature level must be an integer from ${OLDEST_FEATURE_LEVEL} to ${FEATURE_LEVEL} (got ${String(level)})`);
+    throw new RangeError(
+      `feature level must be an integer from ${OLDEST_FEATURE_LEVEL} to ${FEATURE_LEVEL} (got ${String(level)})`,
+    );
   }
   return level;
 }
@@ -69,7 +83,11 @@ export function unsupportedParamsAt(endpoint: Pick<Endpoint, 'name'>, level: num
   let names = unsupportedCache.get(key);
   if (!names) {
     const params = ENDPOINT_LEVELS[endpoint.name]?.params ?? {};
-    names = new Set(Object.entries(params).filter(([, since]) => since > level).map(([name]) => name));
+    names = new Set(
+      Object.entries(params)
+        .filter(([, since]) => since > level)
+        .map(([name]) => name),
+    );
     unsupportedCache.set(key, names);
   }
   return names;
@@ -86,7 +104,11 @@ function rulesAt(name: string, level: number): FeatureRule[] {
  *
  * @throws {ApiError} `BAD_REQUEST` naming the parameter, for a value added after `level`.
  */
-export function paramsAt<T extends Record<string, unknown>>(endpoint: Pick<Endpoint, 'name'>, level: number, params: T): T {
+export function paramsAt<T extends Record<string, unknown>>(
+  endpoint: Pick<Endpoint, 'name'>,
+  level: number,
+  params: T,
+): T {
   let result = params;
   for (const rule of rulesAt(endpoint.name, level)) {
     if (rule.kind === 'ignored-key') {
@@ -177,7 +199,9 @@ export function eventAt<T extends Record<string, unknown>>(event: T, level: numb
   const levels = eventLevels(event);
   if (!levels) return event;
   if ((levels.since ?? 0) > level) return null;
-  const tree = cachedTree(`event ${String(event['type'])}:${String(event['op'])} ${level}`, () => newerThan(levels.fields, level));
+  const tree = cachedTree(`event ${String(event['type'])}:${String(event['op'])} ${level}`, () =>
+    newerThan(levels.fields, level),
+  );
   return tree ? (strip(event, tree) as T) : event;
 }
 
@@ -185,11 +209,17 @@ export function eventAt<T extends Record<string, unknown>>(event: T, level: numb
  * The success fields of `endpoint` as a server at `level` sends them: without the fields added
  * later, events of GET /events as {@link eventAt} has them, lists sorted as the older rule says.
  */
-export function responseAt<T extends Record<string, unknown>>(endpoint: Pick<Endpoint, 'name'>, level: number, response: T): T {
+export function responseAt<T extends Record<string, unknown>>(
+  endpoint: Pick<Endpoint, 'name'>,
+  level: number,
+  response: T,
+): T {
   const tree = cachedTree(`${endpoint.name} ${level}`, () => newerThan(ENDPOINT_LEVELS[endpoint.name]?.fields, level));
   let result = tree ? (strip(response, tree) as T) : response;
   if (Array.isArray(result['events'])) {
-    const events = (result['events'] as Record<string, unknown>[]).map((event) => eventAt(event, level)).filter((event) => event !== null);
+    const events = (result['events'] as Record<string, unknown>[])
+      .map((event) => eventAt(event, level))
+      .filter((event) => event !== null);
     result = { ...result, events };
   }
   for (const rule of rulesAt(endpoint.name, level)) {

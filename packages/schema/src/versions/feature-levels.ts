@@ -3,16 +3,21 @@
 // Do not edit by hand; the test fails when this file and the description disagree.
 
 /** Feature levels of what endpoints gained after they appeared: parameters, and success fields by path (`a.b`, `a[].b`, `a{}.b`). */
-export const ENDPOINT_LEVELS: Readonly<Record<string, { readonly params?: Readonly<Record<string, number>>; readonly fields?: Readonly<Record<string, number>> }>> = {
+export const ENDPOINT_LEVELS: Readonly<
+  Record<
+    string,
+    { readonly params?: Readonly<Record<string, number>>; readonly fields?: Readonly<Record<string, number>> }
+  >
+> = {
   'calls.createBigBlueButton': {
     params: {
-      voice_only: 337
-    }
+      voice_only: 337,
+    },
   },
   'channelFolders.list': {
     fields: {
-      'channel_folders[].order': 414
-    }
+      'channel_folders[].order': 414,
+    },
   },
   'channels.create': {
     params: {
@@ -28,8 +33,8 @@ export const ENDPOINT_LEVELS: Readonly<Record<string, { readonly params?: Readon
       can_subscribe_group: 357,
       folder_id: 389,
       message_retention_days: 17,
-      topics_policy: 392
-    }
+      topics_policy: 392,
+    },
   },
   'channels.get': {
     fields: {
@@ -41,19 +46,19 @@ export const ENDPOINT_LEVELS: Readonly<Record<string, { readonly params?: Readon
       'stream.message_retention_days': 17,
       'stream.stream_post_policy': 1,
       'stream.stream_weekly_traffic': 199,
-      'stream.subscriber_count': 394
-    }
+      'stream.subscriber_count': 394,
+    },
   },
   'channels.getEmailAddress': {
     params: {
-      sender_id: 335
-    }
+      sender_id: 335,
+    },
   },
   'channels.list': {
     params: {
       exclude_archived: 315,
       include_all: 356,
-      include_can_access_content: 356
+      include_can_access_content: 356,
     },
     fields: {
       'streams[].creator_id': 254,
@@ -64,8 +69,8 @@ export const ENDPOINT_LEVELS: Readonly<Record<string, { readonly params?: Readon
       'streams[].message_retention_days': 17,
       'streams[].stream_post_policy': 1,
       'streams[].stream_weekly_traffic': 199,
-      'streams[].subscriber_count': 394
-    }
+      'streams[].subscriber_count': 394,
+    },
   },
   'channels.listSubscriptions': {
     fields: {
@@ -77,13 +82,13 @@ export const ENDPOINT_LEVELS: Readonly<Record<string, { readonly params?: Readon
       'subscriptions[].message_retention_days': 17,
       'subscriptions[].partial_subscribers': 412,
       'subscriptions[].stream_post_policy': 1,
-      'subscriptions[].subscriber_count': 394
-    }
+      'subscriptions[].subscriber_count': 394,
+    },
   },
   'channels.listTopics': {
     params: {
-      allow_empty_topic_name: 334
-    }
+      allow_empty_topic_name: 334,
+    },
   },
   'channels.subscribe': {
     params: {
@@ -101,11 +106,11 @@ export const ENDPOINT_LEVELS: Readonly<Record<string, { readonly params?: Readon
       is_default_stream: 200,
       is_web_public: 98,
       message_retention_days: 17,
-      topics_policy: 392
+      topics_policy: 392,
     },
     fields: {
-      new_subscription_messages_sent: 397
-    }
+      new_subscription_messages_sent: 397,
+    },
   },
   'channels.update': {
     params: {
@@ -124,18 +129,18 @@ export const ENDPOINT_LEVELS: Readonly<Record<string, { readonly params?: Readon
       is_default_stream: 200,
       is_web_public: 98,
       message_retention_days: 17,
-      topics_policy: 392
-    }
+      topics_policy: 392,
+    },
   },
   'channels.updateSubscriptions': {
     fields: {
-      new_subscription_messages_sent: 397
-    }
+      new_subscription_messages_sent: 397,
+    },
   },
   'events.register': {
     params: {
       client_capabilities: 13,
-      presence_history_limit_days: 288
+      presence_history_limit_days: 288,
     },
     fields: {
       can_create_private_streams: 102,
@@ -376,35 +381,35 @@ export const ENDPOINT_LEVELS: Readonly<Record<string, { readonly params?: Readon
       user_topics: 134,
       web_home_view: 219,
       zulip_feature_level: 1,
-      zulip_merge_base: 88
-    }
+      zulip_merge_base: 88,
+    },
   },
   'exports.create': {
     params: {
-      export_type: 304
+      export_type: 304,
     },
     fields: {
-      id: 182
-    }
+      id: 182,
+    },
   },
   'exports.list': {
     fields: {
-      'exports[].export_type': 304
-    }
+      'exports[].export_type': 304,
+    },
   },
   'invites.createLink': {
     params: {
       group_ids: 322,
       include_realm_default_subscriptions: 261,
       invite_expires_in_minutes: 126,
-      welcome_message_custom_text: 416
-    }
+      welcome_message_custom_text: 416,
+    },
   },
   'invites.list': {
     fields: {
       'invites[].invited_by_user_id': 22,
-      'invites[].notify_referrer_on_join': 267
-    }
+      'invites[].notify_referrer_on_join': 267,
+    },
   },
   'invites.send': {
     params: {
@@ -412,28 +417,28 @@ export const ENDPOINT_LEVELS: Readonly<Record<string, { readonly params?: Readon
       include_realm_default_subscriptions: 261,
       invite_expires_in_minutes: 126,
       notify_referrer_on_join: 267,
-      welcome_message_custom_text: 416
-    }
+      welcome_message_custom_text: 416,
+    },
   },
   'linkifiers.add': {
     params: {
-      url_template: 176
-    }
+      url_template: 176,
+    },
   },
   'linkifiers.list': {
     fields: {
-      'linkifiers[].url_template': 176
-    }
+      'linkifiers[].url_template': 176,
+    },
   },
   'linkifiers.update': {
     params: {
-      url_template: 176
-    }
+      url_template: 176,
+    },
   },
   'messages.get': {
     params: {
       allow_empty_topic_name: 334,
-      apply_markdown: 120
+      apply_markdown: 120,
     },
     fields: {
       'message.edit_history[].prev_stream': 1,
@@ -442,23 +447,23 @@ export const ENDPOINT_LEVELS: Readonly<Record<string, { readonly params?: Readon
       'message.edit_history[].topic': 118,
       'message.last_moved_timestamp': 365,
       'message.reactions[].user_id': 2,
-      'message.topic_links': 1
-    }
+      'message.topic_links': 1,
+    },
   },
   'messages.history': {
     params: {
-      allow_empty_topic_name: 334
+      allow_empty_topic_name: 334,
     },
     fields: {
       'message_history[].prev_stream': 1,
-      'message_history[].stream': 118
-    }
+      'message_history[].stream': 118,
+    },
   },
   'messages.list': {
     params: {
       allow_empty_topic_name: 334,
       include_anchor: 155,
-      message_ids: 300
+      message_ids: 300,
     },
     fields: {
       'messages[].edit_history[].prev_stream': 1,
@@ -467,88 +472,88 @@ export const ENDPOINT_LEVELS: Readonly<Record<string, { readonly params?: Readon
       'messages[].edit_history[].topic': 118,
       'messages[].last_moved_timestamp': 365,
       'messages[].reactions[].user_id': 2,
-      'messages[].topic_links': 1
-    }
+      'messages[].topic_links': 1,
+    },
   },
   'messages.send': {
     params: {
-      read_by_sender: 236
+      read_by_sender: 236,
     },
     fields: {
-      automatic_new_visibility_policy: 218
-    }
+      automatic_new_visibility_policy: 218,
+    },
   },
   'messages.update': {
     params: {
       prev_content_sha256: 379,
       send_notification_to_new_thread: 9,
       send_notification_to_old_thread: 9,
-      stream_id: 1
+      stream_id: 1,
     },
     fields: {
-      detached_uploads: 285
-    }
+      detached_uploads: 285,
+    },
   },
   'messages.updateFlags': {
     fields: {
-      ignored_because_not_subscribed_channels: 355
-    }
+      ignored_because_not_subscribed_channels: 355,
+    },
   },
   'messages.updateFlagsForNarrow': {
     fields: {
-      ignored_because_not_subscribed_channels: 355
-    }
+      ignored_because_not_subscribed_channels: 355,
+    },
   },
   'playgrounds.add': {
     params: {
-      url_template: 196
-    }
+      url_template: 196,
+    },
   },
   'presence.update': {
     params: {
       history_limit_days: 288,
-      last_update_id: 263
+      last_update_id: 263,
     },
     fields: {
-      presence_last_update_id: 263
-    }
+      presence_last_update_id: 263,
+    },
   },
   'profileFields.create': {
     params: {
       display_in_profile_summary: 146,
       editable_by_user: 296,
-      required: 244
-    }
+      required: 244,
+    },
   },
   'realmEmoji.list': {
     fields: {
-      'emoji{}.author_id': 7
-    }
+      'emoji{}.author_id': 7,
+    },
   },
   'reminders.create': {
     params: {
-      note: 415
-    }
+      note: 415,
+    },
   },
   'scheduledMessages.create': {
     params: {
-      read_by_sender: 236
-    }
+      read_by_sender: 236,
+    },
   },
   'scheduledMessages.list': {
     fields: {
-      'scheduled_messages[].failed': 181
-    }
+      'scheduled_messages[].failed': 181,
+    },
   },
   'server.devFetchApiKey': {
     fields: {
-      user_id: 171
-    }
+      user_id: 171,
+    },
   },
   'server.fetchApiKey': {
     fields: {
-      user_id: 171
-    }
+      user_id: 171,
+    },
   },
   'server.getSettings': {
     fields: {
@@ -556,8 +561,8 @@ export const ENDPOINT_LEVELS: Readonly<Record<string, { readonly params?: Readon
       realm_url: 257,
       realm_web_public_access_enabled: 116,
       zulip_feature_level: 1,
-      zulip_merge_base: 88
-    }
+      zulip_merge_base: 88,
+    },
   },
   'settings.update': {
     params: {
@@ -593,8 +598,8 @@ export const ENDPOINT_LEVELS: Readonly<Record<string, { readonly params?: Readon
       web_mark_read_on_scroll_policy: 175,
       web_navigate_to_sent_message: 268,
       web_stream_unreads_count_display_policy: 210,
-      web_suggest_update_timezone: 329
-    }
+      web_suggest_update_timezone: 329,
+    },
   },
   'settings.updateRealmDefaults': {
     params: {
@@ -628,21 +633,21 @@ export const ENDPOINT_LEVELS: Readonly<Record<string, { readonly params?: Readon
       web_mark_read_on_scroll_policy: 175,
       web_navigate_to_sent_message: 268,
       web_stream_unreads_count_display_policy: 210,
-      web_suggest_update_timezone: 329
-    }
+      web_suggest_update_timezone: 329,
+    },
   },
   'typing.setStatus': {
     params: {
       stream_id: 215,
       topic: 58,
-      type: 58
-    }
+      type: 58,
+    },
   },
   'uploads.upload': {
     fields: {
       filename: 285,
-      url: 272
-    }
+      url: 272,
+    },
   },
   'userGroups.create': {
     params: {
@@ -652,12 +657,12 @@ export const ENDPOINT_LEVELS: Readonly<Record<string, { readonly params?: Readon
       can_manage_group: 283,
       can_mention_group: 191,
       can_remove_members_group: 324,
-      subgroups: 311
-    }
+      subgroups: 311,
+    },
   },
   'userGroups.list': {
     params: {
-      include_deactivated_groups: 290
+      include_deactivated_groups: 290,
     },
     fields: {
       'user_groups[].can_add_members_group': 305,
@@ -670,8 +675,8 @@ export const ENDPOINT_LEVELS: Readonly<Record<string, { readonly params?: Readon
       'user_groups[].date_created': 292,
       'user_groups[].deactivated': 290,
       'user_groups[].direct_subgroup_ids': 131,
-      'user_groups[].is_system_group': 93
-    }
+      'user_groups[].is_system_group': 93,
+    },
   },
   'userGroups.update': {
     params: {
@@ -681,62 +686,62 @@ export const ENDPOINT_LEVELS: Readonly<Record<string, { readonly params?: Readon
       can_manage_group: 283,
       can_mention_group: 191,
       can_remove_members_group: 324,
-      deactivated: 386
-    }
+      deactivated: 386,
+    },
   },
   'userGroups.updateMembers': {
     params: {
       add_subgroups: 311,
-      delete_subgroups: 311
-    }
+      delete_subgroups: 311,
+    },
   },
   'users.create': {
     fields: {
-      user_id: 30
-    }
+      user_id: 30,
+    },
   },
   'users.deactivate': {
     params: {
-      deactivation_notification_comment: 135
-    }
+      deactivation_notification_comment: 135,
+    },
   },
   'users.get': {
     fields: {
       'user.bot_owner_id': 1,
       'user.is_owner': 8,
-      'user.role': 59
-    }
+      'user.role': 59,
+    },
   },
   'users.getByEmail': {
     fields: {
       'user.bot_owner_id': 1,
       'user.is_owner': 8,
-      'user.role': 59
-    }
+      'user.role': 59,
+    },
   },
   'users.getStatus': {
     fields: {
       'status.emoji_code': 86,
       'status.emoji_name': 86,
-      'status.reaction_type': 86
-    }
+      'status.reaction_type': 86,
+    },
   },
   'users.list': {
     params: {
-      user_ids: 384
+      user_ids: 384,
     },
     fields: {
       'members[].bot_owner_id': 1,
       'members[].is_owner': 8,
-      'members[].role': 59
-    }
+      'members[].role': 59,
+    },
   },
   'users.listCustomProfileFields': {
     fields: {
       'custom_fields[].display_in_profile_summary': 146,
       'custom_fields[].editable_by_user': 296,
-      'custom_fields[].required': 244
-    }
+      'custom_fields[].required': 244,
+    },
   },
   'users.me': {
     fields: {
@@ -746,57 +751,59 @@ export const ENDPOINT_LEVELS: Readonly<Record<string, { readonly params?: Readon
       is_guest: 10,
       is_owner: 8,
       role: 59,
-      timezone: 10
-    }
+      timezone: 10,
+    },
   },
   'users.update': {
     params: {
       new_email: 285,
-      role: 8
-    }
+      role: 8,
+    },
   },
   'users.updateByEmail': {
     params: {
       new_email: 285,
-      role: 8
-    }
+      role: 8,
+    },
   },
   'users.updateStatus': {
     params: {
       emoji_code: 86,
       emoji_name: 86,
-      reaction_type: 86
-    }
+      reaction_type: 86,
+    },
   },
   'users.updateStatusOf': {
     params: {
       emoji_code: 86,
       emoji_name: 86,
-      reaction_type: 86
-    }
-  }
+      reaction_type: 86,
+    },
+  },
 };
 
 /** Feature levels of events (`type` or `type:op`): when the event appeared, and its fields by path. */
-export const EVENT_LEVELS: Readonly<Record<string, { readonly since?: number; readonly fields?: Readonly<Record<string, number>> }>> = {
+export const EVENT_LEVELS: Readonly<
+  Record<string, { readonly since?: number; readonly fields?: Readonly<Record<string, number>> }>
+> = {
   'channel_folder:add': {
     since: 389,
     fields: {
-      'channel_folder.order': 414
-    }
+      'channel_folder.order': 414,
+    },
   },
   'channel_folder:reorder': {
-    since: 418
+    since: 418,
   },
   'channel_folder:update': {
-    since: 389
+    since: 389,
   },
   custom_profile_fields: {
     fields: {
       'fields[].display_in_profile_summary': 146,
       'fields[].editable_by_user': 296,
-      'fields[].required': 244
-    }
+      'fields[].required': 244,
+    },
   },
   message: {
     fields: {
@@ -806,33 +813,33 @@ export const EVENT_LEVELS: Readonly<Record<string, { readonly since?: number; re
       'message.edit_history[].topic': 118,
       'message.last_moved_timestamp': 365,
       'message.reactions[].user_id': 2,
-      'message.topic_links': 1
-    }
+      'message.topic_links': 1,
+    },
   },
   muted_users: {
-    since: 48
+    since: 48,
   },
   'navigation_view:add': {
-    since: 390
+    since: 390,
   },
   'navigation_view:remove': {
-    since: 390
+    since: 390,
   },
   'navigation_view:update': {
-    since: 390
+    since: 390,
   },
   onboarding_steps: {
     fields: {
-      'onboarding_steps[].type': 233
-    }
+      'onboarding_steps[].type': 233,
+    },
   },
   presence: {
     fields: {
-      presences: 419
-    }
+      presences: 419,
+    },
   },
   push_device: {
-    since: 406
+    since: 406,
   },
   'realm:update_dict': {
     fields: {
@@ -880,89 +887,89 @@ export const EVENT_LEVELS: Readonly<Record<string, { readonly since?: number; re
       'data.upload_quota_mib': 306,
       'data.want_advertise_in_communities_directory': 129,
       'data.welcome_message_custom_text': 416,
-      'data.zulip_update_announcements_stream_id': 242
-    }
+      'data.zulip_update_announcements_stream_id': 242,
+    },
   },
   'realm_bot:update': {
     fields: {
-      'bot.is_active': 222
-    }
+      'bot.is_active': 222,
+    },
   },
   'realm_emoji:update': {
     fields: {
-      'realm_emoji{}.author_id': 7
-    }
+      'realm_emoji{}.author_id': 7,
+    },
   },
   realm_export: {
     fields: {
-      'exports[].export_type': 304
-    }
+      'exports[].export_type': 304,
+    },
   },
   realm_export_consent: {
-    since: 312
+    since: 312,
   },
   realm_linkifiers: {
     since: 54,
     fields: {
-      'realm_linkifiers[].url_template': 176
-    }
+      'realm_linkifiers[].url_template': 176,
+    },
   },
   realm_playgrounds: {
     since: 49,
     fields: {
       'realm_playgrounds[].name': 49,
-      'realm_playgrounds[].url_template': 196
-    }
+      'realm_playgrounds[].url_template': 196,
+    },
   },
   'realm_user:add': {
     fields: {
       'person.bot_owner_id': 1,
       'person.is_owner': 8,
-      'person.role': 59
-    }
+      'person.role': 59,
+    },
   },
   'realm_user_settings_defaults:update': {
-    since: 95
+    since: 95,
   },
   'reminders:add': {
-    since: 399
+    since: 399,
   },
   'reminders:remove': {
-    since: 399
+    since: 399,
   },
   restart: {
     fields: {
       zulip_feature_level: 59,
       zulip_merge_base: 88,
-      zulip_version: 59
-    }
+      zulip_version: 59,
+    },
   },
   'saved_snippets:add': {
-    since: 297
+    since: 297,
   },
   'saved_snippets:remove': {
     since: 297,
     fields: {
-      saved_snippet_id: 297
-    }
+      saved_snippet_id: 297,
+    },
   },
   'saved_snippets:update': {
-    since: 368
+    since: 368,
   },
   'scheduled_messages:add': {
     since: 179,
     fields: {
-      'scheduled_messages[].failed': 181
-    }
+      'scheduled_messages[].failed': 181,
+    },
   },
   'scheduled_messages:remove': {
-    since: 179
+    since: 179,
   },
   'scheduled_messages:update': {
     since: 179,
     fields: {
-      'scheduled_message.failed': 181
-    }
+      'scheduled_message.failed': 181,
+    },
   },
   'stream:create': {
     fields: {
@@ -974,18 +981,18 @@ export const EVENT_LEVELS: Readonly<Record<string, { readonly since?: number; re
       'streams[].message_retention_days': 17,
       'streams[].stream_post_policy': 1,
       'streams[].stream_weekly_traffic': 199,
-      'streams[].subscriber_count': 394
-    }
+      'streams[].subscriber_count': 394,
+    },
   },
   'stream:delete': {
     fields: {
-      stream_ids: 343
-    }
+      stream_ids: 343,
+    },
   },
   'stream:update': {
     fields: {
-      is_web_public: 71
-    }
+      is_web_public: 71,
+    },
   },
   'subscription:add': {
     fields: {
@@ -997,51 +1004,51 @@ export const EVENT_LEVELS: Readonly<Record<string, { readonly since?: number; re
       'subscriptions[].message_retention_days': 17,
       'subscriptions[].partial_subscribers': 412,
       'subscriptions[].stream_post_policy': 1,
-      'subscriptions[].subscriber_count': 394
-    }
+      'subscriptions[].subscriber_count': 394,
+    },
   },
   'subscription:peer_add': {
     fields: {
       stream_ids: 35,
-      user_ids: 35
-    }
+      user_ids: 35,
+    },
   },
   'subscription:peer_remove': {
     fields: {
       stream_ids: 35,
-      user_ids: 35
-    }
+      user_ids: 35,
+    },
   },
   'typing:start': {
     fields: {
       message_type: 58,
       stream_id: 58,
-      topic: 58
-    }
+      topic: 58,
+    },
   },
   'typing:stop': {
     fields: {
       message_type: 58,
       stream_id: 58,
-      topic: 58
-    }
+      topic: 58,
+    },
   },
   'typing_edit_message:start': {
-    since: 351
+    since: 351,
   },
   'typing_edit_message:stop': {
-    since: 351
+    since: 351,
   },
   update_message: {
     fields: {
       rendering_only: 114,
-      topic_links: 1
-    }
+      topic_links: 1,
+    },
   },
   'update_message_flags:remove': {
     fields: {
-      message_details: 121
-    }
+      message_details: 121,
+    },
   },
   'user_group:add': {
     fields: {
@@ -1055,20 +1062,20 @@ export const EVENT_LEVELS: Readonly<Record<string, { readonly since?: number; re
       'group.date_created': 292,
       'group.deactivated': 290,
       'group.direct_subgroup_ids': 131,
-      'group.is_system_group': 93
-    }
+      'group.is_system_group': 93,
+    },
   },
   'user_group:add_subgroups': {
     since: 127,
     fields: {
-      direct_subgroup_ids: 131
-    }
+      direct_subgroup_ids: 131,
+    },
   },
   'user_group:remove_subgroups': {
     since: 127,
     fields: {
-      direct_subgroup_ids: 131
-    }
+      direct_subgroup_ids: 131,
+    },
   },
   'user_group:update': {
     fields: {
@@ -1078,26 +1085,36 @@ export const EVENT_LEVELS: Readonly<Record<string, { readonly since?: number; re
       'data.can_manage_group': 283,
       'data.can_mention_group': 191,
       'data.can_remove_members_group': 324,
-      'data.deactivated': 290
-    }
+      'data.deactivated': 290,
+    },
   },
   'user_settings:update': {
-    since: 89
+    since: 89,
   },
   user_status: {
     fields: {
       emoji_code: 86,
       emoji_name: 86,
-      reaction_type: 86
-    }
+      reaction_type: 86,
+    },
   },
   user_topic: {
-    since: 134
+    since: 134,
   },
   web_reload_client: {
-    since: 240
-  }
+    since: 240,
+  },
 };
 
 /** `[first feature level, major Zulip version]`, ascending. */
-export const VERSION_LEVELS: readonly (readonly [number, number])[] = [[1,3],[30,4],[70,5],[125,6],[161,7],[189,8],[240,9],[280,10],[379,11]];
+export const VERSION_LEVELS: readonly (readonly [number, number])[] = [
+  [1, 3],
+  [30, 4],
+  [70, 5],
+  [125, 6],
+  [161, 7],
+  [189, 8],
+  [240, 9],
+  [280, 10],
+  [379, 11],
+];

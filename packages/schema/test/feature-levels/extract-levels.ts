@@ -45,7 +45,11 @@ export function operationKey(method: string, path: string): string {
 }
 
 /** The operation of `method` and `path`: the same path, or else one that differs only in the names of path parameters. */
-export function findOperation(operations: Record<string, OperationLevels>, method: string, path: string): OperationLevels | undefined {
+export function findOperation(
+  operations: Record<string, OperationLevels>,
+  method: string,
+  path: string,
+): OperationLevels | undefined {
   const shape = (key: string) => key.replace(/\{[^}]+\}/g, '{}');
   const exact = operations[operationKey(method, path)];
   if (exact) return exact;
@@ -60,7 +64,8 @@ export function extractLevels(document: Json): ExtractedLevels {
     let current = value as Json | undefined;
     for (let depth = 0; current && typeof current['$ref'] === 'string' && depth < 20; depth += 1) {
       let target: unknown = document;
-      for (const part of (current['$ref'] as string).replace(/^#\//, '').split('/')) target = (target as Json | undefined)?.[part];
+      for (const part of (current['$ref'] as string).replace(/^#\//, '').split('/'))
+        target = (target as Json | undefined)?.[part];
       current = target as Json | undefined;
     }
     return current ?? {};
@@ -76,7 +81,8 @@ export function extractLevels(document: Json): ExtractedLevels {
       for (const part of (node[key] as unknown[] | undefined) ?? []) walk(part, prefix, depth, into, seen);
     }
     if (node['items']) walk(node['items'], `${prefix}[]`, depth, into, seen);
-    if (node['additionalProperties'] && typeof node['additionalProperties'] === 'object') walk(node['additionalProperties'], `${prefix}{}`, depth, into, seen);
+    if (node['additionalProperties'] && typeof node['additionalProperties'] === 'object')
+      walk(node['additionalProperties'], `${prefix}{}`, depth, into, seen);
     for (const [name, property] of Object.entries((node['properties'] as Json | undefined) ?? {})) {
       if (depth === 0 && ENVELOPE.has(name)) continue;
       const path = prefix === '' ? name : `${prefix}.${name}`;
@@ -96,7 +102,10 @@ export function extractLevels(document: Json): ExtractedLevels {
       const entry: OperationLevels = { params: {}, fields: {} };
       const since = level(operation['description']);
       if (since !== undefined) entry.since = since;
-      for (const parameter of [...(((item as Json)['parameters'] as unknown[]) ?? []), ...((operation['parameters'] as unknown[]) ?? [])]) {
+      for (const parameter of [
+        ...(((item as Json)['parameters'] as unknown[]) ?? []),
+        ...((operation['parameters'] as unknown[]) ?? []),
+      ]) {
         const resolved = resolve(parameter);
         const found = level(resolved['description']);
         if (found !== undefined && resolved['in'] !== 'path') entry.params[resolved['name'] as string] = found;
@@ -129,7 +138,7 @@ export function extractLevels(document: Json): ExtractedLevels {
   };
   const events: Record<string, OperationLevels> = {};
   const eventsOperation = resolve(((document['paths'] as Json)['/events'] as Json)['get']);
-  const success = resolve(((eventsOperation['responses'] as Json)['200'] as Json));
+  const success = resolve((eventsOperation['responses'] as Json)['200'] as Json);
   const response = resolve(((success['content'] as Json)['application/json'] as Json)['schema']);
   const parts = [response, ...((response['allOf'] as unknown[] | undefined) ?? []).map(resolve)];
   const eventList = parts.map((part) => (part['properties'] as Json | undefined)?.['events']).find(Boolean);

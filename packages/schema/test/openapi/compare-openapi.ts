@@ -56,14 +56,21 @@ function typesOf(schema: Json, resolve: (value: unknown) => Json, seen = 0): Set
   if (typeof type === 'string') types.add(type);
   if (Array.isArray(type)) for (const t of type as string[]) types.add(t);
   if ('const' in resolved) types.add(typeof resolved['const'] === 'string' ? 'string' : 'other');
-  if (Array.isArray(resolved['enum'])) for (const v of resolved['enum'] as unknown[]) types.add(typeof v === 'string' ? 'string' : typeof v === 'number' ? 'integer' : 'other');
+  if (Array.isArray(resolved['enum']))
+    for (const v of resolved['enum'] as unknown[])
+      types.add(typeof v === 'string' ? 'string' : typeof v === 'number' ? 'integer' : 'other');
   for (const key of ['oneOf', 'anyOf', 'allOf']) {
-    for (const inner of (resolved[key] as Json[] | undefined) ?? []) for (const t of typesOf(inner, resolve, seen + 1)) types.add(t);
+    for (const inner of (resolved[key] as Json[] | undefined) ?? [])
+      for (const t of typesOf(inner, resolve, seen + 1)) types.add(t);
   }
   return types;
 }
 
-function paramInfo(schema: Json, options: { required: boolean; json: boolean; either?: boolean }, resolve: (value: unknown) => Json): ParamInfo {
+function paramInfo(
+  schema: Json,
+  options: { required: boolean; json: boolean; either?: boolean },
+  resolve: (value: unknown) => Json,
+): ParamInfo {
   const types = typesOf(schema, resolve);
   types.delete('null');
   return {
@@ -76,7 +83,11 @@ function paramInfo(schema: Json, options: { required: boolean; json: boolean; ei
 }
 
 /** The properties of an object schema, through `allOf` and references. */
-function propertiesOf(schema: unknown, resolve: (value: unknown) => Json, depth = 0): { properties: Json; required: Set<string> } {
+function propertiesOf(
+  schema: unknown,
+  resolve: (value: unknown) => Json,
+  depth = 0,
+): { properties: Json; required: Set<string> } {
   const resolved = resolve(schema);
   const properties: Json = { ...((resolved['properties'] as Json | undefined) ?? {}) };
   const required = new Set<string>((resolved['required'] as string[] | undefined) ?? []);
@@ -101,11 +112,18 @@ function operationInfo(operation: Json, resolve: (value: unknown) => Json): Oper
     addAliases(param['name'] as string, param['x-aliases']);
     const content = param['content'] as Record<string, { schema?: Json }> | undefined;
     const schema = (param['schema'] as Json | undefined) ?? content?.['application/json']?.schema ?? {};
-    params.set(param['name'] as string, paramInfo(schema, {
-      required: param['required'] === true,
-      json: content?.['application/json'] !== undefined,
-      either: param['x-wire-encoding'] === 'raw-or-json',
-    }, resolve));
+    params.set(
+      param['name'] as string,
+      paramInfo(
+        schema,
+        {
+          required: param['required'] === true,
+          json: content?.['application/json'] !== undefined,
+          either: param['x-wire-encoding'] === 'raw-or-json',
+        },
+        resolve,
+      ),
+    );
   }
   const body = resolve(operation['requestBody']);
   for (const media of Object.values((body['content'] as Record<string, Json> | undefined) ?? {})) {
@@ -113,16 +131,25 @@ function operationInfo(operation: Json, resolve: (value: unknown) => Json): Oper
     const { properties, required } = propertiesOf(media['schema'], resolve);
     for (const [name, schema] of Object.entries(properties)) {
       addAliases(name, encoding[name]?.['x-aliases']);
-      params.set(name, paramInfo(schema as Json, {
-        required: required.has(name),
-        json: encoding[name]?.['contentType'] === 'application/json',
-        either: encoding[name]?.['x-wire-encoding'] === 'raw-or-json',
-      }, resolve));
+      params.set(
+        name,
+        paramInfo(
+          schema as Json,
+          {
+            required: required.has(name),
+            json: encoding[name]?.['contentType'] === 'application/json',
+            either: encoding[name]?.['x-wire-encoding'] === 'raw-or-json',
+          },
+          resolve,
+        ),
+      );
     }
   }
   const success = resolve((operation['responses'] as Json | undefined)?.['200']);
   const schema = ((success['content'] as Record<string, Json> | undefined)?.['application/json'] ?? {})['schema'];
-  const fields = new Set(Object.keys(propertiesOf(schema, resolve).properties).filter((name) => !ENVELOPE_FIELDS.has(name)));
+  const fields = new Set(
+    Object.keys(propertiesOf(schema, resolve).properties).filter((name) => !ENVELOPE_FIELDS.has(name)),
+  );
   return { id: String(operation['operationId']), params, aliases, fields };
 }
 
@@ -210,12 +237,19 @@ export function compareOpenApi(ours: Json, theirs: Json): string[] {
         continue;
       }
       if (param.required !== theirs.required) {
-        lines.push(`required: ${key} ${name} (here ${param.required ? 'required' : 'optional'}, there ${theirs.required ? 'required' : 'optional'})`);
+        lines.push(
+          `required: ${key} ${name} (here ${param.required ? 'required' : 'optional'}, there ${theirs.required ? 'required' : 'optional'})`,
+        );
       }
-      if (!encodingsAgree(param, theirs)) lines.push(`encoding: ${key} ${name} (here ${param.json ? 'JSON' : 'raw'}, there ${theirs.json ? 'JSON' : 'raw'})`);
+      if (!encodingsAgree(param, theirs))
+        lines.push(
+          `encoding: ${key} ${name} (here ${param.json ? 'JSON' : 'raw'}, there ${theirs.json ? 'JSON' : 'raw'})`,
+        );
     }
-    for (const field of other.fields) if (!info.fields.has(field)) lines.push(`response field missing here: ${key} ${field}`);
-    for (const field of info.fields) if (!other.fields.has(field)) lines.push(`response field only here: ${key} ${field}`);
+    for (const field of other.fields)
+      if (!info.fields.has(field)) lines.push(`response field missing here: ${key} ${field}`);
+    for (const field of info.fields)
+      if (!other.fields.has(field)) lines.push(`response field only here: ${key} ${field}`);
   }
   return [...new Set(lines)].sort();
 }

@@ -24,14 +24,19 @@ describe.skipIf(!REFERENCE)(`our OpenAPI document compared with the real server'
     const ours = openApiDocument() as unknown as Record<string, unknown>;
     const differences = compareOpenApi(ours, theirs);
     const counts = new Map<string, number>();
-    for (const line of differences) counts.set(line.split(':')[0] as string, (counts.get(line.split(':')[0] as string) ?? 0) + 1);
-    console.log(`${differences.length} differences with the real server's description: ${[...counts].map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
+    for (const line of differences)
+      counts.set(line.split(':')[0] as string, (counts.get(line.split(':')[0] as string) ?? 0) + 1);
+    console.log(
+      `${differences.length} differences with the real server's description: ${[...counts].map(([kind, n]) => `${n} ${kind}`).join(', ')}`,
+    );
 
     if (UPDATE || !existsSync(BASELINE)) {
       writeFileSync(BASELINE, `${differences.join('\n')}\n`);
       return;
     }
-    const baseline = readFileSync(BASELINE, 'utf8').split('\n').filter((line) => line !== '');
+    const baseline = readFileSync(BASELINE, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '');
     const known = new Set(baseline);
     // An operation that was missing altogether brings its differences along when it arrives:
     // that is new coverage, not a regression.
@@ -45,6 +50,9 @@ describe.skipIf(!REFERENCE)(`our OpenAPI document compared with the real server'
           `(${fresh.length - regressions.length} on operations that arrived). Refresh it with UPDATE_ZULIP_DIFFERENCES=1.`,
       );
     }
-    expect(regressions, 'new differences on operations we already had (if intended: UPDATE_ZULIP_DIFFERENCES=1)').toEqual([]);
+    expect(
+      regressions,
+      'new differences on operations we already had (if intended: UPDATE_ZULIP_DIFFERENCES=1)',
+    ).toEqual([]);
   });
 });

@@ -6,7 +6,12 @@ export function listenOptions(defaultPort: number): {
   readonly host: OptionEntry<string> & { readonly flags: '--host <host>'; readonly default: string };
 } {
   return {
-    port: { flags: '--port <n>', help: 'port to listen on; 0 picks a free one', parse: integerValue({ max: 65_535 }), default: defaultPort },
+    port: {
+      flags: '--port <n>',
+      help: 'port to listen on; 0 picks a free one',
+      parse: integerValue({ max: 65_535 }),
+      default: defaultPort,
+    },
     host: { flags: '--host <host>', help: 'address to listen on', default: '127.0.0.1' },
   };
 }

@@ -9,8 +9,17 @@ describe('OptionValues', () => {
       host: { flags: '--host <host>', help: 'host' },
       data: { flags: '--data <file>', help: 'data', default: 'data.json' },
       quiet: { flags: '--quiet', help: 'quiet' },
-      origin: { flags: '--origin <url>', help: 'origins', parse: repeatable((text) => text.toLowerCase()), default: [] },
-      limit: { flags: '--limit <rules>', help: 'limits', parse: (text: string): { on: boolean } | null => (text === 'off' ? null : { on: true }) },
+      origin: {
+        flags: '--origin <url>',
+        help: 'origins',
+        parse: repeatable((text) => text.toLowerCase()),
+        default: [],
+      },
+      limit: {
+        flags: '--limit <rules>',
+        help: 'limits',
+        parse: (text: string): { on: boolean } | null => (text === 'off' ? null : { on: true }),
+      },
     });
     expectTypeOf<OptionValues<typeof _table>>().toEqualTypeOf<{
       readonly port: number;

@@ -27,7 +27,9 @@ export interface OptionEntry<TValue = unknown> {
 }
 
 /** The options of a command, by the name its code reads them under (any value types). */
-export type OptionTable = Readonly<Record<string, Omit<OptionEntry, 'parse'> & { readonly parse?: (text: string, previous: never) => unknown }>>;
+export type OptionTable = Readonly<
+  Record<string, Omit<OptionEntry, 'parse'> & { readonly parse?: (text: string, previous: never) => unknown }>
+>;
 
 type ValueOf<TEntry> = 'parse' extends keyof TEntry
   ? NonNullable<TEntry['parse' & keyof TEntry]> extends (text: string, previous: never) => infer TValue
@@ -71,10 +73,17 @@ export function defineOptions<const TTable extends OptionTable>(table: TTable): 
 export function integerValue(range: { min?: number; max?: number } = {}): (text: string) => number {
   const { min = 0, max } = range;
   const expected =
-    max !== undefined ? `an integer from ${min} to ${max}` : min === 0 ? 'a non-negative integer' : min === 1 ? 'a positive integer' : `an integer of at least ${min}`;
+    max !== undefined
+      ? `an integer from ${min} to ${max}`
+      : min === 0
+        ? 'a non-negative integer'
+        : min === 1
+          ? 'a positive integer'
+          : `an integer of at least ${min}`;
   return (text) => {
     const value = Number(text);
-    if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < min || (max !== undefined && value > max)) throw new Error(`must be ${expected}`);
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < min || (max !== undefined && value > max))
+      throw new Error(`must be ${expected}`);
     return value;
   };
 }
@@ -83,6 +92,8 @@ export function integerValue(range: { min?: number; max?: number } = {}): (text:
  * An option that may be given several times (`--cors-origin A --cors-origin B`): each text
  * goes through `parseOne`, and the value is the list (empty when never given).
  */
-export function repeatable<TValue>(parseOne: (text: string) => TValue): (text: string, previous: readonly TValue[] | undefined) => readonly TValue[] {
+export function repeatable<TValue>(
+  parseOne: (text: string) => TValue,
+): (text: string, previous: readonly TValue[] | undefined) => readonly TValue[] {
   return (text, previous) => [...(previous ?? []), parseOne(text)];
 }

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
  */
 export function packageVersion(moduleUrl: string): string {
   const json = JSON.parse(readFileSync(new URL('../package.json', moduleUrl), 'utf8')) as { version?: unknown };
-  if (typeof json.version !== 'string') throw new Error(`no version in ${new URL('../package.json', moduleUrl).pathname}`);
+  if (typeof json.version !== 'string')
+    throw new Error(`no version in ${new URL('../package.json', moduleUrl).pathname}`);
   return json.version;
 }

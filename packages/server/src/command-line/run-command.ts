@@ -84,7 +84,11 @@ function buildCommand(spec: CommandSpec, path: string): Command {
     })
     // The runner prints errors, on one line (never the help on stderr); help goes to stdout,
     // wrapped to the terminal (100 columns into a pipe), even beside long option names.
-    .configureOutput({ outputError: () => undefined, writeErr: () => undefined, getOutHelpWidth: () => process.stdout.columns ?? HELP_WIDTH })
+    .configureOutput({
+      outputError: () => undefined,
+      writeErr: () => undefined,
+      getOutHelpWidth: () => process.stdout.columns ?? HELP_WIDTH,
+    })
     .configureHelp({ minWidthToWrap: 30 });
   const read: (() => [string, unknown])[] = [];
   for (const [name, entry] of Object.entries(spec.options)) {
@@ -98,7 +102,10 @@ function buildCommand(spec: CommandSpec, path: string): Command {
           const value = parse(text, (previous === NULL_VALUE ? null : previous) as never);
           return value === null ? NULL_VALUE : value;
         } catch (error) {
-          throw new UsageError(`${option.long ?? option.flags} ${error instanceof Error ? error.message : String(error)}, got '${text}'`, { helpOf: path });
+          throw new UsageError(
+            `${option.long ?? option.flags} ${error instanceof Error ? error.message : String(error)}, got '${text}'`,
+            { helpOf: path },
+          );
         }
       });
     }
@@ -113,13 +120,18 @@ function buildCommand(spec: CommandSpec, path: string): Command {
   }
   const subcommands = spec.subcommands ?? [];
   // `teamchat-server help outbox` as `teamchat-server outbox --help`.
-  if (subcommands.length > 0) command.enablePositionalOptions().helpCommand('help [command]', 'show the help of a command');
+  if (subcommands.length > 0)
+    command.enablePositionalOptions().helpCommand('help [command]', 'show the help of a command');
   for (const sub of subcommands) command.addCommand(buildCommand(sub, `${path} ${sub.name}`));
-  if (spec.examples?.length) command.addHelpText('after', `\nExamples:\n${spec.examples.map((line) => `  ${line}`).join('\n')}`);
+  if (spec.examples?.length)
+    command.addHelpText('after', `\nExamples:\n${spec.examples.map((line) => `  ${line}`).join('\n')}`);
   if (spec.footer) command.addHelpText('after', `\n${spec.footer}`);
   command.action(async () => {
     const [word] = command.args;
-    if (word !== undefined) throw subcommands.length > 0 ? unknownCommand(command, word, path) : new UsageError(`unexpected argument '${word}'`, { helpOf: path });
+    if (word !== undefined)
+      throw subcommands.length > 0
+        ? unknownCommand(command, word, path)
+        : new UsageError(`unexpected argument '${word}'`, { helpOf: path });
     await spec.run(Object.fromEntries(read.map((entry) => entry())) as never);
   });
   return command;
@@ -127,7 +139,10 @@ function buildCommand(spec: CommandSpec, path: string): Command {
 
 /** `unknown command 'outbx' (did you mean outbox?)`: commander's words and suggestion, asked of a probe. */
 function unknownCommand(command: Command, word: string, path: string): UsageError {
-  const probe = new Command(command.name()).exitOverride().helpCommand(false).configureOutput({ outputError: () => undefined, writeErr: () => undefined, writeOut: () => undefined });
+  const probe = new Command(command.name())
+    .exitOverride()
+    .helpCommand(false)
+    .configureOutput({ outputError: () => undefined, writeErr: () => undefined, writeOut: () => undefined });
   for (const sub of command.commands) probe.command(sub.name());
   try {
     probe.parse([word], { from: 'user' });

@@ -18,7 +18,10 @@ const PARENT_CHECK_MS = 500;
  * keeps running, as asked. (The repository's `npm start` also `exec`s the server, so that
  * npm's SIGTERM reaches it directly.)
  */
-export function stopOnSignals(close: () => Promise<void>, options: { log?: Logger; env?: NodeJS.ProcessEnv } = {}): void {
+export function stopOnSignals(
+  close: () => Promise<void>,
+  options: { log?: Logger; env?: NodeJS.ProcessEnv } = {},
+): void {
   const { log, env = process.env } = options;
   let stopping = false;
   const stop = (reason: string): void => {

@@ -18,7 +18,16 @@ export const serverCommand = defineCommand({
   name: 'teamchat-server',
   summary: 'Runs the teamchat reference server (the team chat / Zulip REST API at /api/v1).',
   options: SERVE_OPTIONS,
-  subcommands: [outboxCommand, populateCommand, verifyCommand, recoverCommand, backupCommand, deactivateOrganizationCommand, reactivateOrganizationCommand, changeUserRoleCommand],
+  subcommands: [
+    outboxCommand,
+    populateCommand,
+    verifyCommand,
+    recoverCommand,
+    backupCommand,
+    deactivateOrganizationCommand,
+    reactivateOrganizationCommand,
+    changeUserRoleCommand,
+  ],
   examples: [
     'teamchat-server                                  # .teamchat/data.json on http://127.0.0.1:9991',
     'teamchat-server --data ./chat/data.json --port 8080',

@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { assembleCore } from '../assemble-server.js';
 import { defineCommand, UsageError } from '../command-line/command-spec.js';
-import { OPERATOR_ROLES, type Db, type OperatorAnswer, type OperatorRequest, type OperatorRole } from '../core/index.js';
+import {
+  OPERATOR_ROLES,
+  type Db,
+  type OperatorAnswer,
+  type OperatorRequest,
+  type OperatorRole,
+} from '../core/index.js';
 import { openDiskStore } from '../store/disk/index.js';
 import { requestRunningServer } from '../store/disk/control-request.js';
 
@@ -62,7 +68,8 @@ export const reactivateOrganizationCommand = defineCommand({
 
 /** `--role` of change-user-role: one of the real command's choices. */
 function operatorRole(text: string): OperatorRole {
-  if (!(OPERATOR_ROLES as readonly string[]).includes(text)) throw new Error(`must be one of ${OPERATOR_ROLES.join(', ')}`);
+  if (!(OPERATOR_ROLES as readonly string[]).includes(text))
+    throw new Error(`must be one of ${OPERATOR_ROLES.join(', ')}`);
   return text as OperatorRole;
 }
 
@@ -74,7 +81,11 @@ export const changeUserRoleCommand = defineCommand({
   options: {
     data: DATA_OPTION,
     email: { flags: '--email <address>', help: 'the user, by their email address' },
-    role: { flags: '--role <role>', help: `the new role or the permission: ${OPERATOR_ROLES.join(', ')}`, parse: operatorRole },
+    role: {
+      flags: '--role <role>',
+      help: `the new role or the permission: ${OPERATOR_ROLES.join(', ')}`,
+      parse: operatorRole,
+    },
     revoke: { flags: '--revoke', help: 'take the special permission away instead' },
   },
   examples: [
@@ -84,8 +95,15 @@ export const changeUserRoleCommand = defineCommand({
   ],
   run(values) {
     if (values.email === undefined || values.role === undefined) {
-      throw new UsageError('change-user-role needs --email ADDRESS and --role ROLE', { helpOf: 'teamchat-server change-user-role' });
+      throw new UsageError('change-user-role needs --email ADDRESS and --role ROLE', {
+        helpOf: 'teamchat-server change-user-role',
+      });
     }
-    return printAnswer(values.data, { action: 'change-user-role', email: values.email, role: values.role, revoke: values.revoke });
+    return printAnswer(values.data, {
+      action: 'change-user-role',
+      email: values.email,
+      role: values.role,
+      revoke: values.revoke,
+    });
   },
 });

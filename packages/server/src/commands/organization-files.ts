@@ -24,7 +24,8 @@ export async function exportOrganizationFile(dataFile: string, target: string): 
   if (!store.get('realm', 1)) throw new Error(`${dataFile} holds no organization yet`);
   const fixture = exportOrganization(store);
   await writeFixtureFile(target, fixture);
-  const count = (list: unknown[] | undefined, what: string) => `${list?.length ?? 0} ${what}${list?.length === 1 ? '' : 's'}`;
+  const count = (list: unknown[] | undefined, what: string) =>
+    `${list?.length ?? 0} ${what}${list?.length === 1 ? '' : 's'}`;
   return `Exported "${organizationName(store)}" from ${dataFile} to ${target}: ${count(fixture.users, 'user')}, ${count(fixture.channels, 'channel')}, ${count(fixture.messages, 'message')}`;
 }
 
@@ -35,7 +36,10 @@ export async function exportOrganizationFile(dataFile: string, target: string): 
  *
  * @throws {Error} one line: the file cannot be read or parsed, or the fixture is invalid (`FixtureError`, naming each path).
  */
-export async function seedFromFixtureFile(path: string, options: Omit<AssembleOptions, 'store' | 'seed'>): Promise<{ document: StoreDocument; accounts: DemoAccount[] }> {
+export async function seedFromFixtureFile(
+  path: string,
+  options: Omit<AssembleOptions, 'store' | 'seed'>,
+): Promise<{ document: StoreDocument; accounts: DemoAccount[] }> {
   // A backup (`teamchat-server backup`) is a data file: its store, checked, is the new one.
   if (await isDataFile(path)) {
     const document = await new SnapshotFile(path).read();

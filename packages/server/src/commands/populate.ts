@@ -14,16 +14,32 @@ export const populateCommand = defineCommand({
   name: 'populate',
   summary: 'write a generated, lived-in organization to a fixture file (start a server on it with --seed)',
   description:
-    'People in every role, bots, groups, channels in folders, months of messages with every kind of\nMarkdown, reactions, edits, moved and resolved topics, unread state, drafts, scheduled messages,\ncustom emoji, linkifiers and uploads, made through the API\'s own rules. The same size and seed\ngive a byte-identical file.',
+    "People in every role, bots, groups, channels in folders, months of messages with every kind of\nMarkdown, reactions, edits, moved and resolved topics, unread state, drafts, scheduled messages,\ncustom emoji, linkifiers and uploads, made through the API's own rules. The same size and seed\ngive a byte-identical file.",
   options: {
-    size: { flags: '--size <size>', help: 'small (2,000 messages), medium (100,000), large (1,000,000), or a number of messages', parse: populateSizeValue, default: 'small' as const },
-    out: { flags: '--out <file>', help: 'the fixture file to write (YAML for .yaml/.yml, JSON otherwise)', default: 'organization.json' },
+    size: {
+      flags: '--size <size>',
+      help: 'small (2,000 messages), medium (100,000), large (1,000,000), or a number of messages',
+      parse: populateSizeValue,
+      default: 'small' as const,
+    },
+    out: {
+      flags: '--out <file>',
+      help: 'the fixture file to write (YAML for .yaml/.yml, JSON otherwise)',
+      default: 'organization.json',
+    },
     randomSeed: { flags: '--random-seed <n>', help: 'seed of every random choice', parse: randomSeedValue, default: 1 },
   },
-  examples: ['teamchat-server populate --size medium --out org.json --random-seed 7', 'teamchat-server --data ./qa.json --seed org.json'],
+  examples: [
+    'teamchat-server populate --size medium --out org.json --random-seed 7',
+    'teamchat-server --data ./qa.json --seed org.json',
+  ],
   async run(values) {
     const started = performance.now();
-    const { document } = await populateOrganization({ size: values.size, randomSeed: values.randomSeed, end: POPULATE_END });
+    const { document } = await populateOrganization({
+      size: values.size,
+      randomSeed: values.randomSeed,
+      end: POPULATE_END,
+    });
     const fixture = exportOrganization(new Store<Db>(document));
     const out = resolve(values.out);
     await writeFixtureFile(out, fixture);

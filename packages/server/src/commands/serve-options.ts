@@ -1,9 +1,21 @@
 import { checkFeatureLevel, FEATURE_LEVEL, OLDEST_FEATURE_LEVEL } from '@teamchat/schema';
 import { parseTrafficRates } from '@teamchat/traffic';
-import { defaultRateLimits, defaultServerConfig, DEV_PASSWORD_POLICY, type RateLimitRules, type ServerConfig } from '../core/index.js';
+import {
+  defaultRateLimits,
+  defaultServerConfig,
+  DEV_PASSWORD_POLICY,
+  type RateLimitRules,
+  type ServerConfig,
+} from '../core/index.js';
 import { messagesOf, type PopulateSize } from '../populate/populate-organization.js';
 import { listenOptions } from '../command-line/listen-options.js';
-import { defineOptions, integerValue, repeatable, type OptionEntry, type OptionValues } from '../command-line/option-table.js';
+import {
+  defineOptions,
+  integerValue,
+  repeatable,
+  type OptionEntry,
+  type OptionValues,
+} from '../command-line/option-table.js';
 import { defaultTimeouts } from '../node/node-server.js';
 import { corsOriginOf } from '../rest/cors.js';
 
@@ -32,8 +44,13 @@ function rateLimitValue(text: string): RateLimitRules | null {
   for (const part of text.split(';').filter(Boolean)) {
     const [domain = '', list = ''] = part.split('=');
     const pairs = list.split(',').map((pair) => pair.split(':').map(Number) as [number, number]);
-    if (!(domain in defaultRateLimits) || pairs.some((p) => p.length !== 2 || !p.every((n) => Number.isInteger(n) && n > 0))) {
-      throw new Error(`must be on, off or DOMAIN=SECONDS:COUNT[,SECONDS:COUNT];… with DOMAIN one of ${Object.keys(defaultRateLimits).join(', ')}`);
+    if (
+      !(domain in defaultRateLimits) ||
+      pairs.some((p) => p.length !== 2 || !p.every((n) => Number.isInteger(n) && n > 0))
+    ) {
+      throw new Error(
+        `must be on, off or DOMAIN=SECONDS:COUNT[,SECONDS:COUNT];… with DOMAIN one of ${Object.keys(defaultRateLimits).join(', ')}`,
+      );
     }
     rules[domain] = pairs;
   }
@@ -80,7 +97,9 @@ function trafficValue(text: string) {
   try {
     return parseTrafficRates(text);
   } catch (error) {
-    throw new Error(`must be busy, a number of events per minute, or KIND=N,… (${error instanceof Error ? error.message : String(error)})`);
+    throw new Error(
+      `must be busy, a number of events per minute, or KIND=N,… (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
 }
 
@@ -99,8 +118,16 @@ export const SERVE_OPTIONS = defineOptions({
   },
   ...listenOptions(9991),
   memory: { flags: '--memory', help: 'keep everything in memory (nothing is written)' },
-  heartbeatMs: configOption('heartbeatMs', { flags: '--heartbeat-ms <n>', help: 'GET /events heartbeat interval', parse: integerValue() }),
-  maxUploadMib: configOption('maxFileUploadSizeMib', { flags: '--max-upload-mib <n>', help: 'largest uploaded file, in MiB', parse: integerValue() }),
+  heartbeatMs: configOption('heartbeatMs', {
+    flags: '--heartbeat-ms <n>',
+    help: 'GET /events heartbeat interval',
+    parse: integerValue(),
+  }),
+  maxUploadMib: configOption('maxFileUploadSizeMib', {
+    flags: '--max-upload-mib <n>',
+    help: 'largest uploaded file, in MiB',
+    parse: integerValue(),
+  }),
   unusedUploadWeeks: configOption('unclaimedAttachmentWeeks', {
     flags: '--unused-upload-weeks <n>',
     help: 'delete uploads no message links after N weeks',
@@ -120,7 +147,12 @@ export const SERVE_OPTIONS = defineOptions({
     parse: integerValue(),
   }),
 
-  webhookTimeoutSecs: configOption('outgoingWebhookTimeoutSecs', { flags: '--webhook-timeout-secs <n>', help: 'outgoing-webhook request timeout', group: INTEGRATIONS, parse: integerValue() }),
+  webhookTimeoutSecs: configOption('outgoingWebhookTimeoutSecs', {
+    flags: '--webhook-timeout-secs <n>',
+    help: 'outgoing-webhook request timeout',
+    group: INTEGRATIONS,
+    parse: integerValue(),
+  }),
   webhookRetries: configOption('outgoingWebhookMaxRetries', {
     flags: '--webhook-retries <n>',
     help: 'retries after a timeout or failed connection',
@@ -139,15 +171,29 @@ export const SERVE_OPTIONS = defineOptions({
     help: 'start a local push bouncer in this process (E2EE push; its data beside the data file, FILE.push-bouncer.json)',
     group: INTEGRATIONS,
   },
-  pushBouncerPort: { flags: '--push-bouncer-port <n>', help: 'its port; 0 picks a free one', group: INTEGRATIONS, parse: integerValue({ max: 65_535 }), default: 9993 },
-  pushBouncerUrl: configOption('pushBouncerUrl', { flags: '--push-bouncer-url <url>', help: 'use the push bouncer at URL (teamchat-push-bouncer)', group: INTEGRATIONS }),
+  pushBouncerPort: {
+    flags: '--push-bouncer-port <n>',
+    help: 'its port; 0 picks a free one',
+    group: INTEGRATIONS,
+    parse: integerValue({ max: 65_535 }),
+    default: 9993,
+  },
+  pushBouncerUrl: configOption('pushBouncerUrl', {
+    flags: '--push-bouncer-url <url>',
+    help: 'use the push bouncer at URL (teamchat-push-bouncer)',
+    group: INTEGRATIONS,
+  }),
   bigbluebuttonUrl: configOption('bigBlueButtonUrl', {
     flags: '--bigbluebutton-url <url>',
     help: 'the BigBlueButton server for video calls (its API base, e.g. https://bbb.example.com/bigbluebutton/); with the secret',
     group: INTEGRATIONS,
     parse: httpUrlValue,
   }),
-  bigbluebuttonSecret: configOption('bigBlueButtonSecret', { flags: '--bigbluebutton-secret <secret>', help: 'its shared secret (bbb-conf --secret)', group: INTEGRATIONS }),
+  bigbluebuttonSecret: configOption('bigBlueButtonSecret', {
+    flags: '--bigbluebutton-secret <secret>',
+    help: 'its shared secret (bbb-conf --secret)',
+    group: INTEGRATIONS,
+  }),
 
   dev: configOption('devMode', {
     flags: '--dev',
@@ -176,13 +222,15 @@ export const SERVE_OPTIONS = defineOptions({
 
   rateLimit: configOption('rateLimits', {
     flags: '--rate-limit <rules>',
-    help:
-      "rate limits, 429 RATE_LIMIT_HIT: on, off (for load tests), or RULES that change some, e.g. 'api_by_user=60:1000;authenticate_by_ip=60:10'",
+    help: "rate limits, 429 RATE_LIMIT_HIT: on, off (for load tests), or RULES that change some, e.g. 'api_by_user=60:1000;authenticate_by_ip=60:10'",
     group: LIMITS,
     parse: rateLimitValue,
     default: defaultRateLimits,
     defaultHelp: `on: ${Object.entries(defaultRateLimits)
-      .map(([domain, rules]: [string, readonly (readonly [number, number])[]]) => `${domain}=${rules.map(([seconds, count]) => `${seconds}:${count}`).join(',')}`)
+      .map(
+        ([domain, rules]: [string, readonly (readonly [number, number])[]]) =>
+          `${domain}=${rules.map(([seconds, count]) => `${seconds}:${count}`).join(',')}`,
+      )
       .join(', ')}`,
   }),
   maxQueuesPerUser: configOption('maxQueuesPerUser', {
@@ -254,7 +302,11 @@ export const SERVE_OPTIONS = defineOptions({
     help: 'write the organization of --data to a fixture file (JSON, or YAML for .yaml/.yml) and exit; works while a server runs on it',
     group: FILES,
   },
-  printOpenapi: { flags: '--print-openapi', help: 'print the OpenAPI 3.1 document of the API (JSON) and exit', group: FILES },
+  printOpenapi: {
+    flags: '--print-openapi',
+    help: 'print the OpenAPI 3.1 document of the API (JSON) and exit',
+    group: FILES,
+  },
 
   populate: {
     flags: '--populate <size>',
@@ -262,7 +314,13 @@ export const SERVE_OPTIONS = defineOptions({
     group: LIFE,
     parse: populateSizeValue,
   },
-  randomSeed: { flags: '--random-seed <n>', help: 'seed of --populate and --simulate: the same seed, the same organization and traffic', group: LIFE, parse: randomSeedValue, default: 1 },
+  randomSeed: {
+    flags: '--random-seed <n>',
+    help: 'seed of --populate and --simulate: the same seed, the same organization and traffic',
+    group: LIFE,
+    parse: randomSeedValue,
+    default: 1,
+  },
   simulate: {
     flags: '--simulate <rate>',
     help: "live traffic from the organization's people: busy (about 40 events a minute), a number of events per minute, or KIND=N,… per minute (channelMessages, directMessages, reactions, edits, topicMoves, deletes, presence, usersJoining, usersLeaving, channelsCreated, channelsArchived)",

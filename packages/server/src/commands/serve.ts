@@ -36,16 +36,22 @@ function checkCombinations(values: ServeValues): void {
   const { host } = values;
   // The outbox holds every invitation link: served only where nobody else can reach it.
   if (values.showEmails && !isLoopback(host)) {
-    throw new UsageError(`--show-emails serves every invitation and confirmation link to whoever asks: use it on a loopback address, not --host ${host}`);
+    throw new UsageError(
+      `--show-emails serves every invitation and confirmation link to whoever asks: use it on a loopback address, not --host ${host}`,
+    );
   }
   if (values.dev && !isLoopback(host)) {
-    throw new UsageError(`--dev gives API keys without passwords: it listens on loopback addresses only (127.0.0.1, ::1, localhost), not ${host}`);
+    throw new UsageError(
+      `--dev gives API keys without passwords: it listens on loopback addresses only (127.0.0.1, ::1, localhost), not ${host}`,
+    );
   }
   if ((values.bigbluebuttonUrl === undefined) !== (values.bigbluebuttonSecret === undefined)) {
     throw new UsageError('give --bigbluebutton-url and --bigbluebutton-secret together');
   }
-  if (values.pushBouncer && values.pushBouncerUrl !== undefined) throw new UsageError('give --push-bouncer or --push-bouncer-url, not both');
-  if (values.seed !== undefined && values.populate !== undefined) throw new UsageError('give --seed or --populate, not both');
+  if (values.pushBouncer && values.pushBouncerUrl !== undefined)
+    throw new UsageError('give --push-bouncer or --push-bouncer-url, not both');
+  if (values.seed !== undefined && values.populate !== undefined)
+    throw new UsageError('give --seed or --populate, not both');
 }
 
 /**
@@ -86,21 +92,37 @@ export async function serve(values: ServeValues): Promise<void> {
   const seedFile = values.seed === undefined ? undefined : resolve(values.seed);
   const generate = async () => {
     const started = performance.now();
-    const generated = await populateOrganization({ size: populate ?? 0, randomSeed: values.randomSeed, end: now(), config });
-    process.stdout.write(`Generated the organization (${messagesOf(populate ?? 0)} messages) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    const generated = await populateOrganization({
+      size: populate ?? 0,
+      randomSeed: values.randomSeed,
+      end: now(),
+      config,
+    });
+    process.stdout.write(
+      `Generated the organization (${messagesOf(populate ?? 0)} messages) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+    );
     return generated;
   };
-  const seeded = seedFile !== undefined ? await seedFromFixtureFile(seedFile, { config, now, random, log }) : populate !== undefined ? await generate() : null;
+  const seeded =
+    seedFile !== undefined
+      ? await seedFromFixtureFile(seedFile, { config, now, random, log })
+      : populate !== undefined
+        ? await generate()
+        : null;
 
   let bouncer: RunningPushBouncer | null = null;
   if (values.pushBouncer) {
     const bouncerPort = values.pushBouncerPort;
     await mkdir(dirname(dataFile), { recursive: true });
-    bouncer = await startPushBouncer({ port: bouncerPort, host, ...(memory ? {} : { dataFile: `${dataFile}.push-bouncer.json` }), log, logRequests: false }).catch(
-      (error: unknown) => {
-        throw new Error(`push bouncer: ${describeListenError(error, { host, port: bouncerPort })}`, { cause: error });
-      },
-    );
+    bouncer = await startPushBouncer({
+      port: bouncerPort,
+      host,
+      ...(memory ? {} : { dataFile: `${dataFile}.push-bouncer.json` }),
+      log,
+      logRequests: false,
+    }).catch((error: unknown) => {
+      throw new Error(`push bouncer: ${describeListenError(error, { host, port: bouncerPort })}`, { cause: error });
+    });
   }
   const pushBouncerUrl = bouncer?.url ?? config.pushBouncerUrl ?? null;
 
@@ -111,7 +133,11 @@ export async function serve(values: ServeValues): Promise<void> {
   } else {
     await mkdir(dirname(dataFile), { recursive: true });
     // The store's real path: a link to a data file and the file itself are one store.
-    disk = await openDiskStore<Db>(dataFile, { log, backupChannel: true, ...(seeded ? { seed: seeded.document } : {}) });
+    disk = await openDiskStore<Db>(dataFile, {
+      log,
+      backupChannel: true,
+      ...(seeded ? { seed: seeded.document } : {}),
+    });
     ({ store, dataFile } = disk);
   }
 
@@ -147,11 +173,16 @@ export async function serve(values: ServeValues): Promise<void> {
   // The zuliprc files are written before the port opens, so that a script waiting for the port
   // finds them; with --port 0 the address is known only once bound, and they are written
   // before the "listening" line (the only way to learn the port).
-  const writeAccounts = async (site: string) => (memory ? null : await writeAccountFiles(store, dataFile, accounts, site));
+  const writeAccounts = async (site: string) =>
+    memory ? null : await writeAccountFiles(store, dataFile, accounts, site);
   let written = realmUrl === undefined ? null : await writeAccounts(realmUrl);
   let running: RunningServer;
   try {
-    const timeouts = { headersTimeoutMs: values.headersTimeoutMs, requestTimeoutMs: values.requestTimeoutMs, keepAliveTimeoutMs: values.keepAliveTimeoutMs };
+    const timeouts = {
+      headersTimeoutMs: values.headersTimeoutMs,
+      requestTimeoutMs: values.requestTimeoutMs,
+      keepAliveTimeoutMs: values.keepAliveTimeoutMs,
+    };
     running = await listen({ handler, port, host, log, logRequests: !values.quiet, timeouts });
   } catch (error) {
     await store.close();
@@ -169,8 +200,15 @@ export async function serve(values: ServeValues): Promise<void> {
   out.write(memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);
   const level = core.services.config.featureLevel;
   if (level < FEATURE_LEVEL) out.write(`Answering as feature level ${level}\n`);
-  out.write(webFolder === null ? 'Web app: not built (npm run build in packages/web)\n' : `Web app: open ${running.url}/ and log in\n`);
-  if (values.dev) out.write("Development mode: POST /api/v1/dev_fetch_api_key gives any account's API key (never use on a shared machine)\n");
+  out.write(
+    webFolder === null
+      ? 'Web app: not built (npm run build in packages/web)\n'
+      : `Web app: open ${running.url}/ and log in\n`,
+  );
+  if (values.dev)
+    out.write(
+      "Development mode: POST /api/v1/dev_fetch_api_key gives any account's API key (never use on a shared machine)\n",
+    );
   if (values.corsOrigin.length > 0) out.write(`CORS: pages of ${values.corsOrigin.join(', ')} may call the API\n`);
   if (pushBouncerUrl) {
     const keys = bouncer ? ` (bouncer_public_key ${bouncer.bouncer.publicKeys()[0] ?? ''})` : '';
@@ -178,19 +216,38 @@ export async function serve(values: ServeValues): Promise<void> {
   }
   if (memory && accounts) printAccounts(organizationName(store), accounts, running.url, null);
   else if (written?.printed) printAccounts(organizationName(store), written.printed, running.url, written.files);
-  else if (!memory) out.write(`Accounts: see the ${basename(zuliprcPath(dataFile, '<role>'))} files in ${dirname(dataFile)}\n`);
-  if (written?.updated.length) out.write(`The site of ${written.updated.length} zuliprc files is now ${running.url} (it was another address)\n`);
+  else if (!memory)
+    out.write(`Accounts: see the ${basename(zuliprcPath(dataFile, '<role>'))} files in ${dirname(dataFile)}\n`);
+  if (written?.updated.length)
+    out.write(`The site of ${written.updated.length} zuliprc files is now ${running.url} (it was another address)\n`);
 
   let stopping = false;
   const rates = values.simulate;
   if (rates) {
     // Live traffic from the organization's people, on the server's own clock.
-    const port = coreTrafficPort(() => ({ core, store }), { now, at: (time) => new Promise((done) => setTimeout(done, Math.max(0, time - now()))) });
-    const traffic = new TrafficLanes({ port, accounts: trafficAccountsOf(store), rates, seed: values.randomSeed, lanes: values.simulateLanes });
-    out.write(`Simulating traffic: ${Object.entries(rates).map(([kind, rate]) => `${kind} ${Number(rate.toFixed(2))}/min`).join(', ')} (${values.simulateLanes} at once)\n`);
+    const port = coreTrafficPort(() => ({ core, store }), {
+      now,
+      at: (time) => new Promise((done) => setTimeout(done, Math.max(0, time - now()))),
+    });
+    const traffic = new TrafficLanes({
+      port,
+      accounts: trafficAccountsOf(store),
+      rates,
+      seed: values.randomSeed,
+      lanes: values.simulateLanes,
+    });
+    out.write(
+      `Simulating traffic: ${Object.entries(rates)
+        .map(([kind, rate]) => `${kind} ${Number(rate.toFixed(2))}/min`)
+        .join(', ')} (${values.simulateLanes} at once)\n`,
+    );
     void (async () => {
       while (!stopping) await traffic.advance(1000);
-    })().catch((error: unknown) => log.error('the traffic simulation stopped', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
+    })().catch((error: unknown) =>
+      log.error('the traffic simulation stopped', {
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      }),
+    );
   }
   stopOnSignals(
     async () => {
@@ -198,7 +255,9 @@ export async function serve(values: ServeValues): Promise<void> {
       await running.close();
       await bouncer?.close();
       await store.close().catch((error: unknown) => {
-        throw new Error(`${error instanceof Error ? error.message : String(error)}; the journal holds every acknowledged write`);
+        throw new Error(
+          `${error instanceof Error ? error.message : String(error)}; the journal holds every acknowledged write`,
+        );
       });
     },
     { log },

@@ -10,7 +10,11 @@ import type { RequestInfo } from './runtime/context.js';
 import type { Services } from './runtime/services.js';
 import { runRealmExport } from './exports/realm-exports.js';
 import { createJobQueue } from './outbox/job-queue.js';
-import { notifyMessageRecipients, removeReadNotifications, sendPushNotification } from './push/message-notifications.js';
+import {
+  notifyMessageRecipients,
+  removeReadNotifications,
+  sendPushNotification,
+} from './push/message-notifications.js';
 import { registerWithBouncer } from './push/register-push-device.js';
 import { deliverWebhook } from './outgoing-webhooks/deliver-webhook.js';
 import { triggerOutgoingWebhooks } from './outgoing-webhooks/trigger-webhooks.js';
@@ -28,7 +32,10 @@ import { createIndexes } from './model/indexes.js';
 import { createOperator, type OperatorAnswer, type OperatorRequest } from './operator/operator-actions.js';
 
 /** The sender of a core built without one: nothing leaves the process. */
-const noOutbound: HttpSender = async () => ({ kind: 'connection-error', message: 'this server sends no HTTP requests (no sender configured)' });
+const noOutbound: HttpSender = async () => ({
+  kind: 'connection-error',
+  message: 'this server sends no HTTP requests (no sender configured)',
+});
 
 /** Options of {@link createCore}. */
 export interface CoreOptions {
@@ -129,13 +136,23 @@ export function createCore(options: CoreOptions): Core {
   };
   const sweepUnclaimed = createUnclaimedSweep(services);
   const deliverScheduled = createScheduledDelivery(services);
-  services.jobs = createJobQueue(services, { outgoing_webhook: deliverWebhook, push_register: registerWithBouncer, push_notify: sendPushNotification, realm_export: runRealmExport });
+  services.jobs = createJobQueue(services, {
+    outgoing_webhook: deliverWebhook,
+    push_register: registerWithBouncer,
+    push_notify: sendPushNotification,
+    realm_export: runRealmExport,
+  });
   options.store.reportError = (error) =>
-    services.log.error('error after a durable write (event delivery)', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  const byName = new Map<string, ContractHandler>([...contractHandlers, ...pages].map((handler) => [handler.contract.name, handler]));
+    services.log.error('error after a durable write (event delivery)', {
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+  const byName = new Map<string, ContractHandler>(
+    [...contractHandlers, ...pages].map((handler) => [handler.contract.name, handler]),
+  );
   const handlerOf = (contract: Endpoint): ContractHandler => {
     const handler = byName.get(contract.name);
-    if (!handler) throw new Error(`[teamchat-server] no handler for ${contract.name}: only the server's own contracts are routed`);
+    if (!handler)
+      throw new Error(`[teamchat-server] no handler for ${contract.name}: only the server's own contracts are routed`);
     return handler;
   };
   const endpoints = new Map<string, Endpoint>(contractHandlers.map(({ contract }) => [contract.name, contract]));
@@ -144,10 +161,18 @@ export function createCore(options: CoreOptions): Core {
     endpoints,
     admit: (contract, request) => admit(services, contract, request),
     run(contract, params, { request, user, validateResponse = config.validateResponses }) {
-      return runHandler(services, handlerOf(contract), params, { request, ...(user === undefined ? {} : { user }), validateResponse });
+      return runHandler(services, handlerOf(contract), params, {
+        request,
+        ...(user === undefined ? {} : { user }),
+        validateResponse,
+      });
     },
     serve(contract, request, readParams) {
-      return runHandler(services, handlerOf(contract), undefined, { request, readParams, validateResponse: config.validateResponses });
+      return runHandler(services, handlerOf(contract), undefined, {
+        request,
+        readParams,
+        validateResponse: config.validateResponses,
+      });
     },
     operator: createOperator(services),
   };

@@ -62,7 +62,10 @@ export function createDiskFileStore(root: string): FileStore {
   /** The file of `pathId`, or `undefined` for a path ID that would leave `base`. */
   const fileOf = (pathId: string): string | undefined => {
     const parts = pathId.split('/');
-    if (parts.some((part) => part === '' || part === '.' || part === '..' || part.includes('\\') || part.includes('\0'))) return undefined;
+    if (
+      parts.some((part) => part === '' || part === '.' || part === '..' || part.includes('\\') || part.includes('\0'))
+    )
+      return undefined;
     const file = join(base, ...parts);
     return file.startsWith(base + sep) ? file : undefined;
   };
@@ -126,7 +129,9 @@ export function createDiskFileStore(root: string): FileStore {
     },
     async list() {
       const entries = await entriesOf(base);
-      return entries.filter((entry) => entry.isFile()).map((entry) => relative(base, pathOf(entry)).split(sep).join('/'));
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => relative(base, pathOf(entry)).split(sep).join('/'));
     },
     async prune() {
       // Deepest first, so a directory emptied by removing its children goes too.

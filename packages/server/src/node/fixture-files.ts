@@ -20,7 +20,9 @@ export async function readFixtureFile(path: string): Promise<unknown> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new FixtureFileError(`cannot read the fixture ${path} (${error instanceof Error ? error.message : String(error)})`);
+    throw new FixtureFileError(
+      `cannot read the fixture ${path} (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   try {
     return isYaml(path) ? (parse(text) as unknown) : (JSON.parse(text) as unknown);

@@ -110,12 +110,23 @@ export class LightRequest implements RestRequest {
     for (let i = 0; i < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
     const url = `${this.origin}${this.req.url ?? '/'}`;
     if (body !== null || !this.hasBody) {
-      return new Request(url, { method: this.method, headers, body: body as Uint8Array<ArrayBuffer> | null, signal: this.signal });
+      return new Request(url, {
+        method: this.method,
+        headers,
+        body: body as Uint8Array<ArrayBuffer> | null,
+        signal: this.signal,
+      });
     }
     this.consumed = true;
     const state = { abandoned: false };
     const stream = bodyStream(this.req, state);
-    const request = new Request(url, { method: this.method, headers, body: stream, signal: this.signal, duplex: 'half' } as RequestInit);
+    const request = new Request(url, {
+      method: this.method,
+      headers,
+      body: stream,
+      signal: this.signal,
+      duplex: 'half',
+    } as RequestInit);
     this.abandonedBy = state;
     return request;
   }

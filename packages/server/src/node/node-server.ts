@@ -47,7 +47,6 @@ export const defaultTimeouts: ServerTimeouts = {
 /** How often Node checks connections against the header and request timeouts. */
 const TIMEOUT_CHECK_MS = 1000;
 
-
 /** A listening server. */
 export interface RunningServer {
   server: Server;
@@ -99,7 +98,8 @@ async function writeResponse(res: ServerResponse, response: Response, closeAfter
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       if (res.destroyed) break;
       // A client that stops reading (or goes away) must not leave this loop waiting forever.
-      if (!res.write(chunk)) await new Promise<void>((resume) => (res.once('drain', resume), res.once('close', resume)));
+      if (!res.write(chunk))
+        await new Promise<void>((resume) => (res.once('drain', resume), res.once('close', resume)));
     }
     res.end();
     return;
@@ -126,7 +126,9 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
         ? [408, 'Request Timeout', 'Request timed out']
         : [400, 'Bad Request', 'Malformed HTTP request'];
   const body = JSON.stringify({ result: 'error', msg, code: 'BAD_REQUEST' });
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }
 
 /**
@@ -140,7 +142,9 @@ export function listen(options: ListenOptions): Promise<RunningServer> {
   const handler = options.handler;
   const rest = 'serve' in handler ? handler : null;
   const failed = (res: ServerResponse, error: unknown) => {
-    options.log?.error('unexpected error in the HTTP adapter', { error: error instanceof Error ? error.message : String(error) });
+    options.log?.error('unexpected error in the HTTP adapter', {
+      error: error instanceof Error ? error.message : String(error),
+    });
     if (!res.headersSent) {
       res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ result: 'error', msg: 'Internal server error' }));
@@ -152,27 +156,38 @@ export function listen(options: ListenOptions): Promise<RunningServer> {
     const path = (req.url ?? '/').split('?')[0];
     options.log?.info(`${req.method ?? '?'} ${path} ${status} ${Math.round(performance.now() - started)}ms`);
   };
-  const server = createServer({ connectionsCheckingInterval: TIMEOUT_CHECK_MS, headersTimeout: timeouts.headersTimeoutMs, requestTimeout: timeouts.requestTimeoutMs }, (req, res) => {
-    const started = options.logRequests ? performance.now() : 0;
-    const request = new LightRequest(req, res, `http://${req.headers.host ?? host}`);
-    if (rest) {
-      rest.serve(request).then(
-        (reply) => {
-          writeReply(res, reply, request.abandoned || request.unreadBody);
-          if (options.logRequests) logged(req, reply.status, started);
-        },
-        (error: unknown) => {
-          failed(res, error);
-          if (options.logRequests) logged(req, 500, started);
-        },
-      );
-      return;
-    }
-    void serveFetch(handler, request, res).then((status) => {
-      if (options.logRequests) logged(req, status, started);
-    });
-  });
-  const serveFetch = async (fetchHandler: FetchHandler, request: LightRequest, res: ServerResponse): Promise<number> => {
+  const server = createServer(
+    {
+      connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+      headersTimeout: timeouts.headersTimeoutMs,
+      requestTimeout: timeouts.requestTimeoutMs,
+    },
+    (req, res) => {
+      const started = options.logRequests ? performance.now() : 0;
+      const request = new LightRequest(req, res, `http://${req.headers.host ?? host}`);
+      if (rest) {
+        rest.serve(request).then(
+          (reply) => {
+            writeReply(res, reply, request.abandoned || request.unreadBody);
+            if (options.logRequests) logged(req, reply.status, started);
+          },
+          (error: unknown) => {
+            failed(res, error);
+            if (options.logRequests) logged(req, 500, started);
+          },
+        );
+        return;
+      }
+      void serveFetch(handler, request, res).then((status) => {
+        if (options.logRequests) logged(req, status, started);
+      });
+    },
+  );
+  const serveFetch = async (
+    fetchHandler: FetchHandler,
+    request: LightRequest,
+    res: ServerResponse,
+  ): Promise<number> => {
     try {
       const response = await fetchHandler(request.toRequest(null), { clientAddress: request.clientAddress });
       if (response.type === 'error') {

@@ -54,9 +54,17 @@ export async function startPushBouncer(options: PushBouncerServerOptions = {}): 
   const save = (changed: BouncerState) => {
     if (!file) return;
     const snapshot = structuredClone(changed);
-    saving = saving.then(() => saveState(file, snapshot)).catch((error: unknown) => options.log?.error('the push bouncer could not save its data file', { error: String(error) }));
+    saving = saving
+      .then(() => saveState(file, snapshot))
+      .catch((error: unknown) =>
+        options.log?.error('the push bouncer could not save its data file', { error: String(error) }),
+      );
   };
-  const bouncer = createPushBouncer({ ...(state ? { state } : {}), ...(options.now ? { now: options.now } : {}), onChange: save });
+  const bouncer = createPushBouncer({
+    ...(state ? { state } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    onChange: save,
+  });
   // A new data file is written at once (with the first key pair).
   if (file && !state) save(bouncer.state);
   await saving;

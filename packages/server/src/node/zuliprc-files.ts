@@ -57,7 +57,11 @@ export interface ZuliprcResult {
  * `zuliprc-<role>`, then `zuliprc-<role>-2`, … when an organization has several of a role. A
  * file that another store's data file owns is never overwritten (two stores in one directory).
  */
-export async function writeZuliprcFiles(dataFile: string, accounts: readonly DemoAccount[], site: string): Promise<ZuliprcResult> {
+export async function writeZuliprcFiles(
+  dataFile: string,
+  accounts: readonly DemoAccount[],
+  site: string,
+): Promise<ZuliprcResult> {
   await mkdir(dirname(dataFile), { recursive: true });
   const result: ZuliprcResult = { written: [], skipped: [] };
   const seen = new Map<string, number>();

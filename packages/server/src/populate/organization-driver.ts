@@ -1,4 +1,11 @@
-import { endpoints, isApiError, type EndpointInput, type EndpointName, type EndpointResult, type Endpoints } from '@teamchat/schema';
+import {
+  endpoints,
+  isApiError,
+  type EndpointInput,
+  type EndpointName,
+  type EndpointResult,
+  type Endpoints,
+} from '@teamchat/schema';
 import type { Core, Db, RequestInfo } from '../core/index.js';
 import type { Store } from '../store/store.js';
 
@@ -20,7 +27,11 @@ export class OrganizationDriver {
   }
 
   /** Calls `name` as the user `userId` (an active account), or anonymously for null. */
-  async call<N extends EndpointName>(userId: number | null, name: N, input: EndpointInput<Endpoints[N]>): Promise<EndpointResult<Endpoints[N]>> {
+  async call<N extends EndpointName>(
+    userId: number | null,
+    name: N,
+    input: EndpointInput<Endpoints[N]>,
+  ): Promise<EndpointResult<Endpoints[N]>> {
     const endpoint = endpoints[name];
     const params = endpoint.params.parse(input);
     const user = userId === null ? null : this.store.get('users', userId);
@@ -29,7 +40,11 @@ export class OrganizationDriver {
   }
 
   /** Like {@link call}, but an API error (a rule the generated action broke) is returned as null. */
-  async attempt<N extends EndpointName>(userId: number, name: N, input: EndpointInput<Endpoints[N]>): Promise<EndpointResult<Endpoints[N]> | null> {
+  async attempt<N extends EndpointName>(
+    userId: number,
+    name: N,
+    input: EndpointInput<Endpoints[N]>,
+  ): Promise<EndpointResult<Endpoints[N]> | null> {
     try {
       return await this.call(userId, name, input);
     } catch (error) {

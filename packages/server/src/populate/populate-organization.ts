@@ -1,6 +1,24 @@
-import { CHANNEL_FOLDERS, CHANNELS, messageContent, PEOPLE, reactionEmoji, SeededRandom, STATUSES, TIME_ZONES, topicName, type ContentContext } from '@teamchat/traffic';
+import {
+  CHANNEL_FOLDERS,
+  CHANNELS,
+  messageContent,
+  PEOPLE,
+  reactionEmoji,
+  SeededRandom,
+  STATUSES,
+  TIME_ZONES,
+  topicName,
+  type ContentContext,
+} from '@teamchat/traffic';
 import { assembleServer } from '../assemble-server.js';
-import { seededRandomBytes, type DemoAccount, type DemoRole, type Db, type OrganizationFixtureInput, type ServerConfig } from '../core/index.js';
+import {
+  seededRandomBytes,
+  type DemoAccount,
+  type DemoRole,
+  type Db,
+  type OrganizationFixtureInput,
+  type ServerConfig,
+} from '../core/index.js';
 import { Store } from '../store/store.js';
 import type { StoreDocument } from '../store/types.js';
 import { OrganizationDriver } from './organization-driver.js';
@@ -38,18 +56,30 @@ export interface PopulatedOrganization {
 /** The number of messages of a size. */
 export function messagesOf(size: PopulateSize): number {
   const count = typeof size === 'number' ? size : POPULATE_SIZES[size];
-  if (!Number.isInteger(count) || count < 0) throw new RangeError(`[teamchat-server] populate size must be small, medium, large or a number of messages (got ${String(size)})`);
+  if (!Number.isInteger(count) || count < 0)
+    throw new RangeError(
+      `[teamchat-server] populate size must be small, medium, large or a number of messages (got ${String(size)})`,
+    );
   return count;
 }
 
 const DOMAIN = 'teamchat.example';
 const ROLES: readonly (readonly [DemoRole, 100 | 200 | 300 | 400 | 600])[] = [
-  ['owner', 100], ['owner', 100], ['administrator', 200], ['administrator', 200], ['moderator', 300], ['moderator', 300],
+  ['owner', 100],
+  ['owner', 100],
+  ['administrator', 200],
+  ['administrator', 200],
+  ['moderator', 300],
+  ['moderator', 300],
   ...Array.from({ length: 16 }, () => ['member', 400] as const),
-  ['guest', 600], ['guest', 600],
+  ['guest', 600],
+  ['guest', 600],
 ];
 /** A 1×1 PNG: custom emoji and uploaded screenshots. */
-const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
 const DAY = 86_400_000;
 
 interface Person {
@@ -87,8 +117,20 @@ export async function populateOrganization(options: PopulateOptions): Promise<Po
   const [ownerName, ownerLocal] = PEOPLE[0] as readonly [string, string];
   const base: OrganizationFixtureInput = {
     teamchat_fixture: 1,
-    organization: { name: 'Teamchat Populated', string_id: 'populated', description: 'A generated organization: months of **busy** history.' },
-    users: [{ email: `${ownerLocal}@${DOMAIN}`, full_name: ownerName, role: 'owner', password: passwordOf(0), can_create_users: true }],
+    organization: {
+      name: 'Teamchat Populated',
+      string_id: 'populated',
+      description: 'A generated organization: months of **busy** history.',
+    },
+    users: [
+      {
+        email: `${ownerLocal}@${DOMAIN}`,
+        full_name: ownerName,
+        role: 'owner',
+        password: passwordOf(0),
+        can_create_users: true,
+      },
+    ],
   };
   const { core } = await assembleServer({
     store,
@@ -105,12 +147,18 @@ export async function populateOrganization(options: PopulateOptions): Promise<Po
 
   // People: the owner, then every other person through POST /users, their role, time zone, status.
   const owner = [...store.all('users')].find((user) => user.email === `${ownerLocal}@${DOMAIN}`)?.id as number;
-  const people: Person[] = [{ id: owner, role: 'owner', email: `${ownerLocal}@${DOMAIN}`, password: passwordOf(0), reads: 1 }];
+  const people: Person[] = [
+    { id: owner, role: 'owner', email: `${ownerLocal}@${DOMAIN}`, password: passwordOf(0), reads: 1 },
+  ];
   for (let i = 1; i < PEOPLE.length; i += 1) {
     const [name, local] = PEOPLE[i] as readonly [string, string];
     const email = `${local}@${DOMAIN}`;
     tick(random.exponential(1 / DAY));
-    const { user_id } = (await api.call(owner, 'users.create', { email, password: passwordOf(i), full_name: name })) as { user_id: number };
+    const { user_id } = (await api.call(owner, 'users.create', {
+      email,
+      password: passwordOf(i),
+      full_name: name,
+    })) as { user_id: number };
     const [role, value] = ROLES[i] ?? (['member', 400] as const);
     if (value !== 400) await api.call(owner, 'users.update', { user_id, role: value });
     // Some read everything, some are far behind, a few never catch up.
@@ -133,26 +181,43 @@ export async function populateOrganization(options: PopulateOptions): Promise<Po
   for (const [name, kind, data] of [
     ['Phone number', 1, {}],
     ['Biography', 2, {}],
-    ['Team', 3, { 0: { text: 'Platform', order: '1' }, 1: { text: 'Product', order: '2' }, 2: { text: 'Support', order: '3' } }],
+    [
+      'Team',
+      3,
+      { 0: { text: 'Platform', order: '1' }, 1: { text: 'Product', order: '2' }, 2: { text: 'Support', order: '3' } },
+    ],
     ['Birthday', 4, {}],
     ['Website', 5, {}],
     ['Mentor', 6, {}],
     ['GitHub', 7, { subtype: 'github' }],
     ['Pronouns', 8, {}],
   ] as const) {
-    const { id } = await api.call(owner, 'profileFields.create', { name, field_type: kind, field_data: data, display_in_profile_summary: kind === 1 || kind === 8 });
+    const { id } = await api.call(owner, 'profileFields.create', {
+      name,
+      field_type: kind,
+      field_data: data,
+      display_in_profile_summary: kind === 1 || kind === 8,
+    });
     fields.push({ id: id as number, kind });
   }
   for (const person of people) {
     if (!random.chance(0.7)) continue;
-    const values = fields.filter(() => random.chance(0.6)).map((field) => {
-      const local = person.email.split('@')[0] as string;
-      const value: Record<number, string | number[]> = {
-        1: `+1-555-01${String(person.id).padStart(2, '0')}`, 2: `Works on **${random.pick(['search', 'billing', 'the apps', 'infrastructure'])}**.`, 3: String(random.int(3)),
-        4: `19${70 + random.int(30)}-0${1 + random.int(9)}-1${random.int(9)}`, 5: `https://example.com/${local}`, 6: [random.pick(staff)], 7: local, 8: random.pick(['she/her', 'he/him', 'they/them']),
-      };
-      return { id: field.id, value: value[field.kind] as string | number[] };
-    });
+    const values = fields
+      .filter(() => random.chance(0.6))
+      .map((field) => {
+        const local = person.email.split('@')[0] as string;
+        const value: Record<number, string | number[]> = {
+          1: `+1-555-01${String(person.id).padStart(2, '0')}`,
+          2: `Works on **${random.pick(['search', 'billing', 'the apps', 'infrastructure'])}**.`,
+          3: String(random.int(3)),
+          4: `19${70 + random.int(30)}-0${1 + random.int(9)}-1${random.int(9)}`,
+          5: `https://example.com/${local}`,
+          6: [random.pick(staff)],
+          7: local,
+          8: random.pick(['she/her', 'he/him', 'they/them']),
+        };
+        return { id: field.id, value: value[field.kind] as string | number[] };
+      });
     if (values.length > 0) await api.call(owner, 'users.update', { user_id: person.id, profile_data: values });
   }
 
@@ -184,13 +249,19 @@ export async function populateOrganization(options: PopulateOptions): Promise<Po
     groupNames.push(name);
     groupIds.push(group_id);
   }
-  await api.call(owner, 'userGroups.updateSubgroups', { user_group_id: groupIds[4] as number, add: [groupIds[0] as number, groupIds[1] as number] });
+  await api.call(owner, 'userGroups.updateSubgroups', {
+    user_group_id: groupIds[4] as number,
+    add: [groupIds[0] as number, groupIds[1] as number],
+  });
 
   // Channel folders and channels of every kind, with their subscribers (web-public ones need spectator access).
   await api.call(owner, 'realm.update', { enable_spectator_access: true });
   const folderIds = new Map<string, number>();
   for (const name of CHANNEL_FOLDERS) {
-    const { channel_folder_id } = (await api.call(owner, 'channelFolders.create', { name, description: `Channels of ${name.toLowerCase()}.` })) as { channel_folder_id: number };
+    const { channel_folder_id } = (await api.call(owner, 'channelFolders.create', {
+      name,
+      description: `Channels of ${name.toLowerCase()}.`,
+    })) as { channel_folder_id: number };
     folderIds.set(name, channel_folder_id);
   }
   const channels: { id: number; name: string; subscribers: number[]; topics: number }[] = [];
@@ -198,7 +269,11 @@ export async function populateOrganization(options: PopulateOptions): Promise<Po
     tick(DAY / 2);
     const everyone = plan.name === 'general' || plan.name === 'announcements' || plan.name === 'help';
     const subscribers =
-      plan.name === 'leadership' ? staff : everyone ? humans : humans.filter((id) => !guests.includes(id) && (id === owner || random.chance(0.6)));
+      plan.name === 'leadership'
+        ? staff
+        : everyone
+          ? humans
+          : humans.filter((id) => !guests.includes(id) && (id === owner || random.chance(0.6)));
     const { id } = (await api.call(owner, 'channels.create', {
       name: plan.name,
       description: plan.description,
@@ -214,13 +289,31 @@ export async function populateOrganization(options: PopulateOptions): Promise<Po
   // Custom emoji, linkifiers, uploads.
   const customEmoji = ['teamchat', 'shipit', 'partyparrot'];
   const members = humans.filter((id) => !guests.includes(id));
-  for (const name of customEmoji) await api.call(random.pick(members), 'realmEmoji.upload', { emoji_name: name, file: new File([PNG], `${name}.png`, { type: 'image/png' }) });
-  await api.call(owner, 'linkifiers.add', { pattern: '#(?P<id>[0-9]+)', url_template: 'https://github.com/teamchat/teamchat/issues/{id}' });
-  await api.call(owner, 'linkifiers.add', { pattern: 'CVE-(?P<id>[0-9]{4}-[0-9]+)', url_template: 'https://www.cve.org/CVERecord?id=CVE-{id}' });
+  for (const name of customEmoji)
+    await api.call(random.pick(members), 'realmEmoji.upload', {
+      emoji_name: name,
+      file: new File([PNG], `${name}.png`, { type: 'image/png' }),
+    });
+  await api.call(owner, 'linkifiers.add', {
+    pattern: '#(?P<id>[0-9]+)',
+    url_template: 'https://github.com/teamchat/teamchat/issues/{id}',
+  });
+  await api.call(owner, 'linkifiers.add', {
+    pattern: 'CVE-(?P<id>[0-9]{4}-[0-9]+)',
+    url_template: 'https://www.cve.org/CVERecord?id=CVE-{id}',
+  });
   const uploads: ContentContext['uploads'][number][] = [];
-  for (const [name, type] of [['screenshot.png', 'image/png'], ['diagram.png', 'image/png'], ['notes.txt', 'text/plain'], ['report.csv', 'text/csv']] as const) {
-    const bytes = type === 'image/png' ? PNG : new TextEncoder().encode(`${name}: generated for the populated organization\n`);
-    const { url } = (await api.call(random.pick(humans), 'uploads.upload', { file: new File([bytes], name, { type }) })) as { url: string };
+  for (const [name, type] of [
+    ['screenshot.png', 'image/png'],
+    ['diagram.png', 'image/png'],
+    ['notes.txt', 'text/plain'],
+    ['report.csv', 'text/csv'],
+  ] as const) {
+    const bytes =
+      type === 'image/png' ? PNG : new TextEncoder().encode(`${name}: generated for the populated organization\n`);
+    const { url } = (await api.call(random.pick(humans), 'uploads.upload', {
+      file: new File([bytes], name, { type }),
+    })) as { url: string };
     uploads.push({ name, url, image: type === 'image/png' });
   }
 
@@ -246,41 +339,73 @@ export async function populateOrganization(options: PopulateOptions): Promise<Po
       senderId = humans[random.skewed(humans.length, 1.5)] as number;
       const others = humans.filter((id) => id !== senderId);
       const to = random.chance(0.7) ? [random.pick(others)] : [random.pick(others), random.pick(others)];
-      sent = await api.attempt(senderId, 'messages.send', { type: 'direct', to: [...new Set(to)], content: messageContent(random, content) });
+      sent = await api.attempt(senderId, 'messages.send', {
+        type: 'direct',
+        to: [...new Set(to)],
+        content: messageContent(random, content),
+      });
     } else {
       const channel = channels[random.skewed(channels.length, 1.7)] as (typeof channels)[number];
       senderId = channel.subscribers[random.skewed(channel.subscribers.length, 1.5)] as number;
       // A long tail of topics: new ones appear as the history goes on, a few stay busy.
       if (random.chance(0.01)) channel.topics += 1;
       const topic = topicName(random.skewed(channel.topics, 2.2));
-      sent = await api.attempt(senderId, 'messages.send', { type: 'stream', to: channel.name, topic, content: messageContent(random, content) });
+      sent = await api.attempt(senderId, 'messages.send', {
+        type: 'stream',
+        to: channel.name,
+        topic,
+        content: messageContent(random, content),
+      });
     }
     const id = sent?.id;
     if (id !== undefined) {
       sentIds.push(id);
       if (random.chance(0.2)) {
-        for (let n = random.int(3) + 1; n > 0; n -= 1) await api.attempt(random.pick(humans), 'messages.addReaction', { message_id: id, emoji_name: random.chance(0.1) ? random.pick(customEmoji) : reactionEmoji(random) });
+        for (let n = random.int(3) + 1; n > 0; n -= 1)
+          await api.attempt(random.pick(humans), 'messages.addReaction', {
+            message_id: id,
+            emoji_name: random.chance(0.1) ? random.pick(customEmoji) : reactionEmoji(random),
+          });
       }
       if (random.chance(0.03)) {
         tick(30_000);
-        await api.attempt(senderId, 'messages.update', { message_id: id, content: `${messageContent(random, content)}\n\n(edited)` });
+        await api.attempt(senderId, 'messages.update', {
+          message_id: id,
+          content: `${messageContent(random, content)}\n\n(edited)`,
+        });
       }
-      if (random.chance(0.02)) await api.attempt(random.pick(humans), 'messages.updateFlags', { messages: [id], op: 'add', flag: 'starred' });
+      if (random.chance(0.02))
+        await api.attempt(random.pick(humans), 'messages.updateFlags', { messages: [id], op: 'add', flag: 'starred' });
     }
     // Now and then a topic is moved or resolved by an administrator.
     if (i % 997 === 996 && sentIds.length > 0) {
       const channel = random.pick(channels.filter((c) => c.name !== 'leadership' && c.name !== 'security'));
       const topic = topicName(random.skewed(channel.topics, 2.2));
       const resolve = random.chance(0.5);
-      const messages = (await api.attempt(owner, 'messages.list', { anchor: 'newest', num_before: 1, num_after: 0, narrow: [{ operator: 'channel', operand: channel.id }, { operator: 'topic', operand: topic }] })) as { messages?: { id: number }[] } | null;
+      const messages = (await api.attempt(owner, 'messages.list', {
+        anchor: 'newest',
+        num_before: 1,
+        num_after: 0,
+        narrow: [
+          { operator: 'channel', operand: channel.id },
+          { operator: 'topic', operand: topic },
+        ],
+      })) as { messages?: { id: number }[] } | null;
       const target = messages?.messages?.[0]?.id;
       if (target !== undefined) {
-        await api.attempt(owner, 'messages.update', { message_id: target, topic: resolve ? `✔ ${topic}` : `${topic} (moved)`, propagate_mode: 'change_all', send_notification_to_old_thread: false, send_notification_to_new_thread: !resolve });
+        await api.attempt(owner, 'messages.update', {
+          message_id: target,
+          topic: resolve ? `✔ ${topic}` : `${topic} (moved)`,
+          propagate_mode: 'change_all',
+          send_notification_to_old_thread: false,
+          send_notification_to_new_thread: !resolve,
+        });
       }
     }
     // People read as they go: each up to their share of the history.
     if (i % readEvery === readEvery - 1) {
-      for (const [p, person] of people.entries()) if (i < (readerMarks[p] as number)) await api.call(person.id, 'messages.markAllAsRead', {});
+      for (const [p, person] of people.entries())
+        if (i < (readerMarks[p] as number)) await api.call(person.id, 'messages.markAllAsRead', {});
     }
     if (i % 10_000 === 9_999) options.progress?.(i + 1, total);
   }
@@ -290,15 +415,32 @@ export async function populateOrganization(options: PopulateOptions): Promise<Po
   clock = Math.max(clock, end - 2 * DAY);
   for (const person of people) {
     const channel = random.pick(channels.filter((c) => c.subscribers.includes(person.id)));
-    if (random.chance(0.3)) await api.attempt(person.id, 'userTopics.update', { stream_id: channel.id, topic: topicName(random.int(channel.topics)), visibility_policy: random.pick([1, 3]) });
+    if (random.chance(0.3))
+      await api.attempt(person.id, 'userTopics.update', {
+        stream_id: channel.id,
+        topic: topicName(random.int(channel.topics)),
+        visibility_policy: random.pick([1, 3]),
+      });
     if (random.chance(0.4)) {
       await api.call(person.id, 'drafts.create', {
-        drafts: [{ type: 'stream', to: [channel.id], topic: topicName(0), content: `Draft: ${messageContent(random, content)}`, timestamp: Math.floor(clock / 1000) }],
+        drafts: [
+          {
+            type: 'stream',
+            to: [channel.id],
+            topic: topicName(0),
+            content: `Draft: ${messageContent(random, content)}`,
+            timestamp: Math.floor(clock / 1000),
+          },
+        ],
       });
     }
     if (random.chance(0.2)) {
       await api.attempt(person.id, 'scheduledMessages.create', {
-        type: 'stream', to: channel.id, topic: topicName(1), content: `Reminder: ${messageContent(random, content)}`, scheduled_delivery_timestamp: Math.floor(end / 1000) + 7 * 86_400,
+        type: 'stream',
+        to: channel.id,
+        topic: topicName(1),
+        content: `Reminder: ${messageContent(random, content)}`,
+        scheduled_delivery_timestamp: Math.floor(end / 1000) + 7 * 86_400,
       });
     }
   }
@@ -313,9 +455,23 @@ export async function populateOrganization(options: PopulateOptions): Promise<Po
   clock = end;
   await core.services.jobs.idle();
 
-  const accounts: DemoAccount[] = [...people, { id: deployBot as number, role: 'bot' as const, password: null }].flatMap((person) => {
+  const accounts: DemoAccount[] = [
+    ...people,
+    { id: deployBot as number, role: 'bot' as const, password: null },
+  ].flatMap((person) => {
     const user = store.get('users', person.id);
-    return user?.is_active ? [{ role: person.role, userId: person.id, email: user.email, fullName: user.full_name, apiKey: user.api_key, password: person.password }] : [];
+    return user?.is_active
+      ? [
+          {
+            role: person.role,
+            userId: person.id,
+            email: user.email,
+            fullName: user.full_name,
+            apiKey: user.api_key,
+            password: person.password,
+          },
+        ]
+      : [];
   });
   return { document: store.snapshot(), accounts };
 }

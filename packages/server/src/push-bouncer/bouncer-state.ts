@@ -85,5 +85,15 @@ export interface BouncerState {
 
 /** An empty state (keys are added by the bouncer on first start). */
 export function emptyBouncerState(): BouncerState {
-  return { format: 1, keys: [], servers: [], realms: [], devices: [], legacy_devices: [], notifications: [], next_device_id: 1, next_notification_id: 1 };
+  return {
+    format: 1,
+    keys: [],
+    servers: [],
+    realms: [],
+    devices: [],
+    legacy_devices: [],
+    notifications: [],
+    next_device_id: 1,
+    next_notification_id: 1,
+  };
 }

@@ -1,6 +1,21 @@
 import { ApiError } from '@teamchat/schema';
-import { fromBase64, generateBoxKeyPair, openSealedBox, PushRegistrationData, toBase64, type RandomFill } from '@teamchat/schema/push';
-import { emptyBouncerState, type BouncerDevice, type BouncerKey, type BouncerLegacyDevice, type BouncerNotification, type BouncerServer, type BouncerState } from './bouncer-state.js';
+import {
+  fromBase64,
+  generateBoxKeyPair,
+  openSealedBox,
+  PushRegistrationData,
+  toBase64,
+  type RandomFill,
+} from '@teamchat/schema/push';
+import {
+  emptyBouncerState,
+  type BouncerDevice,
+  type BouncerKey,
+  type BouncerLegacyDevice,
+  type BouncerNotification,
+  type BouncerServer,
+  type BouncerState,
+} from './bouncer-state.js';
 
 /** Options of {@link createPushBouncer}. */
 export interface PushBouncerOptions {
@@ -38,7 +53,8 @@ export interface PushBouncer {
   readonly state: BouncerState;
 }
 
-const json = (body: unknown, status = 200): Response => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const success = (fields: Record<string, unknown> = {}): Response => json({ result: 'success', msg: '', ...fields });
 const error = (status: number, code: string, msg: string): Response => json({ result: 'error', code, msg }, status);
 
@@ -80,7 +96,12 @@ export function createPushBouncer(options: PushBouncerOptions = {}): PushBouncer
 
   const rotateKey = (): string => {
     const pair = generateBoxKeyPair(random);
-    const key: BouncerKey = { public_key: toBase64(pair.publicKey), secret_key: toBase64(pair.secretKey), created_at: seconds(), retired: false };
+    const key: BouncerKey = {
+      public_key: toBase64(pair.publicKey),
+      secret_key: toBase64(pair.secretKey),
+      created_at: seconds(),
+      retired: false,
+    };
     state.keys.unshift(key);
     changed();
     return key.public_key;
@@ -92,8 +113,14 @@ export function createPushBouncer(options: PushBouncerOptions = {}): PushBouncer
     const decoded = header.startsWith('Basic ') ? atob(header.slice(6)) : '';
     const [uuid = '', key = ''] = decoded.split(':');
     const server = state.servers.find((candidate) => candidate.uuid === uuid);
-    if (!server) throw new ApiError('UNAUTHORIZED', `Zulip server auth failure: ${uuid} is not registered -- did you run \`manage.py register_server\`?`, { status: 401 });
-    if (server.api_key !== key) throw new ApiError('UNAUTHORIZED', `Zulip server auth failure: key does not match role ${uuid}`, { status: 401 });
+    if (!server)
+      throw new ApiError(
+        'UNAUTHORIZED',
+        `Zulip server auth failure: ${uuid} is not registered -- did you run \`manage.py register_server\`?`,
+        { status: 401 },
+      );
+    if (server.api_key !== key)
+      throw new ApiError('UNAUTHORIZED', `Zulip server auth failure: key does not match role ${uuid}`, { status: 401 });
     return server;
   };
 
@@ -106,25 +133,40 @@ export function createPushBouncer(options: PushBouncerOptions = {}): PushBouncer
   const registerServer = (params: Record<string, unknown>): Response => {
     const uuid = String(params['zulip_org_id'] ?? '');
     const key = String(params['zulip_org_key'] ?? '');
-    if (!/^[0-9a-f-]{36}$/i.test(uuid) || key.length < 32) return error(400, 'BAD_REQUEST', 'Invalid zulip_org_id or zulip_org_key');
+    if (!/^[0-9a-f-]{36}$/i.test(uuid) || key.length < 32)
+      return error(400, 'BAD_REQUEST', 'Invalid zulip_org_id or zulip_org_key');
     const existing = state.servers.find((server) => server.uuid === uuid);
     if (existing && existing.api_key !== key) {
       const newKey = params['new_org_key'];
-      if (typeof newKey !== 'string') return error(401, 'UNAUTHORIZED', `Zulip server auth failure: key does not match role ${uuid}`);
+      if (typeof newKey !== 'string')
+        return error(401, 'UNAUTHORIZED', `Zulip server auth failure: key does not match role ${uuid}`);
     }
-    const entry: BouncerServer = { uuid, api_key: typeof params['new_org_key'] === 'string' ? params['new_org_key'] : key, hostname: String(params['hostname'] ?? ''), contact_email: String(params['contact_email'] ?? ''), registered_at: existing?.registered_at ?? seconds() };
+    const entry: BouncerServer = {
+      uuid,
+      api_key: typeof params['new_org_key'] === 'string' ? params['new_org_key'] : key,
+      hostname: String(params['hostname'] ?? ''),
+      contact_email: String(params['contact_email'] ?? ''),
+      registered_at: existing?.registered_at ?? seconds(),
+    };
     state.servers = [...state.servers.filter((server) => server.uuid !== uuid), entry];
     changed();
     return success({ created: !existing });
   };
 
   const registerRealms = (server: BouncerServer, params: Record<string, unknown>): Response => {
-    const realms: unknown = typeof params['realms'] === 'string' ? JSON.parse(params['realms']) : (params['realms'] ?? []);
+    const realms: unknown =
+      typeof params['realms'] === 'string' ? JSON.parse(params['realms']) : (params['realms'] ?? []);
     if (!Array.isArray(realms)) return error(400, 'BAD_REQUEST', 'Invalid realms');
     for (const realm of realms as Record<string, unknown>[]) {
       const uuid = String(realm['uuid'] ?? '');
       state.realms = state.realms.filter((candidate) => candidate.uuid !== uuid);
-      state.realms.push({ uuid, server_uuid: server.uuid, host: String(realm['host'] ?? ''), name: String(realm['name'] ?? ''), url: String(realm['url'] ?? '') });
+      state.realms.push({
+        uuid,
+        server_uuid: server.uuid,
+        host: String(realm['host'] ?? ''),
+        name: String(realm['name'] ?? ''),
+        url: String(realm['url'] ?? ''),
+      });
     }
     changed();
     return success({});
@@ -137,7 +179,12 @@ export function createPushBouncer(options: PushBouncerOptions = {}): PushBouncer
     if (!key) return error(400, 'INVALID_BOUNCER_PUBLIC_KEY', 'Invalid bouncer_public_key');
     const invalid = () => error(400, 'BAD_REQUEST', 'Invalid encrypted_push_registration');
     const box = fromBase64(String(params['encrypted_push_registration'] ?? ''));
-    const opened = box && openSealedBox(box, { publicKey: fromBase64(key.public_key) as Uint8Array, secretKey: fromBase64(key.secret_key) as Uint8Array });
+    const opened =
+      box &&
+      openSealedBox(box, {
+        publicKey: fromBase64(key.public_key) as Uint8Array,
+        secretKey: fromBase64(key.secret_key) as Uint8Array,
+      });
     if (!opened) return invalid();
     let data: PushRegistrationData;
     try {
@@ -146,13 +193,33 @@ export function createPushBouncer(options: PushBouncerOptions = {}): PushBouncer
       return invalid();
     }
     const iosAppId = data.ios_app_id ?? null;
-    if (data.token_kind === 'apns' ? iosAppId === null || !/^[\w.-]+$/.test(iosAppId) || !/^[0-9a-f]+$/i.test(data.token) : iosAppId !== null) return invalid();
+    if (
+      data.token_kind === 'apns'
+        ? iosAppId === null || !/^[\w.-]+$/.test(iosAppId) || !/^[0-9a-f]+$/i.test(data.token)
+        : iosAppId !== null
+    )
+      return invalid();
     if (data.timestamp < seconds() - maxAge) return error(400, 'REQUEST_EXPIRED', 'Request expired');
     const pushAccountId = Number(params['push_account_id']);
     if (!Number.isInteger(pushAccountId)) return error(400, 'BAD_REQUEST', 'Invalid push_account_id');
-    const same = state.devices.find((device) => device.server_uuid === server.uuid && device.realm_uuid === realm.uuid && device.push_account_id === pushAccountId && device.token === data.token);
+    const same = state.devices.find(
+      (device) =>
+        device.server_uuid === server.uuid &&
+        device.realm_uuid === realm.uuid &&
+        device.push_account_id === pushAccountId &&
+        device.token === data.token,
+    );
     if (same) return success({ device_id: same.device_id });
-    const device: BouncerDevice = { device_id: state.next_device_id, server_uuid: server.uuid, realm_uuid: realm.uuid, push_account_id: pushAccountId, token_kind: data.token_kind, token: data.token, ios_app_id: iosAppId, registered_at: seconds() };
+    const device: BouncerDevice = {
+      device_id: state.next_device_id,
+      server_uuid: server.uuid,
+      realm_uuid: realm.uuid,
+      push_account_id: pushAccountId,
+      token_kind: data.token_kind,
+      token: data.token,
+      ios_app_id: iosAppId,
+      registered_at: seconds(),
+    };
     state.next_device_id += 1;
     state.devices.push(device);
     changed();
@@ -160,8 +227,16 @@ export function createPushBouncer(options: PushBouncerOptions = {}): PushBouncer
   };
 
   /** Keeps what a device received, its newest `perDevice` notifications. */
-  const record = (deviceId: number, notification: Pick<BouncerNotification, 'http_headers' | 'fcm_priority' | 'payload'>): void => {
-    state.notifications.push({ id: state.next_notification_id, device_id: deviceId, received_at: seconds(), ...notification });
+  const record = (
+    deviceId: number,
+    notification: Pick<BouncerNotification, 'http_headers' | 'fcm_priority' | 'payload'>,
+  ): void => {
+    state.notifications.push({
+      id: state.next_notification_id,
+      device_id: deviceId,
+      received_at: seconds(),
+      ...notification,
+    });
     state.next_notification_id += 1;
     const mine = state.notifications.filter((entry) => entry.device_id === deviceId);
     if (mine.length > perDevice) {
@@ -172,13 +247,17 @@ export function createPushBouncer(options: PushBouncerOptions = {}): PushBouncer
 
   const notify = (server: BouncerServer, params: Record<string, unknown>): Response => {
     const realm = realmOf(server, params['realm_uuid']);
-    const requests = Array.isArray(params['push_requests']) ? (params['push_requests'] as Record<string, unknown>[]) : [];
+    const requests = Array.isArray(params['push_requests'])
+      ? (params['push_requests'] as Record<string, unknown>[])
+      : [];
     const gone: number[] = [];
     let android = 0;
     let apple = 0;
     for (const push of requests) {
       const deviceId = Number(push['device_id']);
-      const device = state.devices.find((candidate) => candidate.device_id === deviceId && candidate.realm_uuid === realm.uuid);
+      const device = state.devices.find(
+        (candidate) => candidate.device_id === deviceId && candidate.realm_uuid === realm.uuid,
+      );
       if (!device) {
         gone.push(deviceId);
         continue;
@@ -192,7 +271,11 @@ export function createPushBouncer(options: PushBouncerOptions = {}): PushBouncer
       else android += 1;
     }
     changed();
-    return success({ android_successfully_sent_count: android, apple_successfully_sent_count: apple, delete_device_ids: gone });
+    return success({
+      android_successfully_sent_count: android,
+      apple_successfully_sent_count: apple,
+      delete_device_ids: gone,
+    });
   };
 
   const legacyDevices = (): BouncerLegacyDevice[] => (state.legacy_devices ??= []);
@@ -202,11 +285,17 @@ export function createPushBouncer(options: PushBouncerOptions = {}): PushBouncer
     const kind = Number(params['token_kind']) === 1 ? 'apns' : Number(params['token_kind']) === 2 ? 'fcm' : null;
     if (kind === null) throw new ApiError('BAD_REQUEST', 'Invalid token type');
     if (token === '' || token.length > 4096) throw new ApiError('BAD_REQUEST', 'Empty or invalid length token');
-    if (kind === 'apns' && !/^(?:[0-9a-fA-F]{2})+$/.test(token)) throw new ApiError('BAD_REQUEST', 'Invalid APNS token');
+    if (kind === 'apns' && !/^(?:[0-9a-fA-F]{2})+$/.test(token))
+      throw new ApiError('BAD_REQUEST', 'Invalid APNS token');
     return { token, kind };
   };
-  const sameLegacy = (server: BouncerServer, params: Record<string, unknown>, token: string, kind: string) => (device: BouncerLegacyDevice) =>
-    device.server_uuid === server.uuid && device.user_id === Number(params['user_id']) && device.token === token && device.token_kind === kind;
+  const sameLegacy =
+    (server: BouncerServer, params: Record<string, unknown>, token: string, kind: string) =>
+    (device: BouncerLegacyDevice) =>
+      device.server_uuid === server.uuid &&
+      device.user_id === Number(params['user_id']) &&
+      device.token === token &&
+      device.token_kind === kind;
 
   /** `remotes/push/register`: a user's device token (the real `register_remote_push_device`). */
   const registerLegacy = (server: BouncerServer, params: Record<string, unknown>): Response => {
@@ -216,7 +305,16 @@ export function createPushBouncer(options: PushBouncerOptions = {}): PushBouncer
     if (!Number.isInteger(Number(params['user_id']))) return error(400, 'BAD_REQUEST', 'Missing user_id or user_uuid');
     const realmUuid = typeof params['realm_uuid'] === 'string' ? realmOf(server, params['realm_uuid']).uuid : null;
     if (legacyDevices().some(sameLegacy(server, params, token, kind))) return success({});
-    legacyDevices().push({ device_id: state.next_device_id, server_uuid: server.uuid, realm_uuid: realmUuid, user_id: Number(params['user_id']), token_kind: kind, token, ios_app_id: iosAppId, registered_at: seconds() });
+    legacyDevices().push({
+      device_id: state.next_device_id,
+      server_uuid: server.uuid,
+      realm_uuid: realmUuid,
+      user_id: Number(params['user_id']),
+      token_kind: kind,
+      token,
+      ios_app_id: iosAppId,
+      registered_at: seconds(),
+    });
     state.next_device_id += 1;
     changed();
     return success({});
@@ -241,12 +339,19 @@ export function createPushBouncer(options: PushBouncerOptions = {}): PushBouncer
     const { token, kind } = legacyToken(params);
     const device = legacyDevices().find(sameLegacy(server, params, token, kind));
     if (!device) return error(400, 'INVALID_REMOTE_PUSH_DEVICE_TOKEN', 'Device not recognized by the push bouncer');
-    const base: Record<string, unknown> = { ...((params['base_payload'] as Record<string, unknown> | undefined) ?? {}), event: 'test' };
+    const base: Record<string, unknown> = {
+      ...((params['base_payload'] as Record<string, unknown> | undefined) ?? {}),
+      event: 'test',
+    };
     const realmName = String(base['realm_name'] ?? '');
     const realmUrl = String(base['realm_url'] ?? base['realm_uri'] ?? '');
     const payload =
       kind === 'apns'
-        ? { alert: { title: 'Test notification', body: `This is a test notification from ${realmName} (${realmUrl}).` }, sound: 'default', custom: { zulip: base } }
+        ? {
+            alert: { title: 'Test notification', body: `This is a test notification from ${realmName} (${realmUrl}).` },
+            sound: 'default',
+            custom: { zulip: base },
+          }
         : { ...base, time: seconds() };
     record(device.device_id, { http_headers: null, fcm_priority: kind === 'fcm' ? 'high' : null, payload });
     changed();
@@ -254,7 +359,9 @@ export function createPushBouncer(options: PushBouncerOptions = {}): PushBouncer
   };
 
   const forgetServer = (uuid: string): void => {
-    const devices = new Set(state.devices.filter((device) => device.server_uuid === uuid).map((device) => device.device_id));
+    const devices = new Set(
+      state.devices.filter((device) => device.server_uuid === uuid).map((device) => device.device_id),
+    );
     state.servers = state.servers.filter((server) => server.uuid !== uuid);
     state.realms = state.realms.filter((realm) => realm.server_uuid !== uuid);
     for (const device of legacyDevices()) if (device.server_uuid === uuid) devices.add(device.device_id);
@@ -276,7 +383,11 @@ export function createPushBouncer(options: PushBouncerOptions = {}): PushBouncer
     const notifications = /^devices\/(\d+)\/notifications$/.exec(path);
     if (method === 'GET' && notifications) {
       const id = Number(notifications[1]);
-      if (!state.devices.some((device) => device.device_id === id) && !legacyDevices().some((device) => device.device_id === id)) return error(404, 'BAD_REQUEST', `No device ${id}`);
+      if (
+        !state.devices.some((device) => device.device_id === id) &&
+        !legacyDevices().some((device) => device.device_id === id)
+      )
+        return error(404, 'BAD_REQUEST', `No device ${id}`);
       return success({ notifications: bouncer.notifications(id) });
     }
     const forget = /^servers\/([0-9a-f-]+)\/forget$/i.exec(path);
@@ -328,7 +439,10 @@ export function createPushBouncer(options: PushBouncerOptions = {}): PushBouncer
     },
     devices: () => state.devices.map((device) => ({ ...device })),
     legacyDevices: () => legacyDevices().map((device) => ({ ...device })),
-    notifications: (deviceId) => state.notifications.filter((notification) => notification.device_id === deviceId).map((notification) => ({ ...notification })),
+    notifications: (deviceId) =>
+      state.notifications
+        .filter((notification) => notification.device_id === deviceId)
+        .map((notification) => ({ ...notification })),
     forgetServer,
     fail(status, times) {
       fault = { status, times };

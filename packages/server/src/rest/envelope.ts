@@ -52,7 +52,11 @@ export function successReply(fields: object, ignored: readonly string[], check =
     for (const key of keys) {
       const value = values[key];
       const made = jsonTextOf(value);
-      if (made !== undefined && check && (typeof made === 'string' ? made : decodedChunks(made.chunks)) !== JSON.stringify(value)) {
+      if (
+        made !== undefined &&
+        check &&
+        (typeof made === 'string' ? made : decodedChunks(made.chunks)) !== JSON.stringify(value)
+      ) {
         throw new Error(`[teamchat-server] the JSON text made ahead for "${key}" differs from its value`);
       }
       if (made !== undefined && typeof made !== 'string') {
@@ -82,7 +86,8 @@ export function successReply(fields: object, ignored: readonly string[], check =
  */
 export function errorReply(error: ApiError, authentication: 'basic' | 'session' = 'basic'): RestReply {
   const headers: Record<string, string> = {};
-  if (error.status === 401) headers['www-authenticate'] = authentication === 'basic' ? 'Basic realm="zulip"' : 'Session realm="zulip"';
+  if (error.status === 401)
+    headers['www-authenticate'] = authentication === 'basic' ? 'Basic realm="zulip"' : 'Session realm="zulip"';
   const retryAfter = error.extra['retry-after'];
   if (error.status === 429 && typeof retryAfter === 'number') headers['retry-after'] = String(retryAfter);
   return jsonReply(error.toEnvelope(), error.status, headers);

@@ -5,7 +5,9 @@ const encoder = new TextEncoder();
 
 /** A multipart body of `parts` (header lines and content) with boundary `XyZ`. */
 function multipart(parts: { headers: string[]; content: string }[]): Uint8Array {
-  return encoder.encode(`${parts.map((part) => `--XyZ\r\n${part.headers.join('\r\n')}\r\n\r\n${part.content}\r\n`).join('')}--XyZ--\r\n`);
+  return encoder.encode(
+    `${parts.map((part) => `--XyZ\r\n${part.headers.join('\r\n')}\r\n\r\n${part.content}\r\n`).join('')}--XyZ--\r\n`,
+  );
 }
 
 describe('filePartTypes', () => {
@@ -13,11 +15,31 @@ describe('filePartTypes', () => {
     const body = multipart([
       { headers: ['Content-Disposition: form-data; name="to"'], content: 'general' },
       { headers: ['Content-Disposition: form-data; name="f"; filename="smile.png"'], content: '\x89PNG' },
-      { headers: ['content-disposition: form-data; name="g"; filename="a.txt"', 'Content-Type: application/octet-stream'], content: 'a\r\n--Xy' },
-      { headers: ['Content-Type: text/plain', 'Content-Disposition: form-data; name="h"; filename*=UTF-8\'\'%C3%A9.txt'], content: '' },
+      {
+        headers: [
+          'content-disposition: form-data; name="g"; filename="a.txt"',
+          'Content-Type: application/octet-stream',
+        ],
+        content: 'a\r\n--Xy',
+      },
+      {
+        headers: [
+          'Content-Type: text/plain',
+          'Content-Disposition: form-data; name="h"; filename*=UTF-8\'\'%C3%A9.txt',
+        ],
+        content: '',
+      },
     ]);
-    expect(filePartTypes(body, 'multipart/form-data; boundary=XyZ')).toEqual([null, 'application/octet-stream', 'text/plain']);
-    expect(filePartTypes(body, 'multipart/form-data; boundary="XyZ"')).toEqual([null, 'application/octet-stream', 'text/plain']);
+    expect(filePartTypes(body, 'multipart/form-data; boundary=XyZ')).toEqual([
+      null,
+      'application/octet-stream',
+      'text/plain',
+    ]);
+    expect(filePartTypes(body, 'multipart/form-data; boundary="XyZ"')).toEqual([
+      null,
+      'application/octet-stream',
+      'text/plain',
+    ]);
   });
 
   it('finds nothing without a boundary, and stops at a body cut short', () => {

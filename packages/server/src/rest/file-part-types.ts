@@ -22,7 +22,10 @@ export function filePartTypes(body: Uint8Array, contentType: string): (string | 
     if (body[afterDelimiter] === 0x2d && body[afterDelimiter + 1] === 0x2d) break;
     // The part's header lines, between the delimiter line and the first empty line (none: a part without headers).
     const headersStart = afterDelimiter + 2;
-    const headersEnd = body[headersStart] === 0x0d && body[headersStart + 1] === 0x0a ? headersStart : indexOf(body, CRLF_CRLF, headersStart);
+    const headersEnd =
+      body[headersStart] === 0x0d && body[headersStart + 1] === 0x0a
+        ? headersStart
+        : indexOf(body, CRLF_CRLF, headersStart);
     if (headersEnd === -1) break;
     const headers = latin1(body.subarray(headersStart, headersEnd)).split('\r\n');
     const disposition = headerValue(headers, 'content-disposition');

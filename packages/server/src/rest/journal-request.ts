@@ -17,7 +17,13 @@ function queryParams(request: RestRequest): Record<string, string> | null {
 }
 
 /** Journals an answered request (`info.journalId` was reserved when it started). */
-export function journalRequest(core: Core, request: RestRequest, info: RouteInfo, reply: RestReply, timing: { time: number; started: number }): void {
+export function journalRequest(
+  core: Core,
+  request: RestRequest,
+  info: RouteInfo,
+  reply: RestReply,
+  timing: { time: number; started: number },
+): void {
   if (info.journalId === undefined) return;
   const userId = info.callerId ?? null;
   core.services.journal.request(info.journalId, timing.time, {

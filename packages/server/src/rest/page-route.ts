@@ -29,8 +29,11 @@ export function pageRoute<E extends Endpoint>(core: Core, row: PageRow<E>): Page
       if (params === null) return null;
       route.info.journalParams = params;
       route.info.endpointName = row.page.name;
-      return row.reply(async (): Promise<EndpointResult<E>> => z.parse<E['response']>(row.page.response, await core.serve(row.page, route.info, async () => params)), params);
+      return row.reply(
+        async (): Promise<EndpointResult<E>> =>
+          z.parse<E['response']>(row.page.response, await core.serve(row.page, route.info, async () => params)),
+        params,
+      );
     },
   };
 }
-

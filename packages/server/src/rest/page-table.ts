@@ -41,7 +41,8 @@ function decodePathSegment(segment: string): string {
 const segment = (route: RouteRequest, name: string) => route.params[name] ?? '';
 
 /** The invitation an invitation link names: an email invitation's, or a reusable link's. */
-const signUpLink = (kind: 'email' | 'multiuse') => (route: RouteRequest) => (KEY.test(segment(route, 'key')) ? { kind, key: segment(route, 'key') } : null);
+const signUpLink = (kind: 'email' | 'multiuse') => (route: RouteRequest) =>
+  KEY.test(segment(route, 'key')) ? { kind, key: segment(route, 'key') } : null;
 
 /** What the table needs beside the core: the handler's own answers for the API and `/trpc`. */
 export interface PageTableParts {
@@ -75,7 +76,13 @@ export function pageTable(parts: PageTableParts): PageRoute[] {
       pattern: '/user_uploads/temporary/:token/:file_name',
       page: serveTemporaryUploadPage,
       params: (route) =>
-        HEX.test(segment(route, 'token')) ? { token: segment(route, 'token'), file_name: decodePathSegment(segment(route, 'file_name')), with_bytes: withBytes(route) } : null,
+        HEX.test(segment(route, 'token'))
+          ? {
+              token: segment(route, 'token'),
+              file_name: decodePathSegment(segment(route, 'file_name')),
+              with_bytes: withBytes(route),
+            }
+          : null,
       reply: async (run) => uploadResponse(await run()),
     }),
     pageRoute(core, {
@@ -85,7 +92,8 @@ export function pageTable(parts: PageTableParts): PageRoute[] {
       params: async (route) => {
         // As the real server's rest_dispatch: the web app's session cookie when there is one
         // (its <img> tags send no Authorization header), else Basic auth.
-        if (route.request.header('authorization') === null && readCookie(route.request, SESSION_COOKIE) !== null) await useSession(core, route);
+        if (route.request.header('authorization') === null && readCookie(route.request, SESSION_COOKIE) !== null)
+          await useSession(core, route);
         return { path_id: segment(route, REST_SEGMENT), with_bytes: withBytes(route) };
       },
       reply: async (run) => uploadResponse(await run()),
@@ -95,14 +103,18 @@ export function pageTable(parts: PageTableParts): PageRoute[] {
       pattern: '/user_avatars/exports/*',
       page: serveExportPage,
       // The page takes the path below /user_avatars: `exports/<realm>/<random>/<name>.json`.
-      params: (route) => ({ path: decodePathSegment(`exports/${segment(route, REST_SEGMENT)}`), with_bytes: withBytes(route) }),
+      params: (route) => ({
+        path: decodePathSegment(`exports/${segment(route, REST_SEGMENT)}`),
+        with_bytes: withBytes(route),
+      }),
       reply: async (run) => uploadResponse(await run()),
     }),
     pageRoute(core, {
       methods: GET_HEAD,
       pattern: '/user_avatars/:realm/emoji/images/:file',
       page: serveEmojiPage,
-      params: (route) => (DIGITS.test(segment(route, 'realm')) ? { file: segment(route, 'file'), with_bytes: withBytes(route) } : null),
+      params: (route) =>
+        DIGITS.test(segment(route, 'realm')) ? { file: segment(route, 'file'), with_bytes: withBytes(route) } : null,
       reply: async (run) => uploadResponse(await run()),
     }),
     // The join link of a BigBlueButton call.
@@ -111,7 +123,11 @@ export function pageTable(parts: PageTableParts): PageRoute[] {
       pattern: '/calls/bigbluebutton/join',
       page: joinBigBlueButtonPage,
       params: (route) => ({ bigbluebutton: new URLSearchParams(route.request.query).get('bigbluebutton') ?? '' }),
-      reply: async (run) => ({ status: 302, headers: { location: (await run()).location, 'cache-control': 'no-store' }, body: null }),
+      reply: async (run) => ({
+        status: 302,
+        headers: { location: (await run()).location, 'cache-control': 'no-store' },
+        body: null,
+      }),
     }),
     // Links in emails: an email change's confirmation, an invitation's sign-up form, and where it posts.
     pageRoute(core, {
@@ -152,7 +168,10 @@ export function pageTable(parts: PageTableParts): PageRoute[] {
         const query = new URLSearchParams(route.request.query);
         const last = Number(query.get('last') ?? Number.NaN);
         const to = query.get('to');
-        const emails = outboxEmails(core.services.store, { ...(to === null ? {} : { to }), ...(Number.isInteger(last) && last > 0 ? { last } : {}) });
+        const emails = outboxEmails(core.services.store, {
+          ...(to === null ? {} : { to }),
+          ...(Number.isInteger(last) && last > 0 ? { last } : {}),
+        });
         return jsonReply({ result: 'success', msg: '', emails });
       },
     },

@@ -8,7 +8,15 @@ const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c] as st
 /** An HTML page, never sniffed as anything else. */
 export function htmlPage(status: number, html: string): RestReply {
   const body = new TextEncoder().encode(html);
-  return { status, headers: { 'content-type': 'text/html; charset=utf-8', 'content-length': String(body.length), 'x-content-type-options': 'nosniff' }, body };
+  return {
+    status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': String(body.length),
+      'x-content-type-options': 'nosniff',
+    },
+    body,
+  };
 }
 
 /** A page with a title and one paragraph. */
@@ -25,7 +33,9 @@ export const uploadNotFound = () => htmlPage(404, '<p>File not found.</p>');
 /** `Content-Disposition` as the real server writes it: quoted ASCII names, RFC 8187 for the others. */
 function disposition(kind: 'inline' | 'attachment', fileName: string): string {
   const ascii = /^[\x20-\x7e]*$/.test(fileName);
-  const name = ascii ? `filename="${fileName.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"` : `filename*=utf-8''${encodeURIComponent(fileName)}`;
+  const name = ascii
+    ? `filename="${fileName.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
+    : `filename*=utf-8''${encodeURIComponent(fileName)}`;
   return `${kind}; ${name}`;
 }
 
@@ -49,7 +59,9 @@ export function uploadResponse(read: UploadRead): RestReply {
 }
 
 /** The page of an email-change link: the new address, or why the link failed. */
-export async function confirmEmailResponse(confirm: () => Promise<{ full_name: string; email: string }>): Promise<RestReply> {
+export async function confirmEmailResponse(
+  confirm: () => Promise<{ full_name: string; email: string }>,
+): Promise<RestReply> {
   try {
     const user = await confirm();
     return messagePage(200, 'Email address changed', `The email address of ${user.full_name} is now ${user.email}.`);

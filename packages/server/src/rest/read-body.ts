@@ -22,7 +22,9 @@ export async function readBody(request: RestRequest, limit: number): Promise<Req
   if (contentType.toLowerCase().startsWith('multipart/form-data')) {
     let form: FormData;
     try {
-      form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData();
+      form = await new Response(bytes as Uint8Array<ArrayBuffer>, {
+        headers: { 'content-type': contentType },
+      }).formData();
     } catch {
       throw new ApiError('BAD_REQUEST', 'Malformed multipart/form-data body');
     }
@@ -34,11 +36,14 @@ export async function readBody(request: RestRequest, limit: number): Promise<Req
         body.files.push(value);
       }
     }
-    return body.files.length > 0 ? { ...body, files: withDeclaredTypes(body.files, filePartTypes(bytes, contentType)) } : body;
+    return body.files.length > 0
+      ? { ...body, files: withDeclaredTypes(body.files, filePartTypes(bytes, contentType)) }
+      : body;
   }
   if (bytes.length === 0) return EMPTY;
   const fields = new Map<string, string>();
-  for (const [name, value] of new URLSearchParams(decoder.decode(bytes))) if (!fields.has(name)) fields.set(name, value);
+  for (const [name, value] of new URLSearchParams(decoder.decode(bytes)))
+    if (!fields.has(name)) fields.set(name, value);
   return { fields, files: [] };
 }
 
@@ -49,5 +54,7 @@ export async function readBody(request: RestRequest, limit: number): Promise<Req
  */
 function withDeclaredTypes(files: File[], declared: readonly (string | null)[]): File[] {
   if (declared.length !== files.length) return files;
-  return files.map((file, i) => (declared[i] === null ? new File([file], file.name, { type: '', lastModified: file.lastModified }) : file));
+  return files.map((file, i) =>
+    declared[i] === null ? new File([file], file.name, { type: '', lastModified: file.lastModified }) : file,
+  );
 }

@@ -1,4 +1,16 @@
-import { API_PREFIX, ApiError, createRouteTable, decodeParams, FEATURE_LEVEL, hasEndpointAt, isFileParam, paramsAt, responseAt, unsupportedParamsAt, type Endpoint } from '@teamchat/schema';
+import {
+  API_PREFIX,
+  ApiError,
+  createRouteTable,
+  decodeParams,
+  FEATURE_LEVEL,
+  hasEndpointAt,
+  isFileParam,
+  paramsAt,
+  responseAt,
+  unsupportedParamsAt,
+  type Endpoint,
+} from '@teamchat/schema';
 import { MIB, maxUploadBytes, type Core, type RequestInfo } from '../core/index.js';
 import { createTrpcHandler } from '../trpc/trpc-handler.js';
 import { withCors } from './cors.js';
@@ -90,7 +102,11 @@ class RestRequestInfo implements RouteInfo {
 function rateLimitHeaders(info: RequestInfo): Record<string, string> {
   const status = info.rateLimit;
   if (!status) return {};
-  return { 'x-ratelimit-limit': String(status.limit), 'x-ratelimit-remaining': String(status.remaining), 'x-ratelimit-reset': String(status.reset) };
+  return {
+    'x-ratelimit-limit': String(status.limit),
+    'x-ratelimit-remaining': String(status.remaining),
+    'x-ratelimit-reset': String(status.reset),
+  };
 }
 
 /** Route lookups of exact method and path (no parameters to decode per request), bounded. */
@@ -111,9 +127,14 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
   const routeCache = new Map<string, ReturnType<typeof routes.match>>();
   const { log, config, journal } = core.services;
   const ordinaryLimit = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  const uploadEndpoints = new Set([...core.endpoints.values()].filter((e) => Object.values(e.params.shape).some((schema) => isFileParam(schema as never))));
+  const uploadEndpoints = new Set(
+    [...core.endpoints.values()].filter((e) =>
+      Object.values(e.params.shape).some((schema) => isFileParam(schema as never)),
+    ),
+  );
   // Read per request: the mock's settings change while it runs.
-  const bodyLimit = (endpoint: Endpoint) => (uploadEndpoints.has(endpoint) ? maxUploadBytes(config) + MULTIPART_SLACK : ordinaryLimit);
+  const bodyLimit = (endpoint: Endpoint) =>
+    uploadEndpoints.has(endpoint) ? maxUploadBytes(config) + MULTIPART_SLACK : ordinaryLimit;
 
   const openApi = openApiSource(core.endpoints.values());
   const serveTrpc = createTrpcHandler(core);
@@ -160,14 +181,25 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     const unknownAtLevel = older && route.kind === 'found' && !hasEndpointAt(route.endpoint, level);
     if (route.kind === 'found' && !unknownAtLevel) info.endpointName = route.endpoint.name;
     if (route.kind === 'not-found' || unknownAtLevel) {
-      return jsonReply({ result: 'error', msg: `Unknown API endpoint: ${method} ${prefix}${path}`, code: 'BAD_REQUEST' }, 404);
+      return jsonReply(
+        { result: 'error', msg: `Unknown API endpoint: ${method} ${prefix}${path}`, code: 'BAD_REQUEST' },
+        404,
+      );
     }
     if (route.kind === 'method-not-allowed') {
-      if (request.method === 'OPTIONS') return { status: 204, headers: { allow: route.allowed.join(', ') }, body: null };
-      return jsonReply({ result: 'error', msg: 'Method Not Allowed', allowed_methods: route.allowed }, 405, { allow: route.allowed.join(', ') });
+      if (request.method === 'OPTIONS')
+        return { status: 204, headers: { allow: route.allowed.join(', ') }, body: null };
+      return jsonReply({ result: 'error', msg: 'Method Not Allowed', allowed_methods: route.allowed }, 405, {
+        allow: route.allowed.join(', '),
+      });
     }
     const access = route.endpoint.access;
-    if (info.session !== undefined && needsCsrfCheck(request) && (info.session !== null || access === 'public' || access === 'optional')) checkCsrf(request);
+    if (
+      info.session !== undefined &&
+      needsCsrfCheck(request) &&
+      (info.session !== null || access === 'public' || access === 'optional')
+    )
+      checkCsrf(request);
     let ignored: readonly string[] = [];
     // The core checks credentials before the body is read, as the real server does.
     const result = await core.serve(route.endpoint, info, async () => {
@@ -221,7 +253,8 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     const info = new RestRequestInfo(request);
     const api = path.startsWith(`${API_PREFIX}/`) || path.startsWith(`${JSON_PREFIX}/`);
     // While the journal records, the request gets its id now: what it causes names it.
-    const timing = journal.recording && journaled(path) ? { time: core.services.now(), started: performance.now() } : null;
+    const timing =
+      journal.recording && journaled(path) ? { time: core.services.now(), started: performance.now() } : null;
     if (timing) info.journalId = journal.reserve();
     let reply: RestReply;
     try {
@@ -244,13 +277,18 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
       Object.assign(reply.headers, rateLimitHeaders(info));
     }
     // Every HTML answer gives a visitor without one a CSRF token, for the forms of the web app.
-    if (reply.headers['content-type']?.startsWith('text/html') && readCookie(request, CSRF_COOKIE) === null && !reply.cookies) {
+    if (
+      reply.headers['content-type']?.startsWith('text/html') &&
+      readCookie(request, CSRF_COOKIE) === null &&
+      !reply.cookies
+    ) {
       reply.cookies = [csrfCookie(core)];
     }
     if (timing) journalRequest(core, request, info, reply, timing);
     return reply;
   }
-  const serve = options.corsOrigins && options.corsOrigins.length > 0 ? withCors(options.corsOrigins, serveRequest) : serveRequest;
+  const serve =
+    options.corsOrigins && options.corsOrigins.length > 0 ? withCors(options.corsOrigins, serveRequest) : serveRequest;
 
   async function handle(request: Request, connection: ConnectionInfo = {}): Promise<Response> {
     let rest: RestRequest;

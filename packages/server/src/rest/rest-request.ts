@@ -108,13 +108,21 @@ export function fromFetchRequest(request: Request, clientAddress?: string): Rest
     readBytes: (limit) => readFetchBody(request, limit),
     signal: request.signal,
     toRequest: (body) =>
-      body === null ? request : new Request(request.url, { method: request.method, headers: request.headers, body: body as Uint8Array<ArrayBuffer>, signal: request.signal }),
+      body === null
+        ? request
+        : new Request(request.url, {
+            method: request.method,
+            headers: request.headers,
+            body: body as Uint8Array<ArrayBuffer>,
+            signal: request.signal,
+          }),
   };
 }
 
 /** The fetch `Response` of a reply. */
 export function toResponse(reply: RestReply): Response {
-  if (!reply.cookies) return new Response(reply.body as BodyInit | null, { status: reply.status, headers: reply.headers });
+  if (!reply.cookies)
+    return new Response(reply.body as BodyInit | null, { status: reply.status, headers: reply.headers });
   const headers = new Headers(reply.headers);
   for (const cookie of reply.cookies) headers.append('set-cookie', cookie);
   return new Response(reply.body as BodyInit | null, { status: reply.status, headers });

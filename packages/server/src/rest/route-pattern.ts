@@ -44,7 +44,9 @@ export function compilePattern(source: string): RoutePattern {
     if (segment === '*' && index === segments.length - 1) return REST;
     if (NAME.test(segment)) return PARAMETER;
     if (LITERAL_SEGMENT.test(segment)) return LITERAL;
-    throw new TypeError(`[teamchat-server] route pattern '${source}': segment '${segment}' is not a literal, a :name or a final *`);
+    throw new TypeError(
+      `[teamchat-server] route pattern '${source}': segment '${segment}' is not a literal, a :name or a final *`,
+    );
   });
   const rest = kinds.at(-1) === REST;
   const fixed = rest ? segments.length - 1 : segments.length;

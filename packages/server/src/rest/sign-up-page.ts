@@ -16,12 +16,21 @@ interface SignUpForm {
   invited_as: number;
 }
 
-const ROLE_NAMES: Record<number, string> = { 100: 'an organization owner', 200: 'an organization administrator', 300: 'a moderator', 400: 'a member', 600: 'a guest' };
+const ROLE_NAMES: Record<number, string> = {
+  100: 'an organization owner',
+  200: 'an organization administrator',
+  300: 'a moderator',
+  400: 'a member',
+  600: 'a guest',
+};
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 
 function page(status: number, title: string, body: string): RestReply {
-  return htmlPage(status, `<!doctype html><html><head><meta charset="utf-8"><title>${escape(title)}</title></head><body><h1>${escape(title)}</h1>${body}</body></html>`);
+  return htmlPage(
+    status,
+    `<!doctype html><html><head><meta charset="utf-8"><title>${escape(title)}</title></head><body><h1>${escape(title)}</h1>${body}</body></html>`,
+  );
 }
 
 /** The sign-up form: hidden invitation fields, the address (reusable links), full name, password. */
@@ -46,7 +55,8 @@ export async function signUpFormResponse(link: SignUpLink, read: () => Promise<S
     const form = await read();
     return page(200, `Sign up for ${form.organization}`, formHtml(link, form));
   } catch (error) {
-    if (isApiError(error)) return page(400, 'Invitation link not valid', `<p class="error" role="alert">${escape(error.msg)}</p>`);
+    if (isApiError(error))
+      return page(400, 'Invitation link not valid', `<p class="error" role="alert">${escape(error.msg)}</p>`);
     throw error;
   }
 }
@@ -86,13 +96,21 @@ interface Registered {
  * the app at `/` (302); or the form again with the error (400; the link's own error when it no
  * longer works).
  */
-export async function registerResponse(params: Registration, create: () => Promise<Registered>, cookies: (user: Registered) => string[]): Promise<RestReply> {
+export async function registerResponse(
+  params: Registration,
+  create: () => Promise<Registered>,
+  cookies: (user: Registered) => string[],
+): Promise<RestReply> {
   try {
     const user = await create();
     return { status: 302, headers: { location: '/', 'cache-control': 'no-store' }, body: null, cookies: cookies(user) };
   } catch (error) {
     if (!isApiError(error)) throw error;
     const back = params.kind === 'email' ? `/accounts/do_confirm/${params.key}` : `/join/${params.key}/`;
-    return page(400, 'Sign up failed', `<p class="error" role="alert">${escape(error.msg)}</p><p><a href="${escape(back)}">Back to the form</a></p>`);
+    return page(
+      400,
+      'Sign up failed',
+      `<p class="error" role="alert">${escape(error.msg)}</p><p><a href="${escape(back)}">Back to the form</a></p>`,
+    );
   }
 }

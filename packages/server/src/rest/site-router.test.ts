@@ -34,7 +34,8 @@ describe('compilePattern', () => {
 });
 
 describe('createSiteRouter', () => {
-  const request = (method: string, path: string) => fromFetchRequest(new Request(`http://chat.test${path}`, { method }));
+  const request = (method: string, path: string) =>
+    fromFetchRequest(new Request(`http://chat.test${path}`, { method }));
   const info = { authorization: null, userAgent: '' };
   const row = (pattern: string, name: string, methods: PageRoute['methods'] = ['GET']): PageRoute => ({
     methods,
@@ -42,10 +43,15 @@ describe('createSiteRouter', () => {
     page: null,
     answer: () => ({ status: 200, headers: {}, body: name }),
   });
-  const answer = async (routes: readonly PageRoute[], method: string, path: string) => (await createSiteRouter(routes).dispatch(request(method, path), info))?.body ?? null;
+  const answer = async (routes: readonly PageRoute[], method: string, path: string) =>
+    (await createSiteRouter(routes).dispatch(request(method, path), info))?.body ?? null;
 
   it('tries the most specific pattern first, whatever the order of the table', async () => {
-    const routes = [row('/files/*', 'any file'), row('/files/temporary/:token', 'temporary'), row('/files/:id/meta', 'meta')];
+    const routes = [
+      row('/files/*', 'any file'),
+      row('/files/temporary/:token', 'temporary'),
+      row('/files/:id/meta', 'meta'),
+    ];
     for (const table of [routes, [...routes].reverse()]) {
       expect(await answer(table, 'GET', '/files/temporary/abc')).toBe('temporary');
       expect(await answer(table, 'GET', '/files/7/meta')).toBe('meta');
@@ -62,7 +68,12 @@ describe('createSiteRouter', () => {
   });
 
   it('goes on to the next matching row when a row declines the request', async () => {
-    const declining: PageRoute = { methods: ['GET'], pattern: '/files/temporary/:token', page: null, answer: () => null };
+    const declining: PageRoute = {
+      methods: ['GET'],
+      pattern: '/files/temporary/:token',
+      page: null,
+      answer: () => null,
+    };
     expect(await answer([declining, row('/files/*', 'any file')], 'GET', '/files/temporary/abc')).toBe('any file');
   });
 
@@ -79,7 +90,8 @@ describe('createSiteRouter', () => {
 describe('the page route table', () => {
   it('routes every page beside the API; an invitation key that is not one is the 404', async () => {
     const { handler } = await createMemoryServer({ seed: 1 });
-    const status = async (method: string, path: string) => (await handler(new Request(`http://chat.test${path}`, { method }))).status;
+    const status = async (method: string, path: string) =>
+      (await handler(new Request(`http://chat.test${path}`, { method }))).status;
     expect(await status('GET', '/health')).toBe(200);
     expect(await status('GET', '/user_uploads/2/ab/missing.txt')).toBe(404);
     expect(await status('GET', '/accounts/do_confirm/abc')).toBe(400);

@@ -123,7 +123,12 @@ export function webAppRoutes(options: WebAppOptions): PageRoute[] {
   };
   return [
     ...APP_PAGES.map((pattern): PageRoute => ({ methods: ['GET', 'HEAD'], pattern, page: null, answer: index })),
-    { methods: ['GET', 'HEAD'], pattern: DEV_LOGIN_PAGE, page: null, answer: (route) => (options.devMode() ? index(route) : null) },
+    {
+      methods: ['GET', 'HEAD'],
+      pattern: DEV_LOGIN_PAGE,
+      page: null,
+      answer: (route) => (options.devMode() ? index(route) : null),
+    },
     { methods: ['GET', 'HEAD'], pattern: '/static/*', page: null, answer: asset },
   ];
 }

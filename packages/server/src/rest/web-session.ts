@@ -27,7 +27,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
 /** A new CSRF token's cookie (32 letters and digits, as Django's secret). */
 export function csrfCookie(core: Core): string {
-  return cookieHeader(CSRF_COOKIE, randomAlphanumeric(32, core.services.random), { httpOnly: false, maxAgeSecs: CSRF_COOKIE_AGE_SECS });
+  return cookieHeader(CSRF_COOKIE, randomAlphanumeric(32, core.services.random), {
+    httpOnly: false,
+    maxAgeSecs: CSRF_COOKIE_AGE_SECS,
+  });
 }
 
 /** The cookies of a session just started (and a fresh CSRF token, as Django rotates it at login). */
@@ -89,13 +92,20 @@ export async function useSession(core: Core, route: RouteRequest): Promise<void>
 /** A required form field, or the API's error naming it. */
 function field(fields: Map<string, string>, name: string): string {
   const value = fields.get(name);
-  if (value === undefined) throw new ApiError('REQUEST_VARIABLE_MISSING', `Missing '${name}' argument`, { extra: { var_name: name } });
+  if (value === undefined)
+    throw new ApiError('REQUEST_VARIABLE_MISSING', `Missing '${name}' argument`, { extra: { var_name: name } });
   return value;
 }
 
 /** The success answer of a login, with its cookies. */
-function loggedIn(core: Core, session: { user_id: number; email: string; session_key: string; session_expires: number }): RestReply {
-  return { ...jsonReply({ result: 'success', msg: '', user_id: session.user_id, email: session.email }), cookies: sessionCookies(core, session) };
+function loggedIn(
+  core: Core,
+  session: { user_id: number; email: string; session_key: string; session_expires: number },
+): RestReply {
+  return {
+    ...jsonReply({ result: 'success', msg: '', user_id: session.user_id, email: session.email }),
+    cookies: sessionCookies(core, session),
+  };
 }
 
 /**
@@ -125,7 +135,8 @@ export function sessionRoutes(core: Core, maxBodyBytes: number): PageRoute[] {
       methods: ['POST'],
       pattern: '/accounts/login/local/',
       page: devLogInPage,
-      params: async (route) => (core.services.config.devMode ? { direct_email: field(await form(route), 'direct_email') } : null),
+      params: async (route) =>
+        core.services.config.devMode ? { direct_email: field(await form(route), 'direct_email') } : null,
       reply: async (run) => loggedIn(core, await run()),
     }),
     pageRoute(core, {
@@ -138,7 +149,10 @@ export function sessionRoutes(core: Core, maxBodyBytes: number): PageRoute[] {
       },
       reply: async (run) => {
         await run();
-        return { ...jsonReply({ result: 'success', msg: '' }), cookies: [cookieHeader(SESSION_COOKIE, '', { httpOnly: true, maxAgeSecs: 0 })] };
+        return {
+          ...jsonReply({ result: 'success', msg: '' }),
+          cookies: [cookieHeader(SESSION_COOKIE, '', { httpOnly: true, maxAgeSecs: 0 })],
+        };
       },
     }),
     pageRoute(core, {

@@ -37,7 +37,10 @@ export function compactMessage(record: StoredRecord): void {
  * them, and the rows as `[userId, bits, ...]`, with -1 for the users of `existing()` it no
  * longer lists. Null for a message without `user_flags`.
  */
-export function legacyRows(record: StoredRecord, existing: () => readonly number[]): { record: StoredRecord; pairs: number[] } | null {
+export function legacyRows(
+  record: StoredRecord,
+  existing: () => readonly number[],
+): { record: StoredRecord; pairs: number[] } | null {
   if (!('user_flags' in record)) return null;
   const { user_flags: flags, ...rest } = record as StoredRecord & { user_flags: unknown };
   const pairs: number[] = [];

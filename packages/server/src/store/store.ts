@@ -27,7 +27,10 @@ export class StoreUnavailableError extends Error {
   override readonly name = 'StoreUnavailableError';
 
   constructor(cause: Error) {
-    super(`[teamchat-server] the store cannot save changes now (${cause.message.replace(/^\[teamchat-server\] /, '')}); nothing was changed`, { cause });
+    super(
+      `[teamchat-server] the store cannot save changes now (${cause.message.replace(/^\[teamchat-server\] /, '')}); nothing was changed`,
+      { cause },
+    );
   }
 }
 
@@ -226,7 +229,8 @@ export class Store<T extends CollectionMap> {
     const error = this.writeError as Error;
     // The failed commits are undone first (queued behind this writer: it must not wait for them).
     const settling = this.undoing !== null || this.inflight.size > 0;
-    if (this.probing || settling || performance.now() - this.writeErrorAt < RETRY_WRITES_AFTER_MS) throw new StoreUnavailableError(error);
+    if (this.probing || settling || performance.now() - this.writeErrorAt < RETRY_WRITES_AFTER_MS)
+      throw new StoreUnavailableError(error);
     this.probing = true;
     try {
       await this.persister?.resume?.();
@@ -270,12 +274,17 @@ export class Store<T extends CollectionMap> {
     } else if (kind === 'patch') {
       record = { ...previous, ...op[3] } as StoredRecord;
     } else {
-      record = { ...previous, [op[3]]: mergedObject((previous as unknown as Record<string, unknown>)[op[3]], op[4], op[5]) } as StoredRecord;
+      record = {
+        ...previous,
+        [op[3]]: mergedObject((previous as unknown as Record<string, unknown>)[op[3]], op[4], op[5]),
+      } as StoredRecord;
     }
     let undoRows: Undo | null = null;
     if (c === 'messages') {
       // Journals of format 1 carried the rows inside the message.
-      const rows = legacyRows(record, () => (previous === undefined ? [] : this.userMessages.usersOf(record.id as number)));
+      const rows = legacyRows(record, () =>
+        previous === undefined ? [] : this.userMessages.usersOf(record.id as number),
+      );
       if (rows) {
         record = rows.record;
         undoRows = this.userMessages.setRows(record.id as number, rows.pairs);
@@ -398,7 +407,9 @@ export class Store<T extends CollectionMap> {
 
   private load(document: StoreDocument): void {
     if (document.format < OLDEST_STORE_FORMAT || document.format > STORE_FORMAT) {
-      throw new Error(`unknown data format ${String(document.format)} (this server reads formats ${OLDEST_STORE_FORMAT} to ${STORE_FORMAT})`);
+      throw new Error(
+        `unknown data format ${String(document.format)} (this server reads formats ${OLDEST_STORE_FORMAT} to ${STORE_FORMAT})`,
+      );
     }
     this.seq = document.seq;
     Object.assign(this.counters, document.counters);
@@ -428,7 +439,13 @@ export class Store<T extends CollectionMap> {
   snapshot(): StoreDocument {
     const collections: Record<string, StoredRecord[]> = {};
     for (const [name, map] of this.collections) collections[name] = map.toArray();
-    return { format: STORE_FORMAT, seq: this.seq, counters: { ...this.counters }, collections, user_messages: this.userMessages.encode() };
+    return {
+      format: STORE_FORMAT,
+      seq: this.seq,
+      counters: { ...this.counters },
+      collections,
+      user_messages: this.userMessages.encode(),
+    };
   }
 
   /**
@@ -556,10 +573,15 @@ export class Transaction<T extends CollectionMap> {
    * (ascending, no duplicates); a missing row starts from `create`, or is skipped when
    * `create` is null. One journal operation, however many messages.
    */
-  changeFlags(userId: number, messageIds: readonly number[], change: { set?: number; clear?: number; create: number | null }): void {
+  changeFlags(
+    userId: number,
+    messageIds: readonly number[],
+    change: { set?: number; clear?: number; create: number | null },
+  ): void {
     if (messageIds.length === 0) return;
     for (let i = 1; i < messageIds.length; i += 1) {
-      if ((messageIds[i] as number) <= (messageIds[i - 1] as number)) throw new Error('[teamchat-server] changeFlags needs ascending message IDs');
+      if ((messageIds[i] as number) <= (messageIds[i - 1] as number))
+        throw new Error('[teamchat-server] changeFlags needs ascending message IDs');
     }
     this.record(['flags', userId, change.set ?? 0, change.clear ?? 0, idRuns(messageIds), change.create ?? -1]);
   }
@@ -634,7 +656,11 @@ function objectChange(before: unknown, after: unknown): { set: Record<string, un
 }
 
 /** `before` (an object, or nothing) without the `unset` keys and with `set` merged in. */
-function mergedObject(before: unknown, set: Record<string, unknown>, unset: readonly string[]): Record<string, unknown> {
+function mergedObject(
+  before: unknown,
+  set: Record<string, unknown>,
+  unset: readonly string[],
+): Record<string, unknown> {
   const merged: Record<string, unknown> = isPlainObject(before) ? { ...before } : {};
   for (const key of unset) delete merged[key];
   return Object.assign(merged, set);

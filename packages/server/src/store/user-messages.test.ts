@@ -6,7 +6,11 @@ type Db = { messages: { id: number } };
 
 function recorder(): RowObserver & { calls: [number, number[], number[], number[]][] } {
   const calls: [number, number[], number[], number[]][] = [];
-  return { calls, rowsChanged: (userId, ids, before, after) => calls.push([userId, Array.from(ids), Array.from(before), Array.from(after)]) };
+  return {
+    calls,
+    rowsChanged: (userId, ids, before, after) =>
+      calls.push([userId, Array.from(ids), Array.from(before), Array.from(after)]),
+  };
 }
 
 describe('per-user message rows', () => {
@@ -33,10 +37,18 @@ describe('per-user message rows', () => {
 
   it('undoes row changes of a transaction that fails', async () => {
     const store = new Store<Db>();
-    await store.write((tx) => tx.setRows(1, [[7, 0], [8, 0]]));
+    await store.write((tx) =>
+      tx.setRows(1, [
+        [7, 0],
+        [8, 0],
+      ]),
+    );
     const failing = store.write((tx) => {
       tx.changeFlags(7, [1, 2], { set: 1, create: 128 });
-      tx.setRows(1, [[8, -1], [9, 4]]);
+      tx.setRows(1, [
+        [8, -1],
+        [9, 4],
+      ]);
       throw new Error('no');
     });
     await expect(failing).rejects.toThrow('no');

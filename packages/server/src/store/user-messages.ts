@@ -155,7 +155,10 @@ class UserRows implements UserRowsView {
     for (let i = 0; i < ids.length; i += 1) {
       const id = ids[i] as number;
       // The IDs ascend: search only the rest of the rows.
-      position = position < this.length && (this.idArray[position] as number) < id ? lowerBoundFrom(this.idArray, position, this.length, id) : position;
+      position =
+        position < this.length && (this.idArray[position] as number) < id
+          ? lowerBoundFrom(this.idArray, position, this.length, id)
+          : position;
       if (position < this.length && this.idArray[position] === id) {
         const old = this.bitArray[position] as number;
         const next = (old | set) & ~clear;
@@ -219,7 +222,14 @@ class UserRows implements UserRowsView {
     for (let i = 0; i + 1 < encoded.bits.length; i += 2) {
       const value = encoded.bits[i] as number;
       const count = encoded.bits[i + 1] as number;
-      if (!Number.isInteger(value) || value < 0 || value > 255 || !Number.isInteger(count) || count < 1 || at + count > ids.length) {
+      if (
+        !Number.isInteger(value) ||
+        value < 0 ||
+        value > 255 ||
+        !Number.isInteger(count) ||
+        count < 1 ||
+        at + count > ids.length
+      ) {
         throw new Error('[teamchat-server] invalid row bits');
       }
       bits.fill(value, at, at + count);

@@ -47,7 +47,8 @@ export function createTrpcHandler(core: Core): (request: Request, info: RequestI
         return status === undefined ? {} : { status };
       },
       onError: ({ error, path: procedure }) => {
-        if (!apiErrorOf(error)) log.error('unexpected error in tRPC procedure', { procedure, error: String(error.cause ?? error) });
+        if (!apiErrorOf(error))
+          log.error('unexpected error in tRPC procedure', { procedure, error: String(error.cause ?? error) });
       },
     });
 }

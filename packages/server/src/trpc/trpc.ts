@@ -68,7 +68,11 @@ function initialise() {
       errorFormatter({ shape, error, ctx }) {
         const apiError = apiErrorOf(error);
         const unexpected = !apiError && error.code === 'INTERNAL_SERVER_ERROR';
-        const envelope = apiError ? apiError.toEnvelope() : unexpected ? INTERNAL_ERROR : { result: 'error', msg: shape.message, code: 'BAD_REQUEST' };
+        const envelope = apiError
+          ? apiError.toEnvelope()
+          : unexpected
+            ? INTERNAL_ERROR
+            : { result: 'error', msg: shape.message, code: 'BAD_REQUEST' };
         const stack = ctx?.core.services.config.trpcDevelopmentMode && error.stack ? { stack: error.stack } : {};
         return {
           ...shape,
@@ -129,7 +133,12 @@ type TrpcRoot = ReturnType<typeof initialise>;
 
 function createTrpc() {
   const t = initialise();
-  return { procedure: t.procedure.use(apiErrorsOf(t)), middleware: t.middleware, router: t.router, createCallerFactory: t.createCallerFactory };
+  return {
+    procedure: t.procedure.use(apiErrorsOf(t)),
+    middleware: t.middleware,
+    router: t.router,
+    createCallerFactory: t.createCallerFactory,
+  };
 }
 
 type Trpc = ReturnType<typeof createTrpc>;

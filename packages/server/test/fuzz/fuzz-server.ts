@@ -35,7 +35,12 @@ export interface FuzzReport {
 }
 
 /** A fresh reference server over a disk store in a temp dir, the demo organization seeded, rate limits off. */
-export async function startFuzzTarget(): Promise<{ url: string; store: Store<Db>; settle(): Promise<void>; close(): Promise<void> }> {
+export async function startFuzzTarget(): Promise<{
+  url: string;
+  store: Store<Db>;
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}> {
   const dir = mkdtempSync(join(tmpdir(), 'teamchat-fuzz-'));
   const dataFile = join(dir, 'data.json');
   const { store } = await openDiskStore<Db>(dataFile, { log: { info: () => {}, warn: () => {} } });
@@ -71,12 +76,19 @@ let ownerEmail = '';
 /** A cheap, exact picture of the store: its sequence number and every record by identity (records are replaced, never changed). */
 function picture(store: Store<Db>): { seq: number; records: unknown[][] } {
   const { seq, collections } = store.snapshot();
-  return { seq, records: Object.keys(collections).sort().map((name) => collections[name] as unknown[]) };
+  return {
+    seq,
+    records: Object.keys(collections)
+      .sort()
+      .map((name) => collections[name] as unknown[]),
+  };
 }
 
 function samePicture(a: ReturnType<typeof picture>, b: ReturnType<typeof picture>): boolean {
   if (a.seq !== b.seq || a.records.length !== b.records.length) return false;
-  return a.records.every((list, i) => list.length === b.records[i]?.length && list.every((record, j) => record === b.records[i]?.[j]));
+  return a.records.every(
+    (list, i) => list.length === b.records[i]?.length && list.every((record, j) => record === b.records[i]?.[j]),
+  );
 }
 
 /** A valid sample of the endpoint's parameters as wire fields (strings) and path values; empty when none can be made. */
@@ -89,7 +101,8 @@ function validWire(endpoint: Endpoint, variant: number): { fields: Map<string, s
   } catch {
     return { fields, path };
   }
-  for (const [name, schema] of Object.entries(endpoint.params.shape)) if (isFileParam(schema as never)) delete params[name];
+  for (const [name, schema] of Object.entries(endpoint.params.shape))
+    if (isFileParam(schema as never)) delete params[name];
   for (const name of endpoint.pathParams) {
     path.set(name, encodeURIComponent(String(params[name] ?? '1')));
     delete params[name];
@@ -99,22 +112,88 @@ function validWire(endpoint: Endpoint, variant: number): { fields: Map<string, s
   return { fields, path };
 }
 
-const WRONG_VALUES = ['true', 'false', 'null', '0', '-1', '1.5', '1e309', '9007199254740993', '""', '"x"', '[]', '[1,"a",null]', '{}', '{"a":1}', 'NaN', 'undefined', ''];
-const BAD_JSON = ['[1,2', '{"a":', '{a:1}', "['x']", '01', '+1', '.5', '"unterminated', '[,]', 'tru', '\u0000', '{"__proto__":{"x":1}}'];
-const NASTY_TEXT = ['a\u0000b', '\u0000', '\uD800', 'x\uDFFFy', '\uDBFF\uDBFF', '\u202Ehello', '\uFEFF', '%00', '../../etc/passwd', '<script>alert(1)</script>', '🙂'.repeat(50)];
-const BAD_IDS = ['-1', '0', '99999999999999999999', 'abc', '%00', '..%2F..', '1.5', '0x10', '%201', '%F0%9F%99%82', '1e3', '%22%22', 'null', '-0', `${'9'.repeat(400)}`];
+const WRONG_VALUES = [
+  'true',
+  'false',
+  'null',
+  '0',
+  '-1',
+  '1.5',
+  '1e309',
+  '9007199254740993',
+  '""',
+  '"x"',
+  '[]',
+  '[1,"a",null]',
+  '{}',
+  '{"a":1}',
+  'NaN',
+  'undefined',
+  '',
+];
+const BAD_JSON = [
+  '[1,2',
+  '{"a":',
+  '{a:1}',
+  "['x']",
+  '01',
+  '+1',
+  '.5',
+  '"unterminated',
+  '[,]',
+  'tru',
+  '\u0000',
+  '{"__proto__":{"x":1}}',
+];
+const NASTY_TEXT = [
+  'a\u0000b',
+  '\u0000',
+  '\uD800',
+  'x\uDFFFy',
+  '\uDBFF\uDBFF',
+  '\u202Ehello',
+  '\uFEFF',
+  '%00',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  '🙂'.repeat(50),
+];
+const BAD_IDS = [
+  '-1',
+  '0',
+  '99999999999999999999',
+  'abc',
+  '%00',
+  '..%2F..',
+  '1.5',
+  '0x10',
+  '%201',
+  '%F0%9F%99%82',
+  '1e3',
+  '%22%22',
+  'null',
+  '-0',
+  `${'9'.repeat(400)}`,
+];
 
 /** `value` URL-encoded as a path segment; a lone surrogate becomes the invalid UTF-8 `%ED%A0%80`. */
 function pathSegment(value: string): string {
-  return value.replace(/[\uD800-\uDFFF]/g, (c, i: number) => {
-    const code = c.charCodeAt(0);
-    const pair = code < 0xdc00 ? value.charCodeAt(i + 1) : value.charCodeAt(i - 1);
-    return (code < 0xdc00 ? pair >= 0xdc00 && pair <= 0xdfff : pair >= 0xd800 && pair < 0xdc00) ? c : '\u0000SURROGATE';
-  }).split('\u0000SURROGATE').map((part) => encodeURIComponent(part)).join('%ED%A0%80');
+  return value
+    .replace(/[\uD800-\uDFFF]/g, (c, i: number) => {
+      const code = c.charCodeAt(0);
+      const pair = code < 0xdc00 ? value.charCodeAt(i + 1) : value.charCodeAt(i - 1);
+      return (code < 0xdc00 ? pair >= 0xdc00 && pair <= 0xdfff : pair >= 0xd800 && pair < 0xdc00)
+        ? c
+        : '\u0000SURROGATE';
+    })
+    .split('\u0000SURROGATE')
+    .map((part) => encodeURIComponent(part))
+    .join('%ED%A0%80');
 }
 
 /** Deeply nested JSON, `depth` levels. */
-const nested = (depth: number, object: boolean) => (object ? '{"a":'.repeat(depth) + '1' + '}'.repeat(depth) : '['.repeat(depth) + ']'.repeat(depth));
+const nested = (depth: number, object: boolean) =>
+  object ? '{"a":'.repeat(depth) + '1' + '}'.repeat(depth) : '['.repeat(depth) + ']'.repeat(depth);
 
 /** A mutation of one field value. */
 const fieldValue = fc.oneof(
@@ -122,31 +201,96 @@ const fieldValue = fc.oneof(
   fc.constantFrom(...BAD_JSON).map((v) => ({ value: v, label: 'invalid JSON' })),
   fc.constantFrom(...NASTY_TEXT).map((v) => ({ value: v, label: 'NUL/surrogate/odd text' })),
   fc.integer({ min: 10, max: 200_000 }).map((n) => ({ value: 'x'.repeat(n), label: `huge string (${n})` })),
-  fc.tuple(fc.integer({ min: 50, max: 100_000 }), fc.boolean()).map(([d, o]) => ({ value: nested(d, o), label: `nested ${d} deep` })),
-  fc.integer({ min: 1000, max: 200_000 }).map((n) => ({ value: JSON.stringify(Array.from({ length: n }, (_, i) => i)), label: `list of ${n}` })),
+  fc
+    .tuple(fc.integer({ min: 50, max: 100_000 }), fc.boolean())
+    .map(([d, o]) => ({ value: nested(d, o), label: `nested ${d} deep` })),
+  fc
+    .integer({ min: 1000, max: 200_000 })
+    .map((n) => ({ value: JSON.stringify(Array.from({ length: n }, (_, i) => i)), label: `list of ${n}` })),
   fc.json().map((v) => ({ value: v, label: 'random JSON' })),
   fc.string({ unit: 'binary', maxLength: 40 }).map((v) => ({ value: v, label: 'random text' })),
 );
 
 const malformedAuth = fc.oneof(
-  fc.constantFrom('Basic', 'Basic ', 'Basic !!!!', `Basic ${btoa('no-colon')}`, `Basic ${btoa(':')}`, `Basic ${btoa('a@b:short')}`, 'Digest abc', 'Bearer x', `Basic ${'A'.repeat(6000)}`),
+  fc.constantFrom(
+    'Basic',
+    'Basic ',
+    'Basic !!!!',
+    `Basic ${btoa('no-colon')}`,
+    `Basic ${btoa(':')}`,
+    `Basic ${btoa('a@b:short')}`,
+    'Digest abc',
+    'Bearer x',
+    `Basic ${'A'.repeat(6000)}`,
+  ),
   fc.string({ maxLength: 60 }).map((s) => `Basic ${btoa(unescape(encodeURIComponent(s)))}`),
-  fc.string({ minLength: 32, maxLength: 32 }).map((key) => `Basic ${btoa(unescape(encodeURIComponent(`${ownerEmail}:${key}`)))}`),
+  fc
+    .string({ minLength: 32, maxLength: 32 })
+    .map((key) => `Basic ${btoa(unescape(encodeURIComponent(`${ownerEmail}:${key}`)))}`),
 );
 
-const contentTypes = fc.constantFrom('application/json', 'text/plain', 'multipart/form-data', 'multipart/form-data; boundary=', 'application/x-www-form-urlencoded; charset=utf-7', 'garbage/\u00ff', 'application/octet-stream');
+const contentTypes = fc.constantFrom(
+  'application/json',
+  'text/plain',
+  'multipart/form-data',
+  'multipart/form-data; boundary=',
+  'application/x-www-form-urlencoded; charset=utf-7',
+  'garbage/\u00ff',
+  'application/octet-stream',
+);
 
 /** Requests for `endpoint`: a valid sample with one or more things wrong with it. */
 function requestsFor(endpoint: Endpoint): fc.Arbitrary<FuzzRequest> {
   const names = [...Object.keys(endpoint.params.shape), ...endpoint.pathParams];
   const mutation = fc.oneof(
-    { weight: 4, arbitrary: fc.tuple(fc.constantFrom(...(names.length ? names : ['x'])), fieldValue).map(([name, v]) => ({ kind: 'set' as const, name, ...v })) },
-    { weight: 2, arbitrary: fc.constantFrom(...(names.length ? names : ['x'])).map((name) => ({ kind: 'drop' as const, name, value: '', label: `missing ${name}` })) },
-    { weight: 1, arbitrary: fc.tuple(fc.string({ minLength: 1, maxLength: 12 }), fieldValue).map(([name, v]) => ({ kind: 'extra' as const, name, ...v, label: `extra ${v.label}` })) },
-    { weight: 1, arbitrary: fc.constantFrom(...BAD_IDS).map((value) => ({ kind: 'path' as const, name: '', value, label: `bad path id ${value}` })) },
-    { weight: 1, arbitrary: contentTypes.map((value) => ({ kind: 'type' as const, name: '', value, label: `content type ${value}` })) },
-    { weight: 1, arbitrary: fc.integer({ min: 1, max: 400 }).map((n) => ({ kind: 'truncate' as const, name: '', value: String(n), label: `truncated multipart at ${n}` })) },
-    { weight: 1, arbitrary: malformedAuth.map((value) => ({ kind: 'auth' as const, name: '', value, label: 'malformed Basic auth' })) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...(names.length ? names : ['x'])), fieldValue)
+        .map(([name, v]) => ({ kind: 'set' as const, name, ...v })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .constantFrom(...(names.length ? names : ['x']))
+        .map((name) => ({ kind: 'drop' as const, name, value: '', label: `missing ${name}` })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.string({ minLength: 1, maxLength: 12 }), fieldValue)
+        .map(([name, v]) => ({ kind: 'extra' as const, name, ...v, label: `extra ${v.label}` })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(...BAD_IDS)
+        .map((value) => ({ kind: 'path' as const, name: '', value, label: `bad path id ${value}` })),
+    },
+    {
+      weight: 1,
+      arbitrary: contentTypes.map((value) => ({
+        kind: 'type' as const,
+        name: '',
+        value,
+        label: `content type ${value}`,
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 1, max: 400 })
+        .map((n) => ({ kind: 'truncate' as const, name: '', value: String(n), label: `truncated multipart at ${n}` })),
+    },
+    {
+      weight: 1,
+      arbitrary: malformedAuth.map((value) => ({
+        kind: 'auth' as const,
+        name: '',
+        value,
+        label: 'malformed Basic auth',
+      })),
+    },
   );
   return fc.tuple(fc.nat(5), fc.array(mutation, { minLength: 1, maxLength: 3 })).map(([variant, mutations]) => {
     const { fields, path } = validWire(endpoint, variant);
@@ -155,7 +299,8 @@ function requestsFor(endpoint: Endpoint): fc.Arbitrary<FuzzRequest> {
     let truncateAt: number | null = null;
     let badPath: string | null = null;
     for (const m of mutations) {
-      if (m.kind === 'set' || m.kind === 'extra') (endpoint.pathParams.includes(m.name) ? path : fields).set(m.name, m.value);
+      if (m.kind === 'set' || m.kind === 'extra')
+        (endpoint.pathParams.includes(m.name) ? path : fields).set(m.name, m.value);
       else if (m.kind === 'drop') fields.delete(m.name);
       else if (m.kind === 'path') badPath = m.value;
       else if (m.kind === 'type') contentType = m.value;
@@ -165,9 +310,17 @@ function requestsFor(endpoint: Endpoint): fc.Arbitrary<FuzzRequest> {
     let route = endpoint.path;
     for (const name of endpoint.pathParams) {
       const value = badPath ?? path.get(name) ?? '1';
-      route = route.replace(`{${name}}`, !badPath && mutations.some((m) => m.name === name) ? pathSegment(value) : value);
+      route = route.replace(
+        `{${name}}`,
+        !badPath && mutations.some((m) => m.name === name) ? pathSegment(value) : value,
+      );
     }
-    const request: FuzzRequest = { method: endpoint.method, path: `${API_PREFIX}${route}`, headers, mutations: mutations.map((m) => m.label) };
+    const request: FuzzRequest = {
+      method: endpoint.method,
+      path: `${API_PREFIX}${route}`,
+      headers,
+      mutations: mutations.map((m) => m.label),
+    };
     const form = new URLSearchParams([...fields]);
     if (endpoint.method === 'GET') {
       request.path += `?${form}`;
@@ -175,11 +328,16 @@ function requestsFor(endpoint: Endpoint): fc.Arbitrary<FuzzRequest> {
     }
     if (truncateAt !== null || contentType.startsWith('multipart/form-data')) {
       const boundary = 'fuzzboundary';
-      const parts = [...fields].map(([k, v]) => `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('');
+      const parts = [...fields]
+        .map(([k, v]) => `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+        .join('');
       const file = `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="f.txt"\r\ncontent-type: text/plain\r\n\r\nhello\r\n`;
       const whole = `${parts}${file}--${boundary}--\r\n`;
       request.body = truncateAt === null ? whole : whole.slice(0, Math.min(truncateAt, whole.length - 1));
-      headers['content-type'] = contentType === 'multipart/form-data' || truncateAt !== null ? `multipart/form-data; boundary=${boundary}` : contentType;
+      headers['content-type'] =
+        contentType === 'multipart/form-data' || truncateAt !== null
+          ? `multipart/form-data; boundary=${boundary}`
+          : contentType;
       return request;
     }
     headers['content-type'] = contentType;
@@ -189,7 +347,13 @@ function requestsFor(endpoint: Endpoint): fc.Arbitrary<FuzzRequest> {
 }
 
 /** Sends one request; a failure message, or null when the answer is acceptable. */
-async function check(url: string, store: Store<Db>, request: FuzzRequest, report: FuzzReport, settle?: () => Promise<void>): Promise<string | null> {
+async function check(
+  url: string,
+  store: Store<Db>,
+  request: FuzzRequest,
+  report: FuzzReport,
+  settle?: () => Promise<void>,
+): Promise<string | null> {
   // The store's picture is taken once the jobs of earlier requests are done: their outcomes are
   // writes, which are no fault of this request.
   await settle?.();
@@ -222,7 +386,8 @@ async function check(url: string, store: Store<Db>, request: FuzzRequest, report
     return `${response.status} with a body that is not JSON: ${text.slice(0, 100)}`;
   }
   if (response.status >= 400) {
-    if (body?.result !== 'error' || typeof body.msg !== 'string') return `${response.status} without an error envelope: ${text.slice(0, 200)}`;
+    if (body?.result !== 'error' || typeof body.msg !== 'string')
+      return `${response.status} without an error envelope: ${text.slice(0, 200)}`;
     if (!samePicture(before, picture(store))) return `${response.status} (${String(body.msg)}) but the store changed`;
   } else if (body?.result !== 'success') {
     return `${response.status} without a success envelope: ${text.slice(0, 200)}`;
@@ -244,12 +409,21 @@ export async function fuzzEndpoints(options: {
   runsPerEndpoint: number;
   seed?: number;
 }): Promise<FuzzReport> {
-  const report: FuzzReport = { requests: 0, unsendable: 0, byStatus: {}, failures: [], endpoints: options.endpoints.length };
+  const report: FuzzReport = {
+    requests: 0,
+    unsendable: 0,
+    byStatus: {},
+    failures: [],
+    endpoints: options.endpoints.length,
+  };
   for (const endpoint of options.endpoints) {
     await fc.assert(
       fc.asyncProperty(requestsFor(endpoint), async (request) => {
         const failure = await check(options.url, options.store, request, report, options.settle);
-        if (failure && report.failures.length < 50) report.failures.push(`${endpoint.name} ${request.method} ${request.path.slice(0, 120)} [${request.mutations.join('; ')}]: ${failure}`);
+        if (failure && report.failures.length < 50)
+          report.failures.push(
+            `${endpoint.name} ${request.method} ${request.path.slice(0, 120)} [${request.mutations.join('; ')}]: ${failure}`,
+          );
         return true;
       }),
       { numRuns: options.runsPerEndpoint, ...(options.seed === undefined ? {} : { seed: options.seed }) },

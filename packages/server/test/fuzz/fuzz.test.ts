@@ -13,7 +13,13 @@ afterAll(() => target.close());
 
 describe('generated bad requests for every contract of the table', () => {
   it('are answered with a JSON error envelope (4xx) or a success, never a 5xx or a hang, and rejected ones change nothing', async () => {
-    const report = await fuzzEndpoints({ url: target.url, store: target.store, settle: target.settle, endpoints: endpointList, runsPerEndpoint: RUNS_PER_ENDPOINT });
+    const report = await fuzzEndpoints({
+      url: target.url,
+      store: target.store,
+      settle: target.settle,
+      endpoints: endpointList,
+      runsPerEndpoint: RUNS_PER_ENDPOINT,
+    });
     expect(report.failures).toEqual([]);
     expect(report.requests).toBeGreaterThan(endpointList.length * RUNS_PER_ENDPOINT * 0.9);
     expect(report.byStatus['5xx']).toBeUndefined();

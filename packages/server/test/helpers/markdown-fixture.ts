@@ -31,7 +31,10 @@ export interface MarkdownFixture {
 
 const NOW = 1_700_000_000_000;
 
-function makeChannel(ctx: Pick<Context, 'db' | 'now'>, { name, creator, inviteOnly }: { name: string; creator: UserRecord; inviteOnly: boolean }): ChannelRecord {
+function makeChannel(
+  ctx: Pick<Context, 'db' | 'now'>,
+  { name, creator, inviteOnly }: { name: string; creator: UserRecord; inviteOnly: boolean },
+): ChannelRecord {
   // History is shared in the private channel too.
   return insertChannel(ctx, { name, creatorId: creator.id, inviteOnly, historyPublicToSubscribers: true });
 }
@@ -40,15 +43,33 @@ function subscribe(ctx: Pick<Context, 'db' | 'indexes'>, channel: ChannelRecord,
   for (const user of users) insertSubscription(ctx, { userId: user.id, channelId: channel.id });
 }
 
-function makeGroup(db: DbTx, { name, members, canMention, creator }: { name: string; members: UserRecord[]; canMention: number; creator: UserRecord }): UserGroupRecord {
+function makeGroup(
+  db: DbTx,
+  {
+    name,
+    members,
+    canMention,
+    creator,
+  }: { name: string; members: UserRecord[]; canMention: number; creator: UserRecord },
+): UserGroupRecord {
   const nobody = systemGroupId({ db }, 'role:nobody');
   return db.put('user_groups', {
-    id: db.nextId('user_groups'), name, description: `The ${name} group`, is_system_group: false,
-    members: members.map((user) => user.id), direct_subgroup_ids: [], deactivated: false, creator_id: creator.id,
+    id: db.nextId('user_groups'),
+    name,
+    description: `The ${name} group`,
+    is_system_group: false,
+    members: members.map((user) => user.id),
+    direct_subgroup_ids: [],
+    deactivated: false,
+    creator_id: creator.id,
     date_created: NOW / 1000,
     groups: {
-      can_add_members_group: nobody, can_join_group: nobody, can_leave_group: nobody, can_manage_group: nobody,
-      can_mention_group: canMention, can_remove_members_group: nobody,
+      can_add_members_group: nobody,
+      can_join_group: nobody,
+      can_leave_group: nobody,
+      can_manage_group: nobody,
+      can_mention_group: canMention,
+      can_remove_members_group: nobody,
     },
   });
 }
@@ -79,9 +100,24 @@ export async function createMarkdownFixture(): Promise<MarkdownFixture> {
     };
     users.dana = db.patch('users', users.dana.id, { is_active: false });
     const groups = {
-      support: makeGroup(db, { name: 'support', members: [users.mike, users.samOld], canMention: systemGroupId({ db }, 'role:everyone'), creator: users.owner }),
-      leads: makeGroup(db, { name: 'leads', members: [users.owner], canMention: systemGroupId({ db }, 'role:administrators'), creator: users.owner }),
-      retired: makeGroup(db, { name: 'retired', members: [users.dana], canMention: systemGroupId({ db }, 'role:everyone'), creator: users.owner }),
+      support: makeGroup(db, {
+        name: 'support',
+        members: [users.mike, users.samOld],
+        canMention: systemGroupId({ db }, 'role:everyone'),
+        creator: users.owner,
+      }),
+      leads: makeGroup(db, {
+        name: 'leads',
+        members: [users.owner],
+        canMention: systemGroupId({ db }, 'role:administrators'),
+        creator: users.owner,
+      }),
+      retired: makeGroup(db, {
+        name: 'retired',
+        members: [users.dana],
+        canMention: systemGroupId({ db }, 'role:everyone'),
+        creator: users.owner,
+      }),
     };
     groups.retired = db.patch('user_groups', groups.retired.id, { deactivated: true });
     const channels = {
@@ -95,11 +131,19 @@ export async function createMarkdownFixture(): Promise<MarkdownFixture> {
     const post = (channel: ChannelRecord, topic: string, sender: UserRecord) =>
       insertMessage(
         { db, now },
-        { sender, content: 'Hello', client: 'test', flags: new Map(activeSubscriberIds({ db, indexes }, channel.id).map((id) => [id, 0])) },
+        {
+          sender,
+          content: 'Hello',
+          client: 'test',
+          flags: new Map(activeSubscriberIds({ db, indexes }, channel.id).map((id) => [id, 0])),
+        },
         { kind: 'stream', channel: db.get('channels', channel.id) as ChannelRecord, topic },
       ).id;
     const messages = {
-      updates: [post(channels.announce, 'Zulip updates', users.owner), post(channels.announce, 'Zulip updates', users.mike)],
+      updates: [
+        post(channels.announce, 'Zulip updates', users.owner),
+        post(channels.announce, 'Zulip updates', users.mike),
+      ],
       plans: [post(channels.secret, 'plans', users.owner)],
     };
     return { users, groups, channels, messages };
@@ -112,7 +156,9 @@ export async function createMarkdownFixture(): Promise<MarkdownFixture> {
     ctx,
     ...built,
     async addLinkifier(pattern, urlTemplate, order = 0) {
-      return store.write((db) => db.put('linkifiers', { id: db.nextId('linkifiers'), pattern, url_template: urlTemplate, order }).id);
+      return store.write(
+        (db) => db.put('linkifiers', { id: db.nextId('linkifiers'), pattern, url_template: urlTemplate, order }).id,
+      );
     },
   };
 }

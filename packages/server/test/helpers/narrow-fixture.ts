@@ -43,7 +43,12 @@ export interface NarrowFixture {
   dm(sender: DemoRole, to: DemoRole[], content: string, options?: PostOptions): MessageRecord;
   subscribe(channel: ChannelRecord, role: DemoRole, fields?: { is_muted?: boolean }): void;
   unsubscribe(channel: ChannelRecord, role: DemoRole): void;
-  setTopicPolicy(role: DemoRole, channel: ChannelRecord, topic: string, policy: UserTopicRecord['visibility_policy']): void;
+  setTopicPolicy(
+    role: DemoRole,
+    channel: ChannelRecord,
+    topic: string,
+    policy: UserTopicRecord['visibility_policy'],
+  ): void;
   setFlags(message: MessageRecord, role: DemoRole, bits: number): void;
 }
 
@@ -52,8 +57,14 @@ export async function createNarrowFixture(): Promise<NarrowFixture> {
   const store = new Store<Db>();
   const now = () => Date.UTC(2025, 0, 1);
   const indexes = createIndexes(store);
-  const accounts = await seedDemoOrganization({ store, indexes, config: defaultServerConfig, now, random: seededRandomBytes(3) }, { passwordIterations: 1 });
-  const users = Object.fromEntries(accounts.map((a) => [a.role, store.get('users', a.userId) as UserRecord])) as Record<DemoRole, UserRecord>;
+  const accounts = await seedDemoOrganization(
+    { store, indexes, config: defaultServerConfig, now, random: seededRandomBytes(3) },
+    { passwordIterations: 1 },
+  );
+  const users = Object.fromEntries(accounts.map((a) => [a.role, store.get('users', a.userId) as UserRecord])) as Record<
+    DemoRole,
+    UserRecord
+  >;
   const channelNamed = (name: string) => [...store.all('channels')].find((c) => c.name === name) as ChannelRecord;
   const write = <T>(fn: (ctx: Pick<Context, 'db' | 'indexes' | 'now'>) => T): T => {
     const db = store.begin();
@@ -71,7 +82,13 @@ export async function createNarrowFixture(): Promise<NarrowFixture> {
     });
   const leadership = write((ctx) => {
     const general = channelNamed('general');
-    return insertChannel(ctx, { name: 'leadership', description: general.description, creatorId: general.creator_id, inviteOnly: true, historyPublicToSubscribers: false });
+    return insertChannel(ctx, {
+      name: 'leadership',
+      description: general.description,
+      creatorId: general.creator_id,
+      inviteOnly: true,
+      historyPublicToSubscribers: false,
+    });
   });
   subscribe(leadership, 'owner');
   subscribe(leadership, 'administrator');
@@ -82,21 +99,40 @@ export async function createNarrowFixture(): Promise<NarrowFixture> {
     return flags;
   };
   const finish = (message: MessageRecord, options: PostOptions) =>
-    options.reactions ? write(({ db }) => db.patch('messages', message.id, { reactions: options.reactions ?? [] })) : message;
+    options.reactions
+      ? write(({ db }) => db.patch('messages', message.id, { reactions: options.reactions ?? [] }))
+      : message;
   return {
     store,
     indexes,
     users,
     channels: { general: channelNamed('general'), engineering: channelNamed('engineering'), leadership },
-    ctx: () => ({ db: store.begin(), indexes, realm: store.get('realm', 1) as RealmRecord, now, config: defaultServerConfig, store }),
+    ctx: () => ({
+      db: store.begin(),
+      indexes,
+      realm: store.get('realm', 1) as RealmRecord,
+      now,
+      config: defaultServerConfig,
+      store,
+    }),
     post(channel, topic, senderRole, content, options = {}) {
       const sender = users[senderRole];
       const message = write((ctx) =>
-        insertMessage(ctx, { sender, content, client: 'test', flags: flagsFor(activeSubscriberIds(ctx, channel.id), sender, options), ...(options.rendered ? { rendered: options.rendered } : {}) }, {
-          kind: 'stream',
-          channel: ctx.db.get('channels', channel.id) as ChannelRecord,
-          topic,
-        }),
+        insertMessage(
+          ctx,
+          {
+            sender,
+            content,
+            client: 'test',
+            flags: flagsFor(activeSubscriberIds(ctx, channel.id), sender, options),
+            ...(options.rendered ? { rendered: options.rendered } : {}),
+          },
+          {
+            kind: 'stream',
+            channel: ctx.db.get('channels', channel.id) as ChannelRecord,
+            topic,
+          },
+        ),
       );
       return finish(message, options);
     },
@@ -104,7 +140,11 @@ export async function createNarrowFixture(): Promise<NarrowFixture> {
       const sender = users[senderRole];
       const ids = [sender.id, ...to.map((role) => users[role].id)];
       const message = write((ctx) =>
-        insertMessage(ctx, { sender, content, client: 'test', flags: flagsFor([...new Set(ids)], sender, options) }, { kind: 'private', recipientId: directRecipientId(ctx, ids) }),
+        insertMessage(
+          ctx,
+          { sender, content, client: 'test', flags: flagsFor([...new Set(ids)], sender, options) },
+          { kind: 'private', recipientId: directRecipientId(ctx, ids) },
+        ),
       );
       return finish(message, options);
     },
@@ -116,7 +156,14 @@ export async function createNarrowFixture(): Promise<NarrowFixture> {
       }),
     setTopicPolicy: (role, channel, topic, policy) =>
       write(({ db }) => {
-        db.put('user_topics', { id: db.nextId('user_topics'), user_id: users[role].id, stream_id: channel.id, topic_name: topic, visibility_policy: policy, last_updated: 0 });
+        db.put('user_topics', {
+          id: db.nextId('user_topics'),
+          user_id: users[role].id,
+          stream_id: channel.id,
+          topic_name: topic,
+          visibility_policy: policy,
+          last_updated: 0,
+        });
       }),
     setFlags: (message, role, bits) =>
       write(({ db }) => {

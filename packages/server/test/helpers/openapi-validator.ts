@@ -11,7 +11,10 @@ type Schema = Record<string, unknown>;
 let spec: Schema | undefined;
 
 function loadSpec(): Schema {
-  if (SPEC_PATH === undefined) throw new Error(`[teamchat-test] ${SPEC} not found beside the repository; set TEAMCHAT_SHARED to the shared folder`);
+  if (SPEC_PATH === undefined)
+    throw new Error(
+      `[teamchat-test] ${SPEC} not found beside the repository; set TEAMCHAT_SHARED to the shared folder`,
+    );
   spec ??= parse(readFileSync(SPEC_PATH, 'utf8')) as Schema;
   return spec;
 }
@@ -29,7 +32,9 @@ function resolve(schema: Schema): Schema {
 function declaredProperties(schema: Schema): Map<string, Schema> {
   const resolved = resolve(schema);
   const properties = new Map<string, Schema>();
-  for (const part of (resolved['allOf'] as Schema[] | undefined) ?? []) for (const [k, v] of declaredProperties(part)) if (!properties.has(k) || Object.keys(properties.get(k) ?? {}).length === 0) properties.set(k, v);
+  for (const part of (resolved['allOf'] as Schema[] | undefined) ?? [])
+    for (const [k, v] of declaredProperties(part))
+      if (!properties.has(k) || Object.keys(properties.get(k) ?? {}).length === 0) properties.set(k, v);
   for (const [k, v] of Object.entries((resolved['properties'] as Record<string, Schema> | undefined) ?? {})) {
     if (!properties.has(k) || Object.keys(v).length > 0) properties.set(k, v);
   }
@@ -71,11 +76,15 @@ export function validate(schema: Schema, value: unknown, path = '$'): string[] {
       return [`${path}: matches none of ${key} (${options.map((o) => validate(o, value, path)[0]).join(' | ')})`];
     }
   }
-  if (value === null) return s['nullable'] === true || Object.keys(s).length === 0 ? [] : [`${path}: null is not allowed`];
+  if (value === null)
+    return s['nullable'] === true || Object.keys(s).length === 0 ? [] : [`${path}: null is not allowed`];
   const problems: string[] = [];
-  if (typeof s['type'] === 'string' && !typeOk(s['type'], value)) return [`${path}: expected ${s['type']}, got ${JSON.stringify(value)?.slice(0, 80)}`];
-  if (Array.isArray(s['enum']) && !(s['enum'] as unknown[]).includes(value)) problems.push(`${path}: ${JSON.stringify(value)} not in ${JSON.stringify(s['enum'])}`);
-  if (Array.isArray(value) && s['items']) value.forEach((item, i) => problems.push(...validate(s['items'] as Schema, item, `${path}[${i}]`)));
+  if (typeof s['type'] === 'string' && !typeOk(s['type'], value))
+    return [`${path}: expected ${s['type']}, got ${JSON.stringify(value)?.slice(0, 80)}`];
+  if (Array.isArray(s['enum']) && !(s['enum'] as unknown[]).includes(value))
+    problems.push(`${path}: ${JSON.stringify(value)} not in ${JSON.stringify(s['enum'])}`);
+  if (Array.isArray(value) && s['items'])
+    value.forEach((item, i) => problems.push(...validate(s['items'] as Schema, item, `${path}[${i}]`)));
   for (const part of (s['allOf'] as Schema[] | undefined) ?? []) {
     const r = resolve(part);
     if (r['type'] !== 'object' && !r['properties'] && !r['allOf']) problems.push(...validate(part, value, path));
@@ -83,7 +92,14 @@ export function validate(schema: Schema, value: unknown, path = '$'): string[] {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const object = value as Record<string, unknown>;
     const properties = declaredProperties(s);
-    const required = new Set<string>([(s['required'] as string[] | undefined) ?? [], ...((s['allOf'] as Schema[] | undefined) ?? []).map((p) => (resolve(p)['required'] as string[] | undefined) ?? [])].flat());
+    const required = new Set<string>(
+      [
+        (s['required'] as string[] | undefined) ?? [],
+        ...((s['allOf'] as Schema[] | undefined) ?? []).map(
+          (p) => (resolve(p)['required'] as string[] | undefined) ?? [],
+        ),
+      ].flat(),
+    );
     for (const name of required) if (!(name in object)) problems.push(`${path}.${name}: required`);
     const extra = s['additionalProperties'];
     for (const [name, item] of Object.entries(object)) {
@@ -98,7 +114,8 @@ export function validate(schema: Schema, value: unknown, path = '$'): string[] {
 
 /** The schema of the success answer of `method path` in the description. */
 export function successSchema(method: string, path: string): Schema {
-  const operation = ((loadSpec()['paths'] as Record<string, Schema>)[path]?.[method.toLowerCase()] ?? undefined) as Schema | undefined;
+  const operation = ((loadSpec()['paths'] as Record<string, Schema>)[path]?.[method.toLowerCase()] ?? undefined) as
+    Schema | undefined;
   if (!operation) throw new Error(`the description has no ${method} ${path}`);
   const ok = resolve((operation['responses'] as Record<string, Schema>)['200'] as Schema);
   return ((ok['content'] as Record<string, Schema>)['application/json'] as Schema)['schema'] as Schema;

@@ -5,7 +5,11 @@ export async function call(
   handler: FetchHandler,
   method: string,
   path: string,
-  options: { auth?: { email: string; apiKey: string }; params?: Record<string, string>; headers?: Record<string, string> } = {},
+  options: {
+    auth?: { email: string; apiKey: string };
+    params?: Record<string, string>;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   const url = new URL(`http://teamchat.test/api/v1${path}`);
   const headers: Record<string, string> = { ...options.headers };
@@ -19,5 +23,9 @@ export async function call(
   }
   const response = await handler(new Request(url, { method, headers, ...(body === undefined ? {} : { body }) }));
   const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: response.headers };
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    headers: response.headers,
+  };
 }

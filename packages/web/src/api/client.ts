@@ -30,7 +30,11 @@ export const client: Client = createClient({
 });
 
 /** Anonymous calls to public endpoints (`/api/v1/server_settings`) before logging in. */
-export const publicClient: Client = createClient({ site: location.origin, retry: false, hooks: { onIgnoredParameters: () => {} } });
+export const publicClient: Client = createClient({
+  site: location.origin,
+  retry: false,
+  hooks: { onIgnoredParameters: () => {} },
+});
 
 /** An error envelope's `msg`, or the error's message. */
 export function errorText(error: unknown): string {
@@ -43,11 +47,18 @@ export function errorText(error: unknown): string {
 }
 
 /** POSTs a form to one of the site's pages (`/accounts/login/`) with the CSRF token, and reads its JSON answer. */
-export async function postForm(path: string, fields: Record<string, string>): Promise<{ ok: boolean; status: number; body: Record<string, unknown> }> {
+export async function postForm(
+  path: string,
+  fields: Record<string, string>,
+): Promise<{ ok: boolean; status: number; body: Record<string, unknown> }> {
   const response = await fetch(path, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-csrftoken': csrfTokenFromCookie() ?? '', accept: 'application/json' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-csrftoken': csrfTokenFromCookie() ?? '',
+      accept: 'application/json',
+    },
     body: new URLSearchParams(fields).toString(),
   });
   let body: Record<string, unknown> = {};

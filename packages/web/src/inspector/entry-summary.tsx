@@ -3,7 +3,12 @@ import { entryId, type JournalEntry } from './journal.js';
 const str = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 /** The one-line summary of an entry, by kind. */
-export function summaryOf(entry: JournalEntry): { title: string; detail: string; status?: string; tone?: 'ok' | 'warn' | 'error' } {
+export function summaryOf(entry: JournalEntry): {
+  title: string;
+  detail: string;
+  status?: string;
+  tone?: 'ok' | 'warn' | 'error';
+} {
   switch (entry.kind) {
     case 'request': {
       const status = Number(entry['status']);
@@ -27,7 +32,10 @@ export function summaryOf(entry: JournalEntry): { title: string; detail: string;
     }
     case 'email': {
       const to = entry['to'];
-      return { title: `Email to ${Array.isArray(to) ? to.join(', ') : str(to)}`, detail: `${str(entry['subject'])}${entry['template'] ? ` · ${str(entry['template'])}` : ''}` };
+      return {
+        title: `Email to ${Array.isArray(to) ? to.join(', ') : str(to)}`,
+        detail: `${str(entry['subject'])}${entry['template'] ? ` · ${str(entry['template'])}` : ''}`,
+      };
     }
     case 'push':
       return {

@@ -32,7 +32,12 @@ function details(entry: JournalEntry): [string, unknown][] {
 
 /** Whether a field's value fits on one short line (an ID, a status, an address). */
 function isShort(value: unknown): boolean {
-  return value === null || typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'string' && value.length <= 80 && !value.includes('\n'));
+  return (
+    value === null ||
+    typeof value === 'number' ||
+    typeof value === 'boolean' ||
+    (typeof value === 'string' && value.length <= 80 && !value.includes('\n'))
+  );
 }
 
 /** An opened entry: its short fields in a compact grid, then its parameters, answer or event as JSON. */
@@ -68,15 +73,34 @@ function EntryFields({ entry }: { entry: JournalEntry }) {
   );
 }
 
-function EntryRow({ entry, open, onToggle, highlighted, onCause }: { entry: JournalEntry; open: boolean; onToggle: () => void; highlighted: boolean; onCause: (seq: number) => void }) {
+function EntryRow({
+  entry,
+  open,
+  onToggle,
+  highlighted,
+  onCause,
+}: {
+  entry: JournalEntry;
+  open: boolean;
+  onToggle: () => void;
+  highlighted: boolean;
+  onCause: (seq: number) => void;
+}) {
   const summary = summaryOf(entry);
   return (
-    <li class={`journal-entry kind-${entry.kind}${highlighted ? ' highlighted' : ''}`} id={`entry-${entryId(entry)}`} data-kind={entry.kind} data-id={entryId(entry)}>
+    <li
+      class={`journal-entry kind-${entry.kind}${highlighted ? ' highlighted' : ''}`}
+      id={`entry-${entryId(entry)}`}
+      data-kind={entry.kind}
+      data-id={entryId(entry)}
+    >
       <button type="button" class="journal-summary" aria-expanded={open} onClick={onToggle}>
         <time class="journal-time">{clock(entry.time)}</time>
         <span class={`kind-badge kind-${entry.kind}`}>{entry.kind}</span>
         <span class="journal-title">{summary.title}</span>
-        {summary.status !== undefined && summary.status !== '' && <span class={`status tone-${summary.tone ?? 'none'}`}>{summary.status}</span>}
+        {summary.status !== undefined && summary.status !== '' && (
+          <span class={`status tone-${summary.tone ?? 'none'}`}>{summary.status}</span>
+        )}
         <span class="journal-detail">{summary.detail}</span>
       </button>
       {typeof entry.cause === 'number' && (
@@ -106,7 +130,9 @@ export function InspectorView() {
   }, []);
 
   const needle = filter.trim().toLowerCase();
-  const matching = state.entries.filter((entry) => kinds.has(entry.kind) && (needle === '' || JSON.stringify(entry).toLowerCase().includes(needle)));
+  const matching = state.entries.filter(
+    (entry) => kinds.has(entry.kind) && (needle === '' || JSON.stringify(entry).toLowerCase().includes(needle)),
+  );
   const shown = matching.slice(-SHOWN).reverse();
   const counts = new Map<string, number>();
   for (const entry of state.entries) counts.set(entry.kind, (counts.get(entry.kind) ?? 0) + 1);
@@ -130,8 +156,20 @@ export function InspectorView() {
           <label class="visually-hidden" for="journal-filter">
             Filter
           </label>
-          <input id="journal-filter" class="input" type="search" placeholder="Filter: path, account, event type, text…" value={filter} onInput={(e) => setFilter(e.currentTarget.value)} />
-          <button type="button" class="button" aria-pressed={state.status === 'paused'} onClick={() => setPaused(state.status !== 'paused')}>
+          <input
+            id="journal-filter"
+            class="input"
+            type="search"
+            placeholder="Filter: path, account, event type, text…"
+            value={filter}
+            onInput={(e) => setFilter(e.currentTarget.value)}
+          />
+          <button
+            type="button"
+            class="button"
+            aria-pressed={state.status === 'paused'}
+            onClick={() => setPaused(state.status !== 'paused')}
+          >
             {state.status === 'paused' ? 'Resume' : 'Pause'}
           </button>
           <a class="button" href="/">
@@ -170,7 +208,11 @@ export function InspectorView() {
           </p>
         )}
         {state.status !== 'forbidden' && shown.length === 0 && state.status !== 'loading' && (
-          <p class="list-status">{state.entries.length === 0 ? 'Nothing yet: use the app or a client, and requests appear here.' : 'No entry matches the filter.'}</p>
+          <p class="list-status">
+            {state.entries.length === 0
+              ? 'Nothing yet: use the app or a client, and requests appear here.'
+              : 'No entry matches the filter.'}
+          </p>
         )}
         <ol class="journal" aria-label="Entries, newest first">
           {shown.map((entry) => (
@@ -191,7 +233,9 @@ export function InspectorView() {
             />
           ))}
         </ol>
-        {matching.length > SHOWN && <p class="list-status">{matching.length - SHOWN} older entries hidden: narrow the filter to see them.</p>}
+        {matching.length > SHOWN && (
+          <p class="list-status">{matching.length - SHOWN} older entries hidden: narrow the filter to see them.</p>
+        )}
       </main>
     </div>
   );

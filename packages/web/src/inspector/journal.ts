@@ -22,7 +22,14 @@ export interface JournalState {
   readonly status: 'loading' | 'live' | 'paused' | 'forbidden';
 }
 
-export const journal = signal<JournalState>({ entries: [], lastSeq: 0, capacity: null, enabled: true, error: null, status: 'loading' });
+export const journal = signal<JournalState>({
+  entries: [],
+  lastSeq: 0,
+  capacity: null,
+  enabled: true,
+  error: null,
+  status: 'loading',
+});
 
 /** Entries kept in the page (the newest). */
 const KEPT = 5000;
@@ -59,10 +66,22 @@ async function poll(): Promise<void> {
       location.replace(`/login/?next=${encodeURIComponent('/inspector/')}`);
       return;
     }
-    const body = (await response.json()) as { result: string; msg?: string; code?: string; entries?: JournalEntry[]; last_seq?: number; capacity?: number; enabled?: boolean };
+    const body = (await response.json()) as {
+      result: string;
+      msg?: string;
+      code?: string;
+      entries?: JournalEntry[];
+      last_seq?: number;
+      capacity?: number;
+      enabled?: boolean;
+    };
     // Not an administrator (the API's UNAUTHORIZED_PRINCIPAL, or a 403): say so, stop asking.
     if (response.status === 403 || body.code === 'UNAUTHORIZED_PRINCIPAL') {
-      journal.value = { ...journal.value, status: 'forbidden', error: body.msg ?? 'Only administrators may open the inspector.' };
+      journal.value = {
+        ...journal.value,
+        status: 'forbidden',
+        error: body.msg ?? 'Only administrators may open the inspector.',
+      };
       return;
     }
     if (body.result !== 'success') throw new Error(body.msg ?? `HTTP ${response.status}`);
@@ -80,7 +99,10 @@ async function poll(): Promise<void> {
     };
     more = entries.length >= PAGE;
   } catch (error) {
-    journal.value = { ...journal.value, error: `Cannot read the journal: ${error instanceof Error ? error.message : String(error)}` };
+    journal.value = {
+      ...journal.value,
+      error: `Cannot read the journal: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   timer = setTimeout(() => void poll(), more ? 0 : POLL_MS);
 }

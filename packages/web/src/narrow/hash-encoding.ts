@@ -5,9 +5,7 @@
  * @see https://zulip.com/help/link-to-a-message-or-conversation
  */
 export function encodeHashComponent(text: string): string {
-  return encodeURIComponent(text)
-    .replace(/\./g, '%2E')
-    .replace(/%/g, '.');
+  return encodeURIComponent(text).replace(/\./g, '%2E').replace(/%/g, '.');
 }
 
 /** Decodes {@link encodeHashComponent}; an invalid encoding is returned as written. */

@@ -49,7 +49,12 @@ describe('narrow hashes', () => {
 
 describe('search syntax', () => {
   it('parses operators, aliases, quoted and + operands, negation and free text', () => {
-    expect(parseSearch('stream:general topic:new+release sender:mike@teamchat.example -is:starred has:link deploy notes', names)).toEqual([
+    expect(
+      parseSearch(
+        'stream:general topic:new+release sender:mike@teamchat.example -is:starred has:link deploy notes',
+        names,
+      ),
+    ).toEqual([
       { operator: 'channel', operand: 1 },
       { operator: 'topic', operand: 'new release' },
       { operator: 'sender', operand: 4 },
@@ -79,15 +84,42 @@ describe('search syntax', () => {
 
 describe('matchesNarrow', () => {
   const message = (over: Partial<Message>): Message => ({
-    id: 1, sender_id: 4, sender_full_name: 'Mike Member', sender_email: 'mike@teamchat.example', avatar_url: null, content: '<p>hi</p>', timestamp: 0,
-    type: 'stream', stream_id: 1, subject: 'Deploys', display_recipient: 'general', reactions: [], flags: [], ...over,
+    id: 1,
+    sender_id: 4,
+    sender_full_name: 'Mike Member',
+    sender_email: 'mike@teamchat.example',
+    avatar_url: null,
+    content: '<p>hi</p>',
+    timestamp: 0,
+    type: 'stream',
+    stream_id: 1,
+    subject: 'Deploys',
+    display_recipient: 'general',
+    reactions: [],
+    flags: [],
+    ...over,
   });
 
   it('tells channel, topic (any case), sender, starred and DM narrows', () => {
-    expect(matchesNarrow(message({}), [{ operator: 'channel', operand: 1 }, { operator: 'topic', operand: 'deploys' }], 1)).toBe(true);
+    expect(
+      matchesNarrow(
+        message({}),
+        [
+          { operator: 'channel', operand: 1 },
+          { operator: 'topic', operand: 'deploys' },
+        ],
+        1,
+      ),
+    ).toBe(true);
     expect(matchesNarrow(message({}), [{ operator: 'channel', operand: 2 }], 1)).toBe(false);
     expect(matchesNarrow(message({}), [{ operator: 'is', operand: 'starred', negated: true }], 1)).toBe(true);
-    const dm = message({ type: 'private', display_recipient: [{ id: 1, email: '', full_name: '' }, { id: 4, email: '', full_name: '' }] });
+    const dm = message({
+      type: 'private',
+      display_recipient: [
+        { id: 1, email: '', full_name: '' },
+        { id: 4, email: '', full_name: '' },
+      ],
+    });
     expect(matchesNarrow(dm, [{ operator: 'dm', operand: [4] }], 1)).toBe(true);
     expect(matchesNarrow(dm, [{ operator: 'dm', operand: [4, 5] }], 1)).toBe(false);
   });

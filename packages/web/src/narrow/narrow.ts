@@ -48,8 +48,10 @@ export function hashOfNarrow(terms: readonly Term[], names: Pick<NarrowNames, 'c
   for (const term of terms) {
     parts.push(`${term.negated ? '-' : ''}${term.operator}`);
     const { operand } = term;
-    if (term.operator === 'channel' && typeof operand === 'number') parts.push(`${operand}-${encodeHashComponent(slug(names.channelName(operand) ?? 'channel'))}`);
-    else if (term.operator === 'sender' && typeof operand === 'number') parts.push(`${operand}-${encodeHashComponent(slug(names.userName(operand) ?? 'user'))}`);
+    if (term.operator === 'channel' && typeof operand === 'number')
+      parts.push(`${operand}-${encodeHashComponent(slug(names.channelName(operand) ?? 'channel'))}`);
+    else if (term.operator === 'sender' && typeof operand === 'number')
+      parts.push(`${operand}-${encodeHashComponent(slug(names.userName(operand) ?? 'user'))}`);
     else if (term.operator === 'dm' && Array.isArray(operand)) {
       const suffix = operand.length === 1 ? slug(names.userName(operand[0] as number) ?? 'user') : 'group';
       parts.push(`${operand.join(',')}-${encodeHashComponent(suffix)}`);
@@ -64,7 +66,9 @@ export function narrowKey(terms: readonly Term[]): string {
 }
 
 /** The terms as GET /messages takes them (`channel` by ID, `dm` by user IDs). */
-export function apiNarrow(terms: readonly Term[]): { operator: string; operand: string | number | number[]; negated?: boolean }[] {
+export function apiNarrow(
+  terms: readonly Term[],
+): { operator: string; operand: string | number | number[]; negated?: boolean }[] {
   return terms.map((t) => ({ operator: t.operator, operand: t.operand, ...(t.negated ? { negated: true } : {}) }));
 }
 

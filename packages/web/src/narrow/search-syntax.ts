@@ -1,8 +1,26 @@
 import type { NarrowNames, Term } from './narrow.js';
 
 /** Aliases the real search box accepts for the same operator. */
-const ALIASES: Record<string, string> = { stream: 'channel', 'pm-with': 'dm', from: 'sender', subject: 'topic', streams: 'channels' };
-const KNOWN = new Set(['channel', 'channels', 'topic', 'dm', 'sender', 'has', 'is', 'search', 'id', 'near', 'dm-including']);
+const ALIASES: Record<string, string> = {
+  stream: 'channel',
+  'pm-with': 'dm',
+  from: 'sender',
+  subject: 'topic',
+  streams: 'channels',
+};
+const KNOWN = new Set([
+  'channel',
+  'channels',
+  'topic',
+  'dm',
+  'sender',
+  'has',
+  'is',
+  'search',
+  'id',
+  'near',
+  'dm-including',
+]);
 
 /** Splits a query into words, keeping "quoted phrases" (and `topic:"two words"`) together. */
 function words(query: string): string[] {
@@ -53,9 +71,11 @@ export function searchOfNarrow(terms: readonly Term[], names: NarrowNames): stri
     .map((term) => {
       if (term.operator === 'search') return String(term.operand);
       let text: string;
-      if (term.operator === 'channel' && typeof term.operand === 'number') text = names.channelName(term.operand) ?? String(term.operand);
+      if (term.operator === 'channel' && typeof term.operand === 'number')
+        text = names.channelName(term.operand) ?? String(term.operand);
       else if (term.operator === 'sender' && typeof term.operand === 'number') text = emailOrId(term.operand, names);
-      else if (term.operator === 'dm' && Array.isArray(term.operand)) text = term.operand.map((id) => emailOrId(id, names)).join(',');
+      else if (term.operator === 'dm' && Array.isArray(term.operand))
+        text = term.operand.map((id) => emailOrId(id, names)).join(',');
       else text = String(term.operand);
       return `${term.negated ? '-' : ''}${term.operator}:${text.includes(' ') ? text.replace(/ /g, '+') : text}`;
     })

@@ -37,9 +37,22 @@ export function updateCompose(change: Partial<ComposeState>): void {
 }
 
 /** Opens the compose box for a conversation (keeping a draft of the same one). */
-export function openCompose(target: { kind: 'stream'; channelId: number | null; topic: string } | { kind: 'private'; to: readonly number[] }, field?: ComposeState['focus']['field']): void {
+export function openCompose(
+  target: { kind: 'stream'; channelId: number | null; topic: string } | { kind: 'private'; to: readonly number[] },
+  field?: ComposeState['focus']['field'],
+): void {
   const previous = compose.value;
-  const focusField = field ?? (target.kind === 'stream' ? (target.channelId === null ? 'channel' : target.topic === '' ? 'topic' : 'content') : target.to.length === 0 ? 'to' : 'content');
+  const focusField =
+    field ??
+    (target.kind === 'stream'
+      ? target.channelId === null
+        ? 'channel'
+        : target.topic === ''
+          ? 'topic'
+          : 'content'
+      : target.to.length === 0
+        ? 'to'
+        : 'content');
   compose.value = {
     ...previous,
     open: true,

@@ -4,7 +4,13 @@ import { signal } from '@preact/signals';
 export type Connection =
   | { readonly kind: 'ok' }
   /** Requests fail (network error, 5xx): retrying after `delayMs`. */
-  | { readonly kind: 'retrying'; readonly since: number; readonly delayMs: number; readonly failures: number; readonly error: string }
+  | {
+      readonly kind: 'retrying';
+      readonly since: number;
+      readonly delayMs: number;
+      readonly failures: number;
+      readonly error: string;
+    }
   /** The server lost the event queue (it restarted, or the page slept): registered again and reloaded. */
   | { readonly kind: 'reloaded'; readonly at: number }
   /** The session ended on the server (logged out elsewhere, deactivated). */

@@ -18,7 +18,8 @@ function applyToMessages(event: Event, me: number): void {
     case 'message': {
       const message = { ...(event['message'] as Message), flags: (event['flags'] as string[] | undefined) ?? [] };
       addMessage(message, me);
-      if (message.type === 'stream' && message.stream_id !== undefined) noteTopicMessage(message.stream_id, message.subject, message.id);
+      if (message.type === 'stream' && message.stream_id !== undefined)
+        noteTopicMessage(message.stream_id, message.subject, message.id);
       break;
     }
     case 'update_message': {
@@ -26,7 +27,11 @@ function applyToMessages(event: Event, me: number): void {
       const rendered = event['rendered_content'];
       const edited = event['edit_timestamp'] as number | undefined;
       if (typeof rendered === 'string') {
-        changeMessage(event['message_id'] as number, (m) => ({ ...m, content: rendered, last_edit_timestamp: edited ?? m.last_edit_timestamp ?? null }));
+        changeMessage(event['message_id'] as number, (m) => ({
+          ...m,
+          content: rendered,
+          last_edit_timestamp: edited ?? m.last_edit_timestamp ?? null,
+        }));
       }
       const topic = event['subject'];
       const channel = event['new_stream_id'];
@@ -52,10 +57,16 @@ function applyToMessages(event: Event, me: number): void {
         reaction_type: event['reaction_type'] as string,
         user_id: (event['user_id'] as number | undefined) ?? (event['user'] as { user_id: number }).user_id,
       };
-      const same = (r: Reaction) => r.user_id === reaction.user_id && r.emoji_code === reaction.emoji_code && r.reaction_type === reaction.reaction_type;
+      const same = (r: Reaction) =>
+        r.user_id === reaction.user_id &&
+        r.emoji_code === reaction.emoji_code &&
+        r.reaction_type === reaction.reaction_type;
       changeMessage(event['message_id'] as number, (m) => ({
         ...m,
-        reactions: event['op'] === 'add' ? [...m.reactions.filter((r) => !same(r)), reaction] : m.reactions.filter((r) => !same(r)),
+        reactions:
+          event['op'] === 'add'
+            ? [...m.reactions.filter((r) => !same(r)), reaction]
+            : m.reactions.filter((r) => !same(r)),
       }));
       break;
     }
@@ -63,7 +74,10 @@ function applyToMessages(event: Event, me: number): void {
       const flag = event['flag'] as string;
       const add = event['op'] === 'add';
       for (const id of event['messages'] as number[]) {
-        changeMessage(id, (m) => ({ ...m, flags: add ? [...new Set([...m.flags, flag])] : m.flags.filter((f) => f !== flag) }));
+        changeMessage(id, (m) => ({
+          ...m,
+          flags: add ? [...new Set([...m.flags, flag])] : m.flags.filter((f) => f !== flag),
+        }));
       }
       break;
     }
@@ -94,7 +108,13 @@ export async function runEventLoop(onRegistered: () => void, api: Pick<Client, '
       maxRetries: Number.POSITIVE_INFINITY,
       backoff: { baseDelayMs: 1000, maxDelayMs: 10_000, sleep: interruptibleSleep },
       onRetry: (info) => {
-        connection.value = { kind: 'retrying', since: Date.now(), delayMs: info.delayMs, failures: info.failures, error: errorText(info.error) };
+        connection.value = {
+          kind: 'retrying',
+          since: Date.now(),
+          delayMs: info.delayMs,
+          failures: info.failures,
+          error: errorText(info.error),
+        };
       },
       onRegister: (state, info) => {
         registered.value = state as unknown as AppState;

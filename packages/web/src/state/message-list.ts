@@ -38,7 +38,10 @@ const update = (changes: Partial<MessageList>): void => {
   if (list.value) list.value = { ...list.value, ...changes };
 };
 
-async function fetchMessages(terms: readonly Term[], window: { anchor: number | 'first_unread' | 'newest'; before: number; after: number; includeAnchor?: boolean }) {
+async function fetchMessages(
+  terms: readonly Term[],
+  window: { anchor: number | 'first_unread' | 'newest'; before: number; after: number; includeAnchor?: boolean },
+) {
   return (await client.messages.list({
     anchor: window.anchor,
     num_before: window.before,
@@ -47,7 +50,13 @@ async function fetchMessages(terms: readonly Term[], window: { anchor: number | 
     narrow: apiNarrow(terms) as never,
     apply_markdown: true,
     client_gravatar: true,
-  } as never)) as unknown as { messages: Message[]; found_oldest: boolean; found_newest: boolean; found_anchor: boolean; anchor?: number };
+  } as never)) as unknown as {
+    messages: Message[];
+    found_oldest: boolean;
+    found_newest: boolean;
+    found_anchor: boolean;
+    anchor?: number;
+  };
 }
 
 function remember(fetched: readonly Message[]): number[] {
@@ -61,17 +70,38 @@ const me = (): number => registered.value?.user_id ?? 0;
 export async function openNarrow(terms: readonly Term[]): Promise<void> {
   const key = narrowKey(terms);
   const search = terms.some((t) => t.operator === 'search');
-  list.value = { key, terms, ids: [], foundOldest: false, foundNewest: false, loading: 'initial', error: null, anchor: null, revision: 0 };
+  list.value = {
+    key,
+    terms,
+    ids: [],
+    foundOldest: false,
+    foundNewest: false,
+    loading: 'initial',
+    error: null,
+    anchor: null,
+    revision: 0,
+  };
   try {
-    const answer = await fetchMessages(terms, { anchor: search ? 'newest' : 'first_unread', before: BATCH, after: BATCH });
+    const answer = await fetchMessages(terms, {
+      anchor: search ? 'newest' : 'first_unread',
+      before: BATCH,
+      after: BATCH,
+    });
     if (list.value?.key !== key) return;
     const ids = remember(answer.messages);
     if (answer.found_newest) {
       const last = ids.at(-1) ?? 0;
-      for (const message of arrivals) if (message.id > last && matchesNarrow(message, terms, me()) === true) ids.push(message.id);
+      for (const message of arrivals)
+        if (message.id > last && matchesNarrow(message, terms, me()) === true) ids.push(message.id);
     }
     const firstUnread = answer.messages.find((m) => !m.flags.includes('read'))?.id;
-    update({ ids, foundOldest: answer.found_oldest, foundNewest: answer.found_newest, loading: null, anchor: firstUnread ?? ids.at(-1) ?? null });
+    update({
+      ids,
+      foundOldest: answer.found_oldest,
+      foundNewest: answer.found_newest,
+      loading: null,
+      anchor: firstUnread ?? ids.at(-1) ?? null,
+    });
   } catch (error) {
     if (list.value?.key === key) update({ loading: null, error: errorText(error) });
   }
@@ -83,7 +113,12 @@ export async function loadOlder(): Promise<void> {
   if (!current || current.loading || current.foundOldest || current.ids.length === 0) return;
   update({ loading: 'older' });
   try {
-    const answer = await fetchMessages(current.terms, { anchor: current.ids[0] as number, before: BATCH, after: 0, includeAnchor: false });
+    const answer = await fetchMessages(current.terms, {
+      anchor: current.ids[0] as number,
+      before: BATCH,
+      after: 0,
+      includeAnchor: false,
+    });
     if (list.value?.key !== current.key) return;
     const older = remember(answer.messages).filter((id) => id < (list.value?.ids[0] ?? Infinity));
     update({ ids: [...older, ...(list.value?.ids ?? [])], foundOldest: answer.found_oldest, loading: null });
@@ -98,7 +133,12 @@ export async function loadNewer(): Promise<void> {
   if (!current || current.loading || current.foundNewest || current.ids.length === 0) return;
   update({ loading: 'newer' });
   try {
-    const answer = await fetchMessages(current.terms, { anchor: current.ids.at(-1) as number, before: 0, after: BATCH, includeAnchor: false });
+    const answer = await fetchMessages(current.terms, {
+      anchor: current.ids.at(-1) as number,
+      before: 0,
+      after: BATCH,
+      includeAnchor: false,
+    });
     if (list.value?.key !== current.key) return;
     const last = list.value.ids.at(-1) ?? 0;
     const newer = remember(answer.messages).filter((id) => id > last);

@@ -4,7 +4,10 @@ import { list, openNarrow } from './message-list.js';
 import { names } from './store.js';
 
 /** What the middle of the app shows, from the URL hash. */
-export type Route = { readonly kind: 'narrow'; readonly terms: readonly Term[] } | { readonly kind: 'settings' } | { readonly kind: 'organization' };
+export type Route =
+  | { readonly kind: 'narrow'; readonly terms: readonly Term[] }
+  | { readonly kind: 'settings' }
+  | { readonly kind: 'organization' };
 
 function routeOf(hash: string): Route {
   if (hash.startsWith('#settings')) return { kind: 'settings' };

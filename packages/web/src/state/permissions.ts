@@ -14,7 +14,9 @@ interface UserGroup {
  *
  * @see https://zulip.com/api/group-setting-values
  */
-const groupsById = computed(() => new Map(((current()['realm_user_groups'] as UserGroup[] | undefined) ?? []).map((g) => [g.id, g])));
+const groupsById = computed(
+  () => new Map(((current()['realm_user_groups'] as UserGroup[] | undefined) ?? []).map((g) => [g.id, g])),
+);
 
 export function inGroupSetting(setting: unknown, userId: number): boolean {
   const groups = groupsById.value;
@@ -27,7 +29,10 @@ export function inGroupSetting(setting: unknown, userId: number): boolean {
   };
   if (typeof setting === 'number') return inGroup(setting);
   if (typeof setting === 'object' && setting !== null) {
-    const { direct_members: members = [], direct_subgroups: subgroups = [] } = setting as { direct_members?: number[]; direct_subgroups?: number[] };
+    const { direct_members: members = [], direct_subgroups: subgroups = [] } = setting as {
+      direct_members?: number[];
+      direct_subgroups?: number[];
+    };
     return members.includes(userId) || subgroups.some(inGroup);
   }
   return false;
@@ -42,12 +47,17 @@ export function serverNow(): number {
   return Date.now() / 1000 + clockOffset;
 }
 
-const withinLimit = (message: Message, limit: number | null): boolean => limit === null || limit === 0 || serverNow() - message.timestamp < limit;
+const withinLimit = (message: Message, limit: number | null): boolean =>
+  limit === null || limit === 0 || serverNow() - message.timestamp < limit;
 
 /** Whether the user may edit a message's content now: their own, editing allowed, within the organization's time limit. */
 export function canEdit(message: Message): boolean {
   const state = current();
-  return message.sender_id === state.user_id && state.realm_allow_message_editing && withinLimit(message, state.realm_message_content_edit_limit_seconds);
+  return (
+    message.sender_id === state.user_id &&
+    state.realm_allow_message_editing &&
+    withinLimit(message, state.realm_message_content_edit_limit_seconds)
+  );
 }
 
 /** Whether the user may delete a message now: anyone's with `can_delete_any_message_group`, their own with `can_delete_own_message_group` within the limit. */

@@ -31,7 +31,8 @@ export function startPresence(): void {
       } as never)) as { presences?: Record<string, Presence> };
       const state = registered.value;
       if (answer.presences && state) {
-        for (const [key, value] of Object.entries(answer.presences)) if (/^\d+$/.test(key)) state.presences[key] = value;
+        for (const [key, value] of Object.entries(answer.presences))
+          if (/^\d+$/.test(key)) state.presences[key] = value;
         touch();
       }
     } catch {
@@ -40,5 +41,8 @@ export function startPresence(): void {
   };
   clearInterval(timer);
   void ping();
-  timer = setInterval(() => void ping(), ((current().server_presence_ping_interval_seconds as number | undefined) ?? 60) * 1000);
+  timer = setInterval(
+    () => void ping(),
+    ((current().server_presence_ping_interval_seconds as number | undefined) ?? 60) * 1000,
+  );
 }

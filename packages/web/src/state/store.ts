@@ -32,7 +32,9 @@ export const usersById = computed(() => {
 });
 
 /** Subscribed channels by ID. */
-export const channelsById = computed(() => new Map<number, Subscription>(current().subscriptions.map((s) => [s.stream_id, s])));
+export const channelsById = computed(
+  () => new Map<number, Subscription>(current().subscriptions.map((s) => [s.stream_id, s])),
+);
 
 /** Channels the user may see by ID (subscribed or not), for names of links and searches. */
 const allChannelNames = computed(() => {
@@ -57,8 +59,10 @@ export const names: NarrowNames = {
   userId: (text) => {
     if (/^\d+$/.test(text)) return Number(text);
     const lower = text.toLowerCase();
-    for (const user of usersById.value.values()) if (user.email.toLowerCase() === lower || user.full_name.toLowerCase() === lower) return user.user_id;
-    for (const user of usersById.value.values()) if (user.full_name.toLowerCase().split(/\s+/).includes(lower)) return user.user_id;
+    for (const user of usersById.value.values())
+      if (user.email.toLowerCase() === lower || user.full_name.toLowerCase() === lower) return user.user_id;
+    for (const user of usersById.value.values())
+      if (user.full_name.toLowerCase().split(/\s+/).includes(lower)) return user.user_id;
     return undefined;
   },
 };

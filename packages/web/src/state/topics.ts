@@ -13,7 +13,10 @@ export function loadTopics(channelId: number): void {
     .listTopics({ stream_id: channelId })
     .then((answer) => {
       const topics = (answer as unknown as { topics: { name: string; max_id: number }[] }).topics;
-      topicsByChannel.value = new Map(topicsByChannel.value).set(channelId, [...topics].sort((a, b) => b.max_id - a.max_id));
+      topicsByChannel.value = new Map(topicsByChannel.value).set(
+        channelId,
+        [...topics].sort((a, b) => b.max_id - a.max_id),
+      );
     })
     .catch(() => requested.delete(channelId));
 }

@@ -133,6 +133,13 @@ export interface AppState {
   can_delete_own_message?: boolean;
   max_file_upload_size_mib: number;
   max_message_length?: number;
-  realm_bots?: { user_id: number; full_name: string; email: string; bot_type: number; services?: { base_url?: string }[]; owner_id?: number | null }[];
+  realm_bots?: {
+    user_id: number;
+    full_name: string;
+    email: string;
+    bot_type: number;
+    services?: { base_url?: string }[];
+    owner_id?: number | null;
+  }[];
   [key: string]: unknown;
 }

@@ -15,7 +15,10 @@ function target(): { key: string; params: Record<string, unknown> } | null {
   const state = compose.value;
   if (state.kind === 'stream') {
     if (state.channelId === null || state.topic.trim() === '') return null;
-    return { key: `s:${state.channelId}:${state.topic}`, params: { type: 'stream', stream_id: state.channelId, topic: state.topic } };
+    return {
+      key: `s:${state.channelId}:${state.topic}`,
+      params: { type: 'stream', stream_id: state.channelId, topic: state.topic },
+    };
   }
   if (state.to.length === 0) return null;
   return { key: `d:${state.to.join(',')}`, params: { type: 'direct', to: [...state.to] } };

@@ -5,7 +5,9 @@ export const typing = signal<ReadonlyMap<string, ReadonlyMap<number, number>>>(n
 
 /** The key of a conversation for {@link typing}. */
 export function typingKey(conversation: { channel: number; topic: string } | { dm: readonly number[] }): string {
-  return 'dm' in conversation ? `dm:${[...conversation.dm].sort((a, b) => a - b).join(',')}` : `channel:${conversation.channel}:${conversation.topic.toLowerCase()}`;
+  return 'dm' in conversation
+    ? `dm:${[...conversation.dm].sort((a, b) => a - b).join(',')}`
+    : `channel:${conversation.channel}:${conversation.topic.toLowerCase()}`;
 }
 
 /** How long a "started" notice lasts without a renewal (the server's expiry period is 15 s). */
@@ -16,8 +18,10 @@ export function applyTyping(event: Record<string, unknown>, me: number): void {
   const sender = (event['sender'] as { user_id: number } | undefined)?.user_id;
   if (sender === undefined || sender === me) return;
   let key: string;
-  if (event['message_type'] === 'stream') key = typingKey({ channel: event['stream_id'] as number, topic: String(event['topic']) });
-  else key = typingKey({ dm: ((event['recipients'] as { user_id: number }[] | undefined) ?? []).map((r) => r.user_id) });
+  if (event['message_type'] === 'stream')
+    key = typingKey({ channel: event['stream_id'] as number, topic: String(event['topic']) });
+  else
+    key = typingKey({ dm: ((event['recipients'] as { user_id: number }[] | undefined) ?? []).map((r) => r.user_id) });
   const next = new Map(typing.value);
   const users = new Map(next.get(key) ?? []);
   if (event['op'] === 'start') users.set(sender, Date.now() + EXPIRY_MS);

@@ -18,7 +18,10 @@ export const unreadCounts = computed(() => {
     dms.set(String(other), (dms.get(String(other)) ?? 0) + entry.unread_message_ids.length);
   }
   for (const entry of unread.huddles) {
-    const others = entry.user_ids_string.split(',').map(Number).filter((id) => id !== me);
+    const others = entry.user_ids_string
+      .split(',')
+      .map(Number)
+      .filter((id) => id !== me);
     dms.set(others.join(','), entry.unread_message_ids.length);
   }
   let total = 0;

@@ -19,13 +19,23 @@ export async function uploadFiles(files: readonly File[], insertAt?: number): Pr
     const at = insertAt ?? text.length;
     const before = text.slice(0, at);
     const spacer = before === '' || before.endsWith('\n') ? '' : '\n';
-    updateCompose({ content: `${before}${spacer}${placeholder}\n${text.slice(at)}`, uploading: compose.value.uploading + 1, error: null });
+    updateCompose({
+      content: `${before}${spacer}${placeholder}\n${text.slice(at)}`,
+      uploading: compose.value.uploading + 1,
+      error: null,
+    });
     try {
-      const answer = (await client.uploads.upload({ file: new File([file], name, { type: file.type }) })) as { url?: string; uri?: string };
+      const answer = (await client.uploads.upload({ file: new File([file], name, { type: file.type }) })) as {
+        url?: string;
+        uri?: string;
+      };
       const url = answer.url ?? answer.uri ?? '';
       updateCompose({ content: compose.value.content.replace(placeholder, linkOf(name, url)) });
     } catch (error) {
-      updateCompose({ content: compose.value.content.replace(`${placeholder}\n`, '').replace(placeholder, ''), error: `Could not upload ${name}: ${errorText(error)}` });
+      updateCompose({
+        content: compose.value.content.replace(`${placeholder}\n`, '').replace(placeholder, ''),
+        error: `Could not upload ${name}: ${errorText(error)}`,
+      });
     } finally {
       updateCompose({ uploading: compose.value.uploading - 1 });
     }

@@ -109,7 +109,11 @@ function InviteLink() {
           e.preventDefault();
           setError(null);
           try {
-            const answer = await client.invites.createLink({ invite_as: role, invite_expires_in_minutes: 60 * 24 * 7, stream_ids: [] } as never);
+            const answer = await client.invites.createLink({
+              invite_as: role,
+              invite_expires_in_minutes: 60 * 24 * 7,
+              stream_ids: [],
+            } as never);
             setLink((answer as { invite_link: string }).invite_link);
           } catch (err) {
             setError(errorText(err));
@@ -117,7 +121,12 @@ function InviteLink() {
         }}
       >
         <label for="invite-role">Invite as</label>
-        <select id="invite-role" class="select" value={String(role)} onChange={(e) => setRole(Number(e.currentTarget.value))}>
+        <select
+          id="invite-role"
+          class="select"
+          value={String(role)}
+          onChange={(e) => setRole(Number(e.currentTarget.value))}
+        >
           {ROLES.filter((r) => r.value !== 100).map((r) => (
             <option key={r.value} value={String(r.value)}>
               {r.label}
@@ -135,7 +144,14 @@ function InviteLink() {
       )}
       {link && (
         <p class="form-ok" role="status">
-          Share this link: <input class="input invite-link" readOnly value={link} aria-label="Invitation link" onFocus={(e) => e.currentTarget.select()} />
+          Share this link:{' '}
+          <input
+            class="input invite-link"
+            readOnly
+            value={link}
+            aria-label="Invitation link"
+            onFocus={(e) => e.currentTarget.select()}
+          />
         </p>
       )}
     </section>
@@ -152,7 +168,12 @@ function Bots() {
       .then((answer) => setDeliveries((answer as unknown as { deliveries: Delivery[] }).deliveries))
       .catch((e: unknown) => setError(errorText(e)));
   }, [bots.length]);
-  const BOT_TYPES: Record<number, string> = { 1: 'Generic', 2: 'Incoming webhook', 3: 'Outgoing webhook', 4: 'Embedded' };
+  const BOT_TYPES: Record<number, string> = {
+    1: 'Generic',
+    2: 'Incoming webhook',
+    3: 'Outgoing webhook',
+    4: 'Embedded',
+  };
   return (
     <section class="card" aria-labelledby="bots-title">
       <h2 id="bots-title">Bots</h2>
@@ -165,7 +186,8 @@ function Bots() {
             return (
               <li key={bot.user_id} class="bot">
                 <div class="bot-head">
-                  <strong>{bot.full_name}</strong> <span class="muted">{bot.email}</span> <span class="badge">{BOT_TYPES[bot.bot_type] ?? `type ${bot.bot_type}`}</span>
+                  <strong>{bot.full_name}</strong> <span class="muted">{bot.email}</span>{' '}
+                  <span class="badge">{BOT_TYPES[bot.bot_type] ?? `type ${bot.bot_type}`}</span>
                   {bot.services?.[0]?.base_url && <span class="muted"> → {bot.services[0].base_url}</span>}
                 </div>
                 {bot.bot_type === 3 && (
@@ -250,7 +272,9 @@ export function AdminView() {
             ))}
           </tbody>
         </table>
-        {(state.realm_non_active_users ?? []).length > 0 && <p class="hint">Deactivated: {(state.realm_non_active_users ?? []).map((u) => u.full_name).join(', ')}</p>}
+        {(state.realm_non_active_users ?? []).length > 0 && (
+          <p class="hint">Deactivated: {(state.realm_non_active_users ?? []).map((u) => u.full_name).join(', ')}</p>
+        )}
       </section>
       <InviteLink />
       <Bots />

@@ -43,7 +43,10 @@ export function ConnectionBanner() {
   if (state.kind === 'reloaded') {
     return (
       <div class="banner banner-info" role="status" data-banner="reloaded">
-        <span>Reconnected: the server had lost this page's event queue (it restarted?), so the page registered again and reloaded its data.</span>
+        <span>
+          Reconnected: the server had lost this page's event queue (it restarted?), so the page registered again and
+          reloaded its data.
+        </span>
         <button type="button" class="button" onClick={() => (connection.value = { kind: 'ok' })}>
           Dismiss
         </button>

@@ -85,7 +85,11 @@ export function ChatApp() {
   const r = route.value;
   return (
     <div class="app">
-      <a class="skip-link" href="#narrow-title" onClick={(e) => (e.preventDefault(), document.querySelector<HTMLElement>('.message-scroller')?.focus())}>
+      <a
+        class="skip-link"
+        href="#narrow-title"
+        onClick={(e) => (e.preventDefault(), document.querySelector<HTMLElement>('.message-scroller')?.focus())}
+      >
         Skip to the messages
       </a>
       <Header />

@@ -27,7 +27,14 @@ function narrowTarget(): Parameters<typeof openCompose>[0] | null {
 /** Opens the compose box as `c` does: a new topic in the open channel. */
 export function composeNewTopic(): void {
   const target = narrowTarget();
-  openCompose({ kind: 'stream', channelId: target?.kind === 'stream' ? target.channelId : (compose.value.channelId ?? current().subscriptions[0]?.stream_id ?? null), topic: target?.kind === 'stream' ? target.topic : '' });
+  openCompose({
+    kind: 'stream',
+    channelId:
+      target?.kind === 'stream'
+        ? target.channelId
+        : (compose.value.channelId ?? current().subscriptions[0]?.stream_id ?? null),
+    topic: target?.kind === 'stream' ? target.topic : '',
+  });
 }
 
 /** Opens the compose box as `x` does: a direct message, to the open DM's users if any. */
@@ -89,13 +96,18 @@ export function ComposeBox() {
 
   useEffect(() => {
     if (!state.open) return;
-    const target = { content: content.current, topic: topic.current, channel: channel.current, to: to.current }[state.focus.field] ?? content.current;
+    const target =
+      { content: content.current, topic: topic.current, channel: channel.current, to: to.current }[state.focus.field] ??
+      content.current;
     target?.focus();
   }, [state.open, state.focus.n]);
 
   if (!state.open) {
     const target = narrowTarget();
-    const channelName = target?.kind === 'stream' && target.channelId !== null ? channelsById.value.get(target.channelId)?.name : undefined;
+    const channelName =
+      target?.kind === 'stream' && target.channelId !== null
+        ? channelsById.value.get(target.channelId)?.name
+        : undefined;
     return (
       <div class="compose-closed">
         {target?.kind === 'stream' && channelName !== undefined && target.topic !== '' ? (
@@ -152,10 +164,26 @@ export function ComposeBox() {
     >
       <div class="compose-target">
         <div class="segmented" role="group" aria-label="Message type">
-          <button type="button" class={state.kind === 'stream' ? 'active' : ''} aria-pressed={state.kind === 'stream'} onClick={() => openCompose({ kind: 'stream', channelId: state.channelId ?? channels[0]?.stream_id ?? null, topic: state.topic })}>
+          <button
+            type="button"
+            class={state.kind === 'stream' ? 'active' : ''}
+            aria-pressed={state.kind === 'stream'}
+            onClick={() =>
+              openCompose({
+                kind: 'stream',
+                channelId: state.channelId ?? channels[0]?.stream_id ?? null,
+                topic: state.topic,
+              })
+            }
+          >
             Channel
           </button>
-          <button type="button" class={state.kind === 'private' ? 'active' : ''} aria-pressed={state.kind === 'private'} onClick={() => openCompose({ kind: 'private', to: state.to })}>
+          <button
+            type="button"
+            class={state.kind === 'private' ? 'active' : ''}
+            aria-pressed={state.kind === 'private'}
+            onClick={() => openCompose({ kind: 'private', to: state.to })}
+          >
             Direct
           </button>
         </div>
@@ -166,7 +194,9 @@ export function ComposeBox() {
               class="select"
               aria-label="Channel"
               value={state.channelId === null ? '' : String(state.channelId)}
-              onChange={(e) => updateCompose({ channelId: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
+              onChange={(e) =>
+                updateCompose({ channelId: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })
+              }
             >
               <option value="">Choose a channel</option>
               {channels.map((c) => (
@@ -178,12 +208,30 @@ export function ComposeBox() {
             <span class="recipient-separator" aria-hidden="true">
               ›
             </span>
-            <input ref={topic} class="input topic-input" aria-label="Topic" placeholder="Topic" maxLength={60} value={state.topic} onInput={(e) => updateCompose({ topic: e.currentTarget.value })} />
+            <input
+              ref={topic}
+              class="input topic-input"
+              aria-label="Topic"
+              placeholder="Topic"
+              maxLength={60}
+              value={state.topic}
+              onInput={(e) => updateCompose({ topic: e.currentTarget.value })}
+            />
           </>
         ) : (
-          <RecipientInput ids={state.to} onChange={(ids) => updateCompose({ to: ids })} inputRef={(el) => (to.current = el)} />
+          <RecipientInput
+            ids={state.to}
+            onChange={(ids) => updateCompose({ to: ids })}
+            inputRef={(el) => (to.current = el)}
+          />
         )}
-        <button type="button" class="icon-button compose-close" aria-label="Close the compose box (Esc)" title="Close (Esc)" onClick={() => (stopTyping(), closeCompose())}>
+        <button
+          type="button"
+          class="icon-button compose-close"
+          aria-label="Close the compose box (Esc)"
+          title="Close (Esc)"
+          onClick={() => (stopTyping(), closeCompose())}
+        >
           ✕
         </button>
       </div>
@@ -196,7 +244,11 @@ export function ComposeBox() {
           ref={content}
           class="textarea compose-content"
           aria-label="Message"
-          placeholder={state.kind === 'stream' ? 'Message (Markdown; Enter sends, Shift+Enter adds a line)' : 'Direct message (Enter sends)'}
+          placeholder={
+            state.kind === 'stream'
+              ? 'Message (Markdown; Enter sends, Shift+Enter adds a line)'
+              : 'Direct message (Enter sends)'
+          }
           rows={3}
           value={state.content}
           onInput={(e) => {
@@ -237,7 +289,12 @@ export function ComposeBox() {
             void uploadFiles(files, content.current?.selectionStart);
           }}
         />
-        <button type="button" class="button" onClick={() => fileInput.current?.click()} title="Upload files (or drop or paste them)">
+        <button
+          type="button"
+          class="button"
+          onClick={() => fileInput.current?.click()}
+          title="Upload files (or drop or paste them)"
+        >
           Attach files
         </button>
         <button type="button" class="button" aria-pressed={state.preview !== null} onClick={() => void togglePreview()}>

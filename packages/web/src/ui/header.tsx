@@ -31,7 +31,9 @@ function UserMenu() {
     document.addEventListener('pointerdown', close);
     return () => document.removeEventListener('pointerdown', close);
   }, [open]);
-  const dark = state.user_settings.color_scheme === 2 || (state.user_settings.color_scheme === 1 && matchMedia('(prefers-color-scheme: dark)').matches);
+  const dark =
+    state.user_settings.color_scheme === 2 ||
+    (state.user_settings.color_scheme === 1 && matchMedia('(prefers-color-scheme: dark)').matches);
   const item = (label: string, action: () => void, extra: Record<string, string> = {}) => (
     <li role="none">
       <button
@@ -59,7 +61,13 @@ function UserMenu() {
         }
       }}
     >
-      <button type="button" class="user-menu-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        class="user-menu-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         <Avatar userId={state.user_id} name={state.full_name} url={state.avatar_url} size={28} />
         <span class="user-menu-name">{state.full_name}</span>
         <span class="visually-hidden"> menu</span>
@@ -70,7 +78,11 @@ function UserMenu() {
           {item('Personal settings', () => goTo('#settings'))}
           {isAdmin.value && item('Organization', () => goTo('#organization'))}
           {isAdmin.value && item('Inspector', () => location.assign('/inspector/'))}
-          {item(dark ? 'Light theme' : 'Dark theme', () => void saveTheme(dark ? 3 : 2).catch((e: unknown) => showError(errorText(e))), { 'data-action': 'toggle-theme' })}
+          {item(
+            dark ? 'Light theme' : 'Dark theme',
+            () => void saveTheme(dark ? 3 : 2).catch((e: unknown) => showError(errorText(e))),
+            { 'data-action': 'toggle-theme' },
+          )}
           {item('Keyboard shortcuts', showShortcuts)}
           {item('Log out', () => void logOut(), { 'data-action': 'logout' })}
         </ul>
@@ -85,7 +97,13 @@ export function Header() {
   return (
     <header class="app-header">
       {/* Only on narrow screens (the CSS shows it), where the left sidebar is hidden. */}
-      <button type="button" class="sidebar-toggle" aria-controls="left-sidebar" aria-expanded={sidebarOpen.value} onClick={() => (sidebarOpen.value = !sidebarOpen.value)}>
+      <button
+        type="button"
+        class="sidebar-toggle"
+        aria-controls="left-sidebar"
+        aria-expanded={sidebarOpen.value}
+        onClick={() => (sidebarOpen.value = !sidebarOpen.value)}
+      >
         <span aria-hidden="true">☰</span>
         <span class="visually-hidden">Channels and conversations</span>
       </button>

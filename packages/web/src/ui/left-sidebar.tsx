@@ -14,9 +14,23 @@ function Count({ n, label }: { n: number; label: string }) {
 }
 
 /** A link of the sidebar to a narrow (a real link: middle-click and copy work). */
-function NarrowLink({ terms, active, children, class: extra = '' }: { terms: Term[]; active: boolean; children: preact.ComponentChildren; class?: string }) {
+function NarrowLink({
+  terms,
+  active,
+  children,
+  class: extra = '',
+}: {
+  terms: Term[];
+  active: boolean;
+  children: preact.ComponentChildren;
+  class?: string;
+}) {
   return (
-    <a class={`sidebar-link ${extra}${active ? ' active' : ''}`} href={hashOfNarrow(terms, names)} aria-current={active ? 'page' : undefined}>
+    <a
+      class={`sidebar-link ${extra}${active ? ' active' : ''}`}
+      href={hashOfNarrow(terms, names)}
+      aria-current={active ? 'page' : undefined}
+    >
       {children}
     </a>
   );
@@ -37,7 +51,8 @@ function ChannelTopics({ channelId, activeTopic }: { channelId: number; activeTo
     .filter((t) => !seen.has(t.name.toLowerCase()) && seen.add(t.name.toLowerCase()))
     .sort((a, b) => b.max_id - a.max_id)
     .slice(0, TOPICS_SHOWN);
-  if (activeTopic !== undefined && !topics.some((t) => t.name.toLowerCase() === activeTopic.toLowerCase())) topics.push({ name: activeTopic, max_id: 0 });
+  if (activeTopic !== undefined && !topics.some((t) => t.name.toLowerCase() === activeTopic.toLowerCase()))
+    topics.push({ name: activeTopic, max_id: 0 });
   return (
     <ul class="topic-list" aria-label="Topics">
       {topics.map((topic) => (
@@ -68,11 +83,17 @@ export function LeftSidebar() {
   const openChannel = channelOf(terms);
   const openTopic = topicOf(terms);
   const openDm = dmOf(terms);
-  const channels = [...state.subscriptions].sort((a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || a.name.localeCompare(b.name));
+  const channels = [...state.subscriptions].sort(
+    (a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || a.name.localeCompare(b.name),
+  );
   const users = usersById.value;
   const conversations = state.recent_private_conversations.slice(0, 10);
   return (
-    <nav id="left-sidebar" class={`left-sidebar${sidebarOpen.value ? ' open' : ''}`} aria-label="Channels and conversations">
+    <nav
+      id="left-sidebar"
+      class={`left-sidebar${sidebarOpen.value ? ' open' : ''}`}
+      aria-label="Channels and conversations"
+    >
       <ul class="views">
         <li>
           <NarrowLink terms={[]} active={r.kind === 'narrow' && terms.length === 0}>
@@ -109,15 +130,25 @@ export function LeftSidebar() {
         {channels.length === 0 && <li class="sidebar-empty">You are not subscribed to any channel.</li>}
         {channels.map((channel) => (
           <li key={channel.stream_id} class={channel.is_muted ? 'muted' : ''}>
-            <NarrowLink terms={[{ operator: 'channel', operand: channel.stream_id }]} active={openChannel === channel.stream_id && openTopic === undefined} class="channel-link">
-              <span class={`channel-swatch${channel.invite_only ? ' private' : ''}`} style={{ background: channel.color }} aria-hidden="true" />
+            <NarrowLink
+              terms={[{ operator: 'channel', operand: channel.stream_id }]}
+              active={openChannel === channel.stream_id && openTopic === undefined}
+              class="channel-link"
+            >
+              <span
+                class={`channel-swatch${channel.invite_only ? ' private' : ''}`}
+                style={{ background: channel.color }}
+                aria-hidden="true"
+              />
               <span class="sidebar-label">
                 {channel.name}
                 {channel.invite_only && <span class="visually-hidden"> (private)</span>}
               </span>
               <Count n={counts.channels.get(channel.stream_id) ?? 0} label="messages" />
             </NarrowLink>
-            {openChannel === channel.stream_id && <ChannelTopics channelId={channel.stream_id} activeTopic={openTopic} />}
+            {openChannel === channel.stream_id && (
+              <ChannelTopics channelId={channel.stream_id} activeTopic={openTopic} />
+            )}
           </li>
         ))}
       </ul>
@@ -134,7 +165,9 @@ export function LeftSidebar() {
           return (
             <li key={key}>
               <NarrowLink terms={[{ operator: 'dm', operand: others }]} active={active}>
-                <span class="sidebar-label">{others.length === 1 && others[0] === me.value ? `${label} (you)` : label}</span>
+                <span class="sidebar-label">
+                  {others.length === 1 && others[0] === me.value ? `${label} (you)` : label}
+                </span>
                 <Count n={counts.dms.get(key) ?? 0} label="direct messages" />
               </NarrowLink>
             </li>

@@ -36,7 +36,10 @@ export function LoginView() {
         if (!dev) return;
         return fetch('/api/v1/dev_list_users', { headers: { accept: 'application/json' } })
           .then((r) => (r.ok ? r.json() : null))
-          .then((body: { direct_admins?: DevAccount[]; direct_users?: DevAccount[] } | null) => body && setAccounts({ admins: body.direct_admins ?? [], users: body.direct_users ?? [] }));
+          .then(
+            (body: { direct_admins?: DevAccount[]; direct_users?: DevAccount[] } | null) =>
+              body && setAccounts({ admins: body.direct_admins ?? [], users: body.direct_users ?? [] }),
+          );
       })
       .catch((e: unknown) => setError(`Cannot reach the server: ${errorText(e)}`));
   }, []);
@@ -73,9 +76,25 @@ export function LoginView() {
           }}
         >
           <label for="login-email">Email</label>
-          <input id="login-email" class="input" type="email" autocomplete="username" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+          <input
+            id="login-email"
+            class="input"
+            type="email"
+            autocomplete="username"
+            required
+            value={email}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+          />
           <label for="login-password">Password</label>
-          <input id="login-password" class="input" type="password" autocomplete="current-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
+          <input
+            id="login-password"
+            class="input"
+            type="password"
+            autocomplete="current-password"
+            required
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
           {error && (
             <p class="form-error" role="alert">
               {error}
@@ -86,7 +105,8 @@ export function LoginView() {
           </button>
         </form>
         <p class="hint">
-          The accounts' passwords are printed by <code>teamchat-server</code> when it creates the organization, and by <code>teamchat-mock</code> when it starts.
+          The accounts' passwords are printed by <code>teamchat-server</code> when it creates the organization, and by{' '}
+          <code>teamchat-mock</code> when it starts.
         </p>
         {devMode && accounts && (
           <section class="dev-accounts" aria-labelledby="dev-title">
@@ -99,7 +119,13 @@ export function LoginView() {
                 <h3>{title as string}</h3>
                 <div class="dev-buttons">
                   {(list as DevAccount[]).map((account) => (
-                    <button key={account.email} type="button" class="button" disabled={busy} onClick={() => void finish('/accounts/login/local/', { direct_email: account.email })}>
+                    <button
+                      key={account.email}
+                      type="button"
+                      class="button"
+                      disabled={busy}
+                      onClick={() => void finish('/accounts/login/local/', { direct_email: account.email })}
+                    >
                       {account.full_name ? `${account.full_name}` : account.email}
                       <span class="muted"> {account.email}</span>
                     </button>

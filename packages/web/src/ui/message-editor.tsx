@@ -15,7 +15,8 @@ export function MessageEditor({ message, onDone }: { message: Message; onDone: (
       .get({ message_id: message.id, apply_markdown: false })
       .then((answer) => {
         if (!live) return;
-        const raw = (answer as { raw_content?: string; message: { content: string } }).raw_content ?? answer.message.content;
+        const raw =
+          (answer as { raw_content?: string; message: { content: string } }).raw_content ?? answer.message.content;
         setText(raw);
       })
       .catch((e: unknown) => live && setError(errorText(e)));

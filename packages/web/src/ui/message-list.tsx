@@ -58,14 +58,21 @@ export function MessageList() {
   // The window, by the IDs of its first and last rows (older messages arriving above do not move
   // it); `atEnd` when it reached the newest fetched message, so new ones join it.
   const [range, setRange] = useState<{ key: string; firstId: number; lastId: number; atEnd: boolean } | null>(null);
-  const windowOf = (from: number, to: number) => ({ key: current?.key ?? '', firstId: ids[from] as number, lastId: ids[to - 1] as number, atEnd: to >= ids.length });
+  const windowOf = (from: number, to: number) => ({
+    key: current?.key ?? '',
+    firstId: ids[from] as number,
+    lastId: ids[to - 1] as number,
+    atEnd: to >= ids.length,
+  });
   const anchorRef = useRef<{ id: string; offset: number } | null>(null);
   const stickToBottom = useRef(true);
   const ids = current?.ids ?? [];
 
   // A new list (or its first answer): the window around its anchor (the first unread message).
   // (and when a list that was empty gets its first message).
-  const key = current ? `${current.key}:${current.loading === 'initial' ? 'loading' : 'ready'}:${ids.length === 0 ? 'empty' : 'some'}` : '';
+  const key = current
+    ? `${current.key}:${current.loading === 'initial' ? 'loading' : 'ready'}:${ids.length === 0 ? 'empty' : 'some'}`
+    : '';
   useLayoutEffect(() => {
     if (!current || current.loading === 'initial' || ids.length === 0) {
       setRange(null);
@@ -100,7 +107,8 @@ export function MessageList() {
       if (firstRender.current === '') requestAnimationFrame(() => performance.mark(FIRST_LIST_MARK));
       firstRender.current = current.key;
       const anchorId = current.anchor;
-      const row = anchorId === null ? null : element.querySelector<HTMLElement>(`.message-block[data-message-id="${anchorId}"]`);
+      const row =
+        anchorId === null ? null : element.querySelector<HTMLElement>(`.message-block[data-message-id="${anchorId}"]`);
       if (row && anchorId !== ids.at(-1)) element.scrollTop = Math.max(0, row.offsetTop - element.clientHeight / 3);
       else element.scrollTop = element.scrollHeight;
       return;
@@ -109,7 +117,8 @@ export function MessageList() {
     anchorRef.current = null;
     if (anchor) {
       const row = element.querySelector<HTMLElement>(`.message-block[data-message-id="${anchor.id}"]`);
-      if (row) element.scrollTop += row.getBoundingClientRect().top - element.getBoundingClientRect().top - anchor.offset;
+      if (row)
+        element.scrollTop += row.getBoundingClientRect().top - element.getBoundingClientRect().top - anchor.offset;
     } else if (stickToBottom.current) {
       element.scrollTop = element.scrollHeight;
     }
@@ -117,13 +126,23 @@ export function MessageList() {
 
   const visibleUnread = () => {
     const element = scroller.current;
-    if (!element || document.visibilityState !== 'visible' || !current || current.terms.some((t) => t.operator === 'search')) return;
+    if (
+      !element ||
+      document.visibilityState !== 'visible' ||
+      !current ||
+      current.terms.some((t) => t.operator === 'search')
+    )
+      return;
     const box = element.getBoundingClientRect();
     const seen: number[] = [];
     for (const row of element.querySelectorAll<HTMLElement>('.message-row.unread')) {
       const rowBox = row.getBoundingClientRect();
       // Seen: its top is on screen, or it fills the screen.
-      if ((rowBox.top >= box.top && rowBox.top < box.bottom - 8) || (rowBox.top < box.top && rowBox.bottom > box.bottom)) seen.push(Number(row.dataset['messageId']));
+      if (
+        (rowBox.top >= box.top && rowBox.top < box.bottom - 8) ||
+        (rowBox.top < box.top && rowBox.bottom > box.bottom)
+      )
+        seen.push(Number(row.dataset['messageId']));
     }
     if (seen.length > 0) markSeen(seen);
   };
@@ -222,14 +241,43 @@ export function MessageList() {
     const message = messages.get(ids[index] as number);
     if (!message) continue;
     const previous = index > 0 ? messages.get(ids[index - 1] as number) : undefined;
-    const newConversation = !previous || index === start || conversationKey(previous) !== conversationKey(message) || !sameDay(previous, message);
-    const showSender = newConversation || previous?.sender_id !== message.sender_id || message.timestamp - (previous?.timestamp ?? 0) > GROUP_SECONDS;
-    rows.push(<MessageRow key={message.id} message={message} showRecipient={newConversation} showSender={showSender} selected={selected === message.id} highlight={search} />);
+    const newConversation =
+      !previous ||
+      index === start ||
+      conversationKey(previous) !== conversationKey(message) ||
+      !sameDay(previous, message);
+    const showSender =
+      newConversation ||
+      previous?.sender_id !== message.sender_id ||
+      message.timestamp - (previous?.timestamp ?? 0) > GROUP_SECONDS;
+    rows.push(
+      <MessageRow
+        key={message.id}
+        message={message}
+        showRecipient={newConversation}
+        showSender={showSender}
+        selected={selected === message.id}
+        highlight={search}
+      />,
+    );
   }
   return (
-    <div class="message-scroller" ref={scroller} onScroll={onScroll} tabIndex={-1} aria-label="Messages" role="log" aria-live="polite" aria-relevant="additions" data-narrow={current.key} data-loading={current.loading ?? ''}>
+    <div
+      class="message-scroller"
+      ref={scroller}
+      onScroll={onScroll}
+      tabIndex={-1}
+      aria-label="Messages"
+      role="log"
+      aria-live="polite"
+      aria-relevant="additions"
+      data-narrow={current.key}
+      data-loading={current.loading ?? ''}
+    >
       <div class="message-list-inner">
-        {start === 0 && current.foundOldest && <p class="list-edge">{ids.length === 0 ? 'No messages here yet.' : 'The beginning of this conversation.'}</p>}
+        {start === 0 && current.foundOldest && (
+          <p class="list-edge">{ids.length === 0 ? 'No messages here yet.' : 'The beginning of this conversation.'}</p>
+        )}
         {current.loading === 'older' && (
           <p class="list-status" role="status">
             Loading older messages…

@@ -14,17 +14,26 @@ export function describeNarrow(terms: readonly Term[]): string {
   const topic = topicOf(terms);
   const dm = dmOf(terms);
   const plain = terms.every((t) => !t.negated && (t.operator === 'channel' || t.operator === 'topic'));
-  if (plain && channel !== undefined) return `#${names.channelName(channel) ?? channel}${topic !== undefined ? ` › ${topic}` : ''}`;
+  if (plain && channel !== undefined)
+    return `#${names.channelName(channel) ?? channel}${topic !== undefined ? ` › ${topic}` : ''}`;
   if (terms.length === 1 && dm) {
     const others = dm.filter((id) => id !== me.value);
-    return others.length === 0 ? 'Messages to yourself' : `Direct messages with ${others.map((id) => names.userName(id) ?? id).join(', ')}`;
+    return others.length === 0
+      ? 'Messages to yourself'
+      : `Direct messages with ${others.map((id) => names.userName(id) ?? id).join(', ')}`;
   }
   if (terms.length === 1 && terms[0]?.operator === 'is') {
-    const views: Record<string, string> = { starred: 'Starred messages', mentioned: 'Mentions', unread: 'Unread messages', dm: 'Direct messages' };
+    const views: Record<string, string> = {
+      starred: 'Starred messages',
+      mentioned: 'Mentions',
+      unread: 'Unread messages',
+      dm: 'Direct messages',
+    };
     const view = views[String(terms[0].operand)];
     if (view) return view;
   }
-  if (terms.length === 1 && terms[0]?.operator === 'sender' && typeof terms[0].operand === 'number') return `Messages from ${names.userName(terms[0].operand) ?? 'a user'}`;
+  if (terms.length === 1 && terms[0]?.operator === 'sender' && typeof terms[0].operand === 'number')
+    return `Messages from ${names.userName(terms[0].operand) ?? 'a user'}`;
   return `Search: ${searchOfNarrow(terms, names)}`;
 }
 

@@ -27,13 +27,22 @@ function RecipientBar({ message }: { message: Message }) {
   if (message.type === 'stream') {
     const channelId = message.stream_id ?? 0;
     const channel = channelsById.value.get(channelId);
-    const name = typeof message.display_recipient === 'string' ? message.display_recipient : (names.channelName(channelId) ?? 'channel');
+    const name =
+      typeof message.display_recipient === 'string'
+        ? message.display_recipient
+        : (names.channelName(channelId) ?? 'channel');
     return (
       <div class="recipient-bar" style={{ '--channel-color': channel?.color ?? '#888' }}>
-        <a class="recipient-channel" href="#" onClick={(e) => (e.preventDefault(), narrowTo([{ operator: 'channel', operand: channelId }]))}>
+        <a
+          class="recipient-channel"
+          href="#"
+          onClick={(e) => (e.preventDefault(), narrowTo([{ operator: 'channel', operand: channelId }]))}
+        >
           # {name}
         </a>
-        <span class="recipient-separator" aria-hidden="true">›</span>
+        <span class="recipient-separator" aria-hidden="true">
+          ›
+        </span>
         <a
           class="recipient-topic"
           href="#"
@@ -45,7 +54,11 @@ function RecipientBar({ message }: { message: Message }) {
             ])
           )}
         >
-          {message.subject === '' ? <em>{String(current()['realm_empty_topic_display_name'] ?? 'general chat')}</em> : message.subject}
+          {message.subject === '' ? (
+            <em>{String(current()['realm_empty_topic_display_name'] ?? 'general chat')}</em>
+          ) : (
+            message.subject
+          )}
         </a>
         <span class="recipient-day">{day}</span>
       </div>
@@ -56,7 +69,11 @@ function RecipientBar({ message }: { message: Message }) {
   const label = others.map((id) => users.get(id)?.full_name ?? 'Unknown user').join(', ');
   return (
     <div class="recipient-bar recipient-dm">
-      <a href="#" class="recipient-channel" onClick={(e) => (e.preventDefault(), narrowTo([{ operator: 'dm', operand: others }]))}>
+      <a
+        href="#"
+        class="recipient-channel"
+        onClick={(e) => (e.preventDefault(), narrowTo([{ operator: 'dm', operand: others }]))}
+      >
         You and {label}
       </a>
       <span class="recipient-day">{day}</span>
@@ -74,7 +91,21 @@ interface RowProps {
 }
 
 /** Actions of a message: react, star, edit, delete; shown on hover and for the selected message. */
-function MessageActions({ message, tabIndex, onEdit, onDelete, picking, setPicking }: { message: Message; tabIndex: number; onEdit: () => void; onDelete: () => void; picking: boolean; setPicking: (open: boolean) => void }) {
+function MessageActions({
+  message,
+  tabIndex,
+  onEdit,
+  onDelete,
+  picking,
+  setPicking,
+}: {
+  message: Message;
+  tabIndex: number;
+  onEdit: () => void;
+  onDelete: () => void;
+  picking: boolean;
+  setPicking: (open: boolean) => void;
+}) {
   const starred = message.flags.includes('starred');
   const toggleStar = async () => {
     try {
@@ -85,19 +116,49 @@ function MessageActions({ message, tabIndex, onEdit, onDelete, picking, setPicki
   };
   return (
     <div class={`message-actions${picking ? ' open' : ''}`}>
-      <button type="button" class="icon-button" tabIndex={tabIndex} aria-label="Add a reaction" title="Add a reaction" aria-expanded={picking} onClick={() => setPicking(!picking)}>
+      <button
+        type="button"
+        class="icon-button"
+        tabIndex={tabIndex}
+        aria-label="Add a reaction"
+        title="Add a reaction"
+        aria-expanded={picking}
+        onClick={() => setPicking(!picking)}
+      >
         ☺︎+
       </button>
-      <button type="button" class={`icon-button${starred ? ' starred' : ''}`} tabIndex={tabIndex} aria-label={starred ? 'Unstar' : 'Star'} aria-pressed={starred} title={starred ? 'Unstar' : 'Star'} onClick={() => void toggleStar()}>
+      <button
+        type="button"
+        class={`icon-button${starred ? ' starred' : ''}`}
+        tabIndex={tabIndex}
+        aria-label={starred ? 'Unstar' : 'Star'}
+        aria-pressed={starred}
+        title={starred ? 'Unstar' : 'Star'}
+        onClick={() => void toggleStar()}
+      >
         {starred ? '★' : '☆'}
       </button>
       {canEdit(message) && (
-        <button type="button" class="icon-button" tabIndex={tabIndex} aria-label="Edit" title="Edit (e)" onClick={onEdit}>
+        <button
+          type="button"
+          class="icon-button"
+          tabIndex={tabIndex}
+          aria-label="Edit"
+          title="Edit (e)"
+          onClick={onEdit}
+        >
           ✎
         </button>
       )}
       {canDelete(message) && (
-        <button type="button" class="icon-button" tabIndex={tabIndex} aria-label="Delete" title="Delete" onClick={onDelete}>
+        <button
+          type="button"
+          class="icon-button"
+          tabIndex={tabIndex}
+          aria-label="Delete"
+          title="Delete"
+          onClick={onDelete}
+        >
           🗑︎
         </button>
       )}
@@ -163,16 +224,34 @@ function Row({ message, showRecipient, showSender, selected, highlight }: RowPro
         }}
       >
         <div class="message-gutter">
-          {showSender ? <Avatar userId={message.sender_id} name={message.sender_full_name} url={sender?.avatar_url ?? message.avatar_url} /> : <span class="message-time-hover">{timeOf(message.timestamp, state.user_settings.twenty_four_hour_time)}</span>}
+          {showSender ? (
+            <Avatar
+              userId={message.sender_id}
+              name={message.sender_full_name}
+              url={sender?.avatar_url ?? message.avatar_url}
+            />
+          ) : (
+            <span class="message-time-hover">
+              {timeOf(message.timestamp, state.user_settings.twenty_four_hour_time)}
+            </span>
+          )}
         </div>
         <div class="message-main">
           {showSender && (
             <div class="message-header">
-              <a class="sender-name" href="#" onClick={(e) => (e.preventDefault(), narrowTo([{ operator: 'sender', operand: message.sender_id }]))}>
+              <a
+                class="sender-name"
+                href="#"
+                onClick={(e) => (e.preventDefault(), narrowTo([{ operator: 'sender', operand: message.sender_id }]))}
+              >
                 {message.sender_full_name}
               </a>
               {sender?.is_bot && <span class="badge">bot</span>}
-              <time class="message-time" dateTime={new Date(message.timestamp * 1000).toISOString()} title={fullTimeOf(message.timestamp)}>
+              <time
+                class="message-time"
+                dateTime={new Date(message.timestamp * 1000).toISOString()}
+                title={fullTimeOf(message.timestamp)}
+              >
                 {timeOf(message.timestamp, state.user_settings.twenty_four_hour_time)}
               </time>
             </div>
@@ -183,7 +262,10 @@ function Row({ message, showRecipient, showSender, selected, highlight }: RowPro
             <div class="message-body">
               <MessageContent html={highlight && message.match_content ? message.match_content : message.content} />
               {edited && (
-                <span class="edited" title={message.last_edit_timestamp ? `Edited ${fullTimeOf(message.last_edit_timestamp)}` : 'Edited'}>
+                <span
+                  class="edited"
+                  title={message.last_edit_timestamp ? `Edited ${fullTimeOf(message.last_edit_timestamp)}` : 'Edited'}
+                >
                   (edited)
                 </span>
               )}
@@ -193,7 +275,14 @@ function Row({ message, showRecipient, showSender, selected, highlight }: RowPro
           {mode === 'delete' && <DeleteConfirm message={message} onDone={() => setConfirmDelete(false)} />}
         </div>
         {mode === 'view' && (selected || hovered || picking) && (
-          <MessageActions message={message} tabIndex={tabIndex} onEdit={() => (editingId.value = message.id)} onDelete={() => setConfirmDelete(true)} picking={picking} setPicking={setPicking} />
+          <MessageActions
+            message={message}
+            tabIndex={tabIndex}
+            onEdit={() => (editingId.value = message.id)}
+            onDelete={() => setConfirmDelete(true)}
+            picking={picking}
+            setPicking={setPicking}
+          />
         )}
       </div>
     </div>
@@ -205,11 +294,14 @@ export const MessageRow = memo(Row);
 
 /** Replies to a message's conversation (`r`, Enter). */
 export function replyTo(message: Message): void {
-  if (message.type === 'stream') openCompose({ kind: 'stream', channelId: message.stream_id ?? null, topic: message.subject });
+  if (message.type === 'stream')
+    openCompose({ kind: 'stream', channelId: message.stream_id ?? null, topic: message.subject });
   else openCompose({ kind: 'private', to: dmOthers(message) });
 }
 
 /** The key of a message's conversation, for grouping rows under one recipient bar. */
 export function conversationKey(message: Message): string {
-  return message.type === 'stream' ? `s:${message.stream_id}:${message.subject.toLowerCase()}` : `d:${dmKey(dmOthers(message), me.value)}`;
+  return message.type === 'stream'
+    ? `s:${message.stream_id}:${message.subject.toLowerCase()}`
+    : `d:${dmKey(dmOthers(message), me.value)}`;
 }

@@ -18,9 +18,17 @@ export const QUICK_EMOJI: readonly { name: string; code: string }[] = [
 ];
 
 /** Adds or removes the user's reaction. */
-export async function toggleReaction(message: Message, emoji: { name: string; code: string; type?: string }): Promise<void> {
+export async function toggleReaction(
+  message: Message,
+  emoji: { name: string; code: string; type?: string },
+): Promise<void> {
   const mine = message.reactions.some((r) => r.user_id === me.value && r.emoji_code === emoji.code);
-  const params = { message_id: message.id, emoji_name: emoji.name, emoji_code: emoji.code, reaction_type: (emoji.type ?? 'unicode_emoji') as 'unicode_emoji' };
+  const params = {
+    message_id: message.id,
+    emoji_name: emoji.name,
+    emoji_code: emoji.code,
+    reaction_type: (emoji.type ?? 'unicode_emoji') as 'unicode_emoji',
+  };
   try {
     if (mine) await client.messages.removeReaction(params);
     else await client.messages.addReaction(params);
@@ -47,7 +55,9 @@ export function Reactions({ message, tabIndex }: { message: Message; tabIndex: n
       {[...groups.values()].map((group) => {
         const first = group[0] as Reaction;
         const mine = group.some((r) => r.user_id === me.value);
-        const who = group.map((r) => (r.user_id === me.value ? 'You' : (users.get(r.user_id)?.full_name ?? 'Someone'))).join(', ');
+        const who = group
+          .map((r) => (r.user_id === me.value ? 'You' : (users.get(r.user_id)?.full_name ?? 'Someone')))
+          .join(', ');
         return (
           <button
             type="button"
@@ -56,9 +66,17 @@ export function Reactions({ message, tabIndex }: { message: Message; tabIndex: n
             tabIndex={tabIndex}
             title={`${who} reacted with :${first.emoji_name}:`}
             aria-label={`${first.emoji_name.replace(/_/g, ' ')}: ${group.length}, ${mine ? 'including you' : 'click to react'}`}
-            onClick={() => void toggleReaction(message, { name: first.emoji_name, code: first.emoji_code, type: first.reaction_type })}
+            onClick={() =>
+              void toggleReaction(message, {
+                name: first.emoji_name,
+                code: first.emoji_code,
+                type: first.reaction_type,
+              })
+            }
           >
-            <span class="reaction-emoji" aria-hidden="true">{glyph(first)}</span>
+            <span class="reaction-emoji" aria-hidden="true">
+              {glyph(first)}
+            </span>
             <span class="reaction-count">{group.length}</span>
           </button>
         );
@@ -78,7 +96,13 @@ export function EmojiPicker({ message, onClose }: { message: Message; onClose: (
     if (element.getBoundingClientRect().bottom > list.getBoundingClientRect().bottom) setUp(true);
   };
   return (
-    <div class={`emoji-picker${up ? ' up' : ''}`} ref={place} role="dialog" aria-label="Add a reaction" onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), onClose())}>
+    <div
+      class={`emoji-picker${up ? ' up' : ''}`}
+      ref={place}
+      role="dialog"
+      aria-label="Add a reaction"
+      onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), onClose())}
+    >
       {QUICK_EMOJI.map((emoji, index) => (
         <button
           type="button"

@@ -2,10 +2,20 @@ import { useState } from 'preact/hooks';
 import { me, names, usersById } from '../state/store.js';
 
 /** DM recipients as removable chips, and a field that adds one by name or email (with suggestions). */
-export function RecipientInput({ ids, onChange, inputRef }: { ids: readonly number[]; onChange: (ids: number[]) => void; inputRef: (el: HTMLInputElement | null) => void }) {
+export function RecipientInput({
+  ids,
+  onChange,
+  inputRef,
+}: {
+  ids: readonly number[];
+  onChange: (ids: number[]) => void;
+  inputRef: (el: HTMLInputElement | null) => void;
+}) {
   const [text, setText] = useState('');
   const users = usersById.value;
-  const candidates = [...users.values()].filter((u) => u.is_active && u.user_id !== me.value && !ids.includes(u.user_id));
+  const candidates = [...users.values()].filter(
+    (u) => u.is_active && u.user_id !== me.value && !ids.includes(u.user_id),
+  );
   const add = (value: string): boolean => {
     const trimmed = value.trim().replace(/,$/, '');
     if (trimmed === '') return false;
@@ -20,7 +30,12 @@ export function RecipientInput({ ids, onChange, inputRef }: { ids: readonly numb
       {ids.map((id) => (
         <span class="chip" key={id}>
           {users.get(id)?.full_name ?? `User ${id}`}
-          <button type="button" class="chip-remove" aria-label={`Remove ${users.get(id)?.full_name ?? id}`} onClick={() => onChange(ids.filter((other) => other !== id))}>
+          <button
+            type="button"
+            class="chip-remove"
+            aria-label={`Remove ${users.get(id)?.full_name ?? id}`}
+            onClick={() => onChange(ids.filter((other) => other !== id))}
+          >
             ✕
           </button>
         </span>

@@ -13,7 +13,11 @@ export function RightSidebar() {
   const state = current();
   const people = state.realm_users
     .filter((u) => u.is_active && !u.is_bot)
-    .map((user) => ({ user, presence: presenceOf(state.presences[String(user.user_id)]), status: state.user_status[String(user.user_id)] }))
+    .map((user) => ({
+      user,
+      presence: presenceOf(state.presences[String(user.user_id)]),
+      status: state.user_status[String(user.user_id)],
+    }))
     .sort((a, b) => ORDER[a.presence] - ORDER[b.presence] || a.user.full_name.localeCompare(b.user.full_name));
   return (
     <aside class="right-sidebar" aria-label="People">
@@ -22,7 +26,12 @@ export function RightSidebar() {
         {people.map(({ user, presence, status }) => {
           const away = status?.away === true;
           const shown = away && presence === 'active' ? 'idle' : presence;
-          const statusText = [status?.emoji_code && status.reaction_type === 'unicode_emoji' ? emojiCharacter(status.emoji_code) : '', status?.status_text ?? ''].join(' ').trim();
+          const statusText = [
+            status?.emoji_code && status.reaction_type === 'unicode_emoji' ? emojiCharacter(status.emoji_code) : '',
+            status?.status_text ?? '',
+          ]
+            .join(' ')
+            .trim();
           return (
             <li key={user.user_id}>
               <button

@@ -43,7 +43,13 @@ export function SettingsView() {
           }}
         >
           <label for="settings-name">Name</label>
-          <input id="settings-name" class="input" value={name} maxLength={100} onInput={(e) => setName(e.currentTarget.value)} />
+          <input
+            id="settings-name"
+            class="input"
+            value={name}
+            maxLength={100}
+            onInput={(e) => setName(e.currentTarget.value)}
+          />
           <button type="submit" class="button primary">
             Save name
           </button>

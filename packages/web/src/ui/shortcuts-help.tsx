@@ -24,7 +24,13 @@ export function ShortcutsHelp() {
   if (!open.value) return null;
   return (
     <div class="overlay" onClick={(e) => e.target === e.currentTarget && (open.value = false)}>
-      <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="shortcuts-title" onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), (open.value = false))}>
+      <div
+        class="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="shortcuts-title"
+        onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), (open.value = false))}
+      >
         <h2 id="shortcuts-title">Keyboard shortcuts</h2>
         <table class="shortcuts">
           <tbody>

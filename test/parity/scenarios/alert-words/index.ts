@@ -6,7 +6,9 @@ export const alertWordScenarios: Scenario[] = [
   scenario('alert-words: words are kept once, matched as words in any case, and flag new messages', async (t) => {
     const member = t.client('member');
     const owner = t.client('owner');
-    expect(await member.alertWords.add({ alert_words: ['deploy', '  Release ', '', 'DEPLOY'] })).toEqual({ alert_words: ['deploy', 'Release'] });
+    expect(await member.alertWords.add({ alert_words: ['deploy', '  Release ', '', 'DEPLOY'] })).toEqual({
+      alert_words: ['deploy', 'Release'],
+    });
     expect(await member.alertWords.list({})).toEqual({ alert_words: ['deploy', 'Release'] });
     const flagsOf = async (content: string) => {
       const { id } = await owner.messages.send({ type: 'stream', to: 'general', topic: 'ops', content });
@@ -22,8 +24,13 @@ export const alertWordScenarios: Scenario[] = [
     // The sender's own copy is never flagged.
     const { id } = await member.messages.send({ type: 'stream', to: 'general', topic: 'ops', content: 'deploy now' });
     expect((await member.messages.get({ message_id: id })).message.flags).not.toContain('has_alert_word');
-    expect(await member.alertWords.remove({ alert_words: ['release', 'unknown'] })).toEqual({ alert_words: ['deploy'] });
-    const tooLong = await t.raw('POST', '/users/me/alert_words', { role: 'member', params: { alert_words: JSON.stringify(['x'.repeat(101)]) } });
+    expect(await member.alertWords.remove({ alert_words: ['release', 'unknown'] })).toEqual({
+      alert_words: ['deploy'],
+    });
+    const tooLong = await t.raw('POST', '/users/me/alert_words', {
+      role: 'member',
+      params: { alert_words: JSON.stringify(['x'.repeat(101)]) },
+    });
     expect(tooLong.status).toBe(400);
     return { matches, tooLong: tooLong.body };
   }),

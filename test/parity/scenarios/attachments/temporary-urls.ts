@@ -11,7 +11,11 @@ export const temporaryUrlScenarios: Scenario[] = [
     const { url } = await member.uploads.getTemporaryUrl({ realm_id_str: Number(realm), filename: rest.join('/') });
     expect(url).toMatch(/^\/user_uploads\/temporary\/[0-9A-F]+\/notes\.txt$/);
     const file = await t.download(url);
-    expect([file.status, file.text, file.headers['content-disposition']]).toEqual([200, 'hello world', 'attachment; filename="notes.txt"']);
+    expect([file.status, file.text, file.headers['content-disposition']]).toEqual([
+      200,
+      'hello world',
+      'attachment; filename="notes.txt"',
+    ]);
     // The raw path form (slashes in `filename`) is the same operation.
     const raw = await t.raw('GET', `/user_uploads/${realm}/${rest.join('/')}`, { role: 'member' });
     expect(raw.status).toBe(200);
@@ -23,7 +27,11 @@ export const temporaryUrlScenarios: Scenario[] = [
     const expired = await t.download(url);
     const statuses = [renamed.status, tampered.status, expired.status];
     expect(statuses).toEqual([400, 400, 400]);
-    expect([JSON.parse(renamed.text).msg, JSON.parse(tampered.text).msg, JSON.parse(expired.text).msg]).toEqual(['Invalid filename', 'Invalid token', 'Invalid token']);
+    expect([JSON.parse(renamed.text).msg, JSON.parse(tampered.text).msg, JSON.parse(expired.text).msg]).toEqual([
+      'Invalid filename',
+      'Invalid token',
+      'Invalid token',
+    ]);
     return { file: file.text, statuses };
   }),
 
@@ -32,8 +40,15 @@ export const temporaryUrlScenarios: Scenario[] = [
     const [realm = '', ...rest] = uploaded.url.slice('/user_uploads/'.length).split('/');
     const params = { realm_id_str: Number(realm), filename: rest.join('/') };
     const other = await failure(t.client('administrator').uploads.getTemporaryUrl(params));
-    expect(other).toEqual({ code: 'BAD_REQUEST', msg: 'You are not authorized to view this file.', status: 403, extra: {} });
-    const missing = await failure(t.client('member').uploads.getTemporaryUrl({ realm_id_str: 1, filename: 'ab/nothing/plan.txt' }));
+    expect(other).toEqual({
+      code: 'BAD_REQUEST',
+      msg: 'You are not authorized to view this file.',
+      status: 403,
+      extra: {},
+    });
+    const missing = await failure(
+      t.client('member').uploads.getTemporaryUrl({ realm_id_str: 1, filename: 'ab/nothing/plan.txt' }),
+    );
     expect(missing).toEqual({ code: 'BAD_REQUEST', msg: 'File not found.', status: 404, extra: {} });
     const anonymous = await failure(t.client(null).uploads.getTemporaryUrl(params));
     expect(anonymous.status).toBe(401);

@@ -9,13 +9,21 @@ export async function queueOf(t: ScenarioContext, role: DemoRole, types: string[
 }
 
 /** The events waiting in a queue, without their IDs. */
-export async function eventsOf(t: ScenarioContext, role: DemoRole, queueId: string): Promise<Record<string, unknown>[]> {
+export async function eventsOf(
+  t: ScenarioContext,
+  role: DemoRole,
+  queueId: string,
+): Promise<Record<string, unknown>[]> {
   const { events } = await t.client(role).events.get({ queue_id: queueId, dont_block: true });
   return events.map(({ id: _id, ...event }) => event);
 }
 
 /** Creates a bot as `role` and answers its ID and key. */
-export async function makeBot(t: ScenarioContext, role: DemoRole, params: { full_name: string; short_name: string; bot_type?: number; payload_url?: string; interface_type?: number }) {
+export async function makeBot(
+  t: ScenarioContext,
+  role: DemoRole,
+  params: { full_name: string; short_name: string; bot_type?: number; payload_url?: string; interface_type?: number },
+) {
   const created = await t.client(role).bots.create(params);
   return { id: created.user_id, apiKey: created.api_key };
 }

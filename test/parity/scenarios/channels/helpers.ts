@@ -14,16 +14,23 @@ export function eventReader(t: ScenarioContext, role: DemoRole, queueId: string 
 }
 
 /** Event queues of `roles` for `types`, registered now. */
-export async function queues(t: ScenarioContext, roles: readonly DemoRole[], types: string[], capabilities: Record<string, boolean> = {}) {
+export async function queues(
+  t: ScenarioContext,
+  roles: readonly DemoRole[],
+  types: string[],
+  capabilities: Record<string, boolean> = {},
+) {
   const ids = {} as Record<DemoRole, string>;
   for (const role of roles) {
-    ids[role] = (await t.client(role).events.register({ event_types: types, client_capabilities: capabilities })).queue_id ?? '';
+    ids[role] =
+      (await t.client(role).events.register({ event_types: types, client_capabilities: capabilities })).queue_id ?? '';
   }
   return {
     /** The events each queue got since, without their IDs. */
     async read(): Promise<Record<string, Record<string, unknown>[]>> {
       const out: Record<string, Record<string, unknown>[]> = {};
-      for (const role of roles) out[role] = (await pendingEvents(t, role, ids[role])).map(({ id: _id, ...event }) => event);
+      for (const role of roles)
+        out[role] = (await pendingEvents(t, role, ids[role])).map(({ id: _id, ...event }) => event);
       return out;
     },
   };
@@ -35,7 +42,12 @@ export const shapes = (events: Record<string, unknown>[]) =>
 
 /** The newest messages of a narrow, as the owner sees them. */
 export async function newest(t: ScenarioContext, channel: string, topic?: string, num = 3) {
-  const narrow = [{ operator: 'channel', operand: channel }, ...(topic === undefined ? [] : [{ operator: 'topic', operand: topic }])];
-  const { messages } = await t.client('owner').messages.list({ anchor: 'newest', num_before: num, num_after: 0, narrow, apply_markdown: false });
+  const narrow = [
+    { operator: 'channel', operand: channel },
+    ...(topic === undefined ? [] : [{ operator: 'topic', operand: topic }]),
+  ];
+  const { messages } = await t
+    .client('owner')
+    .messages.list({ anchor: 'newest', num_before: num, num_after: 0, narrow, apply_markdown: false });
   return messages.map((m) => ({ sender: m.sender_full_name, topic: m.subject, content: m.content }));
 }

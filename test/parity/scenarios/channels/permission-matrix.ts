@@ -16,38 +16,100 @@ interface MatrixRow {
 }
 
 const ROLES: readonly DemoRole[] = ['owner', 'administrator', 'moderator', 'member', 'guest', 'bot'];
-const all: Record<DemoRole, Expectation> = { owner: 'allow', administrator: 'allow', moderator: 'allow', member: 'allow', guest: 'allow', bot: 'allow' };
+const all: Record<DemoRole, Expectation> = {
+  owner: 'allow',
+  administrator: 'allow',
+  moderator: 'allow',
+  member: 'allow',
+  guest: 'allow',
+  bot: 'allow',
+};
 const notGuests: Record<DemoRole, Expectation> = { ...all, guest: 'deny' };
-const admins: Record<DemoRole, Expectation> = { owner: 'allow', administrator: 'allow', moderator: 'deny', member: 'deny', guest: 'deny', bot: 'deny' };
+const admins: Record<DemoRole, Expectation> = {
+  owner: 'allow',
+  administrator: 'allow',
+  moderator: 'deny',
+  member: 'deny',
+  guest: 'deny',
+  bot: 'deny',
+};
 const ownerOnly: Record<DemoRole, Expectation> = { ...admins, administrator: 'deny' };
 
 /** A public channel made by the owner (its administrator), subscribed by the owner only. */
-const fresh = async (t: ScenarioContext, n: number) => (await t.client('owner').channels.create({ name: `matrix-${n}`, subscribers: [uid(t, 'owner')] })).id;
+const fresh = async (t: ScenarioContext, n: number) =>
+  (await t.client('owner').channels.create({ name: `matrix-${n}`, subscribers: [uid(t, 'owner')] })).id;
 
 function rows(t: ScenarioContext): MatrixRow[] {
   return [
-    { endpoint: 'POST /channels/create (public)', call: (c, _id, role) => c.channels.create({ name: `pub ${role}`, subscribers: [] }), expect: notGuests },
-    { endpoint: 'POST /channels/create (private)', call: (c, _id, role) => c.channels.create({ name: `priv ${role}`, subscribers: [], invite_only: true }), expect: notGuests },
-    { endpoint: 'POST /channels/create (default channel)', call: (c, _id, role) => c.channels.create({ name: `def ${role}`, subscribers: [], is_default_stream: true }), expect: admins },
-    { endpoint: 'POST /channels/create (retention)', call: (c, _id, role) => c.channels.create({ name: `ret ${role}`, subscribers: [], message_retention_days: 30 }), expect: ownerOnly },
+    {
+      endpoint: 'POST /channels/create (public)',
+      call: (c, _id, role) => c.channels.create({ name: `pub ${role}`, subscribers: [] }),
+      expect: notGuests,
+    },
+    {
+      endpoint: 'POST /channels/create (private)',
+      call: (c, _id, role) => c.channels.create({ name: `priv ${role}`, subscribers: [], invite_only: true }),
+      expect: notGuests,
+    },
+    {
+      endpoint: 'POST /channels/create (default channel)',
+      call: (c, _id, role) => c.channels.create({ name: `def ${role}`, subscribers: [], is_default_stream: true }),
+      expect: admins,
+    },
+    {
+      endpoint: 'POST /channels/create (retention)',
+      call: (c, _id, role) => c.channels.create({ name: `ret ${role}`, subscribers: [], message_retention_days: 30 }),
+      expect: ownerOnly,
+    },
     {
       endpoint: 'POST /channels/create (topics_policy)',
-      call: (c, _id, role) => c.channels.create({ name: `tp ${role}`, subscribers: [], topics_policy: 'allow_empty_topic' }),
+      call: (c, _id, role) =>
+        c.channels.create({ name: `tp ${role}`, subscribers: [], topics_policy: 'allow_empty_topic' }),
       expect: { ...admins, moderator: 'allow' },
     },
-    { endpoint: 'POST /users/me/subscriptions (self, existing)', setup: fresh, call: (c, _id, _r, n) => c.channels.subscribe({ subscriptions: [{ name: `matrix-${n}` }] }), expect: notGuests },
+    {
+      endpoint: 'POST /users/me/subscriptions (self, existing)',
+      setup: fresh,
+      call: (c, _id, _r, n) => c.channels.subscribe({ subscriptions: [{ name: `matrix-${n}` }] }),
+      expect: notGuests,
+    },
     {
       endpoint: 'POST /users/me/subscriptions (others, existing public)',
       setup: fresh,
-      call: (c, _id, _r, n) => c.channels.subscribe({ subscriptions: [{ name: `matrix-${n}` }], principals: [uid(t, 'guest')] }),
+      call: (c, _id, _r, n) =>
+        c.channels.subscribe({ subscriptions: [{ name: `matrix-${n}` }], principals: [uid(t, 'guest')] }),
       expect: notGuests,
     },
     { endpoint: 'GET /streams', call: (c) => c.channels.list(), expect: all },
-    { endpoint: 'GET /streams/{id} (public, unsubscribed)', setup: fresh, call: (c, id) => c.channels.get({ stream_id: id }), expect: notGuests },
-    { endpoint: 'GET /get_stream_id (public, unsubscribed)', setup: fresh, call: (c, _id, _r, n) => c.channels.getId({ stream: `matrix-${n}` }), expect: notGuests },
-    { endpoint: 'GET /streams/{id}/members (general)', call: (c) => c.channels.listSubscribers({ stream_id: 1 }), expect: all },
-    { endpoint: 'PATCH /streams/{id} (description)', setup: fresh, call: (c, id, role) => c.channels.update({ stream_id: id, description: `by ${role}` }), expect: admins },
-    { endpoint: 'DELETE /streams/{id}', setup: fresh, call: (c, id) => c.channels.archive({ stream_id: id }), expect: admins },
+    {
+      endpoint: 'GET /streams/{id} (public, unsubscribed)',
+      setup: fresh,
+      call: (c, id) => c.channels.get({ stream_id: id }),
+      expect: notGuests,
+    },
+    {
+      endpoint: 'GET /get_stream_id (public, unsubscribed)',
+      setup: fresh,
+      call: (c, _id, _r, n) => c.channels.getId({ stream: `matrix-${n}` }),
+      expect: notGuests,
+    },
+    {
+      endpoint: 'GET /streams/{id}/members (general)',
+      call: (c) => c.channels.listSubscribers({ stream_id: 1 }),
+      expect: all,
+    },
+    {
+      endpoint: 'PATCH /streams/{id} (description)',
+      setup: fresh,
+      call: (c, id, role) => c.channels.update({ stream_id: id, description: `by ${role}` }),
+      expect: admins,
+    },
+    {
+      endpoint: 'DELETE /streams/{id}',
+      setup: fresh,
+      call: (c, id) => c.channels.archive({ stream_id: id }),
+      expect: admins,
+    },
     {
       endpoint: 'PATCH /streams/{id} (unarchive)',
       setup: async (ctx, n) => {
@@ -78,7 +140,9 @@ export const channelPermissionMatrix = scenario('channels: permission matrix of 
       verdicts[role] = await verdict(row.call(t.client(role), channel, role, n));
     }
     observed[row.endpoint] = verdicts;
-    const simplified = Object.fromEntries(ROLES.map((role) => [role, verdicts[role].startsWith('allow') ? 'allow' : 'deny']));
+    const simplified = Object.fromEntries(
+      ROLES.map((role) => [role, verdicts[role].startsWith('allow') ? 'allow' : 'deny']),
+    );
     expect({ endpoint: row.endpoint, ...simplified }).toEqual({ endpoint: row.endpoint, ...row.expect });
   }
   return observed;

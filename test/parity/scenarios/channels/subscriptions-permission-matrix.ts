@@ -23,8 +23,22 @@ interface MatrixRow {
 
 const ROLES: readonly DemoRole[] = ['owner', 'administrator', 'moderator', 'member', 'guest', 'bot'];
 
-const everyone: Record<DemoRole, Expectation> = { owner: 'allow', administrator: 'allow', moderator: 'allow', member: 'allow', guest: 'allow', bot: 'allow' };
-const admins: Record<DemoRole, Expectation> = { owner: 'allow', administrator: 'allow', moderator: 'deny', member: 'deny', guest: 'deny', bot: 'deny' };
+const everyone: Record<DemoRole, Expectation> = {
+  owner: 'allow',
+  administrator: 'allow',
+  moderator: 'allow',
+  member: 'allow',
+  guest: 'allow',
+  bot: 'allow',
+};
+const admins: Record<DemoRole, Expectation> = {
+  owner: 'allow',
+  administrator: 'allow',
+  moderator: 'deny',
+  member: 'deny',
+  guest: 'deny',
+  bot: 'deny',
+};
 
 /** Someone other than the caller (and not the caller's bot), to remove. */
 const otherThan = (role: DemoRole): DemoRole => (role === 'member' ? 'moderator' : 'member');
@@ -38,7 +52,13 @@ const otherThan = (role: DemoRole): DemoRole => (role === 'member' ? 'moderator'
 function rows(t: ScenarioContext): MatrixRow[] {
   let counter = 0;
   const freshChannel =
-    (options: { inviteOnly?: boolean; subscribers?: (role: DemoRole) => DemoRole[]; settings?: (ids: Record<string, number>) => Record<string, number> } = {}) =>
+    (
+      options: {
+        inviteOnly?: boolean;
+        subscribers?: (role: DemoRole) => DemoRole[];
+        settings?: (ids: Record<string, number>) => Record<string, number>;
+      } = {},
+    ) =>
     async (ctx: ScenarioContext, role: DemoRole, ids: Record<string, number>): Promise<Fixture> => {
       counter += 1;
       const name = `sub-matrix-${counter}`;
@@ -52,7 +72,12 @@ function rows(t: ScenarioContext): MatrixRow[] {
       return { name, id };
     };
   return [
-    { endpoint: 'GET /users/me/subscriptions', setup: freshChannel(), call: (c) => c.channels.listSubscriptions({ include_subscribers: true }), expect: everyone },
+    {
+      endpoint: 'GET /users/me/subscriptions',
+      setup: freshChannel(),
+      call: (c) => c.channels.listSubscriptions({ include_subscribers: true }),
+      expect: everyone,
+    },
     {
       endpoint: 'DELETE /users/me/subscriptions (oneself)',
       setup: freshChannel(),
@@ -100,7 +125,10 @@ function rows(t: ScenarioContext): MatrixRow[] {
     {
       endpoint: 'POST /users/me/subscriptions/properties',
       setup: freshChannel(),
-      call: (c, f) => c.channels.updateSubscriptionProperties({ subscription_data: [{ stream_id: f.id, property: 'is_muted', value: true }] }),
+      call: (c, f) =>
+        c.channels.updateSubscriptionProperties({
+          subscription_data: [{ stream_id: f.id, property: 'is_muted', value: true }],
+        }),
       expect: everyone,
     },
     {
@@ -124,18 +152,23 @@ function rows(t: ScenarioContext): MatrixRow[] {
  * observed verdicts (`allow`, or `deny:` with code and message) are checked against the table
  * and returned, so both targets must also agree on every refusal message.
  */
-export const subscriptionPermissionMatrix = scenario('channels: subscriptions, permission matrix of every endpoint by role', async (t) => {
-  const ids = await groupIds(t);
-  const observed: Record<string, Record<DemoRole, string>> = {};
-  for (const row of rows(t)) {
-    const verdicts = {} as Record<DemoRole, string>;
-    for (const role of ROLES) {
-      const fixture = await row.setup(t, role, ids);
-      verdicts[role] = await verdict(row.call(t.client(role), fixture, role));
+export const subscriptionPermissionMatrix = scenario(
+  'channels: subscriptions, permission matrix of every endpoint by role',
+  async (t) => {
+    const ids = await groupIds(t);
+    const observed: Record<string, Record<DemoRole, string>> = {};
+    for (const row of rows(t)) {
+      const verdicts = {} as Record<DemoRole, string>;
+      for (const role of ROLES) {
+        const fixture = await row.setup(t, role, ids);
+        verdicts[role] = await verdict(row.call(t.client(role), fixture, role));
+      }
+      observed[row.endpoint] = verdicts;
+      const simplified = Object.fromEntries(
+        ROLES.map((role) => [role, verdicts[role].startsWith('allow') ? 'allow' : 'deny']),
+      );
+      expect({ endpoint: row.endpoint, ...simplified }).toEqual({ endpoint: row.endpoint, ...row.expect });
     }
-    observed[row.endpoint] = verdicts;
-    const simplified = Object.fromEntries(ROLES.map((role) => [role, verdicts[role].startsWith('allow') ? 'allow' : 'deny']));
-    expect({ endpoint: row.endpoint, ...simplified }).toEqual({ endpoint: row.endpoint, ...row.expect });
-  }
-  return observed;
-});
+    return observed;
+  },
+);

@@ -37,7 +37,11 @@ export async function submitSignUp(
     body: new URLSearchParams(form).toString(),
     redirect: 'manual',
   });
-  const session = response.headers.getSetCookie().map((cookie) => /^sessionid=([^;]*)/.exec(cookie)?.[1]).find((value) => value !== undefined) ?? null;
+  const session =
+    response.headers
+      .getSetCookie()
+      .map((cookie) => /^sessionid=([^;]*)/.exec(cookie)?.[1])
+      .find((value) => value !== undefined) ?? null;
   return { status: response.status, html: await response.text(), location: response.headers.get('location'), session };
 }
 

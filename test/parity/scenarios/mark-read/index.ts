@@ -25,7 +25,11 @@ export const markReadScenarios: Scenario[] = [
     expect(await member.messages.markAllAsRead({})).toEqual({ complete: true });
     counts.push(await unreadCount(t));
     const { events } = await member.events.get({ queue_id: queue.queue_id ?? '', dont_block: true });
-    expect(events.every((e) => e.type === 'update_message_flags' && e['op'] === 'add' && e['flag'] === 'read' && e['all'] === false)).toBe(true);
+    expect(
+      events.every(
+        (e) => e.type === 'update_message_flags' && e['op'] === 'add' && e['flag'] === 'read' && e['all'] === false,
+      ),
+    ).toBe(true);
     expect(counts[counts.length - 1]).toBe(0);
     const errors = {
       noTopic: await failure(member.messages.markTopicAsRead({ stream_id: general, topic_name: 'nothing here' })),
@@ -41,11 +45,13 @@ export const markReadScenarios: Scenario[] = [
     'mark-read: mark_all_as_read marks a batch per transaction and says complete only when nothing is left',
     async (t) => {
       const member = t.client('member');
-      for (const content of ['one', 'two', 'three']) await t.client('owner').messages.send({ type: 'direct', to: [t.accounts.member.userId], content });
+      for (const content of ['one', 'two', 'three'])
+        await t.client('owner').messages.send({ type: 'direct', to: [t.accounts.member.userId], content });
       const before = await unreadCount(t);
       const queue = await member.events.register({ event_types: ['update_message_flags'] });
       const answers: boolean[] = [];
-      for (let i = 0; i < 20 && answers.at(-1) !== true; i += 1) answers.push((await member.messages.markAllAsRead({})).complete);
+      for (let i = 0; i < 20 && answers.at(-1) !== true; i += 1)
+        answers.push((await member.messages.markAllAsRead({})).complete);
       const { events } = await member.events.get({ queue_id: queue.queue_id ?? '', dont_block: true });
       const sizes = events.map((e) => (e['messages'] as number[]).length);
       // A batch of two per request (the time budget is spent after one): incomplete until the last.

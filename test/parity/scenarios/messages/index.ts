@@ -5,7 +5,13 @@ import { failure, scenario, type Scenario, type ScenarioContext } from '../../ha
 const GENERAL = 'general';
 const ENGINEERING = 'engineering';
 
-async function send(client: Client, to: string | number, topic: string, content: string, extra: Record<string, unknown> = {}): Promise<number> {
+async function send(
+  client: Client,
+  to: string | number,
+  topic: string,
+  content: string,
+  extra: Record<string, unknown> = {},
+): Promise<number> {
   return (await client.messages.send({ type: 'stream', to, topic, content, ...extra })).id;
 }
 
@@ -46,15 +52,31 @@ export const messageScenarios: Scenario[] = [
     expect((await t.client('member').messages.get({ message_id: readBySender })).message.flags).toEqual(['read']);
     const byId = await send(t.client('member'), await channelId(t, ENGINEERING), 'deploys', 'By channel ID');
     const raw = await t.client('owner').messages.get({ message_id: byId, apply_markdown: false });
-    expect(raw.message).toMatchObject({ content: 'By channel ID', content_type: 'text/x-markdown', display_recipient: ENGINEERING });
+    expect(raw.message).toMatchObject({
+      content: 'By channel ID',
+      content_type: 'text/x-markdown',
+      display_recipient: ENGINEERING,
+    });
     return { asOwner, asSender, raw };
   }),
 
   scenario('messages: direct messages: by ID or email, 1:1 both directions share a recipient', async (t) => {
-    const there = (await t.client('member').messages.send({ type: 'direct', to: [t.accounts.owner.userId], content: 'ping' })).id;
-    const back = (await t.client('owner').messages.send({ type: 'private', to: [t.accounts.member.email], content: 'pong' })).id;
-    const group = (await t.client('member').messages.send({ type: 'direct', to: [t.accounts.owner.userId, t.accounts.moderator.userId], content: 'group' })).id;
-    const self = (await t.client('member').messages.send({ type: 'direct', to: [t.accounts.member.userId], content: 'note to self' })).id;
+    const there = (
+      await t.client('member').messages.send({ type: 'direct', to: [t.accounts.owner.userId], content: 'ping' })
+    ).id;
+    const back = (
+      await t.client('owner').messages.send({ type: 'private', to: [t.accounts.member.email], content: 'pong' })
+    ).id;
+    const group = (
+      await t
+        .client('member')
+        .messages.send({ type: 'direct', to: [t.accounts.owner.userId, t.accounts.moderator.userId], content: 'group' })
+    ).id;
+    const self = (
+      await t
+        .client('member')
+        .messages.send({ type: 'direct', to: [t.accounts.member.userId], content: 'note to self' })
+    ).id;
     const m1 = (await t.client('owner').messages.get({ message_id: there })).message;
     const m2 = (await t.client('member').messages.get({ message_id: back })).message;
     const m3 = (await t.client('moderator').messages.get({ message_id: group })).message;
@@ -64,7 +86,12 @@ export const messageScenarios: Scenario[] = [
     expect(m3.recipient_id).not.toBe(m1.recipient_id);
     expect(m1.display_recipient).toEqual([
       { id: t.accounts.owner.userId, email: t.accounts.owner.email, full_name: 'Olivia Owner', is_mirror_dummy: false },
-      { id: t.accounts.member.userId, email: t.accounts.member.email, full_name: 'Mike Member', is_mirror_dummy: false },
+      {
+        id: t.accounts.member.userId,
+        email: t.accounts.member.email,
+        full_name: 'Mike Member',
+        is_mirror_dummy: false,
+      },
     ]);
     expect((m4.display_recipient as unknown[]).length).toBe(1);
     expect(m1.subject).toBe('');
@@ -85,12 +112,22 @@ export const messageScenarios: Scenario[] = [
       missingTopic: await failure(member.messages.send({ type: 'stream', to: GENERAL, content: 'hi' })),
       guestUnsubscribed: await failure(send(t.client('guest'), ENGINEERING, 'x', 'hi')),
       dmUnknownId: await failure(member.messages.send({ type: 'direct', to: [999], content: 'hi' })),
-      dmUnknownEmail: await failure(member.messages.send({ type: 'direct', to: ['ghost@teamchat.example'], content: 'hi' })),
+      dmUnknownEmail: await failure(
+        member.messages.send({ type: 'direct', to: ['ghost@teamchat.example'], content: 'hi' }),
+      ),
       dmNobody: await failure(member.messages.send({ type: 'direct', to: [], content: 'hi' })),
       badTopicCharacter: await failure(send(member, GENERAL, 'a\u0007b', 'hi')),
     };
-    expect(errors.unknownName).toMatchObject({ code: 'STREAM_DOES_NOT_EXIST', msg: "Channel 'nowhere' does not exist", extra: { stream: 'nowhere' } });
-    expect(errors.unknownId).toMatchObject({ code: 'STREAM_DOES_NOT_EXIST', msg: "Channel with ID '424242' does not exist", extra: { stream_id: 424242 } });
+    expect(errors.unknownName).toMatchObject({
+      code: 'STREAM_DOES_NOT_EXIST',
+      msg: "Channel 'nowhere' does not exist",
+      extra: { stream: 'nowhere' },
+    });
+    expect(errors.unknownId).toMatchObject({
+      code: 'STREAM_DOES_NOT_EXIST',
+      msg: "Channel with ID '424242' does not exist",
+      extra: { stream_id: 424242 },
+    });
     expect(errors.empty.msg).toBe('Message must not be empty');
     expect(errors.nul.msg).toBe('Message must not contain null bytes');
     expect(errors.missingTopic.msg).toBe('Missing topic');
@@ -100,7 +137,9 @@ export const messageScenarios: Scenario[] = [
     expect(errors.dmUnknownEmail.msg).toBe("Invalid email 'ghost@teamchat.example'");
     expect(errors.dmNobody.msg).toBe('Message must have recipients');
     expect(errors.badTopicCharacter.msg).toBe('Invalid character in topic, at position 2!');
-    const { id: secret } = await t.client('owner').channels.create({ name: 'secret', subscribers: [t.accounts.owner.userId], invite_only: true });
+    const { id: secret } = await t
+      .client('owner')
+      .channels.create({ name: 'secret', subscribers: [t.accounts.owner.userId], invite_only: true });
     const invisible = await failure(send(member, 'secret', 'x', 'hi'));
     const invisibleById = await failure(send(member, secret, 'x', 'hi'));
     expect(invisible.code).toBe('STREAM_DOES_NOT_EXIST');
@@ -118,7 +157,8 @@ export const messageScenarios: Scenario[] = [
     const displayName = await send(member, GENERAL, 'general chat', 'display name');
     const longContent = await send(member, GENERAL, 'long', 'y'.repeat(10_050));
     const trimmed = await send(member, GENERAL, 'trim', '\n\nhello   \n');
-    const get = (id: number, allowEmpty = false) => t.client('member').messages.get({ message_id: id, apply_markdown: false, allow_empty_topic_name: allowEmpty });
+    const get = (id: number, allowEmpty = false) =>
+      t.client('member').messages.get({ message_id: id, apply_markdown: false, allow_empty_topic_name: allowEmpty });
     expect((await get(truncatedTopic)).message.subject).toBe(`${'x'.repeat(57)}...`);
     expect((await get(noTopic)).message.subject).toBe('general chat');
     expect((await get(noTopic, true)).message.subject).toBe('');
@@ -132,14 +172,24 @@ export const messageScenarios: Scenario[] = [
 
   scenario("messages: a channel's topics policy decides about the empty topic", async (t) => {
     const owner = t.client('owner');
-    await owner.channels.create({ name: 'strict', subscribers: [t.accounts.owner.userId], topics_policy: 'disable_empty_topic' });
-    await owner.channels.create({ name: 'flat', subscribers: [t.accounts.owner.userId], topics_policy: 'empty_topic_only' });
+    await owner.channels.create({
+      name: 'strict',
+      subscribers: [t.accounts.owner.userId],
+      topics_policy: 'disable_empty_topic',
+    });
+    await owner.channels.create({
+      name: 'flat',
+      subscribers: [t.accounts.owner.userId],
+      topics_policy: 'empty_topic_only',
+    });
     const noEmpty = await failure(send(owner, 'strict', '', 'hi'));
     const onlyEmpty = await failure(send(owner, 'flat', 'a topic', 'hi'));
     expect(noEmpty.code).toBe('MESSAGES_NOT_ALLOWED_IN_EMPTY_TOPIC');
     expect(onlyEmpty.code).toBe('TOPICS_NOT_ALLOWED');
     const ok = [await send(owner, 'strict', 'topic', 'hi'), await send(owner, 'flat', '', 'hi')];
-    const memberDenied = await failure(t.client('member').channels.create({ name: 'x', subscribers: [], topics_policy: 'allow_empty_topic' }));
+    const memberDenied = await failure(
+      t.client('member').channels.create({ name: 'x', subscribers: [], topics_policy: 'allow_empty_topic' }),
+    );
     expect(memberDenied.msg).toBe('Insufficient permission');
     return { noEmpty, onlyEmpty, ok: ok.length, memberDenied };
   }),
@@ -150,14 +200,28 @@ export const messageScenarios: Scenario[] = [
       client: t.client(role),
       queue: (await t.client(role).events.register({ event_types: ['message'], apply_markdown: true })).queue_id,
     });
-    const queues = [await register('member'), await register('guest'), await register('moderator'), await register('owner')];
+    const queues = [
+      await register('member'),
+      await register('guest'),
+      await register('moderator'),
+      await register('owner'),
+    ];
     const memberQueue = queues[0]?.queue ?? '';
-    const id = await send(t.client('member'), ENGINEERING, 'deploys', 'shipping', { queue_id: memberQueue, local_id: '100.01' });
-    const dm = (await t.client('member').messages.send({ type: 'direct', to: [t.accounts.owner.userId], content: 'psst' })).id;
+    const id = await send(t.client('member'), ENGINEERING, 'deploys', 'shipping', {
+      queue_id: memberQueue,
+      local_id: '100.01',
+    });
+    const dm = (
+      await t.client('member').messages.send({ type: 'direct', to: [t.accounts.owner.userId], content: 'psst' })
+    ).id;
     const seen: Record<string, unknown> = {};
     for (const q of queues) {
       const events = await drain(q.client, q.queue);
-      seen[q.role] = events.map((e) => ({ id: (e['message'] as { id: number }).id, flags: e['flags'], local: e['local_message_id'] ?? null }));
+      seen[q.role] = events.map((e) => ({
+        id: (e['message'] as { id: number }).id,
+        flags: e['flags'],
+        local: e['local_message_id'] ?? null,
+      }));
     }
     expect(seen).toEqual({
       member: [
@@ -180,7 +244,9 @@ export const messageScenarios: Scenario[] = [
     expect(guest.msg).toBe('Invalid message(s)');
     const moderator = await t.client('moderator').messages.get({ message_id: engineeringMessage });
     expect(moderator.message.flags).toEqual(['read', 'historical']);
-    const { id: privateId } = await t.client('owner').channels.create({ name: 'leads', subscribers: [t.accounts.owner.userId], invite_only: true });
+    const { id: privateId } = await t
+      .client('owner')
+      .channels.create({ name: 'leads', subscribers: [t.accounts.owner.userId], invite_only: true });
     const secret = await send(t.client('owner'), privateId, 'plans', 'secret plans');
     const admin = await failure(t.client('administrator').messages.get({ message_id: secret }));
     const member = await failure(t.client('member').messages.get({ message_id: secret }));
@@ -199,7 +265,12 @@ export const messageScenarios: Scenario[] = [
     expect(message.last_edit_timestamp).toBe(message.timestamp + 30);
     expect(message.last_moved_timestamp).toBeUndefined();
     expect(message.edit_history).toEqual([
-      { user_id: t.accounts.member.userId, timestamp: message.timestamp + 30, prev_content: 'first version', prev_rendered_content: '<p>first version</p>' },
+      {
+        user_id: t.accounts.member.userId,
+        timestamp: message.timestamp + 30,
+        prev_content: 'first version',
+        prev_rendered_content: '<p>first version</p>',
+      },
     ]);
     const [event] = await drain(t.client('owner'), queue);
     expect(event).toMatchObject({
@@ -218,7 +289,9 @@ export const messageScenarios: Scenario[] = [
       nothing: await failure(member.messages.update({ message_id: id })),
       both: await failure(member.messages.update({ message_id: id, content: 'x', stream_id: 2 })),
       mode: await failure(member.messages.update({ message_id: id, content: 'x', propagate_mode: 'change_all' })),
-      invisible: await failure(t.client('guest').messages.update({ message_id: await send(member, ENGINEERING, 'x', 'y'), content: 'z' })),
+      invisible: await failure(
+        t.client('guest').messages.update({ message_id: await send(member, ENGINEERING, 'x', 'y'), content: 'z' }),
+      ),
     };
     expect(errors.notSender.msg).toBe("You don't have permission to edit this message");
     expect(errors.nothing.msg).toBe('Nothing to change');
@@ -234,13 +307,28 @@ export const messageScenarios: Scenario[] = [
 
   scenario('messages: moving a topic: change_one, change_later, change_all, with notices', async (t) => {
     const owner = t.client('owner');
-    const ids = [await send(owner, GENERAL, 'plans', 'one'), await send(owner, GENERAL, 'plans', 'two'), await send(owner, GENERAL, 'plans', 'three')];
+    const ids = [
+      await send(owner, GENERAL, 'plans', 'one'),
+      await send(owner, GENERAL, 'plans', 'two'),
+      await send(owner, GENERAL, 'plans', 'three'),
+    ];
     t.clock.advance(60_000);
-    await t.client('member').messages.update({ message_id: ids[1] ?? 0, topic: 'later plans', propagate_mode: 'change_later', send_notification_to_old_thread: true });
+    await t.client('member').messages.update({
+      message_id: ids[1] ?? 0,
+      topic: 'later plans',
+      propagate_mode: 'change_later',
+      send_notification_to_old_thread: true,
+    });
     const topicOf = async (id: number) => (await owner.messages.get({ message_id: id })).message.subject;
-    expect([await topicOf(ids[0] ?? 0), await topicOf(ids[1] ?? 0), await topicOf(ids[2] ?? 0)]).toEqual(['plans', 'later plans', 'later plans']);
+    expect([await topicOf(ids[0] ?? 0), await topicOf(ids[1] ?? 0), await topicOf(ids[2] ?? 0)]).toEqual([
+      'plans',
+      'later plans',
+      'later plans',
+    ]);
     const moved = (await owner.messages.get({ message_id: ids[1] ?? 0 })).message;
-    expect(moved.edit_history).toEqual([{ user_id: t.accounts.member.userId, timestamp: moved.timestamp + 60, prev_topic: 'plans', topic: 'later plans' }]);
+    expect(moved.edit_history).toEqual([
+      { user_id: t.accounts.member.userId, timestamp: moved.timestamp + 60, prev_topic: 'plans', topic: 'later plans' },
+    ]);
     expect(moved.last_moved_timestamp).toBe(moved.timestamp + 60);
     const { topics } = await owner.channels.listTopics({ stream_id: 1 });
     const notices = async (topic: string) => {
@@ -249,11 +337,27 @@ export const messageScenarios: Scenario[] = [
     };
     const newNotice = await notices('later plans');
     const oldNotice = await notices('plans');
-    expect(newNotice).toMatchObject({ sender_full_name: 'Notification Bot', content: '2 messages were moved here from #**general>plans** by @_**Mike Member|4**.' });
-    expect(oldNotice).toMatchObject({ sender_full_name: 'Notification Bot', content: '2 messages were moved from this topic to #**general>later plans** by @_**Mike Member|4**.' });
-    await owner.messages.update({ message_id: ids[0] ?? 0, topic: 'all plans', propagate_mode: 'change_all', send_notification_to_new_thread: false });
+    expect(newNotice).toMatchObject({
+      sender_full_name: 'Notification Bot',
+      content: '2 messages were moved here from #**general>plans** by @_**Mike Member|4**.',
+    });
+    expect(oldNotice).toMatchObject({
+      sender_full_name: 'Notification Bot',
+      content: '2 messages were moved from this topic to #**general>later plans** by @_**Mike Member|4**.',
+    });
+    await owner.messages.update({
+      message_id: ids[0] ?? 0,
+      topic: 'all plans',
+      propagate_mode: 'change_all',
+      send_notification_to_new_thread: false,
+    });
     expect(await topicOf(ids[0] ?? 0)).toBe('all plans');
-    await owner.messages.update({ message_id: ids[2] ?? 0, topic: 'just one', propagate_mode: 'change_one', send_notification_to_new_thread: false });
+    await owner.messages.update({
+      message_id: ids[2] ?? 0,
+      topic: 'just one',
+      propagate_mode: 'change_one',
+      send_notification_to_new_thread: false,
+    });
     expect([await topicOf(ids[1] ?? 0), await topicOf(ids[2] ?? 0)]).toEqual(['later plans', 'just one']);
     return { topics: topics.map((x) => x.name), newNotice: newNotice?.content, oldNotice: oldNotice?.content };
   }),
@@ -267,14 +371,19 @@ export const messageScenarios: Scenario[] = [
     expect(message.edit_history?.[0]).toMatchObject({ prev_topic: 'bug', topic: '✔ bug' });
     expect(message.last_moved_timestamp).toBeUndefined();
     const { topics } = await owner.channels.listTopics({ stream_id: 1 });
-    const notice = (await owner.messages.get({ message_id: topics[0]?.max_id ?? 0, apply_markdown: false })).message.content;
+    const notice = (await owner.messages.get({ message_id: topics[0]?.max_id ?? 0, apply_markdown: false })).message
+      .content;
     expect(notice).toBe('@_**Mike Member|4** has marked this topic as resolved.');
     return { message, notice };
   }),
 
   scenario('messages: moving to another channel: permissions, and users who lose access', async (t) => {
     const owner = t.client('owner');
-    const guestQueue = (await t.client('guest').events.register({ event_types: ['delete_message'], client_capabilities: { bulk_message_deletion: true } })).queue_id;
+    const guestQueue = (
+      await t
+        .client('guest')
+        .events.register({ event_types: ['delete_message'], client_capabilities: { bulk_message_deletion: true } })
+    ).queue_id;
     const id = await send(owner, GENERAL, 'wrong place', 'belongs in engineering');
     const guestDenied = await failure(t.client('guest').messages.update({ message_id: id, stream_id: 2 }));
     expect(guestDenied.msg).toBe("You don't have permission to move this message");
@@ -285,7 +394,9 @@ export const messageScenarios: Scenario[] = [
     const guestNow = await failure(t.client('guest').messages.get({ message_id: id }));
     expect(guestNow.msg).toBe('Invalid message(s)');
     const events = await drain(t.client('guest'), guestQueue);
-    expect(events).toEqual([{ type: 'delete_message', message_ids: [id], message_type: 'stream', stream_id: 1, topic: 'wrong place', id: 0 }]);
+    expect(events).toEqual([
+      { type: 'delete_message', message_ids: [id], message_type: 'stream', stream_id: 1, topic: 'wrong place', id: 0 },
+    ]);
     const moderatorView = await t.client('moderator').messages.get({ message_id: id });
     // The moderator received it in general and may still read engineering's history: the row stays.
     expect(moderatorView.message.flags).toEqual([]);
@@ -297,7 +408,9 @@ export const messageScenarios: Scenario[] = [
     t.clock.advance(8 * 86_400_000);
     const member = await failure(t.client('member').messages.update({ message_id: id, topic: 'new' }));
     expect(member.msg).toBe("The time limit for editing this message's topic has passed");
-    await t.client('moderator').messages.update({ message_id: id, topic: 'new', send_notification_to_new_thread: false });
+    await t
+      .client('moderator')
+      .messages.update({ message_id: id, topic: 'new', send_notification_to_new_thread: false });
     return { member };
   }),
 
@@ -329,7 +442,15 @@ export const messageScenarios: Scenario[] = [
     const events = await drain(t.client('member'), queue);
     expect(events).toEqual([
       { type: 'delete_message', message_id: first, message_type: 'stream', stream_id: 2, topic: 'deploys', id: 0 },
-      { type: 'stream', op: 'update', stream_id: 2, name: ENGINEERING, property: 'first_message_id', value: first + 1, id: 1 },
+      {
+        type: 'stream',
+        op: 'update',
+        stream_id: 2,
+        name: ENGINEERING,
+        property: 'first_message_id',
+        value: first + 1,
+        id: 1,
+      },
     ]);
     return events;
   }),
@@ -347,8 +468,13 @@ export const messageScenarios: Scenario[] = [
     const errors = {
       invalid: await failure(member.messages.updateFlags({ messages: [1], op: 'add', flag: 'shiny' })),
       notEditable: await failure(member.messages.updateFlags({ messages: [1], op: 'add', flag: 'mentioned' })),
-      op: await t.raw('POST', '/messages/flags', { role: 'member', params: { messages: '[1]', op: 'toggle', flag: 'read' } }),
-      inaccessible: await failure(t.client('guest').messages.updateFlags({ messages: [4], op: 'add', flag: 'starred' })),
+      op: await t.raw('POST', '/messages/flags', {
+        role: 'member',
+        params: { messages: '[1]', op: 'toggle', flag: 'read' },
+      }),
+      inaccessible: await failure(
+        t.client('guest').messages.updateFlags({ messages: [4], op: 'add', flag: 'starred' }),
+      ),
     };
     expect(errors.invalid.msg).toBe("Invalid flag: 'shiny'");
     expect(errors.notEditable.msg).toBe("Flag not editable: 'mentioned'");
@@ -358,7 +484,15 @@ export const messageScenarios: Scenario[] = [
     await member.messages.updateFlags({ messages: [1], op: 'remove', flag: 'read' });
     const events = await drain(member, queue);
     expect(events).toEqual([
-      { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'starred', messages: [1, 2], all: false, id: 0 },
+      {
+        type: 'update_message_flags',
+        op: 'add',
+        operation: 'add',
+        flag: 'starred',
+        messages: [1, 2],
+        all: false,
+        id: 0,
+      },
       // Message 2 is the member's own, already read: only 1 changed.
       { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [1], all: false, id: 1 },
       {
@@ -383,7 +517,9 @@ export const messageScenarios: Scenario[] = [
     expect(topics.map((x) => x.name)).toEqual(['general chat', 'zebra', 'welcome']);
     const allowEmpty = await member.channels.listTopics({ stream_id: 1, allow_empty_topic_name: true });
     expect(allowEmpty.topics[0]?.name).toBe('');
-    const { id } = await t.client('owner').channels.create({ name: 'vault', subscribers: [t.accounts.owner.userId], invite_only: true });
+    const { id } = await t
+      .client('owner')
+      .channels.create({ name: 'vault', subscribers: [t.accounts.owner.userId], invite_only: true });
     await send(t.client('owner'), id, 'before', 'before member joined');
     const notSubscribed = await failure(member.channels.listTopics({ stream_id: id }));
     expect(notSubscribed.msg).toBe('Invalid channel ID');
@@ -394,7 +530,11 @@ export const messageScenarios: Scenario[] = [
 
   scenario('messages: delete_topic: administrators only, and the topic name read as sending reads it', async (t) => {
     const denied = await failure(t.client('member').channels.deleteTopic({ stream_id: 1, topic_name: 'welcome' }));
-    expect(denied).toMatchObject({ code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization administrator', status: 400 });
+    expect(denied).toMatchObject({
+      code: 'UNAUTHORIZED_PRINCIPAL',
+      msg: 'Must be an organization administrator',
+      status: 400,
+    });
     const result = await t.client('administrator').channels.deleteTopic({ stream_id: 1, topic_name: 'welcome' });
     expect(result).toEqual({ complete: true });
     const { topics } = await t.client('member').channels.listTopics({ stream_id: 1 });
@@ -437,16 +577,40 @@ export const messageScenarios: Scenario[] = [
     const member = t.client('member');
     const queue = (await t.client('owner').events.register({ event_types: ['reaction'] })).queue_id;
     await member.messages.addReaction({ message_id: 1, emoji_name: 'tada' });
-    await member.messages.addReaction({ message_id: 1, emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'unicode_emoji' });
+    await member.messages.addReaction({
+      message_id: 1,
+      emoji_name: 'octopus',
+      emoji_code: '1f419',
+      reaction_type: 'unicode_emoji',
+    });
     await member.messages.addReaction({ message_id: 1, emoji_name: 'zulip' });
     await member.messages.addReaction({ message_id: 1, emoji_name: 'teamchat' });
     await member.messages.removeReaction({ message_id: 1, emoji_name: 'teamchat', reaction_type: 'realm_emoji' });
-    await member.messages.addReaction({ message_id: 1, emoji_name: 'teamchat', emoji_code: '1', reaction_type: 'realm_emoji' });
+    await member.messages.addReaction({
+      message_id: 1,
+      emoji_name: 'teamchat',
+      emoji_code: '1',
+      reaction_type: 'realm_emoji',
+    });
     const errors = {
       duplicate: await failure(member.messages.addReaction({ message_id: 1, emoji_name: 'tada' })),
       unknownName: await failure(member.messages.addReaction({ message_id: 1, emoji_name: 'not_an_emoji' })),
-      badCode: await failure(member.messages.addReaction({ message_id: 1, emoji_name: 'tada', emoji_code: 'zzzz', reaction_type: 'unicode_emoji' })),
-      custom: await failure(member.messages.addReaction({ message_id: 1, emoji_name: 'party', emoji_code: '1', reaction_type: 'realm_emoji' })),
+      badCode: await failure(
+        member.messages.addReaction({
+          message_id: 1,
+          emoji_name: 'tada',
+          emoji_code: 'zzzz',
+          reaction_type: 'unicode_emoji',
+        }),
+      ),
+      custom: await failure(
+        member.messages.addReaction({
+          message_id: 1,
+          emoji_name: 'party',
+          emoji_code: '1',
+          reaction_type: 'realm_emoji',
+        }),
+      ),
       missing: await failure(member.messages.removeReaction({ message_id: 1, emoji_name: 'heart' })),
       inaccessible: await failure(t.client('guest').messages.addReaction({ message_id: 4, emoji_name: 'tada' })),
     };
@@ -460,15 +624,27 @@ export const messageScenarios: Scenario[] = [
     const { message } = await t.client('owner').messages.get({ message_id: 1 });
     expect(message.reactions).toEqual([
       { emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji', user_id: t.accounts.member.userId },
-      { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'service_extra_emoji', user_id: t.accounts.member.userId },
+      {
+        emoji_name: 'zulip',
+        emoji_code: 'zulip',
+        reaction_type: 'service_extra_emoji',
+        user_id: t.accounts.member.userId,
+      },
       { emoji_name: 'teamchat', emoji_code: '1', reaction_type: 'realm_emoji', user_id: t.accounts.member.userId },
     ]);
     // Unicode names are emoji names too, as in the real server's emoji data: 👍 is thumbs_up as well as +1.
     await member.messages.addReaction({ message_id: 2, emoji_name: 'thumbs_up' });
     // The same emoji by another of its names is the same reaction.
-    expect(await failure(member.messages.addReaction({ message_id: 2, emoji_name: '+1' }))).toMatchObject({ code: 'REACTION_ALREADY_EXISTS' });
+    expect(await failure(member.messages.addReaction({ message_id: 2, emoji_name: '+1' }))).toMatchObject({
+      code: 'REACTION_ALREADY_EXISTS',
+    });
     expect((await t.client('owner').messages.get({ message_id: 2 })).message.reactions).toEqual([
-      { emoji_name: 'thumbs_up', emoji_code: '1f44d', reaction_type: 'unicode_emoji', user_id: t.accounts.member.userId },
+      {
+        emoji_name: 'thumbs_up',
+        emoji_code: '1f44d',
+        reaction_type: 'unicode_emoji',
+        user_id: t.accounts.member.userId,
+      },
     ]);
     const thumbs = await send(member, GENERAL, 'emoji', 'Agreed :thumbs_up: :party_popper:');
     expect((await t.client('owner').messages.get({ message_id: thumbs })).message.content).toBe(
@@ -478,7 +654,18 @@ export const messageScenarios: Scenario[] = [
     await t.client('moderator').messages.addReaction({ message_id: 4, emoji_name: 'eyes' });
     expect((await t.client('moderator').messages.get({ message_id: 4 })).message.flags).toEqual(['read', 'historical']);
     const events = (await drain(t.client('owner'), queue)).map((e) => `${String(e['op'])}:${String(e['emoji_name'])}`);
-    expect(events).toEqual(['add:tada', 'add:octopus', 'add:zulip', 'add:teamchat', 'remove:teamchat', 'add:teamchat', 'remove:octopus', 'add:thumbs_up', 'remove:thumbs_up', 'add:eyes']);
+    expect(events).toEqual([
+      'add:tada',
+      'add:octopus',
+      'add:zulip',
+      'add:teamchat',
+      'remove:teamchat',
+      'add:teamchat',
+      'remove:octopus',
+      'add:thumbs_up',
+      'remove:thumbs_up',
+      'add:eyes',
+    ]);
     const custom = await send(member, GENERAL, 'emoji', 'Our logo :teamchat: and :tada:');
     const rendered = (await t.client('owner').messages.get({ message_id: custom })).message.content;
     expect(rendered).toBe(
@@ -487,13 +674,14 @@ export const messageScenarios: Scenario[] = [
     return { errors, message, events };
   }),
 
-  scenario('messages: mentions set the recipients\' flags; silent ones do not', async (t) => {
+  scenario("messages: mentions set the recipients' flags; silent ones do not", async (t) => {
     const member = t.client('member');
     const direct = await send(member, GENERAL, 'hi', 'Hi @**Olivia Owner**, and silently @_**Adam Admin**');
     const wildcard = await send(member, GENERAL, 'hi', 'Heads up @**all**');
     const topic = await send(member, GENERAL, 'hi', 'Ping @**topic**');
     const group = await send(member, GENERAL, 'hi', 'Calling @*leads*');
-    const flagsOf = async (role: 'owner' | 'administrator' | 'moderator' | 'guest', id: number) => (await t.client(role).messages.get({ message_id: id })).message.flags;
+    const flagsOf = async (role: 'owner' | 'administrator' | 'moderator' | 'guest', id: number) =>
+      (await t.client(role).messages.get({ message_id: id })).message.flags;
     expect(await flagsOf('owner', direct)).toEqual(['mentioned']);
     expect(await flagsOf('administrator', direct)).toEqual([]);
     expect(await flagsOf('guest', wildcard)).toEqual(['stream_wildcard_mentioned', 'wildcard_mentioned']);
@@ -504,7 +692,12 @@ export const messageScenarios: Scenario[] = [
     expect(html).toBe(
       `<p>Hi <span class="user-mention" data-user-id="${t.accounts.owner.userId}">@Olivia Owner</span>, and silently <span class="user-mention silent" data-user-id="${t.accounts.administrator.userId}">Adam Admin</span></p>`,
     );
-    const mentioned = await t.client('owner').messages.list({ anchor: 'newest', num_before: 10, num_after: 0, narrow: [{ operator: 'is', operand: 'mentioned' }] });
+    const mentioned = await t.client('owner').messages.list({
+      anchor: 'newest',
+      num_before: 10,
+      num_after: 0,
+      narrow: [{ operator: 'is', operand: 'mentioned' }],
+    });
     // The owner is in `leads`, so the group mention counts too.
     expect(mentioned.messages.map((m) => m.id)).toEqual([direct, wildcard, group]);
     return { html, mentioned: mentioned.messages.map((m) => m.id) };
@@ -513,8 +706,18 @@ export const messageScenarios: Scenario[] = [
   scenario('messages: flags for a narrow: mark a topic read in batches until found_newest', async (t) => {
     const owner = t.client('owner');
     for (let i = 0; i < 5; i += 1) await send(t.client('member'), GENERAL, 'batch', `message ${i}`);
-    const narrow = [{ operator: 'channel', operand: GENERAL }, { operator: 'topic', operand: 'batch' }];
-    const first = await owner.messages.updateFlagsForNarrow({ anchor: 'oldest', num_before: 0, num_after: 3, narrow, op: 'add', flag: 'read' });
+    const narrow = [
+      { operator: 'channel', operand: GENERAL },
+      { operator: 'topic', operand: 'batch' },
+    ];
+    const first = await owner.messages.updateFlagsForNarrow({
+      anchor: 'oldest',
+      num_before: 0,
+      num_after: 3,
+      narrow,
+      op: 'add',
+      flag: 'read',
+    });
     expect(first).toMatchObject({ processed_count: 3, updated_count: 3, found_oldest: true, found_newest: false });
     const second = await owner.messages.updateFlagsForNarrow({
       anchor: String(first.last_processed_id),
@@ -526,12 +729,36 @@ export const messageScenarios: Scenario[] = [
       flag: 'read',
     });
     expect(second).toMatchObject({ processed_count: 2, updated_count: 2, found_newest: true });
-    const again = await owner.messages.updateFlagsForNarrow({ anchor: 'newest', num_before: 10, num_after: 0, narrow, op: 'add', flag: 'read' });
+    const again = await owner.messages.updateFlagsForNarrow({
+      anchor: 'newest',
+      num_before: 10,
+      num_after: 0,
+      narrow,
+      op: 'add',
+      flag: 'read',
+    });
     expect(again).toMatchObject({ processed_count: 5, updated_count: 0, found_newest: true });
-    const unread = await owner.messages.list({ anchor: 'newest', num_before: 100, num_after: 0, narrow: [...narrow, { operator: 'is', operand: 'unread' }] });
+    const unread = await owner.messages.list({
+      anchor: 'newest',
+      num_before: 100,
+      num_after: 0,
+      narrow: [...narrow, { operator: 'is', operand: 'unread' }],
+    });
     expect(unread.messages).toEqual([]);
-    const empty = await owner.messages.updateFlagsForNarrow({ anchor: 'newest', num_before: 5, num_after: 0, narrow: [{ operator: 'topic', operand: 'no such topic' }], op: 'add', flag: 'starred' });
-    expect(empty).toMatchObject({ processed_count: 0, updated_count: 0, first_processed_id: null, last_processed_id: null });
+    const empty = await owner.messages.updateFlagsForNarrow({
+      anchor: 'newest',
+      num_before: 5,
+      num_after: 0,
+      narrow: [{ operator: 'topic', operand: 'no such topic' }],
+      op: 'add',
+      flag: 'starred',
+    });
+    expect(empty).toMatchObject({
+      processed_count: 0,
+      updated_count: 0,
+      first_processed_id: null,
+      last_processed_id: null,
+    });
     const ignored = await t.client('moderator').messages.updateFlagsForNarrow({
       anchor: 'newest',
       num_before: 10,
@@ -542,9 +769,36 @@ export const messageScenarios: Scenario[] = [
     });
     expect(ignored.ignored_because_not_subscribed_channels).toEqual([2]);
     const errors = {
-      notEditable: await failure(owner.messages.updateFlagsForNarrow({ anchor: 'newest', num_before: 1, num_after: 0, narrow: [], op: 'add', flag: 'historical' })),
-      badNarrow: await failure(owner.messages.updateFlagsForNarrow({ anchor: 'newest', num_before: 1, num_after: 0, narrow: [{ operator: 'colour', operand: 'red' }], op: 'add', flag: 'read' })),
-      badAnchor: await failure(owner.messages.updateFlagsForNarrow({ anchor: 'middle', num_before: 1, num_after: 0, narrow: [], op: 'add', flag: 'read' })),
+      notEditable: await failure(
+        owner.messages.updateFlagsForNarrow({
+          anchor: 'newest',
+          num_before: 1,
+          num_after: 0,
+          narrow: [],
+          op: 'add',
+          flag: 'historical',
+        }),
+      ),
+      badNarrow: await failure(
+        owner.messages.updateFlagsForNarrow({
+          anchor: 'newest',
+          num_before: 1,
+          num_after: 0,
+          narrow: [{ operator: 'colour', operand: 'red' }],
+          op: 'add',
+          flag: 'read',
+        }),
+      ),
+      badAnchor: await failure(
+        owner.messages.updateFlagsForNarrow({
+          anchor: 'middle',
+          num_before: 1,
+          num_after: 0,
+          narrow: [],
+          op: 'add',
+          flag: 'read',
+        }),
+      ),
     };
     expect(errors.notEditable.msg).toBe("Flag not editable: 'historical'");
     expect(errors.badNarrow.code).toBe('BAD_NARROW');
@@ -552,30 +806,60 @@ export const messageScenarios: Scenario[] = [
     return { first, second, again, empty, ignored, errors };
   }),
 
-  scenario('messages: a new channel gets a "channel events" notice; announce posts in the announcements channel', async (t) => {
-    const owner = t.client('owner');
-    const { id } = await owner.channels.create({ name: 'launch', description: 'Launch **plans**', subscribers: [t.accounts.owner.userId], announce: true });
-    const { id: quiet } = await owner.channels.create({ name: 'quiet', subscribers: [t.accounts.owner.userId] });
-    const newest = async (narrow: { operator: string; operand: string }[]) =>
-      (await owner.messages.list({ anchor: 'newest', num_before: 5, num_after: 0, narrow, apply_markdown: false })).messages.map((m) => ({
-        sender: m.sender_full_name,
-        topic: m.subject,
-        content: m.content,
-      }));
-    const notice = await newest([{ operator: 'channel', operand: 'launch' }]);
-    expect(notice).toEqual([
-      { sender: 'Notification Bot', topic: 'channel events', content: '**Public** channel created by @_**Olivia Owner|1**. **Description:**\n```` quote\nLaunch **plans**\n````' },
-    ]);
-    const announcements = await newest([{ operator: 'channel', operand: GENERAL }, { operator: 'topic', operand: 'new channels' }]);
-    expect(announcements).toEqual([{ sender: 'Notification Bot', topic: 'new channels', content: '@_**Olivia Owner|1** created a new channel #**launch**.' }]);
-    const quietNotice = await newest([{ operator: 'channel', operand: 'quiet' }]);
-    expect(quietNotice[0]?.content).toBe('**Public** channel created by @_**Olivia Owner|1**. **Description:**\n```` quote\n*No description.*\n````');
-    const { members } = await owner.users.list();
-    expect(members.some((m) => m.full_name === 'Notification Bot')).toBe(false);
-    const state = await owner.events.register({ fetch_event_types: ['realm_user'] });
-    expect((state['cross_realm_bots'] as { full_name: string }[]).map((b) => b.full_name)).toEqual(['Notification Bot', 'Email Gateway', 'Welcome Bot']);
-    return { id, quiet, notice, announcements, quietNotice };
-  }),
+  scenario(
+    'messages: a new channel gets a "channel events" notice; announce posts in the announcements channel',
+    async (t) => {
+      const owner = t.client('owner');
+      const { id } = await owner.channels.create({
+        name: 'launch',
+        description: 'Launch **plans**',
+        subscribers: [t.accounts.owner.userId],
+        announce: true,
+      });
+      const { id: quiet } = await owner.channels.create({ name: 'quiet', subscribers: [t.accounts.owner.userId] });
+      const newest = async (narrow: { operator: string; operand: string }[]) =>
+        (
+          await owner.messages.list({ anchor: 'newest', num_before: 5, num_after: 0, narrow, apply_markdown: false })
+        ).messages.map((m) => ({
+          sender: m.sender_full_name,
+          topic: m.subject,
+          content: m.content,
+        }));
+      const notice = await newest([{ operator: 'channel', operand: 'launch' }]);
+      expect(notice).toEqual([
+        {
+          sender: 'Notification Bot',
+          topic: 'channel events',
+          content:
+            '**Public** channel created by @_**Olivia Owner|1**. **Description:**\n```` quote\nLaunch **plans**\n````',
+        },
+      ]);
+      const announcements = await newest([
+        { operator: 'channel', operand: GENERAL },
+        { operator: 'topic', operand: 'new channels' },
+      ]);
+      expect(announcements).toEqual([
+        {
+          sender: 'Notification Bot',
+          topic: 'new channels',
+          content: '@_**Olivia Owner|1** created a new channel #**launch**.',
+        },
+      ]);
+      const quietNotice = await newest([{ operator: 'channel', operand: 'quiet' }]);
+      expect(quietNotice[0]?.content).toBe(
+        '**Public** channel created by @_**Olivia Owner|1**. **Description:**\n```` quote\n*No description.*\n````',
+      );
+      const { members } = await owner.users.list();
+      expect(members.some((m) => m.full_name === 'Notification Bot')).toBe(false);
+      const state = await owner.events.register({ fetch_event_types: ['realm_user'] });
+      expect((state['cross_realm_bots'] as { full_name: string }[]).map((b) => b.full_name)).toEqual([
+        'Notification Bot',
+        'Email Gateway',
+        'Welcome Bot',
+      ]);
+      return { id, quiet, notice, announcements, quietNotice };
+    },
+  ),
 
   scenario('messages: edit history is hidden when the organization disallows it', async (t) => {
     const member = t.client('member');
@@ -608,7 +892,12 @@ export const messageScenarios: Scenario[] = [
 
   scenario('messages: protected history: a later subscriber sees only what came after', async (t) => {
     const owner = t.client('owner');
-    const { id: channel } = await owner.channels.create({ name: 'vault', subscribers: [t.accounts.owner.userId], invite_only: true, history_public_to_subscribers: false });
+    const { id: channel } = await owner.channels.create({
+      name: 'vault',
+      subscribers: [t.accounts.owner.userId],
+      invite_only: true,
+      history_public_to_subscribers: false,
+    });
     const before = await send(owner, channel, 'old', 'before the member joined');
     // No subscribe endpoint yet: the subscription is written as POST /users/me/subscriptions would.
     await t.store.write((tx) =>
@@ -634,14 +923,20 @@ export const messageScenarios: Scenario[] = [
     expect((await member.messages.get({ message_id: after })).message.subject).toBe('new');
     const { topics } = await member.channels.listTopics({ stream_id: channel });
     expect(topics.map((x) => x.name)).toEqual(['new']);
-    const { messages } = await member.messages.list({ anchor: 'newest', num_before: 10, num_after: 0, narrow: [{ operator: 'channel', operand: channel }] });
+    const { messages } = await member.messages.list({
+      anchor: 'newest',
+      num_before: 10,
+      num_after: 0,
+      narrow: [{ operator: 'channel', operand: channel }],
+    });
     expect(messages.map((m) => m.id)).toEqual([after]);
     return { topics, ids: messages.map((m) => m.id) };
   }),
 
   scenario("messages: a queue's narrow filters the messages it gains through a move too", async (t) => {
     const moderator = t.client('moderator');
-    const narrowed = (await moderator.events.register({ event_types: ['message'], narrow: [['stream', ENGINEERING]] })).queue_id;
+    const narrowed = (await moderator.events.register({ event_types: ['message'], narrow: [['stream', ENGINEERING]] }))
+      .queue_id;
     const everything = (await moderator.events.register({ event_types: ['message'] })).queue_id;
     const id = await send(t.client('owner'), ENGINEERING, 'deploys', 'moving to general');
     await t.client('owner').messages.update({ message_id: id, stream_id: 1, send_notification_to_new_thread: false });

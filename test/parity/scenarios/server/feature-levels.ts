@@ -34,7 +34,10 @@ export const featureLevelScenarios: Scenario[] = [
       // POST /channels is FL 417 (channels were created by subscribing before), PATCH /channel_folders FL 414.
       const create = await t.raw('POST', '/channels', { role: 'owner', params: { name: 'later', subscribers: '[]' } });
       const reorder = await t.raw('PATCH', '/channel_folders', { role: 'owner', params: { order: '[]' } });
-      expect(create).toMatchObject({ status: 404, body: { result: 'error', code: 'BAD_REQUEST', msg: 'Unknown API endpoint: POST /api/v1/channels' } });
+      expect(create).toMatchObject({
+        status: 404,
+        body: { result: 'error', code: 'BAD_REQUEST', msg: 'Unknown API endpoint: POST /api/v1/channels' },
+      });
       expect(reorder.status).toBe(404);
       // What an older client does instead: create the channel by subscribing to it.
       await t.client('owner').channels.subscribe({ subscriptions: [{ name: 'later' }] });
@@ -48,8 +51,14 @@ export const featureLevelScenarios: Scenario[] = [
     'older servers: parameters added after the level are ignored and reported',
     async (t) => {
       // web_left_sidebar_show_channel_folders is FL 411.
-      const answer = await t.raw('PATCH', '/settings', { role: 'member', params: { web_left_sidebar_show_channel_folders: 'false', enter_sends: 'true' } });
-      expect(answer.body).toMatchObject({ result: 'success', ignored_parameters_unsupported: ['web_left_sidebar_show_channel_folders'] });
+      const answer = await t.raw('PATCH', '/settings', {
+        role: 'member',
+        params: { web_left_sidebar_show_channel_folders: 'false', enter_sends: 'true' },
+      });
+      expect(answer.body).toMatchObject({
+        result: 'success',
+        ignored_parameters_unsupported: ['web_left_sidebar_show_channel_folders'],
+      });
       const me = t.store.get('users', t.accounts.member.userId);
       expect(me?.settings.enter_sends).toBe(true);
       expect(me?.settings.web_left_sidebar_show_channel_folders).toBe(true);
@@ -63,7 +72,9 @@ export const featureLevelScenarios: Scenario[] = [
     async (t) => {
       const admin = t.client('administrator');
       const member = t.client('member');
-      const state = (await member.events.register({ fetch_event_types: ['channel_folders', 'realm', 'user_settings'] })) as Record<string, unknown>;
+      const state = (await member.events.register({
+        fetch_event_types: ['channel_folders', 'realm', 'user_settings'],
+      })) as Record<string, unknown>;
       // max_reminder_note_length is FL 415, channel folders' `order` FL 414, the left-sidebar folders setting FL 411.
       expect(state).not.toHaveProperty('max_reminder_note_length');
       expect(state['user_settings']).not.toHaveProperty('web_left_sidebar_show_channel_folders');
@@ -73,7 +84,11 @@ export const featureLevelScenarios: Scenario[] = [
       const { channel_folders } = await member.channelFolders.list();
       expect(channel_folders.map((folder) => folder.name)).toEqual(['Zeta', 'Alpha']);
       for (const folder of channel_folders) expect(folder).not.toHaveProperty('order');
-      const { events } = await member.events.get({ queue_id: String(state['queue_id']), last_event_id: -1, dont_block: true });
+      const { events } = await member.events.get({
+        queue_id: String(state['queue_id']),
+        last_event_id: -1,
+        dont_block: true,
+      });
       const added = events.filter((event) => event.type === 'channel_folder');
       expect(added).toHaveLength(2);
       for (const event of added) expect(event['channel_folder']).not.toHaveProperty('order');
@@ -94,7 +109,10 @@ export const featureLevelScenarios: Scenario[] = [
       await owner.channels.update({ stream_id: general, topics_policy: 'disable_empty_topic' });
       // The simplified_presence_events capability exists since FL 419: an older server sends the legacy form.
       const member = t.client('member');
-      const { queue_id } = await member.events.register({ event_types: ['presence'], client_capabilities: { ...MODERN_CAPABILITIES } });
+      const { queue_id } = await member.events.register({
+        event_types: ['presence'],
+        client_capabilities: { ...MODERN_CAPABILITIES },
+      });
       await t.client('moderator').presence.update({ status: 'active' });
       const { events } = await member.events.get({ queue_id: String(queue_id), last_event_id: -1, dont_block: true });
       const presence = events.find((event) => event.type === 'presence') as Record<string, unknown> | undefined;

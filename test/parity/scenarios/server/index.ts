@@ -27,8 +27,14 @@ export const serverScenarios: Scenario[] = [
     const none = await t.raw('GET', '/users/me');
     expect(none.status).toBe(401);
     expect(none.headers['www-authenticate']).toBe('Basic realm="zulip"');
-    expect(none.body).toEqual({ result: 'error', msg: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' });
-    const wrongKey = await t.raw('GET', '/users/me', { auth: { email: t.accounts.member.email, apiKey: 'a'.repeat(32) } });
+    expect(none.body).toEqual({
+      result: 'error',
+      msg: 'Not logged in: API authentication or user session required',
+      code: 'UNAUTHORIZED',
+    });
+    const wrongKey = await t.raw('GET', '/users/me', {
+      auth: { email: t.accounts.member.email, apiKey: 'a'.repeat(32) },
+    });
     const malformed = await t.raw('GET', '/users/me', { auth: { email: t.accounts.member.email, apiKey: 'short' } });
     const garbage = await t.raw('GET', '/users/me', { auth: 'Basic !!!' });
     const bearer = await t.raw('GET', '/users/me', { auth: 'Bearer abc' });
@@ -51,16 +57,26 @@ export const serverScenarios: Scenario[] = [
 
   scenario('server: parameters are decoded strictly and unknown ones are reported', async (t) => {
     const notBool = await t.raw('GET', '/users', { role: 'member', params: { include_custom_profile_fields: 'yes' } });
-    expect(notBool).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST', msg: 'include_custom_profile_fields is not valid JSON', var_name: 'include_custom_profile_fields' } });
+    expect(notBool).toMatchObject({
+      status: 400,
+      body: {
+        code: 'BAD_REQUEST',
+        msg: 'include_custom_profile_fields is not valid JSON',
+        var_name: 'include_custom_profile_fields',
+      },
+    });
     const notInt = await t.raw('GET', '/users', { role: 'member', params: { user_ids: '["x"]' } });
     expect(notInt.body).toMatchObject({ msg: 'user_ids[0] is not an integer' });
     const ignored = await t.raw('GET', '/users', { role: 'member', params: { zebra: '1', apple: '2' } });
     expect(ignored.body).toMatchObject({ result: 'success', ignored_parameters_unsupported: ['apple', 'zebra'] });
     const missing = await t.raw('POST', '/channels/create', { role: 'member', params: { name: 'x' } });
-    expect(missing.body).toMatchObject({ code: 'REQUEST_VARIABLE_MISSING', msg: "Missing 'subscribers' argument", var_name: 'subscribers' });
+    expect(missing.body).toMatchObject({
+      code: 'REQUEST_VARIABLE_MISSING',
+      msg: "Missing 'subscribers' argument",
+      var_name: 'subscribers',
+    });
     const queryOnPost = await t.raw('PATCH', '/settings?enter_sends=true', { role: 'member', body: '' });
     expect(queryOnPost.body).toMatchObject({ result: 'success' });
     return { notBool, notInt, ignored, missing, queryOnPost };
   }),
-
 ];

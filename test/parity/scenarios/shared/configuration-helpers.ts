@@ -3,13 +3,26 @@ import type { DemoRole } from '@teamchat/server';
 import type { ScenarioContext } from '../../harness.js';
 
 /** The demo organization's linkifier: `#123` links to issue 123. */
-export const DEMO_LINKIFIER = { pattern: '#(?P<id>[0-9]+)', url_template: 'https://github.com/teamchat/teamchat/issues/{id}' } as const;
+export const DEMO_LINKIFIER = {
+  pattern: '#(?P<id>[0-9]+)',
+  url_template: 'https://github.com/teamchat/teamchat/issues/{id}',
+} as const;
 
 /** The message refused to everyone below administrator on admin-only endpoints. */
-export const NOT_ADMIN = { code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization administrator', status: 400, extra: {} } as const;
+export const NOT_ADMIN = {
+  code: 'UNAUTHORIZED_PRINCIPAL',
+  msg: 'Must be an organization administrator',
+  status: 400,
+  extra: {},
+} as const;
 
 /** Registers a queue for `role` with `eventTypes`, declaring `linkifier_url_template` unless told not to. */
-export async function queueFor(t: ScenarioContext, role: DemoRole, eventTypes: string[], linkifierUrlTemplate = true): Promise<string> {
+export async function queueFor(
+  t: ScenarioContext,
+  role: DemoRole,
+  eventTypes: string[],
+  linkifierUrlTemplate = true,
+): Promise<string> {
   const { queue_id } = await t.client(role).events.register({
     event_types: eventTypes,
     fetch_event_types: [],
@@ -24,7 +37,8 @@ export async function drain(t: ScenarioContext, role: DemoRole, queueId: string)
   const client = t.client(role);
   const { events } = await client.events.get({ queue_id: queueId, dont_block: true });
   const lastId = events.at(-1)?.['id'];
-  if (typeof lastId === 'number') await client.events.get({ queue_id: queueId, last_event_id: lastId, dont_block: true });
+  if (typeof lastId === 'number')
+    await client.events.get({ queue_id: queueId, last_event_id: lastId, dont_block: true });
   return events.map(({ id: _id, ...event }) => event);
 }
 

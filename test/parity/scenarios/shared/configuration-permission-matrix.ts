@@ -22,17 +22,41 @@ interface MatrixRow {
 }
 
 const ROLES: readonly DemoRole[] = ['owner', 'administrator', 'moderator', 'member', 'guest', 'bot'];
-const everyone: Record<DemoRole, Expectation> = { owner: 'allow', administrator: 'allow', moderator: 'allow', member: 'allow', guest: 'allow', bot: 'allow' };
-const nobody: Record<DemoRole, Expectation> = { owner: 'deny', administrator: 'deny', moderator: 'deny', member: 'deny', guest: 'deny', bot: 'deny' };
+const everyone: Record<DemoRole, Expectation> = {
+  owner: 'allow',
+  administrator: 'allow',
+  moderator: 'allow',
+  member: 'allow',
+  guest: 'allow',
+  bot: 'allow',
+};
+const nobody: Record<DemoRole, Expectation> = {
+  owner: 'deny',
+  administrator: 'deny',
+  moderator: 'deny',
+  member: 'deny',
+  guest: 'deny',
+  bot: 'deny',
+};
 const administrators: Record<DemoRole, Expectation> = { ...nobody, owner: 'allow', administrator: 'allow' };
 
 const linkifier = (n: number) => ({ pattern: `M${n}-(?P<id>[0-9]+)`, url_template: `https://m${n}.example/{id}` });
-const playground = (n: number) => ({ name: `Matrix ${n}`, highlighter_language: 'Python', url_template: `https://p${n}.example/?code={code}` });
+const playground = (n: number) => ({
+  name: `Matrix ${n}`,
+  highlighter_language: 'Python',
+  url_template: `https://p${n}.example/?code={code}`,
+});
 
 function rows(): MatrixRow[] {
-  const freshLinkifier = async (t: ScenarioContext, _role: DemoRole, n: number) => ({ id: (await t.client('owner').linkifiers.add(linkifier(n))).id });
-  const allLinkifiers = async (t: ScenarioContext) => ({ ids: (await t.client('owner').linkifiers.list()).linkifiers.map((l) => l.id).reverse() });
-  const freshPlayground = async (t: ScenarioContext, _role: DemoRole, n: number) => ({ id: (await t.client('owner').playgrounds.add(playground(n))).id });
+  const freshLinkifier = async (t: ScenarioContext, _role: DemoRole, n: number) => ({
+    id: (await t.client('owner').linkifiers.add(linkifier(n))).id,
+  });
+  const allLinkifiers = async (t: ScenarioContext) => ({
+    ids: (await t.client('owner').linkifiers.list()).linkifiers.map((l) => l.id).reverse(),
+  });
+  const freshPlayground = async (t: ScenarioContext, _role: DemoRole, n: number) => ({
+    id: (await t.client('owner').playgrounds.add(playground(n))).id,
+  });
   const ownView = async (t: ScenarioContext, role: DemoRole, n: number) => {
     const fragment = `narrow/channel/${n}-matrix`;
     await t.client(role).navigationViews.add({ fragment, is_pinned: false, name: `Matrix ${n}` });
@@ -40,14 +64,18 @@ function rows(): MatrixRow[] {
   };
   const someoneElsesView = async (t: ScenarioContext, role: DemoRole, n: number) => {
     const fragment = `narrow/channel/${n}-other`;
-    await t.client(role === 'owner' ? 'member' : 'owner').navigationViews.add({ fragment, is_pinned: false, name: `Other ${n}` });
+    await t
+      .client(role === 'owner' ? 'member' : 'owner')
+      .navigationViews.add({ fragment, is_pinned: false, name: `Other ${n}` });
     return { fragment };
   };
   const freshFolder = async (t: ScenarioContext, _role: DemoRole, n: number) => ({
     id: (await t.client('owner').channelFolders.create({ name: `Folder ${n}`, description: '' })).channel_folder_id,
   });
   const allFolders = async (t: ScenarioContext) => ({
-    ids: (await t.client('owner').channelFolders.list({ include_archived: true })).channel_folders.map((f) => f.id).reverse(),
+    ids: (await t.client('owner').channelFolders.list({ include_archived: true })).channel_folders
+      .map((f) => f.id)
+      .reverse(),
   });
   return [
     { endpoint: 'GET /realm/linkifiers', call: (c) => c.linkifiers.list(), expect: everyone },
@@ -56,33 +84,92 @@ function rows(): MatrixRow[] {
     {
       endpoint: 'PATCH /realm/filters/{filter_id}',
       setup: freshLinkifier,
-      call: (c, f, _r, n) => c.linkifiers.update({ filter_id: f.id, pattern: `U${n}-(?P<id>[0-9]+)`, url_template: 'https://u.example/{id}' }),
+      call: (c, f, _r, n) =>
+        c.linkifiers.update({
+          filter_id: f.id,
+          pattern: `U${n}-(?P<id>[0-9]+)`,
+          url_template: 'https://u.example/{id}',
+        }),
       expect: administrators,
     },
-    { endpoint: 'DELETE /realm/filters/{filter_id}', setup: freshLinkifier, call: (c, f) => c.linkifiers.remove({ filter_id: f.id }), expect: administrators },
-    { endpoint: 'PATCH /realm/linkifiers', setup: allLinkifiers, call: (c, f) => c.linkifiers.reorder({ ordered_linkifier_ids: f.ids }), expect: administrators },
+    {
+      endpoint: 'DELETE /realm/filters/{filter_id}',
+      setup: freshLinkifier,
+      call: (c, f) => c.linkifiers.remove({ filter_id: f.id }),
+      expect: administrators,
+    },
+    {
+      endpoint: 'PATCH /realm/linkifiers',
+      setup: allLinkifiers,
+      call: (c, f) => c.linkifiers.reorder({ ordered_linkifier_ids: f.ids }),
+      expect: administrators,
+    },
     { endpoint: 'GET /realm/playgrounds', call: (c) => c.playgrounds.list(), expect: everyone },
-    { endpoint: 'POST /realm/playgrounds', call: (c, _f, _r, n) => c.playgrounds.add(playground(n)), expect: administrators },
-    { endpoint: 'DELETE /realm/playgrounds/{playground_id}', setup: freshPlayground, call: (c, f) => c.playgrounds.remove({ playground_id: f.id }), expect: administrators },
+    {
+      endpoint: 'POST /realm/playgrounds',
+      call: (c, _f, _r, n) => c.playgrounds.add(playground(n)),
+      expect: administrators,
+    },
+    {
+      endpoint: 'DELETE /realm/playgrounds/{playground_id}',
+      setup: freshPlayground,
+      call: (c, f) => c.playgrounds.remove({ playground_id: f.id }),
+      expect: administrators,
+    },
     { endpoint: 'GET /navigation_views', call: (c) => c.navigationViews.list(), expect: everyone },
     {
       endpoint: 'POST /navigation_views',
-      call: (c, _f, _r, n) => c.navigationViews.add({ fragment: `narrow/is/m${n}`, is_pinned: true, name: `View ${n}` }),
+      call: (c, _f, _r, n) =>
+        c.navigationViews.add({ fragment: `narrow/is/m${n}`, is_pinned: true, name: `View ${n}` }),
       expect: everyone,
     },
-    { endpoint: 'PATCH /navigation_views/{fragment} (own view)', setup: ownView, call: (c, f) => c.navigationViews.update({ fragment: f.fragment, is_pinned: true }), expect: everyone },
-    { endpoint: 'DELETE /navigation_views/{fragment} (own view)', setup: ownView, call: (c, f) => c.navigationViews.remove({ fragment: f.fragment }), expect: everyone },
-    { endpoint: "PATCH /navigation_views/{fragment} (another user's view)", setup: someoneElsesView, call: (c, f) => c.navigationViews.update({ fragment: f.fragment, is_pinned: true }), expect: nobody },
-    { endpoint: "DELETE /navigation_views/{fragment} (another user's view)", setup: someoneElsesView, call: (c, f) => c.navigationViews.remove({ fragment: f.fragment }), expect: nobody },
-    { endpoint: 'GET /channel_folders', call: (c) => c.channelFolders.list({ include_archived: true }), expect: everyone },
-    { endpoint: 'POST /channel_folders/create', call: (c, _f, _r, n) => c.channelFolders.create({ name: `Created ${n}`, description: '' }), expect: administrators },
+    {
+      endpoint: 'PATCH /navigation_views/{fragment} (own view)',
+      setup: ownView,
+      call: (c, f) => c.navigationViews.update({ fragment: f.fragment, is_pinned: true }),
+      expect: everyone,
+    },
+    {
+      endpoint: 'DELETE /navigation_views/{fragment} (own view)',
+      setup: ownView,
+      call: (c, f) => c.navigationViews.remove({ fragment: f.fragment }),
+      expect: everyone,
+    },
+    {
+      endpoint: "PATCH /navigation_views/{fragment} (another user's view)",
+      setup: someoneElsesView,
+      call: (c, f) => c.navigationViews.update({ fragment: f.fragment, is_pinned: true }),
+      expect: nobody,
+    },
+    {
+      endpoint: "DELETE /navigation_views/{fragment} (another user's view)",
+      setup: someoneElsesView,
+      call: (c, f) => c.navigationViews.remove({ fragment: f.fragment }),
+      expect: nobody,
+    },
+    {
+      endpoint: 'GET /channel_folders',
+      call: (c) => c.channelFolders.list({ include_archived: true }),
+      expect: everyone,
+    },
+    {
+      endpoint: 'POST /channel_folders/create',
+      call: (c, _f, _r, n) => c.channelFolders.create({ name: `Created ${n}`, description: '' }),
+      expect: administrators,
+    },
     {
       endpoint: 'PATCH /channel_folders/{channel_folder_id}',
       setup: freshFolder,
-      call: (c, f, _r, n) => c.channelFolders.update({ channel_folder_id: f.id, name: `Renamed ${n}`, is_archived: true }),
+      call: (c, f, _r, n) =>
+        c.channelFolders.update({ channel_folder_id: f.id, name: `Renamed ${n}`, is_archived: true }),
       expect: administrators,
     },
-    { endpoint: 'PATCH /channel_folders', setup: allFolders, call: (c, f) => c.channelFolders.reorder({ order: f.ids }), expect: administrators },
+    {
+      endpoint: 'PATCH /channel_folders',
+      setup: allFolders,
+      call: (c, f) => c.channelFolders.reorder({ order: f.ids }),
+      expect: administrators,
+    },
   ];
 }
 
@@ -101,27 +188,32 @@ const AREA_PATHS = {
  * code and message) are checked against the table and returned, so both targets must also
  * agree on each refusal.
  */
-export const configurationPermissionMatrix = (area: keyof typeof AREA_PATHS) => scenario(`${area}: permission matrix of every endpoint by role`, async (t) => {
-  const observed: Record<string, Record<DemoRole, string>> = {};
-  let n = 0;
-  for (const row of rows().filter((r) => AREA_PATHS[area].test(r.endpoint))) {
-    const verdicts = {} as Record<DemoRole, string>;
-    for (const role of ROLES) {
-      n += 1;
-      const fixture: Fixture = { id: 0, fragment: '', ids: [], ...(await row.setup?.(t, role, n)) };
-      verdicts[role] = await verdict(row.call(t.client(role), fixture, role, n));
-    }
-    observed[row.endpoint] = verdicts;
-    const simplified = Object.fromEntries(ROLES.map((role) => [role, verdicts[role].startsWith('allow') ? 'allow' : 'deny']));
-    expect({ endpoint: row.endpoint, ...simplified }).toEqual({ endpoint: row.endpoint, ...row.expect });
-    for (const role of ROLES) {
-      if (row.expect[role] === 'deny' && row.expect.owner === 'allow') {
-        expect(verdicts[role]).toBe('deny: UNAUTHORIZED_PRINCIPAL Must be an organization administrator');
+export const configurationPermissionMatrix = (area: keyof typeof AREA_PATHS) =>
+  scenario(`${area}: permission matrix of every endpoint by role`, async (t) => {
+    const observed: Record<string, Record<DemoRole, string>> = {};
+    let n = 0;
+    for (const row of rows().filter((r) => AREA_PATHS[area].test(r.endpoint))) {
+      const verdicts = {} as Record<DemoRole, string>;
+      for (const role of ROLES) {
+        n += 1;
+        const fixture: Fixture = { id: 0, fragment: '', ids: [], ...(await row.setup?.(t, role, n)) };
+        verdicts[role] = await verdict(row.call(t.client(role), fixture, role, n));
+      }
+      observed[row.endpoint] = verdicts;
+      const simplified = Object.fromEntries(
+        ROLES.map((role) => [role, verdicts[role].startsWith('allow') ? 'allow' : 'deny']),
+      );
+      expect({ endpoint: row.endpoint, ...simplified }).toEqual({ endpoint: row.endpoint, ...row.expect });
+      for (const role of ROLES) {
+        if (row.expect[role] === 'deny' && row.expect.owner === 'allow') {
+          expect(verdicts[role]).toBe('deny: UNAUTHORIZED_PRINCIPAL Must be an organization administrator');
+        }
       }
     }
-  }
-  if (area === 'navigation-views') {
-    expect(observed["DELETE /navigation_views/{fragment} (another user's view)"]?.member).toBe('deny: BAD_REQUEST Navigation view does not exist.');
-  }
-  return observed;
-});
+    if (area === 'navigation-views') {
+      expect(observed["DELETE /navigation_views/{fragment} (another user's view)"]?.member).toBe(
+        'deny: BAD_REQUEST Navigation view does not exist.',
+      );
+    }
+    return observed;
+  });

@@ -20,7 +20,13 @@ export const MODERN_CAPABILITIES = {
 
 /** What differs between two registers even with nothing changed: the queue and the clock. */
 function comparable(state: Record<string, unknown>): Record<string, unknown> {
-  const { queue_id: _queue, last_event_id: _last, server_timestamp: _time, presence_last_update_id: _presence, ...rest } = state;
+  const {
+    queue_id: _queue,
+    last_event_id: _last,
+    server_timestamp: _time,
+    presence_last_update_id: _presence,
+    ...rest
+  } = state;
   return rest;
 }
 
@@ -36,7 +42,12 @@ export interface ConsistencyOptions {
  * `applyEvent`, and the result must equal a fresh POST /register. Answers the types of the
  * events seen, so the scenario also pins that the action was announced.
  */
-export async function expectConsistent(t: ScenarioContext, role: DemoRole, action: () => Promise<unknown>, options: ConsistencyOptions = {}): Promise<string[]> {
+export async function expectConsistent(
+  t: ScenarioContext,
+  role: DemoRole,
+  action: () => Promise<unknown>,
+  options: ConsistencyOptions = {},
+): Promise<string[]> {
   const client = t.client(role);
   const params = {
     apply_markdown: true,

@@ -31,7 +31,11 @@ export async function groupById(t: ScenarioContext, id: number) {
 export const uid = (t: ScenarioContext, role: DemoRole): number => t.accounts[role].userId;
 
 /** Events waiting in `queueId` of `role` (without blocking), as they are delivered. */
-export async function pendingEvents(t: ScenarioContext, role: DemoRole, queueId: string | null): Promise<Record<string, unknown>[]> {
+export async function pendingEvents(
+  t: ScenarioContext,
+  role: DemoRole,
+  queueId: string | null,
+): Promise<Record<string, unknown>[]> {
   return (await t.client(role).events.get({ queue_id: queueId ?? '', dont_block: true })).events;
 }
 

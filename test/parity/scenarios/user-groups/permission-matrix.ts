@@ -53,11 +53,21 @@ const otherThan = (role: DemoRole): DemoRole => (role === 'guest' ? 'member' : '
 function rows(t: ScenarioContext): MatrixRow[] {
   let counter = 0;
   const freshGroup =
-    (options: { members?: (role: DemoRole) => DemoRole[]; withSubgroup?: boolean; settings?: (ids: Record<string, number>) => Record<string, number> } = {}) =>
+    (
+      options: {
+        members?: (role: DemoRole) => DemoRole[];
+        withSubgroup?: boolean;
+        settings?: (ids: Record<string, number>) => Record<string, number>;
+      } = {},
+    ) =>
     async (ctx: ScenarioContext, role: DemoRole, ids: Record<string, number>): Promise<Fixture> => {
       counter += 1;
       const owner = ctx.client('owner');
-      const { group_id: subgroup } = await owner.userGroups.create({ name: `matrix-sub-${counter}`, description: '', members: [] });
+      const { group_id: subgroup } = await owner.userGroups.create({
+        name: `matrix-sub-${counter}`,
+        description: '',
+        members: [],
+      });
       const { group_id: group } = await owner.userGroups.create({
         name: `matrix-${counter}`,
         description: 'Permission matrix',
@@ -134,7 +144,10 @@ function rows(t: ScenarioContext): MatrixRow[] {
     },
     {
       endpoint: 'POST /user_groups/{id}/members delete_subgroups (can_manage_group = role:members)',
-      setup: freshGroup({ withSubgroup: true, settings: (ids) => ({ can_manage_group: ids['role:members'] as number }) }),
+      setup: freshGroup({
+        withSubgroup: true,
+        settings: (ids) => ({ can_manage_group: ids['role:members'] as number }),
+      }),
       call: (c, f) => c.userGroups.updateMembers({ user_group_id: f.group, delete_subgroups: [f.subgroup] }),
       expect: humansAndMembers,
     },
@@ -182,18 +195,23 @@ function rows(t: ScenarioContext): MatrixRow[] {
  * observed verdicts (`allow`, or `deny:` with code and message) are checked against the
  * table and returned, so both targets must also agree on every refusal message.
  */
-export const userGroupPermissionMatrix = scenario('user-groups: permission matrix of every endpoint by role', async (t) => {
-  const ids = await groupIds(t);
-  const observed: Record<string, Record<DemoRole, string>> = {};
-  for (const row of rows(t)) {
-    const verdicts = {} as Record<DemoRole, string>;
-    for (const role of ROLES) {
-      const fixture = row.setup ? await row.setup(t, role, ids) : { group: 0, subgroup: 0 };
-      verdicts[role] = await verdict(row.call(t.client(role), fixture, role));
+export const userGroupPermissionMatrix = scenario(
+  'user-groups: permission matrix of every endpoint by role',
+  async (t) => {
+    const ids = await groupIds(t);
+    const observed: Record<string, Record<DemoRole, string>> = {};
+    for (const row of rows(t)) {
+      const verdicts = {} as Record<DemoRole, string>;
+      for (const role of ROLES) {
+        const fixture = row.setup ? await row.setup(t, role, ids) : { group: 0, subgroup: 0 };
+        verdicts[role] = await verdict(row.call(t.client(role), fixture, role));
+      }
+      observed[row.endpoint] = verdicts;
+      const simplified = Object.fromEntries(
+        ROLES.map((role) => [role, verdicts[role].startsWith('allow') ? 'allow' : 'deny']),
+      );
+      expect({ endpoint: row.endpoint, ...simplified }).toEqual({ endpoint: row.endpoint, ...row.expect });
     }
-    observed[row.endpoint] = verdicts;
-    const simplified = Object.fromEntries(ROLES.map((role) => [role, verdicts[role].startsWith('allow') ? 'allow' : 'deny']));
-    expect({ endpoint: row.endpoint, ...simplified }).toEqual({ endpoint: row.endpoint, ...row.expect });
-  }
-  return observed;
-});
+    return observed;
+  },
+);

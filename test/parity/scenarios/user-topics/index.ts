@@ -19,16 +19,28 @@ export const userTopicScenarios: Scenario[] = [
     await member.userTopics.update({ stream_id: general, topic: 'welcome', visibility_policy: 0 });
     await member.userTopics.muteTopic({ stream: 'general', topic: 'lunch', op: 'add' });
     await member.userTopics.muteTopic({ stream_id: general, topic: 'lunch', op: 'remove' });
-    const drain = async (queue: string | null) => (await member.events.get({ queue_id: queue ?? '', dont_block: true })).events.map((e) => e.type);
+    const drain = async (queue: string | null) =>
+      (await member.events.get({ queue_id: queue ?? '', dont_block: true })).events.map((e) => e.type);
     const seen = { modern: await drain(modern.queue_id), legacy: await drain(legacy.queue_id) };
     // Queues that asked for user_topic get no muted_topics twin.
     expect(seen.modern).toEqual(['user_topic', 'user_topic', 'user_topic', 'user_topic', 'user_topic']);
     expect(seen.legacy).toEqual(['muted_topics', 'muted_topics', 'muted_topics', 'muted_topics', 'muted_topics']);
     const errors = {
-      badPolicy: await t.raw('POST', '/user_topics', { role: 'member', params: { stream_id: String(general), topic: 'x', visibility_policy: '4' } }),
-      hidden: await failure(t.client('guest').userTopics.update({ stream_id: (await member.channels.getId({ stream: 'engineering' })).stream_id, topic: 'x', visibility_policy: 1 })),
+      badPolicy: await t.raw('POST', '/user_topics', {
+        role: 'member',
+        params: { stream_id: String(general), topic: 'x', visibility_policy: '4' },
+      }),
+      hidden: await failure(
+        t.client('guest').userTopics.update({
+          stream_id: (await member.channels.getId({ stream: 'engineering' })).stream_id,
+          topic: 'x',
+          visibility_policy: 1,
+        }),
+      ),
       noChannel: await failure(member.userTopics.muteTopic({ stream: 'nowhere', topic: 'x', op: 'add' })),
-      both: await failure(member.userTopics.muteTopic({ stream: 'general', stream_id: general, topic: 'x', op: 'add' })),
+      both: await failure(
+        member.userTopics.muteTopic({ stream: 'general', stream_id: general, topic: 'x', op: 'add' }),
+      ),
       notMuted: await failure(member.userTopics.muteTopic({ stream: 'general', topic: 'never muted', op: 'remove' })),
     };
     expect(errors.badPolicy.status).toBe(400);

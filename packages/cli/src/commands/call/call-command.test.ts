@@ -34,7 +34,8 @@ const sampleBytes = new Map<File, Uint8Array>();
 
 /** Reads the bytes of every file in `params` into {@link sampleBytes}. */
 async function loadSampleFiles(params: Record<string, unknown>): Promise<void> {
-  for (const value of Object.values(params)) if (value instanceof File) sampleBytes.set(value, new Uint8Array(await value.arrayBuffer()));
+  for (const value of Object.values(params))
+    if (value instanceof File) sampleBytes.set(value, new Uint8Array(await value.arrayBuffer()));
 }
 
 describe('teamchat call', () => {
@@ -47,30 +48,44 @@ describe('teamchat call', () => {
   });
 
   it('calls a contract by "METHOD /path", with path parameters from the path or as NAME=VALUE', async () => {
-    const server = routes({ 'GET /users/5': success({ user: { user_id: 5 } }), 'GET /users': success({ members: [] }) });
+    const server = routes({
+      'GET /users/5': success({ user: { user_id: 5 } }),
+      'GET /users': success({ members: [] }),
+    });
     const concrete = await run([...CONNECTION, 'call', 'GET /users/5', '--json'], { server });
     expect(JSON.parse(concrete.stdout)).toEqual({ user: { user_id: 5 } });
     const template = await run([...CONNECTION, 'call', 'GET /users/{user_id}', 'user_id=5'], { server });
     const twoWords = await run([...CONNECTION, 'call', 'get', '/users/5'], { server });
-    expect([concrete, template, twoWords].flatMap((r) => r.requests.map((q) => `${q.method} ${q.path}`))).toEqual(Array(3).fill('GET /users/5'));
+    expect([concrete, template, twoWords].flatMap((r) => r.requests.map((q) => `${q.method} ${q.path}`))).toEqual(
+      Array(3).fill('GET /users/5'),
+    );
     const withQuery = await run([...CONNECTION, 'call', 'GET /users?user_ids=[1,2]'], { server });
     expect(withQuery.requests[0]?.params.get('user_ids')).toBe('[1,2]');
   });
 
   it('picks the contract of a concrete path as the server does: GET /users/007 is users.get, not users.getByEmail', async () => {
-    const result = await run([...CONNECTION, 'call', 'GET /users/007'], { server: routes({ 'GET /users/007': success({ user: {} }) }) });
+    const result = await run([...CONNECTION, 'call', 'GET /users/007'], {
+      server: routes({ 'GET /users/007': success({ user: {} }) }),
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^error: invalid arguments for users\.get: user_id is not valid JSON\n/);
     expect(result.requests).toHaveLength(0);
   });
 
   it('sends only the parameters given, decoded by the contract: strings raw, the rest JSON', async () => {
-    const result = await run([...CONNECTION, 'call', 'channels.create', 'name=5', 'subscribers=[1, 2]', 'announce=true'], {
-      server: routes({ 'POST /channels/create': success({ id: 9 }) }),
-    });
+    const result = await run(
+      [...CONNECTION, 'call', 'channels.create', 'name=5', 'subscribers=[1, 2]', 'announce=true'],
+      {
+        server: routes({ 'POST /channels/create': success({ id: 9 }) }),
+      },
+    );
     expect(result.stdout).toBe('id: 9\n');
     // The name is the string "5": JSON-looking text of a string parameter travels as is.
-    expect(Object.fromEntries(result.requests[0]?.params ?? [])).toEqual({ name: '5', subscribers: '[1,2]', announce: 'true' });
+    expect(Object.fromEntries(result.requests[0]?.params ?? [])).toEqual({
+      name: '5',
+      subscribers: '[1,2]',
+      announce: 'true',
+    });
   });
 
   it('exits with code 1 and prints code, message and var_name for an API error', async () => {
@@ -83,10 +98,23 @@ describe('teamchat call', () => {
 
   it('exits with code 2 for unknown endpoints and parameters, bad values and missing arguments, before any request', async () => {
     const cases = [
-      { argv: ['call', 'users.lst'], stderr: "error: unknown endpoint 'users.lst'\nhint: did you mean users.list? (teamchat call --list shows them all)\n" },
-      { argv: ['call', 'users.list', 'user_id=[1]'], stderr: "error: unknown parameter 'user_id' for users.list (GET /users)\nhint: did you mean user_ids?\n" },
-      { argv: ['call', 'users.get', 'user_id=abc'], stderr: 'error: invalid arguments for users.get: user_id is not valid JSON\n' },
-      { argv: ['call', 'channels.create', 'name=x'], stderr: "error: invalid arguments for channels.create: Missing 'subscribers' argument\n" },
+      {
+        argv: ['call', 'users.lst'],
+        stderr:
+          "error: unknown endpoint 'users.lst'\nhint: did you mean users.list? (teamchat call --list shows them all)\n",
+      },
+      {
+        argv: ['call', 'users.list', 'user_id=[1]'],
+        stderr: "error: unknown parameter 'user_id' for users.list (GET /users)\nhint: did you mean user_ids?\n",
+      },
+      {
+        argv: ['call', 'users.get', 'user_id=abc'],
+        stderr: 'error: invalid arguments for users.get: user_id is not valid JSON\n',
+      },
+      {
+        argv: ['call', 'channels.create', 'name=x'],
+        stderr: "error: invalid arguments for channels.create: Missing 'subscribers' argument\n",
+      },
       { argv: ['call'], stderr: 'error: missing ENDPOINT\n' },
       { argv: ['call', 'TRACE /users'], stderr: "error: unknown endpoint 'TRACE /users'\n" },
     ];
@@ -100,14 +128,23 @@ describe('teamchat call', () => {
 
   it('prints the request instead of sending it with --dry-run', async () => {
     const result = await run(['call', 'PATCH /settings', 'emojiset=text', '--dry-run']);
-    expect(result).toMatchObject({ code: 0, stdout: 'dry run: nothing was sent\nPATCH /api/v1/settings (settings.update)\n  emojiset=text\n' });
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: 'dry run: nothing was sent\nPATCH /api/v1/settings (settings.update)\n  emojiset=text\n',
+    });
   });
 
   it('uploads the file NAME=@PATH names, as multipart/form-data with its base name', async () => {
     const dir = tempDir();
     const path = join(dir, 'notes.txt');
     writeFileSync(path, 'hello from the CLI');
-    const server = routes({ 'POST /user_uploads': success({ url: '/user_uploads/1/ab/x/notes.txt', uri: '/user_uploads/1/ab/x/notes.txt', filename: 'notes.txt' }) });
+    const server = routes({
+      'POST /user_uploads': success({
+        url: '/user_uploads/1/ab/x/notes.txt',
+        uri: '/user_uploads/1/ab/x/notes.txt',
+        filename: 'notes.txt',
+      }),
+    });
     const result = await run([...CONNECTION, 'call', 'uploads.upload', `file=@${path}`, '--json'], { server });
     expect(result.stderr).toBe('');
     expect(JSON.parse(result.stdout)).toMatchObject({ filename: 'notes.txt' });
@@ -116,7 +153,9 @@ describe('teamchat call', () => {
     expect(await file?.text()).toBe('hello from the CLI');
 
     const dryRun = await run(['call', 'uploads.upload', `file=@${path}`, '--dry-run']);
-    expect(dryRun.stdout).toBe('dry run: nothing was sent\nPOST /api/v1/user_uploads (uploads.upload)\n  file=@notes.txt (18 bytes, multipart/form-data)\n');
+    expect(dryRun.stdout).toBe(
+      'dry run: nothing was sent\nPOST /api/v1/user_uploads (uploads.upload)\n  file=@notes.txt (18 bytes, multipart/form-data)\n',
+    );
   });
 
   it('refuses a file parameter without @ and a file it cannot read (usage, exit 2), sending nothing', async () => {
@@ -143,7 +182,9 @@ describe('teamchat call --list', () => {
     expect(lines[0]).toMatch(/^NAME +METHOD +PATH +SUMMARY$/);
     expect(lines).toHaveLength(incomingEndpoints.length + 1);
     expect(result.stdout).toMatch(/\nusers\.list +GET +\/users +List the users of the organization\.\n/);
-    expect(result.stdout).toMatch(/\nsettings\.updateDisplay +PATCH +\/settings\/display +\(deprecated: use settings\.update\)/);
+    expect(result.stdout).toMatch(
+      /\nsettings\.updateDisplay +PATCH +\/settings\/display +\(deprecated: use settings\.update\)/,
+    );
     expect(result.stdout).not.toContain('outgoingWebhooks.notify');
   });
 
@@ -151,7 +192,11 @@ describe('teamchat call --list', () => {
     const result = await run(['call', '--list', '--json']);
     const list = JSON.parse(result.stdout) as { name: string; method: string; path: string; summary: string }[];
     expect(list.map((e) => e.name)).toEqual(incomingEndpoints.map((e) => e.name));
-    expect(list.find((e) => e.name === 'channels.create')).toMatchObject({ method: 'POST', path: '/channels/create', since: 417 });
+    expect(list.find((e) => e.name === 'channels.create')).toMatchObject({
+      method: 'POST',
+      path: '/channels/create',
+      since: 417,
+    });
   });
 });
 
@@ -180,7 +225,9 @@ describe('teamchat call on every incoming contract', () => {
       ] as const) {
         const sample = sampleParams(endpoint.params, variant, endpoint.name);
         await loadSampleFiles(sample);
-        const result = await run([...CONNECTION, 'call', target, ...argsOf(endpoint, sample, dir), '--json'], { server });
+        const result = await run([...CONNECTION, 'call', target, ...argsOf(endpoint, sample, dir), '--json'], {
+          server,
+        });
         expect(result.stderr, `${target} ${JSON.stringify(sample)}`).toBe('');
         expect(result.code).toBe(0);
         expect(JSON.parse(result.stdout)).toEqual({ ok: true });
@@ -188,10 +235,18 @@ describe('teamchat call on every incoming contract', () => {
         const expected = encodeParams(endpoint, sample);
         const [request] = result.requests;
         expect(`${request?.method} ${request?.url.pathname}`).toBe(`${expected.method} /api/v1${expected.path}`);
-        const pathTexts = Object.fromEntries(endpoint.pathParams.map((name) => [name, wireText(endpoint, name, sample[name])]));
-        const received = decodeParams(endpoint, { path: pathTexts, body: request?.params ?? null, files: request?.files ?? [] });
+        const pathTexts = Object.fromEntries(
+          endpoint.pathParams.map((name) => [name, wireText(endpoint, name, sample[name])]),
+        );
+        const received = decodeParams(endpoint, {
+          path: pathTexts,
+          body: request?.params ?? null,
+          files: request?.files ?? [],
+        });
         const { files: sentFiles, others: sentParams } = splitFiles(received.params as Record<string, unknown>);
-        const { files: sampleFiles, others: sampleOthers } = splitFiles(endpoint.params.parse(sample) as Record<string, unknown>);
+        const { files: sampleFiles, others: sampleOthers } = splitFiles(
+          endpoint.params.parse(sample) as Record<string, unknown>,
+        );
         expect(sentParams).toStrictEqual(sampleOthers);
         expect(Object.keys(sentFiles)).toEqual(Object.keys(sampleFiles));
         for (const [name, file] of Object.entries(sentFiles)) {

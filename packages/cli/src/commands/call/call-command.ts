@@ -60,9 +60,9 @@ export function callCommand(ctx: CliContext): Command {
       'after',
       '\nExamples:\n' +
         '  teamchat call --list\n' +
-        '  teamchat call users.list user_ids=\'[1,2]\'\n' +
+        "  teamchat call users.list user_ids='[1,2]'\n" +
         '  teamchat call "GET /users/5"            (same as: teamchat call users.get user_id=5)\n' +
-        '  teamchat call channels.create name=design subscribers=\'[1]\' --dry-run\n' +
+        "  teamchat call channels.create name=design subscribers='[1]' --dry-run\n" +
         '  teamchat call events.register fetch_event_types=\'["user_settings"]\' --json',
     )
     .action(async (spec: string | undefined, args: string[], options: CallOptions) => {
@@ -71,15 +71,24 @@ export function callCommand(ctx: CliContext): Command {
         return;
       }
       if (spec === undefined) {
-        throw new CliError('usage', 'missing ENDPOINT', { hint: 'teamchat call --list shows every endpoint; teamchat call --help shows examples' });
+        throw new CliError('usage', 'missing ENDPOINT', {
+          hint: 'teamchat call --list shows every endpoint; teamchat call --help shows examples',
+        });
       }
       const found = findEndpoint(spec, args[0]);
       const { endpoint } = found;
       if (options.params) {
-        ctx.print(Object.keys(endpoint.params.shape), () => `${endpoint.method} ${endpoint.path} (${endpoint.name}): ${summaryOf(endpoint)}\n${describeParameters(endpoint)}`);
+        ctx.print(
+          Object.keys(endpoint.params.shape),
+          () =>
+            `${endpoint.method} ${endpoint.path} (${endpoint.name}): ${summaryOf(endpoint)}\n${describeParameters(endpoint)}`,
+        );
         return;
       }
-      const assignments = parseAssignments([...found.queryValues.map(([name, value]) => `${name}=${value}`), ...args.slice(found.consumed ? 1 : 0)]);
+      const assignments = parseAssignments([
+        ...found.queryValues.map(([name, value]) => `${name}=${value}`),
+        ...args.slice(found.consumed ? 1 : 0),
+      ]);
       checkParameterNames(endpoint, assignments.keys());
       const params = decodeAssignments(endpoint, assignments, found.pathValues);
       if (options.dryRun) {

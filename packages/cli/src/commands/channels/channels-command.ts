@@ -70,12 +70,18 @@ function createCommand(ctx: CliContext): Command {
     .option('--description <text>', 'description (Markdown)')
     .option('--private', 'invite-only channel')
     .option('--subscribers <list>', 'user IDs and emails, comma-separated; you are added to them (default: you alone)')
-    .option('--no-join', 'with --subscribers: do not subscribe yourself (a private channel then leaves your `channels list`)')
+    .option(
+      '--no-join',
+      'with --subscribers: do not subscribe yourself (a private channel then leaves your `channels list`)',
+    )
     .option('--announce', 'announce the new channel in the new-channels channel')
     .option('--web-public', 'readable by anyone on the web')
     .option('--default', 'a default channel: new users join it')
     .option('--dry-run', 'print the request instead of sending it')
-    .addHelpText('after', '\nExample:\n  teamchat channels create design --description "Design reviews" --subscribers 4,maya@example.com')
+    .addHelpText(
+      'after',
+      '\nExample:\n  teamchat channels create design --description "Design reviews" --subscribers 4,maya@example.com',
+    )
     .action(async (name: string, options: CreateOptions) => {
       const client = ctx.client();
       const params: EndpointInput<Endpoints['channels.create']> = {
@@ -99,7 +105,8 @@ function createCommand(ctx: CliContext): Command {
 /** Channel names for a subscription request, checked to exist (the API would create a missing one). */
 async function channelNames(client: Client, specs: readonly string[]): Promise<string[]> {
   const names: string[] = [];
-  for (const spec of specs) names.push((await client.channels.get({ stream_id: await resolveChannelId(client, spec) })).stream.name);
+  for (const spec of specs)
+    names.push((await client.channels.get({ stream_id: await resolveChannelId(client, spec) })).stream.name);
   return names;
 }
 
@@ -109,14 +116,22 @@ function membersCommand(ctx: CliContext): Command {
     .argument('<channel>', 'channel ID or name')
     .action(async (spec: string) => {
       const client = ctx.client();
-      const { subscribers } = await client.channels.listSubscribers({ stream_id: await resolveChannelId(client, spec) });
+      const { subscribers } = await client.channels.listSubscribers({
+        stream_id: await resolveChannelId(client, spec),
+      });
       const users = new Map((await client.users.list()).members.map((user) => [user.user_id, user]));
       const sorted = [...subscribers].sort((a, b) => a - b);
       ctx.print({ subscribers: sorted }, () =>
         formatTable(sorted, [
           { header: 'id', value: (id) => String(id), align: 'right' },
           { header: 'name', value: (id) => users.get(id)?.full_name ?? '' },
-          { header: 'email', value: (id) => { const user = users.get(id); return user ? (user.delivery_email ?? user.email) : ''; } },
+          {
+            header: 'email',
+            value: (id) => {
+              const user = users.get(id);
+              return user ? (user.delivery_email ?? user.email) : '';
+            },
+          },
         ]),
       );
     });
@@ -128,10 +143,15 @@ interface SubscribeOptions extends WriteOptions {
 }
 
 /** The channels named by `specs` and the users of `--users` (undefined: the caller), resolved to names and IDs. */
-async function subscriptionTargets(ctx: CliContext, specs: string[], options: SubscribeOptions): Promise<{ names: string[]; principals: number[] | undefined }> {
+async function subscriptionTargets(
+  ctx: CliContext,
+  specs: string[],
+  options: SubscribeOptions,
+): Promise<{ names: string[]; principals: number[] | undefined }> {
   const client = ctx.client();
   const names = await channelNames(client, specs);
-  const principals = options.users === undefined ? undefined : await resolveUserIds(client, splitList(options.users), '--users');
+  const principals =
+    options.users === undefined ? undefined : await resolveUserIds(client, splitList(options.users), '--users');
   return { names, principals };
 }
 
@@ -145,7 +165,8 @@ function subscribeCommand(ctx: CliContext): Command {
     const { names, principals } = await subscriptionTargets(ctx, specs, options);
     const params = { subscriptions: names.map((name) => ({ name })), ...(principals ? { principals } : {}) };
     await sendWrite(ctx, 'channels.subscribe', params, options, (result) => {
-      const count = (byUser: Record<string, string[]>) => Object.values(byUser).reduce((sum, list) => sum + list.length, 0);
+      const count = (byUser: Record<string, string[]>) =>
+        Object.values(byUser).reduce((sum, list) => sum + list.length, 0);
       return `Subscribed: ${count(result.subscribed)} new subscription(s), ${count(result.already_subscribed)} already there\n`;
     });
   });
@@ -161,7 +182,13 @@ function unsubscribeCommand(ctx: CliContext): Command {
   ).action(async (specs: string[], options: SubscribeOptions) => {
     const { names, principals } = await subscriptionTargets(ctx, specs, options);
     const params = { subscriptions: names, ...(principals ? { principals } : {}) };
-    await sendWrite(ctx, 'channels.unsubscribe', params, options, (result) => `Removed ${result.removed.length} subscription(s); ${result.not_removed.length} were not there\n`);
+    await sendWrite(
+      ctx,
+      'channels.unsubscribe',
+      params,
+      options,
+      (result) => `Removed ${result.removed.length} subscription(s); ${result.not_removed.length} were not there\n`,
+    );
   });
   return examples(command, 'teamchat channels unsubscribe engineering --users mike@teamchat.example');
 }

@@ -22,7 +22,14 @@ function installed(shell: string): boolean {
 /** What the bash completion offers for `words` (the last one is being completed), as `complete` would call it. */
 function bashComplete(path: string, words: readonly string[]): string[] {
   const array = words.map((word) => `'${word}'`).join(' ');
-  const out = execFileSync('bash', ['-c', `source '${path}'; COMP_WORDS=(${array}); COMP_CWORD=${words.length - 1}; "$(complete -p '${words[0] ?? ''}' | sed -E 's/.* -F ([^ ]+) .*/\\1/')"; printf '%s\\n' "\${COMPREPLY[@]}"`], { encoding: 'utf8' });
+  const out = execFileSync(
+    'bash',
+    [
+      '-c',
+      `source '${path}'; COMP_WORDS=(${array}); COMP_CWORD=${words.length - 1}; "$(complete -p '${words[0] ?? ''}' | sed -E 's/.* -F ([^ ]+) .*/\\1/')"; printf '%s\\n' "\${COMPREPLY[@]}"`,
+    ],
+    { encoding: 'utf8' },
+  );
   return out.split('\n').filter(Boolean);
 }
 
@@ -30,10 +37,21 @@ describe('teamchat completion', () => {
   it('bash: completes commands, subcommands and options from the program itself, skipping option values', async () => {
     const path = await script('bash');
     expect(execFileSync('bash', ['-n', path]).toString()).toBe('');
-    expect(bashComplete(path, ['teamchat', ''])).toEqual(expect.arrayContaining(['users', 'groups', 'channels', 'topics', 'messages', 'completion']));
+    expect(bashComplete(path, ['teamchat', ''])).toEqual(
+      expect.arrayContaining(['users', 'groups', 'channels', 'topics', 'messages', 'completion']),
+    );
     expect(bashComplete(path, ['teamchat', '--config', 'users', 'gr'])).toEqual(['groups']);
-    expect(bashComplete(path, ['teamchat', 'users', ''])).toEqual(['list', 'show', 'create', 'set-role', 'deactivate', 'reactivate']);
-    expect(bashComplete(path, ['teamchat', 'topics', 'delete', '--'])).toEqual(expect.arrayContaining(['--channel', '--topic', '--yes', '--dry-run', '--json', '--help']));
+    expect(bashComplete(path, ['teamchat', 'users', ''])).toEqual([
+      'list',
+      'show',
+      'create',
+      'set-role',
+      'deactivate',
+      'reactivate',
+    ]);
+    expect(bashComplete(path, ['teamchat', 'topics', 'delete', '--'])).toEqual(
+      expect.arrayContaining(['--channel', '--topic', '--yes', '--dry-run', '--json', '--help']),
+    );
     expect(bashComplete(path, ['teamchat', 'topics', 'delete', '--'])).not.toContain('--version');
     expect(bashComplete(path, ['teamchat', 'users', 'list', '--a'])).toEqual(['--active', '--api-key']);
     // File names after --config.
@@ -43,8 +61,13 @@ describe('teamchat completion', () => {
 
   it('bash: completes the endpoint names after teamchat call, and npx teamchat as teamchat', async () => {
     const path = await script('bash');
-    expect(bashComplete(path, ['teamchat', 'call', 'users.l'])).toEqual(['users.list', 'users.listCustomProfileFields']);
-    expect(bashComplete(path, ['teamchat', 'call', ''])).toEqual(expect.arrayContaining(['messages.list', 'channels.create', 'events.register']));
+    expect(bashComplete(path, ['teamchat', 'call', 'users.l'])).toEqual([
+      'users.list',
+      'users.listCustomProfileFields',
+    ]);
+    expect(bashComplete(path, ['teamchat', 'call', ''])).toEqual(
+      expect.arrayContaining(['messages.list', 'channels.create', 'events.register']),
+    );
     // Only the first argument is an endpoint name; the options still complete after it.
     expect(bashComplete(path, ['teamchat', 'call', 'users.list', ''])).toEqual([]);
     expect(bashComplete(path, ['teamchat', 'call', 'users.list', '--p'])).toEqual(['--params']);
@@ -63,9 +86,24 @@ describe('teamchat completion', () => {
     // compdef and compadd come from the completion system; stand-ins record what is offered.
     const probe = `compdef() { :; }; compadd() { [[ $1 == -- ]] && shift; print -l -- "$@"; }; source '${path}'; words=(teamchat users de); CURRENT=3; _teamchat`;
     expect(execFileSync('zsh', ['-n', path]).toString()).toBe('');
-    expect(execFileSync('zsh', ['-f', '-c', probe], { encoding: 'utf8' }).split('\n').filter(Boolean)).toEqual(['list', 'show', 'create', 'set-role', 'deactivate', 'reactivate']);
+    expect(execFileSync('zsh', ['-f', '-c', probe], { encoding: 'utf8' }).split('\n').filter(Boolean)).toEqual([
+      'list',
+      'show',
+      'create',
+      'set-role',
+      'deactivate',
+      'reactivate',
+    ]);
     const offered = (words: string): string[] =>
-      execFileSync('zsh', ['-f', '-c', `compdef() { :; }; compadd() { [[ $1 == -- ]] && shift; print -l -- "$@"; }; _files() { print FILES; }; source '${path}'; words=(${words}); CURRENT=\${#words}; _teamchat`], { encoding: 'utf8' })
+      execFileSync(
+        'zsh',
+        [
+          '-f',
+          '-c',
+          `compdef() { :; }; compadd() { [[ $1 == -- ]] && shift; print -l -- "$@"; }; _files() { print FILES; }; source '${path}'; words=(${words}); CURRENT=\${#words}; _teamchat`,
+        ],
+        { encoding: 'utf8' },
+      )
         .split('\n')
         .filter(Boolean);
     expect(offered('teamchat call users.l')).toEqual(expect.arrayContaining(['users.list', 'messages.list']));
@@ -83,16 +121,25 @@ describe('teamchat completion', () => {
         .filter(Boolean)
         .map((entry) => entry.split('\t')[0] ?? '');
     expect(complete('teamchat ')).toEqual(expect.arrayContaining(['users', 'groups', 'messages', 'completion']));
-    expect(complete('teamchat groups ')).toEqual(expect.arrayContaining(['list', 'members', 'create', 'add', 'remove', 'deactivate']));
-    expect(complete('teamchat topics delete --')).toEqual(expect.arrayContaining(['--channel', '--topic', '--yes', '--json']));
+    expect(complete('teamchat groups ')).toEqual(
+      expect.arrayContaining(['list', 'members', 'create', 'add', 'remove', 'deactivate']),
+    );
+    expect(complete('teamchat topics delete --')).toEqual(
+      expect.arrayContaining(['--channel', '--topic', '--yes', '--json']),
+    );
     expect(complete('teamchat call users.l')).toEqual(['users.list', 'users.listCustomProfileFields']);
     expect(complete('npx teamchat call users.l')).toEqual(['users.list', 'users.listCustomProfileFields']);
     expect(complete('npx teamchat us')).toEqual(['users']);
-    expect(complete('npx teamchat topics delete --')).toEqual(expect.arrayContaining(['--channel', '--topic', '--yes', '--json']));
+    expect(complete('npx teamchat topics delete --')).toEqual(
+      expect.arrayContaining(['--channel', '--topic', '--yes', '--json']),
+    );
   });
 
   it('says which shells exist for another one', async () => {
     const result = await run(['completion', 'powershell']);
-    expect(result).toMatchObject({ code: 2, stderr: "error: no completion for the shell 'powershell'\nhint: teamchat completion bash, zsh or fish\n" });
+    expect(result).toMatchObject({
+      code: 2,
+      stderr: "error: no completion for the shell 'powershell'\nhint: teamchat completion bash, zsh or fish\n",
+    });
   });
 });

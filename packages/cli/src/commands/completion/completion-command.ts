@@ -22,7 +22,13 @@ const SHELLS = ['bash', 'zsh', 'fish'] as const;
 function walk(command: Command, path: string[] = []): Node[] {
   const subcommands = command.commands.filter((sub) => sub.name() !== 'help');
   return [
-    { path, description: command.description(), subcommands, options: command.options, words: firstArgumentWords(command) },
+    {
+      path,
+      description: command.description(),
+      subcommands,
+      options: command.options,
+      words: firstArgumentWords(command),
+    },
     ...subcommands.flatMap((sub) => walk(sub, [...path, sub.name()])),
   ];
 }
@@ -33,7 +39,13 @@ function flagsOf(options: readonly Option[]): string[] {
 
 /** Flags that take a value (their next word is not a command). */
 function valueFlags(nodes: readonly Node[]): string[] {
-  return [...new Set(nodes.flatMap((node) => node.options.filter((option) => option.required || option.optional).flatMap((option) => flagsOf([option]))))].sort();
+  return [
+    ...new Set(
+      nodes.flatMap((node) =>
+        node.options.filter((option) => option.required || option.optional).flatMap((option) => flagsOf([option])),
+      ),
+    ),
+  ].sort();
 }
 
 /** The case table shared by bash and zsh: commands, first-argument words and options of each command path. */
@@ -161,15 +173,25 @@ function fishLines(nodes: readonly Node[], viaNpx: boolean): string[] {
   for (const node of nodes) {
     // Inside `a b`: a and b were seen, and none of b's subcommands yet.
     const seen = [...after, ...node.path.map((name) => `__fish_seen_subcommand_from ${name}`)];
-    const notYet = node.subcommands.length > 0 ? [`not __fish_seen_subcommand_from ${node.subcommands.map((sub) => sub.name()).join(' ')}`] : [];
+    const notYet =
+      node.subcommands.length > 0
+        ? [`not __fish_seen_subcommand_from ${node.subcommands.map((sub) => sub.name()).join(' ')}`]
+        : [];
     const condition = node.path.length === 0 && !viaNpx ? ['__fish_use_subcommand'] : [...seen, ...notYet];
     for (const sub of node.subcommands) {
-      lines.push(`complete -c ${command} -n ${quoteFish(condition.join('; and '))} -a ${sub.name()} -d ${quoteFish(sub.description())}`);
+      lines.push(
+        `complete -c ${command} -n ${quoteFish(condition.join('; and '))} -a ${sub.name()} -d ${quoteFish(sub.description())}`,
+      );
     }
-    if (node.words.length > 0) lines.push(`complete -c ${command} -n ${quoteFish(condition.join('; and '))} -a ${quoteFish(node.words.join(' '))}`);
+    if (node.words.length > 0)
+      lines.push(
+        `complete -c ${command} -n ${quoteFish(condition.join('; and '))} -a ${quoteFish(node.words.join(' '))}`,
+      );
     const where = seen.length === 0 ? '' : ` -n ${quoteFish(seen.join('; and '))}`;
     for (const option of node.options) {
-      const names = [option.long ? `-l ${option.long.slice(2)}` : '', option.short ? `-s ${option.short.slice(1)}` : ''].filter(Boolean).join(' ');
+      const names = [option.long ? `-l ${option.long.slice(2)}` : '', option.short ? `-s ${option.short.slice(1)}` : '']
+        .filter(Boolean)
+        .join(' ');
       const value = option.required || option.optional ? (FILE_OPTIONS.has(option.long ?? '') ? ' -r -F' : ' -r') : '';
       lines.push(`complete -c ${command}${where} ${names}${value} -d ${quoteFish(option.description)}`);
     }
@@ -213,10 +235,20 @@ export function completionCommand(ctx: CliContext): Command {
       while (root.parent) root = root.parent;
       const nodes = walk(root);
       const globals = flagsOf(root.options.filter((option) => option.long !== '--version'));
-      const scripts: Record<string, () => string> = { bash: () => bashScript(nodes, globals), zsh: () => zshScript(nodes, globals), fish: () => fishScript(nodes) };
+      const scripts: Record<string, () => string> = {
+        bash: () => bashScript(nodes, globals),
+        zsh: () => zshScript(nodes, globals),
+        fish: () => fishScript(nodes),
+      };
       const script = scripts[shell];
-      if (!script) throw new CliError('usage', `no completion for the shell '${shell}'`, { hint: 'teamchat completion bash, zsh or fish' });
+      if (!script)
+        throw new CliError('usage', `no completion for the shell '${shell}'`, {
+          hint: 'teamchat completion bash, zsh or fish',
+        });
       ctx.stdout.write(script());
     });
-  return examples(completeFirstArgument(command, () => SHELLS), 'source <(teamchat completion bash)');
+  return examples(
+    completeFirstArgument(command, () => SHELLS),
+    'source <(teamchat completion bash)',
+  );
 }

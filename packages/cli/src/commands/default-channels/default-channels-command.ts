@@ -16,7 +16,9 @@ function listCommand(ctx: CliContext): Command {
     .description('list the default channels: the ones new users join (GET /streams with include_default)')
     .action(async () => {
       const result = await ctx.client().channels.list({ include_all: true, include_default: true });
-      const streams = result.streams.filter((channel) => channel.is_default === true).sort((a, b) => a.stream_id - b.stream_id);
+      const streams = result.streams
+        .filter((channel) => channel.is_default === true)
+        .sort((a, b) => a.stream_id - b.stream_id);
       ctx.print({ streams }, () => formatTable(streams, COLUMNS));
     });
   return examples(command, 'teamchat default-channels list');
@@ -25,12 +27,21 @@ function listCommand(ctx: CliContext): Command {
 function changeCommand(ctx: CliContext, verb: 'add' | 'remove'): Command {
   const command = writeOptions(
     new Command(verb)
-      .description(`${verb === 'add' ? 'make a channel a default channel (POST /default_streams)' : 'stop a channel being a default channel (DELETE /default_streams)'}; administrators`)
+      .description(
+        `${verb === 'add' ? 'make a channel a default channel (POST /default_streams)' : 'stop a channel being a default channel (DELETE /default_streams)'}; administrators`,
+      )
       .argument('<channel>', 'channel ID or name'),
   ).action(async (spec: string, options: WriteOptions) => {
     const streamId = await resolveChannelId(ctx.client(), spec);
-    await sendWrite(ctx, verb === 'add' ? 'defaultChannels.add' : 'defaultChannels.remove', { stream_id: streamId }, options, () =>
-      verb === 'add' ? `Channel ${streamId} is now a default channel\n` : `Channel ${streamId} is no longer a default channel\n`,
+    await sendWrite(
+      ctx,
+      verb === 'add' ? 'defaultChannels.add' : 'defaultChannels.remove',
+      { stream_id: streamId },
+      options,
+      () =>
+        verb === 'add'
+          ? `Channel ${streamId} is now a default channel\n`
+          : `Channel ${streamId} is no longer a default channel\n`,
     );
   });
   return examples(command, `teamchat default-channels ${verb} engineering`);

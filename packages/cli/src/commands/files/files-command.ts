@@ -10,7 +10,10 @@ const COLUMNS: readonly Column<Attachment>[] = [
   { header: 'id', value: (file) => String(file.id), align: 'right' },
   { header: 'name', value: (file) => file.name, maxWidth: 40 },
   { header: 'size', value: (file) => String(file.size), align: 'right' },
-  { header: 'uploaded (utc)', value: (file) => new Date(file.create_time).toISOString().slice(0, 16).replace('T', ' ') },
+  {
+    header: 'uploaded (utc)',
+    value: (file) => new Date(file.create_time).toISOString().slice(0, 16).replace('T', ' '),
+  },
   { header: 'messages', value: (file) => String(file.messages.length), align: 'right' },
   { header: 'path', value: (file) => `/user_uploads/${file.path_id}` },
 ];
@@ -18,12 +21,17 @@ const COLUMNS: readonly Column<Attachment>[] = [
 function listCommand(ctx: CliContext): Command {
   const command = new Command('list')
     .description('list the files you uploaded (GET /attachments)')
-    .addHelpText('after', "\nThe footer says what each figure counts: the files listed (yours) and their size, then the space the\nwhole organization's uploads use (upload_space_used, which the upload quota is checked against).")
+    .addHelpText(
+      'after',
+      "\nThe footer says what each figure counts: the files listed (yours) and their size, then the space the\nwhole organization's uploads use (upload_space_used, which the upload quota is checked against).",
+    )
     .action(async () => {
       const result = await ctx.client().attachments.list();
       const own = result.attachments.reduce((sum, file) => sum + file.size, 0);
-      ctx.print(result, () =>
-        `${formatTable(result.attachments, COLUMNS)}Listed: ${result.attachments.length} file(s), yours, ${own} bytes in all\n` +
+      ctx.print(
+        result,
+        () =>
+          `${formatTable(result.attachments, COLUMNS)}Listed: ${result.attachments.length} file(s), yours, ${own} bytes in all\n` +
           `Space used by the organization's uploads (everyone's; the upload quota counts this): ${result.upload_space_used} bytes\n`,
       );
     });
@@ -32,20 +40,38 @@ function listCommand(ctx: CliContext): Command {
 
 function uploadCommand(ctx: CliContext): Command {
   const command = writeOptions(
-    new Command('upload').description('upload a file (POST /user_uploads) and print the link to put in a message').argument('<path>', 'the file'),
+    new Command('upload')
+      .description('upload a file (POST /user_uploads) and print the link to put in a message')
+      .argument('<path>', 'the file'),
   ).action(async (path: string, options: WriteOptions) => {
     const file = readFileArgument('file', `@${path}`);
-    await sendWrite(ctx, 'uploads.upload', { file }, options, (result) => `Uploaded ${result.filename}: ${result.url}\nLink it in a message: [${result.filename}](${result.url})\n`);
+    await sendWrite(
+      ctx,
+      'uploads.upload',
+      { file },
+      options,
+      (result) =>
+        `Uploaded ${result.filename}: ${result.url}\nLink it in a message: [${result.filename}](${result.url})\n`,
+    );
   });
   return examples(command, 'teamchat files upload ./report.pdf');
 }
 
 function deleteCommand(ctx: CliContext): Command {
   const command = writeOptions(
-    new Command('delete').description('delete an uploaded file (DELETE /attachments/{id}); messages keep a dead link').argument('<id>', 'attachment ID (teamchat files list)', parseId),
+    new Command('delete')
+      .description('delete an uploaded file (DELETE /attachments/{id}); messages keep a dead link')
+      .argument('<id>', 'attachment ID (teamchat files list)', parseId),
     true,
   ).action(async (id: number, options: WriteOptions) => {
-    await sendWrite(ctx, 'attachments.delete', { attachment_id: id }, options, () => `Deleted file ${id}\n`, `Delete uploaded file ${id}?`);
+    await sendWrite(
+      ctx,
+      'attachments.delete',
+      { attachment_id: id },
+      options,
+      () => `Deleted file ${id}\n`,
+      `Delete uploaded file ${id}?`,
+    );
   });
   return examples(command, 'teamchat files delete 3 --yes');
 }
@@ -57,5 +83,9 @@ function deleteCommand(ctx: CliContext): Command {
  * teamchat files upload ./report.pdf
  */
 export function filesCommand(ctx: CliContext): Command {
-  return new Command('files').description('uploaded files: list, upload, delete').addCommand(listCommand(ctx)).addCommand(uploadCommand(ctx)).addCommand(deleteCommand(ctx));
+  return new Command('files')
+    .description('uploaded files: list, upload, delete')
+    .addCommand(listCommand(ctx))
+    .addCommand(uploadCommand(ctx))
+    .addCommand(deleteCommand(ctx));
 }

@@ -30,19 +30,28 @@ function listCommand(ctx: CliContext): Command {
 
 function membersCommand(ctx: CliContext): Command {
   const command = new Command('members')
-    .description('list the members of a group, subgroups\' members included (GET /user_groups/{id}/members)')
+    .description("list the members of a group, subgroups' members included (GET /user_groups/{id}/members)")
     .argument('<group>', 'group ID or name')
     .option('--direct', 'only direct members')
     .action(async (spec: string, options: { direct?: boolean }) => {
       const client = ctx.client();
       const groupId = await resolveGroupId(client, spec);
-      const { members: ids } = await client.userGroups.listMembers({ user_group_id: groupId, direct_member_only: options.direct === true });
+      const { members: ids } = await client.userGroups.listMembers({
+        user_group_id: groupId,
+        direct_member_only: options.direct === true,
+      });
       const users = new Map((await client.users.list()).members.map((user) => [user.user_id, user]));
       ctx.print({ members: ids }, () =>
         formatTable(ids, [
           { header: 'id', value: (id) => String(id), align: 'right' },
           { header: 'name', value: (id) => users.get(id)?.full_name ?? '' },
-          { header: 'email', value: (id) => { const user = users.get(id); return user ? (user.delivery_email ?? user.email) : ''; } },
+          {
+            header: 'email',
+            value: (id) => {
+              const user = users.get(id);
+              return user ? (user.delivery_email ?? user.email) : '';
+            },
+          },
         ]),
       );
     });
@@ -58,10 +67,20 @@ function createCommand(ctx: CliContext): Command {
       .option('--members <list>', 'user IDs and emails, comma-separated (default: none)'),
   ).action(async (name: string, options: WriteOptions & { description: string; members?: string }) => {
     const client = ctx.client();
-    const members = options.members === undefined ? [] : await resolveUserIds(client, splitList(options.members), '--members');
-    await sendWrite(ctx, 'userGroups.create', { name, description: options.description, members }, options, (result) => `Created group ${name} with id ${result.group_id}\n`);
+    const members =
+      options.members === undefined ? [] : await resolveUserIds(client, splitList(options.members), '--members');
+    await sendWrite(
+      ctx,
+      'userGroups.create',
+      { name, description: options.description, members },
+      options,
+      (result) => `Created group ${name} with id ${result.group_id}\n`,
+    );
   });
-  return examples(command, 'teamchat groups create designers --description "Design team" --members 4,maya@teamchat.example');
+  return examples(
+    command,
+    'teamchat groups create designers --description "Design team" --members 4,maya@teamchat.example',
+  );
 }
 
 function changeMembersCommand(ctx: CliContext, verb: 'add' | 'remove'): Command {
@@ -75,7 +94,14 @@ function changeMembersCommand(ctx: CliContext, verb: 'add' | 'remove'): Command 
     const groupId = await resolveGroupId(client, spec);
     const ids = await resolveUserIds(client, splitList(users), 'users');
     const params = verb === 'add' ? { user_group_id: groupId, add: ids } : { user_group_id: groupId, delete: ids };
-    await sendWrite(ctx, 'userGroups.updateMembers', params, options, () => `${verb === 'add' ? 'Added' : 'Removed'} ${ids.length} member(s) ${verb === 'add' ? 'to' : 'from'} group ${groupId}\n`);
+    await sendWrite(
+      ctx,
+      'userGroups.updateMembers',
+      params,
+      options,
+      () =>
+        `${verb === 'add' ? 'Added' : 'Removed'} ${ids.length} member(s) ${verb === 'add' ? 'to' : 'from'} group ${groupId}\n`,
+    );
   });
   return examples(command, `teamchat groups ${verb} support mike@teamchat.example 5`);
 }
@@ -89,7 +115,14 @@ function deactivateCommand(ctx: CliContext): Command {
   ).action(async (spec: string, options: WriteOptions) => {
     const client = ctx.client();
     const groupId = await resolveGroupId(client, spec);
-    await sendWrite(ctx, 'userGroups.deactivate', { user_group_id: groupId }, options, () => `Deactivated group ${groupId}\n`, `Deactivate group ${spec} (${groupId})?`);
+    await sendWrite(
+      ctx,
+      'userGroups.deactivate',
+      { user_group_id: groupId },
+      options,
+      () => `Deactivated group ${groupId}\n`,
+      `Deactivate group ${spec} (${groupId})?`,
+    );
   });
   return examples(command, 'teamchat groups deactivate designers --yes');
 }

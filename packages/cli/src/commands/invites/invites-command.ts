@@ -7,7 +7,8 @@ import { parseId, resolveChannelId, resolveGroupId, splitList } from '../../core
 import { parseRole, roleName } from '../../core/roles.js';
 import { examples, sendWrite, writeOptions, type WriteOptions } from '../../core/send-write.js';
 
-const when = (seconds: number | null) => (seconds === null ? 'never' : new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+const when = (seconds: number | null) =>
+  seconds === null ? 'never' : new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 const COLUMNS: readonly Column<Invite>[] = [
   { header: 'id', value: (invite) => String(invite.id), align: 'right' },
@@ -21,10 +22,15 @@ const COLUMNS: readonly Column<Invite>[] = [
 function listCommand(ctx: CliContext): Command {
   const command = new Command('list')
     .description('list the unexpired invitations you may manage: email invitations and reusable links (GET /invites)')
-    .addHelpText('after', '\nColumns: ID, KIND (email or link), TO (address or link), ROLE, BY (inviter\'s user ID), EXPIRES (UTC).\nIDs are per kind: revoke a link with `teamchat invites revoke --link ID`.')
+    .addHelpText(
+      'after',
+      "\nColumns: ID, KIND (email or link), TO (address or link), ROLE, BY (inviter's user ID), EXPIRES (UTC).\nIDs are per kind: revoke a link with `teamchat invites revoke --link ID`.",
+    )
     .action(async () => {
       const result = await ctx.client().invites.list();
-      ctx.print(result, () => (result.invites.length === 0 ? 'No pending invitations\n' : formatTable(result.invites, COLUMNS)));
+      ctx.print(result, () =>
+        result.invites.length === 0 ? 'No pending invitations\n' : formatTable(result.invites, COLUMNS),
+      );
     });
   return examples(command, 'teamchat invites list', 'teamchat invites list --json');
 }
@@ -47,7 +53,11 @@ function minutes(text: string): number {
 
 function termsOptions(command: Command): Command {
   return command
-    .addOption(new Option('--role <role>', "the new account's role: owner, administrator, moderator, member, guest").argParser(parseRole).default(400 as Role, roleName(400)))
+    .addOption(
+      new Option('--role <role>', "the new account's role: owner, administrator, moderator, member, guest")
+        .argParser(parseRole)
+        .default(400 as Role, roleName(400)),
+    )
     .option('--channel <channels...>', 'channels (IDs or names, comma-separated or repeated) the new account joins')
     .option('--group <groups...>', 'user groups (IDs or names) the new account joins')
     .option('--default-channels', "also join the organization's default channels")
@@ -58,10 +68,12 @@ function termsOptions(command: Command): Command {
 
 /** The parameters the options give, names resolved through the API. */
 async function termsParams(ctx: CliContext, options: TermsOptions) {
-  if (options.neverExpires && options.expiresInMinutes !== undefined) throw new CliError('usage', 'give --expires-in-minutes or --never-expires, not both');
+  if (options.neverExpires && options.expiresInMinutes !== undefined)
+    throw new CliError('usage', 'give --expires-in-minutes or --never-expires, not both');
   const client = ctx.client();
   const streamIds: number[] = [];
-  for (const spec of splitList(options.channel ?? [])) streamIds.push(await resolveChannelId(client, spec, '--channel'));
+  for (const spec of splitList(options.channel ?? []))
+    streamIds.push(await resolveChannelId(client, spec, '--channel'));
   const groupIds: number[] = [];
   for (const spec of splitList(options.group ?? [])) groupIds.push(await resolveGroupId(client, spec, '--group'));
   return {
@@ -69,7 +81,11 @@ async function termsParams(ctx: CliContext, options: TermsOptions) {
     stream_ids: streamIds,
     ...(groupIds.length > 0 ? { group_ids: groupIds } : {}),
     ...(options.defaultChannels ? { include_realm_default_subscriptions: true } : {}),
-    ...(options.neverExpires ? { invite_expires_in_minutes: null } : options.expiresInMinutes === undefined ? {} : { invite_expires_in_minutes: options.expiresInMinutes }),
+    ...(options.neverExpires
+      ? { invite_expires_in_minutes: null }
+      : options.expiresInMinutes === undefined
+        ? {}
+        : { invite_expires_in_minutes: options.expiresInMinutes }),
     ...(options.welcomeText === undefined ? {} : { welcome_message_custom_text: options.welcomeText }),
   };
 }
@@ -78,18 +94,33 @@ function sendCommand(ctx: CliContext): Command {
   const command = writeOptions(
     termsOptions(
       new Command('send')
-        .description('invite people by email (POST /invites); the server keeps the emails in its outbox (teamchat-server outbox)')
+        .description(
+          'invite people by email (POST /invites); the server keeps the emails in its outbox (teamchat-server outbox)',
+        )
         .argument('<emails...>', 'addresses, separated by spaces or commas ("Name <address>" works too)')
         .option('--no-notify', 'no Notification Bot message to you when someone signs up'),
     ),
   ).action(async (emails: string[], options: TermsOptions & WriteOptions & { notify: boolean }) => {
-    const params = { invitee_emails: emails.join(','), ...(await termsParams(ctx, options)), ...(options.notify ? {} : { notify_referrer_on_join: false }) };
+    const params = {
+      invitee_emails: emails.join(','),
+      ...(await termsParams(ctx, options)),
+      ...(options.notify ? {} : { notify_referrer_on_join: false }),
+    };
     try {
-      await sendWrite(ctx, 'invites.send', params, options, () => `Invited ${splitList(emails).length === 1 ? splitList(emails)[0] : `${splitList(emails).length} addresses`}\n`);
+      await sendWrite(
+        ctx,
+        'invites.send',
+        params,
+        options,
+        () =>
+          `Invited ${splitList(emails).length === 1 ? splitList(emails)[0] : `${splitList(emails).length} addresses`}\n`,
+      );
     } catch (error) {
       // The partial failure names each address it skipped: say which, and whether the others were invited.
       if (isApiError(error) && error.code === 'INVITATION_FAILED' && Array.isArray(error.extra['errors'])) {
-        const skipped = (error.extra['errors'] as [string, string, boolean][]).map(([address, reason]) => `${address}: ${reason}`).join('; ');
+        const skipped = (error.extra['errors'] as [string, string, boolean][])
+          .map(([address, reason]) => `${address}: ${reason}`)
+          .join('; ');
         throw new CliError('api', `${error.msg} (${skipped})`, { cause: error });
       }
       throw error;
@@ -103,31 +134,50 @@ function sendCommand(ctx: CliContext): Command {
 }
 
 function linkCommand(ctx: CliContext): Command {
-  const command = writeOptions(termsOptions(new Command('link').description('create a reusable invitation link (POST /invites/multiuse) and print it'))).action(
-    async (options: TermsOptions & WriteOptions) => {
-      await sendWrite(ctx, 'invites.createLink', await termsParams(ctx, options), options, (result) => `${result.invite_link}\n`);
-    },
-  );
+  const command = writeOptions(
+    termsOptions(
+      new Command('link').description('create a reusable invitation link (POST /invites/multiuse) and print it'),
+    ),
+  ).action(async (options: TermsOptions & WriteOptions) => {
+    await sendWrite(
+      ctx,
+      'invites.createLink',
+      await termsParams(ctx, options),
+      options,
+      (result) => `${result.invite_link}\n`,
+    );
+  });
   return examples(command, 'teamchat invites link --role guest --channel general --expires-in-minutes 1440');
 }
 
 function revokeCommand(ctx: CliContext): Command {
   const command = writeOptions(
     new Command('revoke')
-      .description('revoke an email invitation (DELETE /invites/{invite_id}) or, with --link, a reusable link (DELETE /invites/multiuse/{invite_id}); its link stops working')
+      .description(
+        'revoke an email invitation (DELETE /invites/{invite_id}) or, with --link, a reusable link (DELETE /invites/multiuse/{invite_id}); its link stops working',
+      )
       .argument('<id>', 'the invitation ID (teamchat invites list)', parseId)
-      .option('--link', 'the ID is a reusable link\'s'),
+      .option('--link', "the ID is a reusable link's"),
     true,
   ).action(async (id: number, options: WriteOptions & { link?: boolean }) => {
     const what = options.link ? `invitation link ${id}` : `email invitation ${id}`;
-    await sendWrite(ctx, options.link ? 'invites.revokeLink' : 'invites.revoke', { invite_id: id }, options, () => `Revoked ${what}\n`, `Revoke ${what}?`);
+    await sendWrite(
+      ctx,
+      options.link ? 'invites.revokeLink' : 'invites.revoke',
+      { invite_id: id },
+      options,
+      () => `Revoked ${what}\n`,
+      `Revoke ${what}?`,
+    );
   });
   return examples(command, 'teamchat invites revoke 3 --yes', 'teamchat invites revoke --link 1 --yes');
 }
 
 function resendCommand(ctx: CliContext): Command {
   const command = writeOptions(
-    new Command('resend').description('send an email invitation again, with the same link (POST /invites/{invite_id}/resend)').argument('<id>', 'the invitation ID', parseId),
+    new Command('resend')
+      .description('send an email invitation again, with the same link (POST /invites/{invite_id}/resend)')
+      .argument('<id>', 'the invitation ID', parseId),
   ).action(async (id: number, options: WriteOptions) => {
     await sendWrite(ctx, 'invites.resend', { invite_id: id }, options, () => `Resent email invitation ${id}\n`);
   });

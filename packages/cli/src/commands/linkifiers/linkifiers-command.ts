@@ -26,9 +26,18 @@ function addCommand(ctx: CliContext): Command {
     new Command('add')
       .description('add a linkifier (POST /realm/filters): text matching PATTERN becomes a link')
       .argument('<pattern>', 'a regular expression with named groups: #(?P<id>[0-9]+)')
-      .argument('<url-template>', 'an RFC 6570 URL template using every group: https://github.com/org/repo/issues/{id}'),
+      .argument(
+        '<url-template>',
+        'an RFC 6570 URL template using every group: https://github.com/org/repo/issues/{id}',
+      ),
   ).action(async (pattern: string, urlTemplate: string, options: WriteOptions) => {
-    await sendWrite(ctx, 'linkifiers.add', { pattern, url_template: urlTemplate }, options, (result) => `Added linkifier ${result.id}\n`);
+    await sendWrite(
+      ctx,
+      'linkifiers.add',
+      { pattern, url_template: urlTemplate },
+      options,
+      (result) => `Added linkifier ${result.id}\n`,
+    );
   });
   return examples(command, "teamchat linkifiers add '#(?P<id>[0-9]+)' 'https://github.com/zulip/zulip/issues/{id}'");
 }
@@ -41,17 +50,33 @@ function updateCommand(ctx: CliContext): Command {
       .argument('<pattern>', 'the new regular expression')
       .argument('<url-template>', 'the new URL template'),
   ).action(async (id: number, pattern: string, urlTemplate: string, options: WriteOptions) => {
-    await sendWrite(ctx, 'linkifiers.update', { filter_id: id, pattern, url_template: urlTemplate }, options, () => `Updated linkifier ${id}\n`);
+    await sendWrite(
+      ctx,
+      'linkifiers.update',
+      { filter_id: id, pattern, url_template: urlTemplate },
+      options,
+      () => `Updated linkifier ${id}\n`,
+    );
   });
   return examples(command, "teamchat linkifiers update 1 'T(?P<id>[0-9]+)' 'https://tracker.example/{id}'");
 }
 
 function removeCommand(ctx: CliContext): Command {
-  const command = writeOptions(new Command('remove').description('remove a linkifier (DELETE /realm/filters/{id})').argument('<id>', 'linkifier ID', parseId), true).action(
-    async (id: number, options: WriteOptions) => {
-      await sendWrite(ctx, 'linkifiers.remove', { filter_id: id }, options, () => `Removed linkifier ${id}\n`, `Remove linkifier ${id}?`);
-    },
-  );
+  const command = writeOptions(
+    new Command('remove')
+      .description('remove a linkifier (DELETE /realm/filters/{id})')
+      .argument('<id>', 'linkifier ID', parseId),
+    true,
+  ).action(async (id: number, options: WriteOptions) => {
+    await sendWrite(
+      ctx,
+      'linkifiers.remove',
+      { filter_id: id },
+      options,
+      () => `Removed linkifier ${id}\n`,
+      `Remove linkifier ${id}?`,
+    );
+  });
   return examples(command, 'teamchat linkifiers remove 1 --yes');
 }
 
@@ -61,7 +86,13 @@ function reorderCommand(ctx: CliContext): Command {
       .description('set the order linkifiers are applied in (PATCH /realm/linkifiers): every ID, first applied first')
       .argument('<ids...>', 'every linkifier ID, in the new order', collectIds),
   ).action(async (ids: number[], options: WriteOptions) => {
-    await sendWrite(ctx, 'linkifiers.reorder', { ordered_linkifier_ids: ids }, options, () => `Reordered ${ids.length} linkifier(s)\n`);
+    await sendWrite(
+      ctx,
+      'linkifiers.reorder',
+      { ordered_linkifier_ids: ids },
+      options,
+      () => `Reordered ${ids.length} linkifier(s)\n`,
+    );
   });
   return examples(command, 'teamchat linkifiers reorder 2 1');
 }

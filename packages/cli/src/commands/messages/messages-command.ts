@@ -13,7 +13,8 @@ const MAX_PAGE = 5000;
 function count(max: number) {
   return (text: string): number => {
     const value = Number(text);
-    if (!/^\d+$/.test(text.trim()) || value < 1 || value > max) throw new InvalidArgumentError(`expected a whole number from 1 to ${max}`);
+    if (!/^\d+$/.test(text.trim()) || value < 1 || value > max)
+      throw new InvalidArgumentError(`expected a whole number from 1 to ${max}`);
     return value;
   };
 }
@@ -26,7 +27,8 @@ interface NarrowOptions {
 
 /** The narrow of `--channel`, `--topic` and `--search` (a channel by name or ID). */
 function narrowOf(options: NarrowOptions): NarrowElement[] {
-  if (options.topic !== undefined && options.channel === undefined) throw new CliError('usage', '--topic needs --channel');
+  if (options.topic !== undefined && options.channel === undefined)
+    throw new CliError('usage', '--topic needs --channel');
   const narrow: NarrowElement[] = [];
   if (options.channel !== undefined) {
     const spec = options.channel.trim().replace(/^#/, '');
@@ -55,7 +57,9 @@ function recipientOf(message: Message): string {
 }
 
 function listCommand(ctx: CliContext): Command {
-  const command = narrowOptions(new Command('list').description('list the newest messages, oldest first (GET /messages; content as Markdown)'))
+  const command = narrowOptions(
+    new Command('list').description('list the newest messages, oldest first (GET /messages; content as Markdown)'),
+  )
     .option('--limit <n>', 'how many messages', count(MAX_PAGE), 20)
     .option('--before <id>', 'messages before this message ID instead of the newest', count(Number.MAX_SAFE_INTEGER))
     .action(async (options: NarrowOptions & { limit: number; before?: number }) => {
@@ -77,7 +81,11 @@ function listCommand(ctx: CliContext): Command {
         ]),
       );
     });
-  return examples(command, 'teamchat messages list --channel general --topic "release 1.0"', 'teamchat messages list --search deploy --limit 50 --json');
+  return examples(
+    command,
+    'teamchat messages list --channel general --topic "release 1.0"',
+    'teamchat messages list --search deploy --limit 50 --json',
+  );
 }
 
 interface SendOptions extends WriteOptions {
@@ -96,7 +104,9 @@ function sendCommand(ctx: CliContext): Command {
       .option('--to <users>', 'a direct message to these user IDs or emails, comma-separated'),
   ).action(async (text: string, options: SendOptions) => {
     if ((options.channel === undefined) === (options.to === undefined)) {
-      throw new CliError('usage', 'give either --channel (with --topic) or --to', { hint: 'teamchat messages send --channel general --topic greetings "Hello"' });
+      throw new CliError('usage', 'give either --channel (with --topic) or --to', {
+        hint: 'teamchat messages send --channel general --topic greetings "Hello"',
+      });
     }
     const content = text === '-' ? (await ctx.readStdin()).replace(/\n$/, '') : text;
     const params =
@@ -105,7 +115,11 @@ function sendCommand(ctx: CliContext): Command {
         : { type: 'stream' as const, to: channelRecipient(options.channel ?? ''), topic: options.topic ?? '', content };
     await sendWrite(ctx, 'messages.send', params, options, (result) => `Sent message ${result.id}\n`);
   });
-  return examples(command, 'teamchat messages send --channel general --topic greetings "Hello from the CLI"', 'echo "Build failed" | teamchat messages send --to mike@teamchat.example -');
+  return examples(
+    command,
+    'teamchat messages send --channel general --topic greetings "Hello from the CLI"',
+    'echo "Build failed" | teamchat messages send --to mike@teamchat.example -',
+  );
 }
 
 function channelRecipient(spec: string): string | number {
@@ -116,7 +130,8 @@ function channelRecipient(spec: string): string | number {
 function toRecipients(list: string): number[] | string[] {
   const entries = splitList(list);
   if (entries.every((entry) => /^\d+$/.test(entry))) return entries.map(Number);
-  if (entries.some((entry) => /^\d+$/.test(entry))) throw new CliError('usage', '--to: give either user IDs or emails, not both');
+  if (entries.some((entry) => /^\d+$/.test(entry)))
+    throw new CliError('usage', '--to: give either user IDs or emails, not both');
   return entries;
 }
 
@@ -127,7 +142,9 @@ interface ExportOptions extends NarrowOptions {
 
 function exportCommand(ctx: CliContext): Command {
   const command = narrowOptions(
-    new Command('export').description('write every message you can read, oldest first, as JSON lines (pages through GET /messages)'),
+    new Command('export').description(
+      'write every message you can read, oldest first, as JSON lines (pages through GET /messages)',
+    ),
   )
     .option('-o, --output <file>', 'write to FILE instead of stdout')
     .option('--batch-size <n>', `messages per request (at most ${MAX_PAGE})`, count(MAX_PAGE), 1000)
@@ -139,7 +156,11 @@ function exportCommand(ctx: CliContext): Command {
         try {
           file = await open(options.output, 'w');
         } catch (error) {
-          throw new CliError('usage', `cannot write ${options.output} (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error });
+          throw new CliError(
+            'usage',
+            `cannot write ${options.output} (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+            { cause: error },
+          );
         }
       }
       const progress = ctx.progress();
@@ -147,7 +168,14 @@ function exportCommand(ctx: CliContext): Command {
       let anchor = 'oldest';
       try {
         for (;;) {
-          const page = await client.messages.list({ narrow, anchor, include_anchor: anchor === 'oldest', num_before: 0, num_after: options.batchSize, apply_markdown: false });
+          const page = await client.messages.list({
+            narrow,
+            anchor,
+            include_anchor: anchor === 'oldest',
+            num_before: 0,
+            num_after: options.batchSize,
+            apply_markdown: false,
+          });
           const lines = page.messages.map((message) => `${JSON.stringify(message)}\n`).join('');
           if (file) await file.write(lines);
           else ctx.stdout.write(lines);
@@ -162,7 +190,11 @@ function exportCommand(ctx: CliContext): Command {
       }
       progress.done(`exported ${exported} message(s)${options.output === undefined ? '' : ` to ${options.output}`}`);
     });
-  return examples(command, 'teamchat messages export --channel general -o general.jsonl', "teamchat messages export | jq -r '.content'");
+  return examples(
+    command,
+    'teamchat messages export --channel general -o general.jsonl',
+    "teamchat messages export | jq -r '.content'",
+  );
 }
 
 /**

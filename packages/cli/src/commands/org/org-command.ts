@@ -25,7 +25,9 @@ function showCommand(ctx: CliContext): Command {
       const state = await realmState(ctx);
       // The organization's name first, then its address and description; the rest as the server sent them.
       const first = ['realm_name', 'realm_url', 'realm_description'].filter((key) => key in state);
-      const rest = Object.keys(state).filter((key) => !first.includes(key) && (options.all || key.startsWith('realm_')));
+      const rest = Object.keys(state).filter(
+        (key) => !first.includes(key) && (options.all || key.startsWith('realm_')),
+      );
       const fields = Object.fromEntries([...first, ...rest].map((key) => [key, state[key]]));
       ctx.print(fields, () => formatFields(fields));
     });
@@ -40,27 +42,44 @@ function settingsShowCommand(ctx: CliContext): Command {
     .action(async (names: string[]) => {
       checkParameterNames(updateRealm, names, 'setting');
       const state = await realmState(ctx);
-      const fields = Object.fromEntries((names.length > 0 ? names : known).filter((name) => `realm_${name}` in state).map((name) => [name, state[`realm_${name}`]]));
+      const fields = Object.fromEntries(
+        (names.length > 0 ? names : known)
+          .filter((name) => `realm_${name}` in state)
+          .map((name) => [name, state[`realm_${name}`]]),
+      );
       ctx.print(fields, () => formatFields(fields));
     });
-  return examples(command, 'teamchat org settings show', 'teamchat org settings show name message_content_edit_limit_seconds');
+  return examples(
+    command,
+    'teamchat org settings show',
+    'teamchat org settings show name message_content_edit_limit_seconds',
+  );
 }
 
 function settingsSetCommand(ctx: CliContext): Command {
   return new Command('set')
     .description("change the organization's settings (PATCH /realm; administrators, a few settings owners only)")
-    .argument('<name=value...>', 'settings to change; text values as is, the others as JSON (enable_spectator_access=true, message_content_edit_limit_seconds=\'"unlimited"\')')
+    .argument(
+      '<name=value...>',
+      'settings to change; text values as is, the others as JSON (enable_spectator_access=true, message_content_edit_limit_seconds=\'"unlimited"\')',
+    )
     .option('--dry-run', 'check the values and print the request instead of sending it')
     .addHelpText(
       'after',
       () =>
         "\nExamples:\n  teamchat org settings set name='Acme Corp' description='Where **Acme** talks'\n" +
-        "  teamchat org settings set message_content_edit_limit_seconds=600 message_edit_history_visibility_policy=moves --dry-run\n" +
+        '  teamchat org settings set message_content_edit_limit_seconds=600 message_edit_history_visibility_policy=moves --dry-run\n' +
         `  teamchat org settings set can_create_public_channel_group='{"new": 11, "old": 10}'\n` +
         `\nSettings of PATCH /realm:\n${describeParameters(updateRealm)}`,
     )
     .action(async (args: string[], options: { dryRun?: boolean }) => {
-      await sendAssignments(ctx, updateRealm, args, options, (names) => `Updated the organization's ${names.join(', ')}\n`);
+      await sendAssignments(
+        ctx,
+        updateRealm,
+        args,
+        options,
+        (names) => `Updated the organization's ${names.join(', ')}\n`,
+      );
     });
 }
 
@@ -77,5 +96,8 @@ export function orgCommand(ctx: CliContext): Command {
     .description('the settings PATCH /realm changes: show, set')
     .addCommand(settingsShowCommand(ctx))
     .addCommand(settingsSetCommand(ctx));
-  return new Command('org').description('the organization: show and change its settings').addCommand(showCommand(ctx)).addCommand(settings);
+  return new Command('org')
+    .description('the organization: show and change its settings')
+    .addCommand(showCommand(ctx))
+    .addCommand(settings);
 }

@@ -51,20 +51,32 @@ interface FieldOptions extends WriteOptions {
 function fieldOptions(command: Command, update: boolean): Command {
   writeOptions(command)
     .option('--hint <text>', 'a hint shown under the field')
-    .option('--choice <text>', 'a choice of a select field, in order (repeat for each; on update, replaces the choices)', collect)
+    .option(
+      '--choice <text>',
+      'a choice of a select field, in order (repeat for each; on update, replaces the choices)',
+      collect,
+    )
     .option('--account <kind>', 'an external-account field: github, twitter or custom')
     .option('--url-pattern <url>', 'with --account custom: the profile URL, %(username)s where the value goes')
     .option('--required', 'users must fill it in');
-  if (update) command.option('--no-required', 'users may leave it empty').option('--editable', 'users set their own values');
-  command.option('--no-editable', 'only administrators set its values').option('--summary', "show it in the user's profile summary (display_in_profile_summary)");
+  if (update)
+    command.option('--no-required', 'users may leave it empty').option('--editable', 'users set their own values');
+  command
+    .option('--no-editable', 'only administrators set its values')
+    .option('--summary', "show it in the user's profile summary (display_in_profile_summary)");
   if (update) command.option('--no-summary', 'leave it out of the profile summary');
   return command;
 }
 
 /** `field_data` of the options given: the choices of a select field, the kind of an external account. */
 function fieldData(options: FieldOptions): Record<string, string | { text: string; order: string }> | undefined {
-  if (options.choice) return Object.fromEntries(options.choice.map((text, order) => [String(order), { text, order: String(order) }]));
-  if (options.account) return { subtype: options.account, ...(options.urlPattern === undefined ? {} : { url_pattern: options.urlPattern }) };
+  if (options.choice)
+    return Object.fromEntries(options.choice.map((text, order) => [String(order), { text, order: String(order) }]));
+  if (options.account)
+    return {
+      subtype: options.account,
+      ...(options.urlPattern === undefined ? {} : { url_pattern: options.urlPattern }),
+    };
   return undefined;
 }
 
@@ -72,15 +84,20 @@ function fieldData(options: FieldOptions): Record<string, string | { text: strin
 async function resolveFieldId(client: Client, spec: string): Promise<number> {
   if (/^\d+$/.test(spec)) return Number(spec);
   const field = (await client.users.listCustomProfileFields()).custom_fields.find((entry) => entry.name === spec);
-  if (!field) throw new CliError('usage', `no custom profile field named '${spec}'`, { hint: 'teamchat profile-fields list shows the fields' });
+  if (!field)
+    throw new CliError('usage', `no custom profile field named '${spec}'`, {
+      hint: 'teamchat profile-fields list shows the fields',
+    });
   return field.id;
 }
 
 function listCommand(ctx: CliContext): Command {
-  const command = new Command('list').description('list the custom profile fields, in order (GET /realm/profile_fields)').action(async () => {
-    const result = await ctx.client().users.listCustomProfileFields();
-    ctx.print(result, () => formatTable(result.custom_fields, COLUMNS));
-  });
+  const command = new Command('list')
+    .description('list the custom profile fields, in order (GET /realm/profile_fields)')
+    .action(async () => {
+      const result = await ctx.client().users.listCustomProfileFields();
+      ctx.print(result, () => formatTable(result.custom_fields, COLUMNS));
+    });
   return examples(command, 'teamchat profile-fields list');
 }
 
@@ -89,7 +106,11 @@ function createCommand(ctx: CliContext): Command {
     new Command('create')
       .description('add a custom profile field (POST /realm/profile_fields; administrators)')
       .argument('<name>', "the field's label")
-      .requiredOption('--type <type>', `the kind of value: ${FIELD_TYPES.map((type) => type.name).join(', ')}`, parseFieldType),
+      .requiredOption(
+        '--type <type>',
+        `the kind of value: ${FIELD_TYPES.map((type) => type.name).join(', ')}`,
+        parseFieldType,
+      ),
     false,
   ).action(async (name: string, options: FieldOptions & { type: number }) => {
     const data = fieldData(options);
@@ -102,12 +123,18 @@ function createCommand(ctx: CliContext): Command {
       ...(options.editable === false ? { editable_by_user: false } : {}),
       ...(options.summary ? { display_in_profile_summary: true } : {}),
     };
-    await sendWrite(ctx, 'profileFields.create', params, options, (result) => `Created custom profile field ${result.id}\n`);
+    await sendWrite(
+      ctx,
+      'profileFields.create',
+      params,
+      options,
+      (result) => `Created custom profile field ${result.id}\n`,
+    );
   });
   return examples(
     command,
     "teamchat profile-fields create 'Phone number' --type short-text --hint 'Including the country code'",
-    "teamchat profile-fields create Team --type select --choice Backend --choice Frontend --required",
+    'teamchat profile-fields create Team --type select --choice Backend --choice Frontend --required',
     'teamchat profile-fields create GitHub --type external-account --account github',
   );
 }
@@ -133,16 +160,29 @@ function updateCommand(ctx: CliContext): Command {
     };
     await sendWrite(ctx, 'profileFields.update', params, options, () => `Updated custom profile field ${fieldId}\n`);
   });
-  return examples(command, "teamchat profile-fields update 'Phone number' --hint 'With the country code' --required", 'teamchat profile-fields update 3 --no-editable');
+  return examples(
+    command,
+    "teamchat profile-fields update 'Phone number' --hint 'With the country code' --required",
+    'teamchat profile-fields update 3 --no-editable',
+  );
 }
 
 function deleteCommand(ctx: CliContext): Command {
   const command = writeOptions(
-    new Command('delete').description("delete a custom profile field and every user's value of it (DELETE /realm/profile_fields/{id})").argument('<field>', 'field ID or name'),
+    new Command('delete')
+      .description("delete a custom profile field and every user's value of it (DELETE /realm/profile_fields/{id})")
+      .argument('<field>', 'field ID or name'),
     true,
   ).action(async (spec: string, options: WriteOptions) => {
     const fieldId = await resolveFieldId(ctx.client(), spec);
-    await sendWrite(ctx, 'profileFields.remove', { field_id: fieldId }, options, () => `Deleted custom profile field ${fieldId}\n`, `Delete custom profile field ${spec} and every value of it?`);
+    await sendWrite(
+      ctx,
+      'profileFields.remove',
+      { field_id: fieldId },
+      options,
+      () => `Deleted custom profile field ${fieldId}\n`,
+      `Delete custom profile field ${spec} and every value of it?`,
+    );
   });
   return examples(command, 'teamchat profile-fields delete Pronouns --yes');
 }
@@ -153,7 +193,13 @@ function reorderCommand(ctx: CliContext): Command {
       .description('set the order of the fields (PATCH /realm/profile_fields): every field ID, first shown first')
       .argument('<ids...>', 'every field ID, in the new order', collectIds),
   ).action(async (ids: number[], options: WriteOptions) => {
-    await sendWrite(ctx, 'profileFields.reorder', { order: ids }, options, () => `Reordered ${ids.length} custom profile field(s)\n`);
+    await sendWrite(
+      ctx,
+      'profileFields.reorder',
+      { order: ids },
+      options,
+      () => `Reordered ${ids.length} custom profile field(s)\n`,
+    );
   });
   return examples(command, 'teamchat profile-fields reorder 2 1 3 4 5 6 7 8');
 }

@@ -9,7 +9,18 @@ const server = routes({
 
 describe('teamchat settings set', () => {
   it('sends PATCH /settings with the values in their wire form', async () => {
-    const result = await run([...CONNECTION, 'settings', 'set', 'twenty_four_hour_time=true', 'color_scheme=2', 'web_home_view=inbox', 'timezone=Europe/Berlin'], { server });
+    const result = await run(
+      [
+        ...CONNECTION,
+        'settings',
+        'set',
+        'twenty_four_hour_time=true',
+        'color_scheme=2',
+        'web_home_view=inbox',
+        'timezone=Europe/Berlin',
+      ],
+      { server },
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('Updated twenty_four_hour_time, color_scheme, web_home_view, timezone\n');
     expect(result.requests).toHaveLength(1);
@@ -34,7 +45,8 @@ describe('teamchat settings set', () => {
     const result = await run(['settings', 'set', 'twenty_four_hour_tim=true']);
     expect(result).toMatchObject({
       code: 2,
-      stderr: "error: unknown setting 'twenty_four_hour_tim' for settings.update (PATCH /settings)\nhint: did you mean twenty_four_hour_time?\n",
+      stderr:
+        "error: unknown setting 'twenty_four_hour_tim' for settings.update (PATCH /settings)\nhint: did you mean twenty_four_hour_time?\n",
       requests: [],
     });
   });
@@ -48,7 +60,9 @@ describe('teamchat settings set', () => {
   it("rejects a bad value with the codec's message, before any request (exit 2)", async () => {
     const notBoolean = await run(['settings', 'set', 'twenty_four_hour_time=5']);
     expect(notBoolean.code).toBe(2);
-    expect(notBoolean.stderr).toMatch(/^error: invalid arguments for settings\.update: twenty_four_hour_time is not a boolean\n/);
+    expect(notBoolean.stderr).toMatch(
+      /^error: invalid arguments for settings\.update: twenty_four_hour_time is not a boolean\n/,
+    );
     const badBatching = await run(['settings', 'set', 'email_notifications_batching_period_seconds=0']);
     expect(badBatching.stderr).toContain('Invalid email batching period: 0 seconds');
     const badChoice = await run(['settings', 'set', 'web_home_view=home']);
@@ -66,7 +80,8 @@ describe('teamchat settings set', () => {
     const text = await run(['settings', 'set', 'twenty_four_hour_time=true', 'emojiset=text', '--dry-run']);
     expect(text).toMatchObject({
       code: 0,
-      stdout: 'dry run: nothing was sent\nPATCH /api/v1/settings (settings.update)\n  twenty_four_hour_time=true\n  emojiset=text\n',
+      stdout:
+        'dry run: nothing was sent\nPATCH /api/v1/settings (settings.update)\n  twenty_four_hour_time=true\n  emojiset=text\n',
       requests: [],
     });
     const json = await run(['settings', 'set', 'new_password=hunter2', 'old_password=x', '--dry-run', '--json']);
@@ -81,7 +96,12 @@ describe('teamchat settings set', () => {
 
   it('passes an API error through with exit code 1', async () => {
     const result = await run([...CONNECTION, 'settings', 'set', 'default_language=en'], {
-      server: routes({ 'PATCH /settings': { status: 400, json: { result: 'error', code: 'BAD_REQUEST', msg: 'This endpoint does not accept bot requests.' } } }),
+      server: routes({
+        'PATCH /settings': {
+          status: 400,
+          json: { result: 'error', code: 'BAD_REQUEST', msg: 'This endpoint does not accept bot requests.' },
+        },
+      }),
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('error: BAD_REQUEST: This endpoint does not accept bot requests.\n');
@@ -92,6 +112,8 @@ describe('teamchat settings set', () => {
       server: routes({ 'PATCH /settings': success({ ignored_parameters_unsupported: ['hide_ai_features'] }) }),
     });
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe('warning: PATCH /settings: the server ignored unsupported parameters hide_ai_features\n');
+    expect(result.stderr).toBe(
+      'warning: PATCH /settings: the server ignored unsupported parameters hide_ai_features\n',
+    );
   });
 });

@@ -15,8 +15,14 @@ const realmDefault: Endpoint = endpoints['settings.updateRealmDefaults'];
 function setCommand(ctx: CliContext): Command {
   return new Command('set')
     .description('change your settings (PATCH /settings), or with --realm-default the defaults of new accounts')
-    .argument('<name=value...>', 'settings to change; text values as is, the others as JSON (twenty_four_hour_time=true, color_scheme=2)')
-    .option('--realm-default', 'change the organization defaults for accounts created later (PATCH /realm/user_settings_defaults; administrators)')
+    .argument(
+      '<name=value...>',
+      'settings to change; text values as is, the others as JSON (twenty_four_hour_time=true, color_scheme=2)',
+    )
+    .option(
+      '--realm-default',
+      'change the organization defaults for accounts created later (PATCH /realm/user_settings_defaults; administrators)',
+    )
     .option('--dry-run', 'check the values and print the request instead of sending it')
     .addHelpText(
       'after',
@@ -26,8 +32,12 @@ function setCommand(ctx: CliContext): Command {
         `\nSettings of PATCH /settings:\n${describeParameters(personal)}`,
     )
     .action(async (args: string[], options: SetOptions) => {
-      await sendAssignments(ctx, options.realmDefault ? realmDefault : personal, args, options, (names) =>
-        `Updated ${options.realmDefault ? 'the organization default of ' : ''}${names.join(', ')}\n`,
+      await sendAssignments(
+        ctx,
+        options.realmDefault ? realmDefault : personal,
+        args,
+        options,
+        (names) => `Updated ${options.realmDefault ? 'the organization default of ' : ''}${names.join(', ')}\n`,
       );
     });
 }

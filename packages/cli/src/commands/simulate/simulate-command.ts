@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { createClient, type Client } from '@teamchat/client-sdk';
 import { createClientFromZuliprc } from '@teamchat/client-sdk/node';
-import { parseTrafficRates, runTrafficScript, Traffic, type TrafficAccount, type TrafficPort, type TrafficRates, type TrafficScript } from '@teamchat/traffic';
+import {
+  parseTrafficRates,
+  runTrafficScript,
+  Traffic,
+  type TrafficAccount,
+  type TrafficPort,
+  type TrafficRates,
+  type TrafficScript,
+} from '@teamchat/traffic';
 import { Command, InvalidArgumentError } from 'commander';
 import type { CliContext } from '../../core/cli-context.js';
 import { CliError } from '../../core/cli-error.js';
@@ -42,10 +50,16 @@ function readScript(path: string): TrafficScript {
   try {
     script = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new CliError('usage', `cannot read the script ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new CliError(
+      'usage',
+      `cannot read the script ${path}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   if (!script || typeof script !== 'object' || !Array.isArray((script as TrafficScript).steps)) {
-    throw new CliError('usage', `the script ${path} is not {"steps": [{"at": ms, "as": email, "call": endpoint, "params": {…}}, …]}`);
+    throw new CliError(
+      'usage',
+      `the script ${path} is not {"steps": [{"at": ms, "as": email, "call": endpoint, "params": {…}}, …]}`,
+    );
   }
   return script as TrafficScript;
 }
@@ -60,12 +74,25 @@ function readScript(path: string): TrafficScript {
  */
 export function simulateCommand(ctx: CliContext): Command {
   const command = new Command('simulate')
-    .description('live traffic through the API as several accounts: messages, typing, replies, reactions, edits, topic moves, deletes, presence, people and channels coming and going')
-    .option('--rate <rate>', 'busy (about 40 events a minute), a number of events per minute, or KIND=N,... per minute', parseRate, parseRate('busy'))
+    .description(
+      'live traffic through the API as several accounts: messages, typing, replies, reactions, edits, topic moves, deletes, presence, people and channels coming and going',
+    )
+    .option(
+      '--rate <rate>',
+      'busy (about 40 events a minute), a number of events per minute, or KIND=N,... per minute',
+      parseRate,
+      parseRate('busy'),
+    )
     .option('--minutes <n>', 'stop after N minutes (default: until interrupted)', parseNumber)
     .option('--seed <n>', 'seed of the sequence: the same seed, the same traffic', parseNumber, 1)
-    .option('--as <zuliprc...>', 'zuliprc files of more accounts that act (the configured one must be an owner or administrator)')
-    .option('--script <file>', 'run a scripted sequence instead: JSON {"steps": [{"at": ms, "as": email, "call": endpoint, "params": {...}}]}')
+    .option(
+      '--as <zuliprc...>',
+      'zuliprc files of more accounts that act (the configured one must be an owner or administrator)',
+    )
+    .option(
+      '--script <file>',
+      'run a scripted sequence instead: JSON {"steps": [{"at": ms, "as": email, "call": endpoint, "params": {...}}]}',
+    )
     .action(async (options: SimulateOptions) => {
       const main = ctx.client();
       const clients = new Map<string, Client>();
@@ -91,7 +118,11 @@ export function simulateCommand(ctx: CliContext): Command {
       };
       if (options.script !== undefined) {
         const results = await runTrafficScript({ port, accounts, script: readScript(options.script) });
-        ctx.print({ results }, () => results.map((r) => `step ${r.step}: ${'error' in r.answer ? `error ${String(r.answer.error)}` : 'ok'}\n`).join(''));
+        ctx.print({ results }, () =>
+          results
+            .map((r) => `step ${r.step}: ${'error' in r.answer ? `error ${String(r.answer.error)}` : 'ok'}\n`)
+            .join(''),
+        );
         return;
       }
       const traffic = new Traffic({ port, accounts, rates: options.rate, seed: options.seed });
@@ -105,13 +136,25 @@ export function simulateCommand(ctx: CliContext): Command {
       try {
         for (let done = 0; done < minutes && !stop; done += 1) {
           await traffic.advance(Math.min(1, minutes - done) * 60_000);
-          if (!ctx.globals().json) ctx.stderr.write(`# ${Object.values(traffic.stats.calls).reduce((a, b) => a + b, 0)} calls after ${((Date.now() - started) / 60_000).toFixed(1)} min\n`);
+          if (!ctx.globals().json)
+            ctx.stderr.write(
+              `# ${Object.values(traffic.stats.calls).reduce((a, b) => a + b, 0)} calls after ${((Date.now() - started) / 60_000).toFixed(1)} min\n`,
+            );
         }
       } finally {
         process.off('SIGINT', interrupt);
       }
       const calls = Object.values(traffic.stats.calls).reduce((a, b) => a + b, 0);
-      ctx.print(traffic.stats, () => `Simulated ${((Date.now() - started) / 60_000).toFixed(1)} minutes as ${accounts.length} accounts: ${calls} calls, ${traffic.stats.refused} refused\n`);
+      ctx.print(
+        traffic.stats,
+        () =>
+          `Simulated ${((Date.now() - started) / 60_000).toFixed(1)} minutes as ${accounts.length} accounts: ${calls} calls, ${traffic.stats.refused} refused\n`,
+      );
     });
-  return examples(command, 'teamchat --config zuliprc-owner simulate --as zuliprc-member --as zuliprc-guest --rate busy --minutes 10', 'teamchat simulate --rate channelMessages=60,presence=10 --seed 7', 'teamchat simulate --script steps.json');
+  return examples(
+    command,
+    'teamchat --config zuliprc-owner simulate --as zuliprc-member --as zuliprc-guest --rate busy --minutes 10',
+    'teamchat simulate --rate channelMessages=60,presence=10 --seed 7',
+    'teamchat simulate --script steps.json',
+  );
 }

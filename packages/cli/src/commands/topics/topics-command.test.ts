@@ -7,8 +7,13 @@ const DELETE = 'POST /streams/1/delete_topic';
 describe('teamchat topics delete', () => {
   it('repeats the request until the server says complete, with a progress line per request', async () => {
     let calls = 0;
-    const server = routes({ 'GET /get_stream_id': success({ stream_id: 1 }), [DELETE]: () => success({ complete: ++calls === 3 }) });
-    const result = await run([...CONNECTION, 'topics', 'delete', '--channel', 'general', '--topic', 'logs', '--yes'], { server });
+    const server = routes({
+      'GET /get_stream_id': success({ stream_id: 1 }),
+      [DELETE]: () => success({ complete: ++calls === 3 }),
+    });
+    const result = await run([...CONNECTION, 'topics', 'delete', '--channel', 'general', '--topic', 'logs', '--yes'], {
+      server,
+    });
     expect(result.code).toBe(0);
     expect(result.requests.filter((request) => request.path === '/streams/1/delete_topic')).toHaveLength(3);
     expect(result.stderr).toBe(
@@ -22,10 +27,16 @@ describe('teamchat topics delete', () => {
   it('asks at a terminal: yes goes on, anything else cancels with exit code 6 and sends nothing', async () => {
     const server = routes({ 'GET /get_stream_id': success({ stream_id: 1 }), [DELETE]: success({ complete: true }) });
     const questions: string[] = [];
-    const yes = await run([...CONNECTION, 'topics', 'delete', '--channel', 'general', '--topic', 'logs'], { server, prompt: async (q) => (questions.push(q), 'y') });
+    const yes = await run([...CONNECTION, 'topics', 'delete', '--channel', 'general', '--topic', 'logs'], {
+      server,
+      prompt: async (q) => (questions.push(q), 'y'),
+    });
     expect(yes.code).toBe(0);
     expect(questions).toEqual(['Delete the topic "logs" of channel general and all its messages? [y/N] ']);
-    const no = await run([...CONNECTION, 'topics', 'delete', '--channel', 'general', '--topic', 'logs'], { server, prompt: async () => '' });
+    const no = await run([...CONNECTION, 'topics', 'delete', '--channel', 'general', '--topic', 'logs'], {
+      server,
+      prompt: async () => '',
+    });
     expect(no).toMatchObject({ code: 6, stdout: '', stderr: 'error: cancelled; nothing was changed\n' });
     expect(no.requests.map((request) => request.path)).toEqual(['/get_stream_id']);
   });

@@ -45,6 +45,8 @@ describe('teamchat users list', () => {
 
   it('keeps only active accounts with --active', async () => {
     const result = await run([...CONNECTION, 'users', 'list', '--active', '--json'], { server });
-    expect((JSON.parse(result.stdout) as { members: { user_id: number }[] }).members.map((m) => m.user_id)).toEqual([1, 2, 11]);
+    expect((JSON.parse(result.stdout) as { members: { user_id: number }[] }).members.map((m) => m.user_id)).toEqual([
+      1, 2, 11,
+    ]);
   });
 });

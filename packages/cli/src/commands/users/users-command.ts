@@ -23,13 +23,20 @@ function listCommand(ctx: CliContext): Command {
   const command = new Command('list')
     .description('list every user: people and bots, active and deactivated (GET /users)')
     .option('--active', 'only active accounts')
-    .addHelpText('after', '\nColumns: ID, NAME, EMAIL (real email when visible), ROLE, ACTIVE, BOT.\n--json prints the server\'s response: { "members": [...] }.')
+    .addHelpText(
+      'after',
+      '\nColumns: ID, NAME, EMAIL (real email when visible), ROLE, ACTIVE, BOT.\n--json prints the server\'s response: { "members": [...] }.',
+    )
     .action(async (options: { active?: boolean }) => {
       const result = await ctx.client().users.list();
       const members = options.active ? result.members.filter((user) => user.is_active) : result.members;
       ctx.print({ ...result, members }, () => formatTable(members, USER_COLUMNS));
     });
-  return examples(command, 'teamchat users list --active', "teamchat users list --json | jq '.members[] | select(.is_bot)'");
+  return examples(
+    command,
+    'teamchat users list --active',
+    "teamchat users list --json | jq '.members[] | select(.is_bot)'",
+  );
 }
 
 function showCommand(ctx: CliContext): Command {
@@ -38,7 +45,10 @@ function showCommand(ctx: CliContext): Command {
     .argument('<user>', 'user ID or email')
     .action(async (spec: string) => {
       const client = ctx.client();
-      const result = await client.users.get({ user_id: await resolveUserId(client, spec), include_custom_profile_fields: true });
+      const result = await client.users.get({
+        user_id: await resolveUserId(client, spec),
+        include_custom_profile_fields: true,
+      });
       ctx.print(result, () => formatFields({ ...result.user, role: roleName(result.user.role) }));
     });
   return examples(command, 'teamchat users show mike@teamchat.example');
@@ -53,7 +63,13 @@ function setRoleCommand(ctx: CliContext): Command {
   ).action(async (spec: string, role: Role, options: WriteOptions) => {
     const client = ctx.client();
     const userId = await resolveUserId(client, spec);
-    await sendWrite(ctx, 'users.update', { user_id: userId, role }, options, () => `User ${userId} is now ${roleName(role)}\n`);
+    await sendWrite(
+      ctx,
+      'users.update',
+      { user_id: userId, role },
+      options,
+      () => `User ${userId} is now ${roleName(role)}\n`,
+    );
   });
   return examples(command, 'teamchat users set-role mike@teamchat.example moderator');
 }
@@ -61,15 +77,27 @@ function setRoleCommand(ctx: CliContext): Command {
 function deactivateCommand(ctx: CliContext): Command {
   const command = writeOptions(
     new Command('deactivate')
-      .description('deactivate a user (DELETE /users/{user_id}): signs them out, keeps their messages; reactivate undoes it')
+      .description(
+        'deactivate a user (DELETE /users/{user_id}): signs them out, keeps their messages; reactivate undoes it',
+      )
       .argument('<user>', 'user ID or email')
       .option('--notify <comment>', 'email the user that they were deactivated, with this comment ("" for none)'),
     true,
   ).action(async (spec: string, options: WriteOptions & { notify?: string }) => {
     const client = ctx.client();
     const userId = await resolveUserId(client, spec);
-    const params = { user_id: userId, ...(options.notify === undefined ? {} : { deactivation_notification_comment: options.notify }) };
-    await sendWrite(ctx, 'users.deactivate', params, options, () => `Deactivated user ${userId}\n`, `Deactivate user ${spec} (${userId})?`);
+    const params = {
+      user_id: userId,
+      ...(options.notify === undefined ? {} : { deactivation_notification_comment: options.notify }),
+    };
+    await sendWrite(
+      ctx,
+      'users.deactivate',
+      params,
+      options,
+      () => `Deactivated user ${userId}\n`,
+      `Deactivate user ${spec} (${userId})?`,
+    );
   });
   return examples(command, 'teamchat users deactivate gina@teamchat.example --yes');
 }
@@ -81,11 +109,15 @@ interface CreateOptions extends WriteOptions {
 
 /** The new account's password: given, read from stdin (first line), or made here (shown once). */
 async function newPassword(ctx: CliContext, options: CreateOptions): Promise<{ password: string; generated: boolean }> {
-  if (options.password !== undefined && options.passwordStdin) throw new CliError('usage', 'give --password or --password-stdin, not both');
+  if (options.password !== undefined && options.passwordStdin)
+    throw new CliError('usage', 'give --password or --password-stdin, not both');
   if (options.password !== undefined) return { password: options.password, generated: false };
   if (options.passwordStdin) {
     const password = (await ctx.readStdin()).split(/\r?\n/)[0] ?? '';
-    if (password === '') throw new CliError('usage', '--password-stdin: stdin is empty', { hint: "echo 'the password' | teamchat users create …  --password-stdin" });
+    if (password === '')
+      throw new CliError('usage', '--password-stdin: stdin is empty', {
+        hint: "echo 'the password' | teamchat users create …  --password-stdin",
+      });
     return { password, generated: false };
   }
   // 120 random bits: far past the server's strength check.
@@ -100,23 +132,34 @@ function createCommand(ctx: CliContext): Command {
       .argument('<full-name>', 'their name')
       .option('--password <password>', 'their password (visible in your shell history; prefer --password-stdin)')
       .option('--password-stdin', 'read the password from the first line of stdin')
-      .addHelpText('after', '\nWithout --password or --password-stdin a random password is made and printed once; the user changes it in their settings.'),
+      .addHelpText(
+        'after',
+        '\nWithout --password or --password-stdin a random password is made and printed once; the user changes it in their settings.',
+      ),
   ).action(async (email: string, fullName: string, options: CreateOptions) => {
     const { password, generated } = await newPassword(ctx, options);
     const params = { email, full_name: fullName, password };
     if (options.dryRun) return printDryRun(ctx, endpoints['users.create'], params);
     const result = await ctx.client().users.create(params);
     // A password made here is shown once, in the table and in --json alike.
-    ctx.print({ ...result, ...(generated ? { password } : {}) }, () =>
-      `Created user ${result.user_id} ${email}\n${generated ? `Password: ${password} (shown once; they can change it in their settings)\n` : ''}`,
+    ctx.print(
+      { ...result, ...(generated ? { password } : {}) },
+      () =>
+        `Created user ${result.user_id} ${email}\n${generated ? `Password: ${password} (shown once; they can change it in their settings)\n` : ''}`,
     );
   });
-  return examples(command, "teamchat users create ada@example.com 'Ada Lovelace'", "printf '%s\\n' \"$PASSWORD\" | teamchat users create grace@example.com 'Grace Hopper' --password-stdin");
+  return examples(
+    command,
+    "teamchat users create ada@example.com 'Ada Lovelace'",
+    "printf '%s\\n' \"$PASSWORD\" | teamchat users create grace@example.com 'Grace Hopper' --password-stdin",
+  );
 }
 
 function reactivateCommand(ctx: CliContext): Command {
   const command = writeOptions(
-    new Command('reactivate').description('reactivate a deactivated user (POST /users/{user_id}/reactivate)').argument('<user>', 'user ID or email'),
+    new Command('reactivate')
+      .description('reactivate a deactivated user (POST /users/{user_id}/reactivate)')
+      .argument('<user>', 'user ID or email'),
   ).action(async (spec: string, options: WriteOptions) => {
     const client = ctx.client();
     const userId = await resolveUserId(client, spec);

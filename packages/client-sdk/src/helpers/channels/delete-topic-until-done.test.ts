@@ -11,9 +11,17 @@ function setup(...replies: Reply[]) {
 
 describe('deleteTopicUntilDone', () => {
   it('repeats the request while complete is false and reports each one', async () => {
-    const { client, requests } = setup(success({ complete: false }), success({ complete: false }), success({ complete: true }));
+    const { client, requests } = setup(
+      success({ complete: false }),
+      success({ complete: false }),
+      success({ complete: true }),
+    );
     const progress: DeleteTopicProgress[] = [];
-    const result = await deleteTopicUntilDone(client, { stream_id: 7, topic_name: 'old logs', onProgress: (p) => void progress.push(p) });
+    const result = await deleteTopicUntilDone(client, {
+      stream_id: 7,
+      topic_name: 'old logs',
+      onProgress: (p) => void progress.push(p),
+    });
     expect(result).toEqual({ requests: 3 });
     expect(progress).toEqual([
       { requests: 1, complete: false },
@@ -21,7 +29,11 @@ describe('deleteTopicUntilDone', () => {
       { requests: 3, complete: true },
     ]);
     for (const request of requests) {
-      expect([request.method, request.path, request.params.get('topic_name')]).toEqual(['POST', '/streams/7/delete_topic', 'old logs']);
+      expect([request.method, request.path, request.params.get('topic_name')]).toEqual([
+        'POST',
+        '/streams/7/delete_topic',
+        'old logs',
+      ]);
     }
   });
 
@@ -46,6 +58,8 @@ describe('deleteTopicUntilDone', () => {
 
   it('passes errors such as UNAUTHORIZED_PRINCIPAL through', async () => {
     const { client } = setup(failure(400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator'));
-    await expect(deleteTopicUntilDone(client, { stream_id: 1, topic_name: 't' })).rejects.toMatchObject({ code: 'UNAUTHORIZED_PRINCIPAL' });
+    await expect(deleteTopicUntilDone(client, { stream_id: 1, topic_name: 't' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED_PRINCIPAL',
+    });
   });
 });

@@ -18,10 +18,17 @@ function applyMessage(state: State, event: EventOf<'message'>): void {
   const mentioned = flags.includes('mentioned');
   const wildcard = flags.includes('stream_wildcard_mentioned') || flags.includes('topic_wildcard_mentioned');
   if (message.type === 'stream') {
-    if (!flags.includes('read')) addUnread(state, id, { type: 'stream', stream_id: message.stream_id as number, topic: message.subject, mentioned, wildcard }, me(state));
+    if (!flags.includes('read'))
+      addUnread(
+        state,
+        id,
+        { type: 'stream', stream_id: message.stream_id as number, topic: message.subject, mentioned, wildcard },
+        me(state),
+      );
     for (const key of ['subscriptions', 'streams']) {
       for (const entry of listOf(state, key) ?? []) {
-        if (entry['stream_id'] === message.stream_id && entry['first_message_id'] === null) entry['first_message_id'] = id;
+        if (entry['stream_id'] === message.stream_id && entry['first_message_id'] === null)
+          entry['first_message_id'] = id;
       }
     }
     return;
@@ -33,7 +40,9 @@ function applyMessage(state: State, event: EventOf<'message'>): void {
   if (recent) {
     const key = others.join(',');
     const rest = recent.filter((c) => (c['user_ids'] as number[]).join(',') !== key);
-    state['recent_private_conversations'] = [{ max_message_id: id, user_ids: others }, ...rest].sort((a, b) => (b['max_message_id'] as number) - (a['max_message_id'] as number));
+    state['recent_private_conversations'] = [{ max_message_id: id, user_ids: others }, ...rest].sort(
+      (a, b) => (b['max_message_id'] as number) - (a['max_message_id'] as number),
+    );
   }
 }
 
@@ -44,27 +53,64 @@ function applyFlags(state: State, event: EventOf<'update_message_flags'>): void 
     for (const [id, details] of Object.entries(event.message_details ?? {})) {
       const mentioned = details.mentioned === true;
       if (details.type === 'stream') {
-        addUnread(state, Number(id), { type: 'stream', stream_id: details.stream_id as number, topic: String(details.topic), mentioned, wildcard: false }, me(state));
+        addUnread(
+          state,
+          Number(id),
+          {
+            type: 'stream',
+            stream_id: details.stream_id as number,
+            topic: String(details.topic),
+            mentioned,
+            wildcard: false,
+          },
+          me(state),
+        );
       } else {
-        addUnread(state, Number(id), { type: 'private', others: ascending(details.user_ids ?? []), mentioned, wildcard: false }, me(state));
+        addUnread(
+          state,
+          Number(id),
+          { type: 'private', others: ascending(details.user_ids ?? []), mentioned, wildcard: false },
+          me(state),
+        );
       }
     }
   }
   if (event.flag === 'starred' && Array.isArray(state['starred_messages'])) {
     const starred = new Set(state['starred_messages'] as number[]);
-    for (const id of ids) if (event.op === 'add') starred.add(id); else starred.delete(id);
+    for (const id of ids)
+      if (event.op === 'add') starred.add(id);
+      else starred.delete(id);
     state['starred_messages'] = ascending(starred);
   }
 }
 
 /** The deprecated integer policies the server derives from four group settings. */
 const LEGACY_POLICIES: Record<string, { key: string; values: Record<string, number>; fallback: number }> = {
-  can_create_public_channel_group: { key: 'create_public_stream_policy', values: { 'role:members': 1, 'role:administrators': 2, 'role:fullmembers': 3, 'role:moderators': 4 }, fallback: 1 },
-  can_create_private_channel_group: { key: 'create_private_stream_policy', values: { 'role:members': 1, 'role:administrators': 2, 'role:fullmembers': 3, 'role:moderators': 4 }, fallback: 1 },
-  can_create_web_public_channel_group: { key: 'create_web_public_stream_policy', values: { 'role:administrators': 2, 'role:moderators': 4, 'role:nobody': 6, 'role:owners': 7 }, fallback: 7 },
+  can_create_public_channel_group: {
+    key: 'create_public_stream_policy',
+    values: { 'role:members': 1, 'role:administrators': 2, 'role:fullmembers': 3, 'role:moderators': 4 },
+    fallback: 1,
+  },
+  can_create_private_channel_group: {
+    key: 'create_private_stream_policy',
+    values: { 'role:members': 1, 'role:administrators': 2, 'role:fullmembers': 3, 'role:moderators': 4 },
+    fallback: 1,
+  },
+  can_create_web_public_channel_group: {
+    key: 'create_web_public_stream_policy',
+    values: { 'role:administrators': 2, 'role:moderators': 4, 'role:nobody': 6, 'role:owners': 7 },
+    fallback: 7,
+  },
   can_mention_many_users_group: {
     key: 'wildcard_mention_policy',
-    values: { 'role:everyone': 1, 'role:members': 2, 'role:fullmembers': 3, 'role:administrators': 5, 'role:nobody': 6, 'role:moderators': 7 },
+    values: {
+      'role:everyone': 1,
+      'role:members': 2,
+      'role:fullmembers': 3,
+      'role:administrators': 5,
+      'role:nobody': 6,
+      'role:moderators': 7,
+    },
     fallback: 5,
   },
 };
@@ -73,16 +119,21 @@ function legacyPolicy(state: State, setting: string, value: unknown): void {
   const legacy = LEGACY_POLICIES[setting];
   const groups = listOf(state, 'realm_user_groups');
   if (!legacy || !groups || !(`realm_${legacy.key}` in state)) return;
-  const name = typeof value === 'number' ? String(groups.find((g) => g['id'] === value && g['is_system_group'] === true)?.['name']) : '';
+  const name =
+    typeof value === 'number'
+      ? String(groups.find((g) => g['id'] === value && g['is_system_group'] === true)?.['name'])
+      : '';
   state[`realm_${legacy.key}`] = legacy.values[name] ?? legacy.fallback;
 }
 
 function applyRealm(state: State, event: EventOf<'realm'>): void {
   if (event.op === 'update') {
     state[`realm_${event.property}`] = copy(event.value);
-    if (event.property === 'message_edit_history_visibility_policy') state['realm_allow_edit_history'] = event.value !== 'none';
+    if (event.property === 'message_edit_history_visibility_policy')
+      state['realm_allow_edit_history'] = event.value !== 'none';
     if (event.property === 'topics_policy') state['realm_mandatory_topics'] = event.value === 'disable_empty_topic';
-    if (event.property === 'jitsi_server_url' && 'jitsi_server_url' in state) state['jitsi_server_url'] = event.value ?? state['server_jitsi_server_url'];
+    if (event.property === 'jitsi_server_url' && 'jitsi_server_url' in state)
+      state['jitsi_server_url'] = event.value ?? state['server_jitsi_server_url'];
   } else if (event.op === 'update_dict') {
     for (const [key, value] of Object.entries(event.data)) {
       if (key === 'max_file_upload_size_mib') state[key] = value;
@@ -120,10 +171,16 @@ function applyUserStatus(state: State, event: EventOf<'user_status'>): void {
 function applyUserTopic(state: State, event: EventOf<'user_topic'>): void {
   const rows = listOf(state, 'user_topics');
   if (!rows) return;
-  const same = (row: Entry) => row['stream_id'] === event.stream_id && String(row['topic_name']).toLowerCase() === event.topic_name.toLowerCase();
+  const same = (row: Entry) =>
+    row['stream_id'] === event.stream_id && String(row['topic_name']).toLowerCase() === event.topic_name.toLowerCase();
   const rest = rows.filter((row) => !same(row));
   if (event.visibility_policy !== 0) {
-    rest.push({ stream_id: event.stream_id, topic_name: event.topic_name, last_updated: event.last_updated, visibility_policy: event.visibility_policy });
+    rest.push({
+      stream_id: event.stream_id,
+      topic_name: event.topic_name,
+      last_updated: event.last_updated,
+      visibility_policy: event.visibility_policy,
+    });
   }
   state['user_topics'] = rest;
   recountUnread(state);
@@ -133,7 +190,18 @@ function applyUserTopic(state: State, event: EventOf<'user_topic'>): void {
  * Events of a list the server sends whole items of: `add` (a list of items), `update` (one
  * item, replacing the one with its ID) and `remove` (an ID); the list kept in `order`.
  */
-function applyItems(state: State, event: StateEvent, list: { key: string; items: string; item: string; id: string; removed: string; order: (a: Entry, b: Entry) => number }): void {
+function applyItems(
+  state: State,
+  event: StateEvent,
+  list: {
+    key: string;
+    items: string;
+    item: string;
+    id: string;
+    removed: string;
+    order: (a: Entry, b: Entry) => number;
+  },
+): void {
   const entries = listOf(state, list.key);
   if (!entries) return;
   if (event['op'] === 'add') entries.push(...copy(event[list.items] as Entry[]));
@@ -147,17 +215,33 @@ function applyItems(state: State, event: StateEvent, list: { key: string; items:
 }
 
 const DRAFTS = {
-  key: 'drafts', items: 'drafts', item: 'draft', id: 'id', removed: 'draft_id',
-  order: (a: Entry, b: Entry) => (b['timestamp'] as number) - (a['timestamp'] as number) || (b['id'] as number) - (a['id'] as number),
+  key: 'drafts',
+  items: 'drafts',
+  item: 'draft',
+  id: 'id',
+  removed: 'draft_id',
+  order: (a: Entry, b: Entry) =>
+    (b['timestamp'] as number) - (a['timestamp'] as number) || (b['id'] as number) - (a['id'] as number),
 };
 const SCHEDULED_MESSAGES = {
-  key: 'scheduled_messages', items: 'scheduled_messages', item: 'scheduled_message', id: 'scheduled_message_id', removed: 'scheduled_message_id',
-  order: (a: Entry, b: Entry) => (a['scheduled_delivery_timestamp'] as number) - (b['scheduled_delivery_timestamp'] as number),
+  key: 'scheduled_messages',
+  items: 'scheduled_messages',
+  item: 'scheduled_message',
+  id: 'scheduled_message_id',
+  removed: 'scheduled_message_id',
+  order: (a: Entry, b: Entry) =>
+    (a['scheduled_delivery_timestamp'] as number) - (b['scheduled_delivery_timestamp'] as number),
 };
 
 const REMINDERS = {
-  key: 'reminders', items: 'reminders', item: 'reminder', id: 'reminder_id', removed: 'reminder_id',
-  order: (a: Entry, b: Entry) => (a['scheduled_delivery_timestamp'] as number) - (b['scheduled_delivery_timestamp'] as number) || (a['reminder_id'] as number) - (b['reminder_id'] as number),
+  key: 'reminders',
+  items: 'reminders',
+  item: 'reminder',
+  id: 'reminder_id',
+  removed: 'reminder_id',
+  order: (a: Entry, b: Entry) =>
+    (a['scheduled_delivery_timestamp'] as number) - (b['scheduled_delivery_timestamp'] as number) ||
+    (a['reminder_id'] as number) - (b['reminder_id'] as number),
 };
 
 function applyById(state: State, key: string, event: StateEvent, item: string, idKey: string): void {
@@ -165,7 +249,9 @@ function applyById(state: State, key: string, event: StateEvent, item: string, i
   if (!list) return;
   if (event['op'] === 'add') list.push(copy(event[item] as Entry));
   if (event['op'] === 'update') {
-    const entry = list.find((e) => e[idKey] === event[idKey] || (event[item] !== undefined && e[idKey] === (event[item] as Entry)[idKey]));
+    const entry = list.find(
+      (e) => e[idKey] === event[idKey] || (event[item] !== undefined && e[idKey] === (event[item] as Entry)[idKey]),
+    );
     if (entry) Object.assign(entry, copy((event['data'] as Entry | undefined) ?? (event[item] as Entry)));
   }
   if (event['op'] === 'remove') state[key] = list.filter((e) => e[idKey] !== event[idKey]);
@@ -185,9 +271,17 @@ function applyPresence(state: State, event: EventOf<'presence'>): void {
     const previous = (presences[String(event.user_id)] as Entry | undefined) ?? {};
     const { timestamp } = website;
     presences[String(event.user_id)] =
-      website.status === 'active' ? { active_timestamp: timestamp, idle_timestamp: Math.max(timestamp, (previous['idle_timestamp'] as number) ?? 0) } : { ...previous, idle_timestamp: timestamp };
+      website.status === 'active'
+        ? {
+            active_timestamp: timestamp,
+            idle_timestamp: Math.max(timestamp, (previous['idle_timestamp'] as number) ?? 0),
+          }
+        : { ...previous, idle_timestamp: timestamp };
   } else {
-    presences[String(event.email)] = { aggregated: { client: website.client, status: website.status, timestamp: website.timestamp }, website: copy(website) };
+    presences[String(event.email)] = {
+      aggregated: { client: website.client, status: website.status, timestamp: website.timestamp },
+      website: copy(website),
+    };
   }
 }
 
@@ -214,7 +308,10 @@ function applySetting(state: State, property: string, value: unknown): void {
  * }
  * @see the real server's `zerver/lib/events.py` (`apply_event`)
  */
-export function applyEvent<T extends RegisterState | Record<string, unknown>>(state: T, event: ServerEvent | UnknownEvent): T {
+export function applyEvent<T extends RegisterState | Record<string, unknown>>(
+  state: T,
+  event: ServerEvent | UnknownEvent,
+): T {
   const s = state as State;
   // A type or op this version does not know falls through to `default` at run time.
   const e = event as ServerEvent;
@@ -227,7 +324,8 @@ export function applyEvent<T extends RegisterState | Record<string, unknown>>(st
       break;
     case 'update_message':
       if (e.content !== undefined && Array.isArray(e.flags)) updateUnreadMention(s, e.message_id, e.flags);
-      if (e.new_stream_id !== undefined || e.subject !== undefined) moveUnread(s, e.message_ids, e.new_stream_id, e.subject);
+      if (e.new_stream_id !== undefined || e.subject !== undefined)
+        moveUnread(s, e.message_ids, e.new_stream_id, e.subject);
       break;
     case 'delete_message':
       removeUnread(s, e.message_ids ?? (e.message_id === undefined ? [] : [e.message_id]));
@@ -299,13 +397,25 @@ export function applyEvent<T extends RegisterState | Record<string, unknown>>(st
         for (const folder of folders) folder['order'] = order.indexOf(folder['id'] as number);
         folders.sort((a, b) => (a['order'] as number) - (b['order'] as number));
       } else {
-        applyById(s, 'channel_folders', { ...e, id: e.op === 'update' ? e.channel_folder_id : e.channel_folder.id }, 'channel_folder', 'id');
+        applyById(
+          s,
+          'channel_folders',
+          { ...e, id: e.op === 'update' ? e.channel_folder_id : e.channel_folder.id },
+          'channel_folder',
+          'id',
+        );
         if (e.op === 'add') listOf(s, 'channel_folders')?.sort((a, b) => (a['id'] as number) - (b['id'] as number));
       }
       break;
     }
     case 'saved_snippets':
-      applyById(s, 'saved_snippets', { ...e, id: e.op === 'remove' ? e.saved_snippet_id : e.saved_snippet.id }, 'saved_snippet', 'id');
+      applyById(
+        s,
+        'saved_snippets',
+        { ...e, id: e.op === 'remove' ? e.saved_snippet_id : e.saved_snippet.id },
+        'saved_snippet',
+        'id',
+      );
       break;
     case 'presence':
       applyPresence(s, e);
@@ -326,7 +436,9 @@ export function applyEvent<T extends RegisterState | Record<string, unknown>>(st
       const domains = listOf(s, 'realm_domains');
       if (!domains) break;
       if (e.op === 'add') domains.push(copy(e.realm_domain));
-      if (e.op === 'change') for (const d of domains) if (d['domain'] === e.realm_domain.domain) d['allow_subdomains'] = e.realm_domain.allow_subdomains;
+      if (e.op === 'change')
+        for (const d of domains)
+          if (d['domain'] === e.realm_domain.domain) d['allow_subdomains'] = e.realm_domain.allow_subdomains;
       if (e.op === 'remove') s['realm_domains'] = domains.filter((d) => d['domain'] !== e.domain);
       break;
     }

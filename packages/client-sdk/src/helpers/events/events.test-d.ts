@@ -29,9 +29,11 @@ describe('the events watchEvents yields', () => {
           expectTypeOf(event.property).toEqualTypeOf<string>();
         }
       }
-      if (event.type === 'subscription' && event.op === 'add') expectTypeOf(event.subscriptions).toEqualTypeOf<Subscription[]>();
+      if (event.type === 'subscription' && event.op === 'add')
+        expectTypeOf(event.subscriptions).toEqualTypeOf<Subscription[]>();
       if (event.type === 'realm_user' && event.op === 'add') expectTypeOf(event.person).toEqualTypeOf<User>();
-      if (event.type === 'user_group' && event.op === 'add_members') expectTypeOf(event.user_ids).toEqualTypeOf<number[]>();
+      if (event.type === 'user_group' && event.op === 'add_members')
+        expectTypeOf(event.user_ids).toEqualTypeOf<number[]>();
     }
   });
 
@@ -78,7 +80,8 @@ describe('the events watchEvents yields', () => {
 describe('applyEvent', () => {
   it('takes the events watchEvents yields, and any event of a newer server', async () => {
     const state = {} as RegisterState;
-    for await (const event of watchEvents(client)) expectTypeOf(applyEvent(state, event)).toEqualTypeOf<RegisterState>();
+    for await (const event of watchEvents(client))
+      expectTypeOf(applyEvent(state, event)).toEqualTypeOf<RegisterState>();
     expectTypeOf(applyEvent).toBeCallableWith(state, { type: 'some_future_event', id: 7, anything: true });
   });
 });

@@ -1,8 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { badQueue, failure, fakeFetch, instantSleep, rejectionOf, success, type RecordedRequest, type Reply } from '../../../test/fake-fetch.js';
+import {
+  badQueue,
+  failure,
+  fakeFetch,
+  instantSleep,
+  rejectionOf,
+  success,
+  type RecordedRequest,
+  type Reply,
+} from '../../../test/fake-fetch.js';
 import { createClient } from '../../client/create-client.js';
 import { applyEvent } from './apply-event.js';
-import { watchEvents, type RegisterReason, type RegisterState, type WatchedEvent, type WatchEventsOptions } from './watch-events.js';
+import {
+  watchEvents,
+  type RegisterReason,
+  type RegisterState,
+  type WatchedEvent,
+  type WatchEventsOptions,
+} from './watch-events.js';
 
 interface Script {
   /** `[queue_id, last_event_id]` of each registration, in order. */
@@ -18,7 +33,13 @@ function eventServer(script: Script, options: Omit<WatchEventsOptions, 'signal'>
   const fake = fakeFetch((request) => {
     if (request.path === '/register') {
       const [queue_id, last_event_id] = script.queues[registrations++] ?? ['unexpected', 0];
-      return success({ queue_id, last_event_id, zulip_feature_level: 420, zulip_version: '11.0', zulip_merge_base: '' });
+      return success({
+        queue_id,
+        last_event_id,
+        zulip_feature_level: 420,
+        zulip_version: '11.0',
+        zulip_merge_base: '',
+      });
     }
     if (request.path === '/events' && request.method === 'GET') {
       const reply = script.polls[polls++] ?? 'stop';
@@ -28,7 +49,13 @@ function eventServer(script: Script, options: Omit<WatchEventsOptions, 'signal'>
     }
     return success();
   });
-  const client = createClient({ site: 'chat.example.com', email: 'bot@example.com', apiKey: 'k', fetch: fake.fetch, retry: false });
+  const client = createClient({
+    site: 'chat.example.com',
+    email: 'bot@example.com',
+    apiKey: 'k',
+    fetch: fake.fetch,
+    retry: false,
+  });
   const { sleep, delays } = instantSleep();
   const registered: [string | null, RegisterReason][] = [];
   const watch = watchEvents(client, {
@@ -47,7 +74,9 @@ async function collect(watch: AsyncIterable<WatchedEvent>): Promise<WatchedEvent
 }
 
 const polls = (requests: RecordedRequest[]) =>
-  requests.filter((r) => r.path === '/events' && r.method === 'GET').map((r) => [r.params.get('queue_id'), r.params.get('last_event_id')]);
+  requests
+    .filter((r) => r.path === '/events' && r.method === 'GET')
+    .map((r) => [r.params.get('queue_id'), r.params.get('last_event_id')]);
 const deletions = (requests: RecordedRequest[]) =>
   requests.filter((r) => r.path === '/events' && r.method === 'DELETE').map((r) => r.params.get('queue_id'));
 const events = (...list: Record<string, unknown>[]): Reply => success({ events: list, queue_id: 'ignored' });
@@ -62,7 +91,11 @@ describe('watchEvents', () => {
       queues: [['q1', -1]],
       polls: [
         events({ type: 'heartbeat', id: 0 }),
-        events({ type: 'message', id: 1, message: { id: 50 } }, { type: 'heartbeat', id: 2 }, { type: 'typing', id: 3 }),
+        events(
+          { type: 'message', id: 1, message: { id: 50 } },
+          { type: 'heartbeat', id: 2 },
+          { type: 'typing', id: 3 },
+        ),
       ],
     });
     const received = await collect(watch);
@@ -83,17 +116,27 @@ describe('watchEvents', () => {
   it('yields the events of a newer server too (types and ops it does not know), which applyEvent leaves alone', async () => {
     const future = { type: 'hologram', id: 1, depth: 3 };
     const newOp = { type: 'stream', op: 'split', id: 2, stream_id: 1 };
-    const { watch } = eventServer({ queues: [['q1', -1]], polls: [events(future, newOp, { type: 'invites_changed', id: 3 })] });
+    const { watch } = eventServer({
+      queues: [['q1', -1]],
+      polls: [events(future, newOp, { type: 'invites_changed', id: 3 })],
+    });
     const seen = await collect(watch);
     expect(seen).toEqual([future, newOp, { type: 'invites_changed', id: 3 }]);
-    const state = { queue_id: 'q1', last_event_id: 3, streams: [{ stream_id: 1, name: 'general' }] } as unknown as RegisterState;
+    const state = {
+      queue_id: 'q1',
+      last_event_id: 3,
+      streams: [{ stream_id: 1, name: 'general' }],
+    } as unknown as RegisterState;
     const before = structuredClone(state);
     for (const event of seen) expect(() => applyEvent(state, event)).not.toThrow();
     expect(state).toEqual(before);
   });
 
   it('passes the register parameters to POST /register', async () => {
-    const { watch, requests } = eventServer({ queues: [['q1', -1]], polls: [] }, { register: { event_types: ['message'], apply_markdown: true } });
+    const { watch, requests } = eventServer(
+      { queues: [['q1', -1]], polls: [] },
+      { register: { event_types: ['message'], apply_markdown: true } },
+    );
     await collect(watch);
     const register = requests.find((r) => r.path === '/register');
     expect(register?.params.get('event_types')).toBe('["message"]');
@@ -107,7 +150,10 @@ describe('watchEvents', () => {
   });
 
   it('deletes the queue when the consumer leaves the loop', async () => {
-    const { watch, requests } = eventServer({ queues: [['q1', -1]], polls: [events({ type: 'message', id: 0 }, { type: 'message', id: 1 })] });
+    const { watch, requests } = eventServer({
+      queues: [['q1', -1]],
+      polls: [events({ type: 'message', id: 0 }, { type: 'message', id: 1 })],
+    });
     for await (const event of watch) {
       expect(event.id).toBe(0);
       break;
@@ -117,7 +163,10 @@ describe('watchEvents', () => {
   });
 
   it('stops before the next event when the signal aborts during the consumer’s turn', async () => {
-    const { watch, controller, requests } = eventServer({ queues: [['q1', -1]], polls: [events({ type: 'a', id: 0 }, { type: 'b', id: 1 })] });
+    const { watch, controller, requests } = eventServer({
+      queues: [['q1', -1]],
+      polls: [events({ type: 'a', id: 0 }, { type: 'b', id: 1 })],
+    });
     const seen: string[] = [];
     for await (const event of watch) {
       seen.push(event.type);
@@ -156,7 +205,10 @@ describe('watchEvents', () => {
         ['q1', -1],
         ['q2', -1],
       ],
-      polls: [events({ type: 'message', id: 0 }), { status: 400, json: { result: 'error', msg: 'Bad event queue id: q1' } }],
+      polls: [
+        events({ type: 'message', id: 0 }),
+        { status: 400, json: { result: 'error', msg: 'Bad event queue id: q1' } },
+      ],
     });
     await collect(watch);
     expect(registered.map(([, info]) => info.reason)).toEqual(['initial', 'queue_lost']);
@@ -191,7 +243,9 @@ describe('watchEvents', () => {
     const client = createClient({ site: 'chat.example.com', fetch: fake.fetch, retry: false });
     await collect(watchEvents(client, { signal: controller.signal }));
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]?.[0])).toMatch(/event queue q1 expired \(BAD_EVENT_QUEUE_ID\).*may have been lost/);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(
+      /event queue q1 expired \(BAD_EVENT_QUEUE_ID\).*may have been lost/,
+    );
   });
 
   it('backs off after network errors and 5xx answers, then resumes from the same event', async () => {
@@ -217,10 +271,15 @@ describe('watchEvents', () => {
 
   it('gives up after maxRetries failures in a row: rejects with the last error and deletes the queue', async () => {
     const unreachable = { networkError: new TypeError('Failed to fetch') };
-    const { watch, requests, delays } = eventServer({ queues: [['q1', -1]], polls: [unreachable, unreachable, unreachable, unreachable] }, { maxRetries: 2 });
+    const { watch, requests, delays } = eventServer(
+      { queues: [['q1', -1]], polls: [unreachable, unreachable, unreachable, unreachable] },
+      { maxRetries: 2 },
+    );
     const error = await rejectionOf(collect(watch));
     expect(error).toMatchObject({ name: 'NetworkError' });
-    expect((error as Error).message).toMatch(/GET \/events failed: could not reach https:\/\/chat\.example\.com \(Failed to fetch\)/);
+    expect((error as Error).message).toMatch(
+      /GET \/events failed: could not reach https:\/\/chat\.example\.com \(Failed to fetch\)/,
+    );
     expect(delays).toEqual([250, 500]);
     expect(polls(requests)).toHaveLength(3);
     expect(deletions(requests)).toEqual(['q1']);
@@ -229,7 +288,10 @@ describe('watchEvents', () => {
   it('counts failures in a row only: a success starts the count again', async () => {
     const unreachable = { networkError: new TypeError('fetch failed') };
     const { watch, delays } = eventServer(
-      { queues: [['q1', -1]], polls: [unreachable, events({ type: 'message', id: 0 }), unreachable, events({ type: 'message', id: 1 })] },
+      {
+        queues: [['q1', -1]],
+        polls: [unreachable, events({ type: 'message', id: 0 }), unreachable, events({ type: 'message', id: 1 })],
+      },
       { maxRetries: 1 },
     );
     expect((await collect(watch)).map((e) => e.id)).toEqual([0, 1]);
@@ -240,9 +302,13 @@ describe('watchEvents', () => {
     const fake = fakeFetch(() => failure(503, 'BAD_REQUEST', 'Service unavailable'));
     const client = createClient({ site: 'chat.example.com', fetch: fake.fetch, retry: false });
     const { sleep } = instantSleep();
-    await expect(collect(watchEvents(client, { maxRetries: 0, backoff: { sleep } }))).rejects.toMatchObject({ status: 503 });
+    await expect(collect(watchEvents(client, { maxRetries: 0, backoff: { sleep } }))).rejects.toMatchObject({
+      status: 503,
+    });
     expect(fake.requests).toHaveLength(1);
-    await expect(collect(watchEvents(client, { maxRetries: -1 }))).rejects.toThrow(/maxRetries must be a non-negative integer or Infinity, got -1/);
+    await expect(collect(watchEvents(client, { maxRetries: -1 }))).rejects.toThrow(
+      /maxRetries must be a non-negative integer or Infinity, got -1/,
+    );
   });
 
   it('waits for retry-after when a poll is rate limited', async () => {

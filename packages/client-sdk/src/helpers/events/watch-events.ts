@@ -90,7 +90,12 @@ export async function* watchEvents(
 ): AsyncGenerator<WatchedEvent, void, undefined> {
   const { signal } = options;
   const backoff = resolveBackoff(options.backoff);
-  const retry = { backoff, signal, onRetry: options.onRetry, maxRetries: maxRetriesOption(options.maxRetries, 'watchEvents') };
+  const retry = {
+    backoff,
+    signal,
+    onRetry: options.onRetry,
+    maxRetries: maxRetriesOption(options.maxRetries, 'watchEvents'),
+  };
   const onRegister = options.onRegister ?? warnQueueLost;
   let queue: { id: string; lastEventId: number; polled: boolean } | undefined;
   let lostQueueId: string | undefined;
@@ -98,12 +103,20 @@ export async function* watchEvents(
   try {
     for (;;) {
       if (!queue) {
-        const state = await retryUntilSuccess(() => client.request('events.register', options.register ?? {}, { signal }), retry);
+        const state = await retryUntilSuccess(
+          () => client.request('events.register', options.register ?? {}, { signal }),
+          retry,
+        );
         if (typeof state.queue_id !== 'string') {
-          throw new Error('[teamchat-sdk] watchEvents: the server registered no event queue (queue_id is null); log in to watch events.');
+          throw new Error(
+            '[teamchat-sdk] watchEvents: the server registered no event queue (queue_id is null); log in to watch events.',
+          );
         }
         queue = { id: state.queue_id, lastEventId: state.last_event_id, polled: false };
-        await onRegister(state, lostQueueId === undefined ? { reason: 'initial' } : { reason: 'queue_lost', lostQueueId });
+        await onRegister(
+          state,
+          lostQueueId === undefined ? { reason: 'initial' } : { reason: 'queue_lost', lostQueueId },
+        );
         lostQueueId = undefined;
       }
       const current = queue;
@@ -146,7 +159,10 @@ export async function* watchEvents(
 
 /** `BAD_EVENT_QUEUE_ID`, or the message old servers sent without a code (as the Python client checks). */
 function isQueueLost(error: unknown): boolean {
-  return hasErrorCode(error, 'BAD_EVENT_QUEUE_ID') || (isApiError(error) && error.msg.toLowerCase().startsWith('bad event queue id'));
+  return (
+    hasErrorCode(error, 'BAD_EVENT_QUEUE_ID') ||
+    (isApiError(error) && error.msg.toLowerCase().startsWith('bad event queue id'))
+  );
 }
 
 /** Best effort: an unreachable server drops the queue by itself after its idle timeout. */

@@ -7,7 +7,12 @@ import {
   type FlagsForNarrowProgress,
 } from './update-flags-for-narrow-until-done.js';
 
-function batch(first: number | null, last: number | null, foundNewest: boolean, extra: Record<string, unknown> = {}): Reply {
+function batch(
+  first: number | null,
+  last: number | null,
+  foundNewest: boolean,
+  extra: Record<string, unknown> = {},
+): Reply {
   const count = first === null || last === null ? 0 : last - first + 1;
   return success({
     processed_count: count,
@@ -44,7 +49,11 @@ describe('updateFlagsForNarrowUntilDone', () => {
       ['10', 'false', '0', '10'],
       ['20', 'false', '0', '10'],
     ]);
-    expect(sent()[0]).toMatchObject({ narrow: '[{"operator":"channel","operand":"design"}]', op: 'add', flag: 'starred' });
+    expect(sent()[0]).toMatchObject({
+      narrow: '[{"operator":"channel","operand":"design"}]',
+      op: 'add',
+      flag: 'starred',
+    });
     expect(progress).toEqual([
       { batches: 1, processedCount: 10, updatedCount: 5, lastProcessedId: 10, done: false },
       { batches: 2, processedCount: 20, updatedCount: 10, lastProcessedId: 20, done: false },

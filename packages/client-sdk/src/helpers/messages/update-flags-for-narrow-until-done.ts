@@ -71,7 +71,15 @@ export async function updateFlagsForNarrowUntilDone(
   for (;;) {
     const batch = await client.request(
       'messages.updateFlagsForNarrow',
-      { anchor, include_anchor: includeAnchor, num_before: 0, num_after: batchSize, narrow: options.narrow, op: options.op, flag: options.flag },
+      {
+        anchor,
+        include_anchor: includeAnchor,
+        num_before: 0,
+        num_after: batchSize,
+        narrow: options.narrow,
+        op: options.op,
+        flag: options.flag,
+      },
       { signal: options.signal },
     );
     batches += 1;
@@ -88,9 +96,22 @@ export async function updateFlagsForNarrowUntilDone(
       );
     }
     if (batch.last_processed_id !== null) lastProcessedId = batch.last_processed_id;
-    await options.onProgress?.({ batches, processedCount, updatedCount, lastProcessedId: batch.last_processed_id, done });
+    await options.onProgress?.({
+      batches,
+      processedCount,
+      updatedCount,
+      lastProcessedId: batch.last_processed_id,
+      done,
+    });
     if (done) {
-      return { batches, processedCount, updatedCount, firstProcessedId, lastProcessedId, ignoredBecauseNotSubscribedChannels: [...ignored] };
+      return {
+        batches,
+        processedCount,
+        updatedCount,
+        firstProcessedId,
+        lastProcessedId,
+        ignoredBecauseNotSubscribedChannels: [...ignored],
+      };
     }
     anchor = String(batch.last_processed_id);
     includeAnchor = false;

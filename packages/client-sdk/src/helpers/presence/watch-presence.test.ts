@@ -29,7 +29,11 @@ describe('watchPresence', () => {
   it('polls with last_update_id -1, then with each presence_last_update_id, merging the changes', async () => {
     const { watch, requests, delays } = setup(
       [
-        success({ presences: { '1': entry(100), '2': entry(100) }, presence_last_update_id: 7, server_timestamp: 100.5 }),
+        success({
+          presences: { '1': entry(100), '2': entry(100) },
+          presence_last_update_id: 7,
+          server_timestamp: 100.5,
+        }),
         success({ presences: { '2': entry(160) }, presence_last_update_id: 9, server_timestamp: 160.5 }),
         success({ presences: {}, presence_last_update_id: 9, server_timestamp: 220.5 }),
       ],
@@ -43,9 +47,27 @@ describe('watchPresence', () => {
       ['POST', '/users/me/presence', 'active', '9'],
     ]);
     expect(updates).toEqual([
-      { presences: { '1': entry(100), '2': entry(100) }, changed: { '1': entry(100), '2': entry(100) }, lastUpdateId: 7, serverTimestamp: 100.5, polls: 1 },
-      { presences: { '1': entry(100), '2': entry(160) }, changed: { '2': entry(160) }, lastUpdateId: 9, serverTimestamp: 160.5, polls: 2 },
-      { presences: { '1': entry(100), '2': entry(160) }, changed: {}, lastUpdateId: 9, serverTimestamp: 220.5, polls: 3 },
+      {
+        presences: { '1': entry(100), '2': entry(100) },
+        changed: { '1': entry(100), '2': entry(100) },
+        lastUpdateId: 7,
+        serverTimestamp: 100.5,
+        polls: 1,
+      },
+      {
+        presences: { '1': entry(100), '2': entry(160) },
+        changed: { '2': entry(160) },
+        lastUpdateId: 9,
+        serverTimestamp: 160.5,
+        polls: 2,
+      },
+      {
+        presences: { '1': entry(100), '2': entry(160) },
+        changed: {},
+        lastUpdateId: 9,
+        serverTimestamp: 220.5,
+        polls: 3,
+      },
     ]);
     expect(delays).toEqual([60_000, 60_000, 60_000]);
   });
@@ -53,9 +75,12 @@ describe('watchPresence', () => {
   it('reads the status before every poll', async () => {
     const statuses = ['active', 'idle'] as const;
     let call = 0;
-    const { watch, requests } = setup([success({ presence_last_update_id: 1 }), success({ presence_last_update_id: 1 })], {
-      status: () => statuses[call++ % 2] ?? 'active',
-    });
+    const { watch, requests } = setup(
+      [success({ presence_last_update_id: 1 }), success({ presence_last_update_id: 1 })],
+      {
+        status: () => statuses[call++ % 2] ?? 'active',
+      },
+    );
     await collect(watch);
     expect(requests.slice(0, 2).map((r) => r.params.get('status'))).toEqual(['active', 'idle']);
   });

@@ -62,7 +62,12 @@ export async function* watchPresence(
 ): AsyncGenerator<PresenceUpdate, void, undefined> {
   const { signal } = options;
   const backoff = resolveBackoff(options.backoff);
-  const retry = { backoff, signal, onRetry: options.onRetry, maxRetries: maxRetriesOption(options.maxRetries, 'watchPresence') };
+  const retry = {
+    backoff,
+    signal,
+    onRetry: options.onRetry,
+    maxRetries: maxRetriesOption(options.maxRetries, 'watchPresence'),
+  };
   const presences: Record<string, PresenceEntry> = {};
   let lastUpdateId = -1;
   try {

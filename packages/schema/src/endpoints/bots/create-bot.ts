@@ -16,7 +16,7 @@ export const createBot = defineEndpoint({
   path: '/bots',
   access: 'human-member',
   summary: 'Create a bot.',
-  docsNote: "The real server has it (its web app uses it), but not in its API documentation.",
+  docsNote: 'The real server has it (its web app uses it), but not in its API documentation.',
   params: z.object({
     full_name: z.string(),
     short_name: z.string(),

@@ -8,7 +8,7 @@ export const deactivateBot = defineEndpoint({
   path: '/bots/{bot_id}',
   access: 'user',
   summary: 'Deactivate a bot.',
-  docsNote: "The real server has it (its web app uses it), but not in its API documentation.",
+  docsNote: 'The real server has it (its web app uses it), but not in its API documentation.',
   params: z.object({ bot_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],

@@ -12,7 +12,7 @@ export const listBots = defineEndpoint({
   path: '/bots',
   access: 'human-member',
   summary: "List the caller's own bots.",
-  docsNote: "The real server has it (its web app uses it), but not in its API documentation.",
+  docsNote: 'The real server has it (its web app uses it), but not in its API documentation.',
   params: z.object({}),
   response: z.looseObject({ bots: z.array(OwnBot) }),
   errors: [],

@@ -8,7 +8,7 @@ export const regenerateBotApiKey = defineEndpoint({
   path: '/bots/{bot_id}/api_key/regenerate',
   access: 'human-member',
   summary: "Regenerate a bot's API key.",
-  docsNote: "The real server has it (its web app uses it), but not in its API documentation.",
+  docsNote: 'The real server has it (its web app uses it), but not in its API documentation.',
   params: z.object({ bot_id: z.number().int() }),
   response: z.looseObject({ api_key: z.string() }),
   errors: ['BAD_REQUEST'],

@@ -14,7 +14,7 @@ export const updateBot = defineEndpoint({
   path: '/bots/{bot_id}',
   access: 'human-member',
   summary: 'Update a bot.',
-  docsNote: "The real server has it (its web app uses it), but not in its API documentation.",
+  docsNote: 'The real server has it (its web app uses it), but not in its API documentation.',
   params: z.object({
     bot_id: z.number().int(),
     full_name: z.string().optional(),

@@ -36,5 +36,12 @@ export const updateChannel = defineEndpoint({
     ...optionalFields(CHANNEL_GROUP_SETTINGS, GroupSettingUpdate),
   }),
   response: z.looseObject({}),
-  errors: ['BAD_REQUEST', 'REQUEST_VARIABLE_INVALID', 'CANNOT_ADMINISTER_CHANNEL', 'EXPECTATION_MISMATCH', 'SYSTEM_GROUP_REQUIRED', 'UNAUTHORIZED_PRINCIPAL'],
+  errors: [
+    'BAD_REQUEST',
+    'REQUEST_VARIABLE_INVALID',
+    'CANNOT_ADMINISTER_CHANNEL',
+    'EXPECTATION_MISMATCH',
+    'SYSTEM_GROUP_REQUIRED',
+    'UNAUTHORIZED_PRINCIPAL',
+  ],
 });

@@ -11,6 +11,8 @@ export const listExportConsents = defineEndpoint({
   summary: 'Which users consent to exports of their private data.',
   docs: 'get-realm-export-consents',
   params: z.object({}),
-  response: z.looseObject({ export_consents: z.array(z.object({ user_id: z.number().int(), consented: z.boolean() })) }),
+  response: z.looseObject({
+    export_consents: z.array(z.object({ user_id: z.number().int(), consented: z.boolean() })),
+  }),
   errors: [],
 });

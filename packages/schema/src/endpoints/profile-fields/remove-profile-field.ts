@@ -8,7 +8,7 @@ export const removeProfileField = defineEndpoint({
   path: '/realm/profile_fields/{field_id}',
   access: 'admin',
   summary: 'Delete a custom profile field.',
-  docsNote: "The real server has it (its web app uses it), but not in its API documentation.",
+  docsNote: 'The real server has it (its web app uses it), but not in its API documentation.',
   params: z.object({ field_id: z.number().int() }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST', 'UNAUTHORIZED_PRINCIPAL'],

@@ -9,7 +9,7 @@ export const updateProfileField = defineEndpoint({
   path: '/realm/profile_fields/{field_id}',
   access: 'admin',
   summary: 'Update a custom profile field.',
-  docsNote: "The real server has it (its web app uses it), but not in its API documentation.",
+  docsNote: 'The real server has it (its web app uses it), but not in its API documentation.',
   params: z.object({
     field_id: z.number().int(),
     name: z.string().optional(),

@@ -18,5 +18,12 @@ export const sendLegacyTestNotification = defineEndpoint({
     token: z.string().optional(),
   }),
   response: z.looseObject({}),
-  errors: ['INVALID_PUSH_DEVICE_TOKEN', 'INVALID_REMOTE_PUSH_DEVICE_TOKEN', 'BAD_REQUEST', 'FAILED_TO_CONNECT_BOUNCER', 'INTERNAL_SERVER_ERROR_ON_BOUNCER', 'ADMIN_ACTION_REQUIRED'],
+  errors: [
+    'INVALID_PUSH_DEVICE_TOKEN',
+    'INVALID_REMOTE_PUSH_DEVICE_TOKEN',
+    'BAD_REQUEST',
+    'FAILED_TO_CONNECT_BOUNCER',
+    'INTERNAL_SERVER_ERROR_ON_BOUNCER',
+    'ADMIN_ACTION_REQUIRED',
+  ],
 });

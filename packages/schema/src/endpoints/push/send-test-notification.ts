@@ -20,5 +20,10 @@ export const sendTestNotification = defineEndpoint({
     push_account_id: z.number().int().optional(),
   }),
   response: z.looseObject({}),
-  errors: ['NO_ACTIVE_PUSH_DEVICE', 'ADMIN_ACTION_REQUIRED', 'FAILED_TO_CONNECT_BOUNCER', 'INTERNAL_SERVER_ERROR_ON_BOUNCER'],
+  errors: [
+    'NO_ACTIVE_PUSH_DEVICE',
+    'ADMIN_ACTION_REQUIRED',
+    'FAILED_TO_CONNECT_BOUNCER',
+    'INTERNAL_SERVER_ERROR_ON_BOUNCER',
+  ],
 });

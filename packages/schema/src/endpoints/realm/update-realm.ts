@@ -7,15 +7,31 @@ const Limit = z.union([z.number().int().nonnegative(), z.literal('unlimited')]).
 
 /** Organization group settings PATCH /realm changes (`{new, old}` updates). */
 export const REALM_GROUP_SETTING_PARAMS = [
-  'can_access_all_users_group', 'can_add_custom_emoji_group', 'can_add_subscribers_group', 'can_create_groups',
-  'can_create_private_channel_group', 'can_create_public_channel_group', 'can_create_web_public_channel_group',
-  'can_delete_any_message_group', 'can_delete_own_message_group', 'can_invite_users_group', 'can_manage_all_groups',
-  'can_mention_many_users_group', 'can_move_messages_between_channels_group', 'can_move_messages_between_topics_group',
-  'can_resolve_topics_group', 'can_set_delete_message_policy_group', 'can_set_topics_policy_group',
-  'create_multiuse_invite_group', 'direct_message_permission_group', 'direct_message_initiator_group',
+  'can_access_all_users_group',
+  'can_add_custom_emoji_group',
+  'can_add_subscribers_group',
+  'can_create_groups',
+  'can_create_private_channel_group',
+  'can_create_public_channel_group',
+  'can_create_web_public_channel_group',
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+  'can_invite_users_group',
+  'can_manage_all_groups',
+  'can_mention_many_users_group',
+  'can_move_messages_between_channels_group',
+  'can_move_messages_between_topics_group',
+  'can_resolve_topics_group',
+  'can_set_delete_message_policy_group',
+  'can_set_topics_policy_group',
+  'create_multiuse_invite_group',
+  'direct_message_permission_group',
+  'direct_message_initiator_group',
 ] as const;
 
-const groupParams = Object.fromEntries(REALM_GROUP_SETTING_PARAMS.map((name) => [name, GroupSettingUpdate.optional()])) as {
+const groupParams = Object.fromEntries(
+  REALM_GROUP_SETTING_PARAMS.map((name) => [name, GroupSettingUpdate.optional()]),
+) as {
   [K in (typeof REALM_GROUP_SETTING_PARAMS)[number]]: z.ZodOptional<typeof GroupSettingUpdate>;
 };
 
@@ -29,7 +45,7 @@ export const updateRealm = defineEndpoint({
   path: '/realm',
   access: 'admin',
   summary: "Update the organization's settings.",
-  docsNote: "The real server has it (its web app uses it), but not in its API documentation.",
+  docsNote: 'The real server has it (its web app uses it), but not in its API documentation.',
   params: z.object({
     name: z.string().optional(),
     description: z.string().optional(),
@@ -45,7 +61,10 @@ export const updateRealm = defineEndpoint({
     disallow_disposable_email_addresses: z.boolean().optional(),
     waiting_period_threshold: z.number().int().nonnegative().optional(),
     /** Days, or `"unlimited"` (owners only). */
-    message_retention_days: z.union([z.number().int().positive(), z.literal('unlimited')]).meta({ wire: 'json' }).optional(),
+    message_retention_days: z
+      .union([z.number().int().positive(), z.literal('unlimited')])
+      .meta({ wire: 'json' })
+      .optional(),
     allow_message_editing: z.boolean().optional(),
     message_content_edit_limit_seconds: Limit.optional(),
     message_content_delete_limit_seconds: Limit.optional(),

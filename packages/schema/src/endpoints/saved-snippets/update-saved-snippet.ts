@@ -11,7 +11,11 @@ export const updateSavedSnippet = defineEndpoint({
   since: 368,
   summary: 'Edit a saved snippet.',
   docs: 'edit-saved-snippet',
-  params: z.object({ saved_snippet_id: z.number().int(), title: SnippetTitle.optional(), content: SnippetContent.optional() }),
+  params: z.object({
+    saved_snippet_id: z.number().int(),
+    title: SnippetTitle.optional(),
+    content: SnippetContent.optional(),
+  }),
   response: z.looseObject({}),
   errors: ['BAD_REQUEST'],
   /** Another user's snippet, or none: 404 as the real server's `ResourceNotFoundError`. */

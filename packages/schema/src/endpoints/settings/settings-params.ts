@@ -20,7 +20,9 @@ function optionalShape<K extends UserSettingName>(
 export const personalSettingsShape = optionalShape<PersonalName>((name) => USER_SETTINGS[name].personal);
 
 type Overrides = typeof REALM_DEFAULT_OVERRIDES;
-type RealmDefaultShape = Omit<OptionalShape<RealmDefaultName>, keyof Overrides> & { [P in keyof Overrides]: z.ZodOptional<Overrides[P]> };
+type RealmDefaultShape = Omit<OptionalShape<RealmDefaultName>, keyof Overrides> & {
+  [P in keyof Overrides]: z.ZodOptional<Overrides[P]>;
+};
 
 /** The parameters of PATCH /realm/user_settings_defaults (column D). */
 export const realmDefaultSettingsShape = optionalShape<RealmDefaultName>(

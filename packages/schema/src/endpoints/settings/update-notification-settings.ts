@@ -1,5 +1,9 @@
 import { defineEndpoint } from '../../define-endpoint.js';
-import { updateSettingsErrors as errors, updateSettingsParams as params, updateSettingsResponse as response } from './settings-params.js';
+import {
+  updateSettingsErrors as errors,
+  updateSettingsParams as params,
+  updateSettingsResponse as response,
+} from './settings-params.js';
 
 /** @deprecated Use `settings.update` (PATCH /settings); an alias since feature level 80. */
 export const updateNotificationSettings = defineEndpoint({

@@ -1,5 +1,9 @@
 import { defineEndpoint } from '../../define-endpoint.js';
-import { updateSettingsErrors as errors, updateSettingsParams as params, updateSettingsResponse as response } from './settings-params.js';
+import {
+  updateSettingsErrors as errors,
+  updateSettingsParams as params,
+  updateSettingsResponse as response,
+} from './settings-params.js';
 
 /**
  * PATCH /settings: change the caller's own settings; any subset of the parameters.

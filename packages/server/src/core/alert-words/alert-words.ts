@@ -4,7 +4,10 @@ import type { Context, OperationParams, UserContext } from '../runtime/context.j
 
 /** The user's alert words, in the order they were added. */
 function alertWordsOf(ctx: Pick<Context, 'db'>, userId: number): string[] {
-  return [...ctx.db.all('alert_words')].filter((row) => row.user_id === userId).sort((a, b) => a.id - b.id).map((row) => row.word);
+  return [...ctx.db.all('alert_words')]
+    .filter((row) => row.user_id === userId)
+    .sort((a, b) => a.id - b.id)
+    .map((row) => row.word);
 }
 
 /** The `alert_words` block of POST /register. */

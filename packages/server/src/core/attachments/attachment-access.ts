@@ -28,15 +28,21 @@ export function canAccessAttachment(ctx: Ctx, user: UserRecord | null, attachmen
   const linking = function* () {
     for (const id of attachment.message_ids) {
       const message = ctx.db.get('messages', id);
-      if (message) yield { message, channel: message.stream_id === null ? undefined : ctx.db.get('channels', message.stream_id) };
+      if (message)
+        yield { message, channel: message.stream_id === null ? undefined : ctx.db.get('channels', message.stream_id) };
     }
   };
   const some = (test: (link: { message: MessageRecord; channel: ChannelRecord | undefined }) => boolean) => {
     for (const link of linking()) if (test(link)) return true;
     return false;
   };
-  if (!user) return isWebPublicAccessEnabled(ctx) && some(({ channel }) => channel?.is_web_public === true && !channel.invite_only);
+  if (!user)
+    return (
+      isWebPublicAccessEnabled(ctx) && some(({ channel }) => channel?.is_web_public === true && !channel.invite_only)
+    );
   if (!isGuest(user) && some(({ channel }) => channel !== undefined && !channel.invite_only)) return true;
   if (some(({ message }) => hasMessageRow(ctx, message.id, user.id))) return true;
-  return some(({ channel }) => channel !== undefined && channel.history_public_to_subscribers && isSubscribed(ctx, user, channel));
+  return some(
+    ({ channel }) => channel !== undefined && channel.history_public_to_subscribers && isSubscribed(ctx, user, channel),
+  );
 }

@@ -16,7 +16,14 @@ export function formatAttachment(ctx: Pick<Context, 'db'>, record: AttachmentRec
     const message = ctx.db.get('messages', id);
     return message ? [{ id, date_sent: message.timestamp * 1000 }] : [];
   });
-  return { id: record.id, name: record.name, path_id: record.path_id, size: record.size, create_time: record.create_time, messages };
+  return {
+    id: record.id,
+    name: record.name,
+    path_id: record.path_id,
+    size: record.size,
+    create_time: record.create_time,
+    messages,
+  };
 }
 
 /**
@@ -26,7 +33,12 @@ export function formatAttachment(ctx: Pick<Context, 'db'>, record: AttachmentRec
  *
  * @see https://zulip.com/api/get-events (attachment events)
  */
-export function emitAttachmentEvent(ctx: Ctx, op: 'add' | 'update' | 'remove', record: AttachmentRecord, userId = record.owner_id): void {
+export function emitAttachmentEvent(
+  ctx: Ctx,
+  op: 'add' | 'update' | 'remove',
+  record: AttachmentRecord,
+  userId = record.owner_id,
+): void {
   // Nobody to tell: skip formatting (a file linked from many messages lists them all).
   if (!ctx.events.listening) return;
   // Called after the write, so the index already counts (or no longer counts) this file.

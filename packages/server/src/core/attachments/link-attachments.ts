@@ -40,7 +40,12 @@ function claim(ctx: Ctx, message: MessageRecord, attachments: readonly Attachmen
  * Links a new message to the uploads its content references: the sender's own, and others'
  * the sender may already see.
  */
-export function linkMessageUploads(ctx: Ctx, message: MessageRecord, pathIds: readonly string[], sender: UserRecord): void {
+export function linkMessageUploads(
+  ctx: Ctx,
+  message: MessageRecord,
+  pathIds: readonly string[],
+  sender: UserRecord,
+): void {
   claim(ctx, message, linkableUploads(ctx, pathIds, sender), sender);
 }
 
@@ -56,7 +61,12 @@ function uploadsLinkedFrom(ctx: Pick<Context, 'db' | 'indexes'>, messageId: numb
  * Returns the sender's uploads no message links any more (`detached_uploads`); they are kept
  * until the clean-up of unused uploads.
  */
-export function relinkMessageUploads(ctx: Ctx, message: MessageRecord, pathIds: readonly string[], sender: UserRecord): AttachmentRecord[] {
+export function relinkMessageUploads(
+  ctx: Ctx,
+  message: MessageRecord,
+  pathIds: readonly string[],
+  sender: UserRecord,
+): AttachmentRecord[] {
   // Worked out before any change: a file may be visible to the sender through this very message.
   const wanted = linkableUploads(ctx, pathIds, sender);
   const wantedIds = new Set(wanted.map((a) => a.id));
@@ -65,10 +75,19 @@ export function relinkMessageUploads(ctx: Ctx, message: MessageRecord, pathIds: 
   const detached: AttachmentRecord[] = [];
   for (const attachment of before) {
     if (wantedIds.has(attachment.id)) continue;
-    const updated = setLinks(ctx, attachment, attachment.message_ids.filter((id) => id !== message.id));
+    const updated = setLinks(
+      ctx,
+      attachment,
+      attachment.message_ids.filter((id) => id !== message.id),
+    );
     if (updated.message_ids.length === 0 && updated.owner_id === sender.id) detached.push(updated);
   }
-  claim(ctx, message, wanted.filter((a) => !beforeIds.has(a.id)), sender);
+  claim(
+    ctx,
+    message,
+    wanted.filter((a) => !beforeIds.has(a.id)),
+    sender,
+  );
   return detached;
 }
 
@@ -80,7 +99,11 @@ export function removeAttachment(ctx: DeleteCtx, attachment: AttachmentRecord): 
   ctx.db.delete('attachments', attachment.id);
   ctx.db.onCommit(() => {
     // A file left behind by a failure here is swept at the next start.
-    ctx.files.delete(attachment.path_id).catch((error: unknown) => ctx.log.error('could not delete an uploaded file', { path_id: attachment.path_id, error: String(error) }));
+    ctx.files
+      .delete(attachment.path_id)
+      .catch((error: unknown) =>
+        ctx.log.error('could not delete an uploaded file', { path_id: attachment.path_id, error: String(error) }),
+      );
   });
   emitAttachmentEvent(ctx, 'remove', attachment);
 }

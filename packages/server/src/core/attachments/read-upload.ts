@@ -32,9 +32,15 @@ export type UploadRead =
  *
  * @see https://zulip.com/api/upload-file
  */
-export async function readUpload(ctx: Context<'files'>, encodedPathId: string, withBytes: boolean, options: { skipAccessCheck?: boolean } = {}): Promise<UploadRead> {
+export async function readUpload(
+  ctx: Context<'files'>,
+  encodedPathId: string,
+  withBytes: boolean,
+  options: { skipAccessCheck?: boolean } = {},
+): Promise<UploadRead> {
   const pathId = decodePathId(encodedPathId);
-  const attachment: AttachmentRecord | undefined = pathId === undefined ? undefined : ctx.indexes.attachments.byPathId.get(pathId);
+  const attachment: AttachmentRecord | undefined =
+    pathId === undefined ? undefined : ctx.indexes.attachments.byPathId.get(pathId);
   if (pathId === undefined || !attachment) return { status: 'not-found' };
   if (!options.skipAccessCheck && !canAccessAttachment(ctx, ctx.user, attachment)) return { status: 'forbidden' };
   const bytes = withBytes ? await ctx.files.get(pathId) : null;

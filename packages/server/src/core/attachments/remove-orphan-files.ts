@@ -11,15 +11,20 @@ import type { Services } from '../runtime/services.js';
  *
  * @see shared/DESIGN.md (the durable disk store)
  */
-export async function removeOrphanFiles(services: Pick<Services, 'files' | 'log' | 'store' | 'indexes'>): Promise<string[]> {
+export async function removeOrphanFiles(
+  services: Pick<Services, 'files' | 'log' | 'store' | 'indexes'>,
+): Promise<string[]> {
   const known = new Set([...services.indexes.attachments.byPathId.keys()].map((pathId) => pathId.normalize('NFC')));
   // Custom emoji images live in the same file store.
-  for (const emoji of services.store.all('realm_emoji')) if (emoji.file_path) known.add(emoji.file_path.normalize('NFC'));
+  for (const emoji of services.store.all('realm_emoji'))
+    if (emoji.file_path) known.add(emoji.file_path.normalize('NFC'));
   // So do the files of data exports.
-  for (const exported of services.store.all('realm_exports')) if (exported.export_path) known.add(exported.export_path.normalize('NFC'));
+  for (const exported of services.store.all('realm_exports'))
+    if (exported.export_path) known.add(exported.export_path.normalize('NFC'));
   const orphans = (await services.files.list()).filter((pathId) => !known.has(pathId.normalize('NFC')));
   for (const pathId of orphans) await services.files.delete(pathId);
   await services.files.prune?.();
-  if (orphans.length > 0) services.log.info('removed uploaded files without an attachment record', { count: orphans.length });
+  if (orphans.length > 0)
+    services.log.info('removed uploaded files without an attachment record', { count: orphans.length });
   return orphans;
 }

@@ -43,7 +43,11 @@ export function createUnclaimedSweep(services: Services): () => Promise<void> | 
     const cutoff = services.now() - services.config.unclaimedAttachmentWeeks * WEEK_MS;
     if (!hasDue(cutoff)) return null;
     running = sweep(cutoff)
-      .catch((error: unknown) => services.log.error('the clean-up of unused uploads failed', { error: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown) =>
+        services.log.error('the clean-up of unused uploads failed', {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      )
       .finally(() => {
         running = null;
       });

@@ -32,11 +32,14 @@ const base62 = (value: number): string => {
   return text;
 };
 const fromBase62 = (text: string): number => [...text].reduce((value, char) => value * 62 + BASE62.indexOf(char), 0);
-const toHex = (text: string) => Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).toUpperCase().padStart(2, '0')).join('');
+const toHex = (text: string) =>
+  Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).toUpperCase().padStart(2, '0')).join('');
 function fromHex(hex: string): string | null {
   if (!/^(?:[0-9A-F]{2})+$/.test(hex)) return null;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(hex.match(/../g) as string[], (pair) => parseInt(pair, 16)));
+    return new TextDecoder('utf-8', { fatal: true }).decode(
+      Uint8Array.from(hex.match(/../g) as string[], (pair) => parseInt(pair, 16)),
+    );
   } catch {
     return null;
   }
@@ -49,7 +52,10 @@ async function signPath(services: Pick<Services, 'store' | 'random' | 'now'>, pa
 }
 
 /** The path ID a token signs, or null: not a token of this server, or older than {@link VALIDITY_SECS}. */
-async function pathOfToken(services: Pick<Services, 'store' | 'random' | 'now'>, token: string): Promise<string | null> {
+async function pathOfToken(
+  services: Pick<Services, 'store' | 'random' | 'now'>,
+  token: string,
+): Promise<string | null> {
   const signed = fromHex(token);
   const parts = signed?.split(':');
   if (!signed || !parts || parts.length < 3) return null;
@@ -69,11 +75,15 @@ async function pathOfToken(services: Pick<Services, 'store' | 'random' | 'now'>,
  * 60 seconds on the server's clock. `File not found.` (404) and `You are not authorized to
  * view this file.` (403) otherwise, the real server's texts.
  */
-export async function getTemporaryUploadUrl(params: OperationParams<'uploads.getTemporaryUrl'>, ctx: UserContext<'store'>) {
+export async function getTemporaryUploadUrl(
+  params: OperationParams<'uploads.getTemporaryUrl'>,
+  ctx: UserContext<'store'>,
+) {
   const pathId = `${params.realm_id_str}/${params.filename}`;
   const attachment = ctx.indexes.attachments.byPathId.get(pathId);
   if (!attachment) throw new ApiError('BAD_REQUEST', 'File not found.', { status: 404 });
-  if (!canAccessAttachment(ctx, ctx.user, attachment)) throw new ApiError('BAD_REQUEST', 'You are not authorized to view this file.', { status: 403 });
+  if (!canAccessAttachment(ctx, ctx.user, attachment))
+    throw new ApiError('BAD_REQUEST', 'You are not authorized to view this file.', { status: 403 });
   const fileName = pathId.slice(pathId.lastIndexOf('/') + 1);
   return { url: `/user_uploads/temporary/${await signPath(ctx, pathId)}/${encodeURIComponent(fileName)}` };
 }
@@ -83,7 +93,12 @@ export async function getTemporaryUploadUrl(params: OperationParams<'uploads.get
  * `Invalid token` for a token that is not this server's, expired, or whose file is gone;
  * `Invalid filename` when the URL's last part is not the file's name.
  */
-export async function readTemporaryUpload(ctx: Context<'files' | 'store'>, token: string, fileName: string, withBytes: boolean): Promise<Extract<UploadRead, { status: 'file' }>> {
+export async function readTemporaryUpload(
+  ctx: Context<'files' | 'store'>,
+  token: string,
+  fileName: string,
+  withBytes: boolean,
+): Promise<Extract<UploadRead, { status: 'file' }>> {
   const pathId = await pathOfToken(ctx, token);
   if (pathId === null) throw new ApiError('BAD_REQUEST', 'Invalid token');
   if (pathId.slice(pathId.lastIndexOf('/') + 1) !== fileName) throw new ApiError('BAD_REQUEST', 'Invalid filename');

@@ -22,7 +22,10 @@ export function maxUploadBytes(config: Pick<ServerConfig, 'maxFileUploadSizeMib'
  */
 export function checkUploadSize(config: Pick<ServerConfig, 'maxFileUploadSizeMib'>, size: number): void {
   if (size > maxUploadBytes(config)) {
-    throw new ApiError('BAD_REQUEST', `Uploaded file is larger than the allowed limit of ${config.maxFileUploadSizeMib} MiB`);
+    throw new ApiError(
+      'BAD_REQUEST',
+      `Uploaded file is larger than the allowed limit of ${config.maxFileUploadSizeMib} MiB`,
+    );
   }
 }
 

@@ -42,7 +42,7 @@ describe('truncateFileName', () => {
 });
 
 describe('decodePathId', () => {
-  it('decodes a link\'s path, or gives undefined for broken percent-encoding', () => {
+  it("decodes a link's path, or gives undefined for broken percent-encoding", () => {
     expect(decodePathId('1/ab/x/Gr%C3%BC%C3%9Fe.txt')).toBe('1/ab/x/Grüße.txt');
     expect(decodePathId('1/ab/x/%E0%A4%A')).toBeUndefined();
   });

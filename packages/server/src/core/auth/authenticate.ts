@@ -136,7 +136,11 @@ export function authenticate(services: Services, access: Access, authorization: 
  * anonymously (`public_json_view`); anything else is the 401 of a missing login. A session of
  * an account deactivated since is no session.
  */
-export function authenticateSession(services: Services, access: Access, session: RequestSession | null): UserRecord | null {
+export function authenticateSession(
+  services: Services,
+  access: Access,
+  session: RequestSession | null,
+): UserRecord | null {
   if (access === 'public') return null;
   const user = session ? services.store.get('users', session.userId) : undefined;
   if (!user?.is_active) {

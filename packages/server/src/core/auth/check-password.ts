@@ -21,7 +21,8 @@ function unusableHashLike(ctx: Context<'rateLimiter'>): string {
 }
 
 /** What a password check found: the account, wrong credentials, or a deactivated account. */
-export type PasswordCheck = { kind: 'ok'; user: UserRecord } | { kind: 'wrong' } | { kind: 'deactivated'; user: UserRecord };
+export type PasswordCheck =
+  { kind: 'ok'; user: UserRecord } | { kind: 'wrong' } | { kind: 'deactivated'; user: UserRecord };
 
 /**
  * Checks `username` and `password` for a login (POST /fetch_api_key, the web app's login):
@@ -31,7 +32,11 @@ export type PasswordCheck = { kind: 'ok'; user: UserRecord } | { kind: 'wrong' }
  *
  * @throws {ApiError} `PASSWORD_AUTH_DISABLED`, or `RATE_LIMIT_HIT` past the login limits.
  */
-export async function checkPassword(ctx: Context<'rateLimiter'>, username: string, password: string): Promise<PasswordCheck> {
+export async function checkPassword(
+  ctx: Context<'rateLimiter'>,
+  username: string,
+  password: string,
+): Promise<PasswordCheck> {
   if (!ctx.config.passwordAuthEnabled) {
     throw new ApiError('PASSWORD_AUTH_DISABLED', 'Password authentication is disabled in this organization');
   }

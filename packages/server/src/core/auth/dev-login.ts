@@ -24,7 +24,8 @@ export function devFetchApiKey(params: OperationParams<'server.devFetchApiKey'>,
   const username = params.username.trim();
   if (!EMAIL.test(username)) throw new ApiError('BAD_REQUEST', 'Enter a valid email address.');
   const user = ctx.indexes.usersByEmail.get(username.toLowerCase());
-  if (!user || user.is_system_bot === true) throw new ApiError('AUTHENTICATION_FAILED', 'Your username or password is incorrect');
+  if (!user || user.is_system_bot === true)
+    throw new ApiError('AUTHENTICATION_FAILED', 'Your username or password is incorrect');
   if (!user.is_active) throw new ApiError('USER_DEACTIVATED', 'Account is deactivated');
   if (ctx.realm.deactivated === true) throw organizationDeactivated('REALM_DEACTIVATED');
   return { api_key: user.api_key, email: user.email, user_id: user.id };
@@ -45,6 +46,13 @@ export function devListUsers(_params: OperationParams<'server.devListUsers'>, ct
   const humans = [...ctx.db.all('users')].filter((user) => user.is_active && !user.is_bot).sort(byEmail);
   const extras = humans.filter((user) => user.email.startsWith(EXTRA_USER)).slice(0, EXTRA_USERS_SHOWN);
   const users = [...humans.filter((user) => !user.email.startsWith(EXTRA_USER)), ...extras];
-  const entry = (user: UserRecord) => ({ email: user.email, realm_url: ctx.config.realmUrl, realm_uri: ctx.config.realmUrl });
-  return { direct_admins: users.filter(isAdmin).map(entry), direct_users: users.filter((user) => !isAdmin(user)).map(entry) };
+  const entry = (user: UserRecord) => ({
+    email: user.email,
+    realm_url: ctx.config.realmUrl,
+    realm_uri: ctx.config.realmUrl,
+  });
+  return {
+    direct_admins: users.filter(isAdmin).map(entry),
+    direct_users: users.filter((user) => !isAdmin(user)).map(entry),
+  };
 }

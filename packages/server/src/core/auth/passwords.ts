@@ -16,7 +16,9 @@ function toBase64(bytes: Uint8Array): string {
 
 async function derive(password: string, salt: string, iterations: number): Promise<string> {
   const encoder = new TextEncoder();
-  const key = await globalThis.crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, ['deriveBits']);
+  const key = await globalThis.crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, [
+    'deriveBits',
+  ]);
   const bits = await globalThis.crypto.subtle.deriveBits(
     { name: 'PBKDF2', hash: 'SHA-256', salt: encoder.encode(salt), iterations },
     key,
@@ -26,7 +28,11 @@ async function derive(password: string, salt: string, iterations: number): Promi
 }
 
 /** Hashes `password` as `pbkdf2_sha256$<iterations>$<salt>$<hash>`. */
-export async function hashPassword(password: string, random: RandomBytes = secureRandomBytes, iterations = ITERATIONS): Promise<string> {
+export async function hashPassword(
+  password: string,
+  random: RandomBytes = secureRandomBytes,
+  iterations = ITERATIONS,
+): Promise<string> {
   const salt = randomAlphanumeric(16, random);
   return `pbkdf2_sha256$${iterations}$${salt}$${await derive(password, salt, iterations)}`;
 }

@@ -20,7 +20,10 @@ export function authenticateRequest(services: Services, access: Access, request:
   try {
     // The caller is known (for the journal) even when its role is then refused.
     const who = access === 'public' || access === 'optional' ? access : 'user';
-    const user = request.session === undefined ? authenticate(services, who, request.authorization) : authenticateSession(services, who, request.session);
+    const user =
+      request.session === undefined
+        ? authenticate(services, who, request.authorization)
+        : authenticateSession(services, who, request.session);
     request.callerId = user?.id ?? null;
     if (user) checkAccess(user, access);
     return user;
@@ -43,7 +46,9 @@ export function authenticateRequest(services: Services, access: Access, request:
 export function limitRequest(services: Services, request: RequestInfo, user: UserRecord | null): void {
   const rules = services.config.rateLimits;
   if (!rules) return;
-  const { status, error } = user ? services.rateLimiter.hit(`user:${user.id}`, rules.api_by_user) : services.rateLimiter.hit(addressKey('api', request), rules.api_by_ip);
+  const { status, error } = user
+    ? services.rateLimiter.hit(`user:${user.id}`, rules.api_by_user)
+    : services.rateLimiter.hit(addressKey('api', request), rules.api_by_ip);
   request.rateLimit = status;
   if (error) throw error;
 }

@@ -43,8 +43,13 @@ export function updateBotStorage(params: OperationParams<'bots.updateStorage'>, 
     const old = ctx.db.get('bot_storage', recordId(ctx.user.id, key));
     total += size(key) + size(value) - (old ? size(old.key) + size(old.value) : 0);
   }
-  if (total > limit) throw new ApiError('BAD_REQUEST', `Request exceeds storage limit by ${total - limit} characters. The limit is ${limit} characters.`);
-  for (const [key, value] of Object.entries(params.storage)) ctx.db.put('bot_storage', { id: recordId(ctx.user.id, key), user_id: ctx.user.id, key, value });
+  if (total > limit)
+    throw new ApiError(
+      'BAD_REQUEST',
+      `Request exceeds storage limit by ${total - limit} characters. The limit is ${limit} characters.`,
+    );
+  for (const [key, value] of Object.entries(params.storage))
+    ctx.db.put('bot_storage', { id: recordId(ctx.user.id, key), user_id: ctx.user.id, key, value });
   return {};
 }
 

@@ -13,9 +13,13 @@ export const BOT_TYPES = { generic: 1, incomingWebhook: 2, outgoingWebhook: 3, e
  */
 export function checkBotCreation(ctx: UserContext, botType: number): void {
   const anyBot = hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'can_create_bots_group');
-  const writeOnly = botType === BOT_TYPES.incomingWebhook && hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'can_create_write_only_bots_group');
+  const writeOnly =
+    botType === BOT_TYPES.incomingWebhook &&
+    hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'can_create_write_only_bots_group');
   if (!anyBot && !writeOnly) throw new ApiError('BAD_REQUEST', 'Insufficient permission');
-  const allowed: number[] = anyBot ? [BOT_TYPES.generic, BOT_TYPES.incomingWebhook, BOT_TYPES.outgoingWebhook] : [BOT_TYPES.incomingWebhook];
+  const allowed: number[] = anyBot
+    ? [BOT_TYPES.generic, BOT_TYPES.incomingWebhook, BOT_TYPES.outgoingWebhook]
+    : [BOT_TYPES.incomingWebhook];
   if (!allowed.includes(botType)) throw new ApiError('BAD_REQUEST', 'Invalid bot type');
 }
 
@@ -32,5 +36,6 @@ export function checkPayloadUrl(url: string, name: string): void {
   } catch {
     parsed = null;
   }
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) throw new ApiError('BAD_REQUEST', `${name} is not a URL`, { extra: { var_name: name } });
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
+    throw new ApiError('BAD_REQUEST', `${name} is not a URL`, { extra: { var_name: name } });
 }

@@ -10,7 +10,9 @@ export const realmBotsState: StateBlock = {
   eventTypes: ['realm_bot'],
   fetch(ctx) {
     const all = isAdmin(ctx.user);
-    const bots = [...ctx.db.all('users')].filter((bot) => bot.is_bot && !bot.is_system_bot && (all || bot.bot_owner_id === ctx.user.id));
+    const bots = [...ctx.db.all('users')].filter(
+      (bot) => bot.is_bot && !bot.is_system_bot && (all || bot.bot_owner_id === ctx.user.id),
+    );
     return { realm_bots: bots.map((bot) => formatBot(ctx, bot)) };
   },
 };

@@ -29,7 +29,8 @@ const LOCAL_PART = /^[-!#$%&'*+/=?^_`{}|~0-9A-Za-z]+(\.[-!#$%&'*+/=?^_`{}|~0-9A-
 export function createBot(params: OperationParams<'bots.create'>, ctx: UserContext) {
   const shortName = params.short_name.trim();
   if (shortName === '') throw new ApiError('BAD_REQUEST', 'Bad name or username');
-  const serviceName = params.bot_type !== BOT_TYPES.incomingWebhook ? (params.service_name ?? shortName) : params.service_name;
+  const serviceName =
+    params.bot_type !== BOT_TYPES.incomingWebhook ? (params.service_name ?? shortName) : params.service_name;
   const fullName = checkFullName(ctx, params.full_name, null);
   if (params.bot_type === BOT_TYPES.embedded) throw new ApiError('BAD_REQUEST', 'Embedded bots are not enabled.');
   const local = `${shortName}-bot`;
@@ -40,15 +41,33 @@ export function createBot(params: OperationParams<'bots.create'>, ctx: UserConte
   checkBotCreation(ctx, params.bot_type);
   checkInterfaceType(params.interface_type);
   if (params.payload_url !== '') checkPayloadUrl(params.payload_url, 'payload_url');
-  const sending = params.default_sending_stream === undefined ? null : accessChannelByName(ctx, params.default_sending_stream);
-  const events = params.default_events_register_stream === undefined ? null : accessChannelByName(ctx, params.default_events_register_stream);
+  const sending =
+    params.default_sending_stream === undefined ? null : accessChannelByName(ctx, params.default_sending_stream);
+  const events =
+    params.default_events_register_stream === undefined
+      ? null
+      : accessChannelByName(ctx, params.default_events_register_stream);
 
   const service =
     params.bot_type === BOT_TYPES.outgoingWebhook
-      ? { base_url: params.payload_url, token: randomAlphanumeric(32, ctx.random), interface: params.interface_type, name: serviceName ?? shortName }
+      ? {
+          base_url: params.payload_url,
+          token: randomAlphanumeric(32, ctx.random),
+          interface: params.interface_type,
+          name: serviceName ?? shortName,
+        }
       : null;
-  const created = createUser(ctx, { email, fullName, role: 400, passwordHash: null, bot: { type: params.bot_type as 1 | 2 | 3, ownerId: ctx.user.id, service } });
-  const config: Record<string, string> = params.bot_type === BOT_TYPES.incomingWebhook ? { ...params.config_data, ...(serviceName ? { integration_id: serviceName } : {}) } : {};
+  const created = createUser(ctx, {
+    email,
+    fullName,
+    role: 400,
+    passwordHash: null,
+    bot: { type: params.bot_type as 1 | 2 | 3, ownerId: ctx.user.id, service },
+  });
+  const config: Record<string, string> =
+    params.bot_type === BOT_TYPES.incomingWebhook
+      ? { ...params.config_data, ...(serviceName ? { integration_id: serviceName } : {}) }
+      : {};
   const bot = ctx.db.patch('users', created.id, {
     default_sending_stream_id: sending?.id ?? null,
     default_events_register_stream_id: events?.id ?? null,

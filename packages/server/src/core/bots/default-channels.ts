@@ -10,6 +10,7 @@ import type { ChannelRecord } from '../model/records/channels.js';
  */
 export function accessChannelByName(ctx: UserContext, name: string): ChannelRecord {
   const channel = channelByName(ctx, name.trim());
-  if (!channel || channel.is_archived || !hasContentAccess(ctx, ctx.user, channel)) throw new ApiError('BAD_REQUEST', `Invalid channel name '${name}'`);
+  if (!channel || channel.is_archived || !hasContentAccess(ctx, ctx.user, channel))
+    throw new ApiError('BAD_REQUEST', `Invalid channel name '${name}'`);
   return channel;
 }

@@ -10,7 +10,8 @@ type Ctx = Pick<Context, 'db' | 'config'>;
  * bot's URL, token and interface; an embedded bot's name and configuration; nothing for others.
  */
 export function botServices(bot: UserRecord): BotService[] {
-  if (bot.bot_type === 3 && bot.service) return [{ base_url: bot.service.base_url, interface: bot.service.interface, token: bot.service.token }];
+  if (bot.bot_type === 3 && bot.service)
+    return [{ base_url: bot.service.base_url, interface: bot.service.interface, token: bot.service.token }];
   if (bot.bot_type === 4) return [{ config_data: { ...bot.bot_config }, service_name: bot.service?.name ?? '' }];
   return [];
 }

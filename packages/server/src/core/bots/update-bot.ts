@@ -36,7 +36,11 @@ function changeOwner(ctx: UserContext, bot: UserRecord, ownerId: number): UserRe
     updateTo.delete(owner.id);
   }
   emitBotUpdate(ctx, updated, { owner_id: owner.id }, updateTo);
-  emit(ctx, activeUserIds(ctx), { type: 'realm_user', op: 'update', person: { user_id: bot.id, bot_owner_id: owner.id } });
+  emit(ctx, activeUserIds(ctx), {
+    type: 'realm_user',
+    op: 'update',
+    person: { user_id: bot.id, bot_owner_id: owner.id },
+  });
   return updated;
 }
 
@@ -60,8 +64,10 @@ export function updateBot(params: OperationParams<'bots.update'>, ctx: UserConte
     }
   }
   if (params.role !== undefined && params.role !== bot.role) {
-    if (!ROLES.includes(params.role)) throw new ApiError('BAD_REQUEST', 'Invalid role', { extra: { var_name: 'role' } });
-    if ((params.role === 100 || bot.role === 100) && !isOwner(ctx.user)) throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
+    if (!ROLES.includes(params.role))
+      throw new ApiError('BAD_REQUEST', 'Invalid role', { extra: { var_name: 'role' } });
+    if ((params.role === 100 || bot.role === 100) && !isOwner(ctx.user))
+      throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
     if (!isAdmin(ctx.user)) throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
     bot = changeRole(ctx, bot, params.role as UserRecord['role']);
   }
@@ -72,7 +78,10 @@ export function updateBot(params: OperationParams<'bots.update'>, ctx: UserConte
     emitBotUpdate(ctx, bot, { default_sending_stream: channelNameOf(ctx, id) });
   }
   if (params.default_events_register_stream !== undefined) {
-    const id = params.default_events_register_stream === '' ? null : accessChannelByName(ctx, params.default_events_register_stream).id;
+    const id =
+      params.default_events_register_stream === ''
+        ? null
+        : accessChannelByName(ctx, params.default_events_register_stream).id;
     bot = ctx.db.patch('users', bot.id, { default_events_register_stream_id: id });
     emitBotUpdate(ctx, bot, { default_events_register_stream: channelNameOf(ctx, id) });
   }
@@ -83,8 +92,11 @@ export function updateBot(params: OperationParams<'bots.update'>, ctx: UserConte
   if (params.service_payload_url !== undefined) {
     checkPayloadUrl(params.service_payload_url, 'service_payload_url');
     checkInterfaceType(params.service_interface);
-    if (bot.bot_type !== BOT_TYPES.outgoingWebhook || !bot.service) throw new ApiError('BAD_REQUEST', 'This bot has no outgoing webhook service');
-    bot = ctx.db.patch('users', bot.id, { service: { ...bot.service, base_url: params.service_payload_url, interface: params.service_interface } });
+    if (bot.bot_type !== BOT_TYPES.outgoingWebhook || !bot.service)
+      throw new ApiError('BAD_REQUEST', 'This bot has no outgoing webhook service');
+    bot = ctx.db.patch('users', bot.id, {
+      service: { ...bot.service, base_url: params.service_payload_url, interface: params.service_interface },
+    });
     emitBotUpdate(ctx, bot, { services: botServices(bot) });
   }
   if (params.config_data !== undefined) {

@@ -11,9 +11,9 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * @see https://zulip.com/api/get-channel-folders
  */
 export function listChannelFolders(params: OperationParams<'channelFolders.list'>, ctx: UserContext) {
-  return ({
-  channel_folders: channelFolderList(ctx, params.include_archived),
-});
+  return {
+    channel_folders: channelFolderList(ctx, params.include_archived),
+  };
 }
 
 /**
@@ -51,7 +51,8 @@ export function reorderChannelFolders(params: OperationParams<'channelFolders.re
   params.order.forEach((id, index) => position.set(id, index));
   const folders = [...ctx.db.all('channel_folders')];
   if (folders.some((folder) => !position.has(folder.id))) throw new ApiError('BAD_REQUEST', 'Invalid order mapping.');
-  for (const folder of folders) ctx.db.patch('channel_folders', folder.id, { order: position.get(folder.id) as number });
+  for (const folder of folders)
+    ctx.db.patch('channel_folders', folder.id, { order: position.get(folder.id) as number });
   emitChannelFolderEvent(ctx, { op: 'reorder', order: params.order });
   return {};
 }

@@ -38,7 +38,10 @@ export function channelFolderById(ctx: Pick<Context, 'db'>, id: number): Channel
  *
  * @see https://zulip.com/api/get-channel-folders
  */
-export function emitChannelFolderEvent(ctx: Pick<Context, 'db' | 'events'>, event: Record<string, unknown> & { op: string }): void {
+export function emitChannelFolderEvent(
+  ctx: Pick<Context, 'db' | 'events'>,
+  event: Record<string, unknown> & { op: string },
+): void {
   emit(ctx, activeUserIds(ctx), { type: 'channel_folder', ...event });
 }
 

@@ -28,7 +28,8 @@ export function updateChannelFolder(params: OperationParams<'channelFolders.upda
   if (params.is_archived !== undefined && params.is_archived !== folder.is_archived) {
     if (params.is_archived) {
       const inUse = [...ctx.db.all('channels')].some((channel) => channel.folder_id === folder.id);
-      if (inUse) throw new ApiError('BAD_REQUEST', 'You need to remove all the channels from this folder to archive it.');
+      if (inUse)
+        throw new ApiError('BAD_REQUEST', 'You need to remove all the channels from this folder to archive it.');
     } else if (channelFolderNameTaken(ctx, ctx.db.get('channel_folders', folder.id)?.name ?? folder.name, folder.id)) {
       // The real server's database refuses two unarchived folders with one name; say so.
       throw new ApiError('BAD_REQUEST', NAME_IN_USE);

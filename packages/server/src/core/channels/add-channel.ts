@@ -15,7 +15,11 @@ import { insertChannel } from './insert-channel.js';
  *
  * @see https://zulip.com/api/create-channel
  */
-export function addChannel(ctx: UserContext, request: { name: string; description: string }, options: ChannelOptions): ChannelRecord {
+export function addChannel(
+  ctx: UserContext,
+  request: { name: string; description: string },
+  options: ChannelOptions,
+): ChannelRecord {
   const channel = insertChannel(ctx, {
     name: request.name,
     description: request.description,
@@ -30,7 +34,11 @@ export function addChannel(ctx: UserContext, request: { name: string; descriptio
     groups: options.groups,
   });
   // Subscribers who only gain access by subscribing (private channels) get theirs from addSubscriptions.
-  emitChannelCreate(ctx, [channel], usersWithMetadataAccess(ctx, channel).map((user) => user.id));
+  emitChannelCreate(
+    ctx,
+    [channel],
+    usersWithMetadataAccess(ctx, channel).map((user) => user.id),
+  );
   if (channel.is_default) emitDefaultChannels(ctx);
   return channel;
 }

@@ -25,14 +25,32 @@ describe('addSubscriptions', () => {
     if (!engineering) throw new Error('no engineering channel');
     // Mike Member is subscribed to engineering; his subscription stays while he is deactivated.
     await call(endpoints['users.deactivate'], { user_id: user('member').id }, 'owner');
-    const { queue_id } = await call<{ queue_id: string }>(endpoints['events.register'], { event_types: ['subscription'] }, 'guest');
+    const { queue_id } = await call<{ queue_id: string }>(
+      endpoints['events.register'],
+      { event_types: ['subscription'] },
+      'guest',
+    );
 
     // No endpoint subscribes users to existing channels yet: the step POST /users and channel creation share.
-    await store.write((db) => addSubscriptions({ ...core.services, db, realm: db.get('realm', 1) as RealmRecord }, [engineering], [user('guest')]));
+    await store.write((db) =>
+      addSubscriptions(
+        { ...core.services, db, realm: db.get('realm', 1) as RealmRecord },
+        [engineering],
+        [user('guest')],
+      ),
+    );
 
-    const { events } = await call<{ events: Record<string, unknown>[] }>(endpoints['events.get'], { queue_id, dont_block: true }, 'guest');
-    const added = events.find((event) => event['op'] === 'add') as { subscriptions: { subscribers: number[]; subscriber_count: number }[] };
-    const expected = [user('owner').id, user('administrator').id, user('guest').id, user('bot').id].sort((a, b) => a - b);
+    const { events } = await call<{ events: Record<string, unknown>[] }>(
+      endpoints['events.get'],
+      { queue_id, dont_block: true },
+      'guest',
+    );
+    const added = events.find((event) => event['op'] === 'add') as {
+      subscriptions: { subscribers: number[]; subscriber_count: number }[];
+    };
+    const expected = [user('owner').id, user('administrator').id, user('guest').id, user('bot').id].sort(
+      (a, b) => a - b,
+    );
     expect(added.subscriptions[0]?.subscribers).toEqual(expected);
     expect(added.subscriptions[0]?.subscriber_count).toBe(expected.length);
     const state = await call<{ subscriptions: { stream_id: number; subscribers: number[] }[] }>(

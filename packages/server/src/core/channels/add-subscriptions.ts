@@ -38,7 +38,11 @@ export function addSubscriptions(
   const addedFor = new Map<UserRecord, ChannelRecord[]>();
   // Restricted user access: who saw whom before, for the `realm_user add` events after.
   const restricted = sightRestricted(ctx);
-  const before = new Map(restricted ? users.map((user) => [user.id, { peers: channelPeersOf(ctx, user.id), saw: visibleUserIds(ctx, user) }]) : []);
+  const before = new Map(
+    restricted
+      ? users.map((user) => [user.id, { peers: channelPeersOf(ctx, user.id), saw: visibleUserIds(ctx, user) }])
+      : [],
+  );
   for (const channel of channels) {
     for (const user of users) {
       if (ctx.indexes.subscriptionsByUser.get(user.id)?.has(channel.id)) {
@@ -71,8 +75,21 @@ export function addSubscriptions(
   }
   for (const [user, added] of addedFor) {
     const seen = before.get(user.id);
-    if (seen) emitSightGained(ctx, user, added.map((channel) => channel.id), seen.peers, seen.saw);
+    if (seen)
+      emitSightGained(
+        ctx,
+        user,
+        added.map((channel) => channel.id),
+        seen.peers,
+        seen.saw,
+      );
   }
-  for (const channel of channels) emitPeerEvent(ctx, channel, 'peer_add', (addedTo.get(channel.id) ?? []).map((u) => u.id));
+  for (const channel of channels)
+    emitPeerEvent(
+      ctx,
+      channel,
+      'peer_add',
+      (addedTo.get(channel.id) ?? []).map((u) => u.id),
+    );
   return result;
 }

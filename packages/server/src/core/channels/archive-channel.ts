@@ -21,12 +21,24 @@ export function archiveChannel(ctx: UserContext<'hooks' | 'jobs'>, channel: Chan
   if (ctx.realm.new_stream_announcements_stream_id === channel.id) {
     ctx.db.patch('realm', ctx.realm.id, { new_stream_announcements_stream_id: null });
     // The real server says "no channel" with -1 in this event.
-    emit(ctx, activeUserIds(ctx), { type: 'realm', op: 'update_dict', property: 'default', data: { new_stream_announcements_stream_id: -1 } });
+    emit(ctx, activeUserIds(ctx), {
+      type: 'realm',
+      op: 'update_dict',
+      property: 'default',
+      data: { new_stream_announcements_stream_id: -1 },
+    });
   }
   if (wasDefault) emitDefaultChannels(ctx);
   emit(ctx, viewers, (queue) =>
     queue.has('archived_channels')
-      ? { type: 'stream', op: 'update', stream_id: channel.id, name: channel.name, property: 'is_archived', value: true }
+      ? {
+          type: 'stream',
+          op: 'update',
+          stream_id: channel.id,
+          name: channel.name,
+          property: 'is_archived',
+          value: true,
+        }
       : channelDeleteEvent([channel]),
   );
   postChannelEventNotice(ctx, archived, `Channel #**${channel.name}** has been archived.`, { readByAll: true });
@@ -44,10 +56,20 @@ export function unarchiveChannel(ctx: UserContext<'hooks' | 'jobs'>, channel: Ch
   }
   const restored = ctx.db.patch('channels', channel.id, { is_archived: false });
   const formatted = formatChannel(ctx, restored);
-  emit(ctx, usersWithMetadataAccess(ctx, restored).map((user) => user.id), (queue) =>
-    queue.has('archived_channels')
-      ? { type: 'stream', op: 'update', stream_id: channel.id, name: channel.name, property: 'is_archived', value: false }
-      : { type: 'stream', op: 'create', streams: [formatted] },
+  emit(
+    ctx,
+    usersWithMetadataAccess(ctx, restored).map((user) => user.id),
+    (queue) =>
+      queue.has('archived_channels')
+        ? {
+            type: 'stream',
+            op: 'update',
+            stream_id: channel.id,
+            name: channel.name,
+            property: 'is_archived',
+            value: false,
+          }
+        : { type: 'stream', op: 'create', streams: [formatted] },
   );
   postChannelEventNotice(ctx, restored, `Channel #**${channel.name}** has been unarchived.`);
   return restored;
@@ -59,7 +81,10 @@ export function unarchiveChannel(ctx: UserContext<'hooks' | 'jobs'>, channel: Ch
  *
  * @see https://zulip.com/api/archive-stream
  */
-export function archiveChannelOperation(params: OperationParams<'channels.archive'>, ctx: UserContext<'hooks' | 'jobs'>) {
+export function archiveChannelOperation(
+  params: OperationParams<'channels.archive'>,
+  ctx: UserContext<'hooks' | 'jobs'>,
+) {
   archiveChannel(ctx, accessChannelForUpdate(ctx, ctx.user, params.stream_id));
   return {};
 }

@@ -9,17 +9,23 @@ import { postChannelEventNotice } from '../messages/channel-notices.js';
 import { postPolicy } from './format-channel.js';
 
 /** Settings whose members can see the channel (metadata access). */
-const GRANTING_METADATA_ACCESS: readonly ChannelGroupSetting[] = ['can_add_subscribers_group', 'can_administer_channel_group', 'can_subscribe_group'];
+const GRANTING_METADATA_ACCESS: readonly ChannelGroupSetting[] = [
+  'can_add_subscribers_group',
+  'can_administer_channel_group',
+  'can_subscribe_group',
+];
 
 /** Who holds a permission, as the Notification Bot names them: groups, then users. */
 function describeHolders(ctx: UserContext, value: GroupSettingValue): string {
   const groupMention = (id: number) => `@_*${ctx.db.get('user_groups', id)?.name ?? id}*`;
   if (typeof value === 'number') return groupMention(value);
   const groups = [...value.direct_subgroups].sort((a, b) => a - b).map(groupMention);
-  const users = [...value.direct_members].sort((a, b) => a - b).flatMap((id) => {
-    const user = ctx.db.get('users', id);
-    return user ? [silentMention(user)] : [];
-  });
+  const users = [...value.direct_members]
+    .sort((a, b) => a - b)
+    .flatMap((id) => {
+      const user = ctx.db.get('users', id);
+      return user ? [silentMention(user)] : [];
+    });
   return [...groups, ...users].join(', ');
 }
 
@@ -31,7 +37,12 @@ function describeHolders(ctx: UserContext, value: GroupSettingValue): string {
  * `can_send_message_group`, the derived `stream_post_policy` / `is_announcement_only` updates
  * and a Notification Bot notice.
  */
-export function changeChannelGroupSetting(ctx: UserContext<'hooks' | 'jobs'>, channel: ChannelRecord, setting: ChannelGroupSetting, next: GroupSettingValue): ChannelRecord {
+export function changeChannelGroupSetting(
+  ctx: UserContext<'hooks' | 'jobs'>,
+  channel: ChannelRecord,
+  setting: ChannelGroupSetting,
+  next: GroupSettingValue,
+): ChannelRecord {
   const grants = GRANTING_METADATA_ACCESS.includes(setting);
   const before = new Set(usersWithMetadataAccess(ctx, channel).map((user) => user.id));
   const oldValue = formatGroupSettingValue(ctx, channel.groups[setting]);
@@ -41,7 +52,14 @@ export function changeChannelGroupSetting(ctx: UserContext<'hooks' | 'jobs'>, ch
   const after = new Set(usersWithMetadataAccess(ctx, updated).map((user) => user.id));
   const gaining = grants ? [...after].filter((id) => !before.has(id)) : [];
   const losing = grants ? [...before].filter((id) => !after.has(id)) : [];
-  emitChannelUpdate(ctx, updated, setting, newValue, {}, [...after].filter((id) => !gaining.includes(id)));
+  emitChannelUpdate(
+    ctx,
+    updated,
+    setting,
+    newValue,
+    {},
+    [...after].filter((id) => !gaining.includes(id)),
+  );
   emitChannelAccessGained(ctx, [updated], gaining);
   emitChannelDelete(ctx, [updated], losing);
   if (setting === 'can_send_message_group') {

@@ -23,7 +23,11 @@ export interface ChannelPrivacy {
  *
  * @see https://zulip.com/api/get-events (channel `stream` events)
  */
-export function changeChannelPrivacy(ctx: UserContext<'hooks' | 'jobs'>, channel: ChannelRecord, privacy: ChannelPrivacy): ChannelRecord {
+export function changeChannelPrivacy(
+  ctx: UserContext<'hooks' | 'jobs'>,
+  channel: ChannelRecord,
+  privacy: ChannelPrivacy,
+): ChannelRecord {
   const before = new Set(usersWithMetadataAccess(ctx, channel).map((user) => user.id));
   const updated = ctx.db.patch('channels', channel.id, {
     invite_only: privacy.inviteOnly,
@@ -36,8 +40,18 @@ export function changeChannelPrivacy(ctx: UserContext<'hooks' | 'jobs'>, channel
     for (const user of after) if (!before.has(user.id) && !isGuest(user)) newcomers.add(user.id);
     emitChannelAccessGained(ctx, [updated], newcomers);
   }
-  const extra = { history_public_to_subscribers: updated.history_public_to_subscribers, is_web_public: updated.is_web_public };
-  emitChannelUpdate(ctx, updated, 'invite_only', updated.invite_only, extra, after.map((u) => u.id).filter((id) => !newcomers.has(id)));
+  const extra = {
+    history_public_to_subscribers: updated.history_public_to_subscribers,
+    is_web_public: updated.is_web_public,
+  };
+  emitChannelUpdate(
+    ctx,
+    updated,
+    'invite_only',
+    updated.invite_only,
+    extra,
+    after.map((u) => u.id).filter((id) => !newcomers.has(id)),
+  );
   postChannelEventNotice(
     ctx,
     updated,

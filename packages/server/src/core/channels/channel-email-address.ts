@@ -18,10 +18,16 @@ export function getChannelEmailAddress(params: OperationParams<'channels.getEmai
   const sender = params.sender_id === gateway ? undefined : params.sender_id;
   if (sender !== undefined && sender !== ctx.user.id) {
     const bot = ctx.db.get('users', sender);
-    if (!bot || !bot.is_bot || bot.bot_owner_id !== ctx.user.id || !bot.is_active) throw new ApiError('BAD_REQUEST', 'Invalid sender ID');
+    if (!bot || !bot.is_bot || bot.bot_owner_id !== ctx.user.id || !bot.is_active)
+      throw new ApiError('BAD_REQUEST', 'Invalid sender ID');
   }
-  const token = md5Hex(`${ctx.realm.string_id}:${ctx.realm.date_created}:${channel.id}:${ctx.user.id}:${sender ?? 'email-gateway'}`);
-  const name = channel.name.replace(/[^\p{L}\p{N}_]+/gu, '-').toLowerCase().replace(/^-+|-+$/g, '');
+  const token = md5Hex(
+    `${ctx.realm.string_id}:${ctx.realm.date_created}:${channel.id}:${ctx.user.id}:${sender ?? 'email-gateway'}`,
+  );
+  const name = channel.name
+    .replace(/[^\p{L}\p{N}_]+/gu, '-')
+    .toLowerCase()
+    .replace(/^-+|-+$/g, '');
   const local = `${name === '' ? '' : `${name}.`}${token}.show-sender`;
   return { email: `${local}@${realmHost(ctx.config.realmUrl).split(':')[0] ?? ''}` };
 }

@@ -22,7 +22,15 @@ export function emitChannelUpdate(
   extra: Record<string, unknown> = {},
   recipients: Iterable<number> = usersWithMetadataAccess(ctx, channel).map((user) => user.id),
 ): void {
-  emit(ctx, recipients, { type: 'stream', op: 'update', stream_id: channel.id, name: channel.name, property, value, ...extra });
+  emit(ctx, recipients, {
+    type: 'stream',
+    op: 'update',
+    stream_id: channel.id,
+    name: channel.name,
+    property,
+    value,
+    ...extra,
+  });
 }
 
 /** `stream create` of `channels` to `userIds`: users who can now see them. */
@@ -42,7 +50,8 @@ export function emitChannelAccessGained(ctx: Ctx, channels: readonly ChannelReco
   emitChannelCreate(ctx, channels, recipients);
   for (const channel of channels) {
     const subscribers = activeSubscriberIds(ctx, channel.id);
-    if (subscribers.length > 0) emit(ctx, recipients, { type: 'subscription', op: 'peer_add', stream_ids: [channel.id], user_ids: subscribers });
+    if (subscribers.length > 0)
+      emit(ctx, recipients, { type: 'subscription', op: 'peer_add', stream_ids: [channel.id], user_ids: subscribers });
   }
 }
 
@@ -52,8 +61,18 @@ export function emitChannelAccessGained(ctx: Ctx, channels: readonly ChannelReco
  *
  * @see https://zulip.com/api/get-events (channel `stream` events)
  */
-export function channelDeleteEvent(channels: readonly ChannelRecord[]): { type: 'stream'; op: 'delete'; stream_ids: number[]; streams: { stream_id: number }[] } {
-  return { type: 'stream', op: 'delete', stream_ids: channels.map((c) => c.id), streams: channels.map((c) => ({ stream_id: c.id })) };
+export function channelDeleteEvent(channels: readonly ChannelRecord[]): {
+  type: 'stream';
+  op: 'delete';
+  stream_ids: number[];
+  streams: { stream_id: number }[];
+} {
+  return {
+    type: 'stream',
+    op: 'delete',
+    stream_ids: channels.map((c) => c.id),
+    streams: channels.map((c) => ({ stream_id: c.id })),
+  };
 }
 
 /** `stream delete` of `channels` to `userIds`: users who can no longer see them. */
@@ -73,5 +92,8 @@ export function emitDefaultChannels(ctx: Ctx): void {
     return user !== undefined && !isGuest(user);
   });
   // IDs since feature level 330 (objects before).
-  emit(ctx, recipients, { type: 'default_streams', default_streams: defaults.map((channel) => channel.id).sort((a, b) => a - b) });
+  emit(ctx, recipients, {
+    type: 'default_streams',
+    default_streams: defaults.map((channel) => channel.id).sort((a, b) => a - b),
+  });
 }

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { ApiError, CHANNEL_GROUP_SETTINGS, type MessageRetentionDays, type ChannelGroupSetting, type GroupSettingValue, type TopicsPolicy } from '@teamchat/schema';
+import {
+  ApiError,
+  CHANNEL_GROUP_SETTINGS,
+  type MessageRetentionDays,
+  type ChannelGroupSetting,
+  type GroupSettingValue,
+  type TopicsPolicy,
+} from '@teamchat/schema';
 import type { UserContext } from '../runtime/context.js';
 import type { ChannelRecord } from '../model/records/channels.js';
 import { channelFolderById } from '../channel-folders/channel-folder-list.js';
@@ -69,12 +76,17 @@ export function parseChannelOptions(ctx: UserContext, params: ChannelOptionParam
   const groups: Partial<ChannelRecord['groups']> = {};
   for (const setting of CHANNEL_GROUP_SETTINGS) {
     const given = params[setting];
-    if (given !== undefined) groups[setting] = parseGroupSettingValue(ctx, setting, given, CHANNEL_GROUP_SETTING_CONFIGS[setting]);
+    if (given !== undefined)
+      groups[setting] = parseGroupSettingValue(ctx, setting, given, CHANNEL_GROUP_SETTING_CONFIGS[setting]);
   }
   const folderId = params.folder_id === undefined ? null : checkChannelFolder(ctx, params.folder_id);
-  const retention = params.message_retention_days === undefined ? null : parseRetentionDays(params.message_retention_days);
+  const retention =
+    params.message_retention_days === undefined ? null : parseRetentionDays(params.message_retention_days);
   const topicsPolicy = params.topics_policy ?? 'inherit';
-  if (topicsPolicy !== 'inherit' && !hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'can_set_topics_policy_group')) {
+  if (
+    topicsPolicy !== 'inherit' &&
+    !hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'can_set_topics_policy_group')
+  ) {
     throw new ApiError('BAD_REQUEST', 'Insufficient permission');
   }
   if (params.is_web_public && params.invite_only) throw new ApiError('BAD_REQUEST', 'Invalid parameters');
@@ -96,7 +108,8 @@ export function parseChannelOptions(ctx: UserContext, params: ChannelOptionParam
  */
 export function checkCanHavePrivacy(ctx: UserContext, inviteOnly: boolean): void {
   const setting = inviteOnly ? 'can_create_private_channel_group' : 'can_create_public_channel_group';
-  if (!hasPermission(ctx, ctx.user, { realm: ctx.realm }, setting)) throw new ApiError('BAD_REQUEST', 'Insufficient permission');
+  if (!hasPermission(ctx, ctx.user, { realm: ctx.realm }, setting))
+    throw new ApiError('BAD_REQUEST', 'Insufficient permission');
 }
 
 /**
@@ -106,7 +119,8 @@ export function checkCanHavePrivacy(ctx: UserContext, inviteOnly: boolean): void
  */
 export function checkCanBeWebPublic(ctx: UserContext): void {
   if (!isWebPublicAccessEnabled(ctx)) throw new ApiError('BAD_REQUEST', 'Web-public channels are not enabled.');
-  if (!hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'can_create_web_public_channel_group')) throw new ApiError('BAD_REQUEST', 'Insufficient permission');
+  if (!hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'can_create_web_public_channel_group'))
+    throw new ApiError('BAD_REQUEST', 'Insufficient permission');
 }
 
 /**
@@ -118,7 +132,9 @@ export function checkCanBeWebPublic(ctx: UserContext): void {
 export function checkCanCreateChannel(ctx: UserContext, options: ChannelOptions): void {
   checkCanHavePrivacy(ctx, options.inviteOnly);
   if (options.isDefault && !isAdmin(ctx.user)) throw new ApiError('BAD_REQUEST', 'Insufficient permission');
-  if (options.isDefault && options.inviteOnly) throw new ApiError('BAD_REQUEST', 'A default channel cannot be private.');
+  if (options.isDefault && options.inviteOnly)
+    throw new ApiError('BAD_REQUEST', 'A default channel cannot be private.');
   if (options.isWebPublic) checkCanBeWebPublic(ctx);
-  if (options.messageRetentionDays !== null && !isOwner(ctx.user)) throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
+  if (options.messageRetentionDays !== null && !isOwner(ctx.user))
+    throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
 }

@@ -8,7 +8,11 @@ export const streamState: StateBlock = {
   eventTypes: ['stream'],
   fetch(ctx, _params, capabilities) {
     const streams = [...ctx.db.all('channels')]
-      .filter((channel) => (capabilities['archived_channels'] === true || !channel.is_archived) && hasMetadataAccess(ctx, ctx.user, channel))
+      .filter(
+        (channel) =>
+          (capabilities['archived_channels'] === true || !channel.is_archived) &&
+          hasMetadataAccess(ctx, ctx.user, channel),
+      )
       .map((channel) => formatChannel(ctx, channel));
     return { streams };
   },
@@ -22,7 +26,8 @@ export const subscriptionState: StateBlock = {
   eventTypes: ['subscription'],
   fetch(ctx, params, capabilities) {
     const withSubscribers = params.include_subscribers !== false;
-    const subscribersOf = (channel: ChannelRecord) => (withSubscribers ? activeSubscriberIds(ctx, channel.id) : undefined);
+    const subscribersOf = (channel: ChannelRecord) =>
+      withSubscribers ? activeSubscriberIds(ctx, channel.id) : undefined;
     const mine = ctx.indexes.allSubscriptionsByUser.get(ctx.user.id);
     const subscriptions = [];
     const unsubscribed = [];
@@ -35,7 +40,9 @@ export const subscriptionState: StateBlock = {
       else if (sub) unsubscribed.push(formatSubscription(ctx, channel, sub, subscribersOf(channel)));
       else {
         const subscribers = subscribersOf(channel);
-        neverSubscribed.push(subscribers ? { ...formatChannel(ctx, channel), subscribers } : formatChannel(ctx, channel));
+        neverSubscribed.push(
+          subscribers ? { ...formatChannel(ctx, channel), subscribers } : formatChannel(ctx, channel),
+        );
       }
     }
     return { subscriptions, unsubscribed, never_subscribed: neverSubscribed };

@@ -32,6 +32,9 @@ export function createChannel(params: OperationParams<'channels.create'>, ctx: U
     throw new ApiError('BAD_REQUEST', 'Insufficient permission');
   }
   const { subscribed } = addSubscriptions(ctx, [channel], subscribers);
-  postSubscriptionNotices(ctx, subscribed, [channel], { announce: params.announce, sendSubscriptionMessages: params.send_new_subscription_messages });
+  postSubscriptionNotices(ctx, subscribed, [channel], {
+    announce: params.announce,
+    sendSubscriptionMessages: params.send_new_subscription_messages,
+  });
   return { id: channel.id };
 }

@@ -13,7 +13,9 @@ export const defaultStreamsState: StateBlock = {
   eventTypes: ['default_streams'],
   fetch(ctx) {
     if (isGuest(ctx.user)) return { realm_default_streams: [] };
-    const ids = [...ctx.db.all('channels')].filter((channel) => channel.is_default && !channel.is_archived).map((channel) => channel.id);
+    const ids = [...ctx.db.all('channels')]
+      .filter((channel) => channel.is_default && !channel.is_archived)
+      .map((channel) => channel.id);
     return { realm_default_streams: ids.sort((a, b) => a - b) };
   },
 };

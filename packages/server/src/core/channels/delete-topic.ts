@@ -15,7 +15,10 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  *
  * @see https://zulip.com/api/delete-topic
  */
-export async function deleteTopic(params: OperationParams<'channels.deleteTopic'>, ctx: UserContext<'files' | 'hooks' | 'jobs' | 'store'>) {
+export async function deleteTopic(
+  params: OperationParams<'channels.deleteTopic'>,
+  ctx: UserContext<'files' | 'hooks' | 'jobs' | 'store'>,
+) {
   const channel = accessChannelById(ctx, ctx.user, params.stream_id, { allowArchived: true });
   const name = normalizeTopic(ctx, params.topic_name);
   const { deleteTopicBatchSize: batchSize, deleteTopicBudgetMs: budget } = ctx.config;

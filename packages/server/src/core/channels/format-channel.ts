@@ -65,7 +65,12 @@ export function formatChannel(ctx: Ctx, channel: ChannelRecord, options: { inclu
 }
 
 /** The Subscription object: the channel plus the subscriber's personal settings. */
-export function formatSubscription(ctx: Ctx, channel: ChannelRecord, sub: SubscriptionRecord, subscribers?: number[]): Subscription {
+export function formatSubscription(
+  ctx: Ctx,
+  channel: ChannelRecord,
+  sub: SubscriptionRecord,
+  subscribers?: number[],
+): Subscription {
   const formatted: Subscription = {
     ...formatChannel(ctx, channel),
     color: sub.color,

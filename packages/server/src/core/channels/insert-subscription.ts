@@ -3,8 +3,26 @@ import type { SubscriptionRecord } from '../model/records/channels.js';
 
 /** Colours given to new subscriptions (lowercase `#rrggbb`, as clients expect). */
 const SUBSCRIPTION_COLORS = [
-  '#76ce90', '#fae589', '#a6c7e5', '#e79ab5', '#bfd56f', '#f4ae55', '#b0a5fd', '#addfe5', '#f5ce6e', '#c2726a',
-  '#94c849', '#bd86e5', '#ee7e4a', '#a6dcbf', '#95a5fd', '#53a063', '#9987e1', '#e4523d', '#c2c2c2', '#4f8de4',
+  '#76ce90',
+  '#fae589',
+  '#a6c7e5',
+  '#e79ab5',
+  '#bfd56f',
+  '#f4ae55',
+  '#b0a5fd',
+  '#addfe5',
+  '#f5ce6e',
+  '#c2726a',
+  '#94c849',
+  '#bd86e5',
+  '#ee7e4a',
+  '#a6dcbf',
+  '#95a5fd',
+  '#53a063',
+  '#9987e1',
+  '#e4523d',
+  '#c2c2c2',
+  '#4f8de4',
 ] as const;
 
 type Ctx = Pick<Context, 'db' | 'indexes'>;

@@ -35,5 +35,7 @@ export function listChannels(params: OperationParams<'channels.list'>, ctx: User
   }
   // The real server sorts by name as Python compares strings: by code point.
   selected.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
-  return { streams: selected.map((channel) => formatChannel(ctx, channel, { includeDefault: params.include_default })) };
+  return {
+    streams: selected.map((channel) => formatChannel(ctx, channel, { includeDefault: params.include_default })),
+  };
 }

@@ -18,7 +18,12 @@ type Ctx = Pick<Context, 'db' | 'indexes' | 'now'>;
  * users who are not long-term idle; this server does not track idleness, so the list is the
  * same as the full one.
  */
-function listedSubscription(ctx: Ctx, channel: ChannelRecord, sub: SubscriptionRecord, include: boolean | 'partial'): Subscription {
+function listedSubscription(
+  ctx: Ctx,
+  channel: ChannelRecord,
+  sub: SubscriptionRecord,
+  include: boolean | 'partial',
+): Subscription {
   if (include === false) return formatSubscription(ctx, channel, sub);
   const subscribers = activeSubscriberIds(ctx, channel.id);
   if (include === 'partial' && subscribers.length >= MIN_PARTIAL_SUBSCRIBERS_CHANNEL_SIZE) {

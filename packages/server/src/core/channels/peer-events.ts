@@ -12,14 +12,23 @@ type Ctx = Pick<Context, 'db' | 'indexes' | 'events' | 'realm' | 'now'>;
  *
  * @see https://zulip.com/api/get-events (subscription events)
  */
-export function emitPeerEvent(ctx: Ctx, channel: ChannelRecord, op: 'peer_add' | 'peer_remove', userIds: Iterable<number>): void {
+export function emitPeerEvent(
+  ctx: Ctx,
+  channel: ChannelRecord,
+  op: 'peer_add' | 'peer_remove',
+  userIds: Iterable<number>,
+): void {
   const changed = new Set(userIds);
   if (changed.size === 0) return;
   const peers = usersWithMetadataAccess(ctx, channel).filter((user) => !changed.has(user.id));
-  emit(ctx, peers.map((user) => user.id), {
-    type: 'subscription',
-    op,
-    stream_ids: [channel.id],
-    user_ids: [...changed].sort((a, b) => a - b),
-  });
+  emit(
+    ctx,
+    peers.map((user) => user.id),
+    {
+      type: 'subscription',
+      op,
+      stream_ids: [channel.id],
+      user_ids: [...changed].sort((a, b) => a - b),
+    },
+  );
 }

@@ -16,7 +16,10 @@ export function principalUsers(ctx: Ctx, caller: UserRecord, principals: Princip
   const options = { allowBots: true, forAdmin: false };
   const users = new Map<number, UserRecord>();
   for (const principal of principals) {
-    const user = typeof principal === 'number' ? accessUserById(ctx, caller, principal, options) : accessUserByEmail(ctx, caller, principal, options);
+    const user =
+      typeof principal === 'number'
+        ? accessUserById(ctx, caller, principal, options)
+        : accessUserByEmail(ctx, caller, principal, options);
     users.set(user.id, user);
   }
   return [...users.values()];

@@ -34,7 +34,11 @@ export interface UnsubscribeResult {
  *
  * @see https://zulip.com/api/get-subscriptions
  */
-export function removeSubscriptions(ctx: Ctx, channels: readonly ChannelRecord[], users: readonly UserRecord[]): UnsubscribeResult {
+export function removeSubscriptions(
+  ctx: Ctx,
+  channels: readonly ChannelRecord[],
+  users: readonly UserRecord[],
+): UnsubscribeResult {
   const result: UnsubscribeResult = { removed: [], notSubscribed: [] };
   const leftBy = new Map<UserRecord, ChannelRecord[]>();
   const leaversOf = new Map<number, number[]>();
@@ -52,7 +56,11 @@ export function removeSubscriptions(ctx: Ctx, channels: readonly ChannelRecord[]
     }
   }
   for (const [user, left] of leftBy) {
-    emit(ctx, [user.id], { type: 'subscription', op: 'remove', subscriptions: left.map((c) => ({ name: c.name, stream_id: c.id })) });
+    emit(ctx, [user.id], {
+      type: 'subscription',
+      op: 'remove',
+      subscriptions: left.map((c) => ({ name: c.name, stream_id: c.id })),
+    });
     const lost = left.filter((channel) => !hasMetadataAccess(ctx, user, channel));
     emitChannelDelete(ctx, lost, [user.id]);
   }
@@ -62,6 +70,12 @@ export function removeSubscriptions(ctx: Ctx, channels: readonly ChannelRecord[]
     const visible = leavers.filter((id) => ctx.db.get('users', id)?.is_active === true);
     emitPeerEvent(ctx, channel, 'peer_remove', visible);
   }
-  if (sightRestricted(ctx)) for (const [user, left] of leftBy) emitSightLost(ctx, user, left.map((channel) => channel.id));
+  if (sightRestricted(ctx))
+    for (const [user, left] of leftBy)
+      emitSightLost(
+        ctx,
+        user,
+        left.map((channel) => channel.id),
+      );
   return result;
 }

@@ -74,7 +74,10 @@ export function subscribe(params: OperationParams<'channels.subscribe'>, ctx: Us
     for (const [user, channel] of pairs) (names[String(user.id)] ??= []).push(channel.name);
     return names;
   };
-  const sent = postSubscriptionNotices(ctx, result.subscribed, created, { announce: params.announce, sendSubscriptionMessages: params.send_new_subscription_messages });
+  const sent = postSubscriptionNotices(ctx, result.subscribed, created, {
+    announce: params.announce,
+    sendSubscriptionMessages: params.send_new_subscription_messages,
+  });
   return {
     subscribed: byUser(result.subscribed),
     already_subscribed: byUser(result.alreadySubscribed),

@@ -12,13 +12,18 @@ import { directlyControls, principalUsers } from './principal-users.js';
 import { removeSubscriptions } from './remove-subscriptions.js';
 
 /** Marks read, for each user who left channels, their unread messages in those channels. */
-function markLeftChannelsRead(ctx: UserContext<'hooks' | 'jobs'>, removed: readonly [UserRecord, ChannelRecord][]): void {
+function markLeftChannelsRead(
+  ctx: UserContext<'hooks' | 'jobs'>,
+  removed: readonly [UserRecord, ChannelRecord][],
+): void {
   const left = new Map<UserRecord, number[]>();
   for (const [user, channel] of removed) appendTo(left, user, channel.id);
   for (const [user, ids] of left) {
     const channelIds = new Set(ids);
-    const unread = Array.from(unreadIds(ctx, user.id), (id) => ctx.db.get('messages', id))
-      .filter((message): message is MessageRecord => message?.stream_id !== undefined && message.stream_id !== null && channelIds.has(message.stream_id));
+    const unread = Array.from(unreadIds(ctx, user.id), (id) => ctx.db.get('messages', id)).filter(
+      (message): message is MessageRecord =>
+        message?.stream_id !== undefined && message.stream_id !== null && channelIds.has(message.stream_id),
+    );
     changeFlag(ctx, user, unread, 'read', 'add');
   }
 }

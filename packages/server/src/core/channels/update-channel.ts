@@ -8,7 +8,12 @@ import { hasPermission } from '../model/has-permission.js';
 import { isAdmin, isOwner } from '../model/roles.js';
 import { unarchiveChannel } from './archive-channel.js';
 import { accessChannelForUpdate, hasContentAccess } from '../model/channel-access.js';
-import { noticeDescription, noticeRename, noticeRetention, noticeTopicsPolicy } from '../messages/channel-change-notices.js';
+import {
+  noticeDescription,
+  noticeRename,
+  noticeRetention,
+  noticeTopicsPolicy,
+} from '../messages/channel-change-notices.js';
 import { emitChannelUpdate, emitDefaultChannels } from './channel-events.js';
 import { checkChannelDescription, checkChannelName, checkChannelNameAvailable } from '../model/channel-name.js';
 import { checkCanBeWebPublic, checkCanHavePrivacy, checkChannelFolder, parseRetentionDays } from './channel-options.js';
@@ -25,11 +30,15 @@ function checkPrivacy(ctx: UserContext, channel: ChannelRecord, params: Params) 
   const inviteOnly = params.is_private ?? channel.invite_only;
   const isWebPublic = params.is_web_public ?? channel.is_web_public;
   const isDefault = params.is_default_stream ?? channel.is_default;
-  const history = params.history_public_to_subscribers ?? (params.is_private !== undefined ? !params.is_private : channel.history_public_to_subscribers);
-  if ((isWebPublic && (!history || inviteOnly)) || (!inviteOnly && !history)) throw new ApiError('BAD_REQUEST', 'Invalid parameters');
+  const history =
+    params.history_public_to_subscribers ??
+    (params.is_private !== undefined ? !params.is_private : channel.history_public_to_subscribers);
+  if ((isWebPublic && (!history || inviteOnly)) || (!inviteOnly && !history))
+    throw new ApiError('BAD_REQUEST', 'Invalid parameters');
   if (inviteOnly && isDefault) throw new ApiError('BAD_REQUEST', 'A default channel cannot be private.');
   if (params.is_private !== undefined) {
-    if (!hasContentAccess(ctx, ctx.user, channel)) throw new ApiError('BAD_REQUEST', 'Channel content access is required.');
+    if (!hasContentAccess(ctx, ctx.user, channel))
+      throw new ApiError('BAD_REQUEST', 'Channel content access is required.');
     checkCanHavePrivacy(ctx, params.is_private);
   }
   if (params.is_web_public === true) checkCanBeWebPublic(ctx);
@@ -53,7 +62,11 @@ function onlyEmptyTopic(ctx: UserContext, channel: ChannelRecord): boolean {
 export function updateChannel(params: OperationParams<'channels.update'>, ctx: UserContext<'hooks' | 'jobs'>) {
   let channel = accessChannelForUpdate(ctx, ctx.user, params.stream_id);
   const privacy = checkPrivacy(ctx, channel, params);
-  if (params.is_private !== undefined || params.is_web_public !== undefined || params.history_public_to_subscribers !== undefined) {
+  if (
+    params.is_private !== undefined ||
+    params.is_web_public !== undefined ||
+    params.history_public_to_subscribers !== undefined
+  ) {
     channel = changeChannelPrivacy(ctx, channel, privacy);
   }
   if (params.is_default_stream !== undefined) {
@@ -66,16 +79,22 @@ export function updateChannel(params: OperationParams<'channels.update'>, ctx: U
   if (params.message_retention_days !== undefined) {
     if (!isOwner(ctx.user)) throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
     const old = channel.message_retention_days;
-    channel = ctx.db.patch('channels', channel.id, { message_retention_days: parseRetentionDays(params.message_retention_days) });
+    channel = ctx.db.patch('channels', channel.id, {
+      message_retention_days: parseRetentionDays(params.message_retention_days),
+    });
     emitChannelUpdate(ctx, channel, 'message_retention_days', channel.message_retention_days);
     noticeRetention(ctx, channel, old);
   }
   if (params.is_archived === false) channel = unarchiveChannel(ctx, channel);
   if (params.topics_policy !== undefined) {
-    if (!hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'can_set_topics_policy_group')) throw new ApiError('BAD_REQUEST', 'Insufficient permission');
+    if (!hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'can_set_topics_policy_group'))
+      throw new ApiError('BAD_REQUEST', 'Insufficient permission');
     if (params.topics_policy === 'empty_topic_only' && !onlyEmptyTopic(ctx, channel)) {
       const empty = ctx.realm.empty_topic_display_name;
-      throw new ApiError('BAD_REQUEST', `To enable this configuration, all messages in this channel must be in the "${empty}" topic. Consider renaming or deleting other topics.`);
+      throw new ApiError(
+        'BAD_REQUEST',
+        `To enable this configuration, all messages in this channel must be in the "${empty}" topic. Consider renaming or deleting other topics.`,
+      );
     }
     const old = channel.topics_policy;
     if (params.topics_policy !== old) {
@@ -87,7 +106,10 @@ export function updateChannel(params: OperationParams<'channels.update'>, ctx: U
   if (params.description !== undefined) {
     const old = channel.description;
     const description = checkChannelDescription(params.description);
-    channel = ctx.db.patch('channels', channel.id, { description, rendered_description: renderMarkdown(description).html });
+    channel = ctx.db.patch('channels', channel.id, {
+      description,
+      rendered_description: renderMarkdown(description).html,
+    });
     emitChannelUpdate(ctx, channel, 'description', description, { rendered_description: channel.rendered_description });
     noticeDescription(ctx, channel, old);
   }

@@ -8,7 +8,6 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
 /** The stored properties a request may change (`in_home_view` is the inverse of `is_muted`). */
 type StoredProperty = Exclude<keyof SubscriptionRecord, 'id' | 'user_id' | 'stream_id' | 'active'>;
 
-
 /** A checked change: the stored property and its new value. */
 interface StoredChange {
   streamId: number;
@@ -26,7 +25,8 @@ function storedChange({ stream_id: streamId, property, value }: SubscriptionProp
     return { streamId, property, value: subscriptionColor(value, 'color') };
   }
   // Every property but `color` (handled above) is a boolean.
-  if (!(SUBSCRIPTION_PROPERTIES as readonly string[]).includes(property)) throw new ApiError('BAD_REQUEST', `Unknown subscription property: ${property}`);
+  if (!(SUBSCRIPTION_PROPERTIES as readonly string[]).includes(property))
+    throw new ApiError('BAD_REQUEST', `Unknown subscription property: ${property}`);
   if (typeof value !== 'boolean') throw new ApiError('BAD_REQUEST', `${property} is not a boolean`);
   if (property === 'in_home_view') return { streamId, property: 'is_muted', value: !value };
   return { streamId, property: property as StoredProperty, value };
@@ -42,7 +42,10 @@ function storedChange({ stream_id: streamId, property, value }: SubscriptionProp
  *
  * @see https://zulip.com/api/update-subscription-settings
  */
-export function updateSubscriptionProperties(params: OperationParams<'channels.updateSubscriptionProperties'>, ctx: UserContext) {
+export function updateSubscriptionProperties(
+  params: OperationParams<'channels.updateSubscriptionProperties'>,
+  ctx: UserContext,
+) {
   const changes = params.subscription_data.map(storedChange);
   const subscriptions = changes.map(({ streamId }) => {
     accessChannelById(ctx, ctx.user, streamId);
@@ -53,7 +56,13 @@ export function updateSubscriptionProperties(params: OperationParams<'channels.u
   changes.forEach(({ streamId, property, value }, index) => {
     ctx.db.patch('subscriptions', (subscriptions[index] as SubscriptionRecord).id, { [property]: value });
     if (property === 'is_muted') {
-      emit(ctx, [ctx.user.id], { type: 'subscription', op: 'update', property: 'in_home_view', value: !value, stream_id: streamId });
+      emit(ctx, [ctx.user.id], {
+        type: 'subscription',
+        op: 'update',
+        property: 'in_home_view',
+        value: !value,
+        stream_id: streamId,
+      });
     }
     emit(ctx, [ctx.user.id], { type: 'subscription', op: 'update', property, value, stream_id: streamId });
   });

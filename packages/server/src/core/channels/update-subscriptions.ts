@@ -10,10 +10,14 @@ import { unsubscribe } from './unsubscribe.js';
  * out. Answers both halves: `subscribed`, `already_subscribed`, `new_subscription_messages_sent`,
  * `removed`, `not_removed`.
  */
-export function updateSubscriptions(params: OperationParams<'channels.updateSubscriptions'>, ctx: UserContext<'hooks' | 'jobs'>) {
+export function updateSubscriptions(
+  params: OperationParams<'channels.updateSubscriptions'>,
+  ctx: UserContext<'hooks' | 'jobs'>,
+) {
   const add = params.add ?? [];
   const remove = params.delete ?? [];
-  if (add.length === 0 && remove.length === 0) throw new ApiError('BAD_REQUEST', 'Nothing to do. Specify at least one of "add" or "delete".');
+  if (add.length === 0 && remove.length === 0)
+    throw new ApiError('BAD_REQUEST', 'Nothing to do. Specify at least one of "add" or "delete".');
   const added = subscribe(endpoints['channels.subscribe'].params.parse({ subscriptions: add }), ctx);
   const removed = unsubscribe({ subscriptions: remove }, ctx);
   return {

@@ -36,7 +36,8 @@ export function channelPeersOf(ctx: Pick<Context, 'db' | 'indexes'>, userId: num
 /** The users who share a direct-message conversation with `userId` (the real `get_users_involved_in_dms_with_target_users`). */
 function dmPeersOf(ctx: Pick<Context, 'db'>, userId: number): Set<number> {
   const peers = new Set<number>();
-  for (const group of ctx.db.all('direct_message_groups')) if (group.user_ids.includes(userId)) for (const id of group.user_ids) peers.add(id);
+  for (const group of ctx.db.all('direct_message_groups'))
+    if (group.user_ids.includes(userId)) for (const id of group.user_ids) peers.add(id);
   return peers;
 }
 
@@ -66,7 +67,12 @@ export function emitSightLost(ctx: Ctx, user: UserRecord, channelIds: readonly n
     const viewer = ctx.db.get('users', id);
     return viewer !== undefined && !seesEveryone(ctx, viewer);
   });
-  if (losing.length > 0 && !user.is_bot) emit(ctx, losing.sort((a, b) => a - b), removed(user.id));
+  if (losing.length > 0 && !user.is_bot)
+    emit(
+      ctx,
+      losing.sort((a, b) => a - b),
+      removed(user.id),
+    );
   if (seesEveryone(ctx, user)) return;
   for (const id of [...leftBehind].sort((a, b) => a - b)) {
     if (!stillSee.has(id) && ctx.db.get('users', id)?.is_bot !== true) emit(ctx, [user.id], removed(id));
@@ -80,7 +86,13 @@ export function emitSightLost(ctx: Ctx, user: UserRecord, channelIds: readonly n
  * it, as `announceUserTo`). `sawBefore` is what `user` saw, and
  * `peersBefore` its channels' subscribers, before it joined.
  */
-export function emitSightGained(ctx: Ctx, user: UserRecord, channelIds: readonly number[], peersBefore: ReadonlySet<number>, sawBefore: ReadonlySet<number>): void {
+export function emitSightGained(
+  ctx: Ctx,
+  user: UserRecord,
+  channelIds: readonly number[],
+  peersBefore: ReadonlySet<number>,
+  sawBefore: ReadonlySet<number>,
+): void {
   const announce = (target: UserRecord, viewers: number[]) => announceUserTo(ctx, target, viewers);
   const joined = new Set(channelIds.flatMap((id) => activeSubscriberIds(ctx, id)));
   const dmPeers = dmPeersOf(ctx, user.id);
@@ -89,7 +101,11 @@ export function emitSightGained(ctx: Ctx, user: UserRecord, channelIds: readonly
     const viewer = ctx.db.get('users', id);
     return viewer !== undefined && !seesEveryone(ctx, viewer);
   });
-  if (!user.is_bot) announce(user, gaining.sort((a, b) => a - b));
+  if (!user.is_bot)
+    announce(
+      user,
+      gaining.sort((a, b) => a - b),
+    );
   if (seesEveryone(ctx, user)) return;
   for (const id of [...joined].sort((a, b) => a - b)) {
     const other = ctx.db.get('users', id);
@@ -102,7 +118,11 @@ export function emitSightGained(ctx: Ctx, user: UserRecord, channelIds: readonly
  * each viewer may see it (real address or not), the avatar URL always sent and `profile_data`
  * empty, as the real server sends it for a new account and for a user someone gains sight of.
  */
-export function announceUserTo(ctx: Pick<Context, 'db' | 'events' | 'config'>, user: UserRecord, viewerIds: Iterable<number>): void {
+export function announceUserTo(
+  ctx: Pick<Context, 'db' | 'events' | 'config'>,
+  user: UserRecord,
+  viewerIds: Iterable<number>,
+): void {
   const viewers = new Map<number, UserRecord>();
   for (const id of viewerIds) {
     const viewer = ctx.db.get('users', id);
@@ -113,6 +133,11 @@ export function announceUserTo(ctx: Pick<Context, 'db' | 'events' | 'config'>, u
   emit(ctx, viewers.keys(), (queue) => ({
     type: 'realm_user',
     op: 'add',
-    person: formatUser(user, { viewer: viewers.get(queue.userId) ?? null, realmUrl, clientExtavatar: false, profileData: () => ({}) }),
+    person: formatUser(user, {
+      viewer: viewers.get(queue.userId) ?? null,
+      realmUrl,
+      clientExtavatar: false,
+      profileData: () => ({}),
+    }),
   }));
 }

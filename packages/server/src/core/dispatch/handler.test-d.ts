@@ -20,6 +20,7 @@ describe('handler maps', () => {
   });
 
   it('fail to compile while a contract of the area has no handler, or one of another area is listed', () => {
+    // prettier-ignore
     // @ts-expect-error: 'messages.markTopicAsRead' is missing
     const missing = { 'messages.markAllAsRead': { operation: markAllAsRead }, 'messages.markStreamAsRead': { operation: markStreamAsRead } } satisfies AreaHandlers<'markRead'>;
     const foreign = {
@@ -34,6 +35,7 @@ describe('handler maps', () => {
   });
 
   it('check an operation against its contract', () => {
+    // prettier-ignore
     // @ts-expect-error: the operation of messages.markAllAsRead cannot take the params of another contract
     const wrong: Handler<Endpoints['messages.markAllAsRead']> = { operation: (_params: OperationParams<'messages.send'>, _ctx: UserContext) => ({}) };
     expectTypeOf(wrong).not.toBeNever();
@@ -41,12 +43,22 @@ describe('handler maps', () => {
 
   it('check that an operation takes what its prepare step makes, and that one expecting it has one', () => {
     const prepare = async (_params: OperationParams<'messages.markAllAsRead'>, _ctx: UserContext) => 'digest';
-    const takesDigest = (_params: OperationParams<'messages.markAllAsRead'>, _ctx: UserContext & { prepared: string }) => ({ complete: true });
-    const takesNumber = (_params: OperationParams<'messages.markAllAsRead'>, _ctx: UserContext & { prepared: number }) => ({ complete: true });
+    const takesDigest = (
+      _params: OperationParams<'messages.markAllAsRead'>,
+      _ctx: UserContext & { prepared: string },
+    ) => ({ complete: true });
+    const takesNumber = (
+      _params: OperationParams<'messages.markAllAsRead'>,
+      _ctx: UserContext & { prepared: number },
+    ) => ({ complete: true });
     expectTypeOf(withPrepare(prepare, takesDigest)).toHaveProperty('prepare');
     // @ts-expect-error: the operation wants a number, the prepare step makes a string
     withPrepare(prepare, takesNumber);
-    const others = { 'messages.markStreamAsRead': { operation: markStreamAsRead }, 'messages.markTopicAsRead': { operation: markTopicAsRead } };
+    const others = {
+      'messages.markStreamAsRead': { operation: markStreamAsRead },
+      'messages.markTopicAsRead': { operation: markTopicAsRead },
+    };
+    // prettier-ignore
     // @ts-expect-error: the operation expects `ctx.prepared`, and nothing prepares it
     const unprepared = { ...others, 'messages.markAllAsRead': { operation: takesDigest } } satisfies AreaHandlers<'markRead'>;
     expectTypeOf(unprepared).not.toBeNever();
@@ -58,10 +70,17 @@ describe('ports', () => {
     expectTypeOf(ctx.store).toEqualTypeOf<DbStore>();
     return { complete: true };
   };
-  const others = { 'messages.markStreamAsRead': { operation: markStreamAsRead }, 'messages.markTopicAsRead': { operation: markTopicAsRead } };
+  const others = {
+    'messages.markStreamAsRead': { operation: markStreamAsRead },
+    'messages.markTopicAsRead': { operation: markTopicAsRead },
+  };
 
   it('give the operations of an area the services it declares', () => {
-    const map = areaHandlers('markRead', { ports: ['store'] }, { ...others, 'messages.markAllAsRead': { operation: batched } });
+    const map = areaHandlers(
+      'markRead',
+      { ports: ['store'] },
+      { ...others, 'messages.markAllAsRead': { operation: batched } },
+    );
     expectTypeOf(map).toHaveProperty('messages.markAllAsRead');
     const uploads = (_params: OperationParams<'uploads.upload'>, ctx: UserContext<'files' | 'store'>) => {
       expectTypeOf(ctx.files).toEqualTypeOf<FileStore>();
@@ -84,8 +103,10 @@ describe('ports', () => {
   });
 
   it('refuse an operation that needs a port its area does not declare', () => {
+    // prettier-ignore
     // @ts-expect-error: the operation needs ctx.store, and the area declares no port
     const undeclared = areaHandlers('markRead', { ports: [] }, { ...others, 'messages.markAllAsRead': { operation: batched } });
+    // prettier-ignore
     // @ts-expect-error: declaring another port does not give 'store'
     const wrongPort = areaHandlers('markRead', { ports: ['files'] }, { ...others, 'messages.markAllAsRead': { operation: batched } });
     expectTypeOf(undeclared).not.toBeNever();

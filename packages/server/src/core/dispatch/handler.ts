@@ -1,4 +1,12 @@
-import type { AreaContractName, AreaName, Endpoint, EndpointParams, EndpointResult, IncomingEndpointName, IncomingEndpoints } from '@teamchat/schema';
+import type {
+  AreaContractName,
+  AreaName,
+  Endpoint,
+  EndpointParams,
+  EndpointResult,
+  IncomingEndpointName,
+  IncomingEndpoints,
+} from '@teamchat/schema';
 import type { OperationContext } from '../runtime/context.js';
 import type { PortName } from '../runtime/ports.js';
 
@@ -13,7 +21,10 @@ export type Operation<E extends Endpoint, P = undefined, Q extends PortName = ne
 ) => EndpointResult<E> | Promise<EndpointResult<E>>;
 
 /** Slow work a handler does before the write lock is taken; its result reaches the operation as `ctx.prepared`. */
-export type Prepare<E extends Endpoint, P, Q extends PortName = never> = (params: EndpointParams<E>, ctx: OperationContext<E, Q>) => Promise<P>;
+export type Prepare<E extends Endpoint, P, Q extends PortName = never> = (
+  params: EndpointParams<E>,
+  ctx: OperationContext<E, Q>,
+) => Promise<P>;
 
 /** How the core runs a handler's operation (the dispatch's `run` step). */
 export interface HandlerOptions {
@@ -98,7 +109,9 @@ export function areaHandlers<A extends AreaName, const Q extends PortName = neve
   handlers: AreaHandlers<A, NoInfer<Q>>,
 ): AreaHandlers<A, Q> {
   const ports = Object.freeze([...declaration.ports]);
-  return Object.fromEntries(Object.entries(handlers).map(([name, handler]) => [name, { ...(handler as object), ports }])) as unknown as AreaHandlers<A, Q>;
+  return Object.fromEntries(
+    Object.entries(handlers).map(([name, handler]) => [name, { ...(handler as object), ports }]),
+  ) as unknown as AreaHandlers<A, Q>;
 }
 
 /** Every incoming contract's handler, keyed by contract name (each with the ports of its area). */

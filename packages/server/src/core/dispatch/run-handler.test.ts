@@ -17,7 +17,8 @@ const request = { authorization: null, userAgent: 'vitest' };
 
 async function setup() {
   const server = await createMemoryServer({ seed: 9 });
-  const user = (role: string) => server.core.services.store.get('users', server.accounts.find((a) => a.role === role)?.userId ?? 0)!;
+  const user = (role: string) =>
+    server.core.services.store.get('users', server.accounts.find((a) => a.role === role)?.userId ?? 0)!;
   return { ...server, user, services: server.core.services };
 }
 
@@ -52,9 +53,23 @@ describe('runHandler', () => {
     const { services, user } = await setup();
     const gate = deferred();
     const slow = pageHandler(
-      defineEndpoint({ name: 'test.slow', method: 'POST', path: '/slow', access: 'user', summary: 't', params: z.object({}), response: z.looseObject({}), errors: [] }),
+      defineEndpoint({
+        name: 'test.slow',
+        method: 'POST',
+        path: '/slow',
+        access: 'user',
+        summary: 't',
+        params: z.object({}),
+        response: z.looseObject({}),
+        errors: [],
+      }),
       (_params, ctx) => ({ prepared: ctx.prepared }),
-      { prepare: async () => { await gate.promise; return 'ready'; } },
+      {
+        prepare: async () => {
+          await gate.promise;
+          return 'ready';
+        },
+      },
     );
     const pending = runHandler(services, slow, {}, { request, user: user('member'), validateResponse: false });
     // Another writer gets through while the slow run is still preparing.
@@ -75,9 +90,16 @@ describe('event queues and commits', () => {
     services.store.attach(persister);
     const member = user('member');
     const register = endpoints['events.register'];
-    const registerParams = register.params.parse({ event_types: ['user_settings'], client_capabilities: { user_settings_object: true } });
+    const registerParams = register.params.parse({
+      event_types: ['user_settings'],
+      client_capabilities: { user_settings_object: true },
+    });
     const before = (await core.run(register, registerParams, { request, user: member })) as { queue_id: string };
-    const update = core.run(endpoints['settings.update'], endpoints['settings.update'].params.parse({ enter_sends: true }), { request, user: member });
+    const update = core.run(
+      endpoints['settings.update'],
+      endpoints['settings.update'].params.parse({ enter_sends: true }),
+      { request, user: member },
+    );
     await new Promise((resolve) => setTimeout(resolve, 10));
     const after = (await core.run(register, registerParams, { request, user: member })) as {
       queue_id: string;
@@ -87,7 +109,10 @@ describe('event queues and commits', () => {
     release();
     await update;
     const poll = (queue: string) =>
-      core.run(endpoints['events.get'], endpoints['events.get'].params.parse({ queue_id: queue, dont_block: true }), { request, user: member }) as Promise<{ events: unknown[] }>;
+      core.run(endpoints['events.get'], endpoints['events.get'].params.parse({ queue_id: queue, dont_block: true }), {
+        request,
+        user: member,
+      }) as Promise<{ events: unknown[] }>;
     expect((await poll(before.queue_id)).events).toHaveLength(1);
     expect((await poll(after.queue_id)).events).toEqual([]);
   });
@@ -121,11 +146,15 @@ describe('event queues and commits', () => {
       close: async () => {},
     });
     const before = services.store.get('realm', 1)?.name;
-    await expect(services.store.write((tx) => tx.patch('realm', 1, { name: 'Lost' }))).rejects.toThrow('the store cannot save changes now (disk full); nothing was changed');
+    await expect(services.store.write((tx) => tx.patch('realm', 1, { name: 'Lost' }))).rejects.toThrow(
+      'the store cannot save changes now (disk full); nothing was changed',
+    );
     expect(services.store.unavailable).toBe(true);
     expect(services.store.failed).toBe(false);
     // The write waits for its undoing: the memory holds what the disk holds.
-    await expect(services.store.write((tx) => tx.patch('realm', 1, { name: 'Later' }))).rejects.toMatchObject({ name: 'StoreUnavailableError' });
+    await expect(services.store.write((tx) => tx.patch('realm', 1, { name: 'Later' }))).rejects.toMatchObject({
+      name: 'StoreUnavailableError',
+    });
     expect(services.store.get('realm', 1)?.name).toBe(before);
     expect(appends).toBe(1);
     expect(outages.map((e) => e?.message)).toEqual(['disk full']);
@@ -133,12 +162,45 @@ describe('event queues and commits', () => {
 
   it('gives an operation the ports its handler declares, and no other service', async () => {
     const { services, user } = await setup();
-    const contract = defineEndpoint({ name: 'test.ports', method: 'GET', path: '/ports', access: 'user', summary: 't', params: z.object({}), response: z.looseObject({}), errors: [] });
-    const seen = (ctx: object) => Object.fromEntries(['files', 'store', 'outbound', 'jobs', 'hooks', 'rateLimiter', 'uploadSlots', 'runDueJobs'].map((name) => [name, (ctx as Record<string, unknown>)[name] !== undefined]));
+    const contract = defineEndpoint({
+      name: 'test.ports',
+      method: 'GET',
+      path: '/ports',
+      access: 'user',
+      summary: 't',
+      params: z.object({}),
+      response: z.looseObject({}),
+      errors: [],
+    });
+    const seen = (ctx: object) =>
+      Object.fromEntries(
+        ['files', 'store', 'outbound', 'jobs', 'hooks', 'rateLimiter', 'uploadSlots', 'runDueJobs'].map((name) => [
+          name,
+          (ctx as Record<string, unknown>)[name] !== undefined,
+        ]),
+      );
     const declared = pageHandler(contract, (_params, ctx) => seen(ctx), { ports: ['files', 'store'] });
     const bare = pageHandler(contract, (_params, ctx) => seen(ctx));
     const options = { request, user: user('member'), validateResponse: false };
-    expect(await runHandler(services, declared, {}, options)).toEqual({ files: true, store: true, outbound: false, jobs: false, hooks: false, rateLimiter: false, uploadSlots: false, runDueJobs: false });
-    expect(await runHandler(services, bare, {}, options)).toEqual({ files: false, store: false, outbound: false, jobs: false, hooks: false, rateLimiter: false, uploadSlots: false, runDueJobs: false });
+    expect(await runHandler(services, declared, {}, options)).toEqual({
+      files: true,
+      store: true,
+      outbound: false,
+      jobs: false,
+      hooks: false,
+      rateLimiter: false,
+      uploadSlots: false,
+      runDueJobs: false,
+    });
+    expect(await runHandler(services, bare, {}, options)).toEqual({
+      files: false,
+      store: false,
+      outbound: false,
+      jobs: false,
+      hooks: false,
+      rateLimiter: false,
+      uploadSlots: false,
+      runDueJobs: false,
+    });
   });
 });

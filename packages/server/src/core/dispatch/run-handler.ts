@@ -42,7 +42,11 @@ function readView(store: Services['store']): Context['db'] {
  * writes for good; reads are still served.
  */
 function refusedWrite(): ApiError {
-  return new ApiError('INTERNAL_SERVER_ERROR', 'This server can no longer save changes (see its log) and refuses them; its operator must restart it', { status: 503 });
+  return new ApiError(
+    'INTERNAL_SERVER_ERROR',
+    'This server can no longer save changes (see its log) and refuses them; its operator must restart it',
+    { status: 503 },
+  );
 }
 
 /**
@@ -50,7 +54,11 @@ function refusedWrite(): ApiError {
  * disk, an I/O error): the write was undone; writes are tried again a second later.
  */
 function unavailableWrite(): ApiError {
-  return new ApiError('INTERNAL_SERVER_ERROR', 'This server cannot save changes right now (its storage is full or failing); nothing was changed. Reads still work; try again later', { status: 503 });
+  return new ApiError(
+    'INTERNAL_SERVER_ERROR',
+    'This server cannot save changes right now (its storage is full or failing); nothing was changed. Reads still work; try again later',
+    { status: 503 },
+  );
 }
 
 /** Runs an operation that writes, answering a write the store refuses with {@link refusedWrite} or {@link unavailableWrite}. */
@@ -72,7 +80,11 @@ async function runWriting(store: Services['store'], run: () => Promise<unknown>)
  * limits. What {@link runHandler} does first unless the transport already did it (tRPC does
  * it before parsing the input, as REST checks credentials before reading the body).
  */
-export function admit(services: Services, contract: ContractHandler['contract'], request: RequestInfo): UserRecord | null {
+export function admit(
+  services: Services,
+  contract: ContractHandler['contract'],
+  request: RequestInfo,
+): UserRecord | null {
   const user = authenticateRequest(services, contract.access, request);
   limitRequest(services, request, user);
   return user;
@@ -107,8 +119,16 @@ function portsOf(services: Services, handler: ContractHandler): PortValues {
   let values = byHandler.get(handler);
   if (!values) {
     const declared = new Set(handler.ports ?? []);
-    const take = <P extends PortName>(port: P): Ports[P] | undefined => (declared.has(port) ? services[port] : undefined);
-    values = { files: take('files'), outbound: take('outbound'), jobs: take('jobs'), hooks: take('hooks'), store: take('store'), rateLimiter: take('rateLimiter') };
+    const take = <P extends PortName>(port: P): Ports[P] | undefined =>
+      declared.has(port) ? services[port] : undefined;
+    values = {
+      files: take('files'),
+      outbound: take('outbound'),
+      jobs: take('jobs'),
+      hooks: take('hooks'),
+      store: take('store'),
+      rateLimiter: take('rateLimiter'),
+    };
     byHandler.set(handler, values);
   }
   return values;
@@ -184,7 +204,12 @@ function currentCaller(db: Context['db'], user: UserRecord | null, handler: Cont
  * mutations on a read view. Jobs due on the server's clock run first. Both transports (REST
  * and tRPC) come here, so they cannot differ.
  */
-export async function runHandler(services: Services, handler: ContractHandler, params: unknown, options: RunOptions): Promise<unknown> {
+export async function runHandler(
+  services: Services,
+  handler: ContractHandler,
+  params: unknown,
+  options: RunOptions,
+): Promise<unknown> {
   const { contract } = handler;
   const user = options.user !== undefined ? options.user : admit(services, contract, options.request);
   options.request.callerId = user?.id ?? null;
@@ -214,7 +239,12 @@ function takesFiles(contract: ContractHandler['contract']): boolean {
  * synchronous part), and in the callbacks of its transaction `db` once committed (events,
  * emails, jobs), names the request as its cause.
  */
-async function causing(journal: Services['journal'], cause: number | undefined, db: Context['db'] | null, run: () => unknown): Promise<unknown> {
+async function causing(
+  journal: Services['journal'],
+  cause: number | undefined,
+  db: Context['db'] | null,
+  run: () => unknown,
+): Promise<unknown> {
   if (cause === undefined) return run();
   db?.onCommit(() => {
     journal.current = cause;
@@ -240,7 +270,8 @@ async function causing(journal: Services['journal'], cause: number | undefined, 
  * handlers that commit their own transactions (uploads, topic deletion, invitations).
  */
 function causingStore(store: Services['store'], journal: Services['journal'], cause: number): Services['store'] {
-  const write: Services['store']['write'] = (fn) => store.write((db) => causing(journal, cause, db, () => fn(db)) as ReturnType<typeof fn>);
+  const write: Services['store']['write'] = (fn) =>
+    store.write((db) => causing(journal, cause, db, () => fn(db)) as ReturnType<typeof fn>);
   return new Proxy(store, {
     get(target, property) {
       if (property === 'write') return write;
@@ -250,7 +281,13 @@ function causingStore(store: Services['store'], journal: Services['journal'], ca
   });
 }
 
-async function runAdmitted(services: Services, handler: ContractHandler, user: UserRecord | null, params: unknown, options: RunOptions): Promise<unknown> {
+async function runAdmitted(
+  services: Services,
+  handler: ContractHandler,
+  user: UserRecord | null,
+  params: unknown,
+  options: RunOptions,
+): Promise<unknown> {
   const { contract } = handler;
   if (options.readParams) params = await options.readParams();
   // Due jobs first, on every path (REST and tRPC): the operation must not see what they delete.
@@ -263,7 +300,16 @@ async function runAdmitted(services: Services, handler: ContractHandler, user: U
   const contextOn = (db: Context['db'], prepared: unknown, on: PortValues = ports): RunContext => {
     const realm = db.get('realm', 1);
     if (!realm) throw new Error('[teamchat-server] the store has no organization');
-    return new RunContext(services, on, db, currentCaller(db, user, handler), realm, options.request, contract, prepared);
+    return new RunContext(
+      services,
+      on,
+      db,
+      currentCaller(db, user, handler),
+      realm,
+      options.request,
+      contract,
+      prepared,
+    );
   };
   const prepare = handler.prepare as ((params: unknown, ctx: RunContext) => Promise<unknown>) | undefined;
   const prepared = prepare ? await prepare(params, contextOn(readView(store), undefined)) : undefined;
@@ -271,14 +317,33 @@ async function runAdmitted(services: Services, handler: ContractHandler, user: U
   const writes = writesOnGet === true || (contract.method !== 'GET' && !readOnly && !ownTransactions);
   const cause = options.request.journalId;
   const result = writes
-    ? await runWriting(store, () => store.write((db) => (cause === undefined ? operation(params, contextOn(db, prepared)) : causing(services.journal, cause, db, () => operation(params, contextOn(db, prepared))))))
+    ? await runWriting(store, () =>
+        store.write((db) =>
+          cause === undefined
+            ? operation(params, contextOn(db, prepared))
+            : causing(services.journal, cause, db, () => operation(params, contextOn(db, prepared))),
+        ),
+      )
     : ownTransactions
-      ? await runWriting(store, async () => operation(params, contextOn(readView(store), prepared, cause === undefined || !ports.store ? ports : { ...ports, store: causingStore(ports.store, services.journal, cause) })))
+      ? await runWriting(store, async () =>
+          operation(
+            params,
+            contextOn(
+              readView(store),
+              prepared,
+              cause === undefined || !ports.store
+                ? ports
+                : { ...ports, store: causingStore(ports.store, services.journal, cause) },
+            ),
+          ),
+        )
       : await causing(services.journal, cause, null, () => operation(params, contextOn(readView(store), prepared)));
   if (options.validateResponse) {
     const checked = contract.response.safeParse(result);
     if (!checked.success) {
-      throw new Error(`[teamchat-server] ${contract.name} answered outside its contract: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      throw new Error(
+        `[teamchat-server] ${contract.name} answered outside its contract: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     }
   }
   return result;

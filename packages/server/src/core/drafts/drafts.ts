@@ -11,12 +11,21 @@ const MAX_DRAFTS_IN_REGISTER = 1000;
 
 /** A draft as the API shows it. */
 function formatDraft(draft: DraftRecord) {
-  return { id: draft.id, type: draft.type, to: draft.to, topic: draft.topic, content: draft.content, timestamp: draft.last_edit_time };
+  return {
+    id: draft.id,
+    type: draft.type,
+    to: draft.to,
+    topic: draft.topic,
+    content: draft.content,
+    timestamp: draft.last_edit_time,
+  };
 }
 
 /** The user's drafts, most recently edited first. */
 function draftsOf(ctx: Pick<Context, 'db'>, userId: number): DraftRecord[] {
-  return [...ctx.db.all('drafts')].filter((draft) => draft.user_id === userId).sort((a, b) => b.last_edit_time - a.last_edit_time || b.id - a.id);
+  return [...ctx.db.all('drafts')]
+    .filter((draft) => draft.user_id === userId)
+    .sort((a, b) => b.last_edit_time - a.last_edit_time || b.id - a.id);
 }
 
 /** The `drafts` block of POST /register: the newest 1000 drafts, most recently edited first. */
@@ -26,7 +35,8 @@ export const draftsState: StateBlock = {
 };
 
 function checkSyncing(ctx: UserContext): void {
-  if (!ctx.user.settings.enable_drafts_synchronization) throw new ApiError('BAD_REQUEST', 'User has disabled synchronizing drafts.');
+  if (!ctx.user.settings.enable_drafts_synchronization)
+    throw new ApiError('BAD_REQUEST', 'User has disabled synchronizing drafts.');
 }
 
 /** A draft of the request, checked the real server's way (`further_validated_draft_dict`). */
@@ -40,7 +50,8 @@ function validated(ctx: UserContext, draft: DraftInput): Omit<DraftRecord, 'id' 
   if (draft.type === 'stream') {
     topic = [...(draft.topic ?? '')].slice(0, MAX_TOPIC_LENGTH).join('');
     if (topic.includes('\0')) throw new ApiError('BAD_REQUEST', 'Topic must not contain null bytes');
-    if (draft.to.length !== 1) throw new ApiError('BAD_REQUEST', 'Must specify exactly 1 channel ID for channel messages');
+    if (draft.to.length !== 1)
+      throw new ApiError('BAD_REQUEST', 'Must specify exactly 1 channel ID for channel messages');
     to = [accessChannelById(ctx, ctx.user, draft.to[0] as number).id];
   } else if (draft.type === 'private') {
     to = [...new Set(draft.to)].sort((a, b) => a - b);
@@ -51,12 +62,19 @@ function validated(ctx: UserContext, draft: DraftInput): Omit<DraftRecord, 'id' 
   } else if (draft.to.length > 0) {
     throw new ApiError('BAD_REQUEST', 'Must not specify any recipient IDs for drafts without a type');
   }
-  return { type: draft.type, to, topic, content: [...content].slice(0, MAX_MESSAGE_LENGTH).join(''), last_edit_time: Math.floor(timestamp) };
+  return {
+    type: draft.type,
+    to,
+    topic,
+    content: [...content].slice(0, MAX_MESSAGE_LENGTH).join(''),
+    last_edit_time: Math.floor(timestamp),
+  };
 }
 
 function ownDraft(ctx: UserContext, id: number): DraftRecord {
   const draft = ctx.db.get('drafts', id);
-  if (!draft || draft.user_id !== ctx.user.id) throw new ApiError('BAD_REQUEST', 'Draft does not exist', { status: 404 });
+  if (!draft || draft.user_id !== ctx.user.id)
+    throw new ApiError('BAD_REQUEST', 'Draft does not exist', { status: 404 });
   return draft;
 }
 
@@ -72,7 +90,9 @@ export function listDrafts(_params: OperationParams<'drafts.list'>, ctx: UserCon
  */
 export function createDrafts(params: OperationParams<'drafts.create'>, ctx: UserContext) {
   checkSyncing(ctx);
-  const created = params.drafts.map((draft) => ctx.db.put('drafts', { id: ctx.db.nextId('drafts'), user_id: ctx.user.id, ...validated(ctx, draft) }));
+  const created = params.drafts.map((draft) =>
+    ctx.db.put('drafts', { id: ctx.db.nextId('drafts'), user_id: ctx.user.id, ...validated(ctx, draft) }),
+  );
   emit(ctx, [ctx.user.id], { type: 'drafts', op: 'add', drafts: created.map(formatDraft) });
   return { ids: created.map((draft) => draft.id) };
 }

@@ -38,7 +38,11 @@ export function sendEmail(ctx: EmailContext, email: OutgoingEmail): EmailRecord 
   const excess = ids.length - ctx.config.emailHistory;
   if (excess > 0) for (const id of ids.sort((a, b) => a - b).slice(0, excess)) ctx.db.delete('emails', id);
   ctx.db.onCommit(() => {
-    ctx.log.info('email sent (kept in the outbox)', { template: email.template, to: email.to.join(', '), subject: email.subject });
+    ctx.log.info('email sent (kept in the outbox)', {
+      template: email.template,
+      to: email.to.join(', '),
+      subject: email.subject,
+    });
     ctx.journal.email(record);
   });
   return record;
@@ -53,8 +57,13 @@ export interface OutboxQuery {
 }
 
 /** The emails of the outbox, oldest first. */
-export function outboxEmails(reader: { all(collection: 'emails'): Iterable<EmailRecord> }, query: OutboxQuery = {}): EmailRecord[] {
+export function outboxEmails(
+  reader: { all(collection: 'emails'): Iterable<EmailRecord> },
+  query: OutboxQuery = {},
+): EmailRecord[] {
   const to = query.to?.toLowerCase();
-  const emails = [...reader.all('emails')].filter((email) => to === undefined || email.to.some((address) => address.toLowerCase() === to)).sort((a, b) => a.id - b.id);
+  const emails = [...reader.all('emails')]
+    .filter((email) => to === undefined || email.to.some((address) => address.toLowerCase() === to))
+    .sort((a, b) => a.id - b.id);
   return query.last === undefined ? emails : emails.slice(Math.max(0, emails.length - query.last));
 }

@@ -16,5 +16,9 @@ export interface StateBlock {
   eventTypes: readonly string[];
   /** A rule replacing "any of `eventTypes`" (the real server's `want(…)` conditions). */
   selected?(want: WantsType, capabilities: Readonly<Record<string, boolean>>): boolean;
-  fetch(ctx: UserContext, params: RegisterParams, capabilities: Readonly<Record<string, boolean>>): Record<string, unknown>;
+  fetch(
+    ctx: UserContext,
+    params: RegisterParams,
+    capabilities: Readonly<Record<string, boolean>>,
+  ): Record<string, unknown>;
 }

@@ -31,7 +31,10 @@ function formatExport(config: Services['config'], record: RealmExportRecord): Re
     id: record.id,
     export_time: record.date_requested / 1000,
     acting_user_id: record.acting_user_id,
-    export_url: record.status === 'succeeded' && record.export_path !== null ? `${config.realmUrl}/user_avatars/${record.export_path}` : null,
+    export_url:
+      record.status === 'succeeded' && record.export_path !== null
+        ? `${config.realmUrl}/user_avatars/${record.export_path}`
+        : null,
     deleted_timestamp: seconds(record.date_deleted),
     failed_timestamp: seconds(record.date_failed),
     pending: record.status === 'requested',
@@ -64,16 +67,30 @@ export function createRealmExport(params: OperationParams<'exports.create'>, ctx
   const recent = [...ctx.db.all('realm_exports')].filter((record) => record.date_requested >= now - WEEK_MS).length;
   if (recent >= EXPORT_LIMIT) throw new ApiError('BAD_REQUEST', 'Exceeded rate limit.');
   const support = `admin@${realmHost(ctx.config.realmUrl)}`;
-  const publicChannels = new Set([...ctx.db.all('channels')].filter((channel) => !channel.invite_only).map((channel) => channel.id));
+  const publicChannels = new Set(
+    [...ctx.db.all('channels')].filter((channel) => !channel.invite_only).map((channel) => channel.id),
+  );
   let estimate = 0;
-  for (const message of ctx.db.all('messages')) if (params.export_type !== EXPORT_PUBLIC || (message.stream_id !== null && publicChannels.has(message.stream_id))) estimate += 1;
-  if (estimate > MAX_MESSAGE_HISTORY) throw new ApiError('BAD_REQUEST', `Please request a manual export from ${support}.`);
+  for (const message of ctx.db.all('messages'))
+    if (params.export_type !== EXPORT_PUBLIC || (message.stream_id !== null && publicChannels.has(message.stream_id)))
+      estimate += 1;
+  if (estimate > MAX_MESSAGE_HISTORY)
+    throw new ApiError('BAD_REQUEST', `Please request a manual export from ${support}.`);
   const owners = [...ctx.db.all('users')].filter((user) => user.is_active && !user.is_bot && isOwner(user));
   if (params.export_type !== EXPORT_PUBLIC && !owners.some(consents)) {
-    throw new ApiError('BAD_REQUEST', `Make sure at least one Organization Owner is consenting to the export or contact ${support} for help.`);
+    throw new ApiError(
+      'BAD_REQUEST',
+      `Make sure at least one Organization Owner is consenting to the export or contact ${support} for help.`,
+    );
   }
-  if (params.export_type === EXPORT_PUBLIC && !owners.some((owner) => roleMaySeeEmail(200, owner.settings.email_address_visibility))) {
-    throw new ApiError('BAD_REQUEST', `Make sure at least one Organization Owner allows other Administrators to see their email address or contact ${support} for help`);
+  if (
+    params.export_type === EXPORT_PUBLIC &&
+    !owners.some((owner) => roleMaySeeEmail(200, owner.settings.email_address_visibility))
+  ) {
+    throw new ApiError(
+      'BAD_REQUEST',
+      `Make sure at least one Organization Owner allows other Administrators to see their email address or contact ${support} for help`,
+    );
   }
   const record = ctx.db.put('realm_exports', {
     id: ctx.db.nextId('realm_exports'),
@@ -107,7 +124,9 @@ function replaceStrings<T>(value: T, replacements: ReadonlyMap<string, string>):
   if (typeof value === 'string') return (replacements.get(value) ?? value) as T;
   if (Array.isArray(value)) return value.map((item: unknown) => replaceStrings(item, replacements)) as T;
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [replacements.get(key) ?? key, replaceStrings(item, replacements)])) as T;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [replacements.get(key) ?? key, replaceStrings(item, replacements)]),
+    ) as T;
   }
   return value;
 }
@@ -120,25 +139,34 @@ function replaceStrings<T>(value: T, replacements: ReadonlyMap<string, string>):
  * (messages such a user sent or received). Email addresses administrators may not see
  * become the users' dummy addresses unless their owner consented to a standard export.
  */
-export function exportForType(store: DbStore, type: RealmExportRecord['type'], realmUrl: string): OrganizationFixtureInput {
+export function exportForType(
+  store: DbStore,
+  type: RealmExportRecord['type'],
+  realmUrl: string,
+): OrganizationFixtureInput {
   const fixture = exportOrganization(store);
   const users = [...store.all('users')];
   const consenting = new Set(type === EXPORT_PUBLIC ? [] : users.filter(consents).map((user) => user.email));
   const visible = (email: string) => consenting.has(email);
-  const privateChannels = new Set([...store.all('channels')].filter((channel) => channel.invite_only).map((channel) => channel.name));
+  const privateChannels = new Set(
+    [...store.all('channels')].filter((channel) => channel.invite_only).map((channel) => channel.name),
+  );
   const keptMessage = (message: NonNullable<OrganizationFixtureInput['messages']>[number]) => {
     const isPrivate = message.channel === undefined || privateChannels.has(message.channel);
     if (!isPrivate) return true;
     const involved = [message.sender, ...(message.to ?? []), ...Object.keys(message.flags ?? {})];
     if (message.channel !== undefined && message.flags === undefined) {
       const channel = [...store.all('channels')].find((candidate) => candidate.name === message.channel);
-      for (const sub of store.all('subscriptions')) if (channel && sub.stream_id === channel.id && sub.active) involved.push(store.get('users', sub.user_id)?.email ?? '');
+      for (const sub of store.all('subscriptions'))
+        if (channel && sub.stream_id === channel.id && sub.active)
+          involved.push(store.get('users', sub.user_id)?.email ?? '');
     }
     return involved.some(visible);
   };
   const replacements = new Map<string, string>();
   for (const user of users) {
-    if (!user.is_bot && !roleMaySeeEmail(200, user.settings.email_address_visibility) && !consenting.has(user.email)) replacements.set(user.email, dummyEmail(user.id, realmUrl));
+    if (!user.is_bot && !roleMaySeeEmail(200, user.settings.email_address_visibility) && !consenting.has(user.email))
+      replacements.set(user.email, dummyEmail(user.id, realmUrl));
   }
   const filtered: OrganizationFixtureInput = {
     ...fixture,
@@ -173,14 +201,22 @@ export const runRealmExport: JobRunner = {
       ctx.db.patch('realm_exports', exportId, fields);
       notifyRealmExport(ctx);
     };
-    if (!record || record.status !== 'requested') return { outcome: 'failed', error: 'export record missing or already finished' };
+    if (!record || record.status !== 'requested')
+      return { outcome: 'failed', error: 'export record missing or already finished' };
     try {
       const realm = services.store.get('realm', 1);
       const fixture = exportForType(services.store, record.type, services.config.realmUrl);
       const path = exportPath(services, realm?.string_id ?? '');
       await services.files.put(path, new TextEncoder().encode(`${JSON.stringify(fixture, null, 2)}\n`));
-      services.log.info('organization data export written', { export: exportId, path, messages: fixture.messages?.length ?? 0 });
-      return { outcome: 'delivered', apply: finish({ status: 'succeeded', date_succeeded: services.now(), export_path: path }) };
+      services.log.info('organization data export written', {
+        export: exportId,
+        path,
+        messages: fixture.messages?.length ?? 0,
+      });
+      return {
+        outcome: 'delivered',
+        apply: finish({ status: 'succeeded', date_succeeded: services.now(), export_path: path }),
+      };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       services.log.error('organization data export failed', { export: exportId, error: message });
@@ -194,8 +230,13 @@ export const runRealmExport: JobRunner = {
  * serves export tarballs: to whoever has the URL (its random part is the secret), while the
  * export exists; undefined otherwise.
  */
-export async function readExportFile(ctx: Pick<Context<'files'>, 'db' | 'files'>, path: string): Promise<Uint8Array | undefined> {
+export async function readExportFile(
+  ctx: Pick<Context<'files'>, 'db' | 'files'>,
+  path: string,
+): Promise<Uint8Array | undefined> {
   if (!EXPORT_PATH.test(path)) return undefined;
-  const record = [...ctx.db.all('realm_exports')].find((candidate) => candidate.export_path === path && candidate.status === 'succeeded');
+  const record = [...ctx.db.all('realm_exports')].find(
+    (candidate) => candidate.export_path === path && candidate.status === 'succeeded',
+  );
   return record ? ctx.files.get(path) : undefined;
 }

@@ -7,13 +7,17 @@ import { regenerateBotApiKey } from '../bots/regenerate-api-key.js';
 import { updateBot } from '../bots/update-bot.js';
 
 /** The handlers of the `bots` contracts (schema/src/endpoints/bots/). */
-export const botsHandlers = areaHandlers('bots', { ports: [] }, {
-  'bots.create': { operation: createBot },
-  'bots.deactivate': { operation: deactivateBot },
-  'bots.getStorage': { operation: getBotStorage },
-  'bots.list': { operation: listBots },
-  'bots.regenerateApiKey': { operation: regenerateBotApiKey },
-  'bots.removeStorage': { operation: removeBotStorage },
-  'bots.update': { operation: updateBot },
-  'bots.updateStorage': { operation: updateBotStorage },
-});
+export const botsHandlers = areaHandlers(
+  'bots',
+  { ports: [] },
+  {
+    'bots.create': { operation: createBot },
+    'bots.deactivate': { operation: deactivateBot },
+    'bots.getStorage': { operation: getBotStorage },
+    'bots.list': { operation: listBots },
+    'bots.regenerateApiKey': { operation: regenerateBotApiKey },
+    'bots.removeStorage': { operation: removeBotStorage },
+    'bots.update': { operation: updateBot },
+    'bots.updateStorage': { operation: updateBotStorage },
+  },
+);

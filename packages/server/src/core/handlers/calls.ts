@@ -5,6 +5,10 @@ import { createBigBlueButtonCall } from '../calls/bigbluebutton.js';
  * The handlers of the `calls` contracts (schema/src/endpoints/calls/); its ports: joining a
  * BigBlueButton call asks its server.
  */
-export const callsHandlers = areaHandlers('calls', { ports: ['outbound'] }, {
-  'calls.createBigBlueButton': { operation: createBigBlueButtonCall },
-});
+export const callsHandlers = areaHandlers(
+  'calls',
+  { ports: ['outbound'] },
+  {
+    'calls.createBigBlueButton': { operation: createBigBlueButtonCall },
+  },
+);

@@ -21,21 +21,25 @@ import { updateSubscriptions } from '../channels/update-subscriptions.js';
  * topic deletes its uploads' files, batch by batch in transactions of its own; the Notification
  * Bot's notices are messages (hooks and jobs).
  */
-export const channelsHandlers = areaHandlers('channels', { ports: ['files', 'hooks', 'jobs', 'store'] }, {
-  'channels.archive': { operation: archiveChannelOperation },
-  'channels.create': { operation: createChannel },
-  'channels.deleteTopic': { operation: deleteTopic, ownTransactions: true },
-  'channels.get': { operation: getChannel },
-  'channels.getEmailAddress': { operation: getChannelEmailAddress },
-  'channels.getId': { operation: getChannelId },
-  'channels.isSubscribed': { operation: subscriptionStatus },
-  'channels.list': { operation: listChannels },
-  'channels.listSubscribers': { operation: listSubscribers },
-  'channels.listSubscriptions': { operation: listSubscriptions },
-  'channels.listTopics': { operation: listTopics },
-  'channels.subscribe': { operation: subscribe },
-  'channels.unsubscribe': { operation: unsubscribe },
-  'channels.update': { operation: updateChannel },
-  'channels.updateSubscriptionProperties': { operation: updateSubscriptionProperties },
-  'channels.updateSubscriptions': { operation: updateSubscriptions },
-});
+export const channelsHandlers = areaHandlers(
+  'channels',
+  { ports: ['files', 'hooks', 'jobs', 'store'] },
+  {
+    'channels.archive': { operation: archiveChannelOperation },
+    'channels.create': { operation: createChannel },
+    'channels.deleteTopic': { operation: deleteTopic, ownTransactions: true },
+    'channels.get': { operation: getChannel },
+    'channels.getEmailAddress': { operation: getChannelEmailAddress },
+    'channels.getId': { operation: getChannelId },
+    'channels.isSubscribed': { operation: subscriptionStatus },
+    'channels.list': { operation: listChannels },
+    'channels.listSubscribers': { operation: listSubscribers },
+    'channels.listSubscriptions': { operation: listSubscriptions },
+    'channels.listTopics': { operation: listTopics },
+    'channels.subscribe': { operation: subscribe },
+    'channels.unsubscribe': { operation: unsubscribe },
+    'channels.update': { operation: updateChannel },
+    'channels.updateSubscriptionProperties': { operation: updateSubscriptionProperties },
+    'channels.updateSubscriptions': { operation: updateSubscriptions },
+  },
+);

@@ -6,8 +6,12 @@ import { markAllAsRead, markStreamAsRead, markTopicAsRead } from '../messages/ma
  * everything read commits batch by batch; messages read take their push notifications back (hooks
  * and jobs).
  */
-export const markReadHandlers = areaHandlers('markRead', { ports: ['hooks', 'jobs', 'store'] }, {
-  'messages.markAllAsRead': { operation: markAllAsRead, ownTransactions: true },
-  'messages.markStreamAsRead': { operation: markStreamAsRead },
-  'messages.markTopicAsRead': { operation: markTopicAsRead },
-});
+export const markReadHandlers = areaHandlers(
+  'markRead',
+  { ports: ['hooks', 'jobs', 'store'] },
+  {
+    'messages.markAllAsRead': { operation: markAllAsRead, ownTransactions: true },
+    'messages.markStreamAsRead': { operation: markStreamAsRead },
+    'messages.markTopicAsRead': { operation: markTopicAsRead },
+  },
+);

@@ -18,22 +18,26 @@ import { prepareUpdateMessage, updateMessage } from '../messages/update-message.
  * message deletes its uploads' files; a message stored or read lets outgoing webhooks and push
  * notifications react (hooks and jobs).
  */
-export const messagesHandlers = areaHandlers('messages', { ports: ['files', 'hooks', 'jobs', 'store'] }, {
-  'messages.addReaction': { operation: addReaction },
-  'messages.delete': { operation: deleteMessage },
-  'messages.get': { operation: getMessage },
-  'messages.history': { operation: getMessageHistory },
-  'messages.list': { operation: listMessages },
-  'messages.matchesNarrow': { operation: matchesNarrow },
-  'messages.readReceipts': { operation: getReadReceipts },
-  'messages.removeReaction': { operation: removeReaction },
-  // Writes nothing.
-  'messages.render': { operation: previewMessage, readOnly: true },
-  'messages.report': { operation: reportMessage },
-  // The Notification Bot's notice to a bot's owner, committed before the message's own write.
-  'messages.send': withPrepare(prepareSendMessage, sendMessage),
-  // The content digest computed before the write lock.
-  'messages.update': withPrepare(prepareUpdateMessage, updateMessage),
-  'messages.updateFlags': { operation: updateFlags },
-  'messages.updateFlagsForNarrow': { operation: updateFlagsForNarrow },
-});
+export const messagesHandlers = areaHandlers(
+  'messages',
+  { ports: ['files', 'hooks', 'jobs', 'store'] },
+  {
+    'messages.addReaction': { operation: addReaction },
+    'messages.delete': { operation: deleteMessage },
+    'messages.get': { operation: getMessage },
+    'messages.history': { operation: getMessageHistory },
+    'messages.list': { operation: listMessages },
+    'messages.matchesNarrow': { operation: matchesNarrow },
+    'messages.readReceipts': { operation: getReadReceipts },
+    'messages.removeReaction': { operation: removeReaction },
+    // Writes nothing.
+    'messages.render': { operation: previewMessage, readOnly: true },
+    'messages.report': { operation: reportMessage },
+    // The Notification Bot's notice to a bot's owner, committed before the message's own write.
+    'messages.send': withPrepare(prepareSendMessage, sendMessage),
+    // The content digest computed before the write lock.
+    'messages.update': withPrepare(prepareUpdateMessage, updateMessage),
+    'messages.updateFlags': { operation: updateFlags },
+    'messages.updateFlagsForNarrow': { operation: updateFlagsForNarrow },
+  },
+);

@@ -13,14 +13,18 @@ import { updateUserGroup } from '../user-groups/update-user-group.js';
  * The handlers of the `user-groups` contracts (schema/src/endpoints/user-groups/); its ports: the
  * Notification Bot tells users they were added or removed (hooks and jobs).
  */
-export const userGroupsHandlers = areaHandlers('userGroups', { ports: ['hooks', 'jobs'] }, {
-  'userGroups.create': { operation: createUserGroup },
-  'userGroups.deactivate': { operation: deactivateUserGroup },
-  'userGroups.isMember': { operation: isUserGroupMember },
-  'userGroups.list': { operation: listUserGroups },
-  'userGroups.listMembers': { operation: listUserGroupMembers },
-  'userGroups.listSubgroups': { operation: listUserGroupSubgroups },
-  'userGroups.update': { operation: updateUserGroup },
-  'userGroups.updateMembers': { operation: updateUserGroupMembers },
-  'userGroups.updateSubgroups': { operation: updateUserGroupSubgroups },
-});
+export const userGroupsHandlers = areaHandlers(
+  'userGroups',
+  { ports: ['hooks', 'jobs'] },
+  {
+    'userGroups.create': { operation: createUserGroup },
+    'userGroups.deactivate': { operation: deactivateUserGroup },
+    'userGroups.isMember': { operation: isUserGroupMember },
+    'userGroups.list': { operation: listUserGroups },
+    'userGroups.listMembers': { operation: listUserGroupMembers },
+    'userGroups.listSubgroups': { operation: listUserGroupSubgroups },
+    'userGroups.update': { operation: updateUserGroup },
+    'userGroups.updateMembers': { operation: updateUserGroupMembers },
+    'userGroups.updateSubgroups': { operation: updateUserGroupSubgroups },
+  },
+);

@@ -8,17 +8,21 @@ import { listUsers } from '../users/list-users.js';
 import { updateUserByEmail, updateUserOperation } from '../users/update-user.js';
 
 /** The handlers of the `users` contracts (schema/src/endpoints/users/). */
-export const usersHandlers = areaHandlers('users', { ports: [] }, {
-  // The password hashed before the write lock.
-  'users.create': withPrepare(prepareAddUser, addUser),
-  'users.deactivate': { operation: deactivateUser },
-  'users.deactivateOwn': { operation: deactivateOwnUser },
-  'users.get': { operation: getUser },
-  'users.getByEmail': { operation: getUserByEmail },
-  'users.list': { operation: listUsers },
-  'users.listCustomProfileFields': { operation: listCustomProfileFields },
-  'users.me': { operation: getOwnUser },
-  'users.reactivate': { operation: reactivateUser },
-  'users.update': { operation: updateUserOperation },
-  'users.updateByEmail': { operation: updateUserByEmail },
-});
+export const usersHandlers = areaHandlers(
+  'users',
+  { ports: [] },
+  {
+    // The password hashed before the write lock.
+    'users.create': withPrepare(prepareAddUser, addUser),
+    'users.deactivate': { operation: deactivateUser },
+    'users.deactivateOwn': { operation: deactivateOwnUser },
+    'users.get': { operation: getUser },
+    'users.getByEmail': { operation: getUserByEmail },
+    'users.list': { operation: listUsers },
+    'users.listCustomProfileFields': { operation: listCustomProfileFields },
+    'users.me': { operation: getOwnUser },
+    'users.reactivate': { operation: reactivateUser },
+    'users.update': { operation: updateUserOperation },
+    'users.updateByEmail': { operation: updateUserByEmail },
+  },
+);

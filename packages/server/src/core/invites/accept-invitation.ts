@@ -22,7 +22,8 @@ export type InvitationKind = 'email' | 'multiuse';
 /** An invitation found by its link. */
 type Found = { kind: 'email'; invite: InvitationRecord } | { kind: 'multiuse'; invite: MultiuseInviteRecord };
 
-const linkError = (): ApiError => new ApiError('BAD_REQUEST', 'Whoops. The confirmation link has expired or been deactivated.');
+const linkError = (): ApiError =>
+  new ApiError('BAD_REQUEST', 'Whoops. The confirmation link has expired or been deactivated.');
 
 /** The invitation of a link, if it can still be used; the real server's link error otherwise. */
 function findInvitation(ctx: Pick<Context, 'db' | 'now'>, kind: InvitationKind, key: string): Found {
@@ -47,7 +48,11 @@ export interface SignUpForm {
 /** The sign-up form of an invitation link, or the link's error. */
 export function signUpForm(ctx: Pick<Context, 'db' | 'now' | 'realm'>, kind: InvitationKind, key: string): SignUpForm {
   const found = findInvitation(ctx, kind, key);
-  return { organization: ctx.realm.name, email: found.kind === 'email' ? found.invite.email : null, invited_as: found.invite.invited_as };
+  return {
+    organization: ctx.realm.name,
+    email: found.kind === 'email' ? found.invite.email : null,
+    invited_as: found.invite.invited_as,
+  };
 }
 
 /** What a person sends from the sign-up page. */
@@ -78,7 +83,11 @@ function joinGroups(ctx: Context, user: UserRecord, groupIds: readonly number[])
  * and the account-registered email. `passwordHash` is null when the policy refused the
  * password (`The password is too weak.`).
  */
-export function register(ctx: Context<'hooks' | 'jobs'>, registration: Registration, passwordHash: string | null): UserRecord {
+export function register(
+  ctx: Context<'hooks' | 'jobs'>,
+  registration: Registration,
+  passwordHash: string | null,
+): UserRecord {
   const found = findInvitation(ctx, registration.kind, registration.key);
   const terms = found.invite;
   const email = found.kind === 'email' ? found.invite.email : (registration.email ?? '').trim();
@@ -96,9 +105,15 @@ export function register(ctx: Context<'hooks' | 'jobs'>, registration: Registrat
     if (channel && !channel.is_archived) channels.set(id, channel);
   }
   if (terms.include_realm_default_subscriptions) {
-    for (const channel of ctx.db.all('channels')) if (channel.is_default && !channel.is_archived) channels.set(channel.id, channel);
+    for (const channel of ctx.db.all('channels'))
+      if (channel.is_default && !channel.is_archived) channels.set(channel.id, channel);
   }
-  if (channels.size > 0) addSubscriptions(ctx, [...channels.values()].sort((a, b) => a.id - b.id), [user]);
+  if (channels.size > 0)
+    addSubscriptions(
+      ctx,
+      [...channels.values()].sort((a, b) => a.id - b.id),
+      [user],
+    );
   joinGroups(ctx, user, terms.group_ids);
 
   // The invitation is used; other pending invitations to the address can no longer be.
@@ -115,7 +130,12 @@ export function register(ctx: Context<'hooks' | 'jobs'>, registration: Registrat
   const referrer = ctx.db.get('users', terms.referred_by);
   if (found.kind === 'email' && found.invite.notify_referrer_on_join && referrer?.is_active) {
     const bot = notificationBot(ctx);
-    postDirectMessage(ctx, [referrer], { sender: bot, client: 'Internal', readBySender: true, content: `${silentMention(user)} accepted your invitation to join Zulip!` });
+    postDirectMessage(ctx, [referrer], {
+      sender: bot,
+      client: 'Internal',
+      readBySender: true,
+      content: `${silentMention(user)} accepted your invitation to join Zulip!`,
+    });
   }
   if (changed.size > 0) notifyInvitesChanged(ctx, ...changed);
   sendWelcomeMessages(ctx, user, terms.welcome_message_custom_text);

@@ -20,9 +20,13 @@ import {
  * the channels and groups, the Welcome Bot text. Administrators and the creator get
  * `invites_changed`.
  */
-export function createInviteLink(params: OperationParams<'invites.createLink'>, ctx: UserContext): { invite_link: string } {
+export function createInviteLink(
+  params: OperationParams<'invites.createLink'>,
+  ctx: UserContext,
+): { invite_link: string } {
   const invitedAs = inviteRole(params.invite_as);
-  if (!hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'create_multiuse_invite_group')) throw new ApiError('BAD_REQUEST', 'Insufficient permission');
+  if (!hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'create_multiuse_invite_group'))
+    throw new ApiError('BAD_REQUEST', 'Insufficient permission');
   checkRoleBasedPermissions(invitedAs, ctx.user, requiresAdmin(invitedAs));
   const channels = accessChannelsForInvite(ctx, params.stream_ids);
   const groups = accessGroupsForInvite(ctx, params.group_ids);

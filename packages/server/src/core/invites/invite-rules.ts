@@ -17,7 +17,8 @@ export const DEFAULT_INVITATION_MINUTES = 10 * 24 * 60;
 
 /** The role of `invite_as`, checked (`Invalid invite_as`). */
 export function inviteRole(invitedAs: number): UserRecord['role'] {
-  if (!INVITE_ROLES.includes(invitedAs)) throw new ApiError('BAD_REQUEST', 'Invalid invite_as', { extra: { var_name: 'invite_as' } });
+  if (!INVITE_ROLES.includes(invitedAs))
+    throw new ApiError('BAD_REQUEST', 'Invalid invite_as', { extra: { var_name: 'invite_as' } });
   return invitedAs as UserRecord['role'];
 }
 
@@ -26,12 +27,14 @@ export function inviteRole(invitedAs: number): UserRecord['role'] {
  * member (and, with `requireAdmin`, anything) need an administrator.
  */
 export function checkRoleBasedPermissions(invitedAs: number, user: UserRecord, requireAdmin: boolean): void {
-  if (invitedAs === 100 && !isOwner(user)) throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
+  if (invitedAs === 100 && !isOwner(user))
+    throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
   if (requireAdmin && !isAdmin(user)) throw new ApiError('BAD_REQUEST', 'Must be an organization administrator');
 }
 
 /** Whether inviting as `invitedAs` takes an administrator (owners, administrators, moderators). */
-export const requiresAdmin = (invitedAs: number): boolean => invitedAs === 100 || invitedAs === 200 || invitedAs === 300;
+export const requiresAdmin = (invitedAs: number): boolean =>
+  invitedAs === 100 || invitedAs === 200 || invitedAs === 300;
 
 /**
  * The channels of an invitation: each must be one the caller can read (`Invalid channel ID N.
@@ -44,7 +47,8 @@ export function accessChannelsForInvite(ctx: UserContext, ids: readonly number[]
     try {
       channels.push(accessChannelById(ctx, ctx.user, id));
     } catch (error) {
-      if (error instanceof ApiError) throw new ApiError('BAD_REQUEST', `Invalid channel ID ${id}. No invites were sent.`);
+      if (error instanceof ApiError)
+        throw new ApiError('BAD_REQUEST', `Invalid channel ID ${id}. No invites were sent.`);
       throw error;
     }
   }
@@ -91,5 +95,9 @@ export function notifyInvitesChanged(ctx: Pick<Context, 'db' | 'events'>, ...ref
   const ids = new Set<number>();
   for (const user of ctx.db.all('users')) if (user.is_active && isAdmin(user)) ids.add(user.id);
   for (const id of referrerIds) if (ctx.db.get('users', id)?.is_active) ids.add(id);
-  emit(ctx, [...ids].sort((a, b) => a - b), { type: 'invites_changed' });
+  emit(
+    ctx,
+    [...ids].sort((a, b) => a - b),
+    { type: 'invites_changed' },
+  );
 }

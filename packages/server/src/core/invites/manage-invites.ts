@@ -14,7 +14,8 @@ const noSuchInvitation = (): ApiError => new ApiError('BAD_REQUEST', 'No such in
  * then active links, each in ID order.
  */
 export function listInvites(_params: OperationParams<'invites.list'>, ctx: UserContext): { invites: Invite[] } {
-  const mine = (invite: InvitationRecord | MultiuseInviteRecord) => isAdmin(ctx.user) || invite.referred_by === ctx.user.id;
+  const mine = (invite: InvitationRecord | MultiuseInviteRecord) =>
+    isAdmin(ctx.user) || invite.referred_by === ctx.user.id;
   const invites: Invite[] = [];
   for (const invitation of [...ctx.db.all('invitations')].sort((a, b) => a.id - b.id)) {
     if (invitation.status !== 'pending' || !unexpired(ctx, invitation) || !mine(invitation)) continue;
@@ -74,7 +75,10 @@ export function resendInvite(params: OperationParams<'invites.resend'>, ctx: Use
  * DELETE /invites/multiuse/{invite_id}: the link stops working (`Invitation has already been
  * revoked` the second time). Who may: as for email invitations.
  */
-export function revokeInviteLink(params: OperationParams<'invites.revokeLink'>, ctx: UserContext): Record<string, never> {
+export function revokeInviteLink(
+  params: OperationParams<'invites.revokeLink'>,
+  ctx: UserContext,
+): Record<string, never> {
   const invite = ctx.db.get('multiuse_invites', params.invite_id);
   if (!invite) throw noSuchInvitation();
   if (invite.referred_by !== ctx.user.id) checkRoleBasedPermissions(invite.invited_as, ctx.user, true);

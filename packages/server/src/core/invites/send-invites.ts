@@ -53,11 +53,15 @@ function inviteeEmails(raw: string): string[] {
  * Runs its own transaction (`ownTransactions`): the invitations sent stay when the answer is
  * that partial failure.
  */
-export async function sendInvites(params: OperationParams<'invites.send'>, ctx: UserContext<'store'>): Promise<Record<string, never>> {
+export async function sendInvites(
+  params: OperationParams<'invites.send'>,
+  ctx: UserContext<'store'>,
+): Promise<Record<string, never>> {
   const skipped = await ctx.store.write((db) => {
     const tx: UserContext = { ...ctx, db };
     const invitedAs = inviteRole(params.invite_as);
-    if (!hasPermission(tx, tx.user, { realm: tx.realm }, 'can_invite_users_group')) throw new ApiError('BAD_REQUEST', 'Insufficient permission');
+    if (!hasPermission(tx, tx.user, { realm: tx.realm }, 'can_invite_users_group'))
+      throw new ApiError('BAD_REQUEST', 'Insufficient permission');
     checkRoleBasedPermissions(invitedAs, tx.user, requiresAdmin(invitedAs));
     if (params.invitee_emails === '') throw new ApiError('BAD_REQUEST', 'You must specify at least one email address.');
     const emails = inviteeEmails(params.invitee_emails);
@@ -76,10 +80,19 @@ export async function sendInvites(params: OperationParams<'invites.send'>, ctx: 
       }
       const user = tx.indexes.usersByEmail.get(email.toLowerCase());
       if (!user) good.push(email);
-      else existing.push(user.is_active ? [email, 'Already has an account.', false] : [email, 'Account has been deactivated.', true]);
+      else
+        existing.push(
+          user.is_active ? [email, 'Already has an account.', false] : [email, 'Account has been deactivated.', true],
+        );
     }
-    if (invalid.length > 0) throw invitationError("Some emails did not validate, so we didn't send any invitations.", [...invalid, ...existing], false);
-    if (existing.length > 0 && existing.length === emails.length) throw invitationError("We weren't able to invite anyone.", existing, false);
+    if (invalid.length > 0)
+      throw invitationError(
+        "Some emails did not validate, so we didn't send any invitations.",
+        [...invalid, ...existing],
+        false,
+      );
+    if (existing.length > 0 && existing.length === emails.length)
+      throw invitationError("We weren't able to invite anyone.", existing, false);
 
     for (const email of good) {
       const invitation: InvitationRecord = db.put('invitations', {
@@ -104,7 +117,11 @@ export async function sendInvites(params: OperationParams<'invites.send'>, ctx: 
     return existing;
   });
   if (skipped.length > 0) {
-    throw invitationError("Some of those addresses are already using Zulip, so we didn't send them an invitation. We did send invitations to everyone else!", skipped, true);
+    throw invitationError(
+      "Some of those addresses are already using Zulip, so we didn't send them an invitation. We did send invitations to everyone else!",
+      skipped,
+      true,
+    );
   }
   return {};
 }

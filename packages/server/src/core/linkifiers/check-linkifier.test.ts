@@ -4,7 +4,11 @@ import { Store } from '../../store/store.js';
 import type { Db } from '../model/db.js';
 import { checkLinkifier } from './check-linkifier.js';
 
-async function errorsOf(pattern: string, template: string, exceptId?: number): Promise<{ msg: string; errors: unknown } | null> {
+async function errorsOf(
+  pattern: string,
+  template: string,
+  exceptId?: number,
+): Promise<{ msg: string; errors: unknown } | null> {
   const store = new Store<Db>();
   return store.write((db) => {
     db.put('linkifiers', { id: 1, pattern: '#(?P<id>[0-9]+)', url_template: 'https://x.example/{id}', order: 0 });
@@ -25,7 +29,10 @@ describe('checkLinkifier', () => {
   });
 
   it('reports field errors before cross-field ones, and the first message as msg', async () => {
-    expect(await errorsOf('', '')).toEqual({ msg: 'This field cannot be blank.', errors: { pattern: ['This field cannot be blank.'], url_template: ['This field cannot be blank.'] } });
+    expect(await errorsOf('', '')).toEqual({
+      msg: 'This field cannot be blank.',
+      errors: { pattern: ['This field cannot be blank.'], url_template: ['This field cannot be blank.'] },
+    });
     expect(await errorsOf('(?P<id>x', '{id')).toEqual({
       msg: 'Invalid URL template.',
       errors: { url_template: ['Invalid URL template.'], __all__: ['Bad regular expression: Unterminated group'] },
@@ -35,7 +42,12 @@ describe('checkLinkifier', () => {
   it('reports a pattern another linkifier has after the group checks', async () => {
     expect(await errorsOf('#(?P<id>[0-9]+)', 'https://x.example/')).toEqual({
       msg: "Group 'id' in linkifier pattern is not present in URL template.",
-      errors: { __all__: ["Group 'id' in linkifier pattern is not present in URL template.", 'Realm filter with this Realm and Pattern already exists.'] },
+      errors: {
+        __all__: [
+          "Group 'id' in linkifier pattern is not present in URL template.",
+          'Realm filter with this Realm and Pattern already exists.',
+        ],
+      },
     });
   });
 });

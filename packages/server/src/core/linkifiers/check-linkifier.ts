@@ -12,7 +12,12 @@ import { BLANK_FIELD, FieldErrors } from './field-errors.js';
  * @example checkLinkifier(ctx, '#(?P<id>[0-9]+)', 'https://example.com/{id}')
  * @see https://zulip.com/api/get-linkifiers
  */
-export function checkLinkifier(ctx: Pick<Context, 'db'>, pattern: string, urlTemplate: string, exceptId?: number): void {
+export function checkLinkifier(
+  ctx: Pick<Context, 'db'>,
+  pattern: string,
+  urlTemplate: string,
+  exceptId?: number,
+): void {
   const errors = new FieldErrors();
   if (pattern === '') errors.add('pattern', BLANK_FIELD);
   if (urlTemplate === '') errors.add('url_template', BLANK_FIELD);

@@ -8,7 +8,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * @see https://zulip.com/api/get-linkifiers
  */
 export function listLinkifiers(_params: OperationParams<'linkifiers.list'>, ctx: UserContext) {
-  return ({ linkifiers: linkifierList(ctx) });
+  return { linkifiers: linkifierList(ctx) };
 }
 
 /**
@@ -17,9 +17,9 @@ export function listLinkifiers(_params: OperationParams<'linkifiers.list'>, ctx:
  * @see https://zulip.com/api/get-linkifiers
  */
 export function listLegacyLinkifiers(_params: OperationParams<'linkifiers.listLegacy'>, ctx: UserContext) {
-  return ({
-  filters: linkifierList(ctx).map((l): [string, string, number] => [l.pattern, l.url_template, l.id]),
-});
+  return {
+    filters: linkifierList(ctx).map((l): [string, string, number] => [l.pattern, l.url_template, l.id]),
+  };
 }
 
 /**

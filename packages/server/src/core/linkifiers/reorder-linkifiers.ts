@@ -11,7 +11,8 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
 export function reorderLinkifiers(params: OperationParams<'linkifiers.reorder'>, ctx: UserContext) {
   const ids = params.ordered_linkifier_ids;
   const wanted = new Set(ids);
-  if (wanted.size < ids.length) throw new ApiError('BAD_REQUEST', 'The ordered list must not contain duplicated linkifiers');
+  if (wanted.size < ids.length)
+    throw new ApiError('BAD_REQUEST', 'The ordered list must not contain duplicated linkifiers');
   const existing = [...ctx.db.all('linkifiers')];
   if (existing.length !== wanted.size || existing.some((linkifier) => !wanted.has(linkifier.id))) {
     throw new ApiError('BAD_REQUEST', 'The ordered list must enumerate all existing linkifiers exactly once');

@@ -26,4 +26,3 @@ export function updateLinkifier(params: OperationParams<'linkifiers.update'>, ct
   notifyLinkifiers(ctx);
   return {};
 }
-

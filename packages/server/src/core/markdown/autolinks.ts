@@ -58,7 +58,11 @@ export function autolinks(md: MarkdownIt): void {
       for (const match of urlMatches(md.linkify, text, atStart)) {
         const href = md.normalizeLink(match.url);
         if (!md.validateLink(href)) continue;
-        found.push({ start: match.index, end: match.lastIndex, tokens: linkTokens(state, { href, text: match.raw, markup: 'linkify' }) });
+        found.push({
+          start: match.index,
+          end: match.lastIndex,
+          tokens: linkTokens(state, { href, text: match.raw, markup: 'linkify' }),
+        });
       }
       return found;
     });

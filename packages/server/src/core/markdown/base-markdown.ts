@@ -16,12 +16,14 @@ import { zulipSyntax } from './zulip-syntax.js';
  */
 export function createBaseMarkdown(): MarkdownIt {
   // markdown-it's own linkify rules stay off: the autolinks plugin links URLs the real server's way.
-  return new MarkdownIt({ html: false, linkify: false, breaks: true, typographer: false })
-    .use(zulipSyntax)
-    .use(fencedBlocks)
-    .use(codeBlocks)
-    .use(autolinks)
-    .use(emoji)
-    // Last: link checks and rewriting see every link made by the rules above.
-    .use(safeLinks);
+  return (
+    new MarkdownIt({ html: false, linkify: false, breaks: true, typographer: false })
+      .use(zulipSyntax)
+      .use(fencedBlocks)
+      .use(codeBlocks)
+      .use(autolinks)
+      .use(emoji)
+      // Last: link checks and rewriting see every link made by the rules above.
+      .use(safeLinks)
+  );
 }

@@ -15,7 +15,10 @@ function pushText(state: StateInline, content: string): void {
 }
 
 /** Pushes `#channel > topic` (the empty topic in `<em>`), then `suffix`. */
-function pushTopicText(state: StateInline, { channel, topic, suffix }: { channel: string; topic: string; suffix: string }): void {
+function pushTopicText(
+  state: StateInline,
+  { channel, topic, suffix }: { channel: string; topic: string; suffix: string },
+): void {
   if (topic !== '') {
     pushText(state, `#${channel} > ${topic}${suffix}`);
     return;
@@ -28,23 +31,38 @@ function pushTopicText(state: StateInline, { channel, topic, suffix }: { channel
 }
 
 /** Pushes the text of a channel, topic or message link and returns the link's attributes. */
-function pushLink(state: StateInline, resolver: MessageResolver, { channel, match }: { channel: ChannelRecord; match: RegExpExecArray }): [string, string][] {
+function pushLink(
+  state: StateInline,
+  resolver: MessageResolver,
+  { channel, match }: { channel: ChannelRecord; match: RegExpExecArray },
+): [string, string][] {
   const name = match[1] ?? '';
   const topic = match[2];
   const messageId = match[3];
   const slug = `/#narrow/channel/${encodeChannelSlug(channel.id, name)}`;
   if (topic === undefined) {
     pushText(state, `#${name}`);
-    return [['class', 'stream'], ['data-stream-id', String(channel.id)], ['href', slug]];
+    return [
+      ['class', 'stream'],
+      ['data-stream-id', String(channel.id)],
+      ['href', slug],
+    ];
   }
   const topicUrl = `${slug}/topic/${encodeHashComponent(topic)}`;
   if (messageId !== undefined) {
     pushTopicText(state, { channel: name, topic, suffix: ' @ 💬' });
-    return [['class', 'message-link'], ['href', `${topicUrl}/near/${messageId}`]];
+    return [
+      ['class', 'message-link'],
+      ['href', `${topicUrl}/near/${messageId}`],
+    ];
   }
   const latest = resolver.latestTopicMessageId(channel.id, topic);
   pushTopicText(state, { channel: name, topic, suffix: '' });
-  return [['class', 'stream-topic'], ['data-stream-id', String(channel.id)], ['href', latest === undefined ? topicUrl : `${topicUrl}/with/${latest}`]];
+  return [
+    ['class', 'stream-topic'],
+    ['data-stream-id', String(channel.id)],
+    ['href', latest === undefined ? topicUrl : `${topicUrl}/with/${latest}`],
+  ];
 }
 
 function channelLink(state: StateInline, silent: boolean): boolean {

@@ -43,12 +43,16 @@ function compileError(pattern: string, template: string): LinkifierError {
 describe('compileLinkifier', () => {
   test('refuses a pattern V8 accepts but cannot compile (too large), instead of failing every later message', () => {
     const nested = `${'{"a":'.repeat(15_005)}1${'}'.repeat(15_005)}`;
-    expect(() => compileLinkifier(nested, 'https://example.com/')).toThrow('Bad regular expression: Regular expression too large');
+    expect(() => compileLinkifier(nested, 'https://example.com/')).toThrow(
+      'Bad regular expression: Regular expression too large',
+    );
   });
 
   test('compiles a valid linkifier', () => {
     const linkifier = compileLinkifier('#(?P<id>[0-9]+)', 'https://github.com/teamchat/teamchat/issues/{id}');
-    expect(linkifierMatches(linkifier, 'see #12').map((match) => match.url)).toEqual(['https://github.com/teamchat/teamchat/issues/12']);
+    expect(linkifierMatches(linkifier, 'see #12').map((match) => match.url)).toEqual([
+      'https://github.com/teamchat/teamchat/issues/12',
+    ]);
   });
 
   test('expands every RFC 6570 operator with the groups', () => {
@@ -57,18 +61,54 @@ describe('compileLinkifier', () => {
   });
 
   const errors: [string, string, string, LinkifierError['field'], string][] = [
-    ['an unterminated group', '(?P<id>[0-9]+', 'https://x/{id}', 'pattern', 'Bad regular expression: Unterminated group'],
-    ['a bad group name', '(?P<1d>x)', 'https://x/{id}', 'pattern', "Bad regular expression: bad character in group name '1d'"],
+    [
+      'an unterminated group',
+      '(?P<id>[0-9]+',
+      'https://x/{id}',
+      'pattern',
+      'Bad regular expression: Unterminated group',
+    ],
+    [
+      'a bad group name',
+      '(?P<1d>x)',
+      'https://x/{id}',
+      'pattern',
+      "Bad regular expression: bad character in group name '1d'",
+    ],
     ['a trailing backslash', 'x\\', 'https://x', 'pattern', 'Bad regular expression: bad escape (end of pattern)'],
     ['an unsupported flag', '(?x)a', 'https://x', 'pattern', 'Bad regular expression: unsupported flag (?x)'],
-    ['a wrapper group name', '(?P<linkifier_actual_match>x)', 'https://x/{linkifier_actual_match}', 'pattern', 'Bad regular expression: Duplicate capture group name'],
+    [
+      'a wrapper group name',
+      '(?P<linkifier_actual_match>x)',
+      'https://x/{linkifier_actual_match}',
+      'pattern',
+      'Bad regular expression: Duplicate capture group name',
+    ],
     ['an unclosed expression', '#(?P<id>\\d+)', 'https://x/{id', 'url_template', 'Invalid URL template.'],
     ['a stray brace', '#(?P<id>\\d+)', 'https://x/}{id}', 'url_template', 'Invalid URL template.'],
     ['a reserved operator', '#(?P<id>\\d+)', 'https://x/{=id}', 'url_template', 'Invalid URL template.'],
     ['an empty expression', '#(?P<id>\\d+)', 'https://x/{}', 'url_template', 'Invalid URL template.'],
-    ['a variable missing from the pattern', '#(?P<id>\\d+)', 'https://x/{id}/{zeta}/{alpha}', '__all__', "Group 'alpha' in URL template is not present in linkifier pattern."],
-    ['a group missing from the template', '#(?P<id>\\d+)-(?P<b>\\w)-(?P<a>\\w)', 'https://x/{id}', '__all__', "Group 'a' in linkifier pattern is not present in URL template."],
-    ['both, template first', '#(?P<id>\\d+)', 'https://x/{other}', '__all__', "Group 'other' in URL template is not present in linkifier pattern."],
+    [
+      'a variable missing from the pattern',
+      '#(?P<id>\\d+)',
+      'https://x/{id}/{zeta}/{alpha}',
+      '__all__',
+      "Group 'alpha' in URL template is not present in linkifier pattern.",
+    ],
+    [
+      'a group missing from the template',
+      '#(?P<id>\\d+)-(?P<b>\\w)-(?P<a>\\w)',
+      'https://x/{id}',
+      '__all__',
+      "Group 'a' in linkifier pattern is not present in URL template.",
+    ],
+    [
+      'both, template first',
+      '#(?P<id>\\d+)',
+      'https://x/{other}',
+      '__all__',
+      "Group 'other' in URL template is not present in linkifier pattern.",
+    ],
     ['a bad pattern before a bad template', '(', '{', 'pattern', 'Bad regular expression: Unterminated group'],
   ];
   test.each(errors)('rejects %s', (_name, pattern, template, field, message) => {
@@ -97,6 +137,8 @@ describe('linkifierMatches', () => {
   });
 
   test('reports where the whole match and the linked text start', () => {
-    expect(linkifierMatches(linkifier, 'a (#12)')).toEqual([{ matchStart: 2, index: 3, text: '#12', url: 'https://x/12' }]);
+    expect(linkifierMatches(linkifier, 'a (#12)')).toEqual([
+      { matchStart: 2, index: 3, text: '#12', url: 'https://x/12' },
+    ]);
   });
 });

@@ -85,11 +85,17 @@ export function compileLinkifier(pattern: string, urlTemplate: string): Compiled
   const groups = converted.groupNames;
   const missingInPattern = variables.filter((name) => !groups.includes(name)).sort()[0];
   if (missingInPattern !== undefined) {
-    throw new LinkifierError('__all__', `Group '${missingInPattern}' in URL template is not present in linkifier pattern.`);
+    throw new LinkifierError(
+      '__all__',
+      `Group '${missingInPattern}' in URL template is not present in linkifier pattern.`,
+    );
   }
   const missingInTemplate = groups.filter((name) => !variables.includes(name)).sort()[0];
   if (missingInTemplate !== undefined) {
-    throw new LinkifierError('__all__', `Group '${missingInTemplate}' in linkifier pattern is not present in URL template.`);
+    throw new LinkifierError(
+      '__all__',
+      `Group '${missingInTemplate}' in linkifier pattern is not present in URL template.`,
+    );
   }
   return { pattern, urlTemplate, regex, template: parseTemplate(urlTemplate) };
 }

@@ -29,7 +29,10 @@ let byName: Map<string, string> | undefined;
 
 /** `thumbs up` → `thumbs_up`: a Unicode name as an emoji name. */
 function nameOfDescription(description: string): string {
-  return description.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  return description
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
 }
 
 /**

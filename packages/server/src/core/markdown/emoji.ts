@@ -29,9 +29,17 @@ function findNamed(state: StateCore, text: string): TextReplacement[] {
     const name = match[1] ?? '';
     // The organization's custom emoji come first, then the server's own, then Unicode.
     const custom = resolver?.realmEmoji(name);
-    const emoji = custom ? { image: custom.source_url } : name === 'zulip' ? { image: ZULIP_EMOJI_SRC } : emojiByName(name);
+    const emoji = custom
+      ? { image: custom.source_url }
+      : name === 'zulip'
+        ? { image: ZULIP_EMOJI_SRC }
+        : emojiByName(name);
     if (emoji === undefined) continue;
-    found.push({ start: match.index, end: match.index + match[0].length, tokens: [emojiToken(state, emoji, match[0])] });
+    found.push({
+      start: match.index,
+      end: match.index + match[0].length,
+      tokens: [emojiToken(state, emoji, match[0])],
+    });
   }
   return found;
 }
@@ -42,7 +50,11 @@ function findUnicode(state: StateCore, text: string): TextReplacement[] {
     if (TEXT_PRESENTATION.test(match[0])) continue;
     const emoji = emojiByCharacters(match[0]);
     if (emoji === undefined) continue;
-    found.push({ start: match.index, end: match.index + match[0].length, tokens: [emojiToken(state, emoji, `:${emoji.name}:`)] });
+    found.push({
+      start: match.index,
+      end: match.index + match[0].length,
+      tokens: [emojiToken(state, emoji, `:${emoji.name}:`)],
+    });
   }
   return found;
 }
@@ -69,7 +81,8 @@ export function emoji(md: MarkdownIt): void {
   md.core.ruler.push('emoji', (state) => {
     // Names need a colon; Unicode emoji (keycaps included: U+FE0F, U+20E3) a character from U+00A9 on.
     if (state.src.includes(':')) replaceInText(state, (text) => (text.includes(':') ? findNamed(state, text) : []));
-    if (BEYOND_ASCII.test(state.src)) replaceInText(state, (text) => (BEYOND_ASCII.test(text) ? findUnicode(state, text) : []));
+    if (BEYOND_ASCII.test(state.src))
+      replaceInText(state, (text) => (BEYOND_ASCII.test(text) ? findUnicode(state, text) : []));
   });
   md.renderer.rules.emoji = (tokens, idx) => {
     const token = tokens[idx];

@@ -20,7 +20,11 @@ function lineText(state: StateBlock, line: number): string {
  * Finds where a fenced block ends, the real server's way: a line equal to the fence closes
  * it; inside quote and spoiler blocks, fence lines open nested blocks that must close first.
  */
-function findEnd(state: StateBlock, lines: { start: number; end: number }, opening: { fence: string; kind: FenceKind }): { contentEnd: number; closed: boolean } {
+function findEnd(
+  state: StateBlock,
+  lines: { start: number; end: number },
+  opening: { fence: string; kind: FenceKind },
+): { contentEnd: number; closed: boolean } {
   const stack = [{ fence: opening.fence, container: opening.kind !== 'code' }];
   let line = lines.start + 1;
   for (; line < lines.end; line += 1) {

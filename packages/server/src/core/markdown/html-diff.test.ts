@@ -9,10 +9,14 @@ describe('highlightHtmlDifferences', () => {
   });
 
   it('keeps unchanged text and markup as they are', () => {
-    expect(highlightHtmlDifferences('<p>a <strong>b</strong></p>', '<p>a <strong>b</strong></p>')).toBe('<div><p>a <strong>b</strong></p></div>');
+    expect(highlightHtmlDifferences('<p>a <strong>b</strong></p>', '<p>a <strong>b</strong></p>')).toBe(
+      '<div><p>a <strong>b</strong></p></div>',
+    );
   });
 
   it('shows text removed at the end after the last text', () => {
-    expect(highlightHtmlDifferences('<p>one two</p>', '<p>one </p>')).toBe('<div><p>one <span class="highlight_text_deleted">two</span></p></div>');
+    expect(highlightHtmlDifferences('<p>one two</p>', '<p>one </p>')).toBe(
+      '<div><p>one <span class="highlight_text_deleted">two</span></p></div>',
+    );
   });
 });

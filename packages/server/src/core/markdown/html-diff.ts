@@ -14,7 +14,10 @@ export function highlightHtmlDifferences(before: string, after: string): string 
   pieces.forEach((piece, index) => {
     if (!piece.startsWith('<')) for (const word of words(piece)) newWords.push({ word, piece: index });
   });
-  const ops = diffWords(oldWords, newWords.map((w) => w.word));
+  const ops = diffWords(
+    oldWords,
+    newWords.map((w) => w.word),
+  );
   // Rebuild the text pieces of the new HTML: each new word in its piece, deletions before the
   // next surviving word (or at the end of the last text piece).
   const rebuilt = pieces.map((piece) => (piece.startsWith('<') ? piece : ''));
@@ -59,13 +62,19 @@ const MAX_CELLS = 4_000_000;
 /** A shortest edit script between two word lists (longest common subsequence). */
 function diffWords(a: readonly string[], b: readonly string[]): Op[] {
   if (a.length * b.length > MAX_CELLS) {
-    return [...a.map((word) => ({ kind: 'delete' as const, word })), ...b.map((word) => ({ kind: 'insert' as const, word }))];
+    return [
+      ...a.map((word) => ({ kind: 'delete' as const, word })),
+      ...b.map((word) => ({ kind: 'insert' as const, word })),
+    ];
   }
   const width = b.length + 1;
   const lcs = new Uint32Array((a.length + 1) * width);
   for (let i = a.length - 1; i >= 0; i -= 1) {
     for (let j = b.length - 1; j >= 0; j -= 1) {
-      lcs[i * width + j] = a[i] === b[j] ? (lcs[(i + 1) * width + j + 1] as number) + 1 : Math.max(lcs[(i + 1) * width + j] as number, lcs[i * width + j + 1] as number);
+      lcs[i * width + j] =
+        a[i] === b[j]
+          ? (lcs[(i + 1) * width + j + 1] as number) + 1
+          : Math.max(lcs[(i + 1) * width + j] as number, lcs[i * width + j + 1] as number);
     }
   }
   const ops: Op[] = [];
@@ -76,7 +85,10 @@ function diffWords(a: readonly string[], b: readonly string[]): Op[] {
       ops.push({ kind: 'keep', word: b[j] as string });
       i += 1;
       j += 1;
-    } else if (j < b.length && (i === a.length || (lcs[i * width + j + 1] as number) > (lcs[(i + 1) * width + j] as number))) {
+    } else if (
+      j < b.length &&
+      (i === a.length || (lcs[i * width + j + 1] as number) > (lcs[(i + 1) * width + j] as number))
+    ) {
       ops.push({ kind: 'insert', word: b[j] as string });
       j += 1;
     } else {

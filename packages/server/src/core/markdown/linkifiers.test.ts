@@ -29,7 +29,11 @@ describe('linkifiers in messages', () => {
     ['no match followed by a letter or digit', '#123abc #12é', '<p>#123abc #12é</p>'],
     ['adjacent matches sharing a delimiter', '#1,#2', `<p>${issue('1')},${issue('2')}</p>`],
     ['matches on every line', 'a\n#4', `<p>a<br>\n${issue('4')}</p>`],
-    ['earlier linkifiers (by order) winning on overlap', 'ABC-12 XY-7', '<p><a href="https://abc.example.com/12">ABC-12</a> <a href="https://jira.example.com/browse/XY-7">XY-7</a></p>'],
+    [
+      'earlier linkifiers (by order) winning on overlap',
+      'ABC-12 XY-7',
+      '<p><a href="https://abc.example.com/12">ABC-12</a> <a href="https://jira.example.com/browse/XY-7">XY-7</a></p>',
+    ],
     ['no match right after markup, as on the real server', '**#123**', '<p><strong>#123</strong></p>'],
     ['a match inside markup', '**see #123**', `<p><strong>see ${issue('123')}</strong></p>`],
     ['nothing in code', '`#123`', '<p><code>#123</code></p>'],
@@ -64,19 +68,50 @@ describe('linkifiers in messages', () => {
     const fixture = await createMarkdownFixture();
     await fixture.addLinkifier('(?P<broken', 'https://x/{broken}');
     await fixture.addLinkifier('#(?P<id>\\d+)', 'https://x/{id}');
-    expect(renderMessage(fixture.ctx, '#1', { sender: fixture.users.mike }).html).toBe('<p><a href="https://x/1">#1</a></p>');
+    expect(renderMessage(fixture.ctx, '#1', { sender: fixture.users.mike }).html).toBe(
+      '<p><a href="https://x/1">#1</a></p>',
+    );
   });
 });
 
 describe('topicLinks', () => {
   const rows: [string, string, { text: string; url: string }[]][] = [
     ['a linkifier match', 'fix #123', [{ text: '#123', url: `${ISSUE}123` }]],
-    ['several matches in order', '#2 then #1', [{ text: '#2', url: `${ISSUE}2` }, { text: '#1', url: `${ISSUE}1` }]],
+    [
+      'several matches in order',
+      '#2 then #1',
+      [
+        { text: '#2', url: `${ISSUE}2` },
+        { text: '#1', url: `${ISSUE}1` },
+      ],
+    ],
     ['the earlier linkifier on overlap', 'ABC-12', [{ text: 'ABC-12', url: 'https://abc.example.com/12' }]],
-    ['raw URLs after linkifier matches, by position', 'see https://zulip.com/x and #1', [{ text: 'https://zulip.com/x', url: 'https://zulip.com/x' }, { text: '#1', url: `${ISSUE}1` }]],
-    ['https:// added to bare domains', 'zulip.com/docs, www.example.com!', [{ text: 'zulip.com/docs', url: 'https://zulip.com/docs' }, { text: 'www.example.com', url: 'https://www.example.com' }]],
-    ['linkifier matches over overlapping URLs', 'XY-7.com', [{ text: 'XY-7', url: 'https://jira.example.com/browse/XY-7' }]],
-    ['no HTML escaping', 'a&b https://x.org/?a=1&b=2', [{ text: 'https://x.org/?a=1&b=2', url: 'https://x.org/?a=1&b=2' }]],
+    [
+      'raw URLs after linkifier matches, by position',
+      'see https://zulip.com/x and #1',
+      [
+        { text: 'https://zulip.com/x', url: 'https://zulip.com/x' },
+        { text: '#1', url: `${ISSUE}1` },
+      ],
+    ],
+    [
+      'https:// added to bare domains',
+      'zulip.com/docs, www.example.com!',
+      [
+        { text: 'zulip.com/docs', url: 'https://zulip.com/docs' },
+        { text: 'www.example.com', url: 'https://www.example.com' },
+      ],
+    ],
+    [
+      'linkifier matches over overlapping URLs',
+      'XY-7.com',
+      [{ text: 'XY-7', url: 'https://jira.example.com/browse/XY-7' }],
+    ],
+    [
+      'no HTML escaping',
+      'a&b https://x.org/?a=1&b=2',
+      [{ text: 'https://x.org/?a=1&b=2', url: 'https://x.org/?a=1&b=2' }],
+    ],
     ['nothing in a plain topic', 'lunch plans', []],
     ['nothing in file names', 'readme.md', []],
   ];

@@ -20,7 +20,11 @@ export function linkifiers(md: MarkdownIt): void {
         for (const match of linkifierMatches(linkifier, text, atStart)) {
           const href = sanitizeUrl(match.url);
           if (href === null) continue;
-          found.push({ start: match.index, end: match.index + match.text.length, tokens: linkTokens(state, { href, text: match.text, markup: 'linkifier' }) });
+          found.push({
+            start: match.index,
+            end: match.index + match.text.length,
+            tokens: linkTokens(state, { href, text: match.text, markup: 'linkifier' }),
+          });
         }
         return found;
       });

@@ -19,17 +19,24 @@ export interface MentionFlagOptions {
  *
  * @see https://zulip.com/api/update-message-flags
  */
-export function mentionFlags(ctx: Pick<Context, 'db' | 'realm' | 'now'>, mentions: MessageMentions, options: MentionFlagOptions): Map<number, number> {
+export function mentionFlags(
+  ctx: Pick<Context, 'db' | 'realm' | 'now'>,
+  mentions: MessageMentions,
+  options: MentionFlagOptions,
+): Map<number, number> {
   const flags = new Map<number, number>();
   const membership = { realm: ctx.realm, now: ctx.now() };
   for (const userId of options.recipientIds) {
     let bits = 0;
     const user = ctx.db.get('users', userId);
-    const inMentionedGroup = user !== undefined && [...mentions.groupIds].some((groupId) => isUserInGroupSetting(ctx.db, user, groupId, membership));
+    const inMentionedGroup =
+      user !== undefined &&
+      [...mentions.groupIds].some((groupId) => isUserInGroupSetting(ctx.db, user, groupId, membership));
     if (mentions.userIds.has(userId) || inMentionedGroup) bits |= FLAG_BITS.mentioned;
     // A channel wildcard takes precedence: both wildcards set only the channel flag.
     if (mentions.streamWildcard) bits |= FLAG_BITS.stream_wildcard_mentioned;
-    else if (mentions.topicWildcard && options.topicParticipantIds?.has(userId)) bits |= FLAG_BITS.topic_wildcard_mentioned;
+    else if (mentions.topicWildcard && options.topicParticipantIds?.has(userId))
+      bits |= FLAG_BITS.topic_wildcard_mentioned;
     if (bits !== 0) flags.set(userId, bits);
   }
   return flags;
@@ -46,7 +53,10 @@ export interface TopicParticipantsQuery {
  * The participants of a topic for `@**topic**`: senders of its messages and users who
  * reacted to them, plus the sender of the new message.
  */
-export function topicParticipantIds(ctx: Pick<Context, 'indexes'>, { channelId, topic, senderId }: TopicParticipantsQuery): Set<number> {
+export function topicParticipantIds(
+  ctx: Pick<Context, 'indexes'>,
+  { channelId, topic, senderId }: TopicParticipantsQuery,
+): Set<number> {
   const participants = new Set<number>(ctx.indexes.messages.topicParticipants(channelId, topic));
   participants.add(senderId);
   return participants;

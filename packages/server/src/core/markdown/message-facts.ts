@@ -50,7 +50,8 @@ function recordLinks(facts: MessageFacts, links: { href: string; quoted: boolean
   const parsed = new Map<string, URL | undefined>();
   for (const { href } of links) if (!parsed.has(href)) parsed.set(href, parseHref(href, base));
   for (const url of parsed.values()) {
-    if (url !== undefined && url.host === realmHost && url.pathname.startsWith(UPLOADS)) facts.uploadPathIds.push(url.pathname.slice(UPLOADS.length));
+    if (url !== undefined && url.host === realmHost && url.pathname.startsWith(UPLOADS))
+      facts.uploadPathIds.push(url.pathname.slice(UPLOADS.length));
   }
   // Links inside quotes get no preview; images among the others would get an inline preview.
   const previewable = new Set(links.filter((link) => !link.quoted).map((link) => link.href));

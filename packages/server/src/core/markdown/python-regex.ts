@@ -106,7 +106,10 @@ export function pythonPatternToJs(pattern: string): JsPattern {
       }
       continue;
     }
-    if (char === '(' && (pattern.startsWith('(?P<', i) || (pattern.startsWith('(?<', i) && !'=!'.includes(pattern[i + 3] ?? '')))) {
+    if (
+      char === '(' &&
+      (pattern.startsWith('(?P<', i) || (pattern.startsWith('(?<', i) && !'=!'.includes(pattern[i + 3] ?? '')))
+    ) {
       const nameStart = pattern.startsWith('(?P<', i) ? i + 4 : i + 3;
       const [name, end] = readUntil(pattern, nameStart, '>');
       if (!GROUP_NAME.test(name)) throw new PatternSyntaxError(`bad character in group name '${name}'`);

@@ -49,7 +49,11 @@ describe('renderMessage: the render cache', () => {
       insertMessage(
         { db, now: () => 1_700_000_100_000 },
         { sender: f.users.owner, content: 'More', client: 'test', flags: new Map([[f.users.owner.id, 0]]) },
-        { kind: 'stream', channel: db.get('channels', f.channels.announce.id) as ChannelRecord, topic: 'Zulip updates' },
+        {
+          kind: 'stream',
+          channel: db.get('channels', f.channels.announce.id) as ChannelRecord,
+          topic: 'Zulip updates',
+        },
       ),
     );
     expect(render(link).html).toContain(`/with/${newest.id}"`);
@@ -58,13 +62,21 @@ describe('renderMessage: the render cache', () => {
   test('renders again after the linkifiers change', async () => {
     expect(render('Fixed in #123').html).toBe('<p>Fixed in #123</p>');
     await f.addLinkifier('#(?P<id>[0-9]+)', 'https://github.com/teamchat/teamchat/issues/{id}');
-    expect(render('Fixed in #123').html).toBe('<p>Fixed in <a href="https://github.com/teamchat/teamchat/issues/123">#123</a></p>');
+    expect(render('Fixed in #123').html).toBe(
+      '<p>Fixed in <a href="https://github.com/teamchat/teamchat/issues/123">#123</a></p>',
+    );
   });
 
   test('renders again when a custom emoji is added', async () => {
     expect(render(':shipit:').html).toBe('<p>:shipit:</p>');
     await f.store.write((db) =>
-      db.put('realm_emoji', { id: db.nextId('realm_emoji'), name: 'shipit', source_url: '/user_avatars/2/emoji/images/shipit.png', deactivated: false, author_id: f.users.owner.id }),
+      db.put('realm_emoji', {
+        id: db.nextId('realm_emoji'),
+        name: 'shipit',
+        source_url: '/user_avatars/2/emoji/images/shipit.png',
+        deactivated: false,
+        author_id: f.users.owner.id,
+      }),
     );
     expect(render(':shipit:').html).toContain('class="emoji"');
   });

@@ -60,7 +60,12 @@ export class RenderCache<T> {
    * The rendering of `content` from the cache when still valid for `resolver`, else made by
    * `render` (with a resolver that records its questions) and kept.
    */
-  render(content: string, key: { linkifiers: readonly CompiledLinkifier[]; realmUrl: string }, resolver: MessageResolver, render: (resolver: MessageResolver) => T & { html: string }): T {
+  render(
+    content: string,
+    key: { linkifiers: readonly CompiledLinkifier[]; realmUrl: string },
+    resolver: MessageResolver,
+    render: (resolver: MessageResolver) => T & { html: string },
+  ): T {
     if (content.length > MAX_CACHED_CONTENT) return render(resolver);
     if (key.linkifiers !== this.linkifiers || key.realmUrl !== this.realmUrl) {
       this.entries.clear();

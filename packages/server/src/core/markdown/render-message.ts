@@ -81,7 +81,12 @@ export function renderMessage(ctx: RenderContext, content: string, { sender }: R
     return {
       html,
       isMeMessage: content.startsWith('/me '),
-      mentions: { userIds: facts.userIds, groupIds: facts.groupIds, streamWildcard: facts.streamWildcard, topicWildcard: facts.topicWildcard },
+      mentions: {
+        userIds: facts.userIds,
+        groupIds: facts.groupIds,
+        streamWildcard: facts.streamWildcard,
+        topicWildcard: facts.topicWildcard,
+      },
       deniedGroupIds: facts.deniedGroupIds,
       hasLink: facts.hasLink,
       hasImage: facts.hasImage,

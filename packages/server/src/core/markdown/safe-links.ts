@@ -5,8 +5,31 @@ import { textToken } from './text-tokens.js';
 
 // https://html.spec.whatwg.org/multipage/system-state.html#safelisted-scheme, as the real server lists it.
 const ALLOWED_SCHEMES = new Set([
-  'http', 'https', 'ftp', 'file', 'bitcoin', 'geo', 'im', 'irc', 'ircs', 'magnet', 'mailto', 'matrix', 'mms',
-  'news', 'nntp', 'openpgp4fpr', 'sip', 'sms', 'smsto', 'ssh', 'tel', 'urn', 'webcal', 'wtai', 'xmpp',
+  'http',
+  'https',
+  'ftp',
+  'file',
+  'bitcoin',
+  'geo',
+  'im',
+  'irc',
+  'ircs',
+  'magnet',
+  'mailto',
+  'matrix',
+  'mms',
+  'news',
+  'nntp',
+  'openpgp4fpr',
+  'sip',
+  'sms',
+  'smsto',
+  'ssh',
+  'tel',
+  'urn',
+  'webcal',
+  'wtai',
+  'xmpp',
 ]);
 // Schemes whose URLs keep their `//` when put back together (Python's `uses_netloc`).
 const USES_NETLOC = new Set(['', 'ftp', 'http', 'https', 'file', 'mms', 'nntp']);

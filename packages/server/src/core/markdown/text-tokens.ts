@@ -22,10 +22,7 @@ export interface TextReplacement {
  * tokens it returns. Core rules that turn text into markup (autolinks, linkifiers, emoji)
  * share it, which keeps link text atomic as on the real server.
  */
-export function replaceInText(
-  state: StateCore,
-  find: (text: string, context: TextContext) => TextReplacement[],
-): void {
+export function replaceInText(state: StateCore, find: (text: string, context: TextContext) => TextReplacement[]): void {
   for (const block of state.tokens) {
     if (block.type !== 'inline' || !block.children) continue;
     const children: Token[] = [];

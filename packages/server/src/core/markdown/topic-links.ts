@@ -21,7 +21,10 @@ interface Candidate {
 }
 
 function overlapping(a: Candidate, b: Candidate): boolean {
-  return (b.index <= a.index && a.index < b.index + b.text.length) || (a.index <= b.index && b.index < a.index + a.text.length);
+  return (
+    (b.index <= a.index && a.index < b.index + b.text.length) ||
+    (a.index <= b.index && b.index < a.index + a.text.length)
+  );
 }
 
 /** Raw URLs of the topic: the first URL of each piece between splitter characters. */
@@ -32,7 +35,12 @@ function rawUrls(topic: string): Candidate[] {
     LINK_SPLITTER.lastIndex = pos;
     const end = LINK_SPLITTER.exec(topic)?.index ?? topic.length;
     const match = urlMatches(linkify, topic.slice(pos, end), true)[0];
-    if (match) candidates.push({ url: HAS_SCHEME.test(match.raw) ? match.raw : `https://${match.raw}`, text: match.raw, index: pos });
+    if (match)
+      candidates.push({
+        url: HAS_SCHEME.test(match.raw) ? match.raw : `https://${match.raw}`,
+        text: match.raw,
+        index: pos,
+      });
     pos = end + 1;
   }
   return candidates;

@@ -73,8 +73,12 @@ function strongOutside(children: Token[], i: number): void {
   const innerClose = closingIndex(children, innerIndex + 1, 'strong_close', inner.level);
   const outerClose = children[nextToken(children, innerClose + 1)];
   const innerCloseToken = children[innerClose];
-  if (innerClose === -1 || !innerCloseToken || outerClose?.type !== 'em_close' || outerClose.level !== outer.level) return;
-  for (const [em, strong] of [[outer, inner], [outerClose, innerCloseToken]] as const) {
+  if (innerClose === -1 || !innerCloseToken || outerClose?.type !== 'em_close' || outerClose.level !== outer.level)
+    return;
+  for (const [em, strong] of [
+    [outer, inner],
+    [outerClose, innerCloseToken],
+  ] as const) {
     [em.type, strong.type] = [strong.type, em.type];
     [em.tag, strong.tag] = [strong.tag, em.tag];
     [em.markup, strong.markup] = [strong.markup, em.markup];

@@ -5,7 +5,10 @@ import type { UserRecord } from '../model/records/users.js';
 import { notificationBot } from './notification-bot.js';
 import { postDirectMessage } from './post-message.js';
 
-type Ctx = Pick<Context<'hooks' | 'jobs'>, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'random' | 'events' | 'hooks' | 'jobs' | 'log'>;
+type Ctx = Pick<
+  Context<'hooks' | 'jobs'>,
+  'db' | 'indexes' | 'realm' | 'config' | 'now' | 'random' | 'events' | 'hooks' | 'jobs' | 'log'
+>;
 
 /** How long a bot's owner hears nothing more after a notice (`BOT_OWNER_STREAM_ALERT_WAITPERIOD`, 5 minutes). */
 const WAIT_PERIOD_MS = 5 * 60_000;
@@ -17,20 +20,26 @@ const WAIT_PERIOD_MS = 5 * 60_000;
  * owner, a channel with subscribers, an empty name (refused before), or a notice less than 5
  * minutes ago (`send_rate_limited_pm_notification_to_bot_owner`).
  */
-function noticeText(ctx: Pick<Context, 'db' | 'indexes' | 'now'>, sender: UserRecord, to: OperationParams<'messages.send'>['to']): string | null {
+function noticeText(
+  ctx: Pick<Context, 'db' | 'indexes' | 'now'>,
+  sender: UserRecord,
+  to: OperationParams<'messages.send'>['to'],
+): string | null {
   if (!sender.is_bot || sender.bot_owner_id === null) return null;
   if (sender.last_reminder !== undefined && ctx.now() - sender.last_reminder <= WAIT_PERIOD_MS) return null;
   const target = Array.isArray(to) && to.length === 1 ? to[0] : to;
   const bot = `Your bot \`${sender.email}\``;
   if (typeof target === 'number') {
     const channel = ctx.db.get('channels', target);
-    if (!channel) return `${bot} tried to send a message to channel ID ${target}, but there is no channel with that ID.`;
+    if (!channel)
+      return `${bot} tried to send a message to channel ID ${target}, but there is no channel with that ID.`;
     return activeSubscriberCount(ctx, channel.id) > 0 ? null : emptyText(bot, channel.name);
   }
   if (typeof target !== 'string' || target.trim() === '') return null;
   const name = target.trim();
   const channel = channelByName(ctx, name);
-  if (!channel) return `${bot} tried to send a message to channel #**${name}**, but that channel does not exist. Click [here](#channels/new) to create it.`;
+  if (!channel)
+    return `${bot} tried to send a message to channel #**${name}**, but that channel does not exist. Click [here](#channels/new) to create it.`;
   return activeSubscriberCount(ctx, channel.id) > 0 ? null : emptyText(bot, channel.name);
 }
 
@@ -39,7 +48,11 @@ function emptyText(bot: string, channelName: string): string {
 }
 
 /** Whether a channel message from `sender` to `to` calls for a notice to the bot's owner (see {@link notifyBotOwner}). */
-export function needsBotOwnerNotice(ctx: Pick<Context, 'db' | 'indexes' | 'now'>, sender: UserRecord, to: OperationParams<'messages.send'>['to']): boolean {
+export function needsBotOwnerNotice(
+  ctx: Pick<Context, 'db' | 'indexes' | 'now'>,
+  sender: UserRecord,
+  to: OperationParams<'messages.send'>['to'],
+): boolean {
   return noticeText(ctx, sender, to) !== null;
 }
 

@@ -5,11 +5,19 @@ import { postChannelEventNotice, quoteBlock } from './channel-notices.js';
 
 /** The Notification Bot's notice of a rename. */
 export function noticeRename(ctx: UserContext<'hooks' | 'jobs'>, channel: ChannelRecord, oldName: string): void {
-  postChannelEventNotice(ctx, channel, `${silentMention(ctx.user)} renamed channel **${oldName}** to **${channel.name}**.`);
+  postChannelEventNotice(
+    ctx,
+    channel,
+    `${silentMention(ctx.user)} renamed channel **${oldName}** to **${channel.name}**.`,
+  );
 }
 
 /** The Notification Bot's notice of a new description, quoting the old and the new one. */
-export function noticeDescription(ctx: UserContext<'hooks' | 'jobs'>, channel: ChannelRecord, oldDescription: string): void {
+export function noticeDescription(
+  ctx: UserContext<'hooks' | 'jobs'>,
+  channel: ChannelRecord,
+  oldDescription: string,
+): void {
   const shown = (text: string) => (text === '' ? '*No description.*' : text);
   postChannelEventNotice(
     ctx,
@@ -20,7 +28,11 @@ export function noticeDescription(ctx: UserContext<'hooks' | 'jobs'>, channel: C
 }
 
 /** The Notification Bot's notice of a new retention period (null: the organization's). */
-export function noticeRetention(ctx: UserContext<'hooks' | 'jobs'>, channel: ChannelRecord, oldDays: number | null): void {
+export function noticeRetention(
+  ctx: UserContext<'hooks' | 'jobs'>,
+  channel: ChannelRecord,
+  oldDays: number | null,
+): void {
   const before = oldDays ?? ctx.realm.message_retention_days;
   const after = channel.message_retention_days ?? ctx.realm.message_retention_days;
   const period = (days: number) => (days === -1 ? 'Forever' : `${days} days`);
@@ -37,7 +49,11 @@ export function noticeRetention(ctx: UserContext<'hooks' | 'jobs'>, channel: Cha
 }
 
 /** The Notification Bot's notice of a new `topics_policy`. */
-export function noticeTopicsPolicy(ctx: UserContext<'hooks' | 'jobs'>, channel: ChannelRecord, oldPolicy: ChannelRecord['topics_policy']): void {
+export function noticeTopicsPolicy(
+  ctx: UserContext<'hooks' | 'jobs'>,
+  channel: ChannelRecord,
+  oldPolicy: ChannelRecord['topics_policy'],
+): void {
   const empty = ctx.realm.empty_topic_display_name;
   const names: Record<ChannelRecord['topics_policy'], string> = {
     inherit: 'Automatic',

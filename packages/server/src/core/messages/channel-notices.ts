@@ -20,7 +20,9 @@ function noticeTopic(channel: ChannelRecord, topic: string): string {
 }
 
 /** The name of a channel's permission policy, as notices show it. */
-export function policyName(channel: Pick<ChannelRecord, 'is_web_public' | 'invite_only' | 'history_public_to_subscribers'>): string {
+export function policyName(
+  channel: Pick<ChannelRecord, 'is_web_public' | 'invite_only' | 'history_public_to_subscribers'>,
+): string {
   if (channel.is_web_public) return 'Web-public';
   if (!channel.invite_only) return 'Public';
   return channel.history_public_to_subscribers ? 'Private, shared history' : 'Private, protected history';
@@ -40,7 +42,12 @@ function botDelivery(ctx: UserContext, content: string): Delivery {
  * A Notification Bot notice in the channel's "channel events" topic (the empty topic under
  * `empty_topic_only`); with `readByAll` (the archiving notice) nobody gets it unread.
  */
-export function postChannelEventNotice(ctx: UserContext<'hooks' | 'jobs'>, channel: ChannelRecord, content: string, { readByAll = false } = {}): void {
+export function postChannelEventNotice(
+  ctx: UserContext<'hooks' | 'jobs'>,
+  channel: ChannelRecord,
+  content: string,
+  { readByAll = false } = {},
+): void {
   const delivery = botDelivery(ctx, content);
   if (readByAll) delivery.readBy = activeSubscriberIds(ctx, channel.id);
   postChannelMessage(ctx, channel, noticeTopic(channel, CHANNEL_EVENTS_TOPIC), delivery);
@@ -74,7 +81,10 @@ export function postSubscriptionNotices(
   const messagesSent = options.sendSubscriptionMessages && others.length <= MAX_BULK_NEW_SUBSCRIPTION_MESSAGES;
   for (const [user, channels] of byUser) {
     if (!messagesSent || user.id === ctx.user.id || user.is_bot) continue;
-    const names = channels.filter((channel) => !createdIds.has(channel.id)).map((channel) => channel.name).sort();
+    const names = channels
+      .filter((channel) => !createdIds.has(channel.id))
+      .map((channel) => channel.name)
+      .sort();
     if (names.length === 0) continue;
     const content =
       names.length === 1
@@ -84,16 +94,23 @@ export function postSubscriptionNotices(
   }
   if (created.length === 0) return messagesSent;
   const announcementsId = ctx.realm.new_stream_announcements_stream_id;
-  const announcements = announcementsId === null || announcementsId === undefined ? undefined : ctx.db.get('channels', announcementsId);
+  const announcements =
+    announcementsId === null || announcementsId === undefined ? undefined : ctx.db.get('channels', announcementsId);
   if (announce && announcements && !announcements.is_archived) {
     const links = created.map((channel) => `#**${channel.name}**`).join(', ');
     const content =
-      created.length > 1 ? `${silentMention(ctx.user)} created the following channels: ${links}.` : `${silentMention(ctx.user)} created a new channel ${links}.`;
+      created.length > 1
+        ? `${silentMention(ctx.user)} created the following channels: ${links}.`
+        : `${silentMention(ctx.user)} created a new channel ${links}.`;
     postChannelMessage(ctx, announcements, noticeTopic(announcements, NEW_CHANNELS_TOPIC), botDelivery(ctx, content));
   }
   for (const channel of created) {
     const description = channel.description === '' ? '*No description.*' : channel.description;
-    postChannelEventNotice(ctx, channel, `**${policyName(channel)}** channel created by ${silentMention(ctx.user)}. **Description:**${quoteBlock(description)}`);
+    postChannelEventNotice(
+      ctx,
+      channel,
+      `**${policyName(channel)}** channel created by ${silentMention(ctx.user)}. **Description:**${quoteBlock(description)}`,
+    );
   }
   return messagesSent;
 }

@@ -13,13 +13,19 @@ type Ctx = Pick<Context, 'db' | 'realm' | 'now'>;
  * `can_delete_any_message_group` always; the sender, when in the organization's or the
  * channel's `can_delete_own_message_group` and within `message_content_delete_limit_seconds`.
  */
-export function deletePermission(ctx: Ctx, user: UserRecord, message: MessageRecord): 'allowed' | 'denied' | 'too-late' {
+export function deletePermission(
+  ctx: Ctx,
+  user: UserRecord,
+  message: MessageRecord,
+): 'allowed' | 'denied' | 'too-late' {
   const channel = message.stream_id === null ? undefined : ctx.db.get('channels', message.stream_id);
   const realm = { realm: ctx.realm };
   if (hasPermission(ctx, user, realm, 'can_delete_any_message_group')) return 'allowed';
   if (channel && hasPermission(ctx, user, { channel }, 'can_delete_any_message_group')) return 'allowed';
   if (message.sender_id !== user.id) return 'denied';
-  const own = hasPermission(ctx, user, realm, 'can_delete_own_message_group') || (channel !== undefined && hasPermission(ctx, user, { channel }, 'can_delete_own_message_group'));
+  const own =
+    hasPermission(ctx, user, realm, 'can_delete_own_message_group') ||
+    (channel !== undefined && hasPermission(ctx, user, { channel }, 'can_delete_own_message_group'));
   if (!own) return 'denied';
   const limit = ctx.realm.message_content_delete_limit_seconds;
   if (limit !== null && ctx.now() / 1000 - message.timestamp > limit) return 'too-late';
@@ -36,7 +42,8 @@ export function deleteMessage(params: OperationParams<'messages.delete'>, ctx: U
   const message = accessMessage(ctx, ctx.user, params.message_id);
   const permission = deletePermission(ctx, ctx.user, message);
   if (permission === 'denied') throw new ApiError('BAD_REQUEST', "You don't have permission to delete this message");
-  if (permission === 'too-late') throw new ApiError('BAD_REQUEST', 'The time limit for deleting this message has passed');
+  if (permission === 'too-late')
+    throw new ApiError('BAD_REQUEST', 'The time limit for deleting this message has passed');
   deleteMessages(ctx, [message], ctx.user);
   return {};
 }

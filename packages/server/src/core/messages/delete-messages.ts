@@ -16,14 +16,23 @@ export type DeletedFrom = { message_type: 'private' } | { message_type: 'stream'
  * Emits `delete_message` for `ids` (all from one conversation) to `audience`: one event with
  * all IDs for queues with `bulk_message_deletion`, one per message for the others.
  */
-export function emitDeleteMessageEvents(ctx: Pick<Context, 'db' | 'events'>, audience: Iterable<number>, ids: readonly number[], where: DeletedFrom): void {
+export function emitDeleteMessageEvents(
+  ctx: Pick<Context, 'db' | 'events'>,
+  audience: Iterable<number>,
+  ids: readonly number[],
+  where: DeletedFrom,
+): void {
   const sorted = [...ids].sort((a, b) => a - b);
   const users = [...audience];
   emit(ctx, users, (queue) =>
-    queue.has('bulk_message_deletion') ? { type: 'delete_message', message_ids: sorted, ...where } : { type: 'delete_message', message_id: sorted[0], ...where },
+    queue.has('bulk_message_deletion')
+      ? { type: 'delete_message', message_ids: sorted, ...where }
+      : { type: 'delete_message', message_id: sorted[0], ...where },
   );
   for (const id of sorted.slice(1)) {
-    emit(ctx, users, (queue) => (queue.has('bulk_message_deletion') ? null : { type: 'delete_message', message_id: id, ...where }));
+    emit(ctx, users, (queue) =>
+      queue.has('bulk_message_deletion') ? null : { type: 'delete_message', message_id: id, ...where },
+    );
   }
 }
 
@@ -38,20 +47,26 @@ export function refreshFirstMessageIds(ctx: Omit<Ctx, 'files' | 'log'>, streamId
     const first = ctx.indexes.messages.channel(streamId)[0] ?? null;
     if (first === channel.first_message_id) continue;
     const updated = ctx.db.patch('channels', streamId, { first_message_id: first });
-    emit(ctx, usersWithMetadataAccess(ctx, updated).map((u) => u.id), {
-      type: 'stream',
-      op: 'update',
-      stream_id: streamId,
-      name: updated.name,
-      property: 'first_message_id',
-      value: first,
-    });
+    emit(
+      ctx,
+      usersWithMetadataAccess(ctx, updated).map((u) => u.id),
+      {
+        type: 'stream',
+        op: 'update',
+        stream_id: streamId,
+        name: updated.name,
+        property: 'first_message_id',
+        value: first,
+      },
+    );
   }
 }
 
 /** Where a message is, for its `delete_message` event. */
 export function deletedFrom(message: MessageRecord): DeletedFrom {
-  return message.stream_id === null ? { message_type: 'private' } : { message_type: 'stream', stream_id: message.stream_id, topic: message.topic };
+  return message.stream_id === null
+    ? { message_type: 'private' }
+    : { message_type: 'stream', stream_id: message.stream_id, topic: message.topic };
 }
 
 /**
@@ -63,7 +78,8 @@ export function deleteMessages(ctx: Ctx, messages: readonly MessageRecord[], act
   const byConversation = new Map<string, MessageRecord[]>();
   const audienceOf = new Map<number, number[]>();
   for (const message of messages) {
-    const key = message.stream_id === null ? `dm:${message.recipient_id}` : `stream:${message.stream_id}\u0000${message.topic}`;
+    const key =
+      message.stream_id === null ? `dm:${message.recipient_id}` : `stream:${message.stream_id}\u0000${message.topic}`;
     appendTo(byConversation, key, message);
     audienceOf.set(message.id, messageUserIds(ctx, message.id));
     removeMessageRows(ctx, message.id);
@@ -72,8 +88,19 @@ export function deleteMessages(ctx: Ctx, messages: readonly MessageRecord[], act
   for (const group of byConversation.values()) {
     const audience = new Set<number>([actor.id]);
     for (const message of group) for (const userId of audienceOf.get(message.id) ?? []) audience.add(userId);
-    emitDeleteMessageEvents(ctx, audience, group.map((m) => m.id), deletedFrom(group[0] as MessageRecord));
+    emitDeleteMessageEvents(
+      ctx,
+      audience,
+      group.map((m) => m.id),
+      deletedFrom(group[0] as MessageRecord),
+    );
   }
-  refreshFirstMessageIds(ctx, messages.map((m) => m.stream_id).filter((id): id is number => id !== null));
-  releaseMessageUploads(ctx, messages.map((m) => m.id));
+  refreshFirstMessageIds(
+    ctx,
+    messages.map((m) => m.stream_id).filter((id): id is number => id !== null),
+  );
+  releaseMessageUploads(
+    ctx,
+    messages.map((m) => m.id),
+  );
 }

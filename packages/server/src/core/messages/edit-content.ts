@@ -4,7 +4,12 @@ import { relinkMessageUploads } from '../attachments/link-attachments.js';
 import type { AttachmentRecord } from '../model/records/attachments.js';
 import type { UserRecord } from '../model/records/users.js';
 import { renderMessage, type RenderedMessage } from '../markdown/render-message.js';
-import { checkGroupMentions, recipientMentionBits, topicWildcardParticipants, type MentionScope } from './message-mentions.js';
+import {
+  checkGroupMentions,
+  recipientMentionBits,
+  topicWildcardParticipants,
+  type MentionScope,
+} from './message-mentions.js';
 import { messageRows, setMessageRows } from '../model/message-flags.js';
 import { MENTION_MASK, type MessageRecord } from '../model/records/messages.js';
 import { emitUpdateMessage } from './update-message-events.js';
@@ -32,7 +37,13 @@ export function applyContentEdit(
   checkGroupMentions(ctx, rendered);
   // `@**topic**` needs the topic's participants for the check and the flags: one walk of the topic.
   const topicParticipants =
-    message.stream_id === null ? undefined : topicWildcardParticipants(ctx, rendered, { channelId: message.stream_id, topic: message.topic, senderId: sender.id });
+    message.stream_id === null
+      ? undefined
+      : topicWildcardParticipants(ctx, rendered, {
+          channelId: message.stream_id,
+          topic: message.topic,
+          senderId: sender.id,
+        });
   options.check?.(rendered, topicParticipants);
   const scope: MentionScope = message.stream_id === null ? { kind: 'direct' } : { kind: 'channel', topicParticipants };
   const rows = messageRows(ctx, message.id);
@@ -54,7 +65,13 @@ export function applyContentEdit(
   });
   const detachedUploads = relinkMessageUploads(ctx, updated, rendered.uploadPathIds, sender);
   if (options.emitEvent) {
-    emitUpdateMessage(ctx, { editorId: entry.user_id ?? sender.id, timestamp: entry.timestamp, target: updated, messageIds: [message.id], content: { before: message } });
+    emitUpdateMessage(ctx, {
+      editorId: entry.user_id ?? sender.id,
+      timestamp: entry.timestamp,
+      target: updated,
+      messageIds: [message.id],
+      content: { before: message },
+    });
   }
   return { message: updated, detachedUploads };
 }

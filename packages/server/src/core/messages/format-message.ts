@@ -42,7 +42,11 @@ function flagsOfBits(bits: number | undefined, viewer: UserRecord | null): strin
   return flagNames(bits);
 }
 
-function visibleEditHistory(ctx: Ctx, message: MessageRecord, allowEmptyTopicName: boolean): EditHistoryEntry[] | undefined {
+function visibleEditHistory(
+  ctx: Ctx,
+  message: MessageRecord,
+  allowEmptyTopicName: boolean,
+): EditHistoryEntry[] | undefined {
   const policy = ctx.realm.message_edit_history_visibility_policy;
   if (message.edit_history.length === 0 || policy === 3) return undefined;
   const entries = message.edit_history
@@ -72,7 +76,12 @@ export function isMove(entry: EditHistoryEntry): boolean {
  *
  * @see https://zulip.com/api/get-messages
  */
-export function formatMessage(ctx: Ctx, message: MessageRecord, viewer: UserRecord | null, options: FormatOptions): Message {
+export function formatMessage(
+  ctx: Ctx,
+  message: MessageRecord,
+  viewer: UserRecord | null,
+  options: FormatOptions,
+): Message {
   const sender = ctx.db.get('users', message.sender_id) as UserRecord;
   const realmUrl = ctx.config.realmUrl;
   const formatted: Message = {
@@ -114,7 +123,6 @@ export function formatMessage(ctx: Ctx, message: MessageRecord, viewer: UserReco
   if (options.includeFlags) formatted.flags = viewerFlags(ctx, message, viewer);
   return formatted;
 }
-
 
 /**
  * A message as a fetch shows it, flags included, and its JSON text, made when first asked for:
@@ -183,7 +191,12 @@ function variantOf(options: FormatOptions): number {
 }
 
 /** The shared form of a channel message (direct messages have none: their recipients are several records). */
-function sharedForm(ctx: Ctx, message: MessageRecord, viewer: UserRecord | null, options: FormatOptions): SharedForm | null {
+function sharedForm(
+  ctx: Ctx,
+  message: MessageRecord,
+  viewer: UserRecord | null,
+  options: FormatOptions,
+): SharedForm | null {
   if (message.stream_id === null) return null;
   const sender = ctx.db.get('users', message.sender_id) as UserRecord;
   const channel = ctx.db.get('channels', message.stream_id);
@@ -206,7 +219,16 @@ function sharedForm(ctx: Ctx, message: MessageRecord, viewer: UserRecord | null,
     return form;
   }
   const avatarUrl = avatarOf();
-  const fresh: SharedForm = { sender, channel, realm: ctx.realm, realmUrl, linkifiers, variant, avatarUrl, byFlags: new Map() };
+  const fresh: SharedForm = {
+    sender,
+    channel,
+    realm: ctx.realm,
+    realmUrl,
+    linkifiers,
+    variant,
+    avatarUrl,
+    byFlags: new Map(),
+  };
   rememberForm(message, fresh);
   return fresh;
 }
@@ -246,7 +268,12 @@ const CLOSE_LIST = utf8(']');
  * message by message again. The list is fresh; the messages in it are frozen and may be
  * shared with other fetches.
  */
-export function formatFetchedMessages(ctx: Ctx, messages: readonly MessageRecord[], viewer: UserRecord | null, options: Omit<FormatOptions, 'includeFlags'>): Message[] {
+export function formatFetchedMessages(
+  ctx: Ctx,
+  messages: readonly MessageRecord[],
+  viewer: UserRecord | null,
+  options: Omit<FormatOptions, 'includeFlags'>,
+): Message[] {
   const formatted: Message[] = new Array<Message>(messages.length);
   const chunks: Uint8Array[] = new Array<Uint8Array>(messages.length + 2);
   const all = { ...options, includeFlags: true };
@@ -263,7 +290,12 @@ export function formatFetchedMessages(ctx: Ctx, messages: readonly MessageRecord
 }
 
 /** One message as {@link formatFetchedMessages} shows it, with its JSON text recorded. */
-export function formatFetchedMessage(ctx: Ctx, message: MessageRecord, viewer: UserRecord | null, options: Omit<FormatOptions, 'includeFlags'>): Message {
+export function formatFetchedMessage(
+  ctx: Ctx,
+  message: MessageRecord,
+  viewer: UserRecord | null,
+  options: Omit<FormatOptions, 'includeFlags'>,
+): Message {
   const fetched = fetchedMessage(ctx, message, viewer, { ...options, includeFlags: true });
   return withJsonText(fetched.message, jsonOf(fetched));
 }

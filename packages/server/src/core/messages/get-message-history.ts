@@ -27,7 +27,13 @@ export function getMessageHistory(params: OperationParams<'messages.history'>, c
   // Stored history is most recent first: walk it backwards in time, undoing each edit.
   for (const entry of message.edit_history) {
     if (movesOnly && !isMove(entry) && entry.prev_topic === undefined) continue;
-    const snapshot: MessageSnapshot = { topic: topic(currentTopic), content, rendered_content: rendered, user_id: entry.user_id, timestamp: entry.timestamp };
+    const snapshot: MessageSnapshot = {
+      topic: topic(currentTopic),
+      content,
+      rendered_content: rendered,
+      user_id: entry.user_id,
+      timestamp: entry.timestamp,
+    };
     if (entry.prev_topic !== undefined) {
       snapshot.prev_topic = topic(entry.prev_topic);
       currentTopic = entry.prev_topic;
@@ -45,6 +51,12 @@ export function getMessageHistory(params: OperationParams<'messages.history'>, c
     }
     snapshots.push(snapshot);
   }
-  snapshots.push({ topic: topic(currentTopic), content, rendered_content: rendered, user_id: message.sender_id, timestamp: message.timestamp });
+  snapshots.push({
+    topic: topic(currentTopic),
+    content,
+    rendered_content: rendered,
+    user_id: message.sender_id,
+    timestamp: message.timestamp,
+  });
   return { message_history: snapshots.reverse() };
 }

@@ -14,7 +14,14 @@ import {
 import type { Context, OperationParams } from '../runtime/context.js';
 
 /** The parameters `message_ids` excludes, as the real server lists them. */
-const WINDOW_PARAMETERS = ['num_before', 'num_after', 'anchor', 'message_ids', 'include_anchor', 'use_first_unread_anchor'];
+const WINDOW_PARAMETERS = [
+  'num_before',
+  'num_after',
+  'anchor',
+  'message_ids',
+  'include_anchor',
+  'use_first_unread_anchor',
+];
 
 /**
  * GET /messages: a window of a narrow around an anchor, or the listed `message_ids` that are in
@@ -29,11 +36,20 @@ export function listMessages(params: OperationParams<'messages.list'>, ctx: Cont
   const numBefore = params.num_before ?? 0;
   const numAfter = params.num_after ?? 0;
   const byIds = params.message_ids;
-  if (byIds !== undefined && (numBefore > 0 || numAfter > 0 || params.anchor !== undefined || params.use_first_unread_anchor)) {
+  if (
+    byIds !== undefined &&
+    (numBefore > 0 || numAfter > 0 || params.anchor !== undefined || params.use_first_unread_anchor)
+  ) {
     const parameters = WINDOW_PARAMETERS.join(', ');
     throw new ApiError('BAD_REQUEST', `Unsupported parameter combination: ${parameters}`, { extra: { parameters } });
   }
-  const request = { anchor: params.anchor, useFirstUnreadAnchor: params.use_first_unread_anchor, numBefore, numAfter, includeAnchor: params.include_anchor };
+  const request = {
+    anchor: params.anchor,
+    useFirstUnreadAnchor: params.use_first_unread_anchor,
+    numBefore,
+    numAfter,
+    includeAnchor: params.include_anchor,
+  };
   if (byIds === undefined) checkWindowRequest(request);
   else if (byIds.length > MAX_MESSAGES_PER_FETCH) {
     throw new ApiError('BAD_REQUEST', `Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
@@ -50,7 +66,10 @@ export function listMessages(params: OperationParams<'messages.list'>, ctx: Cont
   const format = (records: readonly MessageRecord[]): Message[] => {
     if (!parsed.search) return formatFetchedMessages(ctx, records, ctx.user, options);
     const search = parsed.search;
-    return records.map((message) => ({ ...formatMessage(ctx, message, ctx.user, { ...options, includeFlags: true }), ...searchFields(message, search) }));
+    return records.map((message) => ({
+      ...formatMessage(ctx, message, ctx.user, { ...options, includeFlags: true }),
+      ...searchFields(message, search),
+    }));
   };
 
   if (byIds !== undefined) {

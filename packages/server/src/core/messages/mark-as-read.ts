@@ -16,7 +16,8 @@ function unreadMessages(ctx: UserContext, keep: (message: MessageRecord) => bool
 function markRead(ctx: UserContext<'hooks' | 'jobs'>, keep: (message: MessageRecord) => boolean): void {
   const messages = unreadMessages(ctx, keep);
   const size = ctx.config.markReadBatchSize;
-  for (let start = 0; start < messages.length; start += size) changeFlag(ctx, ctx.user, messages.slice(start, start + size), 'read', 'add');
+  for (let start = 0; start < messages.length; start += size)
+    changeFlag(ctx, ctx.user, messages.slice(start, start + size), 'read', 'add');
 }
 
 /**
@@ -25,7 +26,10 @@ function markRead(ctx: UserContext<'hooks' | 'jobs'>, keep: (message: MessageRec
  * the request's time budget of 50 seconds is spent (`complete: false`: the client repeats), as
  * the real server's `do_mark_all_as_read` (FL 153).
  */
-export function markAllAsRead(_params: OperationParams<'messages.markAllAsRead'>, ctx: UserContext<'hooks' | 'jobs' | 'store'>) {
+export function markAllAsRead(
+  _params: OperationParams<'messages.markAllAsRead'>,
+  ctx: UserContext<'hooks' | 'jobs' | 'store'>,
+) {
   const size = ctx.config.markReadBatchSize;
   return inBatches(ctx, ctx.config.markAllAsReadBudgetMs, (tx) => {
     const batch = unreadMessages(tx, () => true).slice(0, size);
@@ -35,14 +39,20 @@ export function markAllAsRead(_params: OperationParams<'messages.markAllAsRead'>
 }
 
 /** POST /mark_stream_as_read: marks the caller's unread messages of a channel read. */
-export function markStreamAsRead(params: OperationParams<'messages.markStreamAsRead'>, ctx: UserContext<'hooks' | 'jobs'>) {
+export function markStreamAsRead(
+  params: OperationParams<'messages.markStreamAsRead'>,
+  ctx: UserContext<'hooks' | 'jobs'>,
+) {
   const channel = accessChannelById(ctx, ctx.user, params.stream_id, { allowArchived: true });
   markRead(ctx, (message) => message.stream_id === channel.id);
   return {};
 }
 
 /** POST /mark_topic_as_read: marks the caller's unread messages of a topic read (`No such topic` when they have none there). */
-export function markTopicAsRead(params: OperationParams<'messages.markTopicAsRead'>, ctx: UserContext<'hooks' | 'jobs'>) {
+export function markTopicAsRead(
+  params: OperationParams<'messages.markTopicAsRead'>,
+  ctx: UserContext<'hooks' | 'jobs'>,
+) {
   const channel = accessChannelById(ctx, ctx.user, params.stream_id, { allowArchived: true });
   const topic = params.topic_name.toLowerCase();
   const mine = receivedIds(ctx, ctx.user.id);

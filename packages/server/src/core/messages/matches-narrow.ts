@@ -17,7 +17,8 @@ export function matchesNarrow(params: OperationParams<'messages.matchesNarrow'>,
   const messages: Record<string, NarrowMatch> = {};
   for (const id of [...new Set(params.msg_ids)].sort((a, b) => a - b)) {
     const message = ctx.db.get('messages', id);
-    if (message && hasMessageRow(ctx, id, ctx.user.id) && matches(message)) messages[String(id)] = searchFields(message, parsed.search);
+    if (message && hasMessageRow(ctx, id, ctx.user.id) && matches(message))
+      messages[String(id)] = searchFields(message, parsed.search);
   }
   return { messages };
 }

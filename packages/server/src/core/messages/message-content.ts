@@ -34,7 +34,10 @@ export function normalizeTopic(ctx: Pick<Context, 'realm'>, raw: string): string
 }
 
 /** The topics policy in force in `channel` (`inherit` resolved to the organization's). */
-export function effectiveTopicsPolicy(ctx: Pick<Context, 'realm'>, channel: ChannelRecord): ChannelRecord['topics_policy'] {
+export function effectiveTopicsPolicy(
+  ctx: Pick<Context, 'realm'>,
+  channel: ChannelRecord,
+): ChannelRecord['topics_policy'] {
   return channel.topics_policy === 'inherit' ? ctx.realm.topics_policy : channel.topics_policy;
 }
 
@@ -43,7 +46,10 @@ export function checkTopicPolicy(ctx: Pick<Context, 'realm'>, channel: ChannelRe
   const policy = effectiveTopicsPolicy(ctx, channel);
   const display = ctx.realm.empty_topic_display_name;
   if (policy === 'disable_empty_topic' && topic === '') {
-    throw new ApiError('MESSAGES_NOT_ALLOWED_IN_EMPTY_TOPIC', `Sending messages to the "${display}" topic is not allowed in this channel.`);
+    throw new ApiError(
+      'MESSAGES_NOT_ALLOWED_IN_EMPTY_TOPIC',
+      `Sending messages to the "${display}" topic is not allowed in this channel.`,
+    );
   }
   if (policy === 'empty_topic_only' && topic !== '') {
     throw new ApiError('TOPICS_NOT_ALLOWED', `Only the "${display}" topic is allowed in this channel.`);

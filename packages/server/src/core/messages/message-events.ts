@@ -17,7 +17,13 @@ type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'events'>;
  * sender's `avatar_url` depends on the viewer (whether they may see the sender's real
  * address), so at most eight shapes are formatted per message, whatever the audience.
  */
-export function messageForQueue(ctx: Ctx, message: MessageRecord, viewer: UserRecord, queue: EventQueue, cache: Map<string, Message>): Message {
+export function messageForQueue(
+  ctx: Ctx,
+  message: MessageRecord,
+  viewer: UserRecord,
+  queue: EventQueue,
+  cache: Map<string, Message>,
+): Message {
   const sender = ctx.db.get('users', message.sender_id) as UserRecord;
   const key = `${String(canSeeRealEmail(viewer, sender))}|${String(queue.options.applyMarkdown)}|${String(queue.options.clientGravatar)}|${String(queue.has('empty_topic_name'))}`;
   let formatted = cache.get(key);
@@ -64,14 +70,17 @@ export function emitMessageEvent(ctx: Ctx, message: MessageRecord, options: Mess
         message: messageForQueue(ctx, message, viewer, queue, cache),
         flags: flagNames(bits),
       };
-      if (options.localEcho && queue.id === options.localEcho.queueId) event['local_message_id'] = options.localEcho.localId;
+      if (options.localEcho && queue.id === options.localEcho.queueId)
+        event['local_message_id'] = options.localEcho.localId;
       return event;
     });
   }
   const channel = message.stream_id === null ? undefined : ctx.db.get('channels', message.stream_id);
   if (options.only || !channel || channel.invite_only) return;
   // Queues that asked for every public channel's messages, of users who did not receive this one.
-  const others = new Set(ctx.events.find((queue) => queue.options.allPublicStreams && !rows.has(queue.userId)).map((queue) => queue.userId));
+  const others = new Set(
+    ctx.events.find((queue) => queue.options.allPublicStreams && !rows.has(queue.userId)).map((queue) => queue.userId),
+  );
   for (const userId of others) {
     const viewer = ctx.db.get('users', userId);
     if (!viewer?.is_active || isGuest(viewer)) continue;

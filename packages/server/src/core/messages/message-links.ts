@@ -20,14 +20,27 @@ export function truncateContent(content: string, max: number): string {
 }
 
 const BREAKING = ['`', '>', '*', '&', '$$'];
-const ESCAPES: [string, string][] = [['&', '&amp;'], ['`', '&#96;'], ['>', '&gt;'], ['*', '&#42;'], ['$$', '&#36;&#36;']];
+const ESCAPES: [string, string][] = [
+  ['&', '&amp;'],
+  ['`', '&#96;'],
+  ['>', '&gt;'],
+  ['*', '&#42;'],
+  ['$$', '&#36;&#36;'],
+];
 
 /**
  * `#**channel>topic@id**`, or a plain Markdown link when the names would break that syntax
  * (the real server's `get_message_link_syntax`).
  */
-export function messageLinkSyntax(ctx: Pick<Context, 'realm'>, channelId: number, channel: string, topic: string, messageId: number): string {
-  if (!BREAKING.some((symbol) => channel.includes(symbol) || topic.includes(symbol))) return `#**${channel}>${topic}@${messageId}**`;
+export function messageLinkSyntax(
+  ctx: Pick<Context, 'realm'>,
+  channelId: number,
+  channel: string,
+  topic: string,
+  messageId: number,
+): string {
+  if (!BREAKING.some((symbol) => channel.includes(symbol) || topic.includes(symbol)))
+    return `#**${channel}>${topic}@${messageId}**`;
   const escape = (text: string) => ESCAPES.reduce((out, [from, to]) => out.replaceAll(from, to), text);
   const link = `#narrow/channel/${encodeChannelSlug(channelId, channel)}/topic/${encodeHashComponent(topic)}/near/${messageId}`;
   return `[#${escape(channel)} > ${escape(topic === '' ? ctx.realm.empty_topic_display_name : topic)} @ 💬](${link})`;

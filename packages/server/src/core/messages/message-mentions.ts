@@ -16,7 +16,11 @@ export type MentionScope = { kind: 'channel'; topicParticipants: ReadonlySet<num
  * undefined. Worked out once per message: the permission check (the wildcard threshold) and
  * the flags both need it, and it walks the whole topic.
  */
-export function topicWildcardParticipants(ctx: Pick<Context, 'db' | 'indexes'>, rendered: RenderedMessage, place: TopicParticipantsQuery): ReadonlySet<number> | undefined {
+export function topicWildcardParticipants(
+  ctx: Pick<Context, 'db' | 'indexes'>,
+  rendered: RenderedMessage,
+  place: TopicParticipantsQuery,
+): ReadonlySet<number> | undefined {
   return rendered.mentions.topicWildcard ? topicParticipantIds(ctx, place) : undefined;
 }
 
@@ -24,9 +28,18 @@ export function topicWildcardParticipants(ctx: Pick<Context, 'db' | 'indexes'>, 
  * The mention bits of each recipient of a rendered message. Wildcards only mean something
  * in channels: in a direct message they set no flag.
  */
-export function recipientMentionBits(ctx: Ctx, rendered: RenderedMessage, recipientIds: Iterable<number>, scope: MentionScope): Map<number, number> {
-  if (scope.kind === 'direct') return mentionFlags(ctx, { ...rendered.mentions, streamWildcard: false, topicWildcard: false }, { recipientIds });
-  return mentionFlags(ctx, rendered.mentions, { recipientIds, ...(scope.topicParticipants ? { topicParticipantIds: scope.topicParticipants } : {}) });
+export function recipientMentionBits(
+  ctx: Ctx,
+  rendered: RenderedMessage,
+  recipientIds: Iterable<number>,
+  scope: MentionScope,
+): Map<number, number> {
+  if (scope.kind === 'direct')
+    return mentionFlags(ctx, { ...rendered.mentions, streamWildcard: false, topicWildcard: false }, { recipientIds });
+  return mentionFlags(ctx, rendered.mentions, {
+    recipientIds,
+    ...(scope.topicParticipants ? { topicParticipantIds: scope.topicParticipants } : {}),
+  });
 }
 
 /** Refuses a message that mentions a group its sender may not mention, as the real server does. */

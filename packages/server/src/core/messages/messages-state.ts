@@ -79,12 +79,21 @@ export function unreadMessages(ctx: UserContext, allowEmptyTopicName: boolean): 
     }
     if (!muted) count += 1;
     if (bits & FLAG_BITS.mentioned) mentions.push(message.id);
-    else if (bits & (FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned) && !muted) mentions.push(message.id);
+    else if (bits & (FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned) && !muted)
+      mentions.push(message.id);
   }
   return {
-    pms: [...pms.entries()].sort(([a], [b]) => a - b).map(([other, ids]) => ({ other_user_id: other, sender_id: other, unread_message_ids: ids })),
-    streams: [...streams.values()].sort((a, b) => a.stream_id - b.stream_id || (a.topic.toLowerCase() < b.topic.toLowerCase() ? -1 : a.topic.toLowerCase() > b.topic.toLowerCase() ? 1 : 0)),
-    huddles: [...huddles.keys()].sort().map((key) => ({ user_ids_string: key, unread_message_ids: huddles.get(key) ?? [] })),
+    pms: [...pms.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([other, ids]) => ({ other_user_id: other, sender_id: other, unread_message_ids: ids })),
+    streams: [...streams.values()].sort(
+      (a, b) =>
+        a.stream_id - b.stream_id ||
+        (a.topic.toLowerCase() < b.topic.toLowerCase() ? -1 : a.topic.toLowerCase() > b.topic.toLowerCase() ? 1 : 0),
+    ),
+    huddles: [...huddles.keys()]
+      .sort()
+      .map((key) => ({ user_ids_string: key, unread_message_ids: huddles.get(key) ?? [] })),
     mentions,
     count,
     old_unreads_missing: total === MAX_UNREAD_MESSAGES,
@@ -95,7 +104,9 @@ export function unreadMessages(ctx: UserContext, allowEmptyTopicName: boolean): 
 export const unreadMessagesState: StateBlock = {
   eventTypes: ['message', 'update_message_flags'],
   selected: (want) => want('message') && want('update_message_flags'),
-  fetch: (ctx, _params, capabilities) => ({ unread_msgs: unreadMessages(ctx, capabilities['empty_topic_name'] === true) }),
+  fetch: (ctx, _params, capabilities) => ({
+    unread_msgs: unreadMessages(ctx, capabilities['empty_topic_name'] === true),
+  }),
 };
 
 /** The `starred_messages` block: IDs of the user's starred messages, ascending. */

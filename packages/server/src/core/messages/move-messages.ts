@@ -36,7 +36,13 @@ export interface Move {
 export function applyMove(
   ctx: UserContext<'hooks' | 'jobs'>,
   move: Move,
-  options: { editor: UserRecord; timestamp: number; target: number; contentEntry: EditHistoryEntry | null; contentEdited: boolean },
+  options: {
+    editor: UserRecord;
+    timestamp: number;
+    target: number;
+    contentEntry: EditHistoryEntry | null;
+    contentEdited: boolean;
+  },
 ): void {
   const channelChanged = move.from.id !== move.to.id;
   const topicChanged = move.fromTopic !== move.toTopic;
@@ -91,11 +97,22 @@ export function applyMove(
     target: target ?? (ctx.db.get('messages', ids[0] as number) as MessageRecord),
     messageIds: ids,
     ...(options.contentEdited && before ? { content: { before } } : {}),
-    move: { fromStreamId: move.from.id, toStreamId: move.to.id, fromTopic: move.fromTopic, toTopic: move.toTopic, mode: move.mode },
+    move: {
+      fromStreamId: move.from.id,
+      toStreamId: move.to.id,
+      fromTopic: move.fromTopic,
+      toTopic: move.toTopic,
+      mode: move.mode,
+    },
     audience: keepers,
   });
   for (const [userId, lost] of losers) {
-    emitDeleteMessageEvents(ctx, [userId], lost, deletedFrom({ ...(move.messages[0] as MessageRecord), stream_id: move.from.id, topic: move.fromTopic }));
+    emitDeleteMessageEvents(
+      ctx,
+      [userId],
+      lost,
+      deletedFrom({ ...(move.messages[0] as MessageRecord), stream_id: move.from.id, topic: move.fromTopic }),
+    );
   }
   for (const [userId, gained] of gainers) {
     for (const id of gained) emitMessageEvent(ctx, ctx.db.get('messages', id) as MessageRecord, { only: [userId] });
@@ -111,20 +128,38 @@ function topicMention(channel: ChannelRecord, topic: string): string {
  * The Notification Bot's notices of a move, in the old and/or the new thread as requested;
  * resolving or unresolving a topic gets its own notice in the topic.
  */
-export function postMoveNotices(ctx: UserContext<'hooks' | 'jobs'>, move: Move, options: { editor: UserRecord; toOld: boolean; toNew: boolean }): void {
+export function postMoveNotices(
+  ctx: UserContext<'hooks' | 'jobs'>,
+  move: Move,
+  options: { editor: UserRecord; toOld: boolean; toNew: boolean },
+): void {
   const bot = notificationBot(ctx);
   const editor = silentMention(options.editor);
   const post = (channel: ChannelRecord, topic: string, content: string) =>
-    postChannelMessage(ctx, ctx.db.get('channels', channel.id) as ChannelRecord, topic, { sender: bot, content, client: 'Internal', readBySender: true });
+    postChannelMessage(ctx, ctx.db.get('channels', channel.id) as ChannelRecord, topic, {
+      sender: bot,
+      content,
+      client: 'Internal',
+      readBySender: true,
+    });
   if (move.resolve && move.from.id === move.to.id) {
-    if (options.toNew) post(move.to, move.toTopic, `${editor} has marked this topic as ${isResolvedTopic(move.toTopic) ? 'resolved' : 'unresolved'}.`);
+    if (options.toNew)
+      post(
+        move.to,
+        move.toTopic,
+        `${editor} has marked this topic as ${isResolvedTopic(move.toTopic) ? 'resolved' : 'unresolved'}.`,
+      );
     return;
   }
   const count = move.messages.length;
   const wholeTopic = move.mode === 'change_all';
   const what = wholeTopic ? 'This topic was' : count === 1 ? 'A message was' : `${count} messages were`;
   if (options.toOld) {
-    post(move.from, move.fromTopic, `${what} moved ${wholeTopic ? '' : 'from this topic '}to ${topicMention(move.to, move.toTopic)} by ${editor}.`);
+    post(
+      move.from,
+      move.fromTopic,
+      `${what} moved ${wholeTopic ? '' : 'from this topic '}to ${topicMention(move.to, move.toTopic)} by ${editor}.`,
+    );
   }
   if (options.toNew) {
     post(move.to, move.toTopic, `${what} moved here from ${topicMention(move.from, move.fromTopic)} by ${editor}.`);

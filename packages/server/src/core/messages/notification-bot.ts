@@ -35,7 +35,14 @@ export function systemBot(ctx: BotContext, which: keyof typeof SYSTEM_BOTS): Use
   if (found) return found;
   const { localPart, fullName } = SYSTEM_BOTS[which];
   const email = `${localPart}@${INTERNAL_BOT_DOMAIN}`;
-  return createUser(ctx, { email, fullName, role: 400, passwordHash: null, bot: { type: 1, ownerId: null }, systemBot: true });
+  return createUser(ctx, {
+    email,
+    fullName,
+    role: 400,
+    passwordHash: null,
+    bot: { type: 1, ownerId: null },
+    systemBot: true,
+  });
 }
 
 /** The server's bot `which`, if it exists (for reads, which create nothing). */

@@ -14,7 +14,10 @@ import { usersWithAlertWords } from '../model/alert-word-match.js';
 import { usersWhoMuted } from '../model/muted-users.js';
 
 /** What posting a message uses; other domains react to it through the message hooks (with the outbox runner). */
-type Ctx = Pick<Context<'hooks' | 'jobs'>, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'hooks' | 'jobs' | 'log'>;
+type Ctx = Pick<
+  Context<'hooks' | 'jobs'>,
+  'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'hooks' | 'jobs' | 'log'
+>;
 
 /** A message to deliver, after the caller's checks. */
 export interface Delivery {
@@ -51,9 +54,19 @@ export function postChannelMessage(
   const recipients = activeSubscriberIds(ctx, channel.id).map((id) => ctx.db.get('users', id) as UserRecord);
   const rendered = renderMessage(ctx, delivery.content, { sender: delivery.sender });
   // `@**topic**` needs the topic's participants twice (permission, flags): one walk of the topic.
-  const topicParticipants = topicWildcardParticipants(ctx, rendered, { channelId: channel.id, topic, senderId: delivery.sender.id });
+  const topicParticipants = topicWildcardParticipants(ctx, rendered, {
+    channelId: channel.id,
+    topic,
+    senderId: delivery.sender.id,
+  });
   checkMentions?.(rendered, { subscriberCount: recipients.length, topicParticipants });
-  return deliver(ctx, { target: { kind: 'stream', channel, topic }, recipients, rendered, delivery, scope: { kind: 'channel', topicParticipants } });
+  return deliver(ctx, {
+    target: { kind: 'stream', channel, topic },
+    recipients,
+    rendered,
+    delivery,
+    scope: { kind: 'channel', topicParticipants },
+  });
 }
 
 /**
@@ -71,7 +84,13 @@ export function postDirectMessage(
   const rendered = renderMessage(ctx, delivery.content, { sender: delivery.sender });
   checkMentions?.(rendered);
   const recipientId = directRecipientId(ctx, [delivery.sender.id, ...recipients.map((user) => user.id)]);
-  return deliver(ctx, { target: { kind: 'private', recipientId }, recipients, rendered, delivery, scope: { kind: 'direct' } });
+  return deliver(ctx, {
+    target: { kind: 'private', recipientId },
+    recipients,
+    rendered,
+    delivery,
+    scope: { kind: 'direct' },
+  });
 }
 
 interface Shipment {
@@ -86,7 +105,12 @@ function deliver(ctx: Ctx, shipment: Shipment): MessageRecord {
   const { target, recipients, rendered, delivery } = shipment;
   const { sender } = delivery;
   const channel = target.kind === 'stream' ? target.channel : null;
-  const mentions = recipientMentionBits(ctx, rendered, recipients.map((u) => u.id), shipment.scope);
+  const mentions = recipientMentionBits(
+    ctx,
+    rendered,
+    recipients.map((u) => u.id),
+    shipment.scope,
+  );
   const flags = new Map<number, number>();
   for (const user of recipients) flags.set(user.id, mentions.get(user.id) ?? 0);
   // The sender always gets a row, read unless a script sent the message.
@@ -98,7 +122,8 @@ function deliver(ctx: Ctx, shipment: Shipment): MessageRecord {
   // Alert words of the recipients (never the sender's own message) and users who muted the
   // sender, whose copy arrives read, as on the real server.
   const others = [...flags.keys()].filter((id) => id !== sender.id);
-  for (const id of usersWithAlertWords(ctx, delivery.content, others)) flags.set(id, (flags.get(id) ?? 0) | FLAG_BITS.has_alert_word);
+  for (const id of usersWithAlertWords(ctx, delivery.content, others))
+    flags.set(id, (flags.get(id) ?? 0) | FLAG_BITS.has_alert_word);
   for (const id of usersWhoMuted(ctx, sender.id)) {
     const bits = flags.get(id);
     if (bits !== undefined && id !== sender.id) flags.set(id, bits | FLAG_BITS.read);
@@ -106,19 +131,31 @@ function deliver(ctx: Ctx, shipment: Shipment): MessageRecord {
   const hadMessages = channel !== null && channel.first_message_id !== null;
   const message = insertMessage(
     ctx,
-    { sender, content: delivery.content, client: delivery.client, flags, rendered: rendered.html, isMeMessage: rendered.isMeMessage, has: rendered },
+    {
+      sender,
+      content: delivery.content,
+      client: delivery.client,
+      flags,
+      rendered: rendered.html,
+      isMeMessage: rendered.isMeMessage,
+      has: rendered,
+    },
     target,
   );
   linkMessageUploads(ctx, message, rendered.uploadPathIds, sender);
   if (channel && !hadMessages) {
-    emit(ctx, usersWithMetadataAccess(ctx, channel).map((u) => u.id), {
-      type: 'stream',
-      op: 'update',
-      stream_id: channel.id,
-      name: channel.name,
-      property: 'first_message_id',
-      value: message.id,
-    });
+    emit(
+      ctx,
+      usersWithMetadataAccess(ctx, channel).map((u) => u.id),
+      {
+        type: 'stream',
+        op: 'update',
+        stream_id: channel.id,
+        name: channel.name,
+        property: 'first_message_id',
+        value: message.id,
+      },
+    );
   }
   emitMessageEvent(ctx, message, { localEcho: delivery.localEcho });
   // Outgoing webhooks and push notifications decide here, in the same transaction.

@@ -35,14 +35,22 @@ export function resolveEmoji(
   const custom = activeRealmEmoji(ctx, name);
   const type =
     reactionType(params.reaction_type) ??
-    (custom && params.emoji_code === undefined ? 'realm_emoji' : name === 'zulip' ? 'service_extra_emoji' : params.emoji_code !== undefined ? 'unicode_emoji' : undefined);
+    (custom && params.emoji_code === undefined
+      ? 'realm_emoji'
+      : name === 'zulip'
+        ? 'service_extra_emoji'
+        : params.emoji_code !== undefined
+          ? 'unicode_emoji'
+          : undefined);
   if (type === 'realm_emoji') {
     // A custom emoji's code is its ID; name and code must agree.
-    if (!custom || (params.emoji_code !== undefined && params.emoji_code !== String(custom.id))) throw new ApiError('BAD_REQUEST', 'Invalid custom emoji.');
+    if (!custom || (params.emoji_code !== undefined && params.emoji_code !== String(custom.id)))
+      throw new ApiError('BAD_REQUEST', 'Invalid custom emoji.');
     return { code: String(custom.id), type };
   }
   if (type === 'service_extra_emoji') {
-    if (name !== 'zulip' || (params.emoji_code !== undefined && params.emoji_code !== 'zulip')) throw new ApiError('BAD_REQUEST', 'Invalid emoji code');
+    if (name !== 'zulip' || (params.emoji_code !== undefined && params.emoji_code !== 'zulip'))
+      throw new ApiError('BAD_REQUEST', 'Invalid emoji code');
     return { code: 'zulip', type };
   }
   const byName = emojiByName(name);
@@ -82,7 +90,12 @@ export function addReaction(params: OperationParams<'messages.addReaction'>, ctx
   if (message.reactions.some((r) => r.user_id === ctx.user.id && r.reaction_type === type && r.emoji_code === code)) {
     throw new ApiError('REACTION_ALREADY_EXISTS', 'Reaction already exists.');
   }
-  const reaction: ReactionRecord = { emoji_name: params.emoji_name, emoji_code: code, reaction_type: type, user_id: ctx.user.id };
+  const reaction: ReactionRecord = {
+    emoji_name: params.emoji_name,
+    emoji_code: code,
+    reaction_type: type,
+    user_id: ctx.user.id,
+  };
   if (!hasMessageRow(ctx, message.id, ctx.user.id)) setMessageRows(ctx, message.id, [[ctx.user.id, NO_ROW_BITS]]);
   const updated = ctx.db.patch('messages', message.id, { reactions: [...message.reactions, reaction] });
   emitReaction(ctx, updated, 'add', reaction);
@@ -98,13 +111,27 @@ export function addReaction(params: OperationParams<'messages.addReaction'>, ctx
 export function removeReaction(params: OperationParams<'messages.removeReaction'>, ctx: UserContext) {
   const message = accessMessage(ctx, ctx.user, params.message_id);
   if (params.emoji_name === undefined && params.emoji_code === undefined) {
-    throw new ApiError('BAD_REQUEST', 'At least one of the following arguments must be present: emoji_name, emoji_code');
+    throw new ApiError(
+      'BAD_REQUEST',
+      'At least one of the following arguments must be present: emoji_name, emoji_code',
+    );
   }
   const custom = params.emoji_name === undefined ? undefined : activeRealmEmoji(ctx, params.emoji_name);
-  const type = reactionType(params.reaction_type) ?? (custom ? 'realm_emoji' : params.emoji_name === 'zulip' ? 'service_extra_emoji' : 'unicode_emoji');
-  const byName = type === 'service_extra_emoji' ? 'zulip' : type === 'realm_emoji' ? (custom ? String(custom.id) : undefined) : emojiByName(params.emoji_name ?? '')?.code;
+  const type =
+    reactionType(params.reaction_type) ??
+    (custom ? 'realm_emoji' : params.emoji_name === 'zulip' ? 'service_extra_emoji' : 'unicode_emoji');
+  const byName =
+    type === 'service_extra_emoji'
+      ? 'zulip'
+      : type === 'realm_emoji'
+        ? custom
+          ? String(custom.id)
+          : undefined
+        : emojiByName(params.emoji_name ?? '')?.code;
   const code = params.emoji_code ?? byName;
-  const existing = message.reactions.find((r) => r.user_id === ctx.user.id && r.reaction_type === type && r.emoji_code === code);
+  const existing = message.reactions.find(
+    (r) => r.user_id === ctx.user.id && r.reaction_type === type && r.emoji_code === code,
+  );
   if (!existing) throw new ApiError('REACTION_DOES_NOT_EXIST', "Reaction doesn't exist.");
   const updated = ctx.db.patch('messages', message.id, { reactions: message.reactions.filter((r) => r !== existing) });
   emitReaction(ctx, updated, 'remove', existing);

@@ -14,13 +14,15 @@ import { realmSettings } from '../realm/realm-state.js';
  */
 export function getReadReceipts(params: OperationParams<'messages.readReceipts'>, ctx: UserContext) {
   const message = accessMessage(ctx, ctx.user, params.message_id);
-  if (realmSettings(ctx, ctx.realm)['enable_read_receipts'] !== true) throw new ApiError('BAD_REQUEST', 'Read receipts are disabled in this organization.');
+  if (realmSettings(ctx, ctx.realm)['enable_read_receipts'] !== true)
+    throw new ApiError('BAD_REQUEST', 'Read receipts are disabled in this organization.');
   const mutedMe = usersWhoMuted(ctx, ctx.user.id);
   const iMuted = new Set<number>();
   for (const row of ctx.db.all('muted_users')) if (row.user_id === ctx.user.id) iMuted.add(row.muted_user_id);
   const userIds: number[] = [];
   for (const [userId, bits] of messageRows(ctx, message.id)) {
-    if ((bits & FLAG_BITS.read) === 0 || userId === message.sender_id || mutedMe.has(userId) || iMuted.has(userId)) continue;
+    if ((bits & FLAG_BITS.read) === 0 || userId === message.sender_id || mutedMe.has(userId) || iMuted.has(userId))
+      continue;
     const user = ctx.db.get('users', userId);
     if (!user || !user.is_active || user.settings.send_read_receipts === false) continue;
     userIds.push(userId);

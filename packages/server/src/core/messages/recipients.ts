@@ -21,7 +21,9 @@ export function resolveChannel(ctx: Ctx, sender: UserRecord, to: To): ChannelRec
   if (typeof target === 'number') {
     channel = ctx.db.get('channels', target);
     if (!channel || !hasMetadataAccess(ctx, sender, channel)) {
-      throw new ApiError('STREAM_DOES_NOT_EXIST', `Channel with ID '${target}' does not exist`, { extra: { stream_id: target } });
+      throw new ApiError('STREAM_DOES_NOT_EXIST', `Channel with ID '${target}' does not exist`, {
+        extra: { stream_id: target },
+      });
     }
     return channel;
   }
@@ -58,19 +60,31 @@ const RECIPIENT_ADDRESSES = { realAddress: true, anyDummyAddress: true } as cons
  * emails (real or dummy), or (legacy) a comma-separated email string.
  */
 export function resolveDirectRecipients(ctx: Ctx, sender: UserRecord, to: To): UserRecord[] {
-  const list: (string | number)[] = Array.isArray(to) ? to : typeof to === 'number' ? [to] : to.split(',').filter((s) => s.trim() !== '');
+  const list: (string | number)[] = Array.isArray(to)
+    ? to
+    : typeof to === 'number'
+      ? [to]
+      : to.split(',').filter((s) => s.trim() !== '');
   if (list.length === 0) throw new ApiError('BAD_REQUEST', 'Message must have recipients');
   const users = new Map<number, UserRecord>([[sender.id, sender]]);
   for (const entry of list) {
     const user = typeof entry === 'number' ? ctx.db.get('users', entry) : userByEmail(ctx, entry, RECIPIENT_ADDRESSES);
     if (!user) {
-      throw new ApiError('BAD_REQUEST', typeof entry === 'number' ? `Invalid user ID ${entry}` : `Invalid email '${entry}'`);
+      throw new ApiError(
+        'BAD_REQUEST',
+        typeof entry === 'number' ? `Invalid user ID ${entry}` : `Invalid email '${entry}'`,
+      );
     }
     if (!user.is_active) throw new ApiError('BAD_REQUEST', `'${user.email}' is no longer using Zulip.`);
     users.set(user.id, user);
   }
   const participants = [...users.values()].sort((a, b) => a.id - b.id);
-  if (participants.length > 1 && !participants.some((user) => user.is_bot || hasPermission(ctx, user, { realm: ctx.realm }, 'direct_message_permission_group'))) {
+  if (
+    participants.length > 1 &&
+    !participants.some(
+      (user) => user.is_bot || hasPermission(ctx, user, { realm: ctx.realm }, 'direct_message_permission_group'),
+    )
+  ) {
     throw new ApiError('BAD_REQUEST', 'You do not have permission to send direct messages to these users.');
   }
   return participants;

@@ -4,12 +4,25 @@ import type { UserRecord } from '../model/records/users.js';
 import { accessMessage } from '../model/message-access.js';
 import type { MessageRecord } from '../model/records/messages.js';
 import { MAX_MESSAGE_LENGTH, realmSettings } from '../realm/realm-state.js';
-import { conversationOf, listOfNames, messageLinkSyntax, nearMessageUrl, truncateContent, unusedFence } from './message-links.js';
+import {
+  conversationOf,
+  listOfNames,
+  messageLinkSyntax,
+  nearMessageUrl,
+  truncateContent,
+  unusedFence,
+} from './message-links.js';
 import { notificationBot, silentMention } from './notification-bot.js';
 import { postChannelMessage } from './post-message.js';
 
 /** The reasons of a report, as the report names them (`Realm.REPORT_MESSAGE_REASONS`). */
-const REPORT_REASONS = { spam: 'Spam', harassment: 'Harassment', inappropriate: 'Inappropriate content', norms: 'Violates community norms', other: 'Other reason' } as const;
+const REPORT_REASONS = {
+  spam: 'Spam',
+  harassment: 'Harassment',
+  inappropriate: 'Inappropriate content',
+  norms: 'Violates community norms',
+  other: 'Other reason',
+} as const;
 /** Longest quote of the reported message: room for the description and the report's text. */
 const MAX_REPORT_SNIPPET_LENGTH = MAX_MESSAGE_LENGTH - 1000 - 500;
 
@@ -24,7 +37,11 @@ function mentionOf(ctx: UserContext, id: number): string {
 }
 
 /** The first line of a report: who reported whose message (to whom, for direct messages) and when. */
-function reportHeader(ctx: UserContext, message: MessageRecord, reported: Pick<UserRecord, 'id' | 'full_name'>): string {
+function reportHeader(
+  ctx: UserContext,
+  message: MessageRecord,
+  reported: Pick<UserRecord, 'id' | 'full_name'>,
+): string {
   const start = `${silentMention(ctx.user)} reported a message sent by ${silentMention(reported)}`;
   const when = ` at ${globalTime(message.timestamp)}.`;
   if (message.type === 'stream') return start + when;
@@ -45,10 +62,12 @@ function reportHeader(ctx: UserContext, message: MessageRecord, reported: Pick<U
  * `other` needs a description; a message the caller cannot read is `Invalid message(s)`.
  */
 export function reportMessage(params: OperationParams<'messages.report'>, ctx: UserContext<'hooks' | 'jobs'>) {
-  if (params.report_type === 'other' && params.description === '') throw new ApiError('BAD_REQUEST', 'An explanation is required.');
+  if (params.report_type === 'other' && params.description === '')
+    throw new ApiError('BAD_REQUEST', 'An explanation is required.');
   const channelId = realmSettings(ctx, ctx.realm)['moderation_request_channel_id'];
   const channel = typeof channelId === 'number' ? ctx.db.get('channels', channelId) : undefined;
-  if (!channel || channel.is_archived) throw new ApiError('BAD_REQUEST', 'Message reporting is not enabled in this organization.');
+  if (!channel || channel.is_archived)
+    throw new ApiError('BAD_REQUEST', 'Message reporting is not enabled in this organization.');
   const message = accessMessage(ctx, ctx.user, params.message_id);
   const reported = ctx.db.get('users', message.sender_id) as UserRecord;
   const original =
@@ -59,6 +78,11 @@ export function reportMessage(params: OperationParams<'messages.report'>, ctx: U
   const fence = unusedFence(quoted);
   const content = `${reportHeader(ctx, message, reported)}\n\`\`\`quote\n**${REPORT_REASONS[params.report_type]}**. ${params.description}\n\`\`\`\n\n${fence} spoiler ${original}\n${quoted}\n${fence}`;
   const topic = channel.topics_policy === 'empty_topic_only' ? '' : `${reported.full_name} moderation`;
-  postChannelMessage(ctx, channel, topic, { sender: notificationBot(ctx), content, client: 'Internal', readBySender: true });
+  postChannelMessage(ctx, channel, topic, {
+    sender: notificationBot(ctx),
+    content,
+    client: 'Internal',
+    readBySender: true,
+  });
   return {};
 }

@@ -16,10 +16,20 @@ export const WILDCARD_MENTION_THRESHOLD = 15;
 export function checkWildcardMentions(ctx: UserContext, rendered: RenderedMessage, audience: WildcardAudience): void {
   const allowed = () => hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'can_mention_many_users_group');
   if (rendered.mentions.streamWildcard && audience.subscriberCount > WILDCARD_MENTION_THRESHOLD && !allowed()) {
-    throw new ApiError('STREAM_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use channel wildcard mentions in this channel.');
+    throw new ApiError(
+      'STREAM_WILDCARD_MENTION_NOT_ALLOWED',
+      'You do not have permission to use channel wildcard mentions in this channel.',
+    );
   }
-  if (rendered.mentions.topicWildcard && (audience.topicParticipants?.size ?? 0) > WILDCARD_MENTION_THRESHOLD && !allowed()) {
-    throw new ApiError('TOPIC_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use topic wildcard mentions in this topic.');
+  if (
+    rendered.mentions.topicWildcard &&
+    (audience.topicParticipants?.size ?? 0) > WILDCARD_MENTION_THRESHOLD &&
+    !allowed()
+  ) {
+    throw new ApiError(
+      'TOPIC_WILDCARD_MENTION_NOT_ALLOWED',
+      'You do not have permission to use topic wildcard mentions in this topic.',
+    );
   }
 }
 
@@ -29,15 +39,21 @@ export function checkWildcardMentions(ctx: UserContext, rendered: RenderedMessag
  * its own as the real server's is, so that it stays when the message is then refused. A store
  * that cannot write now skips it: the message's own write gives the answer.
  */
-export async function prepareSendMessage(params: OperationParams<'messages.send'>, ctx: UserContext<'hooks' | 'jobs' | 'store'>): Promise<undefined> {
-  if ((params.type !== 'stream' && params.type !== 'channel') || !needsBotOwnerNotice(ctx, ctx.user, params.to)) return undefined;
+export async function prepareSendMessage(
+  params: OperationParams<'messages.send'>,
+  ctx: UserContext<'hooks' | 'jobs' | 'store'>,
+): Promise<undefined> {
+  if ((params.type !== 'stream' && params.type !== 'channel') || !needsBotOwnerNotice(ctx, ctx.user, params.to))
+    return undefined;
   try {
     await ctx.store.write((db) => {
       const sender = db.get('users', ctx.user.id);
       if (sender) notifyBotOwner({ ...ctx, db }, sender, params.to);
     });
   } catch (error) {
-    ctx.log.warn(`[teamchat-server] the notice to the owner of bot ${ctx.user.id} was not sent: ${error instanceof Error ? error.message : String(error)}`);
+    ctx.log.warn(
+      `[teamchat-server] the notice to the owner of bot ${ctx.user.id} was not sent: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return undefined;
 }
@@ -59,7 +75,10 @@ export function sendMessage(params: OperationParams<'messages.send'>, ctx: UserC
     content: normalizeContent(params.content),
     client,
     readBySender: params.read_by_sender ?? defaultReadBySender(client),
-    localEcho: params.queue_id !== undefined && params.local_id !== undefined ? { queueId: params.queue_id, localId: params.local_id } : undefined,
+    localEcho:
+      params.queue_id !== undefined && params.local_id !== undefined
+        ? { queueId: params.queue_id, localId: params.local_id }
+        : undefined,
   };
   if (params.type === 'stream' || params.type === 'channel') {
     const channel = resolveChannel(ctx, sender, params.to);

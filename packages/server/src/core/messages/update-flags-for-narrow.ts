@@ -22,11 +22,19 @@ export function clampFlagRange(numBefore: number, numAfter: number): { numBefore
  *
  * @see https://zulip.com/api/update-message-flags-for-narrow
  */
-export function updateFlagsForNarrow(params: OperationParams<'messages.updateFlagsForNarrow'>, ctx: UserContext<'hooks' | 'jobs'>) {
+export function updateFlagsForNarrow(
+  params: OperationParams<'messages.updateFlagsForNarrow'>,
+  ctx: UserContext<'hooks' | 'jobs'>,
+) {
   const flag = editableFlag(params.flag);
   const parsed = parseNarrow(ctx, ctx.user, params.narrow);
   const { numBefore, numAfter } = clampFlagRange(params.num_before, params.num_after);
-  const window = fetchMessageWindow(ctx, ctx.user, parsed, { anchor: params.anchor, numBefore, numAfter, includeAnchor: params.include_anchor });
+  const window = fetchMessageWindow(ctx, ctx.user, parsed, {
+    anchor: params.anchor,
+    numBefore,
+    numAfter,
+    includeAnchor: params.include_anchor,
+  });
   const { changed, ignoredChannels } = changeFlag(ctx, ctx.user, window.messages, flag, params.op);
   const first = window.messages[0];
   const last = window.messages[window.messages.length - 1];

@@ -11,7 +11,13 @@ import { FLAG_BITS, MENTION_MASK, type MessageRecord, type StoredFlag } from '..
 /** Flags users may set and clear. */
 const EDITABLE: ReadonlySet<string> = new Set(['read', 'starred', 'collapsed']);
 /** Every flag name of the API (the others are set by the server). */
-const KNOWN: ReadonlySet<string> = new Set([...Object.keys(FLAG_BITS), 'wildcard_mentioned', 'force_expand', 'force_collapse', 'group_mentioned']);
+const KNOWN: ReadonlySet<string> = new Set([
+  ...Object.keys(FLAG_BITS),
+  'wildcard_mentioned',
+  'force_expand',
+  'force_collapse',
+  'group_mentioned',
+]);
 
 /** Checks a flag name for the flags endpoints, with the real server's messages. */
 export function editableFlag(flag: string): StoredFlag {
@@ -33,16 +39,27 @@ export interface FlagChange {
  * when a queue takes the event (most flag changes reach none), from what is read here (the
  * participants of direct messages), never from the store after the commit.
  */
-function messageDetailsOf(ctx: UserContext, user: UserRecord, messages: readonly MessageRecord[], bits: readonly number[]): () => Record<string, unknown> {
+function messageDetailsOf(
+  ctx: UserContext,
+  user: UserRecord,
+  messages: readonly MessageRecord[],
+  bits: readonly number[],
+): () => Record<string, unknown> {
   const others = new Map<number, number[]>();
   for (const message of messages) {
-    if (message.type === 'private') others.set(message.id, participantsOf(ctx, message).filter((id) => id !== user.id));
+    if (message.type === 'private')
+      others.set(
+        message.id,
+        participantsOf(ctx, message).filter((id) => id !== user.id),
+      );
   }
   return () => {
     const details: Record<string, unknown> = {};
     messages.forEach((message, i) => {
       const entry: Record<string, unknown> =
-        message.type === 'private' ? { type: 'private', user_ids: others.get(message.id) } : { type: 'stream', stream_id: message.stream_id, topic: message.topic };
+        message.type === 'private'
+          ? { type: 'private', user_ids: others.get(message.id) }
+          : { type: 'stream', stream_id: message.stream_id, topic: message.topic };
       if (((bits[i] as number) & MENTION_MASK) !== 0) entry['mentioned'] = true;
       details[String(message.id)] = entry;
     });
@@ -52,7 +69,8 @@ function messageDetailsOf(ctx: UserContext, user: UserRecord, messages: readonly
 
 /** Whether the messages' IDs rise strictly (no duplicates). */
 function isStrictlyAscending(messages: readonly MessageRecord[]): boolean {
-  for (let i = 1; i < messages.length; i += 1) if ((messages[i] as MessageRecord).id <= (messages[i - 1] as MessageRecord).id) return false;
+  for (let i = 1; i < messages.length; i += 1)
+    if ((messages[i] as MessageRecord).id <= (messages[i - 1] as MessageRecord).id) return false;
   return true;
 }
 
@@ -62,7 +80,13 @@ function isStrictlyAscending(messages: readonly MessageRecord[]): boolean {
  * skips messages of channels the user is not subscribed to. Emits `update_message_flags` to
  * the user.
  */
-export function changeFlag(ctx: UserContext<'hooks' | 'jobs'>, user: UserRecord, messages: readonly MessageRecord[], flag: StoredFlag, op: 'add' | 'remove'): FlagChange {
+export function changeFlag(
+  ctx: UserContext<'hooks' | 'jobs'>,
+  user: UserRecord,
+  messages: readonly MessageRecord[],
+  flag: StoredFlag,
+  op: 'add' | 'remove',
+): FlagChange {
   const bit = FLAG_BITS[flag];
   const changed: MessageRecord[] = [];
   /** The bits each changed message had (the mention bits are the same after the change). */
@@ -109,9 +133,21 @@ export function changeFlag(ctx: UserContext<'hooks' | 'jobs'>, user: UserRecord,
   }
   const changedIds = changed.map((m) => m.id);
   if (!ascending) changedIds.sort((a, b) => a - b);
-  changeUserFlags(ctx, user.id, changedIds, op === 'add' ? { set: bit, create: NO_ROW_BITS } : { clear: bit, create: NO_ROW_BITS });
+  changeUserFlags(
+    ctx,
+    user.id,
+    changedIds,
+    op === 'add' ? { set: bit, create: NO_ROW_BITS } : { clear: bit, create: NO_ROW_BITS },
+  );
   if (changedIds.length > 0) {
-    const event: Record<string, unknown> & { type: string } = { type: 'update_message_flags', op, operation: op, flag, messages: changedIds, all: false };
+    const event: Record<string, unknown> & { type: string } = {
+      type: 'update_message_flags',
+      op,
+      operation: op,
+      flag,
+      messages: changedIds,
+      all: false,
+    };
     if (flag === 'read' && op === 'remove') {
       const details = messageDetailsOf(ctx, user, changed, changedBits);
       let shaped: (Record<string, unknown> & { type: string }) | null = null;

@@ -24,7 +24,12 @@ async function crowdedGeneral() {
     const ctx = { ...core.services, db };
     const active = activeSubscriberIds(ctx, general.id).length;
     for (let i = 0; i < WILDCARD_MENTION_THRESHOLD - active + 2; i += 1) {
-      const extra = createUser(ctx, { email: `extra${i}@teamchat.example`, fullName: `Extra ${i}`, role: 400, passwordHash: null });
+      const extra = createUser(ctx, {
+        email: `extra${i}@teamchat.example`,
+        fullName: `Extra ${i}`,
+        role: 400,
+        passwordHash: null,
+      });
       insertSubscription(ctx, { userId: extra.id, channelId: general.id });
       if (i < 2) db.patch('users', extra.id, { is_active: false });
     }
@@ -48,10 +53,17 @@ async function outcome(promise: Promise<unknown>): Promise<string> {
 describe('PATCH /messages/{message_id}', () => {
   it('counts only active subscribers for the channel wildcard threshold, as sending does', async () => {
     const { call, general } = await crowdedGeneral();
-    const send = (content: string) => call<{ id: number }>(endpoints['messages.send'], { type: 'stream', to: general.id, topic: 'crowd', content }, 'member');
+    const send = (content: string) =>
+      call<{ id: number }>(
+        endpoints['messages.send'],
+        { type: 'stream', to: general.id, topic: 'crowd', content },
+        'member',
+      );
     // 15 active subscribers: at the threshold, not above it, so members may use @**all**.
     expect(await outcome(send('@**all** lunch?'))).toBe('ok');
     const { id } = await send('lunch?');
-    expect(await outcome(call(endpoints['messages.update'], { message_id: id, content: '@**all** lunch?' }, 'member'))).toBe('ok');
+    expect(
+      await outcome(call(endpoints['messages.update'], { message_id: id, content: '@**all** lunch?' }, 'member')),
+    ).toBe('ok');
   });
 });

@@ -21,8 +21,10 @@ import { sha256Hex } from '../internal/sha256.js';
 type Params = OperationParams<'messages.update'>;
 
 function checkContentEdit(ctx: UserContext, message: MessageRecord): void {
-  if (!ctx.realm.allow_message_editing) throw new ApiError('BAD_REQUEST', 'Your organization has turned off message editing');
-  if (message.sender_id !== ctx.user.id) throw new ApiError('BAD_REQUEST', "You don't have permission to edit this message");
+  if (!ctx.realm.allow_message_editing)
+    throw new ApiError('BAD_REQUEST', 'Your organization has turned off message editing');
+  if (message.sender_id !== ctx.user.id)
+    throw new ApiError('BAD_REQUEST', "You don't have permission to edit this message");
   const limit = ctx.realm.message_content_edit_limit_seconds;
   if (limit !== null && ctx.now() / 1000 - message.timestamp > limit) {
     throw new ApiError('BAD_REQUEST', 'The time limit for editing this message has past');
@@ -52,12 +54,16 @@ function checkChannelMovePermission(ctx: UserContext, from: ChannelRecord): void
  * checked already, before the destination was looked up: posting in the destination, and
  * resolving or moving within the channel.
  */
-function checkMovePermission(ctx: UserContext, move: { from: ChannelRecord; to: ChannelRecord; topicChanged: boolean; resolve: boolean }): void {
+function checkMovePermission(
+  ctx: UserContext,
+  move: { from: ChannelRecord; to: ChannelRecord; topicChanged: boolean; resolve: boolean },
+): void {
   const user = ctx.user;
   if (move.from.id !== move.to.id) checkCanPost(ctx, user, move.to);
   if (move.topicChanged && move.resolve) {
     const allowed =
-      hasPermission(ctx, user, { realm: ctx.realm }, 'can_resolve_topics_group') || hasPermission(ctx, user, { channel: move.from }, 'can_resolve_topics_group');
+      hasPermission(ctx, user, { realm: ctx.realm }, 'can_resolve_topics_group') ||
+      hasPermission(ctx, user, { channel: move.from }, 'can_resolve_topics_group');
     if (!allowed) throw new ApiError('BAD_REQUEST', "You don't have permission to resolve topics in this channel.");
   } else if (move.topicChanged) {
     const allowed =
@@ -68,23 +74,41 @@ function checkMovePermission(ctx: UserContext, move: { from: ChannelRecord; to: 
 }
 
 /** Applies the move time limits to non-moderators (resolving is exempt). */
-function checkMoveTimeLimit(ctx: UserContext, target: MessageRecord, moving: MessageRecord[], channelChanged: boolean, resolve: boolean, mode: Params['propagate_mode']): void {
+function checkMoveTimeLimit(
+  ctx: UserContext,
+  target: MessageRecord,
+  moving: MessageRecord[],
+  channelChanged: boolean,
+  resolve: boolean,
+  mode: Params['propagate_mode'],
+): void {
   if (isModerator(ctx.user) || (resolve && !channelChanged)) return;
-  const limit = channelChanged ? ctx.realm.move_messages_between_streams_limit_seconds : ctx.realm.move_messages_within_stream_limit_seconds;
+  const limit = channelChanged
+    ? ctx.realm.move_messages_between_streams_limit_seconds
+    : ctx.realm.move_messages_within_stream_limit_seconds;
   if (limit === null) return;
   const oldest = ctx.now() / 1000 - limit;
   if (target.timestamp < oldest) {
-    throw new ApiError('BAD_REQUEST', channelChanged ? "The time limit for editing this message's channel has passed" : "The time limit for editing this message's topic has passed");
+    throw new ApiError(
+      'BAD_REQUEST',
+      channelChanged
+        ? "The time limit for editing this message's channel has passed"
+        : "The time limit for editing this message's topic has passed",
+    );
   }
   const late = moving.filter((m) => m.timestamp >= oldest);
   if (mode === 'change_all' && late.length < moving.length) {
-    throw new ApiError('MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', 'You only have permission to move the most recent messages in this topic.', {
-      extra: {
-        first_message_id_allowed_to_move: late[0]?.id ?? null,
-        total_messages_in_topic: moving.length,
-        total_messages_allowed_to_move: late.length,
+    throw new ApiError(
+      'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
+      'You only have permission to move the most recent messages in this topic.',
+      {
+        extra: {
+          first_message_id_allowed_to_move: late[0]?.id ?? null,
+          total_messages_in_topic: moving.length,
+          total_messages_allowed_to_move: late.length,
+        },
       },
-    });
+    );
   }
 }
 
@@ -97,15 +121,21 @@ function checkMoveTimeLimit(ctx: UserContext, target: MessageRecord, moving: Mes
  *
  * @see https://zulip.com/api/update-message
  */
-export function updateMessage(params: OperationParams<'messages.update'>, ctx: UserContext<'hooks' | 'jobs'> & { prepared: string | null }) {
+export function updateMessage(
+  params: OperationParams<'messages.update'>,
+  ctx: UserContext<'hooks' | 'jobs'> & { prepared: string | null },
+) {
   const message = accessMessage(ctx, ctx.user, params.message_id);
   const wantsContent = params.content !== undefined;
   const wantsTopic = params.topic !== undefined;
   const wantsChannel = params.stream_id !== undefined;
   if (!wantsContent && !wantsTopic && !wantsChannel) throw new ApiError('BAD_REQUEST', 'Nothing to change');
-  if (wantsContent && wantsChannel) throw new ApiError('BAD_REQUEST', 'Cannot change message content while changing channel');
-  if (message.type === 'private' && wantsChannel) throw new ApiError('BAD_REQUEST', 'Direct messages cannot be moved to channels.');
-  if (message.type === 'private' && wantsTopic) throw new ApiError('BAD_REQUEST', 'Direct messages cannot have topics.');
+  if (wantsContent && wantsChannel)
+    throw new ApiError('BAD_REQUEST', 'Cannot change message content while changing channel');
+  if (message.type === 'private' && wantsChannel)
+    throw new ApiError('BAD_REQUEST', 'Direct messages cannot be moved to channels.');
+  if (message.type === 'private' && wantsTopic)
+    throw new ApiError('BAD_REQUEST', 'Direct messages cannot have topics.');
   if (!wantsTopic && !wantsChannel && params.propagate_mode !== 'change_one') {
     throw new ApiError('BAD_REQUEST', 'Invalid propagate_mode without topic edit');
   }
@@ -114,7 +144,9 @@ export function updateMessage(params: OperationParams<'messages.update'>, ctx: U
   if (wantsContent) {
     checkContentEdit(ctx, message);
     if (params.prev_content_sha256 !== undefined && ctx.prepared !== params.prev_content_sha256) {
-      throw new ApiError('BAD_REQUEST', "'prev_content_sha256' value does not match the expected value.", { extra: { var_name: 'prev_content_sha256' } });
+      throw new ApiError('BAD_REQUEST', "'prev_content_sha256' value does not match the expected value.", {
+        extra: { var_name: 'prev_content_sha256' },
+      });
     }
     // An edit to blank content leaves a placeholder, as the real server does.
     newContent = (params.content ?? '').trim() === '' ? '(deleted)' : normalizeContent(params.content ?? '');
@@ -132,19 +164,36 @@ export function updateMessage(params: OperationParams<'messages.update'>, ctx: U
     const topicChanged = topic !== message.topic;
     if (topicChanged || to.id !== from.id) {
       const resolve = topicChanged && isResolveChange(message.topic, topic);
-      if (resolve && unresolvedTopic(topic) === '') throw new ApiError('BAD_REQUEST', 'General chat cannot be marked as resolved');
+      if (resolve && unresolvedTopic(topic) === '')
+        throw new ApiError('BAD_REQUEST', 'General chat cannot be marked as resolved');
       checkMovePermission(ctx, { from, to, topicChanged, resolve });
       checkTopicPolicy(ctx, to, topic);
       const moving = messagesToMove(ctx, message, params.propagate_mode);
       checkMoveTimeLimit(ctx, message, moving, to.id !== from.id, resolve, params.propagate_mode);
-      move = { from, to, fromTopic: message.topic, toTopic: topic, messages: moving, mode: params.propagate_mode, resolve };
+      move = {
+        from,
+        to,
+        fromTopic: message.topic,
+        toTopic: topic,
+        messages: moving,
+        mode: params.propagate_mode,
+        resolve,
+      };
     }
   }
   if (newContent === null && move === null) return { detached_uploads: [] };
 
   const editor: UserRecord = ctx.user;
   const timestamp = Math.floor(ctx.now() / 1000);
-  const contentEntry: EditHistoryEntry | null = newContent !== null ? { user_id: editor.id, timestamp, prev_content: message.content, prev_rendered_content: message.rendered_content } : null;
+  const contentEntry: EditHistoryEntry | null =
+    newContent !== null
+      ? {
+          user_id: editor.id,
+          timestamp,
+          prev_content: message.content,
+          prev_rendered_content: message.rendered_content,
+        }
+      : null;
   let detachedUploads: AttachmentRecord[] = [];
   if (newContent !== null) {
     const channelId = message.stream_id;
@@ -154,13 +203,20 @@ export function updateMessage(params: OperationParams<'messages.update'>, ctx: U
         ? {}
         : {
             check: (rendered: RenderedMessage, topicParticipants: ReadonlySet<number> | undefined) =>
-              checkWildcardMentions(ctx, rendered, { subscriberCount: activeSubscriberCount(ctx, channelId), topicParticipants }),
+              checkWildcardMentions(ctx, rendered, {
+                subscriberCount: activeSubscriberCount(ctx, channelId),
+                topicParticipants,
+              }),
           }),
     }));
   }
   if (move) {
     applyMove(ctx, move, { editor, timestamp, target: message.id, contentEntry, contentEdited: newContent !== null });
-    postMoveNotices(ctx, move, { editor, toOld: params.send_notification_to_old_thread, toNew: params.send_notification_to_new_thread });
+    postMoveNotices(ctx, move, {
+      editor,
+      toOld: params.send_notification_to_old_thread,
+      toNew: params.send_notification_to_new_thread,
+    });
   }
   return { detached_uploads: detachedUploads.map((record) => formatAttachment(ctx, record)) };
 }
@@ -169,7 +225,10 @@ export function updateMessage(params: OperationParams<'messages.update'>, ctx: U
  * The digest of the content the client edited (Web Crypto is asynchronous): computed
  * before the write lock, checked against the message inside it.
  */
-export async function prepareUpdateMessage(params: OperationParams<'messages.update'>, ctx: UserContext<'hooks' | 'jobs'>): Promise<string | null> {
+export async function prepareUpdateMessage(
+  params: OperationParams<'messages.update'>,
+  ctx: UserContext<'hooks' | 'jobs'>,
+): Promise<string | null> {
   if (params.prev_content_sha256 === undefined) return null;
   const message = ctx.db.get('messages', params.message_id);
   return message ? sha256Hex(message.content) : null;

@@ -8,7 +8,11 @@ function escape(text: string): string {
  * IDs among `userIds` with an alert word in `content`: a case-insensitive match not glued to
  * letters or digits on either side (the real server's rule: words, not parts of words).
  */
-export function usersWithAlertWords(ctx: Pick<ModelContext, 'db'>, content: string, userIds: Iterable<number>): Set<number> {
+export function usersWithAlertWords(
+  ctx: Pick<ModelContext, 'db'>,
+  content: string,
+  userIds: Iterable<number>,
+): Set<number> {
   const wanted = new Set(userIds);
   const found = new Set<number>();
   for (const row of ctx.db.all('alert_words')) {

@@ -37,7 +37,11 @@ export function avatarUrl(user: UserRecord, realmUrl: string, medium = false): s
  * (`client_extavatar` on, the user is on the hashed avatar, and the viewer may see the real
  * address the hash is made from).
  */
-export function avatarUrlFor(user: UserRecord, viewer: UserRecord | null, options: { clientExtavatar: boolean; realmUrl: string }): string | null {
+export function avatarUrlFor(
+  user: UserRecord,
+  viewer: UserRecord | null,
+  options: { clientExtavatar: boolean; realmUrl: string },
+): string | null {
   if (user.avatar_source === 'G' && options.clientExtavatar && canSeeRealEmail(viewer, user)) return null;
   return avatarUrl(user, options.realmUrl);
 }

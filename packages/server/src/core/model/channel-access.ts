@@ -25,7 +25,10 @@ export function hasContentAccess(ctx: Ctx, user: UserRecord | null, channel: Cha
   if (isSubscribed(ctx, user, channel)) return true;
   if (isGuest(user)) return false;
   if (!channel.invite_only) return true;
-  return hasPermission(ctx, user, { channel }, 'can_add_subscribers_group') || hasPermission(ctx, user, { channel }, 'can_subscribe_group');
+  return (
+    hasPermission(ctx, user, { channel }, 'can_add_subscribers_group') ||
+    hasPermission(ctx, user, { channel }, 'can_subscribe_group')
+  );
 }
 
 /**
@@ -54,7 +57,8 @@ export function accessChannelById(
   { allowArchived = false, metadataOnly = false } = {},
 ): ChannelRecord {
   const channel = ctx.db.get('channels', streamId);
-  const canSee = (c: ChannelRecord) => (metadataOnly ? hasMetadataAccess(ctx, user, c) : hasContentAccess(ctx, user, c));
+  const canSee = (c: ChannelRecord) =>
+    metadataOnly ? hasMetadataAccess(ctx, user, c) : hasContentAccess(ctx, user, c);
   if (!channel || (!allowArchived && channel.is_archived) || !canSee(channel)) {
     throw new ApiError('BAD_REQUEST', 'Invalid channel ID');
   }
@@ -99,7 +103,9 @@ export function canAddSubscribers(ctx: Ctx, user: UserRecord, channel: ChannelRe
   if (hasPermission(ctx, user, { channel }, 'can_add_subscribers_group')) return true;
   // The organization-wide permission reaches every channel the user can read (the real
   // server's `can_subscribe_others_to_all_accessible_streams`).
-  return hasContentAccess(ctx, user, channel) && hasPermission(ctx, user, { realm: ctx.realm }, 'can_add_subscribers_group');
+  return (
+    hasContentAccess(ctx, user, channel) && hasPermission(ctx, user, { realm: ctx.realm }, 'can_add_subscribers_group')
+  );
 }
 
 /** Users who can see `channel` (active accounts with metadata access). */
@@ -112,7 +118,10 @@ export function usersWithMetadataAccess(ctx: Ctx, channel: ChannelRecord): UserR
  * lists, `subscriber_count` and the wildcard-mention threshold. Deactivated users keep their
  * subscriptions (they come back on reactivation) but are not subscribers meanwhile.
  */
-function* activeSubscribers(ctx: Pick<ModelContext, 'db' | 'indexes'>, channelId: number): Generator<number, void, undefined> {
+function* activeSubscribers(
+  ctx: Pick<ModelContext, 'db' | 'indexes'>,
+  channelId: number,
+): Generator<number, void, undefined> {
   for (const userId of ctx.indexes.subscribersByChannel.get(channelId) ?? []) {
     if (ctx.db.get('users', userId)?.is_active === true) yield userId;
   }

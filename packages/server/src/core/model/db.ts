@@ -2,12 +2,31 @@ import type { Store, Transaction } from '../../store/store.js';
 import type { AttachmentRecord } from './records/attachments.js';
 import type { ChannelFolderRecord, ChannelRecord, SubscriptionRecord, UserTopicRecord } from './records/channels.js';
 import type { InvitationRecord, MultiuseInviteRecord } from './records/invites.js';
-import type { DirectMessageGroupRecord, MessageRecord, RecipientRecord, ScheduledMessageRecord } from './records/messages.js';
+import type {
+  DirectMessageGroupRecord,
+  MessageRecord,
+  RecipientRecord,
+  ScheduledMessageRecord,
+} from './records/messages.js';
 import type { EmailRecord, OutboxRecord } from './records/outbox.js';
-import type { AlertWordRecord, DraftRecord, MutedUserRecord, NavigationViewRecord, SavedSnippetRecord, UserStatusRecord } from './records/personal.js';
+import type {
+  AlertWordRecord,
+  DraftRecord,
+  MutedUserRecord,
+  NavigationViewRecord,
+  SavedSnippetRecord,
+  UserStatusRecord,
+} from './records/personal.js';
 import type { PresenceRecord } from './records/presence.js';
 import type { PushDeviceRecord, PushDeviceTokenRecord, PushIdentityRecord } from './records/push.js';
-import type { CustomProfileFieldRecord, LinkifierRecord, PlaygroundRecord, RealmEmojiRecord, RealmExportRecord, RealmRecord } from './records/realm.js';
+import type {
+  CustomProfileFieldRecord,
+  LinkifierRecord,
+  PlaygroundRecord,
+  RealmEmojiRecord,
+  RealmExportRecord,
+  RealmRecord,
+} from './records/realm.js';
 import type { UserGroupRecord } from './records/user-groups.js';
 import type { SessionRecord } from './records/sessions.js';
 import type { BotStorageRecord, EmailChangeRecord, UserRecord } from './records/users.js';

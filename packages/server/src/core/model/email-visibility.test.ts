@@ -3,12 +3,20 @@ import type { UserRecord } from './records/users.js';
 import { apiEmail, canSeeRealEmail, roleMaySeeEmail, userIdOfDummyEmail } from './email-visibility.js';
 
 function user(id: number, role: UserRecord['role'], visibility: number, isBot = false): UserRecord {
-  return { id, role, is_bot: isBot, email: `u${id}@example.com`, settings: { email_address_visibility: visibility } } as unknown as UserRecord;
+  return {
+    id,
+    role,
+    is_bot: isBot,
+    email: `u${id}@example.com`,
+    settings: { email_address_visibility: visibility },
+  } as unknown as UserRecord;
 }
 
 describe('email visibility', () => {
   it('follows the role table of the real server', () => {
-    const table = ([100, 200, 300, 400, 600] as const).map((role) => [1, 2, 3, 4, 5].map((v) => roleMaySeeEmail(role, v)));
+    const table = ([100, 200, 300, 400, 600] as const).map((role) =>
+      [1, 2, 3, 4, 5].map((v) => roleMaySeeEmail(role, v)),
+    );
     expect(table).toEqual([
       [true, true, true, false, true],
       [true, true, true, false, true],

@@ -67,5 +67,7 @@ export function canSeeRealEmail(viewer: UserRecord | null, target: UserRecord): 
  * see the real address reads it from `delivery_email`.
  */
 export function apiEmail(target: UserRecord, realmUrl: string): string {
-  return target.is_bot || target.settings.email_address_visibility === 1 ? target.email : dummyEmail(target.id, realmUrl);
+  return target.is_bot || target.settings.email_address_visibility === 1
+    ? target.email
+    : dummyEmail(target.id, realmUrl);
 }

@@ -21,21 +21,42 @@ async function organization(waitingPeriodDays = 0) {
     const ctx = { db, now: () => NOW - 30 * DAY_MS, random: seededRandomBytes(3) };
     createRealm(db, { name: 'Test', stringId: 'test', description: '', now: NOW - 30 * DAY_MS });
     db.patch('realm', 1, { waiting_period_threshold: waitingPeriodDays });
-    const make = (name: string, role: UserRecord['role']) => createUser(ctx, { email: `${name}@test.example`, fullName: name, role, passwordHash: null });
+    const make = (name: string, role: UserRecord['role']) =>
+      createUser(ctx, { email: `${name}@test.example`, fullName: name, role, passwordHash: null });
     const users = {
       owner: make('owner', 100),
       admin: make('admin', 200),
       moderator: make('moderator', 300),
       member: make('member', 400),
       guest: make('guest', 600),
-      newcomer: createUser({ ...ctx, now: () => NOW }, { email: 'new@test.example', fullName: 'new', role: 400, passwordHash: null }),
+      newcomer: createUser(
+        { ...ctx, now: () => NOW },
+        { email: 'new@test.example', fullName: 'new', role: 400, passwordHash: null },
+      ),
       gone: make('gone', 400),
     };
     users.gone = db.patch('users', users.gone.id, { is_active: false });
     // inner ⊂ middle ⊂ outer; middle also holds role:moderators; `gone` is a stored member of inner.
-    const inner = insertUserGroup(ctx, { name: 'inner', description: '', members: [users.member.id, users.gone.id, users.guest.id], creatorId: null });
-    const middle = insertUserGroup(ctx, { name: 'middle', description: '', members: [], subgroupIds: [inner.id, systemGroupId({ db }, 'role:moderators')], creatorId: null });
-    const outer = insertUserGroup(ctx, { name: 'outer', description: '', members: [users.admin.id], subgroupIds: [middle.id], creatorId: null });
+    const inner = insertUserGroup(ctx, {
+      name: 'inner',
+      description: '',
+      members: [users.member.id, users.gone.id, users.guest.id],
+      creatorId: null,
+    });
+    const middle = insertUserGroup(ctx, {
+      name: 'middle',
+      description: '',
+      members: [],
+      subgroupIds: [inner.id, systemGroupId({ db }, 'role:moderators')],
+      creatorId: null,
+    });
+    const outer = insertUserGroup(ctx, {
+      name: 'outer',
+      description: '',
+      members: [users.admin.id],
+      subgroupIds: [middle.id],
+      creatorId: null,
+    });
     const realm = db.get('realm', 1);
     if (!realm) throw new Error('no realm');
     const options: MembershipOptions = { realm, now: NOW };
@@ -69,8 +90,17 @@ describe('isUserInGroupSetting', () => {
     expect(isUserInGroupSetting(db, users.guest, groups.inner.id, options)).toBe(true);
     expect(isUserInGroupSetting(db, users.guest, groups.inner.id, { ...options, allowEveryone: false })).toBe(false);
     expect(isUserInGroupSetting(db, users.guest, system('role:everyone').id, options)).toBe(true);
-    expect(isUserInGroupSetting(db, users.guest, system('role:everyone').id, { ...options, allowEveryone: false })).toBe(false);
-    expect(isUserInGroupSetting(db, users.guest, { direct_members: [users.guest.id], direct_subgroups: [] }, { ...options, allowEveryone: false })).toBe(false);
+    expect(
+      isUserInGroupSetting(db, users.guest, system('role:everyone').id, { ...options, allowEveryone: false }),
+    ).toBe(false);
+    expect(
+      isUserInGroupSetting(
+        db,
+        users.guest,
+        { direct_members: [users.guest.id], direct_subgroups: [] },
+        { ...options, allowEveryone: false },
+      ),
+    ).toBe(false);
   });
 
   it('reads anonymous groups as direct members plus recursive subgroups', async () => {
@@ -98,15 +128,22 @@ describe('isUserInGroupSetting', () => {
   it('answers false for unknown groups instead of throwing', async () => {
     const { db, users, options } = await organization();
     expect(isUserInGroupSetting(db, users.owner, 9999, options)).toBe(false);
-    expect(isUserInGroupSetting(db, users.owner, { direct_members: [], direct_subgroups: [9999] }, options)).toBe(false);
+    expect(isUserInGroupSetting(db, users.owner, { direct_members: [], direct_subgroups: [9999] }, options)).toBe(
+      false,
+    );
   });
 
   it('terminates on a stored cycle (which the API never creates)', async () => {
     const { db, users, groups, options } = await organization();
     const cyclic = { ...groups.inner, direct_subgroup_ids: [groups.outer.id] };
-    const reader = { get: <C extends keyof Db & string>(c: C, id: number | string) => (c === 'user_groups' && id === cyclic.id ? (cyclic as Db[C]) : db.get(c, id)) };
+    const reader = {
+      get: <C extends keyof Db & string>(c: C, id: number | string) =>
+        c === 'user_groups' && id === cyclic.id ? (cyclic as Db[C]) : db.get(c, id),
+    };
     expect(isUserInGroupSetting(reader, users.moderator, groups.inner.id, options)).toBe(true);
-    expect(isUserInGroupSetting(reader, users.guest, groups.outer.id, { ...options, allowEveryone: false })).toBe(false);
+    expect(isUserInGroupSetting(reader, users.guest, groups.outer.id, { ...options, allowEveryone: false })).toBe(
+      false,
+    );
   });
 });
 
@@ -114,7 +151,9 @@ describe('isDirectMember', () => {
   it('derives direct membership of system groups from roles, one group per role', async () => {
     const { users, options, system } = await organization(3);
     const direct = (name: SystemGroupName) =>
-      Object.entries(users).filter(([, user]) => isDirectMember(user, system(name), options)).map(([key]) => key);
+      Object.entries(users)
+        .filter(([, user]) => isDirectMember(user, system(name), options))
+        .map(([key]) => key);
     expect(direct('role:owners')).toEqual(['owner']);
     expect(direct('role:administrators')).toEqual(['admin']);
     expect(direct('role:moderators')).toEqual(['moderator']);
@@ -142,6 +181,8 @@ describe('the server’s own bots', () => {
     expect(isDirectMember(notificationBot, system('role:members'), options)).toBe(false);
     expect(isUserInGroupSetting(db, users.member, system('role:everyone').id, options)).toBe(true);
     expect(isUserInGroupSetting(db, notificationBot, system('role:everyone').id, options)).toBe(false);
-    expect(isUserInGroupSetting(db, notificationBot, { direct_members: [999], direct_subgroups: [] }, options)).toBe(false);
+    expect(isUserInGroupSetting(db, notificationBot, { direct_members: [999], direct_subgroups: [] }, options)).toBe(
+      false,
+    );
   });
 });

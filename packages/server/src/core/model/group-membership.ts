@@ -49,7 +49,11 @@ export function isPastWaitingPeriod(user: UserRecord, options: Pick<MembershipOp
  *
  * @see https://zulip.com/api/get-user-groups
  */
-export function isDirectMember(user: UserRecord, group: UserGroupRecord, options: Pick<MembershipOptions, 'realm' | 'now'>): boolean {
+export function isDirectMember(
+  user: UserRecord,
+  group: UserGroupRecord,
+  options: Pick<MembershipOptions, 'realm' | 'now'>,
+): boolean {
   if (!belongsToOrganizationGroups(user)) return false;
   if (!group.is_system_group) return group.members.includes(user.id);
   switch (group.name as SystemGroupName) {
@@ -92,7 +96,13 @@ export function inSystemGroup(user: UserRecord, name: SystemGroupName, options: 
   }
 }
 
-function inGroup(db: GroupReader, user: UserRecord, group: UserGroupRecord, options: MembershipOptions, seen: Set<number>): boolean {
+function inGroup(
+  db: GroupReader,
+  user: UserRecord,
+  group: UserGroupRecord,
+  options: MembershipOptions,
+  seen: Set<number>,
+): boolean {
   if (seen.has(group.id)) return false;
   seen.add(group.id);
   if (group.is_system_group) return inSystemGroup(user, group.name as SystemGroupName, options);
@@ -113,7 +123,12 @@ function inGroup(db: GroupReader, user: UserRecord, group: UserGroupRecord, opti
  *
  * @see https://zulip.com/api/group-setting-values
  */
-export function isUserInGroupSetting(db: GroupReader, user: UserRecord, value: GroupSettingValue, options: MembershipOptions): boolean {
+export function isUserInGroupSetting(
+  db: GroupReader,
+  user: UserRecord,
+  value: GroupSettingValue,
+  options: MembershipOptions,
+): boolean {
   if (!belongsToOrganizationGroups(user)) return false;
   if (options.allowEveryone === false && isGuest(user)) return false;
   const seen = new Set<number>();

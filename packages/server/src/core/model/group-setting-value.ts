@@ -12,7 +12,12 @@ export function systemGroupId(ctx: Pick<ModelContext, 'db'>, name: SystemGroupNa
   throw new Error(`[teamchat-server] the organization has no system group ${name}`);
 }
 
-function checkGroup(ctx: Pick<ModelContext, 'db'>, setting: string, id: number, config: GroupSettingConfig): UserGroupRecord {
+function checkGroup(
+  ctx: Pick<ModelContext, 'db'>,
+  setting: string,
+  id: number,
+  config: GroupSettingConfig,
+): UserGroupRecord {
   const group = ctx.db.get('user_groups', id);
   if (!group) throw new ApiError('BAD_REQUEST', 'Invalid user group');
   if (group.deactivated) throw new ApiError('BAD_REQUEST', 'User group is deactivated.');
@@ -33,8 +38,10 @@ function checkGroup(ctx: Pick<ModelContext, 'db'>, setting: string, id: number, 
  */
 export function canonicalGroupSettingValue(ctx: Pick<ModelContext, 'db'>, value: GroupSettingValue): GroupSettingValue {
   if (typeof value === 'number') return value;
-  if (value.direct_members.length === 0 && value.direct_subgroups.length === 1) return value.direct_subgroups[0] as number;
-  if (value.direct_members.length === 0 && value.direct_subgroups.length === 0) return systemGroupId(ctx, 'role:nobody');
+  if (value.direct_members.length === 0 && value.direct_subgroups.length === 1)
+    return value.direct_subgroups[0] as number;
+  if (value.direct_members.length === 0 && value.direct_subgroups.length === 0)
+    return systemGroupId(ctx, 'role:nobody');
   return value;
 }
 
@@ -80,15 +87,23 @@ export function parseGroupSettingValue(
 export function formatGroupSettingValue(ctx: Pick<ModelContext, 'db'>, value: GroupSettingValue): GroupSettingValue {
   if (typeof value === 'number') return value;
   return {
-    direct_members: value.direct_members.filter((id) => ctx.db.get('users', id)?.is_active === true).sort((a, b) => a - b),
+    direct_members: value.direct_members
+      .filter((id) => ctx.db.get('users', id)?.is_active === true)
+      .sort((a, b) => a - b),
     direct_subgroups: [...value.direct_subgroups].sort((a, b) => a - b),
   };
 }
 
 /** The default value of a setting for a record created by `creatorId`. */
-export function defaultGroupSettingValue(ctx: Pick<ModelContext, 'db'>, config: GroupSettingConfig, creatorId: number | null): GroupSettingValue {
+export function defaultGroupSettingValue(
+  ctx: Pick<ModelContext, 'db'>,
+  config: GroupSettingConfig,
+  creatorId: number | null,
+): GroupSettingValue {
   if (config.defaultGroup === 'creator') {
-    return creatorId === null ? systemGroupId(ctx, 'role:nobody') : { direct_members: [creatorId], direct_subgroups: [] };
+    return creatorId === null
+      ? systemGroupId(ctx, 'role:nobody')
+      : { direct_members: [creatorId], direct_subgroups: [] };
   }
   return systemGroupId(ctx, config.defaultGroup);
 }

@@ -22,12 +22,19 @@ async function organization() {
     const guest = createUser(ctx, { email: 'guest@test.example', fullName: 'guest', role: 600, passwordHash: null });
     const both = { direct_members: [member.id, guest.id], direct_subgroups: [] };
     const realm = db.get('realm', 1) as RealmRecord;
-    const everywhere = <T extends string>(names: readonly T[]) => Object.fromEntries(names.map((name) => [name, both])) as Record<T, typeof both>;
-    const patched = db.patch('realm', 1, { groups: everywhere(Object.keys(realm.groups) as (keyof RealmRecord['groups'])[]) });
+    const everywhere = <T extends string>(names: readonly T[]) =>
+      Object.fromEntries(names.map((name) => [name, both])) as Record<T, typeof both>;
+    const patched = db.patch('realm', 1, {
+      groups: everywhere(Object.keys(realm.groups) as (keyof RealmRecord['groups'])[]),
+    });
     const channel = insertChannel(ctx, { name: 'general', creatorId: member.id });
-    const withBoth = db.patch('channels', channel.id, { groups: everywhere(Object.keys(channel.groups) as (keyof typeof channel.groups)[]) });
+    const withBoth = db.patch('channels', channel.id, {
+      groups: everywhere(Object.keys(channel.groups) as (keyof typeof channel.groups)[]),
+    });
     const group = insertUserGroup(ctx, { name: 'g', description: '', members: [], creatorId: member.id });
-    const groupWithBoth = db.patch('user_groups', group.id, { groups: everywhere(Object.keys(group.groups) as (keyof typeof group.groups)[]) });
+    const groupWithBoth = db.patch('user_groups', group.id, {
+      groups: everywhere(Object.keys(group.groups) as (keyof typeof group.groups)[]),
+    });
     return { ctx: { db, realm: patched, now: () => NOW }, member, guest, channel: withBoth, group: groupWithBoth };
   });
 }
@@ -37,7 +44,10 @@ describe('hasPermission', () => {
     const { ctx, member, guest, channel, group } = await organization();
     const both = (check: (user: UserRecord) => boolean) => [check(member), check(guest)];
     // Settings that allow role:everyone include a guest the value names.
-    expect(both((user) => hasPermission(ctx, user, { realm: ctx.realm }, 'can_resolve_topics_group'))).toEqual([true, true]);
+    expect(both((user) => hasPermission(ctx, user, { realm: ctx.realm }, 'can_resolve_topics_group'))).toEqual([
+      true,
+      true,
+    ]);
     expect(both((user) => hasPermission(ctx, user, { channel }, 'can_send_message_group'))).toEqual([true, true]);
     expect(both((user) => hasPermission(ctx, user, { group }, 'can_mention_group'))).toEqual([true, true]);
     // The others never include guests, whatever the value says.

@@ -30,20 +30,43 @@ type Ctx = Pick<ModelContext, 'db' | 'realm' | 'now'>;
  * hasPermission(ctx, user, { channel }, 'can_send_message_group');
  * @see https://zulip.com/api/group-setting-values
  */
-export function hasPermission(ctx: Ctx, user: UserRecord | null, holder: { realm: RealmRecord }, setting: RealmGroupSetting): boolean;
-export function hasPermission(ctx: Ctx, user: UserRecord | null, holder: { channel: ChannelRecord }, setting: ChannelGroupSetting): boolean;
-export function hasPermission(ctx: Ctx, user: UserRecord | null, holder: { group: UserGroupRecord }, setting: UserGroupSetting): boolean;
+export function hasPermission(
+  ctx: Ctx,
+  user: UserRecord | null,
+  holder: { realm: RealmRecord },
+  setting: RealmGroupSetting,
+): boolean;
+export function hasPermission(
+  ctx: Ctx,
+  user: UserRecord | null,
+  holder: { channel: ChannelRecord },
+  setting: ChannelGroupSetting,
+): boolean;
+export function hasPermission(
+  ctx: Ctx,
+  user: UserRecord | null,
+  holder: { group: UserGroupRecord },
+  setting: UserGroupSetting,
+): boolean;
 export function hasPermission(ctx: Ctx, user: UserRecord | null, holder: PermissionHolder, setting: string): boolean {
   if (!user) return false;
   const { value, config } = settingOf(ctx, holder, setting);
-  return isUserInGroupSetting(ctx.db, user, value, { realm: ctx.realm, now: ctx.now(), allowEveryone: config.allowEveryone });
+  return isUserInGroupSetting(ctx.db, user, value, {
+    realm: ctx.realm,
+    now: ctx.now(),
+    allowEveryone: config.allowEveryone,
+  });
 }
 
 /**
  * The organization's value of `setting`; a data file written before the setting existed has
  * none, and gets the setting's default.
  */
-export function realmGroupSetting(ctx: Pick<ModelContext, 'db'>, realm: RealmRecord, setting: RealmGroupSetting): GroupSettingValue {
+export function realmGroupSetting(
+  ctx: Pick<ModelContext, 'db'>,
+  realm: RealmRecord,
+  setting: RealmGroupSetting,
+): GroupSettingValue {
   const value = realm.groups[setting] as GroupSettingValue | undefined;
   if (value !== undefined) return value;
   const fallback = REALM_GROUP_SETTING_CONFIGS[setting].defaultGroup;
@@ -51,7 +74,11 @@ export function realmGroupSetting(ctx: Pick<ModelContext, 'db'>, realm: RealmRec
 }
 
 /** The value of `setting` on `holder`, and the setting's configuration. */
-function settingOf(ctx: Pick<ModelContext, 'db'>, holder: PermissionHolder, setting: string): { value: GroupSettingValue; config: GroupSettingConfig } {
+function settingOf(
+  ctx: Pick<ModelContext, 'db'>,
+  holder: PermissionHolder,
+  setting: string,
+): { value: GroupSettingValue; config: GroupSettingConfig } {
   if ('realm' in holder) {
     const name = setting as RealmGroupSetting;
     return { value: realmGroupSetting(ctx, holder.realm, name), config: REALM_GROUP_SETTING_CONFIGS[name] };

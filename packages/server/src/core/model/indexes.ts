@@ -103,4 +103,3 @@ export function createIndexes(store: DbStore): Indexes {
   });
   return indexes;
 }
-

@@ -69,7 +69,12 @@ export interface FlagChangeBits {
  * Sets and clears bits on `userId`'s rows of `messageIds` (ascending, no duplicates), as one
  * journal operation however many messages.
  */
-export function changeUserFlags(ctx: Reads, userId: number, messageIds: readonly number[], change: FlagChangeBits): void {
+export function changeUserFlags(
+  ctx: Reads,
+  userId: number,
+  messageIds: readonly number[],
+  change: FlagChangeBits,
+): void {
   ctx.db.changeFlags(userId, messageIds, change);
 }
 

@@ -144,12 +144,22 @@ export class MessageIndex implements RowObserver {
     if (!previous) {
       this.every.add(m.id);
       this.placeAdd(m);
-    } else if (previous.stream_id !== m.stream_id || previous.topic !== m.topic || previous.recipient_id !== m.recipient_id) {
+    } else if (
+      previous.stream_id !== m.stream_id ||
+      previous.topic !== m.topic ||
+      previous.recipient_id !== m.recipient_id
+    ) {
       this.placeRemove(previous);
       this.placeAdd(m);
     }
     // Participation changes with the topic, the sender or the reactions (not with an edit of the content).
-    if (!previous || previous.stream_id !== m.stream_id || previous.topic !== m.topic || previous.sender_id !== m.sender_id || previous.reactions !== m.reactions) {
+    if (
+      !previous ||
+      previous.stream_id !== m.stream_id ||
+      previous.topic !== m.topic ||
+      previous.sender_id !== m.sender_id ||
+      previous.reactions !== m.reactions
+    ) {
       if (previous) this.participate(previous, -1);
       this.participate(m, 1);
     }

@@ -43,7 +43,12 @@ describe('userByEmail', () => {
     const { users, find } = await organization();
     expect(find('hidden@mail.example', API_ONLY)).toBeUndefined();
     expect(find('hidden@mail.example', ANY)).toBe('Hidden');
-    expect(find('hidden@mail.example', { realAddress: (target: UserRecord) => target.id === users.hidden.id, anyDummyAddress: false })).toBe('Hidden');
+    expect(
+      find('hidden@mail.example', {
+        realAddress: (target: UserRecord) => target.id === users.hidden.id,
+        anyDummyAddress: false,
+      }),
+    ).toBe('Hidden');
     expect(find('hidden@mail.example', { realAddress: () => false, anyDummyAddress: true })).toBeUndefined();
   });
 

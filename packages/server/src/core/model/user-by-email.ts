@@ -27,14 +27,23 @@ export interface EmailForms {
  * userByEmail(ctx, entry, { realAddress: true, anyDummyAddress: true }); // any address of the user (direct-message recipients)
  * @see https://zulip.com/api/get-user
  */
-export function userByEmail(ctx: Pick<ModelContext, 'db' | 'indexes' | 'config'>, email: string, forms: EmailForms): UserRecord | undefined {
+export function userByEmail(
+  ctx: Pick<ModelContext, 'db' | 'indexes' | 'config'>,
+  email: string,
+  forms: EmailForms,
+): UserRecord | undefined {
   const address = email.trim().toLowerCase();
   const realmUrl = ctx.config.realmUrl;
   const isApiAddress = (user: UserRecord) => apiEmail(user, realmUrl).toLowerCase() === address;
   const byRealAddress = ctx.indexes.usersByEmail.get(address);
   if (byRealAddress) {
     const { realAddress } = forms;
-    if (realAddress === true || isApiAddress(byRealAddress) || (typeof realAddress === 'function' && realAddress(byRealAddress))) return byRealAddress;
+    if (
+      realAddress === true ||
+      isApiAddress(byRealAddress) ||
+      (typeof realAddress === 'function' && realAddress(byRealAddress))
+    )
+      return byRealAddress;
   }
   const dummyId = userIdOfDummyEmail(address, realmUrl);
   const byDummyAddress = dummyId === null ? undefined : ctx.db.get('users', dummyId);

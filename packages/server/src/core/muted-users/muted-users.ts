@@ -36,11 +36,23 @@ export function muteUser(params: OperationParams<'mutedUsers.mute'>, ctx: UserCo
   if ([...ctx.db.all('muted_users')].some((row) => row.user_id === ctx.user.id && row.muted_user_id === muted.id)) {
     throw new ApiError('BAD_REQUEST', 'User already muted');
   }
-  ctx.db.put('muted_users', { id: ctx.db.nextId('muted_users'), user_id: ctx.user.id, muted_user_id: muted.id, date_muted: Math.floor(ctx.now() / 1000) });
+  ctx.db.put('muted_users', {
+    id: ctx.db.nextId('muted_users'),
+    user_id: ctx.user.id,
+    muted_user_id: muted.id,
+    date_muted: Math.floor(ctx.now() / 1000),
+  });
   const unread = [...unreadIds(ctx, ctx.user.id)]
     .map((id) => ctx.db.get('messages', id))
     .filter((message) => message !== undefined && message.sender_id === muted.id);
-  if (unread.length > 0) changeFlag(ctx, ctx.user, unread.filter((m) => m !== undefined), 'read', 'add');
+  if (unread.length > 0)
+    changeFlag(
+      ctx,
+      ctx.user,
+      unread.filter((m) => m !== undefined),
+      'read',
+      'add',
+    );
   emit(ctx, [ctx.user.id], { type: 'muted_users', muted_users: mutedUsersOf(ctx, ctx.user.id) });
   return {};
 }

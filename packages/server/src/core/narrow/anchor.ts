@@ -18,7 +18,8 @@ export function parseAnchor(anchor: string | number | undefined, useFirstUnreadA
   if (anchor === 'newest') return LARGER_THAN_MAX_MESSAGE_ID;
   if (anchor === 'first_unread') return null;
   // Python's int(): spaces around and a sign are accepted.
-  if (typeof anchor === 'string' && !/^\s*[+-]?\d+\s*$/.test(anchor)) throw new ApiError('BAD_REQUEST', 'Invalid anchor');
+  if (typeof anchor === 'string' && !/^\s*[+-]?\d+\s*$/.test(anchor))
+    throw new ApiError('BAD_REQUEST', 'Invalid anchor');
   const value = Number(anchor);
   if (!Number.isInteger(value)) throw new ApiError('BAD_REQUEST', 'Invalid anchor');
   return Math.min(Math.max(value, 0), LARGER_THAN_MAX_MESSAGE_ID);

@@ -72,9 +72,16 @@ export function checkWindowRequest(request: WindowRequest): number | null {
  * @see https://zulip.com/api/get-messages (window algorithm)
  * @see https://zulip.com/api/update-message-flags-for-narrow (POST /messages/flags/narrow clamps first)
  */
-export function fetchMessageWindow(ctx: Ctx, user: UserRecord | null, parsed: ParsedNarrow, request: WindowRequest): MessageWindow {
+export function fetchMessageWindow(
+  ctx: Ctx,
+  user: UserRecord | null,
+  parsed: ParsedNarrow,
+  request: WindowRequest,
+): MessageWindow {
   if ((user?.id ?? null) !== (parsed.viewer?.id ?? null)) {
-    throw new Error('[teamchat-server] fetchMessageWindow: the narrow was parsed for another viewer; parse it with the same user.');
+    throw new Error(
+      '[teamchat-server] fetchMessageWindow: the narrow was parsed for another viewer; parse it with the same user.',
+    );
   }
   const parsedAnchor = checkWindowRequest(request);
   const candidates = selectCandidates(ctx, parsed);
@@ -97,7 +104,10 @@ export function fetchMessageWindow(ctx: Ctx, user: UserRecord | null, parsed: Pa
   // The real server's queries, limits with "headroom" included.
   let rows: number[];
   if (needBefore && needAfter) {
-    rows = [...takeDescending(lists, anchor, numBefore, accept).reverse(), ...takeAscending(lists, anchor, numAfter + 1, accept)];
+    rows = [
+      ...takeDescending(lists, anchor, numBefore, accept).reverse(),
+      ...takeAscending(lists, anchor, numAfter + 1, accept),
+    ];
   } else if (needBefore) {
     const bound = anchoredRight ? Infinity : includeAnchor ? anchor + 1 : anchor;
     const limit = numBefore + (!anchoredRight && includeAnchor ? 1 : 0);

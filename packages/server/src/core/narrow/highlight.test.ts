@@ -32,7 +32,10 @@ describe('highlightHtml', () => {
 });
 
 describe('searchFields', () => {
-  const message = { rendered_content: '<p>Fix <code>store</code> tests</p>', topic: 'Store <tests> & "more"' } as MessageRecord;
+  const message = {
+    rendered_content: '<p>Fix <code>store</code> tests</p>',
+    topic: 'Store <tests> & "more"',
+  } as MessageRecord;
 
   it('answers the rendered content and the escaped topic with highlights', () => {
     expect(searchFields(message, parseSearch('store'))).toEqual({

@@ -18,7 +18,9 @@ export function highlightHtml(html: string, stems: readonly string[]): string {
   const wanted = new Set(stems);
   return htmlTextSegments(html)
     .map((segment) =>
-      segment.kind === 'text' ? segment.text.replace(WORD, (word) => (wanted.has(stemWord(word)) ? `${START}${word}${STOP}` : word)) : segment.text,
+      segment.kind === 'text'
+        ? segment.text.replace(WORD, (word) => (wanted.has(stemWord(word)) ? `${START}${word}${STOP}` : word))
+        : segment.text,
     )
     .join('');
 }

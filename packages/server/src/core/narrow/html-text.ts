@@ -48,5 +48,8 @@ export function htmlTextSegments(html: string): HtmlSegment[] {
 
 /** Escapes text for HTML the way Django's `escape` does (`& < > " '`). */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c] as string);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c] as string,
+  );
 }

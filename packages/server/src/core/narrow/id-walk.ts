@@ -82,7 +82,12 @@ export function takeAscending(lists: IdLists, bound: number, limit: number, acce
 }
 
 /** The first `limit` IDs of `lists` below `bound`, newest first, that `accept` takes (see {@link takeAscending}). */
-export function takeDescending(lists: IdLists, bound: number, limit: number, accept: (id: number) => boolean): number[] {
+export function takeDescending(
+  lists: IdLists,
+  bound: number,
+  limit: number,
+  accept: (id: number) => boolean,
+): number[] {
   if (lists.length !== 1) return take(idsDescending(lists, bound), limit, accept);
   const ids = lists[0] as ArrayLike<number>;
   const taken: number[] = [];

@@ -12,7 +12,12 @@ export { checkSpectatorNarrow } from './spectator-narrow.js';
 
 // Matching and fetching
 export { narrowMatcher } from './narrow-matcher.js';
-export { checkWindowRequest, fetchMessagesById, fetchMessageWindow, MAX_MESSAGES_PER_FETCH } from './fetch-message-window.js';
+export {
+  checkWindowRequest,
+  fetchMessagesById,
+  fetchMessageWindow,
+  MAX_MESSAGES_PER_FETCH,
+} from './fetch-message-window.js';
 
 // Search
 export { searchFields } from './highlight.js';

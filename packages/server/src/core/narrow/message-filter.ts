@@ -18,7 +18,8 @@ export function narrowFilter(ctx: Ctx, parsed: ParsedNarrow): (id: number) => Me
   return (id) => {
     const message = ctx.db.get('messages', id);
     if (!message) return null;
-    if (parsed.includeHistory) return canAccessMessage(ctx, parsed.viewer, message) && matches(message) ? message : null;
+    if (parsed.includeHistory)
+      return canAccessMessage(ctx, parsed.viewer, message) && matches(message) ? message : null;
     const bits = viewerId === null ? undefined : messageFlags(ctx, id, viewerId);
     return bits !== undefined && matches(message, bits) ? message : null;
   };

@@ -18,11 +18,19 @@ beforeAll(async () => {
     reply: f.dm('member', ['owner'], 'Sure.'),
     group: f.dm('moderator', ['owner', 'member'], 'Lunch on Friday?'),
     self: f.dm('member', [], 'Note to self'),
-    mention: f.post(engineering, 'deploys', 'administrator', '@**Mike Member** sign-off please', { flags: { member: FLAG_BITS.mentioned } }),
-    wildcard: f.post(engineering, 'deploys', 'administrator', '@**all** heads up', { flags: { member: FLAG_BITS.stream_wildcard_mentioned } }),
-    alert: f.post(engineering, 'deploys', 'administrator', 'the pager fired', { flags: { member: FLAG_BITS.has_alert_word | FLAG_BITS.read } }),
+    mention: f.post(engineering, 'deploys', 'administrator', '@**Mike Member** sign-off please', {
+      flags: { member: FLAG_BITS.mentioned },
+    }),
+    wildcard: f.post(engineering, 'deploys', 'administrator', '@**all** heads up', {
+      flags: { member: FLAG_BITS.stream_wildcard_mentioned },
+    }),
+    alert: f.post(engineering, 'deploys', 'administrator', 'the pager fired', {
+      flags: { member: FLAG_BITS.has_alert_word | FLAG_BITS.read },
+    }),
     resolved: f.post(engineering, '✔ flaky tests', 'member', 'Fixed the flaky test', {
-      reactions: [{ emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji', user_id: f.users.owner.id }],
+      reactions: [
+        { emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji', user_id: f.users.owner.id },
+      ],
     }),
     files: f.post(general, 'files', 'owner', 'see attached', {
       rendered: '<p><a href="/user_uploads/2/ab/plan.pdf">plan.pdf</a> <img src="/user_uploads/2/cd/pic.png"></p>',
@@ -46,14 +54,30 @@ function matching(narrow: NarrowElement[], role: DemoRole = 'member'): string[] 
 
 describe('narrowMatcher', () => {
   it('matches channel, topic (case-insensitively) and sender, and their negations', () => {
-    expect(matching([['channel', 'engineering'], ['topic', 'DEPLOYS']])).toEqual(['mention', 'wildcard', 'alert']);
-    expect(matching([['channel', 'general'], { operator: 'topic', operand: 'links', negated: true }])).toEqual(['files', 'empty']);
+    expect(
+      matching([
+        ['channel', 'engineering'],
+        ['topic', 'DEPLOYS'],
+      ]),
+    ).toEqual(['mention', 'wildcard', 'alert']);
+    expect(matching([['channel', 'general'], { operator: 'topic', operand: 'links', negated: true }])).toEqual([
+      'files',
+      'empty',
+    ]);
     expect(matching([['sender', f.users.administrator.email]])).toEqual(['mention', 'wildcard', 'alert']);
-    expect(matching([{ operator: 'sender', operand: f.users.member.id, negated: true }, ['is', 'dm']])).toEqual(['dm', 'group']);
+    expect(matching([{ operator: 'sender', operand: f.users.member.id, negated: true }, ['is', 'dm']])).toEqual([
+      'dm',
+      'group',
+    ]);
   });
 
   it('matches the empty topic through its display name', () => {
-    expect(matching([['channel', 'general'], ['topic', 'general chat']])).toEqual(['empty']);
+    expect(
+      matching([
+        ['channel', 'general'],
+        ['topic', 'general chat'],
+      ]),
+    ).toEqual(['empty']);
   });
 
   it('matches a DM conversation in both directions, group conversations and self-conversations', () => {
@@ -65,7 +89,11 @@ describe('narrowMatcher', () => {
     expect(matching([['dm-including', f.users.member.email]])).toEqual(['dm', 'reply', 'group', 'self']);
     expect(matching([['group-pm-with', f.users.owner.email]])).toEqual(['group']);
     expect(matching([['is', 'dm']])).toEqual(['dm', 'reply', 'group', 'self']);
-    expect(matching([{ operator: 'is', operand: 'private', negated: true }, ['channel', 'general']])).toEqual(['files', 'link', 'empty']);
+    expect(matching([{ operator: 'is', operand: 'private', negated: true }, ['channel', 'general']])).toEqual([
+      'files',
+      'link',
+      'empty',
+    ]);
   });
 
   it("matches the viewer's flags: starred, unread, mentioned (wildcards too), alerted", () => {
@@ -73,7 +101,12 @@ describe('narrowMatcher', () => {
     expect(matching([['is', 'mentioned']])).toEqual(['mention', 'wildcard']);
     expect(matching([['is', 'alerted']])).toEqual(['alert']);
     expect(matching([['is', 'unread']])).toEqual(['dm', 'group', 'mention', 'wildcard', 'files', 'link', 'empty']);
-    expect(matching([{ operator: 'is', operand: 'unread', negated: true }])).toEqual(['reply', 'self', 'alert', 'resolved']);
+    expect(matching([{ operator: 'is', operand: 'unread', negated: true }])).toEqual([
+      'reply',
+      'self',
+      'alert',
+      'resolved',
+    ]);
     expect(matching([['is', 'starred']], 'owner')).toEqual([]);
   });
 
@@ -88,8 +121,17 @@ describe('narrowMatcher', () => {
 
   it('matches id, channels:public and in:all, and ignores near', () => {
     expect(matching([{ operator: 'id', operand: m['group']?.id ?? 0 }])).toEqual(['group']);
-    expect(matching([{ operator: 'id', operand: String(m['group']?.id), negated: true }, ['is', 'dm']])).toEqual(['dm', 'reply', 'self']);
-    expect(matching([['channels', 'public'], ['near', '1']])).toEqual(['mention', 'wildcard', 'alert', 'resolved', 'files', 'link', 'empty']);
+    expect(matching([{ operator: 'id', operand: String(m['group']?.id), negated: true }, ['is', 'dm']])).toEqual([
+      'dm',
+      'reply',
+      'self',
+    ]);
+    expect(
+      matching([
+        ['channels', 'public'],
+        ['near', '1'],
+      ]),
+    ).toEqual(['mention', 'wildcard', 'alert', 'resolved', 'files', 'link', 'empty']);
     expect(matching([{ operator: 'in', operand: 'all', negated: true }, ['is', 'starred']])).toEqual(['dm']);
   });
 
@@ -104,7 +146,13 @@ describe('narrowMatcher', () => {
     g.setTopicPolicy('member', g.channels.general, 'launch', VISIBILITY_POLICY.followed);
     g.setTopicPolicy('member', g.channels.general, 'important', VISIBILITY_POLICY.unmuted);
     g.subscribe(g.channels.general, 'member', { is_muted: true });
-    const names = new Map([[keep.id, 'keep'], [mutedTopic.id, 'mutedTopic'], [followed.id, 'followed'], [unmutedInMuted.id, 'unmutedInMuted'], [dm.id, 'dm']]);
+    const names = new Map([
+      [keep.id, 'keep'],
+      [mutedTopic.id, 'mutedTopic'],
+      [followed.id, 'followed'],
+      [unmutedInMuted.id, 'unmutedInMuted'],
+      [dm.id, 'dm'],
+    ]);
     const match = (narrow: NarrowElement[]) => {
       const matches = narrowMatcher(g.ctx(), parseNarrow(g.ctx(), g.users.member, narrow));
       return [...names].filter(([id]) => matches(g.store.get('messages', id) as MessageRecord)).map(([, name]) => name);
@@ -113,7 +161,9 @@ describe('narrowMatcher', () => {
     expect(match([['is', 'muted']])).toEqual(['mutedTopic']);
     expect(match([['in', 'home']])).toEqual(['keep', 'followed', 'unmutedInMuted', 'dm']);
     expect(match([{ operator: 'in', operand: 'home', negated: true }])).toEqual(['mutedTopic']);
-    expect(match([{ operator: 'is', operand: 'followed', negated: true }, ['channel', 'general']])).toEqual(['unmutedInMuted']);
+    expect(match([{ operator: 'is', operand: 'followed', negated: true }, ['channel', 'general']])).toEqual([
+      'unmutedInMuted',
+    ]);
     // Followed in a muted channel is still not muted; a plain topic in it is.
     const plain = g.post(g.channels.general, 'chatter', 'owner', 'f');
     const matches = narrowMatcher(g.ctx(), parseNarrow(g.ctx(), g.users.member, [['is', 'muted']]));
@@ -127,6 +177,11 @@ describe('narrowMatcher', () => {
     expect(matching([['search', '"the flaky"']])).toEqual(['resolved']);
     expect(matching([['search', '"flaky fixed"']])).toEqual([]);
     expect(matching([['search', 'the']])).toEqual([]);
-    expect(matching([['channel', 'engineering'], ['search', 'deploys']])).toEqual(['mention', 'wildcard', 'alert']);
+    expect(
+      matching([
+        ['channel', 'engineering'],
+        ['search', 'deploys'],
+      ]),
+    ).toEqual(['mention', 'wildcard', 'alert']);
   });
 });

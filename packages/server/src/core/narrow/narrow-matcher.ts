@@ -17,7 +17,10 @@ function satisfies(term: NarrowTerm, message: MessageRecord, bits: number, visib
       return message.stream_id !== null && term.channelIds.has(message.stream_id);
     case 'topic':
       // The same text first: most messages of a topic narrow spell it as the narrow does.
-      return message.type === 'stream' && (message.topic === term.topic || message.topic.toLowerCase() === term.topic.toLowerCase());
+      return (
+        message.type === 'stream' &&
+        (message.topic === term.topic || message.topic.toLowerCase() === term.topic.toLowerCase())
+      );
     case 'sender':
       return message.sender_id === term.userId;
     case 'dm':
@@ -76,7 +79,10 @@ function satisfies(term: NarrowTerm, message: MessageRecord, bits: number, visib
  * const matches = narrowMatcher(ctx, parseNarrow(ctx, user, [['is', 'starred']]));
  * matches(message); // true when the user starred it
  */
-export function narrowMatcher(ctx: Ctx, parsed: ParsedNarrow): (message: MessageRecord, viewerBits?: number) => boolean {
+export function narrowMatcher(
+  ctx: Ctx,
+  parsed: ParsedNarrow,
+): (message: MessageRecord, viewerBits?: number) => boolean {
   let visibility: TopicVisibility | undefined;
   const lazyVisibility = () => (visibility ??= TopicVisibility.of(ctx, parsed.viewer));
   const viewerId = parsed.viewer?.id ?? null;
@@ -84,7 +90,9 @@ export function narrowMatcher(ctx: Ctx, parsed: ParsedNarrow): (message: Message
   // Only flag terms read the viewer's row.
   const readsFlags = terms.some((term) => term.operator === 'is');
   return (message, viewerBits) => {
-    const bits = !readsFlags ? FLAG_BITS.read : (viewerBits ?? (viewerId === null ? undefined : messageFlags(ctx, message.id, viewerId)) ?? FLAG_BITS.read);
+    const bits = !readsFlags
+      ? FLAG_BITS.read
+      : (viewerBits ?? (viewerId === null ? undefined : messageFlags(ctx, message.id, viewerId)) ?? FLAG_BITS.read);
     for (const term of terms) {
       if (term.operator === 'in' && term.operand === 'all') continue;
       if (satisfies(term, message, bits, lazyVisibility) === term.negated) return false;

@@ -2,7 +2,16 @@ import type { UserRecord } from '../model/records/users.js';
 import type { SearchQuery } from './search-query.js';
 
 /** Operands of `is:` (`private` is read as `dm`). */
-export const IS_OPERANDS = ['dm', 'starred', 'unread', 'mentioned', 'alerted', 'resolved', 'followed', 'muted'] as const;
+export const IS_OPERANDS = [
+  'dm',
+  'starred',
+  'unread',
+  'mentioned',
+  'alerted',
+  'resolved',
+  'followed',
+  'muted',
+] as const;
 export type IsOperand = (typeof IS_OPERANDS)[number];
 
 /** Operands of `has:`. */

@@ -11,8 +11,10 @@ beforeAll(async () => {
   f.dm('moderator', ['owner', 'member'], 'group hello');
 });
 
-const parse = (narrow: readonly (NarrowElement | NarrowParameter)[], role: 'member' | 'guest' | 'owner' | null = 'member') =>
-  parseNarrow(f.ctx(), role === null ? null : f.users[role], narrow);
+const parse = (
+  narrow: readonly (NarrowElement | NarrowParameter)[],
+  role: 'member' | 'guest' | 'owner' | null = 'member',
+) => parseNarrow(f.ctx(), role === null ? null : f.users[role], narrow);
 
 function errorOf(run: () => unknown): { code: string; msg: string; extra: Record<string, unknown> } {
   try {
@@ -26,17 +28,27 @@ function errorOf(run: () => unknown): { code: string; msg: string; extra: Record
 
 describe('parseNarrow', () => {
   it('reads both element forms and the legacy spellings of channel, topic and DMs', () => {
-    const pair = parse([['stream', 'GENERAL'], ['topic', 'Welcome']]);
-    const object = parse([{ operator: 'channel', operand: f.channels.general.id }, { operator: 'topic', operand: 'welcome' }]);
+    const pair = parse([
+      ['stream', 'GENERAL'],
+      ['topic', 'Welcome'],
+    ]);
+    const object = parse([
+      { operator: 'channel', operand: f.channels.general.id },
+      { operator: 'topic', operand: 'welcome' },
+    ]);
     expect(pair.terms).toEqual([
       { operator: 'channel', negated: false, channelId: f.channels.general.id },
       { operator: 'topic', negated: false, topic: 'Welcome' },
     ]);
     expect(object.terms[0]).toEqual(pair.terms[0]);
     for (const operator of ['dm', 'pm-with', 'pm_with']) {
-      expect(parse([[operator, f.users.owner.email]]).terms).toEqual([{ operator: 'dm', negated: false, recipientId: expect.any(Number) }]);
+      expect(parse([[operator, f.users.owner.email]]).terms).toEqual([
+        { operator: 'dm', negated: false, recipientId: expect.any(Number) },
+      ]);
     }
-    expect(parse([{ operator: 'dm', operand: [f.users.owner.id] }]).terms).toEqual(parse([['pm-with', f.users.owner.email]]).terms);
+    expect(parse([{ operator: 'dm', operand: [f.users.owner.id] }]).terms).toEqual(
+      parse([['pm-with', f.users.owner.email]]).terms,
+    );
     expect(parse([['is', 'private']]).terms).toEqual([{ operator: 'is', negated: false, operand: 'dm' }]);
     expect(parse([['streams', 'public']]).terms[0]).toMatchObject({ operator: 'channels', operand: 'public' });
   });
@@ -58,36 +70,67 @@ describe('parseNarrow', () => {
       ['group_pm_with', f.users.moderator.email],
     ]);
     expect(parsed.terms.map((t) => `${t.negated ? '-' : ''}${t.operator}`)).toEqual([
-      '-sender', 'sender', 'has', 'has', 'is', 'is', 'in', 'id', 'id', 'dm-including', 'group-pm-with', 'group-pm-with',
+      '-sender',
+      'sender',
+      'has',
+      'has',
+      'is',
+      'is',
+      'in',
+      'id',
+      'id',
+      'dm-including',
+      'group-pm-with',
+      'group-pm-with',
     ]);
     expect(parsed.terms[1]).toEqual({ operator: 'sender', negated: false, userId: f.users.owner.id });
     expect(parsed.terms[7]).toEqual({ operator: 'id', negated: false, messageId: 3 });
     const including = parsed.terms[9];
-    expect(including?.operator === 'dm-including' && including.recipientIds !== 'all' && including.recipientIds.size).toBe(2);
+    expect(
+      including?.operator === 'dm-including' && including.recipientIds !== 'all' && including.recipientIds.size,
+    ).toBe(2);
     const group = parsed.terms[10];
     expect(group?.operator === 'group-pm-with' && group.recipientIds.size).toBe(1);
   });
 
   it('treats dm-including with the viewer as every DM, and a DM with oneself as the personal recipient', () => {
-    expect(parse([['dm-including', f.users.member.email]]).terms).toEqual([{ operator: 'dm-including', negated: false, recipientIds: 'all' }]);
+    expect(parse([['dm-including', f.users.member.email]]).terms).toEqual([
+      { operator: 'dm-including', negated: false, recipientIds: 'all' },
+    ]);
     expect(parse([{ operator: 'dm', operand: [f.users.member.id] }]).terms).toEqual([
       { operator: 'dm', negated: false, recipientId: f.users.member.recipient_id },
     ]);
   });
 
   it('answers a DM conversation that was never started with a term that matches nothing', () => {
-    expect(parse([{ operator: 'dm', operand: [f.users.guest.id] }]).terms).toEqual([{ operator: 'dm', negated: false, recipientId: null }]);
-    expect(parse([{ operator: 'dm', operand: [] }]).terms).toEqual([{ operator: 'dm', negated: false, recipientId: null }]);
+    expect(parse([{ operator: 'dm', operand: [f.users.guest.id] }]).terms).toEqual([
+      { operator: 'dm', negated: false, recipientId: null },
+    ]);
+    expect(parse([{ operator: 'dm', operand: [] }]).terms).toEqual([
+      { operator: 'dm', negated: false, recipientId: null },
+    ]);
   });
 
   it('joins every search term (ignoring negation) and drops near', () => {
-    const parsed = parse([['search', 'deploy'], { operator: 'search', operand: '"code review"', negated: true }, ['near', '5']]);
+    const parsed = parse([
+      ['search', 'deploy'],
+      { operator: 'search', operand: '"code review"', negated: true },
+      ['near', '5'],
+    ]);
     expect(parsed.terms).toEqual([]);
-    expect(parsed.search).toEqual({ text: 'deploy "code review"', stems: ['deploi', 'cod', 'review'], phrases: ['code review'] });
+    expect(parsed.search).toEqual({
+      text: 'deploy "code review"',
+      stems: ['deploi', 'cod', 'review'],
+      phrases: ['code review'],
+    });
   });
 
   it("maps the empty topic's display name to the empty topic in the first topic term", () => {
-    const parsed = parse([['channel', 'general'], ['topic', 'general chat'], ['topic', 'general chat']]);
+    const parsed = parse([
+      ['channel', 'general'],
+      ['topic', 'general chat'],
+      ['topic', 'general chat'],
+    ]);
     expect(parsed.terms.slice(1)).toEqual([
       { operator: 'topic', negated: false, topic: '' },
       { operator: 'topic', negated: false, topic: 'general chat' },
@@ -96,14 +139,21 @@ describe('parseNarrow', () => {
 
   it('replaces with by the conversation of its message, dropping the other conversation terms', () => {
     const [welcome] = f.indexes.messages.topic(f.channels.general.id, 'welcome');
-    const parsed = parse([['channel', 'engineering'], ['topic', 'x'], { operator: 'with', operand: welcome ?? 0 }, ['is', 'unread']]);
+    const parsed = parse([
+      ['channel', 'engineering'],
+      ['topic', 'x'],
+      { operator: 'with', operand: welcome ?? 0 },
+      ['is', 'unread'],
+    ]);
     expect(parsed.terms).toEqual([
       { operator: 'channel', negated: false, channelId: f.channels.general.id },
       { operator: 'topic', negated: false, topic: 'welcome' },
       { operator: 'is', negated: false, operand: 'unread' },
     ]);
     const dm = [...f.store.all('messages')].find((m) => m.type === 'private')?.id ?? 0;
-    expect(parse([['with', String(dm)]]).terms).toEqual([{ operator: 'dm', negated: false, recipientId: expect.any(Number) }]);
+    expect(parse([['with', String(dm)]]).terms).toEqual([
+      { operator: 'dm', negated: false, recipientId: expect.any(Number) },
+    ]);
   });
 
   it('keeps a narrow that defines a conversation when the with message is out of reach', () => {
@@ -111,11 +161,29 @@ describe('parseNarrow', () => {
     const parsed = parse([['channel', 'general'], ['topic', 'welcome'], { operator: 'with', operand: dm }], 'guest');
     expect(parsed.terms.map((t) => t.operator)).toEqual(['channel', 'topic']);
     expect(errorOf(() => parse([{ operator: 'with', operand: dm }], 'guest'))).toEqual({
-      code: 'BAD_NARROW', msg: "Invalid narrow operator: Invalid 'with' operator", extra: { desc: "Invalid 'with' operator" },
+      code: 'BAD_NARROW',
+      msg: "Invalid narrow operator: Invalid 'with' operator",
+      extra: { desc: "Invalid 'with' operator" },
     });
-    expect(errorOf(() => parse([['channel', 'general'], ['with', 'abc']])).msg).toBe("Invalid narrow operator: Invalid 'with' operator");
-    expect(errorOf(() => parse([['with', '1'], ['with', '2']]))).toEqual({
-      code: 'BAD_NARROW', msg: "Invalid narrow operator combination: Duplicate 'with' operators.", extra: { desc: "Duplicate 'with' operators." },
+    expect(
+      errorOf(() =>
+        parse([
+          ['channel', 'general'],
+          ['with', 'abc'],
+        ]),
+      ).msg,
+    ).toBe("Invalid narrow operator: Invalid 'with' operator");
+    expect(
+      errorOf(() =>
+        parse([
+          ['with', '1'],
+          ['with', '2'],
+        ]),
+      ),
+    ).toEqual({
+      code: 'BAD_NARROW',
+      msg: "Invalid narrow operator combination: Duplicate 'with' operators.",
+      extra: { desc: "Duplicate 'with' operators." },
     });
   });
 
@@ -139,25 +207,64 @@ describe('parseNarrow', () => {
       [[['id', '99999999999']], 'Invalid message ID'],
     ];
     for (const [narrow, desc] of cases) {
-      expect(errorOf(() => parse(narrow)), desc).toEqual({ code: 'BAD_NARROW', msg: `Invalid narrow operator: ${desc}`, extra: { desc } });
+      expect(
+        errorOf(() => parse(narrow)),
+        desc,
+      ).toEqual({ code: 'BAD_NARROW', msg: `Invalid narrow operator: ${desc}`, extra: { desc } });
     }
   });
 
   it('refuses a positive channel term together with a positive DM term', () => {
     const msg = 'Invalid narrow operator: No message can be both a channel message and direct message';
-    expect(errorOf(() => parse([['channel', 'general'], ['dm', f.users.owner.email]])).msg).toBe(msg);
-    expect(errorOf(() => parse([['is', 'dm'], ['topic', 'welcome']])).msg).toBe(msg);
-    expect(errorOf(() => parse([['channels', 'public'], ['dm-including', f.users.owner.email]])).msg).toBe(msg);
-    expect(errorOf(() => parse([{ operator: 'is', operand: 'dm', negated: true }, { operator: 'dm', operand: [f.users.owner.id] }])).msg).toBe(msg);
+    expect(
+      errorOf(() =>
+        parse([
+          ['channel', 'general'],
+          ['dm', f.users.owner.email],
+        ]),
+      ).msg,
+    ).toBe(msg);
+    expect(
+      errorOf(() =>
+        parse([
+          ['is', 'dm'],
+          ['topic', 'welcome'],
+        ]),
+      ).msg,
+    ).toBe(msg);
+    expect(
+      errorOf(() =>
+        parse([
+          ['channels', 'public'],
+          ['dm-including', f.users.owner.email],
+        ]),
+      ).msg,
+    ).toBe(msg);
+    expect(
+      errorOf(() =>
+        parse([
+          { operator: 'is', operand: 'dm', negated: true },
+          { operator: 'dm', operand: [f.users.owner.id] },
+        ]),
+      ).msg,
+    ).toBe(msg);
     // Negated terms do not count (but a negated is:dm is a channel term).
     expect(parse([{ operator: 'channel', operand: 'general', negated: true }, ['is', 'dm']]).terms).toHaveLength(2);
-    expect(parse([['topic', 'welcome'], { operator: 'dm', operand: [f.users.owner.id], negated: true }]).terms).toHaveLength(2);
+    expect(
+      parse([['topic', 'welcome'], { operator: 'dm', operand: [f.users.owner.id], negated: true }]).terms,
+    ).toHaveLength(2);
   });
 
   it('checks operand types like the real server', () => {
-    expect(errorOf(() => parse([{ operator: 'topic', operand: 5 }]))).toEqual({ code: 'BAD_REQUEST', msg: 'operand is not a string', extra: {} });
+    expect(errorOf(() => parse([{ operator: 'topic', operand: 5 }]))).toEqual({
+      code: 'BAD_REQUEST',
+      msg: 'operand is not a string',
+      extra: {},
+    });
     expect(errorOf(() => parse([{ operator: 'sender', operand: [1] }])).msg).toBe('operand is not a string or integer');
-    expect(errorOf(() => parse([{ operator: 'dm', operand: 5 }])).msg).toBe('operand is not a string or an integer list');
+    expect(errorOf(() => parse([{ operator: 'dm', operand: 5 }])).msg).toBe(
+      'operand is not a string or an integer list',
+    );
     expect(errorOf(() => parse([['search', '   ']])).msg).toBe('operand cannot be blank.');
     expect(errorOf(() => parse([{ operator: 'near', operand: 5 }])).msg).toBe('operand is not a string');
     // Typing comes before the operator check.
@@ -171,15 +278,33 @@ describe('parseNarrow', () => {
     expect(parse([{ operator: 'channel', operand: 'general', negated: true }]).includeHistory).toBe(false);
     expect(parse([['channels', 'public']]).includeHistory).toBe(true);
     expect(parse([['channels', 'public']], 'guest').includeHistory).toBe(false);
-    expect(parse([['channel', 'general'], ['is', 'starred']]).includeHistory).toBe(false);
-    expect(parse([['channel', 'general'], ['is', 'resolved']]).includeHistory).toBe(true);
+    expect(
+      parse([
+        ['channel', 'general'],
+        ['is', 'starred'],
+      ]).includeHistory,
+    ).toBe(false);
+    expect(
+      parse([
+        ['channel', 'general'],
+        ['is', 'resolved'],
+      ]).includeHistory,
+    ).toBe(true);
     expect(parse([]).includeHistory).toBe(false);
   });
 
   it('parses a spectator narrow with history and refuses channels that are not web-public', () => {
-    expect(errorOf(() => parse([['channels', 'web-public'], ['channel', 'general']], null)).msg).toBe(
-      'Invalid narrow operator: unknown web-public channel general',
-    );
+    expect(
+      errorOf(() =>
+        parse(
+          [
+            ['channels', 'web-public'],
+            ['channel', 'general'],
+          ],
+          null,
+        ),
+      ).msg,
+    ).toBe('Invalid narrow operator: unknown web-public channel general');
     expect(parse([['channels', 'web-public']], null).includeHistory).toBe(true);
   });
 });

@@ -4,7 +4,14 @@ import type { Context } from '../runtime/context.js';
 import type { UserRecord } from '../model/records/users.js';
 import { isGuest } from '../model/roles.js';
 import { badNarrow, operandText } from './narrow-errors.js';
-import { HAS_OPERANDS, IS_OPERANDS, type HasOperand, type IsOperand, type NarrowTerm, type ParsedNarrow } from './narrow-term.js';
+import {
+  HAS_OPERANDS,
+  IS_OPERANDS,
+  type HasOperand,
+  type IsOperand,
+  type NarrowTerm,
+  type ParsedNarrow,
+} from './narrow-term.js';
 import { normalizeNarrow, type NarrowOperand, type NarrowParameter } from './normalize-narrow.js';
 import { channelByOperand, userByOperand } from './resolve-operand.js';
 import { canReadChannelHistory } from '../model/channel-history.js';
@@ -45,7 +52,8 @@ const OPERATORS: Readonly<Record<string, string>> = {
 function renameEmptyTopic(ctx: Ctx, terms: NarrowParameter[]): NarrowParameter[] {
   const index = terms.findIndex((term) => term.operator === 'topic');
   const term = terms[index];
-  if (!term || (term.operand !== ctx.realm.empty_topic_display_name && term.operand !== EMPTY_TOPIC_FALLBACK_NAME)) return terms;
+  if (!term || (term.operand !== ctx.realm.empty_topic_display_name && term.operand !== EMPTY_TOPIC_FALLBACK_NAME))
+    return terms;
   return terms.map((t, i) => (i === index ? { ...t, operand: '' } : t));
 }
 
@@ -55,9 +63,15 @@ function includesHistory(ctx: Ctx, viewer: UserRecord | null, terms: readonly Na
   let include = false;
   for (const { operator, operand, negated } of terms) {
     if ((operator === 'channel' || operator === 'stream') && !negated) {
-      const channel = typeof operand === 'string' || typeof operand === 'number' ? channelByOperand(ctx, operand) : undefined;
+      const channel =
+        typeof operand === 'string' || typeof operand === 'number' ? channelByOperand(ctx, operand) : undefined;
       include = channel !== undefined && canReadChannelHistory(ctx, viewer, channel);
-    } else if ((operator === 'channels' || operator === 'streams') && operand === 'public' && !negated && !isGuest(viewer)) {
+    } else if (
+      (operator === 'channels' || operator === 'streams') &&
+      operand === 'public' &&
+      !negated &&
+      !isGuest(viewer)
+    ) {
       include = true;
     }
   }
@@ -87,7 +101,12 @@ function asText(operand: NarrowOperand): string {
 }
 
 /** Resolves one term (other than `search`), or null for `near`. */
-function resolveTerm(ctx: Ctx, viewer: UserRecord | null, param: NarrowParameter, combination: CombinationCheck): NarrowTerm | null {
+function resolveTerm(
+  ctx: Ctx,
+  viewer: UserRecord | null,
+  param: NarrowParameter,
+  combination: CombinationCheck,
+): NarrowTerm | null {
   const { operand, negated } = param;
   const operator = OPERATORS[param.operator];
   const positive = (kind: 'channel' | 'direct') => (negated ? undefined : combination.note(kind));
@@ -101,10 +120,12 @@ function resolveTerm(ctx: Ctx, viewer: UserRecord | null, param: NarrowParameter
     }
     case 'channels': {
       positive('channel');
-      if (operand !== 'public' && operand !== 'web-public') throw badNarrow(`unknown channels operand ${asText(operand)}`);
+      if (operand !== 'public' && operand !== 'web-public')
+        throw badNarrow(`unknown channels operand ${asText(operand)}`);
       const channelIds = new Set<number>();
       for (const channel of ctx.db.all('channels')) {
-        const selected = operand === 'public' ? !channel.invite_only && channel.history_public_to_subscribers : channel.is_web_public;
+        const selected =
+          operand === 'public' ? !channel.invite_only && channel.history_public_to_subscribers : channel.is_web_public;
         if (selected) channelIds.add(channel.id);
       }
       return { operator, negated, operand, channelIds };
@@ -126,7 +147,11 @@ function resolveTerm(ctx: Ctx, viewer: UserRecord | null, param: NarrowParameter
     }
     case 'dm':
       positive('direct');
-      return { operator, negated, recipientId: resolveDirectOperand(ctx, requireViewer(viewer), operand as string | readonly number[]) };
+      return {
+        operator,
+        negated,
+        recipientId: resolveDirectOperand(ctx, requireViewer(viewer), operand as string | readonly number[]),
+      };
     case 'dm-including':
     case 'group-pm-with': {
       const user = requireViewer(viewer);
@@ -146,11 +171,13 @@ function resolveTerm(ctx: Ctx, viewer: UserRecord | null, param: NarrowParameter
       const name = operand === 'private' ? 'dm' : (operand as string);
       // A negated is:dm is a channel term.
       if (name === 'dm') combination.note(negated ? 'channel' : 'direct');
-      if (!(IS_OPERANDS as readonly string[]).includes(name)) throw badNarrow(`unknown 'is' operand ${asText(operand)}`);
+      if (!(IS_OPERANDS as readonly string[]).includes(name))
+        throw badNarrow(`unknown 'is' operand ${asText(operand)}`);
       return { operator, negated, operand: name as IsOperand };
     }
     case 'has':
-      if (!(HAS_OPERANDS as readonly string[]).includes(operand as string)) throw badNarrow(`unknown 'has' operand ${asText(operand)}`);
+      if (!(HAS_OPERANDS as readonly string[]).includes(operand as string))
+        throw badNarrow(`unknown 'has' operand ${asText(operand)}`);
       return { operator, negated, operand: operand as HasOperand };
     case 'in':
       requireViewer(viewer);
@@ -174,7 +201,11 @@ function resolveTerm(ctx: Ctx, viewer: UserRecord | null, param: NarrowParameter
  * const parsed = parseNarrow(ctx, ctx.user, [{ operator: 'channel', operand: 'general' }, ['topic', 'welcome']]);
  * @see https://zulip.com/api/construct-narrow
  */
-export function parseNarrow(ctx: Ctx, viewer: UserRecord | null, narrow: readonly (NarrowElement | NarrowParameter)[]): ParsedNarrow {
+export function parseNarrow(
+  ctx: Ctx,
+  viewer: UserRecord | null,
+  narrow: readonly (NarrowElement | NarrowParameter)[],
+): ParsedNarrow {
   const params = replaceWithOperator(ctx, viewer, renameEmptyTopic(ctx, normalizeNarrow(narrow)));
   const includeHistory = includesHistory(ctx, viewer, params);
   const combination = new CombinationCheck();

@@ -11,8 +11,12 @@ let m: Record<string, MessageRecord>;
 beforeAll(async () => {
   f = await createNarrowFixture();
   m = {
-    deploy: f.post(f.channels.engineering, 'Deploys', 'administrator', 'out', { flags: { member: FLAG_BITS.mentioned } }),
-    resolved: f.post(f.channels.engineering, '✔ bug', 'owner', 'fixed', { flags: { member: FLAG_BITS.read | FLAG_BITS.starred } }),
+    deploy: f.post(f.channels.engineering, 'Deploys', 'administrator', 'out', {
+      flags: { member: FLAG_BITS.mentioned },
+    }),
+    resolved: f.post(f.channels.engineering, '✔ bug', 'owner', 'fixed', {
+      flags: { member: FLAG_BITS.read | FLAG_BITS.starred },
+    }),
     dm: f.dm('owner', ['member'], 'hi'),
   };
 });
@@ -31,7 +35,9 @@ describe('queueNarrowFilter', () => {
 
   it('filters on channel (name or ID), topic, sender and is operands', () => {
     expect(passing([['stream', 'ENGINEERING']])).toEqual(['deploy', 'resolved']);
-    expect(passing([{ operator: 'channel', operand: f.channels.engineering.id }, ['topic', 'deploys']])).toEqual(['deploy']);
+    expect(passing([{ operator: 'channel', operand: f.channels.engineering.id }, ['topic', 'deploys']])).toEqual([
+      'deploy',
+    ]);
     expect(passing([['sender', f.users.owner.email]])).toEqual(['resolved', 'dm']);
     expect(passing([{ operator: 'sender', operand: f.users.administrator.id }])).toEqual(['deploy']);
     expect(passing([['is', 'private']])).toEqual(['dm']);
@@ -49,8 +55,12 @@ describe('queueNarrowFilter', () => {
   });
 
   it('refuses operators the event system does not support', () => {
-    expect(() => queueNarrowFilter(f.ctx(), f.users.member, [['search', 'x']])).toThrow(new ApiError('BAD_REQUEST', 'Operator search not supported.'));
+    expect(() => queueNarrowFilter(f.ctx(), f.users.member, [['search', 'x']])).toThrow(
+      new ApiError('BAD_REQUEST', 'Operator search not supported.'),
+    );
     expect(() => queueNarrowFilter(f.ctx(), f.users.member, [['dm', 'x@y.z']])).toThrow('Operator dm not supported.');
-    expect(() => queueNarrowFilter(f.ctx(), f.users.member, [['is', 'followed']])).toThrow('Operand followed not supported.');
+    expect(() => queueNarrowFilter(f.ctx(), f.users.member, [['is', 'followed']])).toThrow(
+      'Operand followed not supported.',
+    );
   });
 });

@@ -72,7 +72,8 @@ export function queueNarrowFilter(ctx: Ctx, user: UserRecord, narrow: readonly N
   const terms = normalizeNarrow(narrow);
   for (const term of terms) {
     if (!SUPPORTED.has(term.operator)) throw new ApiError('BAD_REQUEST', `Operator ${term.operator} not supported.`);
-    if (term.operator === 'is' && term.operand === 'followed') throw new ApiError('BAD_REQUEST', 'Operand followed not supported.');
+    if (term.operator === 'is' && term.operand === 'followed')
+      throw new ApiError('BAD_REQUEST', 'Operand followed not supported.');
   }
   return (message, flags) => {
     const bits = flags ?? messageFlags(ctx, message.id, user.id) ?? FLAG_BITS.read;

@@ -15,7 +15,9 @@ type Ctx = Pick<Context, 'db' | 'indexes' | 'config'>;
  */
 export function resolveDirectOperand(ctx: Ctx, viewer: UserRecord, operand: string | readonly number[]): number | null {
   const users: (UserRecord | undefined)[] =
-    typeof operand === 'string' ? operand.split(',').map((email) => userByApiEmail(ctx, email)) : operand.map((id) => ctx.db.get('users', id));
+    typeof operand === 'string'
+      ? operand.split(',').map((email) => userByApiEmail(ctx, email))
+      : operand.map((id) => ctx.db.get('users', id));
   if (users.some((user) => user === undefined)) throw badNarrow(`unknown user in ${operandText(operand)}`);
   if (users.length === 0) return null;
   const ids = [...new Set([viewer.id, ...users.map((user) => (user as UserRecord).id)])].sort((a, b) => a - b);

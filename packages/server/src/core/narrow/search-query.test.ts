@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { MessageRecord } from '../model/records/messages.js';
 import { matchesSearch, parseSearch, stemWord } from './search-query.js';
 
-const message = (content: string, topic = '', rendered = `<p>${content}</p>`) => ({ content, topic, rendered_content: rendered }) as MessageRecord;
+const message = (content: string, topic = '', rendered = `<p>${content}</p>`) =>
+  ({ content, topic, rendered_content: rendered }) as MessageRecord;
 
 describe('parseSearch', () => {
   it('splits words and quoted phrases, dropping stop words', () => {
-    expect(parseSearch('The "Code Review" of deploys')).toEqual({ text: 'The "Code Review" of deploys', stems: ['cod', 'review', 'deploi'], phrases: ['code review'] });
+    expect(parseSearch('The "Code Review" of deploys')).toEqual({
+      text: 'The "Code Review" of deploys',
+      stems: ['cod', 'review', 'deploi'],
+      phrases: ['code review'],
+    });
   });
 });
 
@@ -34,7 +39,12 @@ describe('matchesSearch', () => {
   });
 
   it('reads words of the rendered text too', () => {
-    expect(matchesSearch(message('@**Mike**', '', '<p><span class="user-mention">@Mike Member</span></p>'), parseSearch('member'))).toBe(true);
+    expect(
+      matchesSearch(
+        message('@**Mike**', '', '<p><span class="user-mention">@Mike Member</span></p>'),
+        parseSearch('member'),
+      ),
+    ).toBe(true);
   });
 
   it('matches nothing for a query of stop words only', () => {

@@ -42,26 +42,50 @@ function lookups(narrow: NarrowElement[], count = 5, role: DemoRole = 'member'):
   const ctx = f.ctx();
   const user = f.users[role];
   visited = 0;
-  const result = fetchMessageWindow(ctx, user, parseNarrow(ctx, user, narrow), { anchor: 'newest', numBefore: count, numAfter: 0, includeAnchor: true });
+  const result = fetchMessageWindow(ctx, user, parseNarrow(ctx, user, narrow), {
+    anchor: 'newest',
+    numBefore: count,
+    numAfter: 0,
+    includeAnchor: true,
+  });
   return { found: result.messages.length, visited };
 }
 
 describe('selectCandidates', () => {
   it('answers a topic from the topic index, a channel from the channel index', () => {
-    expect(candidates([['channel', 'general'], ['topic', 'TOPIC 3']])).toMatchObject({ index: 'topic', size: 20 });
+    expect(
+      candidates([
+        ['channel', 'general'],
+        ['topic', 'TOPIC 3'],
+      ]),
+    ).toMatchObject({ index: 'topic', size: 20 });
     expect(candidates([['channel', 'engineering']])).toMatchObject({ index: 'channel', size: 33 });
   });
 
   it('answers a DM conversation from the conversation index', () => {
     expect(candidates([['dm', f.users.owner.email]])).toMatchObject({ index: 'conversation', size: 2 });
     expect(candidates([['dm-including', f.users.owner.email]])).toMatchObject({ index: 'conversation', size: 2 });
-    expect(candidates([{ operator: 'dm', operand: [f.users.guest.id] }])).toMatchObject({ index: 'conversation', size: 0 });
+    expect(candidates([{ operator: 'dm', operand: [f.users.guest.id] }])).toMatchObject({
+      index: 'conversation',
+      size: 0,
+    });
   });
 
   it("answers is:unread and is:starred from the viewer's sets, id from the one message", () => {
     expect(candidates([['is', 'starred']])).toMatchObject({ index: 'starred', size: 1 });
-    expect(candidates([['is', 'unread'], ['channel', 'general']], 'moderator')).toMatchObject({ index: 'unread' });
-    expect(candidates([{ operator: 'id', operand: 5 }, ['channel', 'general']])).toMatchObject({ index: 'id', lists: [[5]] });
+    expect(
+      candidates(
+        [
+          ['is', 'unread'],
+          ['channel', 'general'],
+        ],
+        'moderator',
+      ),
+    ).toMatchObject({ index: 'unread' });
+    expect(candidates([{ operator: 'id', operand: 5 }, ['channel', 'general']])).toMatchObject({
+      index: 'id',
+      lists: [[5]],
+    });
   });
 
   it("falls back to the viewer's received messages, or the channel lists when history is included", () => {
@@ -71,12 +95,27 @@ describe('selectCandidates', () => {
   });
 
   it('picks the smallest list the positive terms allow', () => {
-    expect(candidates([['channel', 'general'], ['is', 'starred']])).toMatchObject({ index: 'starred', size: 1 });
-    expect(candidates([['is', 'unread'], ['dm', f.users.owner.email]])).toMatchObject({ index: 'conversation', size: 2 });
+    expect(
+      candidates([
+        ['channel', 'general'],
+        ['is', 'starred'],
+      ]),
+    ).toMatchObject({ index: 'starred', size: 1 });
+    expect(
+      candidates([
+        ['is', 'unread'],
+        ['dm', f.users.owner.email],
+      ]),
+    ).toMatchObject({ index: 'conversation', size: 2 });
   });
 
   it('reads only a few candidates for common narrows, never the list of all messages', () => {
-    expect(lookups([['channel', 'general'], ['topic', 'topic 7']])).toEqual({ found: 5, visited: 5 });
+    expect(
+      lookups([
+        ['channel', 'general'],
+        ['topic', 'topic 7'],
+      ]),
+    ).toEqual({ found: 5, visited: 5 });
     expect(lookups([['channel', 'engineering']])).toEqual({ found: 5, visited: 5 });
     expect(lookups([['dm', f.users.owner.email]])).toEqual({ found: 2, visited: 2 });
     expect(lookups([['is', 'starred']])).toEqual({ found: 1, visited: 1 });

@@ -6,7 +6,8 @@ import type { ParsedNarrow } from './narrow-term.js';
 type Ctx = Pick<Context, 'indexes' | 'db'>;
 
 /** Which index the candidates of a narrow come from. */
-export type CandidateIndex = 'id' | 'topic' | 'channel' | 'conversation' | 'unread' | 'starred' | 'channels' | 'user' | 'none';
+export type CandidateIndex =
+  'id' | 'topic' | 'channel' | 'conversation' | 'unread' | 'starred' | 'channels' | 'user' | 'none';
 
 /** A superset of a narrow's matches: ascending, pairwise disjoint ID lists from one index. */
 export interface CandidateSource {
@@ -50,15 +51,27 @@ export function selectCandidates(ctx: Ctx, parsed: ParsedNarrow): CandidateSourc
         else options.push(fromLists('channel', [index.channel(term.channelId)]));
         break;
       case 'channels':
-        options.push(fromLists('channels', [...term.channelIds].map((id) => index.channel(id))));
+        options.push(
+          fromLists(
+            'channels',
+            [...term.channelIds].map((id) => index.channel(id)),
+          ),
+        );
         break;
       case 'dm':
-        options.push(fromLists('conversation', term.recipientId === null ? [] : [index.conversation(term.recipientId)]));
+        options.push(
+          fromLists('conversation', term.recipientId === null ? [] : [index.conversation(term.recipientId)]),
+        );
         break;
       case 'dm-including':
       case 'group-pm-with':
         if (term.recipientIds !== 'all') {
-          options.push(fromLists('conversation', [...term.recipientIds].map((id) => index.conversation(id))));
+          options.push(
+            fromLists(
+              'conversation',
+              [...term.recipientIds].map((id) => index.conversation(id)),
+            ),
+          );
         }
         break;
       case 'is':

@@ -5,7 +5,19 @@ import { isWebPublicAccessEnabled } from '../model/web-public-access.js';
 import type { NarrowParameter } from './normalize-narrow.js';
 
 /** Operators a spectator (no credentials) may use. */
-const SPECTATOR_OPERATORS = new Set(['channel', 'stream', 'channels', 'streams', 'topic', 'sender', 'has', 'search', 'near', 'id', 'with']);
+const SPECTATOR_OPERATORS = new Set([
+  'channel',
+  'stream',
+  'channels',
+  'streams',
+  'topic',
+  'sender',
+  'has',
+  'search',
+  'near',
+  'id',
+  'with',
+]);
 
 /**
  * Checks an unauthenticated GET /messages: the server and the organization must allow
@@ -15,11 +27,17 @@ const SPECTATOR_OPERATORS = new Set(['channel', 'stream', 'channels', 'streams',
  * @throws {ApiError} `UNAUTHORIZED` (401) otherwise, as for a request without credentials.
  * @see https://zulip.com/api/get-messages (unauthenticated web-public fetch)
  */
-export function checkSpectatorNarrow(ctx: Pick<Context, 'realm' | 'config'>, terms: readonly NarrowParameter[]): NarrowParameter[] {
+export function checkSpectatorNarrow(
+  ctx: Pick<Context, 'realm' | 'config'>,
+  terms: readonly NarrowParameter[],
+): NarrowParameter[] {
   const unauthorized = () => new ApiError('UNAUTHORIZED', NOT_LOGGED_IN);
   if (!isWebPublicAccessEnabled(ctx)) throw unauthorized();
   const cleaned = terms.filter((term) => !(term.operator === 'in' && term.operand === 'home' && !term.negated));
-  const webPublic = cleaned.some((term) => (term.operator === 'channels' || term.operator === 'streams') && term.operand === 'web-public' && !term.negated);
+  const webPublic = cleaned.some(
+    (term) =>
+      (term.operator === 'channels' || term.operator === 'streams') && term.operand === 'web-public' && !term.negated,
+  );
   if (!webPublic || !cleaned.every((term) => SPECTATOR_OPERATORS.has(term.operator))) throw unauthorized();
   return cleaned;
 }

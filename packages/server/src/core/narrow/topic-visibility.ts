@@ -28,7 +28,8 @@ export class TopicVisibility {
           policies.set(topicKey(row.stream_id, row.topic_name), row.visibility_policy);
         }
       }
-      for (const sub of ctx.indexes.subscriptionsByUser.get(user.id)?.values() ?? []) if (sub.is_muted) muted.add(sub.stream_id);
+      for (const sub of ctx.indexes.subscriptionsByUser.get(user.id)?.values() ?? [])
+        if (sub.is_muted) muted.add(sub.stream_id);
     }
     return new TopicVisibility(policies, muted);
   }
@@ -54,6 +55,10 @@ export class TopicVisibility {
     const policy = this.policy(message);
     if (policy === VISIBILITY_POLICY.muted) return withinChannel === null || message.stream_id === withinChannel;
     if (withinChannel !== null) return false;
-    return this.mutedChannels.has(message.stream_id) && policy !== VISIBILITY_POLICY.unmuted && policy !== VISIBILITY_POLICY.followed;
+    return (
+      this.mutedChannels.has(message.stream_id) &&
+      policy !== VISIBILITY_POLICY.unmuted &&
+      policy !== VISIBILITY_POLICY.followed
+    );
   }
 }

@@ -34,7 +34,11 @@ function definesConversation(terms: readonly NarrowParameter[]): boolean {
  *   or `Invalid narrow operator: Invalid 'with' operator`.
  * @see https://zulip.com/api/construct-narrow (`with`)
  */
-export function replaceWithOperator(ctx: Ctx, viewer: UserRecord | null, terms: readonly NarrowParameter[]): NarrowParameter[] {
+export function replaceWithOperator(
+  ctx: Ctx,
+  viewer: UserRecord | null,
+  terms: readonly NarrowParameter[],
+): NarrowParameter[] {
   const withTerms = terms.filter((term) => term.operator === 'with');
   if (withTerms.length > 1) throw badNarrowCombination("Duplicate 'with' operators.");
   const withTerm = withTerms[0];

@@ -1,7 +1,12 @@
 import { ApiError } from '@teamchat/schema';
 import type { OperationParams, UserContext } from '../runtime/context.js';
 import { emit } from '../events/emit.js';
-import { BUILT_IN_VIEW_FRAGMENTS, formatNavigationView, navigationViewByFragment, navigationViewsOf } from './navigation-view-list.js';
+import {
+  BUILT_IN_VIEW_FRAGMENTS,
+  formatNavigationView,
+  navigationViewByFragment,
+  navigationViewsOf,
+} from './navigation-view-list.js';
 
 const ALREADY_EXISTS = 'Navigation view already exists.';
 
@@ -15,9 +20,9 @@ function nameTaken(ctx: UserContext, name: string): boolean {
  * @see https://zulip.com/api/get-navigation-views
  */
 export function listNavigationViews(_params: OperationParams<'navigationViews.list'>, ctx: UserContext) {
-  return ({
-  navigation_views: navigationViewsOf(ctx, ctx.user.id).map(formatNavigationView),
-});
+  return {
+    navigation_views: navigationViewsOf(ctx, ctx.user.id).map(formatNavigationView),
+  };
 }
 
 /**
@@ -35,9 +40,16 @@ export function addNavigationView(params: OperationParams<'navigationViews.add'>
   } else if (name === null) {
     throw new ApiError('BAD_REQUEST', 'Custom views must have a valid name.');
   }
-  if (navigationViewsOf(ctx, ctx.user.id).some((view) => view.fragment === fragment)) throw new ApiError('BAD_REQUEST', ALREADY_EXISTS);
+  if (navigationViewsOf(ctx, ctx.user.id).some((view) => view.fragment === fragment))
+    throw new ApiError('BAD_REQUEST', ALREADY_EXISTS);
   if (name !== null && nameTaken(ctx, name)) throw new ApiError('BAD_REQUEST', ALREADY_EXISTS);
-  const view = ctx.db.put('navigation_views', { id: ctx.db.nextId('navigation_views'), user_id: ctx.user.id, fragment, is_pinned, name });
+  const view = ctx.db.put('navigation_views', {
+    id: ctx.db.nextId('navigation_views'),
+    user_id: ctx.user.id,
+    fragment,
+    is_pinned,
+    name,
+  });
   emit(ctx, [ctx.user.id], { type: 'navigation_view', op: 'add', navigation_view: formatNavigationView(view) });
   return {};
 }

@@ -31,7 +31,11 @@ export function navigationViewsOf(ctx: Pick<Context, 'db'>, userId: number): Nav
 }
 
 /** The view `fragment` of `userId`, or HTTP 404 `Navigation view does not exist.` */
-export function navigationViewByFragment(ctx: Pick<Context, 'db'>, userId: number, fragment: string): NavigationViewRecord {
+export function navigationViewByFragment(
+  ctx: Pick<Context, 'db'>,
+  userId: number,
+  fragment: string,
+): NavigationViewRecord {
   const view = navigationViewsOf(ctx, userId).find((v) => v.fragment === fragment);
   if (!view) throw new ApiError('BAD_REQUEST', 'Navigation view does not exist.', { status: 404 });
   return view;

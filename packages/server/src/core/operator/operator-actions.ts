@@ -45,13 +45,24 @@ export function createOperator(services: Services): (request: OperatorRequest) =
       const name = realm.string_id;
       switch (request.action) {
         case 'deactivate-organization':
-          return { lines: deactivateOrganization(ctx) ? [`Deactivating ${name}`, 'Done!'] : [`The realm ${name} is already deactivated.`] };
+          return {
+            lines: deactivateOrganization(ctx)
+              ? [`Deactivating ${name}`, 'Done!']
+              : [`The realm ${name} is already deactivated.`],
+          };
         case 'reactivate-organization':
-          return { lines: reactivateOrganization(ctx) ? [`Reactivating ${name}`, 'Done!'] : [`Realm ${name} is already active.`] };
+          return {
+            lines: reactivateOrganization(ctx)
+              ? [`Reactivating ${name}`, 'Done!']
+              : [`Realm ${name} is already active.`],
+          };
         case 'change-user-role': {
           const email = request.email.trim().toLowerCase();
-          const user = [...db.all('users')].find((candidate) => candidate.email.toLowerCase() === email && candidate.is_system_bot !== true);
-          if (!user) throw new OperatorError(`The realm '${name}' does not contain a user with email '${request.email}'`);
+          const user = [...db.all('users')].find(
+            (candidate) => candidate.email.toLowerCase() === email && candidate.is_system_bot !== true,
+          );
+          if (!user)
+            throw new OperatorError(`The realm '${name}' does not contain a user with email '${request.email}'`);
           return { lines: operatorChangeRole(ctx, user, request.role, request.revoke === true) };
         }
       }

@@ -37,7 +37,10 @@ export interface JobRunner {
  * in a transaction of its own: finished, or pending again with one more attempt and its next
  * time. A job that was running when the process died is simply run again at the next start.
  */
-export function createJobQueue(services: Services, runners: Readonly<Record<OutboxRecord['kind'], JobRunner>>): JobQueue {
+export function createJobQueue(
+  services: Services,
+  runners: Readonly<Record<OutboxRecord['kind'], JobRunner>>,
+): JobQueue {
   const busyLanes = new Set<string>();
   const active = new Set<Promise<void>>();
   /**
@@ -60,7 +63,8 @@ export function createJobQueue(services: Services, runners: Readonly<Record<Outb
     const wall = services.now();
     const now = services.monotonic();
     const due: OutboxRecord[] = [];
-    for (const job of services.store.all('outbox')) if (job.status === 'pending' && dueAt(job, wall, now) <= now) due.push(job);
+    for (const job of services.store.all('outbox'))
+      if (job.status === 'pending' && dueAt(job, wall, now) <= now) due.push(job);
     return due;
   };
 
@@ -110,7 +114,9 @@ export function createJobQueue(services: Services, runners: Readonly<Record<Outb
       }
     } catch (error) {
       // The store refused the write (shutting down, or a failed disk): the job stays pending.
-      services.log.error('could not record the outcome of an outbox job; it stays pending', { error: error instanceof Error ? error.message : String(error) });
+      services.log.error('could not record the outcome of an outbox job; it stays pending', {
+        error: error instanceof Error ? error.message : String(error),
+      });
     } finally {
       busyLanes.delete(lane);
     }

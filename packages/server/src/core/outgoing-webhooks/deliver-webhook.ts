@@ -36,7 +36,10 @@ function replyContent(payload: WebhookJobPayload, body: string): { content: stri
 }
 
 /** Runs `apply` with the bot as it is now (nothing when it is gone or deactivated). */
-function withBot(job: OutboxRecord, apply: (ctx: OutcomeContext, bot: UserRecord, final: boolean) => void): NonNullable<JobOutcome['apply']> {
+function withBot(
+  job: OutboxRecord,
+  apply: (ctx: OutcomeContext, bot: UserRecord, final: boolean) => void,
+): NonNullable<JobOutcome['apply']> {
   return (ctx, final) => {
     const bot = ctx.db.get('users', job.user_id);
     if (bot?.is_active) apply(ctx, bot, final);
@@ -62,7 +65,11 @@ export const deliverWebhook: JobRunner = {
     const log = { bot: job.user_id, message_id: payload.message_id, url: payload.url, attempt: job.attempts + 1 };
     if (payload.refused) {
       const reason = payload.refused;
-      return { outcome: 'failed', error: reason, apply: withBot(job, (ctx, bot) => failWithMessage(ctx, bot, payload, reason)) };
+      return {
+        outcome: 'failed',
+        error: reason,
+        apply: withBot(job, (ctx, bot) => failWithMessage(ctx, bot, payload, reason)),
+      };
     }
     const timeoutSecs = services.config.outgoingWebhookTimeoutSecs;
     const started = services.monotonic();
@@ -89,9 +96,18 @@ export const deliverWebhook: JobRunner = {
           };
         }
         const reply = replyContent(payload, result.body);
-        services.log.info('outgoing webhook delivered', { ...log, status: result.status, ms: Math.round(services.monotonic() - started) });
+        services.log.info('outgoing webhook delivered', {
+          ...log,
+          status: result.status,
+          ms: Math.round(services.monotonic() - started),
+        });
         if ('error' in reply) {
-          return { outcome: 'delivered', status: result.status, error: reply.error, apply: withBot(job, (ctx, bot) => replyFailed(ctx, bot, payload, reply.error, kept)) };
+          return {
+            outcome: 'delivered',
+            status: result.status,
+            error: reply.error,
+            apply: withBot(job, (ctx, bot) => replyFailed(ctx, bot, payload, reply.error, kept)),
+          };
         }
         const content = reply.content;
         return {
@@ -111,14 +127,23 @@ export const deliverWebhook: JobRunner = {
       }
       case 'timeout':
       case 'connection-error': {
-        const failure = result.kind === 'timeout' ? `Request timed out after ${timeoutSecs} seconds.` : 'A connection error occurred. Is my bot server down?';
-        services.log.warn(`outgoing webhook ${result.kind === 'timeout' ? 'timed out' : 'could not connect'}`, { ...log, ...(result.kind === 'connection-error' ? { error: result.message } : {}) });
+        const failure =
+          result.kind === 'timeout'
+            ? `Request timed out after ${timeoutSecs} seconds.`
+            : 'A connection error occurred. Is my bot server down?';
+        services.log.warn(`outgoing webhook ${result.kind === 'timeout' ? 'timed out' : 'could not connect'}`, {
+          ...log,
+          ...(result.kind === 'connection-error' ? { error: result.message } : {}),
+        });
         return {
           outcome: 'retry',
           error: failure,
           apply: withBot(job, (ctx, bot, final) => {
             if (!final) return;
-            ctx.log.warn('outgoing webhook: maximum retries exceeded', { bot: bot.email, message_id: payload.message_id });
+            ctx.log.warn('outgoing webhook: maximum retries exceeded', {
+              bot: bot.email,
+              message_id: payload.message_id,
+            });
             failWithMessage(ctx, bot, payload, 'Bot is unavailable');
             notifyBotOwner(ctx, bot, payload, { failure });
           }),
@@ -130,7 +155,12 @@ export const deliverWebhook: JobRunner = {
           outcome: 'failed',
           error: `${result.name}: ${result.message}`,
           apply: withBot(job, (ctx, bot) => {
-            failWithMessage(ctx, bot, payload, `An exception of type *${result.name}* occurred for message \`${payload.command}\`! See the Zulip server logs for more information.`);
+            failWithMessage(
+              ctx,
+              bot,
+              payload,
+              `An exception of type *${result.name}* occurred for message \`${payload.command}\`! See the Zulip server logs for more information.`,
+            );
             notifyBotOwner(ctx, bot, payload, { exception: { name: result.name, message: result.message } });
           }),
         };
@@ -140,7 +170,13 @@ export const deliverWebhook: JobRunner = {
 };
 
 /** A reply that could not be used (bad JSON, or refused when posted): the failure and the owner's notice. */
-function replyFailed(ctx: OutcomeContext, bot: UserRecord, payload: WebhookJobPayload, error: string, response: string): void {
+function replyFailed(
+  ctx: OutcomeContext,
+  bot: UserRecord,
+  payload: WebhookJobPayload,
+  error: string,
+  response: string,
+): void {
   failWithMessage(ctx, bot, payload, error);
   notifyBotOwner(ctx, bot, payload, {
     response,

@@ -13,12 +13,18 @@ const seconds = (ms: number | null): number | null => (ms === null ? null : Math
 export function listWebhookDeliveries(params: OperationParams<'outgoingWebhooks.deliveries'>, ctx: UserContext) {
   if (params.bot_id !== undefined) {
     const bot = ctx.db.get('users', params.bot_id);
-    if (!bot?.is_bot || (!isAdmin(ctx.user) && bot.bot_owner_id !== ctx.user.id)) throw new ApiError('BAD_REQUEST', 'No such bot');
+    if (!bot?.is_bot || (!isAdmin(ctx.user) && bot.bot_owner_id !== ctx.user.id))
+      throw new ApiError('BAD_REQUEST', 'No such bot');
   }
   const visible = (botId: number) => isAdmin(ctx.user) || ctx.db.get('users', botId)?.bot_owner_id === ctx.user.id;
   const deliveries: WebhookDelivery[] = [];
   for (const job of ctx.db.all('outbox')) {
-    if (job.kind !== 'outgoing_webhook' || (params.bot_id !== undefined && job.user_id !== params.bot_id) || !visible(job.user_id)) continue;
+    if (
+      job.kind !== 'outgoing_webhook' ||
+      (params.bot_id !== undefined && job.user_id !== params.bot_id) ||
+      !visible(job.user_id)
+    )
+      continue;
     const payload = job.payload as unknown as WebhookJobPayload & { reply_message_id?: number };
     deliveries.push({
       id: job.id,

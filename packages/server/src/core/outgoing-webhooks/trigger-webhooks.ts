@@ -7,7 +7,8 @@ import { realmHost } from '../model/email-visibility.js';
 import { enqueueJob } from '../outbox/job-queue.js';
 
 /** Where a triggering message was, for the bot's reply (and its failure notices). */
-export type ReplyTarget = { kind: 'stream'; stream_id: number; topic: string } | { kind: 'private'; user_ids: number[] };
+export type ReplyTarget =
+  { kind: 'stream'; stream_id: number; topic: string } | { kind: 'private'; user_ids: number[] };
 
 /** The payload of an `outgoing_webhook` job. */
 export interface WebhookJobPayload {
@@ -44,7 +45,9 @@ export function triggerOutgoingWebhooks(ctx: HookContext, { message, sender, men
     const bot = ctx.db.get('users', id);
     if (!bot?.is_active || bot.bot_type !== 3 || !bot.service) continue;
     const reply: ReplyTarget =
-      message.stream_id !== null ? { kind: 'stream', stream_id: message.stream_id, topic: message.topic } : { kind: 'private', user_ids: participantsOf(ctx, message) };
+      message.stream_id !== null
+        ? { kind: 'stream', stream_id: message.stream_id, topic: message.topic }
+        : { kind: 'private', user_ids: participantsOf(ctx, message) };
     const request = buildRequest(ctx, bot, { message, trigger, service: bot.service });
     const payload: WebhookJobPayload = {
       bot_id: bot.id,
@@ -56,7 +59,11 @@ export function triggerOutgoingWebhooks(ctx: HookContext, { message, sender, men
       reply,
       ...request,
     };
-    enqueueJob(ctx, { kind: 'outgoing_webhook', userId: bot.id, payload: payload as unknown as Record<string, unknown> });
+    enqueueJob(ctx, {
+      kind: 'outgoing_webhook',
+      userId: bot.id,
+      payload: payload as unknown as Record<string, unknown>,
+    });
   }
 }
 
@@ -66,11 +73,25 @@ export const WEBHOOK_USER_AGENT = `ZulipOutgoingWebhook/${SERVER_VERSION}`;
 function buildRequest(
   ctx: HookContext,
   bot: UserRecord,
-  { message, trigger, service }: { message: SentMessage['message']; trigger: WebhookJobPayload['trigger']; service: NonNullable<UserRecord['service']> },
+  {
+    message,
+    trigger,
+    service,
+  }: {
+    message: SentMessage['message'];
+    trigger: WebhookJobPayload['trigger'];
+    service: NonNullable<UserRecord['service']>;
+  },
 ): Pick<WebhookJobPayload, 'body' | 'content_type' | 'refused'> {
-  const formatted = formatMessage(ctx, message, bot, { applyMarkdown: false, clientExtavatar: false, allowEmptyTopicName: true, includeFlags: false });
+  const formatted = formatMessage(ctx, message, bot, {
+    applyMarkdown: false,
+    clientExtavatar: false,
+    allowEmptyTopicName: true,
+    includeFlags: false,
+  });
   if (service.interface === 2) {
-    if (message.type === 'private') return { body: '', content_type: '', refused: "Slack outgoing webhooks don't support direct messages." };
+    if (message.type === 'private')
+      return { body: '', content_type: '', refused: "Slack outgoing webhooks don't support direct messages." };
     // The Slack outgoing-webhook format (api.slack.com legacy outgoing webhooks).
     const form = new URLSearchParams([
       ['token', service.token],

@@ -21,7 +21,9 @@ export function postReply(ctx: OutcomeContext, bot: UserRecord, target: ReplyTar
     if (!channel || channel.is_archived) return null;
     return postChannelMessage(ctx, channel, target.topic, delivery).id;
   }
-  const users = target.user_ids.map((id) => ctx.db.get('users', id)).filter((user): user is UserRecord => user?.is_active === true);
+  const users = target.user_ids
+    .map((id) => ctx.db.get('users', id))
+    .filter((user): user is UserRecord => user?.is_active === true);
   return postDirectMessage(ctx, users, delivery).id;
 }
 
@@ -31,7 +33,11 @@ export function failWithMessage(ctx: OutcomeContext, bot: UserRecord, job: Webho
     postReply(ctx, bot, job.reply, `Failure! ${reason}`);
   } catch (error) {
     if (!isApiError(error)) throw error;
-    ctx.log.warn('outgoing webhook: the failure notice could not be posted', { bot: bot.id, message_id: job.message_id, error: error.msg });
+    ctx.log.warn('outgoing webhook: the failure notice could not be posted', {
+      bot: bot.id,
+      message_id: job.message_id,
+      error: error.msg,
+    });
   }
 }
 
@@ -56,7 +62,12 @@ export interface OwnerNotice {
  * `notify_bot_owner`): which message triggered it, then the exception, the failure or the
  * status, then the response body.
  */
-export function notifyBotOwner(ctx: OutcomeContext, bot: UserRecord, job: WebhookJobPayload, notice: OwnerNotice): void {
+export function notifyBotOwner(
+  ctx: OutcomeContext,
+  bot: UserRecord,
+  job: WebhookJobPayload,
+  notice: OwnerNotice,
+): void {
   const owner = bot.bot_owner_id === null ? undefined : ctx.db.get('users', bot.bot_owner_id);
   if (!owner?.is_active) return;
   let text = `[A message](${messageUrl(ctx, job)}) to your bot @_**${bot.full_name}** triggered an outgoing webhook.`;

@@ -13,4 +13,17 @@ import { inspectorJournalHandler } from './inspector-journal.js';
  * the API's (authentication, due jobs, transactions), never routed as API endpoints or tRPC
  * procedures; the REST layer renders their answers.
  */
-export const pages = [serveUploadHandler, confirmEmailChangeHandler, serveEmojiHandler, serveTemporaryUploadHandler, serveExportHandler, joinBigBlueButtonHandler, signUpFormHandler, registerHandler, logInHandler, devLogInHandler, logOutHandler, inspectorJournalHandler] as const;
+export const pages = [
+  serveUploadHandler,
+  confirmEmailChangeHandler,
+  serveEmojiHandler,
+  serveTemporaryUploadHandler,
+  serveExportHandler,
+  joinBigBlueButtonHandler,
+  signUpFormHandler,
+  registerHandler,
+  logInHandler,
+  devLogInHandler,
+  logOutHandler,
+  inspectorJournalHandler,
+] as const;

@@ -15,7 +15,10 @@ export const inspectorJournalPage = defineEndpoint({
   path: '/inspector/journal',
   access: 'admin',
   summary: 'The request journal: requests, events, emails, webhook deliveries, push notifications, jobs.',
-  params: z.object({ after: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(MAX_LIMIT).default(500) }),
+  params: z.object({
+    after: z.number().int().min(0).default(0),
+    limit: z.number().int().min(1).max(MAX_LIMIT).default(500),
+  }),
   response: z.object({
     enabled: z.boolean(),
     capacity: z.number().int(),

@@ -20,4 +20,7 @@ export const joinBigBlueButtonPage = defineEndpoint({
 });
 
 /** Creates the meeting on the BigBlueButton server and answers the caller's join URL. */
-export const joinBigBlueButtonHandler = pageHandler(joinBigBlueButtonPage, joinBigBlueButtonCall, { readOnly: true, ports: ['outbound'] });
+export const joinBigBlueButtonHandler = pageHandler(joinBigBlueButtonPage, joinBigBlueButtonCall, {
+  readOnly: true,
+  ports: ['outbound'],
+});

@@ -20,4 +20,8 @@ export const serveEmojiPage = defineEndpoint({
 });
 
 /** The image, or not found. */
-export const serveEmojiHandler = pageHandler(serveEmojiPage, (params, ctx) => readEmojiImage(ctx, params.file, params.with_bytes), { ports: ['files'] });
+export const serveEmojiHandler = pageHandler(
+  serveEmojiPage,
+  (params, ctx) => readEmojiImage(ctx, params.file, params.with_bytes),
+  { ports: ['files'] },
+);

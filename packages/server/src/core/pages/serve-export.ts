@@ -21,8 +21,19 @@ export const serveExportPage = defineEndpoint({
 });
 
 /** The export's file, or not found. */
-export const serveExportHandler = pageHandler(serveExportPage, async (params, ctx) => {
-  const bytes = await readExportFile(ctx, params.path);
-  if (!bytes) return { status: 'not-found' as const };
-  return { status: 'file' as const, file_name: params.path.slice(params.path.lastIndexOf('/') + 1), content_type: 'application/json', size: bytes.length, inline: false, bytes: params.with_bytes ? bytes : null };
-}, { ports: ['files'] });
+export const serveExportHandler = pageHandler(
+  serveExportPage,
+  async (params, ctx) => {
+    const bytes = await readExportFile(ctx, params.path);
+    if (!bytes) return { status: 'not-found' as const };
+    return {
+      status: 'file' as const,
+      file_name: params.path.slice(params.path.lastIndexOf('/') + 1),
+      content_type: 'application/json',
+      size: bytes.length,
+      inline: false,
+      bytes: params.with_bytes ? bytes : null,
+    };
+  },
+  { ports: ['files'] },
+);

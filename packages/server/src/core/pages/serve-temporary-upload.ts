@@ -20,4 +20,8 @@ export const serveTemporaryUploadPage = defineEndpoint({
 });
 
 /** The file, or `Invalid token` / `Invalid filename`. */
-export const serveTemporaryUploadHandler = pageHandler(serveTemporaryUploadPage, (params, ctx) => readTemporaryUpload(ctx, params.token, params.file_name, params.with_bytes), { ports: ['files', 'store'] });
+export const serveTemporaryUploadHandler = pageHandler(
+  serveTemporaryUploadPage,
+  (params, ctx) => readTemporaryUpload(ctx, params.token, params.file_name, params.with_bytes),
+  { ports: ['files', 'store'] },
+);

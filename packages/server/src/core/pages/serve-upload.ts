@@ -24,9 +24,17 @@ export const serveUploadPage = defineEndpoint({
   access: 'optional',
   summary: 'An uploaded file, to whoever may read a message linking it.',
   params: z.object({ path_id: z.string(), with_bytes: z.boolean() }),
-  response: z.discriminatedUnion('status', [z.object({ status: z.literal('not-found') }), z.object({ status: z.literal('forbidden') }), ServedFile]),
+  response: z.discriminatedUnion('status', [
+    z.object({ status: z.literal('not-found') }),
+    z.object({ status: z.literal('forbidden') }),
+    ServedFile,
+  ]),
   errors: ['UNAUTHORIZED'],
 });
 
 /** The file (Basic auth, or a spectator), read with due jobs run first: an expired upload is gone. */
-export const serveUploadHandler = pageHandler(serveUploadPage, (params, ctx) => readUpload(ctx, params.path_id, params.with_bytes), { ports: ['files'] });
+export const serveUploadHandler = pageHandler(
+  serveUploadPage,
+  (params, ctx) => readUpload(ctx, params.path_id, params.with_bytes),
+  { ports: ['files'] },
+);

@@ -38,21 +38,44 @@ export const registerPage = defineEndpoint({
   path: '/accounts/register',
   access: 'public',
   summary: 'Creates the account of an invitation from its sign-up form.',
-  params: z.object({ kind: Kind, key: z.string(), email: z.string().optional(), full_name: z.string(), password: z.string() }),
-  response: z.object({ user_id: z.number().int(), email: z.string(), full_name: z.string(), session_key: z.string(), session_expires: z.number() }),
+  params: z.object({
+    kind: Kind,
+    key: z.string(),
+    email: z.string().optional(),
+    full_name: z.string(),
+    password: z.string(),
+  }),
+  response: z.object({
+    user_id: z.number().int(),
+    email: z.string(),
+    full_name: z.string(),
+    session_key: z.string(),
+    session_expires: z.number(),
+  }),
   errors: ['BAD_REQUEST'],
 });
 
 /** The account and its session; the password judged and hashed (null: too weak) and the session key made before the write lock. */
-export const registerHandler = pageHandler<typeof registerPage, { passwordHash: string | null; session: NewSessionKey }, 'hooks' | 'jobs'>(
+export const registerHandler = pageHandler<
+  typeof registerPage,
+  { passwordHash: string | null; session: NewSessionKey },
+  'hooks' | 'jobs'
+>(
   registerPage,
   (params, ctx) => {
     const user = register(ctx, params, ctx.prepared.passwordHash);
-    return { user_id: user.id, email: user.email, full_name: user.full_name, ...startSession(ctx, user, ctx.prepared.session) };
+    return {
+      user_id: user.id,
+      email: user.email,
+      full_name: user.full_name,
+      ...startSession(ctx, user, ctx.prepared.session),
+    };
   },
   {
     prepare: async (params, ctx) => ({
-      passwordHash: (await isStrongPassword(params.password, ctx.config)) ? await hashPassword(params.password, ctx.random) : null,
+      passwordHash: (await isStrongPassword(params.password, ctx.config))
+        ? await hashPassword(params.password, ctx.random)
+        : null,
       session: await newSessionKey(ctx),
     }),
     ports: ['hooks', 'jobs'],

@@ -22,7 +22,8 @@ export interface PlaygroundInput {
  * @see https://zulip.com/api/add-code-playground
  */
 export function checkPlayground(ctx: Pick<Context, 'db'>, input: PlaygroundInput): PlaygroundInput {
-  if (!LANGUAGE_CHARACTERS.test(input.language)) throw new ApiError('BAD_REQUEST', 'Invalid characters in pygments language');
+  if (!LANGUAGE_CHARACTERS.test(input.language))
+    throw new ApiError('BAD_REQUEST', 'Invalid characters in pygments language');
   const name = input.name.trim();
   const language = input.language.trim();
   const urlTemplate = input.urlTemplate.trim();

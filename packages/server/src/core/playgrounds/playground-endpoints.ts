@@ -9,7 +9,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * @see https://zulip.com/api/add-code-playground
  */
 export function listPlaygrounds(_params: OperationParams<'playgrounds.list'>, ctx: UserContext) {
-  return ({ playgrounds: playgroundList(ctx) });
+  return { playgrounds: playgroundList(ctx) };
 }
 
 /**

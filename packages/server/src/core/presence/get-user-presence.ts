@@ -11,7 +11,11 @@ import { presenceVisibleTo } from './presence-visibility.js';
  * tries `int()` first), or an email address: the API address, or the real one when `viewer`
  * may see it.
  */
-function findActiveUser(ctx: Pick<Context, 'db' | 'indexes' | 'config'>, viewer: UserRecord, key: number | string): UserRecord | undefined {
+function findActiveUser(
+  ctx: Pick<Context, 'db' | 'indexes' | 'config'>,
+  viewer: UserRecord,
+  key: number | string,
+): UserRecord | undefined {
   const text = typeof key === 'number' ? String(key) : key.trim();
   const user = /^[+-]?\d+$/.test(text)
     ? ctx.db.get('users', Number(text))

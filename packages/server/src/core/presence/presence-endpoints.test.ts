@@ -16,7 +16,9 @@ async function setup(options: { store?: Store<Db> } = {}) {
   const clock = () => now;
   const store = options.store ?? new Store<Db>();
   const core = createCore({ store, now: clock, random: seededRandomBytes(2) });
-  const accounts = options.store ? [] : await seedDemoOrganization({ ...core.services, random: seededRandomBytes(1) }, { passwordIterations: 1 });
+  const accounts = options.store
+    ? []
+    : await seedDemoOrganization({ ...core.services, random: seededRandomBytes(1) }, { passwordIterations: 1 });
   const idOf = (role: DemoRole) => accounts.find((a) => a.role === role)?.userId ?? 0;
   const as = (role: DemoRole) => {
     const user = store.get('users', idOf(role));
@@ -52,7 +54,11 @@ describe('presence.update', () => {
     const answer = await t.as('member').presence.update({ status: 'active', ping_only: false });
     expect(answer.server_timestamp).toBe(T);
     expect(answer.presence_last_update_id).toBe(4);
-    expect(Object.keys(answer.presences ?? {})).toEqual(['olivia@teamchat.example', 'adam@teamchat.example', 'mike@teamchat.example']);
+    expect(Object.keys(answer.presences ?? {})).toEqual([
+      'olivia@teamchat.example',
+      'adam@teamchat.example',
+      'mike@teamchat.example',
+    ]);
     expect(answer.presences?.['adam@teamchat.example']).toEqual({
       aggregated: { client: 'website', status: 'idle', timestamp: T - 90 },
       website: { client: 'website', status: 'idle', timestamp: T - 90, pushable: false },
@@ -115,7 +121,9 @@ describe('presence.update', () => {
     expect(state).toMatchObject({ presences: {}, presence_last_update_id: -1 });
     const { events } = await t.as('owner').events.get({ queue_id: state.queue_id ?? '', dont_block: true });
     expect(events).toEqual([]);
-    expect(await errorOf(t.as('member').presence.get({ user_id_or_email: t.idOf('owner') }))).toBe(`No presence data for ${t.idOf('owner')}`);
+    expect(await errorOf(t.as('member').presence.get({ user_id_or_email: t.idOf('owner') }))).toBe(
+      `No presence data for ${t.idOf('owner')}`,
+    );
   });
 
   it('rejects an unknown status', async () => {
@@ -131,9 +139,13 @@ describe('presence_enabled false', () => {
     t.advance(3600);
     const own = await t.as('owner').presence.update({ status: 'active', slim_presence: true });
     expect(own.presences?.[String(t.idOf('owner'))]).toEqual({ active_timestamp: T - 30, idle_timestamp: T - 30 });
-    const other = await t.as('member').presence.update({ status: 'active', slim_presence: true, history_limit_days: 30 });
+    const other = await t
+      .as('member')
+      .presence.update({ status: 'active', slim_presence: true, history_limit_days: 30 });
     expect(other.presences?.[String(t.idOf('owner'))]).toBeUndefined();
-    expect(await errorOf(t.as('member').presence.get({ user_id_or_email: t.idOf('owner') }))).toBe(`No presence data for ${t.idOf('owner')}`);
+    expect(await errorOf(t.as('member').presence.get({ user_id_or_email: t.idOf('owner') }))).toBe(
+      `No presence data for ${t.idOf('owner')}`,
+    );
   });
 });
 
@@ -142,20 +154,33 @@ describe('presence events', () => {
     const t = await setup();
     const legacy = await t.as('owner').events.register({ event_types: ['presence'] });
     const slim = await t.as('administrator').events.register({ event_types: ['presence'], slim_presence: true });
-    const modern = await t.as('moderator').events.register({ event_types: ['presence'], client_capabilities: { simplified_presence_events: true } });
+    const modern = await t
+      .as('moderator')
+      .events.register({ event_types: ['presence'], client_capabilities: { simplified_presence_events: true } });
     await t.as('member').presence.update({ status: 'active', ping_only: true });
     t.advance(100);
     await t.as('member').presence.update({ status: 'active', ping_only: true });
     const memberId = t.idOf('member');
-    const eventsOf = async (role: DemoRole, queue: string | null) => (await t.as(role).events.get({ queue_id: queue ?? '', dont_block: true })).events;
+    const eventsOf = async (role: DemoRole, queue: string | null) =>
+      (await t.as(role).events.get({ queue_id: queue ?? '', dont_block: true })).events;
     expect(await eventsOf('owner', legacy.queue_id)).toEqual([
       {
-        type: 'presence', id: 0, user_id: memberId, email: 'mike@teamchat.example', server_timestamp: T,
+        type: 'presence',
+        id: 0,
+        user_id: memberId,
+        email: 'mike@teamchat.example',
+        server_timestamp: T,
         presence: { website: { client: 'website', status: 'active', timestamp: T, pushable: false } },
       },
     ]);
     expect(await eventsOf('administrator', slim.queue_id)).toEqual([
-      { type: 'presence', id: 0, user_id: memberId, server_timestamp: T, presence: { website: { client: 'website', status: 'active', timestamp: T, pushable: false } } },
+      {
+        type: 'presence',
+        id: 0,
+        user_id: memberId,
+        server_timestamp: T,
+        presence: { website: { client: 'website', status: 'active', timestamp: T, pushable: false } },
+      },
     ]);
     expect(await eventsOf('moderator', modern.queue_id)).toEqual([
       { type: 'presence', id: 0, presences: { [String(memberId)]: { active_timestamp: T, idle_timestamp: T } } },
@@ -164,7 +189,11 @@ describe('presence events', () => {
     await t.as('member').presence.update({ status: 'active', ping_only: true });
     expect(await eventsOf('moderator', modern.queue_id)).toEqual([
       { type: 'presence', id: 0, presences: { [String(memberId)]: { active_timestamp: T, idle_timestamp: T } } },
-      { type: 'presence', id: 1, presences: { [String(memberId)]: { active_timestamp: T + 231, idle_timestamp: T + 231 } } },
+      {
+        type: 'presence',
+        id: 1,
+        presences: { [String(memberId)]: { active_timestamp: T + 231, idle_timestamp: T + 231 } },
+      },
     ]);
   });
 });
@@ -176,17 +205,30 @@ describe('presence.get', () => {
     const byId = await t.as('bot').presence.get({ user_id_or_email: ownerId });
     const byEmail = await t.as('bot').presence.get({ user_id_or_email: 'OLIVIA@teamchat.example' });
     const byDigits = await t.as('bot').presence.get({ user_id_or_email: String(ownerId) });
-    expect(byId).toEqual({ presence: { website: { status: 'active', timestamp: T - 30 }, aggregated: { status: 'active', timestamp: T - 30 } } });
+    expect(byId).toEqual({
+      presence: {
+        website: { status: 'active', timestamp: T - 30 },
+        aggregated: { status: 'active', timestamp: T - 30 },
+      },
+    });
     expect(byEmail).toEqual(byId);
     expect(byDigits).toEqual(byId);
     t.advance(171);
-    expect((await t.as('bot').presence.get({ user_id_or_email: ownerId })).presence).toMatchObject({ aggregated: { status: 'offline' } });
+    expect((await t.as('bot').presence.get({ user_id_or_email: ownerId })).presence).toMatchObject({
+      aggregated: { status: 'offline' },
+    });
     expect(await t.as('member').presence.get({ user_id_or_email: ownerId, slim_presence: true })).toEqual({
       presence: { active_timestamp: T - 30, idle_timestamp: T - 30 },
     });
     expect(await errorOf(t.as('member').presence.get({ user_id_or_email: 999 }))).toBe('No such user');
-    expect(await errorOf(t.as('member').presence.get({ user_id_or_email: 'nobody@teamchat.example' }))).toBe('No such user');
-    expect(await errorOf(t.as('member').presence.get({ user_id_or_email: t.idOf('bot') }))).toBe('Presence is not supported for bot users.');
-    expect(await errorOf(t.as('member').presence.get({ user_id_or_email: 'gina@teamchat.example' }))).toBe('No presence data for gina@teamchat.example');
+    expect(await errorOf(t.as('member').presence.get({ user_id_or_email: 'nobody@teamchat.example' }))).toBe(
+      'No such user',
+    );
+    expect(await errorOf(t.as('member').presence.get({ user_id_or_email: t.idOf('bot') }))).toBe(
+      'Presence is not supported for bot users.',
+    );
+    expect(await errorOf(t.as('member').presence.get({ user_id_or_email: 'gina@teamchat.example' }))).toBe(
+      'No presence data for gina@teamchat.example',
+    );
   });
 });

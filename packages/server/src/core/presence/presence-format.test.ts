@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveTimes, legacyClientPresence, legacyPresence, modernPresence, singleUserLegacyPresence } from './presence-format.js';
+import {
+  effectiveTimes,
+  legacyClientPresence,
+  legacyPresence,
+  modernPresence,
+  singleUserLegacyPresence,
+} from './presence-format.js';
 
 const T = 1_767_603_600;
 
 describe('effectiveTimes', () => {
   it('defaults a missing active time to date_joined', () => {
-    expect(effectiveTimes({ last_active_time: null, last_connected_time: T }, { date_joined: (T - 1000) * 1000 + 250 })).toEqual({
+    expect(
+      effectiveTimes({ last_active_time: null, last_connected_time: T }, { date_joined: (T - 1000) * 1000 + 250 }),
+    ).toEqual({
       active: T - 1000 + 0.25,
       connected: T,
     });
@@ -14,17 +22,30 @@ describe('effectiveTimes', () => {
 
 describe('modernPresence', () => {
   it('answers whole seconds', () => {
-    expect(modernPresence({ active: T + 0.9, connected: T + 60.2 })).toEqual({ active_timestamp: T, idle_timestamp: T + 60 });
+    expect(modernPresence({ active: T + 0.9, connected: T + 60.2 })).toEqual({
+      active_timestamp: T,
+      idle_timestamp: T + 60,
+    });
   });
 });
 
 describe('legacy formats', () => {
   it('says active with the active time when it is at most 70 s older than the connection', () => {
-    expect(legacyClientPresence({ active: T, connected: T + 70 })).toEqual({ client: 'website', status: 'active', timestamp: T, pushable: false });
+    expect(legacyClientPresence({ active: T, connected: T + 70 })).toEqual({
+      client: 'website',
+      status: 'active',
+      timestamp: T,
+      pushable: false,
+    });
   });
 
   it('says idle with the connection time otherwise', () => {
-    expect(legacyClientPresence({ active: T, connected: T + 70.001 })).toEqual({ client: 'website', status: 'idle', timestamp: T + 70, pushable: false });
+    expect(legacyClientPresence({ active: T, connected: T + 70.001 })).toEqual({
+      client: 'website',
+      status: 'idle',
+      timestamp: T + 70,
+      pushable: false,
+    });
   });
 
   it('gives aggregated and website the same data, aggregated without pushable', () => {

@@ -21,7 +21,10 @@ export interface EffectiveTimes {
  * The times a row stands for: a missing time (never `active`) defaults to the user's
  * `date_joined`, as on the real server.
  */
-export function effectiveTimes(row: Pick<PresenceRecord, 'last_active_time' | 'last_connected_time'>, user: Pick<UserRecord, 'date_joined'>): EffectiveTimes {
+export function effectiveTimes(
+  row: Pick<PresenceRecord, 'last_active_time' | 'last_connected_time'>,
+  user: Pick<UserRecord, 'date_joined'>,
+): EffectiveTimes {
   const joined = user.date_joined / 1000;
   return { active: row.last_active_time ?? joined, connected: row.last_connected_time };
 }
@@ -65,7 +68,10 @@ export function legacyPresence(times: EffectiveTimes): LegacyPresence {
  * only `status` and `timestamp`; `aggregated` says `offline` when its time is older than the
  * offline threshold at `now` (seconds).
  */
-export function singleUserLegacyPresence(times: EffectiveTimes, now: number): Record<'aggregated' | 'website', { status: string; timestamp: number }> {
+export function singleUserLegacyPresence(
+  times: EffectiveTimes,
+  now: number,
+): Record<'aggregated' | 'website', { status: string; timestamp: number }> {
   const { status, timestamp } = legacyClientPresence(times);
   const offline = Math.floor(now) - timestamp > OFFLINE_THRESHOLD_SECONDS;
   return { website: { status, timestamp }, aggregated: { status: offline ? 'offline' : status, timestamp } };

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { applyPresenceReport, isReportedStatus, NEWLY_ONLINE_SECONDS, PRESENCE_UPDATE_MIN_FREQ_SECONDS } from './presence-rules.js';
+import {
+  applyPresenceReport,
+  isReportedStatus,
+  NEWLY_ONLINE_SECONDS,
+  PRESENCE_UPDATE_MIN_FREQ_SECONDS,
+} from './presence-rules.js';
 
 const T = 1_767_603_600;
 
@@ -60,7 +65,12 @@ describe('applyPresenceReport', () => {
 
   it('brings a never-active user online on the first active report', () => {
     const outcome = applyPresenceReport({ last_active_time: null, last_connected_time: T }, 'active', T + 10);
-    expect(outcome).toEqual({ times: { last_active_time: T + 10, last_connected_time: T + 10 }, changed: true, created: false, cameOnline: true });
+    expect(outcome).toEqual({
+      times: { last_active_time: T + 10, last_connected_time: T + 10 },
+      changed: true,
+      created: false,
+      cameOnline: true,
+    });
   });
 
   it('ignores a report older than the stored times', () => {
@@ -71,6 +81,12 @@ describe('applyPresenceReport', () => {
 
 describe('isReportedStatus', () => {
   it('accepts active and idle only', () => {
-    expect(['active', 'idle', 'offline', 'Active', ''].map(isReportedStatus)).toEqual([true, true, false, false, false]);
+    expect(['active', 'idle', 'offline', 'Active', ''].map(isReportedStatus)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });

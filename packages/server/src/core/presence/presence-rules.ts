@@ -62,7 +62,11 @@ export interface ReportOutcome {
  * @example
  * applyPresenceReport(undefined, 'idle', 1000).times; // { last_active_time: null, last_connected_time: 1000 }
  */
-export function applyPresenceReport(previous: PresenceTimes | undefined, status: ReportedStatus, now: number): ReportOutcome {
+export function applyPresenceReport(
+  previous: PresenceTimes | undefined,
+  status: ReportedStatus,
+  now: number,
+): ReportOutcome {
   if (!previous) {
     return {
       times: { last_active_time: status === 'active' ? now : null, last_connected_time: now },

@@ -16,6 +16,10 @@ export const presenceState: StateBlock = {
       slim: params.slim_presence,
       historyLimitDays: params.presence_history_limit_days ?? DEFAULT_HISTORY_LIMIT_DAYS,
     });
-    return { presences: answer.presences, presence_last_update_id: answer.lastUpdateId, server_timestamp: ctx.now() / 1000 };
+    return {
+      presences: answer.presences,
+      presence_last_update_id: answer.lastUpdateId,
+      server_timestamp: ctx.now() / 1000,
+    };
   },
 };

@@ -23,7 +23,12 @@ export function recordPresenceReport(
   if (!recordsPresence(user)) return previous;
   const outcome = applyPresenceReport(previous, status, ctx.now() / 1000);
   if (!outcome.changed) return previous;
-  const row = ctx.db.put('presence', { id: user.id, user_id: user.id, ...outcome.times, last_update_id: nextPresenceUpdateId(ctx.db) });
+  const row = ctx.db.put('presence', {
+    id: user.id,
+    user_id: user.id,
+    ...outcome.times,
+    last_update_id: nextPresenceUpdateId(ctx.db),
+  });
   if (outcome.cameOnline) emitPresenceChange(ctx, user, row);
   return row;
 }

@@ -30,5 +30,9 @@ export function updatePresence(params: OperationParams<'presence.update'>, ctx: 
     lastUpdateId: params.last_update_id,
     historyLimitDays: params.history_limit_days,
   });
-  return { presences: answer.presences, server_timestamp: ctx.now() / 1000, presence_last_update_id: answer.lastUpdateId };
+  return {
+    presences: answer.presences,
+    server_timestamp: ctx.now() / 1000,
+    presence_last_update_id: answer.lastUpdateId,
+  };
 }

@@ -2,7 +2,11 @@ import { ApiError } from '@teamchat/schema';
 import { activeUserIds, emit } from '../events/emit.js';
 import type { OperationParams, UserContext } from '../runtime/context.js';
 import type { CustomProfileFieldRecord } from '../model/records/realm.js';
-import { CUSTOM_PROFILE_FIELD_TYPES, customProfileFields, formatCustomProfileField } from '../users/custom-profile-fields.js';
+import {
+  CUSTOM_PROFILE_FIELD_TYPES,
+  customProfileFields,
+  formatCustomProfileField,
+} from '../users/custom-profile-fields.js';
 
 const MAX_NAME_LENGTH = 40;
 const MAX_HINT_LENGTH = 80;
@@ -14,7 +18,12 @@ const MAX_SUMMARY_FIELDS = 2;
 /** The external-account subtypes the server knows, with the name fields of that kind get. */
 const EXTERNAL_ACCOUNTS: Record<string, string> = { github: 'GitHub username', twitter: 'X (Twitter) username' };
 
-type FieldChange = Partial<Pick<CustomProfileFieldRecord, 'name' | 'hint' | 'field_data' | 'display_in_profile_summary' | 'required' | 'editable_by_user'>>;
+type FieldChange = Partial<
+  Pick<
+    CustomProfileFieldRecord,
+    'name' | 'hint' | 'field_data' | 'display_in_profile_summary' | 'required' | 'editable_by_user'
+  >
+>;
 
 /** Checks `field_data` of a field of `type` and answers it as stored (JSON text, or `""`). */
 function checkFieldData(type: number, data: Record<string, unknown>): string {
@@ -24,8 +33,10 @@ function checkFieldData(type: number, data: Record<string, unknown>): string {
     const texts = new Set<string>();
     for (const [key, choice] of choices) {
       const entry = choice as { text?: unknown; order?: unknown } | null;
-      if (typeof entry?.text !== 'string' || entry.text.trim() === '') throw new ApiError('BAD_REQUEST', `field_data["${key}"]["text"] cannot be blank.`);
-      if (typeof entry.order !== 'string') throw new ApiError('BAD_REQUEST', `field_data["${key}"]["order"] is not a string`);
+      if (typeof entry?.text !== 'string' || entry.text.trim() === '')
+        throw new ApiError('BAD_REQUEST', `field_data["${key}"]["text"] cannot be blank.`);
+      if (typeof entry.order !== 'string')
+        throw new ApiError('BAD_REQUEST', `field_data["${key}"]["order"] is not a string`);
       if (texts.has(entry.text)) throw new ApiError('BAD_REQUEST', 'Field must not have duplicate choices.');
       texts.add(entry.text);
     }
@@ -36,7 +47,8 @@ function checkFieldData(type: number, data: Record<string, unknown>): string {
     if (typeof subtype !== 'string') throw new ApiError('BAD_REQUEST', 'Missing subtype');
     if (subtype === 'custom') {
       const pattern = data['url_pattern'];
-      if (typeof pattern !== 'string' || pattern.split('%(username)s').length !== 2) throw new ApiError('BAD_REQUEST', 'Malformed URL pattern.');
+      if (typeof pattern !== 'string' || pattern.split('%(username)s').length !== 2)
+        throw new ApiError('BAD_REQUEST', 'Malformed URL pattern.');
     } else if (!(subtype in EXTERNAL_ACCOUNTS)) {
       throw new ApiError('BAD_REQUEST', 'Invalid external account type');
     }
@@ -47,22 +59,34 @@ function checkFieldData(type: number, data: Record<string, unknown>): string {
 
 function checkLabel(ctx: UserContext, name: string, hint: string, exceptId?: number): void {
   if (name.trim() === '') throw new ApiError('BAD_REQUEST', 'Label cannot be blank.');
-  if ([...name].length > MAX_NAME_LENGTH) throw new ApiError('BAD_REQUEST', `name is too long (limit: ${MAX_NAME_LENGTH} characters)`);
-  if ([...hint].length > MAX_HINT_LENGTH) throw new ApiError('BAD_REQUEST', `hint is too long (limit: ${MAX_HINT_LENGTH} characters)`);
+  if ([...name].length > MAX_NAME_LENGTH)
+    throw new ApiError('BAD_REQUEST', `name is too long (limit: ${MAX_NAME_LENGTH} characters)`);
+  if ([...hint].length > MAX_HINT_LENGTH)
+    throw new ApiError('BAD_REQUEST', `hint is too long (limit: ${MAX_HINT_LENGTH} characters)`);
   if (customProfileFields(ctx).some((field) => field.name === name && field.id !== exceptId)) {
     throw new ApiError('BAD_REQUEST', 'A field with that label already exists.');
   }
 }
 
 function checkSummary(ctx: UserContext, type: number, exceptId?: number): void {
-  if (NOT_IN_SUMMARY.has(type)) throw new ApiError('BAD_REQUEST', 'Field type not supported for display in profile summary.');
-  const shown = customProfileFields(ctx).filter((field) => field.display_in_profile_summary && field.id !== exceptId).length;
-  if (shown >= MAX_SUMMARY_FIELDS) throw new ApiError('BAD_REQUEST', `Only ${MAX_SUMMARY_FIELDS} custom profile fields can be displayed in the profile summary.`);
+  if (NOT_IN_SUMMARY.has(type))
+    throw new ApiError('BAD_REQUEST', 'Field type not supported for display in profile summary.');
+  const shown = customProfileFields(ctx).filter(
+    (field) => field.display_in_profile_summary && field.id !== exceptId,
+  ).length;
+  if (shown >= MAX_SUMMARY_FIELDS)
+    throw new ApiError(
+      'BAD_REQUEST',
+      `Only ${MAX_SUMMARY_FIELDS} custom profile fields can be displayed in the profile summary.`,
+    );
 }
 
 /** `custom_profile_fields` with every field, to everyone (the real server's `notify_realm_custom_profile_fields`). */
 function announce(ctx: UserContext): void {
-  emit(ctx, activeUserIds(ctx), { type: 'custom_profile_fields', fields: customProfileFields(ctx).map(formatCustomProfileField) });
+  emit(ctx, activeUserIds(ctx), {
+    type: 'custom_profile_fields',
+    fields: customProfileFields(ctx).map(formatCustomProfileField),
+  });
 }
 
 function fieldById(ctx: UserContext, id: number): CustomProfileFieldRecord {
@@ -77,7 +101,8 @@ function fieldById(ctx: UserContext, id: number): CustomProfileFieldRecord {
  */
 export function createProfileField(params: OperationParams<'profileFields.create'>, ctx: UserContext) {
   const type = params.field_type;
-  if (!Object.values(CUSTOM_PROFILE_FIELD_TYPES).some((known) => known.id === type)) throw new ApiError('BAD_REQUEST', 'Invalid field type.');
+  if (!Object.values(CUSTOM_PROFILE_FIELD_TYPES).some((known) => known.id === type))
+    throw new ApiError('BAD_REQUEST', 'Invalid field type.');
   const fieldData = checkFieldData(type, params.field_data);
   let name = params.name.trim();
   if (type === EXTERNAL_ACCOUNT && name === '') name = EXTERNAL_ACCOUNTS[String(params.field_data['subtype'])] ?? '';
@@ -110,8 +135,10 @@ export function updateProfileField(params: OperationParams<'profileFields.update
     if (params.hint !== undefined) change.hint = params.hint;
   }
   if (params.field_data !== undefined) change.field_data = checkFieldData(field.type, params.field_data);
-  if (params.display_in_profile_summary === true && !field.display_in_profile_summary) checkSummary(ctx, field.type, field.id);
-  if (params.display_in_profile_summary !== undefined) change.display_in_profile_summary = params.display_in_profile_summary;
+  if (params.display_in_profile_summary === true && !field.display_in_profile_summary)
+    checkSummary(ctx, field.type, field.id);
+  if (params.display_in_profile_summary !== undefined)
+    change.display_in_profile_summary = params.display_in_profile_summary;
   if (params.required !== undefined) change.required = params.required;
   if (params.editable_by_user !== undefined) change.editable_by_user = params.editable_by_user;
   ctx.db.patch('custom_profile_fields', field.id, change);
@@ -127,7 +154,10 @@ export function deleteProfileField(params: OperationParams<'profileFields.remove
     if (!(key in user.profile_data)) continue;
     const { [key]: _value, ...profileData } = user.profile_data;
     const { [key]: _rendered, ...rendered } = user.profile_data_rendered ?? {};
-    ctx.db.patch('users', user.id, { profile_data: profileData, ...(user.profile_data_rendered ? { profile_data_rendered: rendered } : {}) });
+    ctx.db.patch('users', user.id, {
+      profile_data: profileData,
+      ...(user.profile_data_rendered ? { profile_data_rendered: rendered } : {}),
+    });
   }
   ctx.db.delete('custom_profile_fields', field.id);
   announce(ctx);

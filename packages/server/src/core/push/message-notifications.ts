@@ -15,11 +15,14 @@ const MAX_CONTENT = 200;
 /** The text of rendered HTML (tags dropped, the usual entities decoded). */
 function htmlText(html: string): string {
   const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
-  return html.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_match, name: string) => entities[name] ?? '');
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_match, name: string) => entities[name] ?? '');
 }
 
 function hasDevices(ctx: Pick<HookContext, 'db'>, userId: number): boolean {
-  for (const device of ctx.db.all('push_devices')) if (device.user_id === userId && device.status === 'active') return true;
+  for (const device of ctx.db.all('push_devices'))
+    if (device.user_id === userId && device.status === 'active') return true;
   return false;
 }
 
@@ -35,7 +38,8 @@ function trigger(ctx: HookContext, user: UserRecord, message: MessageRecord): st
   const bits = messageFlags(ctx, message.id, user.id) ?? 0;
   if (message.type === 'private') return settings.enable_offline_push_notifications ? 'direct_message' : null;
   if (bits & FLAG_BITS.mentioned) return settings.enable_offline_push_notifications ? 'mentioned' : null;
-  const subscription = message.stream_id === null ? undefined : ctx.indexes.subscriptionsByUser.get(user.id)?.get(message.stream_id);
+  const subscription =
+    message.stream_id === null ? undefined : ctx.indexes.subscriptionsByUser.get(user.id)?.get(message.stream_id);
   if (!subscription || subscription.is_muted) return null;
   if (bits & (FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned)) {
     if (subscription.wildcard_mentions_notify ?? settings.wildcard_mentions_notify) return 'stream_wildcard_mentioned';
@@ -45,7 +49,12 @@ function trigger(ctx: HookContext, user: UserRecord, message: MessageRecord): st
 }
 
 /** The plaintext of a message notification (FL 413 shape). */
-function messagePayload(ctx: HookContext, user: UserRecord, message: MessageRecord, sender: UserRecord): Record<string, unknown> {
+function messagePayload(
+  ctx: HookContext,
+  user: UserRecord,
+  message: MessageRecord,
+  sender: UserRecord,
+): Record<string, unknown> {
   const text = htmlText(message.rendered_content).trim();
   const content = text.length > MAX_CONTENT ? `${text.slice(0, MAX_CONTENT - 1)}…` : text;
   const data: Record<string, unknown> = {
@@ -59,10 +68,20 @@ function messagePayload(ctx: HookContext, user: UserRecord, message: MessageReco
     content,
   };
   if (message.stream_id !== null) {
-    return { ...data, recipient_type: 'channel', channel_id: message.stream_id, channel_name: ctx.db.get('channels', message.stream_id)?.name ?? '', topic: message.topic };
+    return {
+      ...data,
+      recipient_type: 'channel',
+      channel_id: message.stream_id,
+      channel_name: ctx.db.get('channels', message.stream_id)?.name ?? '',
+      topic: message.topic,
+    };
   }
   const participants = participantsOf(ctx, message);
-  return { ...data, recipient_type: 'direct', ...(participants.length > 2 ? { pm_users: participants.join(',') } : {}) };
+  return {
+    ...data,
+    recipient_type: 'direct',
+    ...(participants.length > 2 ? { pm_users: participants.join(',') } : {}),
+  };
 }
 
 /**
@@ -82,7 +101,11 @@ export function notifyMessageRecipients(ctx: HookContext, { message, sender }: S
     if (bits & FLAG_BITS.read) continue;
     const why = trigger(ctx, user, message);
     if (!why || (isOnline(ctx, user) && !user.settings.enable_online_push_notifications)) continue;
-    enqueueJob(ctx, { kind: 'push_notify', userId, payload: { trigger: why, message_id: message.id, data: messagePayload(ctx, user, message, sender) } });
+    enqueueJob(ctx, {
+      kind: 'push_notify',
+      userId,
+      payload: { trigger: why, message_id: message.id, data: messagePayload(ctx, user, message, sender) },
+    });
   }
 }
 
@@ -93,10 +116,15 @@ export function removeReadNotifications(ctx: HookContext, userId: number, messag
   const notified: number[] = [];
   for (const job of ctx.db.all('outbox')) {
     const id = Number(job.payload['message_id']);
-    if (job.kind === 'push_notify' && job.user_id === userId && job.payload['trigger'] !== 'remove' && read.has(id)) notified.push(id);
+    if (job.kind === 'push_notify' && job.user_id === userId && job.payload['trigger'] !== 'remove' && read.has(id))
+      notified.push(id);
   }
   if (notified.length === 0) return;
-  const data = { ...basePayload(ctx, userId), type: 'remove', message_ids: [...new Set(notified)].sort((a, b) => a - b) };
+  const data = {
+    ...basePayload(ctx, userId),
+    type: 'remove',
+    message_ids: [...new Set(notified)].sort((a, b) => a - b),
+  };
   enqueueJob(ctx, { kind: 'push_notify', userId, payload: { trigger: 'remove', data } });
 }
 
@@ -110,8 +138,16 @@ export const sendPushNotification: JobRunner = {
     if (devices.length === 0) return { outcome: 'delivered' };
     const answer = await notifyDevices(services, devices, job.payload['data'] as Record<string, unknown>);
     if (!answer.ok) {
-      services.log.warn('the push bouncer did not take a notification', { user: job.user_id, code: answer.code, error: answer.msg });
-      return { outcome: answer.kind === 'connect' || answer.kind === 'server' ? 'retry' : 'failed', status: answer.status, error: answer.msg };
+      services.log.warn('the push bouncer did not take a notification', {
+        user: job.user_id,
+        code: answer.code,
+        error: answer.msg,
+      });
+      return {
+        outcome: answer.kind === 'connect' || answer.kind === 'server' ? 'retry' : 'failed',
+        status: answer.status,
+        error: answer.msg,
+      };
     }
     const gone = Array.isArray(answer.body['delete_device_ids']) ? (answer.body['delete_device_ids'] as number[]) : [];
     return {
@@ -119,7 +155,9 @@ export const sendPushNotification: JobRunner = {
       status: 200,
       // Devices the bouncer no longer knows are forgotten here too.
       apply: (ctx) => {
-        for (const device of [...ctx.db.all('push_devices')]) if (device.bouncer_device_id !== null && gone.includes(device.bouncer_device_id)) ctx.db.delete('push_devices', device.id);
+        for (const device of [...ctx.db.all('push_devices')])
+          if (device.bouncer_device_id !== null && gone.includes(device.bouncer_device_id))
+            ctx.db.delete('push_devices', device.id);
       },
     };
   },

@@ -12,7 +12,8 @@ const REFUSALS = new Set(['INVALID_BOUNCER_PUBLIC_KEY', 'BAD_REQUEST', 'REQUEST_
 
 /** Refuses push calls on a server without a bouncer. */
 export function checkPushConfigured(ctx: Pick<Services, 'config'>): void {
-  if (ctx.config.pushBouncerUrl === null) throw new ApiError('PUSH_SERVICE_NOT_CONFIGURED', 'Server is not configured to use push notification service.');
+  if (ctx.config.pushBouncerUrl === null)
+    throw new ApiError('PUSH_SERVICE_NOT_CONFIGURED', 'Server is not configured to use push notification service.');
 }
 
 /**
@@ -27,7 +28,9 @@ export function checkPushConfigured(ctx: Pick<Services, 'config'>): void {
  */
 export function registerPushDevice(params: OperationParams<'push.register'>, ctx: UserContext<'jobs'>) {
   checkPushConfigured(ctx);
-  const existing = [...ctx.db.all('push_devices')].find((device) => device.user_id === ctx.user.id && device.push_account_id === params.push_account_id);
+  const existing = [...ctx.db.all('push_devices')].find(
+    (device) => device.user_id === ctx.user.id && device.push_account_id === params.push_account_id,
+  );
   if (existing && existing.status !== 'failed') return {};
   const fields = {
     user_id: ctx.user.id,
@@ -47,7 +50,12 @@ export function registerPushDevice(params: OperationParams<'push.register'>, ctx
 
 /** The `push_device` event of a device's new status. */
 function statusEvent(device: PushDeviceRecord): Record<string, unknown> & { type: string } {
-  return { type: 'push_device', push_account_id: String(device.push_account_id), status: device.status, ...(device.status === 'failed' ? { error_code: device.error_code } : {}) };
+  return {
+    type: 'push_device',
+    push_account_id: String(device.push_account_id),
+    status: device.status,
+    ...(device.status === 'failed' ? { error_code: device.error_code } : {}),
+  };
 }
 
 /** Registers a pending device with the bouncer; retried while the bouncer cannot be reached or fails. */
@@ -66,19 +74,35 @@ export const registerWithBouncer: JobRunner = {
         bouncer_public_key: device.bouncer_public_key,
       },
     }));
-    const settle = (fields: Partial<PushDeviceRecord>): NonNullable<JobOutcome['apply']> => (ctx) => {
-      const current = ctx.db.get('push_devices', device.id);
-      if (!current || current.status !== 'pending') return;
-      const updated = ctx.db.patch('push_devices', device.id, fields);
-      emit(ctx, [device.user_id], statusEvent(updated));
-    };
+    const settle =
+      (fields: Partial<PushDeviceRecord>): NonNullable<JobOutcome['apply']> =>
+      (ctx) => {
+        const current = ctx.db.get('push_devices', device.id);
+        if (!current || current.status !== 'pending') return;
+        const updated = ctx.db.patch('push_devices', device.id, fields);
+        emit(ctx, [device.user_id], statusEvent(updated));
+      };
     if (answer.ok) {
       const id = Number(answer.body['device_id']);
-      return { outcome: 'delivered', status: 200, apply: settle({ status: 'active', bouncer_device_id: id, error_code: null }) };
+      return {
+        outcome: 'delivered',
+        status: 200,
+        apply: settle({ status: 'active', bouncer_device_id: id, error_code: null }),
+      };
     }
-    services.log.warn('the push bouncer did not register a device', { user: device.user_id, push_account_id: device.push_account_id, code: answer.code, error: answer.msg });
+    services.log.warn('the push bouncer did not register a device', {
+      user: device.user_id,
+      push_account_id: device.push_account_id,
+      code: answer.code,
+      error: answer.msg,
+    });
     if (answer.kind === 'rejected' && REFUSALS.has(answer.code)) {
-      return { outcome: 'failed', status: answer.status, error: answer.msg, apply: settle({ status: 'failed', error_code: answer.code }) };
+      return {
+        outcome: 'failed',
+        status: answer.status,
+        error: answer.msg,
+        apply: settle({ status: 'failed', error_code: answer.code }),
+      };
     }
     // Down, failing or refusing this server: try again later; at the end the device has failed.
     return {

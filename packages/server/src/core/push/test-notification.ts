@@ -12,12 +12,23 @@ import { activeDevices, basePayload, notifyDevices } from './send-notifications.
  *
  * @see https://zulip.com/api/e2ee-test-notify
  */
-export async function sendTestNotification(params: OperationParams<'push.testNotification'>, ctx: UserContext<'outbound' | 'store'>) {
+export async function sendTestNotification(
+  params: OperationParams<'push.testNotification'>,
+  ctx: UserContext<'outbound' | 'store'>,
+) {
   const devices = activeDevices(ctx, ctx.user.id, params.push_account_id);
   if (devices.length === 0) throw new ApiError('NO_ACTIVE_PUSH_DEVICE', 'No active registered push device');
-  const answer = await notifyDevices(ctx, devices, { ...basePayload(ctx, ctx.user.id), time: Math.floor(ctx.now() / 1000), type: 'test' });
+  const answer = await notifyDevices(ctx, devices, {
+    ...basePayload(ctx, ctx.user.id),
+    time: Math.floor(ctx.now() / 1000),
+    type: 'test',
+  });
   if (!answer.ok) {
-    ctx.log.warn('the push bouncer did not take a test notification', { user: ctx.user.id, code: answer.code, error: answer.msg });
+    ctx.log.warn('the push bouncer did not take a test notification', {
+      user: ctx.user.id,
+      code: answer.code,
+      error: answer.msg,
+    });
     throw bouncerError(answer);
   }
   return {};

@@ -10,7 +10,12 @@ import { realmEmojiById } from '../realm/realm-emoji-state.js';
 
 /** The largest custom emoji image, in MiB (the real server's `MAX_EMOJI_FILE_SIZE_MIB`). */
 const MAX_EMOJI_FILE_SIZE_MIB = 5;
-const IMAGE_TYPES: Record<string, string> = { 'image/png': 'png', 'image/gif': 'gif', 'image/jpeg': 'jpeg', 'image/webp': 'webp' };
+const IMAGE_TYPES: Record<string, string> = {
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/jpeg': 'jpeg',
+  'image/webp': 'webp',
+};
 const NAME = /^[0-9a-z_-]+(?<![_-])$/;
 
 function announce(ctx: Pick<Context, 'db' | 'events'>): void {
@@ -34,18 +39,29 @@ export function listRealmEmoji(_params: OperationParams<'realmEmoji.list'>, ctx:
  * needs an administrator. The image is stored before the record, like uploads. Event
  * `realm_emoji` `update` with every emoji, to everyone.
  */
-export async function uploadRealmEmoji(params: OperationParams<'realmEmoji.upload'>, ctx: UserContext<'files' | 'store'>) {
+export async function uploadRealmEmoji(
+  params: OperationParams<'realmEmoji.upload'>,
+  ctx: UserContext<'files' | 'store'>,
+) {
   const name = params.emoji_name;
   if (name === '') throw new ApiError('BAD_REQUEST', 'Emoji name is missing');
   if (!NAME.test(name)) {
-    throw new ApiError('BAD_REQUEST', 'Emoji names must contain only lowercase alphanumeric characters, hyphen, and underscore, and must not end with hyphen or underscore.');
+    throw new ApiError(
+      'BAD_REQUEST',
+      'Emoji names must contain only lowercase alphanumeric characters, hyphen, and underscore, and must not end with hyphen or underscore.',
+    );
   }
-  if (!hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'can_add_custom_emoji_group')) throw new ApiError('BAD_REQUEST', 'Insufficient permission');
+  if (!hasPermission(ctx, ctx.user, { realm: ctx.realm }, 'can_add_custom_emoji_group'))
+    throw new ApiError('BAD_REQUEST', 'Insufficient permission');
   if (activeEmoji(ctx, name)) throw new ApiError('BAD_REQUEST', 'A custom emoji with this name already exists.');
-  if ((emojiByName(name) || name === 'zulip') && !isAdmin(ctx.user)) throw new ApiError('BAD_REQUEST', 'Only administrators can override default emoji.');
+  if ((emojiByName(name) || name === 'zulip') && !isAdmin(ctx.user))
+    throw new ApiError('BAD_REQUEST', 'Only administrators can override default emoji.');
   const file = params.file;
   if (file.size > MAX_EMOJI_FILE_SIZE_MIB * 1024 * 1024) {
-    throw new ApiError('BAD_REQUEST', `Uploaded file is larger than the allowed limit of ${MAX_EMOJI_FILE_SIZE_MIB} MiB`);
+    throw new ApiError(
+      'BAD_REQUEST',
+      `Uploaded file is larger than the allowed limit of ${MAX_EMOJI_FILE_SIZE_MIB} MiB`,
+    );
   }
   // A part without a type (or with application/octet-stream) is typed by its name, as the
   // real server's get_file_info does: python-zulip-api sends emoji files that way.
@@ -86,7 +102,8 @@ export async function uploadRealmEmoji(params: OperationParams<'realmEmoji.uploa
 export function deactivateRealmEmoji(params: OperationParams<'realmEmoji.deactivate'>, ctx: UserContext) {
   const emoji = activeEmoji(ctx, params.emoji_name);
   if (!emoji) throw new ApiError('BAD_REQUEST', 'Emoji does not exist');
-  if (!isAdmin(ctx.user) && emoji.author_id !== ctx.user.id) throw new ApiError('BAD_REQUEST', 'Must be an organization administrator or emoji author');
+  if (!isAdmin(ctx.user) && emoji.author_id !== ctx.user.id)
+    throw new ApiError('BAD_REQUEST', 'Must be an organization administrator or emoji author');
   ctx.db.patch('realm_emoji', emoji.id, { deactivated: true });
   announce(ctx);
   return {};
@@ -94,8 +111,17 @@ export function deactivateRealmEmoji(params: OperationParams<'realmEmoji.deactiv
 
 /** GET `/user_avatars/<realm>/emoji/images/<file>`: a custom emoji's image, to anyone (as the real server serves them). */
 export async function readEmojiImage(ctx: Pick<Context<'files'>, 'db' | 'files'>, file: string, withBytes: boolean) {
-  const emoji = [...ctx.db.all('realm_emoji')].find((record) => record.file_path !== undefined && record.source_url.endsWith(`/emoji/images/${file}`));
+  const emoji = [...ctx.db.all('realm_emoji')].find(
+    (record) => record.file_path !== undefined && record.source_url.endsWith(`/emoji/images/${file}`),
+  );
   const bytes = emoji?.file_path ? await ctx.files.get(emoji.file_path) : undefined;
   if (!emoji || !bytes) return { status: 'not-found' as const };
-  return { status: 'file' as const, file_name: file, content_type: emoji.content_type ?? 'application/octet-stream', size: bytes.length, inline: true, bytes: withBytes ? bytes : null };
+  return {
+    status: 'file' as const,
+    file_name: file,
+    content_type: emoji.content_type ?? 'application/octet-stream',
+    size: bytes.length,
+    inline: true,
+    bytes: withBytes ? bytes : null,
+  };
 }

@@ -48,7 +48,10 @@ export function createRealm(db: DbTx, options: RealmOptions): RealmRecord {
     db.put('user_groups', group);
   }
   const groups = Object.fromEntries(
-    Object.entries(REALM_GROUP_SETTING_CONFIGS).map(([setting, config]) => [setting, ids.get(config.defaultGroup as SystemGroupName) as GroupSettingValue]),
+    Object.entries(REALM_GROUP_SETTING_CONFIGS).map(([setting, config]) => [
+      setting,
+      ids.get(config.defaultGroup as SystemGroupName) as GroupSettingValue,
+    ]),
   ) as Record<RealmGroupSetting, GroupSettingValue>;
   return db.put('realm', {
     id: 1,

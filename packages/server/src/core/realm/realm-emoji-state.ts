@@ -24,7 +24,14 @@ type ShownEmoji = {
 export function realmEmojiById(ctx: Pick<Context, 'db'>): Record<string, ShownEmoji> {
   const emoji: Record<string, ShownEmoji> = {};
   for (const record of ctx.db.all('realm_emoji')) {
-    emoji[String(record.id)] = { id: String(record.id), name: record.name, source_url: record.source_url, still_url: null, deactivated: record.deactivated, author_id: record.author_id };
+    emoji[String(record.id)] = {
+      id: String(record.id),
+      name: record.name,
+      source_url: record.source_url,
+      still_url: null,
+      deactivated: record.deactivated,
+      author_id: record.author_id,
+    };
   }
   return emoji;
 }

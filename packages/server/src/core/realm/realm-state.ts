@@ -35,7 +35,13 @@ const WILDCARD_POLICY: Partial<Record<SystemGroupName, number>> = {
   'role:moderators': 7,
 };
 
-function legacyPolicy(ctx: Pick<Context, 'db'>, realm: RealmRecord, setting: RealmGroupSetting, table: Partial<Record<SystemGroupName, number>>, fallback: number): number {
+function legacyPolicy(
+  ctx: Pick<Context, 'db'>,
+  realm: RealmRecord,
+  setting: RealmGroupSetting,
+  table: Partial<Record<SystemGroupName, number>>,
+  fallback: number,
+): number {
   const name = systemGroupNameOf(ctx, realmGroupSetting(ctx, realm, setting));
   return (name && table[name]) ?? fallback;
 }
@@ -48,7 +54,13 @@ export function legacyRealmPolicies(ctx: Pick<Context, 'db'>, realm: RealmRecord
   return {
     create_public_stream_policy: legacyPolicy(ctx, realm, 'can_create_public_channel_group', COMMON_POLICY, 1),
     create_private_stream_policy: legacyPolicy(ctx, realm, 'can_create_private_channel_group', COMMON_POLICY, 1),
-    create_web_public_stream_policy: legacyPolicy(ctx, realm, 'can_create_web_public_channel_group', WEB_PUBLIC_POLICY, 7),
+    create_web_public_stream_policy: legacyPolicy(
+      ctx,
+      realm,
+      'can_create_web_public_channel_group',
+      WEB_PUBLIC_POLICY,
+      7,
+    ),
     wildcard_mention_policy: legacyPolicy(ctx, realm, 'can_mention_many_users_group', WILDCARD_POLICY, 5),
   };
 }
@@ -63,7 +75,8 @@ const REPORTED_GROUP_SETTINGS: Record<string, SystemGroupName> = {
 export function realmSettings(ctx: Pick<Context, 'db'>, realm: RealmRecord): Record<string, unknown> {
   const groups: Record<string, unknown> = {};
   for (const [name, group] of Object.entries(REPORTED_GROUP_SETTINGS)) groups[name] = systemGroupId(ctx, group);
-  for (const name of REALM_GROUP_SETTINGS) groups[name] = formatGroupSettingValue(ctx, realmGroupSetting(ctx, realm, name));
+  for (const name of REALM_GROUP_SETTINGS)
+    groups[name] = formatGroupSettingValue(ctx, realmGroupSetting(ctx, realm, name));
   return {
     ...SERVER_REALM_SETTINGS,
     name: realm.name,
@@ -105,7 +118,9 @@ export const realmState: StateBlock = {
   eventTypes: ['realm'],
   fetch(ctx) {
     const realm = ctx.realm;
-    const prefixed = Object.fromEntries(Object.entries(realmSettings(ctx, realm)).map(([key, value]) => [`realm_${key}`, value]));
+    const prefixed = Object.fromEntries(
+      Object.entries(realmSettings(ctx, realm)).map(([key, value]) => [`realm_${key}`, value]),
+    );
     const host = new URL(ctx.config.realmUrl).host;
     return {
       ...prefixed,

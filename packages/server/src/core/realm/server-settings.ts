@@ -38,21 +38,21 @@ function authenticationMethods(password: boolean, dev: boolean): Record<string, 
  * field real clients require is present (both `realm_uri` and `realm_url`).
  */
 export function getServerSettings(_params: OperationParams<'server.getSettings'>, ctx: Context) {
-  return ({
-  authentication_methods: authenticationMethods(ctx.config.passwordAuthEnabled, ctx.config.devMode),
-  external_authentication_methods: [],
-  zulip_feature_level: ctx.config.featureLevel,
-  zulip_version: zulipVersionAt(ctx.config.featureLevel),
-  zulip_merge_base: zulipVersionAt(ctx.config.featureLevel),
-  push_notifications_enabled: false,
-  is_incompatible: ctx.request.userAgent.startsWith('ZulipInvalid'),
-  email_auth_enabled: ctx.config.passwordAuthEnabled,
-  require_email_format_usernames: true,
-  realm_uri: ctx.config.realmUrl,
-  realm_url: ctx.config.realmUrl,
-  realm_name: ctx.realm.name,
-  realm_icon: `${ctx.config.realmUrl}/static/images/logo/teamchat-icon.png`,
-  realm_description: descriptionHtml(ctx.realm.description),
-  realm_web_public_access_enabled: ctx.realm.enable_spectator_access,
-});
+  return {
+    authentication_methods: authenticationMethods(ctx.config.passwordAuthEnabled, ctx.config.devMode),
+    external_authentication_methods: [],
+    zulip_feature_level: ctx.config.featureLevel,
+    zulip_version: zulipVersionAt(ctx.config.featureLevel),
+    zulip_merge_base: zulipVersionAt(ctx.config.featureLevel),
+    push_notifications_enabled: false,
+    is_incompatible: ctx.request.userAgent.startsWith('ZulipInvalid'),
+    email_auth_enabled: ctx.config.passwordAuthEnabled,
+    require_email_format_usernames: true,
+    realm_uri: ctx.config.realmUrl,
+    realm_url: ctx.config.realmUrl,
+    realm_name: ctx.realm.name,
+    realm_icon: `${ctx.config.realmUrl}/static/images/logo/teamchat-icon.png`,
+    realm_description: descriptionHtml(ctx.realm.description),
+    realm_web_public_access_enabled: ctx.realm.enable_spectator_access,
+  };
 }

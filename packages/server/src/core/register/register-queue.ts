@@ -39,5 +39,11 @@ export function registerQueue(params: OperationParams<'events.register'>, ctx: U
     const selected = block.selected ? block.selected(want, capabilities) : block.eventTypes.some(want);
     if (selected) Object.assign(state, block.fetch(ctx, params, capabilities));
   }
-  return state as { queue_id: string; last_event_id: number; zulip_feature_level: number; zulip_version: string; zulip_merge_base: string };
+  return state as {
+    queue_id: string;
+    last_event_id: number;
+    zulip_feature_level: number;
+    zulip_version: string;
+    zulip_merge_base: string;
+  };
 }

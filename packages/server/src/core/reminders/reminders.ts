@@ -2,7 +2,14 @@ import { ApiError } from '@teamchat/schema';
 import type { StateBlock } from '../events/state-block.js';
 import { emit } from '../events/emit.js';
 import { renderMessage } from '../markdown/render-message.js';
-import { conversationOf, listOfNames, messageLinkSyntax, nearMessageUrl, truncateContent, unusedFence } from '../messages/message-links.js';
+import {
+  conversationOf,
+  listOfNames,
+  messageLinkSyntax,
+  nearMessageUrl,
+  truncateContent,
+  unusedFence,
+} from '../messages/message-links.js';
 import { silentMention } from '../messages/notification-bot.js';
 import type { Context, OperationParams, UserContext } from '../runtime/context.js';
 import type { ScheduledMessageRecord } from '../model/records/messages.js';
@@ -82,7 +89,8 @@ function reminderContent(ctx: UserContext, message: MessageRecord, note: string 
 function normalizeNote(note: string | undefined): string | undefined {
   if (note === undefined) return undefined;
   const trimmed = note.trimEnd().replace(/^\n+/, '');
-  if ([...trimmed].length > MAX_REMINDER_NOTE_LENGTH) throw new ApiError('BAD_REQUEST', `Maximum reminder note length: ${MAX_REMINDER_NOTE_LENGTH} characters`);
+  if ([...trimmed].length > MAX_REMINDER_NOTE_LENGTH)
+    throw new ApiError('BAD_REQUEST', `Maximum reminder note length: ${MAX_REMINDER_NOTE_LENGTH} characters`);
   return trimmed;
 }
 
@@ -97,7 +105,8 @@ export function listReminders(_params: OperationParams<'reminders.list'>, ctx: U
  * comes on the server's clock. Event `reminders` `add`.
  */
 export function createReminder(params: OperationParams<'reminders.create'>, ctx: UserContext) {
-  if (params.scheduled_delivery_timestamp <= ctx.now() / 1000) throw new ApiError('BAD_REQUEST', 'Scheduled delivery time must be in the future.');
+  if (params.scheduled_delivery_timestamp <= ctx.now() / 1000)
+    throw new ApiError('BAD_REQUEST', 'Scheduled delivery time must be in the future.');
   const message = accessMessage(ctx, ctx.user, params.message_id);
   const content = reminderContent(ctx, message, normalizeNote(params.note));
   const row = ctx.db.put('scheduled_messages', {
@@ -118,7 +127,11 @@ export function createReminder(params: OperationParams<'reminders.create'>, ctx:
 }
 
 /** Removes a reminder from the schedule (deleted, or sent): event `reminders` `remove`. */
-export function dropReminder(ctx: Pick<Context, 'db' | 'events' | 'realm'>, row: ScheduledMessageRecord, sender: Pick<UserRecord, 'id'>): void {
+export function dropReminder(
+  ctx: Pick<Context, 'db' | 'events' | 'realm'>,
+  row: ScheduledMessageRecord,
+  sender: Pick<UserRecord, 'id'>,
+): void {
   ctx.db.delete('scheduled_messages', row.id);
   emit(ctx, [sender.id], { type: 'reminders', op: 'remove', reminder_id: row.id });
 }
@@ -126,7 +139,8 @@ export function dropReminder(ctx: Pick<Context, 'db' | 'events' | 'realm'>, row:
 /** DELETE /reminders/{reminder_id}: cancels one of the caller's reminders; event `reminders` `remove`. */
 export function deleteReminder(params: OperationParams<'reminders.remove'>, ctx: UserContext) {
   const row = ctx.db.get('scheduled_messages', params.reminder_id);
-  if (!row || row.sender_id !== ctx.user.id || !isReminder(row)) throw new ApiError('BAD_REQUEST', 'Reminder does not exist', { status: 404 });
+  if (!row || row.sender_id !== ctx.user.id || !isReminder(row))
+    throw new ApiError('BAD_REQUEST', 'Reminder does not exist', { status: 404 });
   dropReminder(ctx, row, ctx.user);
   return {};
 }

@@ -6,7 +6,11 @@ import type { UserContext } from './context.js';
  * remains (`complete: true`) or the request's time budget is spent (`complete: false`: the
  * client repeats the request). An interrupted request keeps the batches it finished.
  */
-export async function inBatches<C extends UserContext<'store'>>(ctx: C, budgetMs: number, batch: (tx: C) => boolean): Promise<{ complete: boolean }> {
+export async function inBatches<C extends UserContext<'store'>>(
+  ctx: C,
+  budgetMs: number,
+  batch: (tx: C) => boolean,
+): Promise<{ complete: boolean }> {
   const started = ctx.monotonic();
   for (;;) {
     const remaining = await ctx.store.write((db) => batch({ ...ctx, db }));
@@ -14,4 +18,3 @@ export async function inBatches<C extends UserContext<'store'>>(ctx: C, budgetMs
     if (ctx.monotonic() - started >= budgetMs) return { complete: false };
   }
 }
-

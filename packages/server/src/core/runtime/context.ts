@@ -72,7 +72,9 @@ export type Context<P extends PortName = never> = BaseContext & Pick<Ports, P>;
 export type UserContext<P extends PortName = never> = Context<P> & { user: UserRecord };
 
 /** The context of an operation: with a caller unless its contract admits anonymous calls; with the ports `P`. */
-export type OperationContext<E extends Endpoint, P extends PortName = never> = E['access'] extends 'public' | 'optional' ? Context<P> : UserContext<P>;
+export type OperationContext<E extends Endpoint, P extends PortName = never> = E['access'] extends 'public' | 'optional'
+  ? Context<P>
+  : UserContext<P>;
 
 /** The decoded parameters of the contract named `N`: what a domain operation behind it takes. */
 export type OperationParams<N extends EndpointName> = EndpointParams<Endpoints[N]>;

@@ -61,11 +61,15 @@ export class EventQueues {
    * Creates a queue for `userId`. A user at `maxQueuesPerUser` loses the queue polled longest
    * ago, garbage-collected as an expired one (its next poll gets `BAD_EVENT_QUEUE_ID`).
    */
-  register(userId: number, options: Omit<QueueOptions, 'lifespanSecs'> & { lifespanSecs?: number | undefined }): EventQueue {
+  register(
+    userId: number,
+    options: Omit<QueueOptions, 'lifespanSecs'> & { lifespanSecs?: number | undefined },
+  ): EventQueue {
     const now = this.options.monotonic();
     this.collect(now);
     const own = [...(this.byUser.get(userId) ?? [])].sort((a, b) => a.lastAccess - b.lastAccess);
-    for (const queue of own.slice(0, Math.max(0, own.length - this.options.config.maxQueuesPerUser + 1))) this.remove(queue);
+    for (const queue of own.slice(0, Math.max(0, own.length - this.options.config.maxQueuesPerUser + 1)))
+      this.remove(queue);
     this.counter += 1;
     const id = `${Math.floor(this.options.now() / 1000)}:${this.counter}`;
     const lifespanSecs = Math.min(options.lifespanSecs ?? this.options.config.queueLifespanSecs, MAX_LIFESPAN_SECS);
@@ -99,7 +103,8 @@ export class EventQueues {
 
   /** Drops queue `queueId` (or every queue), as when queues time out: polls then get `BAD_EVENT_QUEUE_ID`. */
   expire(queueId?: string): void {
-    const doomed = queueId === undefined ? [...this.queues.values()] : [this.queues.get(queueId)].filter((q) => q !== undefined);
+    const doomed =
+      queueId === undefined ? [...this.queues.values()] : [this.queues.get(queueId)].filter((q) => q !== undefined);
     for (const queue of doomed) this.remove(queue);
   }
 
@@ -122,7 +127,11 @@ export class EventQueues {
    * Delivers an event to every queue of `userIds` that wants its type. `event` may be a
    * function that shapes the event per queue. `seq` is the transaction the event comes from.
    */
-  publish(userIds: Iterable<number>, event: (Record<string, unknown> & { type: string }) | EventForQueue, seq = Infinity): void {
+  publish(
+    userIds: Iterable<number>,
+    event: (Record<string, unknown> & { type: string }) | EventForQueue,
+    seq = Infinity,
+  ): void {
     for (const userId of userIds) {
       for (const queue of this.byUser.get(userId) ?? []) {
         // A queue registered after transaction `seq` committed has its effect in its state.
@@ -142,7 +151,12 @@ export class EventQueues {
    * GET /events: acknowledges events up to `lastEventId`, then answers the newer ones, waiting
    * for one (or a heartbeat after `heartbeatMs`) unless `dontBlock`.
    */
-  async poll(queue: EventQueue, lastEventId: number | undefined, dontBlock: boolean, signal?: AbortSignal): Promise<QueuedEvent[]> {
+  async poll(
+    queue: EventQueue,
+    lastEventId: number | undefined,
+    dontBlock: boolean,
+    signal?: AbortSignal,
+  ): Promise<QueuedEvent[]> {
     const after = lastEventId ?? -1;
     if (lastEventId !== undefined) queue.acknowledge(lastEventId);
     let events = queue.pending(after);
@@ -150,7 +164,10 @@ export class EventQueues {
     // A poll of a queue that has one waiting replaces it; any other counts against the user.
     const { maxLongPollsPerUser } = this.options.config;
     if (!queue.waiting && this.waitingPolls(queue.userId) >= maxLongPollsPerUser) {
-      throw rateLimited(1, `Too many GET /events requests are waiting for this user at once (limit: ${maxLongPollsPerUser})`);
+      throw rateLimited(
+        1,
+        `Too many GET /events requests are waiting for this user at once (limit: ${maxLongPollsPerUser})`,
+      );
     }
     await queue.waitForEvent(this.options.config.heartbeatMs, signal);
     queue.lastAccess = this.options.monotonic();

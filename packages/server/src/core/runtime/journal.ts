@@ -44,11 +44,25 @@ export type RawAnswer = { content_type: string | null; body: string | Uint8Array
 export type RawRequest = Omit<RequestRecord, 'params' | 'response'> & { params: unknown; answer: RawAnswer };
 
 /** A request entry as kept: parameters and answer as the transport gave them, shown by {@link presentRequest}. */
-type KeptRequest = EntryBase & Omit<RequestRecord, 'params' | 'response'> & { kind: 'request'; raw: { params: unknown; answer: RawAnswer } };
+type KeptRequest = EntryBase &
+  Omit<RequestRecord, 'params' | 'response'> & { kind: 'request'; raw: { params: unknown; answer: RawAnswer } };
 /** An event put into a queue, and whether a poll has fetched it. */
-export type EventEntry = EntryBase & { kind: 'event'; queue_id: string; user_id: number; event: QueuedEvent; fetched: boolean };
+export type EventEntry = EntryBase & {
+  kind: 'event';
+  queue_id: string;
+  user_id: number;
+  event: QueuedEvent;
+  fetched: boolean;
+};
 /** An email put into the outbox. */
-export type EmailEntry = EntryBase & { kind: 'email'; email_id: number; template: string; to: readonly string[]; subject: string; body: string };
+export type EmailEntry = EntryBase & {
+  kind: 'email';
+  email_id: number;
+  template: string;
+  to: readonly string[];
+  subject: string;
+  body: string;
+};
 /** An outbox job on the server's clock: when it is due, and its state. */
 export type JobEntry = EntryBase & {
   kind: 'job';
@@ -62,7 +76,15 @@ export type JobEntry = EntryBase & {
   last_error: string | null;
 };
 /** What the server sent and what came back; `job_id` and `attempt` when an outbox job sent it (else null). */
-type Outbound = { job_id: number | null; attempt: number | null; url: string; request: unknown; status: number | null; response: unknown; error: string | null };
+type Outbound = {
+  job_id: number | null;
+  attempt: number | null;
+  url: string;
+  request: unknown;
+  status: number | null;
+  response: unknown;
+  error: string | null;
+};
 /** An outgoing-webhook delivery to a bot's URL. */
 export type WebhookEntry = EntryBase & Outbound & { kind: 'webhook'; bot_id: number };
 /**
@@ -169,13 +191,28 @@ export class Journal {
   /** Records an answered request under the id {@link reserve} gave it. */
   request(id: number, time: number, record: RawRequest): void {
     const { params, answer, ...fields } = record;
-    this.put({ id, seq: 0, time, cause: null, kind: 'request', ...fields, raw: { params: withoutFiles(params), answer: keptAnswer(answer) } });
+    this.put({
+      id,
+      seq: 0,
+      time,
+      cause: null,
+      kind: 'request',
+      ...fields,
+      raw: { params: withoutFiles(params), answer: keptAnswer(answer) },
+    });
   }
 
   /** Records an event put into a queue. */
   event(queueId: string, userId: number, event: QueuedEvent): void {
     if (!this.recording || event.type === 'heartbeat') return;
-    const entry: EventEntry = { ...this.base(), kind: 'event', queue_id: queueId, user_id: userId, event, fetched: false };
+    const entry: EventEntry = {
+      ...this.base(),
+      kind: 'event',
+      queue_id: queueId,
+      user_id: userId,
+      event,
+      fetched: false,
+    };
     this.put(entry);
     this.events.set(`${queueId} ${event.id}`, entry);
   }
@@ -195,18 +232,39 @@ export class Journal {
   /** Records an email put into the outbox. */
   email(email: { id: number; template: string; to: readonly string[]; subject: string; body: string }): void {
     if (!this.recording) return;
-    this.put({ ...this.base(), kind: 'email', email_id: email.id, template: email.template, to: email.to, subject: email.subject, body: email.body });
+    this.put({
+      ...this.base(),
+      kind: 'email',
+      email_id: email.id,
+      template: email.template,
+      to: email.to,
+      subject: email.subject,
+      body: email.body,
+    });
   }
 
   /** Records an outbox job: new, or in a new state (the same entry, moved to the end). */
   job(job: OutboxRecord): void {
     const entry = this.jobs.get(job.id);
-    const state = { due: job.next_attempt_at, state: job.status, attempts: job.attempts, last_status: job.last_status, last_error: job.last_error };
+    const state = {
+      due: job.next_attempt_at,
+      state: job.status,
+      attempts: job.attempts,
+      last_status: job.last_status,
+      last_error: job.last_error,
+    };
     if (entry) {
       Object.assign(entry, state);
       this.moveToEnd(entry);
     } else if (this.recording) {
-      const added: JobEntry = { ...this.base(), kind: 'job', job_id: job.id, job_kind: job.kind, user_id: job.user_id, ...state };
+      const added: JobEntry = {
+        ...this.base(),
+        kind: 'job',
+        job_id: job.id,
+        job_kind: job.kind,
+        user_id: job.user_id,
+        ...state,
+      };
       this.put(added);
       this.jobs.set(job.id, added);
     }
@@ -300,7 +358,9 @@ function answerOf(answer: RawAnswer): unknown {
     return { content_type, bytes };
   }
   const shown = JSON.stringify(json);
-  return shown.length <= MAX_ANSWER_CHARS ? json : { truncated: true, bytes: shown.length, text: shown.slice(0, MAX_ANSWER_CHARS) };
+  return shown.length <= MAX_ANSWER_CHARS
+    ? json
+    : { truncated: true, bytes: shown.length, text: shown.slice(0, MAX_ANSWER_CHARS) };
 }
 
 /**
@@ -309,7 +369,8 @@ function answerOf(answer: RawAnswer): unknown {
  */
 function keptAnswer(answer: RawAnswer): RawAnswer {
   const { content_type, body } = answer;
-  if (body === null || !content_type?.startsWith('application/json')) return { content_type, body: null, bytes: body?.length ?? 0 };
+  if (body === null || !content_type?.startsWith('application/json'))
+    return { content_type, body: null, bytes: body?.length ?? 0 };
   if (body.length <= MAX_ANSWER_CHARS) return answer;
   // A new string of the cut answer (a slice would keep the whole one alive).
   const cut = answerOf(answer);
@@ -343,8 +404,10 @@ export function redacted(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((item) => redacted(item, depth + 1));
   // An uploaded file (or bytes): its name and size, never its content.
   if (ArrayBuffer.isView(value)) return `(${value.byteLength} bytes)`;
-  if (typeof Blob !== 'undefined' && value instanceof Blob) return `(file ${'name' in value ? String(value.name) : ''}, ${value.size} bytes)`;
+  if (typeof Blob !== 'undefined' && value instanceof Blob)
+    return `(file ${'name' in value ? String(value.name) : ''}, ${value.size} bytes)`;
   const out: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(value)) out[name] = SECRET_FIELD.test(name) ? HIDDEN : redacted(field, depth + 1);
+  for (const [name, field] of Object.entries(value))
+    out[name] = SECRET_FIELD.test(name) ? HIDDEN : redacted(field, depth + 1);
   return out;
 }

@@ -19,7 +19,10 @@ function jsonOrText(body: string): unknown {
  * delivery (a job of kind `outgoing_webhook`) or a request to the push bouncer, with the
  * answer (credentials hidden by the journal). Other requests (BigBlueButton) are sent as they are.
  */
-export function journalingSender(services: Pick<Services, 'journal' | 'outbound' | 'config'>, origin: Origin): HttpSender {
+export function journalingSender(
+  services: Pick<Services, 'journal' | 'outbound' | 'config'>,
+  origin: Origin,
+): HttpSender {
   const { journal, outbound, config } = services;
   return async (request) => {
     const result = await outbound(request);

@@ -14,7 +14,11 @@ export interface SentMessage {
 }
 
 /** What a hook may use: the transaction that stores the message, the event queues, the outbox runner, the log. */
-export type HookContext = Pick<ModelContext, 'db' | 'indexes' | 'realm' | 'config' | 'now'> & { events: EventQueues; jobs: JobQueue; log: Logger };
+export type HookContext = Pick<ModelContext, 'db' | 'indexes' | 'realm' | 'config' | 'now'> & {
+  events: EventQueues;
+  jobs: JobQueue;
+  log: Logger;
+};
 
 /**
  * What other domains do inside the transactions of the messages domain (the outbox of

@@ -58,11 +58,19 @@ export class RateLimiter {
     const now = this.now();
     const free = this.secondsToFreedom(key, sorted, now);
     const [window, limit] = longest(sorted);
-    if (free !== null) return { status: { limit, remaining: 0, reset: this.wallSeconds(free * 1000) }, error: rateLimited(free) };
+    if (free !== null)
+      return { status: { limit, remaining: 0, reset: this.wallSeconds(free * 1000) }, error: rateLimited(free) };
     const times = this.add(key, sorted, now);
     // The real get_api_calls_left: the requests of the last window, and when the newest leaves it.
     const inWindow = times.filter((time) => time >= now - window * 1000).length;
-    return { status: { limit, remaining: Math.max(0, limit - inWindow), reset: this.wallSeconds((times.at(-1) ?? now) + window * 1000 - now) }, error: null };
+    return {
+      status: {
+        limit,
+        remaining: Math.max(0, limit - inWindow),
+        reset: this.wallSeconds((times.at(-1) ?? now) + window * 1000 - now),
+      },
+      error: null,
+    };
   }
 
   /** Whether one more request of `key` would break `rules`, without counting it; the `retry-after` error if so. */

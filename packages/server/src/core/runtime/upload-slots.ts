@@ -21,7 +21,10 @@ export class UploadSlots {
   acquire(userId: number): () => void {
     const own = this.byUser.get(userId) ?? 0;
     if (own >= this.config.maxConcurrentUploadsPerUser) {
-      throw rateLimited(1, `Too many uploads in progress for this user (limit: ${this.config.maxConcurrentUploadsPerUser})`);
+      throw rateLimited(
+        1,
+        `Too many uploads in progress for this user (limit: ${this.config.maxConcurrentUploadsPerUser})`,
+      );
     }
     if (this.total >= this.config.maxConcurrentUploads) {
       throw rateLimited(1, `Too many uploads in progress on this server (limit: ${this.config.maxConcurrentUploads})`);

@@ -11,7 +11,10 @@ function formatSnippet(snippet: SavedSnippetRecord) {
 
 /** The user's saved snippets, oldest first. */
 function snippetsOf(ctx: Pick<Context, 'db'>, userId: number) {
-  return [...ctx.db.all('saved_snippets')].filter((snippet) => snippet.user_id === userId).sort((a, b) => a.id - b.id).map(formatSnippet);
+  return [...ctx.db.all('saved_snippets')]
+    .filter((snippet) => snippet.user_id === userId)
+    .sort((a, b) => a.id - b.id)
+    .map(formatSnippet);
 }
 
 /** The `saved_snippets` block of POST /register (FL 297): the user's saved snippets. */
@@ -22,7 +25,8 @@ export const savedSnippetsState: StateBlock = {
 
 function ownSnippet(ctx: UserContext, id: number): SavedSnippetRecord {
   const snippet = ctx.db.get('saved_snippets', id);
-  if (!snippet || snippet.user_id !== ctx.user.id) throw new ApiError('BAD_REQUEST', 'Saved snippet does not exist.', { status: 404 });
+  if (!snippet || snippet.user_id !== ctx.user.id)
+    throw new ApiError('BAD_REQUEST', 'Saved snippet does not exist.', { status: 404 });
   return snippet;
 }
 
@@ -55,7 +59,11 @@ export function createSavedSnippet(params: OperationParams<'savedSnippets.create
 export function updateSavedSnippet(params: OperationParams<'savedSnippets.update'>, ctx: UserContext) {
   if (params.title === undefined && params.content === undefined) return {};
   const snippet = ownSnippet(ctx, params.saved_snippet_id);
-  const updated = ctx.db.put('saved_snippets', { ...snippet, title: params.title ?? snippet.title, content: params.content ?? snippet.content });
+  const updated = ctx.db.put('saved_snippets', {
+    ...snippet,
+    title: params.title ?? snippet.title,
+    content: params.content ?? snippet.content,
+  });
   emit(ctx, [ctx.user.id], { type: 'saved_snippets', op: 'update', saved_snippet: formatSnippet(updated) });
   return {};
 }

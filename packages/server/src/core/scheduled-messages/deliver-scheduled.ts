@@ -42,12 +42,26 @@ export function createScheduledDelivery(services: Services): () => Promise<void>
           endpoint: endpoints['messages.send'],
         };
         if (isReminder(message)) {
-          postDirectMessage(ctx, [sender], { sender: notificationBot(ctx), content: message.content, client: 'Internal', readBySender: true });
+          postDirectMessage(ctx, [sender], {
+            sender: notificationBot(ctx),
+            content: message.content,
+            client: 'Internal',
+            readBySender: true,
+          });
           dropReminder(ctx, message, sender);
           return;
         }
         const to = message.type === 'stream' ? (message.to[0] as number) : message.to;
-        sendMessage({ type: message.type === 'stream' ? 'stream' : 'direct', to, topic: message.topic, content: message.content, read_by_sender: message.read_by_sender ?? true }, ctx);
+        sendMessage(
+          {
+            type: message.type === 'stream' ? 'stream' : 'direct',
+            to,
+            topic: message.topic,
+            content: message.content,
+            read_by_sender: message.read_by_sender ?? true,
+          },
+          ctx,
+        );
         markScheduledSent(ctx, message, sender);
       });
     } catch (error) {
@@ -69,7 +83,11 @@ export function createScheduledDelivery(services: Services): () => Promise<void>
     running = (async () => {
       for (const id of ids) await deliverOne(id);
     })()
-      .catch((error: unknown) => services.log.error('the delivery of scheduled messages failed', { error: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown) =>
+        services.log.error('the delivery of scheduled messages failed', {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      )
       .finally(() => {
         running = null;
       });

@@ -11,7 +11,11 @@ import type { UserRecord } from '../model/records/users.js';
 type Ctx = Pick<Context, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'random'>;
 
 /** A scheduled message as the API shows it (`topic` only for channel messages). */
-export function formatScheduledMessage(ctx: Pick<Context, 'realm'>, message: ScheduledMessageRecord, emptyTopicName = true) {
+export function formatScheduledMessage(
+  ctx: Pick<Context, 'realm'>,
+  message: ScheduledMessageRecord,
+  emptyTopicName = true,
+) {
   const shown = {
     scheduled_message_id: message.id,
     type: message.type,
@@ -37,7 +41,9 @@ export function scheduledMessagesOf(ctx: Pick<Context, 'db'>, userId: number): S
 export const scheduledMessagesState: StateBlock = {
   eventTypes: ['scheduled_messages'],
   fetch: (ctx, _params, capabilities) => ({
-    scheduled_messages: scheduledMessagesOf(ctx, ctx.user.id).map((message) => formatScheduledMessage(ctx, message, capabilities['empty_topic_name'] === true)),
+    scheduled_messages: scheduledMessagesOf(ctx, ctx.user.id).map((message) =>
+      formatScheduledMessage(ctx, message, capabilities['empty_topic_name'] === true),
+    ),
   }),
 };
 
@@ -68,11 +74,18 @@ function resolveScheduled(ctx: UserContext, request: ScheduleRequest): Draft {
   }
   const ids = typeof request.to === 'number' ? [request.to] : request.to;
   const users = resolveDirectRecipients(ctx, ctx.user, ids);
-  return { type: 'private', to: users.map((user) => user.id).sort((a, b) => a - b), topic: '', content, rendered_content: rendered };
+  return {
+    type: 'private',
+    to: users.map((user) => user.id).sort((a, b) => a - b),
+    topic: '',
+    content,
+    rendered_content: rendered,
+  };
 }
 
 function checkFuture(ctx: UserContext, timestamp: number): void {
-  if (timestamp <= ctx.now() / 1000) throw new ApiError('BAD_REQUEST', 'Scheduled delivery time must be in the future.');
+  if (timestamp <= ctx.now() / 1000)
+    throw new ApiError('BAD_REQUEST', 'Scheduled delivery time must be in the future.');
 }
 
 function ownScheduled(ctx: UserContext, id: number): ScheduledMessageRecord {
@@ -83,13 +96,19 @@ function ownScheduled(ctx: UserContext, id: number): ScheduledMessageRecord {
   return message;
 }
 
-function announce(ctx: Pick<Context, 'db' | 'events' | 'realm'>, sender: UserRecord, event: (emptyTopicName: boolean) => Record<string, unknown>): void {
+function announce(
+  ctx: Pick<Context, 'db' | 'events' | 'realm'>,
+  sender: UserRecord,
+  event: (emptyTopicName: boolean) => Record<string, unknown>,
+): void {
   emit(ctx, [sender.id], (queue) => ({ type: 'scheduled_messages', ...event(queue.has('empty_topic_name')) }));
 }
 
 /** GET /scheduled_messages: the caller's messages still to send (failed ones included), soonest first. */
 export function listScheduledMessages(_params: OperationParams<'scheduledMessages.list'>, ctx: UserContext) {
-  return { scheduled_messages: scheduledMessagesOf(ctx, ctx.user.id).map((message) => formatScheduledMessage(ctx, message)) };
+  return {
+    scheduled_messages: scheduledMessagesOf(ctx, ctx.user.id).map((message) => formatScheduledMessage(ctx, message)),
+  };
 }
 
 /**
@@ -107,7 +126,10 @@ export function createScheduledMessage(params: OperationParams<'scheduledMessage
     read_by_sender: params.read_by_sender ?? null,
     failed: false,
   });
-  announce(ctx, ctx.user, (empty) => ({ op: 'add', scheduled_messages: [formatScheduledMessage(ctx, message, empty)] }));
+  announce(ctx, ctx.user, (empty) => ({
+    op: 'add',
+    scheduled_messages: [formatScheduledMessage(ctx, message, empty)],
+  }));
   return { scheduled_message_id: message.id };
 }
 
@@ -118,7 +140,8 @@ export function createScheduledMessage(params: OperationParams<'scheduledMessage
  */
 export function updateScheduledMessage(params: OperationParams<'scheduledMessages.update'>, ctx: UserContext) {
   const message = ownScheduled(ctx, params.scheduled_message_id);
-  if (params.type !== undefined && params.to === undefined) throw new ApiError('BAD_REQUEST', 'Recipient required when updating type of scheduled message.');
+  if (params.type !== undefined && params.to === undefined)
+    throw new ApiError('BAD_REQUEST', 'Recipient required when updating type of scheduled message.');
   const wasStream = message.type === 'stream';
   const request: ScheduleRequest = {
     type: params.type ?? (wasStream ? 'stream' : 'direct'),
@@ -138,7 +161,10 @@ export function updateScheduledMessage(params: OperationParams<'scheduledMessage
     scheduled_delivery_timestamp: params.scheduled_delivery_timestamp ?? message.scheduled_delivery_timestamp,
     failed: false,
   });
-  announce(ctx, ctx.user, (empty) => ({ op: 'update', scheduled_message: formatScheduledMessage(ctx, updated, empty) }));
+  announce(ctx, ctx.user, (empty) => ({
+    op: 'update',
+    scheduled_message: formatScheduledMessage(ctx, updated, empty),
+  }));
   return {};
 }
 

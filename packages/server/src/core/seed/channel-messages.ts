@@ -33,7 +33,8 @@ export interface ChannelMessagesSeed {
 export async function seedChannelMessages(services: Services, options: ChannelMessagesSeed): Promise<void> {
   const { store } = services;
   const channelId = services.indexes.channelsByName.get(options.channel.toLowerCase());
-  if (channelId === undefined) throw new Error(`[teamchat-server] seedChannelMessages: no channel named '${options.channel}'`);
+  if (channelId === undefined)
+    throw new Error(`[teamchat-server] seedChannelMessages: no channel named '${options.channel}'`);
   const batch = options.batch ?? 10_000;
   const topicOf = options.topic ?? ((i: number) => `topic ${Math.floor(i / 1000)}`);
   for (let start = 0; start < options.count; start += batch) {
@@ -42,11 +43,22 @@ export async function seedChannelMessages(services: Services, options: ChannelMe
       const realm = db.get('realm', 1);
       const channel = db.get('channels', channelId);
       const sender: UserRecord | undefined = services.indexes.usersByEmail.get(options.sender.toLowerCase());
-      if (!realm || !channel || !sender?.is_active) throw new Error(`[teamchat-server] seedChannelMessages: no organization, channel or active sender '${options.sender}'`);
-      const ctx: Pick<Context<'hooks' | 'jobs'>, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'hooks' | 'jobs' | 'log'> = { ...services, db, realm };
+      if (!realm || !channel || !sender?.is_active)
+        throw new Error(
+          `[teamchat-server] seedChannelMessages: no organization, channel or active sender '${options.sender}'`,
+        );
+      const ctx: Pick<
+        Context<'hooks' | 'jobs'>,
+        'db' | 'indexes' | 'realm' | 'config' | 'now' | 'events' | 'hooks' | 'jobs' | 'log'
+      > = { ...services, db, realm };
       for (let i = start; i < end; i += 1) {
         const current = db.get('channels', channelId) ?? channel;
-        postChannelMessage(ctx, current, topicOf(i), { sender, content: options.content(i), client: 'Internal', readBySender: true });
+        postChannelMessage(ctx, current, topicOf(i), {
+          sender,
+          content: options.content(i),
+          client: 'Internal',
+          readBySender: true,
+        });
       }
     });
     options.progress?.(end);

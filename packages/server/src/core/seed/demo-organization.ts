@@ -37,7 +37,14 @@ const PROFILES: Partial<Record<string, (owner: string) => Partial<FixtureUserInp
     },
   }),
   adam: () => ({ profile: { 'Phone number': '+1-555-0101', 'Favorite editor': 'Vim', Pronouns: 'he/him' } }),
-  mike: (owner) => ({ profile: { Biography: 'Writes the `store` code and reviews deploys.', 'Favorite editor': 'VS Code', Mentor: [owner], 'GitHub username': 'mike-member' } }),
+  mike: (owner) => ({
+    profile: {
+      Biography: 'Writes the `store` code and reviews deploys.',
+      'Favorite editor': 'VS Code',
+      Mentor: [owner],
+      'GitHub username': 'mike-member',
+    },
+  }),
   gina: () => ({ profile: { Pronouns: 'they/them' } }),
 };
 
@@ -53,7 +60,13 @@ const PROFILES: Partial<Record<string, (owner: string) => Partial<FixtureUserInp
  */
 export function demoFixture(domain = 'teamchat.example'): OrganizationFixtureInput {
   const email = (local: string) => `${local}@${domain}`;
-  const [owner, admin, moderator, member, guest] = PEOPLE.map((p) => email(p.local)) as [string, string, string, string, string];
+  const [owner, admin, moderator, member, guest] = PEOPLE.map((p) => email(p.local)) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const bot = email(BOT_LOCAL);
   return {
     teamchat_fixture: 1,
@@ -64,25 +77,57 @@ export function demoFixture(domain = 'teamchat.example'): OrganizationFixtureInp
       new_stream_announcements_channel: 'general',
     },
     users: [
-      ...PEOPLE.map((p) => ({ email: email(p.local), full_name: p.name, role: p.role, password: { random: true as const }, ...PROFILES[p.local]?.(owner) })),
+      ...PEOPLE.map((p) => ({
+        email: email(p.local),
+        full_name: p.name,
+        role: p.role,
+        password: { random: true as const },
+        ...PROFILES[p.local]?.(owner),
+      })),
       { email: bot, full_name: 'Demo Bot', role: 'member', bot: { type: 'generic', owner } },
     ],
     custom_profile_fields: [
-      { name: 'Phone number', hint: 'Including the country code', type: 'short_text', display_in_profile_summary: true },
+      {
+        name: 'Phone number',
+        hint: 'Including the country code',
+        type: 'short_text',
+        display_in_profile_summary: true,
+      },
       { name: 'Biography', hint: 'What are you known for?', type: 'long_text' },
       { name: 'Favorite editor', hint: 'Pick your favorite', type: 'select', options: ['Vim', 'Emacs', 'VS Code'] },
       { name: 'Birthday', type: 'date' },
       { name: 'Website', hint: 'Your personal or team page', type: 'url' },
       { name: 'Mentor', hint: 'Who helps you find your way around', type: 'user', editable_by_user: false },
       { name: 'GitHub username', type: 'external_account', field_data: JSON.stringify({ subtype: 'github' }) },
-      { name: 'Pronouns', hint: 'What pronouns should people use to refer to you?', type: 'pronouns', display_in_profile_summary: true },
+      {
+        name: 'Pronouns',
+        hint: 'What pronouns should people use to refer to you?',
+        type: 'pronouns',
+        display_in_profile_summary: true,
+      },
     ],
     channels: [
-      { name: 'general', description: 'Everyone is here.', creator: owner, is_default: true, subscribers: [owner, admin, moderator, member, guest, bot] },
-      { name: 'engineering', description: 'Builds, deploys and **code review**.', creator: owner, subscribers: [owner, admin, member, bot] },
+      {
+        name: 'general',
+        description: 'Everyone is here.',
+        creator: owner,
+        is_default: true,
+        subscribers: [owner, admin, moderator, member, guest, bot],
+      },
+      {
+        name: 'engineering',
+        description: 'Builds, deploys and **code review**.',
+        creator: owner,
+        subscribers: [owner, admin, member, bot],
+      },
     ],
     user_groups: [
-      { name: 'leads', description: 'Team leads: they handle escalations.', members: [owner, moderator], creator: owner },
+      {
+        name: 'leads',
+        description: 'Team leads: they handle escalations.',
+        members: [owner, moderator],
+        creator: owner,
+      },
       {
         name: 'support',
         description: 'Answers **customer questions**; includes the team leads.',
@@ -95,12 +140,30 @@ export function demoFixture(domain = 'teamchat.example'): OrganizationFixtureInp
     custom_emoji: [{ name: 'teamchat', author: owner }],
     linkifiers: [{ pattern: '#(?P<id>[0-9]+)', url_template: 'https://github.com/teamchat/teamchat/issues/{id}' }],
     messages: [
-      { sender: owner, channel: 'general', topic: 'welcome', content: 'Welcome to **Teamchat Demo**! Say hello in this topic.', time: '-60m' },
+      {
+        sender: owner,
+        channel: 'general',
+        topic: 'welcome',
+        content: 'Welcome to **Teamchat Demo**! Say hello in this topic.',
+        time: '-60m',
+      },
       { sender: member, channel: 'general', topic: 'welcome', content: 'Hello everyone :wave:', time: '-55m' },
       { sender: guest, channel: 'general', topic: 'welcome', content: 'Thanks for having me.', time: '-50m' },
-      { sender: admin, channel: 'engineering', topic: 'deploys', content: 'The 10:00 deploy is out. Release notes: https://example.com/releases/42', time: '-40m' },
+      {
+        sender: admin,
+        channel: 'engineering',
+        topic: 'deploys',
+        content: 'The 10:00 deploy is out. Release notes: https://example.com/releases/42',
+        time: '-40m',
+      },
       { sender: member, channel: 'engineering', topic: 'deploys', content: 'Looks good from here.', time: '-35m' },
-      { sender: owner, channel: 'engineering', topic: 'code review', content: 'Please review the `store` changes before Friday.', time: '-20m' },
+      {
+        sender: owner,
+        channel: 'engineering',
+        topic: 'code review',
+        content: 'Please review the `store` changes before Friday.',
+        time: '-20m',
+      },
     ],
     // The owner is online, the administrator idle, the moderator was last seen weeks ago
     // (outside the default 14-day window); the others have not reported yet.
@@ -119,10 +182,21 @@ export function demoFixture(domain = 'teamchat.example'): OrganizationFixtureInp
 export function findDemoAccounts(store: SeedServices['store'], domain = 'teamchat.example'): DemoAccount[] {
   const accounts: DemoAccount[] = [];
   const byEmail = new Map([...store.all('users')].map((user) => [user.email, user]));
-  const demo = [...PEOPLE.map((p) => ({ role: p.role, email: `${p.local}@${domain}` })), { role: 'bot' as const, email: `${BOT_LOCAL}@${domain}` }];
+  const demo = [
+    ...PEOPLE.map((p) => ({ role: p.role, email: `${p.local}@${domain}` })),
+    { role: 'bot' as const, email: `${BOT_LOCAL}@${domain}` },
+  ];
   for (const { role, email } of demo) {
     const user = byEmail.get(email);
-    if (user?.is_active) accounts.push({ role, userId: user.id, email: user.email, fullName: user.full_name, apiKey: user.api_key, password: null });
+    if (user?.is_active)
+      accounts.push({
+        role,
+        userId: user.id,
+        email: user.email,
+        fullName: user.full_name,
+        apiKey: user.api_key,
+        password: null,
+      });
   }
   return accounts;
 }

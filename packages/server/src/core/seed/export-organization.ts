@@ -4,12 +4,29 @@ import type { DbStore, DbTx } from '../model/db.js';
 import type { RealmRecord } from '../model/records/realm.js';
 import type { UserGroupRecord } from '../model/records/user-groups.js';
 import type { UserRecord } from '../model/records/users.js';
-import { CHANNEL_GROUP_SETTING_CONFIGS, USER_GROUP_SETTING_CONFIGS, type GroupSettingConfig } from '../model/group-setting-configs.js';
+import {
+  CHANNEL_GROUP_SETTING_CONFIGS,
+  USER_GROUP_SETTING_CONFIGS,
+  type GroupSettingConfig,
+} from '../model/group-setting-configs.js';
 import { defaultGroupSettingValue } from '../model/group-setting-value.js';
 import { flagNames, FLAG_BITS, type MessageRecord } from '../model/records/messages.js';
 import { createRealm } from '../realm/create-realm.js';
-import { BOT_TYPE_VALUES, FIELD_TYPE_VALUES, isoTime, nameOf, ROLE_VALUES, selectOptions, VISIBILITY_VALUES } from './fixture-codes.js';
-import { FIXTURE_FORMAT, REALM_SETTING_KEYS, type FixtureGroupRef, type OrganizationFixtureInput } from './fixture-schema.js';
+import {
+  BOT_TYPE_VALUES,
+  FIELD_TYPE_VALUES,
+  isoTime,
+  nameOf,
+  ROLE_VALUES,
+  selectOptions,
+  VISIBILITY_VALUES,
+} from './fixture-codes.js';
+import {
+  FIXTURE_FORMAT,
+  REALM_SETTING_KEYS,
+  type FixtureGroupRef,
+  type OrganizationFixtureInput,
+} from './fixture-schema.js';
 
 type Reader = Pick<DbStore, 'get' | 'all' | 'userMessages'>;
 type FixtureUserInput = NonNullable<OrganizationFixtureInput['users']>[number];
@@ -20,8 +37,13 @@ const seconds = (value: number) => isoTime(value * 1000);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** `record` without the fields whose value is the format's default (the fixture stays short). */
-function compact<T extends Record<string, unknown>>(record: T, defaults: Partial<Record<keyof T, unknown>>): Partial<T> {
-  return Object.fromEntries(Object.entries(record).filter(([key, value]) => !(key in defaults) || !same(value, defaults[key as keyof T]))) as Partial<T>;
+function compact<T extends Record<string, unknown>>(
+  record: T,
+  defaults: Partial<Record<keyof T, unknown>>,
+): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(record).filter(([key, value]) => !(key in defaults) || !same(value, defaults[key as keyof T])),
+  ) as Partial<T>;
 }
 
 const CHANNEL_DEFAULTS = {
@@ -46,13 +68,24 @@ const SUBSCRIPTION_DEFAULTS = {
   email_notifications: null,
   wildcard_mentions_notify: null,
 } as const;
-const FIELD_DEFAULTS = { hint: '', display_in_profile_summary: false, required: false, editable_by_user: true } as const;
+const FIELD_DEFAULTS = {
+  hint: '',
+  display_in_profile_summary: false,
+  required: false,
+  editable_by_user: true,
+} as const;
 const FOLDER_DEFAULTS = { description: '', is_archived: false, creator: null } as const;
 const GROUP_DEFAULTS = { description: '', members: [], subgroups: [], permissions: {}, creator: null } as const;
 
 /** The fields of `value` that differ from `defaults`. */
-function changed<T extends object>(value: T, defaults: T, keys: readonly (keyof T)[] = Object.keys(value) as (keyof T)[]): Partial<T> {
-  return Object.fromEntries(keys.filter((key) => !same(value[key], defaults[key])).map((key) => [key, value[key]])) as Partial<T>;
+function changed<T extends object>(
+  value: T,
+  defaults: T,
+  keys: readonly (keyof T)[] = Object.keys(value) as (keyof T)[],
+): Partial<T> {
+  return Object.fromEntries(
+    keys.filter((key) => !same(value[key], defaults[key])).map((key) => [key, value[key]]),
+  ) as Partial<T>;
 }
 
 /** A new organization's record, for what the export leaves out as default. */
@@ -85,15 +118,23 @@ class Refs {
 
   groupRef(value: GroupSettingValue): FixtureGroupRef {
     if (typeof value === 'number') return this.group(value);
-    return { direct_members: this.emails(value.direct_members), direct_subgroups: value.direct_subgroups.map((id) => this.group(id)) };
+    return {
+      direct_members: this.emails(value.direct_members),
+      direct_subgroups: value.direct_subgroups.map((id) => this.group(id)),
+    };
   }
 
   /** The settings whose value is not the default of a record made by `creatorId`. */
-  permissions(values: Record<string, GroupSettingValue>, configs: Record<string, GroupSettingConfig>, creatorId: number | null): Record<string, FixtureGroupRef> {
+  permissions(
+    values: Record<string, GroupSettingValue>,
+    configs: Record<string, GroupSettingConfig>,
+    creatorId: number | null,
+  ): Record<string, FixtureGroupRef> {
     const result: Record<string, FixtureGroupRef> = {};
     for (const [setting, value] of Object.entries(values)) {
       const config = configs[setting];
-      if (!config || !same(value, defaultGroupSettingValue({ db: this.db as never }, config, creatorId))) result[setting] = this.groupRef(value);
+      if (!config || !same(value, defaultGroupSettingValue({ db: this.db as never }, config, creatorId)))
+        result[setting] = this.groupRef(value);
     }
     return result;
   }
@@ -146,30 +187,64 @@ function participants(db: Reader, message: MessageRecord): number[] {
 
 /** Whether the message's rows are those seeding makes by default: every active subscriber or participant, read by the sender. */
 function hasDefaultRows(db: Reader, message: MessageRecord, activeSubscribers: Map<number, number[]>): boolean {
-  const holders = message.stream_id === null ? participants(db, message) : (activeSubscribers.get(message.stream_id) ?? []);
+  const holders =
+    message.stream_id === null ? participants(db, message) : (activeSubscribers.get(message.stream_id) ?? []);
   const rows = db.userMessages.usersOf(message.id);
   if (rows.length !== holders.length) return false;
-  return holders.every((userId) => db.userMessages.get(userId, message.id) === (userId === message.sender_id ? FLAG_BITS.read : 0));
+  return holders.every(
+    (userId) => db.userMessages.get(userId, message.id) === (userId === message.sender_id ? FLAG_BITS.read : 0),
+  );
 }
 
-function exportMessage(db: Reader, message: MessageRecord, refs: Refs, activeSubscribers: Map<number, number[]>): FixtureMessageInput {
+function exportMessage(
+  db: Reader,
+  message: MessageRecord,
+  refs: Refs,
+  activeSubscribers: Map<number, number[]>,
+): FixtureMessageInput {
   const sender = refs.email(message.sender_id) as string;
   const others = participants(db, message).filter((id) => id !== message.sender_id);
   // Runs of the same emoji keep the reactions' order.
-  const reactions: { emoji: string; code: string; type: 'unicode_emoji' | 'realm_emoji' | 'service_extra_emoji'; users: string[] }[] = [];
+  const reactions: {
+    emoji: string;
+    code: string;
+    type: 'unicode_emoji' | 'realm_emoji' | 'service_extra_emoji';
+    users: string[];
+  }[] = [];
   for (const reaction of message.reactions) {
     const last = reactions.at(-1);
     const email = refs.email(reaction.user_id) as string;
-    if (last && last.emoji === reaction.emoji_name && last.code === reaction.emoji_code && last.type === reaction.reaction_type) last.users.push(email);
-    else reactions.push({ emoji: reaction.emoji_name, code: reaction.emoji_code, type: reaction.reaction_type, users: [email] });
+    if (
+      last &&
+      last.emoji === reaction.emoji_name &&
+      last.code === reaction.emoji_code &&
+      last.type === reaction.reaction_type
+    )
+      last.users.push(email);
+    else
+      reactions.push({
+        emoji: reaction.emoji_name,
+        code: reaction.emoji_code,
+        type: reaction.reaction_type,
+        users: [email],
+      });
   }
   const flags = hasDefaultRows(db, message, activeSubscribers)
     ? undefined
-    : Object.fromEntries(db.userMessages.usersOf(message.id).map((userId) => [refs.email(userId) as string, flagNames(db.userMessages.get(userId, message.id) ?? 0).filter((flag) => flag !== 'wildcard_mentioned')]));
+    : Object.fromEntries(
+        db.userMessages
+          .usersOf(message.id)
+          .map((userId) => [
+            refs.email(userId) as string,
+            flagNames(db.userMessages.get(userId, message.id) ?? 0).filter((flag) => flag !== 'wildcard_mentioned'),
+          ]),
+      );
   return {
     id: message.id,
     sender,
-    ...(message.stream_id === null ? { to: others.length > 0 ? refs.emails(others) : [sender] } : { channel: refs.channel(message.stream_id) as string, topic: message.topic }),
+    ...(message.stream_id === null
+      ? { to: others.length > 0 ? refs.emails(others) : [sender] }
+      : { channel: refs.channel(message.stream_id) as string, topic: message.topic }),
     content: message.content,
     rendered_content: message.rendered_content,
     time: seconds(message.timestamp),
@@ -193,10 +268,17 @@ function exportMessage(db: Reader, message: MessageRecord, refs: Refs, activeSub
   };
 }
 
-function exportChannel(db: Reader, channel: ChannelRecord, refs: Refs): NonNullable<OrganizationFixtureInput['channels']>[number] {
+function exportChannel(
+  db: Reader,
+  channel: ChannelRecord,
+  refs: Refs,
+): NonNullable<OrganizationFixtureInput['channels']>[number] {
   const subscribers = byId(db.all('subscriptions'))
     .filter((sub) => sub.stream_id === channel.id)
-    .map(({ id: _id, user_id, stream_id: _stream, ...rest }) => ({ user: refs.email(user_id) as string, ...compact(rest, SUBSCRIPTION_DEFAULTS) }));
+    .map(({ id: _id, user_id, stream_id: _stream, ...rest }) => ({
+      user: refs.email(user_id) as string,
+      ...compact(rest, SUBSCRIPTION_DEFAULTS),
+    }));
   return {
     id: channel.id,
     name: channel.name,
@@ -215,7 +297,9 @@ function exportChannel(db: Reader, channel: ChannelRecord, refs: Refs): NonNulla
       },
       CHANNEL_DEFAULTS,
     ),
-    ...(channel.history_public_to_subscribers === !channel.invite_only ? {} : { history_public_to_subscribers: channel.history_public_to_subscribers }),
+    ...(channel.history_public_to_subscribers === !channel.invite_only
+      ? {}
+      : { history_public_to_subscribers: channel.history_public_to_subscribers }),
     date_created: seconds(channel.date_created),
     subscribers,
   } as NonNullable<OrganizationFixtureInput['channels']>[number];
@@ -239,10 +323,17 @@ export function exportOrganization(db: Reader): OrganizationFixtureInput {
   const activeSubscribers = new Map<number, number[]>();
   for (const sub of byId(db.all('subscriptions'))) {
     if (!sub.active || !db.get('users', sub.user_id)?.is_active) continue;
-    activeSubscribers.set(sub.stream_id, [...(activeSubscribers.get(sub.stream_id) ?? []), sub.user_id].sort((a, b) => a - b));
+    activeSubscribers.set(
+      sub.stream_id,
+      [...(activeSubscribers.get(sub.stream_id) ?? []), sub.user_id].sort((a, b) => a - b),
+    );
   }
   const settings = changed(realm, defaults, REALM_SETTING_KEYS);
-  const permissions = Object.fromEntries(Object.entries(realm.groups).filter(([key, value]) => !same(value, defaults.groups[key as keyof RealmRecord['groups']])).map(([key, value]) => [key, refs.groupRef(value)]));
+  const permissions = Object.fromEntries(
+    Object.entries(realm.groups)
+      .filter(([key, value]) => !same(value, defaults.groups[key as keyof RealmRecord['groups']]))
+      .map(([key, value]) => [key, refs.groupRef(value)]),
+  );
   const userDefaults = changed(realm.user_settings_defaults, initialUserSettings());
   const fields = byId(db.all('custom_profile_fields'));
   return {
@@ -277,7 +368,10 @@ export function exportOrganization(db: Reader): OrganizationFixtureInput {
     channel_folders: byId(db.all('channel_folders')).map((folder) => ({
       id: folder.id,
       name: folder.name,
-      ...compact({ description: folder.description, is_archived: folder.is_archived, creator: refs.email(folder.creator_id) }, FOLDER_DEFAULTS),
+      ...compact(
+        { description: folder.description, is_archived: folder.is_archived, creator: refs.email(folder.creator_id) },
+        FOLDER_DEFAULTS,
+      ),
       date_created: seconds(folder.date_created),
       ...(folder.order === folder.id ? {} : { order: folder.order }),
     })),
@@ -306,8 +400,18 @@ export function exportOrganization(db: Reader): OrganizationFixtureInput {
       url_template: linkifier.url_template,
       ...(linkifier.order === index ? {} : { order: linkifier.order }),
     })),
-    playgrounds: byId(db.all('playgrounds')).map((p) => ({ id: p.id, name: p.name, language: p.pygments_language, url_template: p.url_template })),
-    custom_emoji: byId(db.all('realm_emoji')).map((emoji) => ({ id: emoji.id, name: emoji.name, author: refs.email(emoji.author_id), deactivated: emoji.deactivated })),
+    playgrounds: byId(db.all('playgrounds')).map((p) => ({
+      id: p.id,
+      name: p.name,
+      language: p.pygments_language,
+      url_template: p.url_template,
+    })),
+    custom_emoji: byId(db.all('realm_emoji')).map((emoji) => ({
+      id: emoji.id,
+      name: emoji.name,
+      author: refs.email(emoji.author_id),
+      deactivated: emoji.deactivated,
+    })),
     messages: byId(db.all('messages')).map((message) => exportMessage(db, message, refs, activeSubscribers)),
     user_topics: byId(db.all('user_topics')).map((topic) => ({
       user: refs.email(topic.user_id) as string,
@@ -321,6 +425,12 @@ export function exportOrganization(db: Reader): OrganizationFixtureInput {
       last_active: row.last_active_time === null ? null : isoTime(Math.round(row.last_active_time * 1000)),
       last_connected: isoTime(Math.round(row.last_connected_time * 1000)),
     })),
-    navigation_views: byId(db.all('navigation_views')).map((view) => ({ id: view.id, user: refs.email(view.user_id) as string, fragment: view.fragment, is_pinned: view.is_pinned, name: view.name })),
+    navigation_views: byId(db.all('navigation_views')).map((view) => ({
+      id: view.id,
+      user: refs.email(view.user_id) as string,
+      fragment: view.fragment,
+      is_pinned: view.is_pinned,
+      name: view.name,
+    })),
   };
 }

@@ -4,9 +4,20 @@ import type { UserTopicRecord } from '../model/records/channels.js';
 import type { FixtureTime } from './fixture-schema.js';
 
 /** Role names of the fixture format and the stored role values. */
-export const ROLE_VALUES = { owner: 100, administrator: 200, moderator: 300, member: 400, guest: 600 } as const satisfies Record<string, UserRecord['role']>;
+export const ROLE_VALUES = {
+  owner: 100,
+  administrator: 200,
+  moderator: 300,
+  member: 400,
+  guest: 600,
+} as const satisfies Record<string, UserRecord['role']>;
 /** Bot type names and their stored values. */
-export const BOT_TYPE_VALUES = { generic: 1, incoming_webhook: 2, outgoing_webhook: 3, embedded: 4 } as const satisfies Record<string, NonNullable<UserRecord['bot_type']>>;
+export const BOT_TYPE_VALUES = {
+  generic: 1,
+  incoming_webhook: 2,
+  outgoing_webhook: 3,
+  embedded: 4,
+} as const satisfies Record<string, NonNullable<UserRecord['bot_type']>>;
 /** Custom profile field type names and their stored values. */
 export const FIELD_TYPE_VALUES = {
   short_text: 1,
@@ -19,7 +30,10 @@ export const FIELD_TYPE_VALUES = {
   pronouns: 8,
 } as const satisfies Record<string, CustomProfileFieldRecord['type']>;
 /** Topic visibility policy names and their stored values. */
-export const VISIBILITY_VALUES = { inherit: 0, muted: 1, unmuted: 2, followed: 3 } as const satisfies Record<string, UserTopicRecord['visibility_policy']>;
+export const VISIBILITY_VALUES = { inherit: 0, muted: 1, unmuted: 2, followed: 3 } as const satisfies Record<
+  string,
+  UserTopicRecord['visibility_policy']
+>;
 
 /** The name of `value` in one of the tables above. */
 export function nameOf<T extends Record<string, number>>(table: T, value: number): keyof T & string {

@@ -29,7 +29,11 @@ export function fixtureReferenceProblems(fixture: OrganizationFixture): string[]
         last += 1;
         return;
       }
-      if (item.id <= last) report(`${path}[${i}].id`, `${item.id} must be above ${last} (records are listed in ascending ID order${first > 1 ? `, from ${first}` : ''})`);
+      if (item.id <= last)
+        report(
+          `${path}[${i}].id`,
+          `${item.id} must be above ${last} (records are listed in ascending ID order${first > 1 ? `, from ${first}` : ''})`,
+        );
       last = Math.max(last, item.id);
     });
   };
@@ -53,13 +57,16 @@ export function fixtureReferenceProblems(fixture: OrganizationFixture): string[]
   ascending(fixture.navigation_views, 'navigation_views');
 
   const user = (email: string | null | undefined, path: string) => {
-    if (email !== null && email !== undefined && !emails.has(email.toLowerCase())) report(path, `no user with email '${email}' in users`);
+    if (email !== null && email !== undefined && !emails.has(email.toLowerCase()))
+      report(path, `no user with email '${email}' in users`);
   };
   const channel = (name: string | null | undefined, path: string) => {
-    if (name !== null && name !== undefined && !channels.has(name.toLowerCase())) report(path, `no channel named '${name}' in channels`);
+    if (name !== null && name !== undefined && !channels.has(name.toLowerCase()))
+      report(path, `no channel named '${name}' in channels`);
   };
   const group = (name: string, path: string) => {
-    if (!groups.has(name) && !(SYSTEM_GROUP_NAMES as readonly string[]).includes(name)) report(path, `no user group named '${name}' (user_groups or a system group such as role:members)`);
+    if (!groups.has(name) && !(SYSTEM_GROUP_NAMES as readonly string[]).includes(name))
+      report(path, `no user group named '${name}' (user_groups or a system group such as role:members)`);
   };
   const groupRef = (ref: FixtureGroupRef | undefined, path: string) => {
     if (ref === undefined) return;
@@ -74,24 +81,33 @@ export function fixtureReferenceProblems(fixture: OrganizationFixture): string[]
   permissions(fixture.organization.permissions, 'organization.permissions');
   channel(fixture.organization.new_stream_announcements_channel, 'organization.new_stream_announcements_channel');
   fixture.custom_profile_fields.forEach((field, i) => {
-    if (field.type === 'select' && field.options === undefined && field.field_data === undefined) report(`custom_profile_fields[${i}].options`, 'a select field needs its options');
+    if (field.type === 'select' && field.options === undefined && field.field_data === undefined)
+      report(`custom_profile_fields[${i}].options`, 'a select field needs its options');
   });
   fixture.users.forEach((entry, i) => {
     user(entry.bot?.owner, `users[${i}].bot.owner`);
-    if (entry.password !== undefined && entry.password_hash !== undefined) report(`users[${i}].password_hash`, 'give password or password_hash, not both');
+    if (entry.password !== undefined && entry.password_hash !== undefined)
+      report(`users[${i}].password_hash`, 'give password or password_hash, not both');
     for (const [name, value] of Object.entries(entry.profile)) {
       const field = fields.get(name);
       if (!field) report(`users[${i}].profile.${name}`, `no custom profile field named '${name}'`);
-      else if (Array.isArray(value) !== (field.type === 'user')) report(`users[${i}].profile.${name}`, field.type === 'user' ? 'expected a list of emails' : 'expected text');
+      else if (Array.isArray(value) !== (field.type === 'user'))
+        report(`users[${i}].profile.${name}`, field.type === 'user' ? 'expected a list of emails' : 'expected text');
       else if (Array.isArray(value)) value.forEach((email, j) => user(email, `users[${i}].profile.${name}[${j}]`));
     }
   });
   fixture.channel_folders.forEach((folder, i) => user(folder.creator, `channel_folders[${i}].creator`));
   fixture.channels.forEach((entry, i) => {
     user(entry.creator, `channels[${i}].creator`);
-    if (entry.folder !== null && !folders.has(entry.folder)) report(`channels[${i}].folder`, `no channel folder named '${entry.folder}'`);
+    if (entry.folder !== null && !folders.has(entry.folder))
+      report(`channels[${i}].folder`, `no channel folder named '${entry.folder}'`);
     permissions(entry.permissions, `channels[${i}].permissions`);
-    unique(entry.subscribers, (s) => (typeof s === 'string' ? s : s.user).toLowerCase(), `channels[${i}].subscribers`, 'subscriber');
+    unique(
+      entry.subscribers,
+      (s) => (typeof s === 'string' ? s : s.user).toLowerCase(),
+      `channels[${i}].subscribers`,
+      'subscriber',
+    );
     entry.subscribers.forEach((s, j) => user(typeof s === 'string' ? s : s.user, `channels[${i}].subscribers[${j}]`));
   });
   fixture.user_groups.forEach((entry, i) => {
@@ -106,7 +122,9 @@ export function fixtureReferenceProblems(fixture: OrganizationFixture): string[]
     user(message.sender, `${at}.sender`);
     channel(message.channel, `${at}.channel`);
     message.to?.forEach((email, j) => user(email, `${at}.to[${j}]`));
-    message.reactions.forEach((reaction, j) => reaction.users.forEach((email, k) => user(email, `${at}.reactions[${j}].users[${k}]`)));
+    message.reactions.forEach((reaction, j) =>
+      reaction.users.forEach((email, k) => user(email, `${at}.reactions[${j}].users[${k}]`)),
+    );
     for (const email of Object.keys(message.flags ?? {})) user(email, `${at}.flags.${email}`);
     message.edits.forEach((edit, j) => {
       user(edit.user, `${at}.edits[${j}].user`);

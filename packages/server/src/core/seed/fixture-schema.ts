@@ -1,4 +1,11 @@
-import { CHANNEL_GROUP_SETTINGS, MESSAGE_FLAGS, TOPICS_POLICIES, USER_GROUP_SETTINGS, USER_SETTINGS, type UserSettingName } from '@teamchat/schema';
+import {
+  CHANNEL_GROUP_SETTINGS,
+  MESSAGE_FLAGS,
+  TOPICS_POLICIES,
+  USER_GROUP_SETTINGS,
+  USER_SETTINGS,
+  type UserSettingName,
+} from '@teamchat/schema';
 import { z } from 'zod';
 import { REALM_GROUP_SETTINGS } from '../model/records/realm.js';
 
@@ -32,12 +39,19 @@ const GroupRef = z.union([
 export type FixtureGroupRef = z.infer<typeof GroupRef>;
 
 function permissions<const T extends readonly string[]>(names: T) {
-  return z.strictObject(Object.fromEntries(names.map((name) => [name, GroupRef.optional()])) as Record<T[number], z.ZodOptional<typeof GroupRef>>);
+  return z.strictObject(
+    Object.fromEntries(names.map((name) => [name, GroupRef.optional()])) as Record<
+      T[number],
+      z.ZodOptional<typeof GroupRef>
+    >,
+  );
 }
 
 /** Personal settings, any subset, each checked as PATCH /settings checks it. */
 const UserSettingsPatch = z.strictObject(
-  Object.fromEntries(Object.entries(USER_SETTINGS).map(([name, spec]) => [name, spec.schema.optional()])) as unknown as Record<UserSettingName, z.ZodOptional<z.ZodType>>,
+  Object.fromEntries(
+    Object.entries(USER_SETTINGS).map(([name, spec]) => [name, spec.schema.optional()]),
+  ) as unknown as Record<UserSettingName, z.ZodOptional<z.ZodType>>,
 );
 
 const NullableSeconds = z.number().int().nonnegative().nullable();
@@ -67,7 +81,10 @@ export const REALM_SETTING_KEYS = Object.keys(RealmSettings.shape) as (keyof Fix
 const Organization = z.strictObject({
   name: Name,
   /** Identifier of the organization (`sender_realm_str`); default `demo`. */
-  string_id: z.string().regex(/^[a-z0-9-]*$/).default('demo'),
+  string_id: z
+    .string()
+    .regex(/^[a-z0-9-]*$/)
+    .default('demo'),
   description: z.string().default(''),
   date_created: Time.default('now'),
   settings: RealmSettings.default({}),
@@ -93,7 +110,10 @@ const User = z.strictObject({
   /** A stored PBKDF2 hash (`pbkdf2_sha256$iterations$salt$hash`), as exports write it. */
   password_hash: z.string().startsWith('pbkdf2_sha256$').optional(),
   /** 32 letters and digits; a random key when left out. */
-  api_key: z.string().regex(/^[A-Za-z0-9]{32}$/, { error: 'expected 32 letters and digits' }).optional(),
+  api_key: z
+    .string()
+    .regex(/^[A-Za-z0-9]{32}$/, { error: 'expected 32 letters and digits' })
+    .optional(),
   is_active: z.boolean().default(true),
   date_joined: Time.default('now'),
   /** Personal settings that differ from the organization's defaults. */
@@ -113,14 +133,31 @@ const User = z.strictObject({
       /** The owner's email; null for none. */
       owner: Email.nullable().default(null),
       /** Outgoing-webhook bots: where and how they are notified. */
-      service: z.strictObject({ base_url: z.string(), token: z.string(), interface: z.literal([1, 2]).default(1), name: z.string().optional() }).nullable().default(null),
+      service: z
+        .strictObject({
+          base_url: z.string(),
+          token: z.string(),
+          interface: z.literal([1, 2]).default(1),
+          name: z.string().optional(),
+        })
+        .nullable()
+        .default(null),
       /** The server's own bot (Notification Bot): not listed among the organization's users. */
       system: z.boolean().default(false),
     })
     .optional(),
 });
 
-export const FIXTURE_FIELD_TYPES = ['short_text', 'long_text', 'select', 'date', 'url', 'user', 'external_account', 'pronouns'] as const;
+export const FIXTURE_FIELD_TYPES = [
+  'short_text',
+  'long_text',
+  'select',
+  'date',
+  'url',
+  'user',
+  'external_account',
+  'pronouns',
+] as const;
 
 const CustomProfileField = z.strictObject({
   id: Id.optional(),
@@ -154,7 +191,10 @@ const Subscriber = z.union([
     user: Email,
     /** False for a former subscriber (kept, inactive, as after unsubscribing). */
     active: z.boolean().default(true),
-    color: z.string().regex(/^#[0-9a-f]{6}$/).optional(),
+    color: z
+      .string()
+      .regex(/^#[0-9a-f]{6}$/)
+      .optional(),
     is_muted: z.boolean().default(false),
     pin_to_top: z.boolean().default(false),
     desktop_notifications: z.boolean().nullable().default(null),
@@ -187,7 +227,9 @@ const Channel = z.strictObject({
 
 const UserGroup = z.strictObject({
   id: Id.optional(),
-  name: Name.refine((name) => !name.startsWith('role:'), { error: "names starting with 'role:' are the system groups'" }),
+  name: Name.refine((name) => !name.startsWith('role:'), {
+    error: "names starting with 'role:' are the system groups'",
+  }),
   description: z.string().default(''),
   members: z.array(Email).default([]),
   /** Direct subgroups, by name (system groups included). */
@@ -199,9 +241,19 @@ const UserGroup = z.strictObject({
 });
 
 /** A linkifier; `order` (default: its place in the list) decides which applies first. */
-const Linkifier = z.strictObject({ id: Id.optional(), pattern: z.string().min(1), url_template: z.string().min(1), order: z.number().int().optional() });
+const Linkifier = z.strictObject({
+  id: Id.optional(),
+  pattern: z.string().min(1),
+  url_template: z.string().min(1),
+  order: z.number().int().optional(),
+});
 const Playground = z.strictObject({ id: Id.optional(), name: Name, language: Name, url_template: z.string().min(1) });
-const CustomEmoji = z.strictObject({ id: Id.optional(), name: Name, author: Email.nullable().default(null), deactivated: z.boolean().default(false) });
+const CustomEmoji = z.strictObject({
+  id: Id.optional(),
+  name: Name,
+  author: Email.nullable().default(null),
+  deactivated: z.boolean().default(false),
+});
 
 /** A past edit, most recent first (as GET /messages/{id}/history shows them). */
 const Edit = z.strictObject({
@@ -246,13 +298,21 @@ const Message = z
      * active subscriber of the channel (every participant of a direct message), read by the
      * sender only.
      */
-    flags: z.record(Email, z.array(z.enum([...MESSAGE_FLAGS.filter((flag) => flag !== 'wildcard_mentioned')] as [string, ...string[]]))).optional(),
+    flags: z
+      .record(
+        Email,
+        z.array(z.enum([...MESSAGE_FLAGS.filter((flag) => flag !== 'wildcard_mentioned')] as [string, ...string[]])),
+      )
+      .optional(),
     edits: z.array(Edit).default([]),
   })
   .refine((message) => (message.channel === undefined) !== (message.to === undefined), {
     error: 'give either channel (with topic) or to (a direct message)',
   })
-  .refine((message) => message.channel === undefined || message.topic !== undefined, { error: 'a channel message needs a topic', path: ['topic'] });
+  .refine((message) => message.channel === undefined || message.topic !== undefined, {
+    error: 'a channel message needs a topic',
+    path: ['topic'],
+  });
 export type FixtureMessage = z.infer<typeof Message>;
 
 const UserTopic = z.strictObject({
@@ -264,7 +324,13 @@ const UserTopic = z.strictObject({
 });
 
 const Presence = z.strictObject({ user: Email, last_active: Time.nullable(), last_connected: Time });
-const NavigationView = z.strictObject({ id: Id.optional(), user: Email, fragment: Name, is_pinned: z.boolean(), name: z.string().nullable().default(null) });
+const NavigationView = z.strictObject({
+  id: Id.optional(),
+  user: Email,
+  fragment: Name,
+  is_pinned: z.boolean(),
+  name: z.string().nullable().default(null),
+});
 
 /**
  * An organization as a file: version {@link FIXTURE_FORMAT} of teamchat's fixture format.
@@ -273,7 +339,9 @@ const NavigationView = z.strictObject({ id: Id.optional(), user: Email, fragment
  * ID order). Every key but `teamchat_fixture` and `organization` may be left out.
  */
 export const OrganizationFixture = z.strictObject({
-  teamchat_fixture: z.literal(FIXTURE_FORMAT, { error: `expected ${FIXTURE_FORMAT} (the fixture format this server reads)` }),
+  teamchat_fixture: z.literal(FIXTURE_FORMAT, {
+    error: `expected ${FIXTURE_FORMAT} (the fixture format this server reads)`,
+  }),
   organization: Organization,
   users: z.array(User).default([]),
   custom_profile_fields: z.array(CustomProfileField).default([]),

@@ -17,7 +17,12 @@ function problemsOf(value: unknown): readonly string[] {
 describe('parseFixture', () => {
   it('fills in the defaults of a minimal fixture', () => {
     const fixture = parseFixture({ ...base, users: [{ email: 'a@qa.example', full_name: 'A' }] });
-    expect(fixture.organization).toMatchObject({ string_id: 'demo', description: '', date_created: 'now', new_stream_announcements_channel: null });
+    expect(fixture.organization).toMatchObject({
+      string_id: 'demo',
+      description: '',
+      date_created: 'now',
+      new_stream_announcements_channel: null,
+    });
     expect(fixture.users[0]).toMatchObject({ role: 'member', is_active: true, settings: {}, profile: {} });
     expect(fixture.messages).toEqual([]);
   });
@@ -30,9 +35,15 @@ describe('parseFixture', () => {
     expect(
       problemsOf({
         ...base,
-        users: [{ email: 'a@qa.example', full_name: 'A', role: 'boss' }, { email: 'nope', full_name: 'B', api_key: 'short' }],
+        users: [
+          { email: 'a@qa.example', full_name: 'A', role: 'boss' },
+          { email: 'nope', full_name: 'B', api_key: 'short' },
+        ],
         channels: [{ name: 'x', subscribers: [], colour: 'red' }],
-        messages: [{ sender: 'a@qa.example', content: 'hi' }, { sender: 'a@qa.example', to: ['a@qa.example'], content: 'hi', time: 'yesterday' }],
+        messages: [
+          { sender: 'a@qa.example', content: 'hi' },
+          { sender: 'a@qa.example', to: ['a@qa.example'], content: 'hi', time: 'yesterday' },
+        ],
       }),
     ).toEqual([
       expect.stringMatching(/^users\[0\]\.role: Invalid option: expected one of "owner"\|/),
@@ -48,8 +59,18 @@ describe('parseFixture', () => {
     expect(
       problemsOf({
         ...base,
-        users: [{ email: 'a@qa.example', full_name: 'A' }, { email: 'A@qa.example', full_name: 'A again' }],
-        channels: [{ name: 'general', folder: 'Nowhere', subscribers: ['ghost@qa.example'], permissions: { can_send_message_group: 'nobody-group' } }],
+        users: [
+          { email: 'a@qa.example', full_name: 'A' },
+          { email: 'A@qa.example', full_name: 'A again' },
+        ],
+        channels: [
+          {
+            name: 'general',
+            folder: 'Nowhere',
+            subscribers: ['ghost@qa.example'],
+            permissions: { can_send_message_group: 'nobody-group' },
+          },
+        ],
         user_groups: [{ id: 3, name: 'early' }],
         messages: [{ sender: 'a@qa.example', channel: 'genral', topic: 't', content: 'hi' }],
       }),
@@ -72,7 +93,9 @@ describe('parseFixture', () => {
       }
       return null;
     })();
-    expect(error?.message).toBe('invalid fixture: teamchat_fixture: format 2 was written by a newer teamchat (this one reads 1)');
+    expect(error?.message).toBe(
+      'invalid fixture: teamchat_fixture: format 2 was written by a newer teamchat (this one reads 1)',
+    );
     expect(error?.message).not.toContain('\n');
   });
 });

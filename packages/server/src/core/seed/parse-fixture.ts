@@ -27,10 +27,13 @@ function pathOf(path: readonly PropertyKey[]): string {
 export function parseFixture(value: unknown): OrganizationFixture {
   const version = (value as { teamchat_fixture?: unknown } | null)?.teamchat_fixture;
   if (typeof version === 'number' && version > FIXTURE_FORMAT) {
-    throw new FixtureError([`teamchat_fixture: format ${version} was written by a newer teamchat (this one reads ${FIXTURE_FORMAT})`]);
+    throw new FixtureError([
+      `teamchat_fixture: format ${version} was written by a newer teamchat (this one reads ${FIXTURE_FORMAT})`,
+    ]);
   }
   const result = OrganizationFixture.safeParse(value);
-  if (!result.success) throw new FixtureError(result.error.issues.map((issue) => `${pathOf(issue.path)}: ${issue.message}`));
+  if (!result.success)
+    throw new FixtureError(result.error.issues.map((issue) => `${pathOf(issue.path)}: ${issue.message}`));
   const problems = fixtureReferenceProblems(result.data);
   if (problems.length > 0) throw new FixtureError(problems);
   return result.data;

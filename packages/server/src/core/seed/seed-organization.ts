@@ -25,7 +25,14 @@ import { nextPresenceUpdateId } from '../presence/presence-sequence.js';
 import { createRealm } from '../realm/create-realm.js';
 import { insertUserGroup, userGroupSettings } from '../user-groups/insert-user-group.js';
 import { storedProfileValue, withProfileValues } from '../users/profile-data.js';
-import { BOT_TYPE_VALUES, FIELD_TYPE_VALUES, ROLE_VALUES, selectFieldData, timeOf, VISIBILITY_VALUES } from './fixture-codes.js';
+import {
+  BOT_TYPE_VALUES,
+  FIELD_TYPE_VALUES,
+  ROLE_VALUES,
+  selectFieldData,
+  timeOf,
+  VISIBILITY_VALUES,
+} from './fixture-codes.js';
 import type { FixtureGroupRef, FixtureMessage, FixtureTime, OrganizationFixture } from './fixture-schema.js';
 import { FixtureError } from './parse-fixture.js';
 
@@ -91,7 +98,8 @@ class Names {
   }
 
   group(name: string): number {
-    if ((SYSTEM_GROUP_NAMES as readonly string[]).includes(name)) return systemGroupId({ db: this.db }, name as SystemGroupName);
+    if ((SYSTEM_GROUP_NAMES as readonly string[]).includes(name))
+      return systemGroupId({ db: this.db }, name as SystemGroupName);
     const id = this.groups.get(name);
     if (id === undefined) throw new FixtureError([`no user group named '${name}'`]);
     return id;
@@ -103,36 +111,62 @@ class Names {
     const sorted = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
     return canonicalGroupSettingValue(
       { db: this.db },
-      { direct_members: sorted(ref.direct_members.map((email) => this.user(email).id)), direct_subgroups: sorted(ref.direct_subgroups.map((name) => this.group(name))) },
+      {
+        direct_members: sorted(ref.direct_members.map((email) => this.user(email).id)),
+        direct_subgroups: sorted(ref.direct_subgroups.map((name) => this.group(name))),
+      },
     );
   }
 
-  permissions<K extends string>(given: Partial<Record<K, FixtureGroupRef | undefined>>): Partial<Record<K, GroupSettingValue>> {
+  permissions<K extends string>(
+    given: Partial<Record<K, FixtureGroupRef | undefined>>,
+  ): Partial<Record<K, GroupSettingValue>> {
     const values: Partial<Record<K, GroupSettingValue>> = {};
-    for (const [setting, ref] of Object.entries(given) as [K, FixtureGroupRef | undefined][]) if (ref !== undefined) values[setting] = this.groupValue(ref);
+    for (const [setting, ref] of Object.entries(given) as [K, FixtureGroupRef | undefined][])
+      if (ref !== undefined) values[setting] = this.groupValue(ref);
     return values;
   }
 }
 
 /** Hashes the fixture's passwords (made up where it asks for random ones), in user order. */
-async function passwordsOf(services: SeedServices, fixture: OrganizationFixture, options: SeedOptions): Promise<Map<string, { plain: string | null; hash: string | null }>> {
+async function passwordsOf(
+  services: SeedServices,
+  fixture: OrganizationFixture,
+  options: SeedOptions,
+): Promise<Map<string, { plain: string | null; hash: string | null }>> {
   const result = new Map<string, { plain: string | null; hash: string | null }>();
   for (const user of fixture.users) {
     let plain: string | null = null;
     if (typeof user.password === 'string') plain = user.password;
-    else if (user.password) plain = options.passwords?.[user.email] ?? options.passwords?.[user.role] ?? randomAlphanumeric(16, services.random);
-    const hash = plain === null ? (user.password_hash ?? null) : await hashPassword(plain, services.random, options.passwordIterations);
+    else if (user.password)
+      plain =
+        options.passwords?.[user.email] ?? options.passwords?.[user.role] ?? randomAlphanumeric(16, services.random);
+    const hash =
+      plain === null
+        ? (user.password_hash ?? null)
+        : await hashPassword(plain, services.random, options.passwordIterations);
     result.set(user.email.toLowerCase(), { plain, hash });
   }
   return result;
 }
 
-function seedUsers(ctx: SeedContext, fixture: OrganizationFixture, names: Names, passwords: Map<string, { hash: string | null }>, at: (t: FixtureTime) => number): void {
+function seedUsers(
+  ctx: SeedContext,
+  fixture: OrganizationFixture,
+  names: Names,
+  passwords: Map<string, { hash: string | null }>,
+  at: (t: FixtureTime) => number,
+): void {
   const { db } = ctx;
   for (const entry of fixture.users) {
     const given = entry.bot?.service ?? null;
     // An outgoing webhook's service, with its name only when it has one.
-    const service: UserRecord['service'] = given && { base_url: given.base_url, token: given.token, interface: given.interface, ...(given.name === undefined ? {} : { name: given.name }) };
+    const service: UserRecord['service'] = given && {
+      base_url: given.base_url,
+      token: given.token,
+      interface: given.interface,
+      ...(given.name === undefined ? {} : { name: given.name }),
+    };
     const bot = entry.bot ? { type: BOT_TYPE_VALUES[entry.bot.type], ownerId: null, service } : undefined;
     const created = createUser(
       { ...ctx, now: () => at(entry.date_joined) },
@@ -149,14 +183,19 @@ function seedUsers(ctx: SeedContext, fixture: OrganizationFixture, names: Names,
     const changes: Partial<UserRecord> = {};
     if (entry.api_key !== undefined) changes.api_key = entry.api_key;
     if (!entry.is_active) changes.is_active = false;
-    if (Object.keys(entry.settings).length > 0) changes.settings = { ...created.settings, ...entry.settings } as UserRecord['settings'];
+    if (Object.keys(entry.settings).length > 0)
+      changes.settings = { ...created.settings, ...entry.settings } as UserRecord['settings'];
     if (entry.can_change_user_emails) changes.can_change_user_emails = true;
     if (entry.can_create_users) changes.can_create_users = true;
     if (entry.avatar_version !== 1) changes.avatar_version = entry.avatar_version;
-    names.users.set(entry.email.toLowerCase(), Object.keys(changes).length > 0 ? db.patch('users', created.id, changes) : created);
+    names.users.set(
+      entry.email.toLowerCase(),
+      Object.keys(changes).length > 0 ? db.patch('users', created.id, changes) : created,
+    );
   }
   for (const entry of fixture.users) {
-    if (entry.bot?.owner) db.patch('users', names.user(entry.email).id, { bot_owner_id: names.user(entry.bot.owner).id });
+    if (entry.bot?.owner)
+      db.patch('users', names.user(entry.email).id, { bot_owner_id: names.user(entry.bot.owner).id });
   }
 }
 
@@ -193,7 +232,12 @@ function seedProfiles(db: DbTx, fixture: OrganizationFixture, names: Names): voi
   }
 }
 
-function seedChannels(ctx: SeedContext, fixture: OrganizationFixture, names: Names, at: (t: FixtureTime) => number): void {
+function seedChannels(
+  ctx: SeedContext,
+  fixture: OrganizationFixture,
+  names: Names,
+  at: (t: FixtureTime) => number,
+): void {
   const { db } = ctx;
   fixture.channel_folders.forEach((folder) => {
     const id = folder.id ?? db.nextId('channel_folders');
@@ -219,7 +263,9 @@ function seedChannels(ctx: SeedContext, fixture: OrganizationFixture, names: Nam
         creatorId: names.userId(entry.creator),
         inviteOnly: entry.invite_only,
         isWebPublic: entry.is_web_public,
-        ...(entry.history_public_to_subscribers === undefined ? {} : { historyPublicToSubscribers: entry.history_public_to_subscribers }),
+        ...(entry.history_public_to_subscribers === undefined
+          ? {}
+          : { historyPublicToSubscribers: entry.history_public_to_subscribers }),
         messageRetentionDays: entry.message_retention_days,
         topicsPolicy: entry.topics_policy,
         isDefault: entry.is_default,
@@ -227,27 +273,42 @@ function seedChannels(ctx: SeedContext, fixture: OrganizationFixture, names: Nam
         groups: names.permissions<ChannelGroupSetting>(entry.permissions),
       },
     );
-    names.channels.set(entry.name.toLowerCase(), entry.is_archived ? db.patch('channels', channel.id, { is_archived: true }) : channel);
+    names.channels.set(
+      entry.name.toLowerCase(),
+      entry.is_archived ? db.patch('channels', channel.id, { is_archived: true }) : channel,
+    );
   }
   for (const entry of fixture.channels) {
     const channel = names.channel(entry.name);
     for (const subscriber of entry.subscribers) {
       const settings = typeof subscriber === 'string' ? null : subscriber;
       const user = names.user(typeof subscriber === 'string' ? subscriber : subscriber.user);
-      const sub = insertSubscription(ctx, { userId: user.id, channelId: channel.id, ...(settings?.color ? { color: settings.color } : {}) });
+      const sub = insertSubscription(ctx, {
+        userId: user.id,
+        channelId: channel.id,
+        ...(settings?.color ? { color: settings.color } : {}),
+      });
       if (settings) {
         const { user: _user, color: _color, ...rest } = settings;
-        const changes = Object.fromEntries(Object.entries(rest).filter(([key, value]) => sub[key as keyof typeof sub] !== value));
+        const changes = Object.fromEntries(
+          Object.entries(rest).filter(([key, value]) => sub[key as keyof typeof sub] !== value),
+        );
         if (Object.keys(changes).length > 0) db.patch('subscriptions', sub.id, changes);
       }
     }
   }
   const announcements = fixture.organization.new_stream_announcements_channel;
-  if (announcements !== null) db.patch('realm', 1, { new_stream_announcements_stream_id: names.channel(announcements).id });
+  if (announcements !== null)
+    db.patch('realm', 1, { new_stream_announcements_stream_id: names.channel(announcements).id });
 }
 
 /** User groups first without subgroups and settings (they may name groups listed later), then those. */
-function seedUserGroups(ctx: SeedContext, fixture: OrganizationFixture, names: Names, at: (t: FixtureTime) => number): void {
+function seedUserGroups(
+  ctx: SeedContext,
+  fixture: OrganizationFixture,
+  names: Names,
+  at: (t: FixtureTime) => number,
+): void {
   const { db } = ctx;
   const created = fixture.user_groups.map((entry) => {
     const group = insertUserGroup(
@@ -274,19 +335,36 @@ function seedUserGroups(ctx: SeedContext, fixture: OrganizationFixture, names: N
   });
   const realm = db.get('realm', 1) as RealmRecord;
   const realmPermissions = names.permissions<RealmGroupSetting>(fixture.organization.permissions);
-  if (Object.keys(realmPermissions).length > 0) db.patch('realm', 1, { groups: { ...realm.groups, ...realmPermissions } });
+  if (Object.keys(realmPermissions).length > 0)
+    db.patch('realm', 1, { groups: { ...realm.groups, ...realmPermissions } });
 }
 
 function seedRealmConfiguration(db: DbTx, fixture: OrganizationFixture, names: Names): void {
   fixture.linkifiers.forEach((linkifier, index) => {
-    db.put('linkifiers', { id: linkifier.id ?? db.nextId('linkifiers'), pattern: linkifier.pattern, url_template: linkifier.url_template, order: linkifier.order ?? index });
+    db.put('linkifiers', {
+      id: linkifier.id ?? db.nextId('linkifiers'),
+      pattern: linkifier.pattern,
+      url_template: linkifier.url_template,
+      order: linkifier.order ?? index,
+    });
   });
   for (const playground of fixture.playgrounds) {
-    db.put('playgrounds', { id: playground.id ?? db.nextId('playgrounds'), name: playground.name, pygments_language: playground.language, url_template: playground.url_template });
+    db.put('playgrounds', {
+      id: playground.id ?? db.nextId('playgrounds'),
+      name: playground.name,
+      pygments_language: playground.language,
+      url_template: playground.url_template,
+    });
   }
   for (const emoji of fixture.custom_emoji) {
     const id = emoji.id ?? db.nextId('realm_emoji');
-    db.put('realm_emoji', { id, name: emoji.name, source_url: `/user_avatars/1/emoji/images/${id}.png`, author_id: names.userId(emoji.author), deactivated: emoji.deactivated });
+    db.put('realm_emoji', {
+      id,
+      name: emoji.name,
+      source_url: `/user_avatars/1/emoji/images/${id}.png`,
+      author_id: names.userId(emoji.author),
+      deactivated: emoji.deactivated,
+    });
   }
 }
 
@@ -297,10 +375,25 @@ function flagBits(flags: readonly string[]): number {
 function reactionsOf(db: DbTx, message: FixtureMessage, names: Names, path: string): ReactionRecord[] {
   return message.reactions.flatMap((reaction, j) => {
     const custom = [...db.all('realm_emoji')].find((emoji) => emoji.name === reaction.emoji && !emoji.deactivated);
-    const type = reaction.type ?? (custom ? 'realm_emoji' : reaction.emoji === 'zulip' ? 'service_extra_emoji' : 'unicode_emoji');
-    const code = reaction.code ?? (type === 'realm_emoji' ? (custom ? String(custom.id) : undefined) : type === 'service_extra_emoji' ? 'zulip' : emojiByName(reaction.emoji)?.code);
-    if (code === undefined) throw new FixtureError([`${path}.reactions[${j}].emoji: no emoji named '${reaction.emoji}' (give its code)`]);
-    return reaction.users.map((email) => ({ emoji_name: reaction.emoji, emoji_code: code, reaction_type: type, user_id: names.user(email).id }));
+    const type =
+      reaction.type ?? (custom ? 'realm_emoji' : reaction.emoji === 'zulip' ? 'service_extra_emoji' : 'unicode_emoji');
+    const code =
+      reaction.code ??
+      (type === 'realm_emoji'
+        ? custom
+          ? String(custom.id)
+          : undefined
+        : type === 'service_extra_emoji'
+          ? 'zulip'
+          : emojiByName(reaction.emoji)?.code);
+    if (code === undefined)
+      throw new FixtureError([`${path}.reactions[${j}].emoji: no emoji named '${reaction.emoji}' (give its code)`]);
+    return reaction.users.map((email) => ({
+      emoji_name: reaction.emoji,
+      emoji_code: code,
+      reaction_type: type,
+      user_id: names.user(email).id,
+    }));
   });
 }
 
@@ -317,7 +410,12 @@ function editHistoryOf(message: FixtureMessage, names: Names, at: (t: FixtureTim
   }));
 }
 
-function seedMessages(ctx: SeedContext & { services: SeedServices }, fixture: OrganizationFixture, names: Names, at: (t: FixtureTime) => number): void {
+function seedMessages(
+  ctx: SeedContext & { services: SeedServices },
+  fixture: OrganizationFixture,
+  names: Names,
+  at: (t: FixtureTime) => number,
+): void {
   const { db } = ctx;
   fixture.messages.forEach((message, i) => {
     const sender = names.user(message.sender);
@@ -328,9 +426,12 @@ function seedMessages(ctx: SeedContext & { services: SeedServices }, fixture: Or
       for (const [email, list] of Object.entries(message.flags)) flags.set(names.user(email).id, flagBits(list));
     } else {
       // Every active subscriber (every participant) has it; only the sender has read it.
-      for (const userId of channel ? activeSubscriberIds(ctx, channel.id) : [...new Set(participants)]) flags.set(userId, userId === sender.id ? senderFlags(true) : 0);
+      for (const userId of channel ? activeSubscriberIds(ctx, channel.id) : [...new Set(participants)])
+        flags.set(userId, userId === sender.id ? senderFlags(true) : 0);
     }
-    const rendered = renderMessage({ ...ctx.services, db, realm: db.get('realm', 1) as RealmRecord }, message.content, { sender });
+    const rendered = renderMessage({ ...ctx.services, db, realm: db.get('realm', 1) as RealmRecord }, message.content, {
+      sender,
+    });
     // A stored rendering (exports keep the one made when the message was sent) wins.
     const kept = message.rendered_content !== undefined && message.rendered_content !== rendered.html;
     const record = insertMessage(
@@ -346,7 +447,9 @@ function seedMessages(ctx: SeedContext & { services: SeedServices }, fixture: Or
         isMeMessage: rendered.isMeMessage,
         ...(kept ? {} : { has: rendered }),
       },
-      channel ? { kind: 'stream', channel, topic: message.topic as string } : { kind: 'private', recipientId: directRecipientId(ctx, participants) },
+      channel
+        ? { kind: 'stream', channel, topic: message.topic as string }
+        : { kind: 'private', recipientId: directRecipientId(ctx, participants) },
     );
     const reactions = reactionsOf(db, message, names, `messages[${i}]`);
     const edits = editHistoryOf(message, names, at);
@@ -376,7 +479,13 @@ function seedPersonalState(db: DbTx, fixture: OrganizationFixture, names: Names,
     });
   }
   for (const view of fixture.navigation_views) {
-    db.put('navigation_views', { id: view.id ?? db.nextId('navigation_views'), user_id: names.user(view.user).id, fragment: view.fragment, is_pinned: view.is_pinned, name: view.name });
+    db.put('navigation_views', {
+      id: view.id ?? db.nextId('navigation_views'),
+      user_id: names.user(view.user).id,
+      fragment: view.fragment,
+      is_pinned: view.is_pinned,
+      name: view.name,
+    });
   }
 }
 
@@ -390,16 +499,31 @@ function seedPersonalState(db: DbTx, fixture: OrganizationFixture, names: Names,
  *
  * @throws {FixtureError} for what validation cannot see (an unknown emoji); nothing is written then.
  */
-export async function seedOrganization(services: SeedServices, fixture: OrganizationFixture, options: SeedOptions = {}): Promise<DemoAccount[]> {
+export async function seedOrganization(
+  services: SeedServices,
+  fixture: OrganizationFixture,
+  options: SeedOptions = {},
+): Promise<DemoAccount[]> {
   const passwords = await passwordsOf(services, fixture, options);
   return services.store.write((db) => {
     const start = services.now();
     const at = (time: FixtureTime) => timeOf(time, start);
     const ctx = { db, indexes: services.indexes, now: services.now, random: services.random };
     const org = fixture.organization;
-    createRealm(db, { name: org.name, stringId: org.string_id, description: org.description, now: at(org.date_created) });
+    createRealm(db, {
+      name: org.name,
+      stringId: org.string_id,
+      description: org.description,
+      now: at(org.date_created),
+    });
     const realm = db.get('realm', 1) as RealmRecord;
-    db.patch('realm', 1, { ...(org.settings as Partial<RealmRecord>), user_settings_defaults: { ...realm.user_settings_defaults, ...org.user_settings_defaults } as RealmRecord['user_settings_defaults'] });
+    db.patch('realm', 1, {
+      ...(org.settings as Partial<RealmRecord>),
+      user_settings_defaults: {
+        ...realm.user_settings_defaults,
+        ...org.user_settings_defaults,
+      } as RealmRecord['user_settings_defaults'],
+    });
     const names = new Names(db);
     seedUsers(ctx, fixture, names, passwords, at);
     if (options.systemBots) createSystemBots(ctx);

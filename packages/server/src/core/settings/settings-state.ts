@@ -12,11 +12,20 @@ const AVAILABLE_SOUNDS = NOTIFICATION_SOUNDS.filter((sound) => sound !== 'none')
 
 /** The real server's `display_settings_legacy`: top-level keys of the legacy display block. */
 const DISPLAY_SETTINGS_LEGACY = [
-  'color_scheme', 'default_language', 'web_home_view', 'demote_inactive_streams', 'emojiset', 'enable_drafts_synchronization',
-  'enter_sends', 'fluid_layout_width', 'high_contrast_mode', 'left_side_userlist', 'starred_message_counts', 'translate_emoticons',
+  'color_scheme',
+  'default_language',
+  'web_home_view',
+  'demote_inactive_streams',
+  'emojiset',
+  'enable_drafts_synchronization',
+  'enter_sends',
+  'fluid_layout_width',
+  'high_contrast_mode',
+  'left_side_userlist',
+  'starred_message_counts',
+  'translate_emoticons',
   'twenty_four_hour_time',
 ] as const satisfies readonly (keyof UserSettings)[];
-
 
 /** A user's settings, with the defaults of settings added after the record was written. */
 function settingsOf(settings: UserSettings): UserSettings {
@@ -31,7 +40,13 @@ function pick(settings: UserSettings, names: readonly (keyof UserSettings)[]): R
 export const userSettingsState: StateBlock = {
   eventTypes: ['user_settings'],
   fetch(ctx) {
-    return { user_settings: { ...settingsOf(ctx.user.settings), available_notification_sounds: AVAILABLE_SOUNDS, emojiset_choices: EMOJISET_CHOICES } };
+    return {
+      user_settings: {
+        ...settingsOf(ctx.user.settings),
+        available_notification_sounds: AVAILABLE_SOUNDS,
+        emojiset_choices: EMOJISET_CHOICES,
+      },
+    };
   },
 };
 
@@ -43,16 +58,24 @@ export const legacyDisplaySettingsState: StateBlock = {
   eventTypes: ['update_display_settings'],
   selected: (want, capabilities) => want('update_display_settings') && capabilities['user_settings_object'] !== true,
   fetch(ctx) {
-    return { ...pick(settingsOf(ctx.user.settings), DISPLAY_SETTINGS_LEGACY), emojiset_choices: EMOJISET_CHOICES, timezone: ctx.user.settings.timezone };
+    return {
+      ...pick(settingsOf(ctx.user.settings), DISPLAY_SETTINGS_LEGACY),
+      emojiset_choices: EMOJISET_CHOICES,
+      timezone: ctx.user.settings.timezone,
+    };
   },
 };
 
 /** The legacy notification settings as top-level keys (`update_global_notifications`, old clients). */
 export const legacyNotificationSettingsState: StateBlock = {
   eventTypes: ['update_global_notifications'],
-  selected: (want, capabilities) => want('update_global_notifications') && capabilities['user_settings_object'] !== true,
+  selected: (want, capabilities) =>
+    want('update_global_notifications') && capabilities['user_settings_object'] !== true,
   fetch(ctx) {
-    return { ...pick(settingsOf(ctx.user.settings), NOTIFICATION_SETTINGS_LEGACY), available_notification_sounds: AVAILABLE_SOUNDS };
+    return {
+      ...pick(settingsOf(ctx.user.settings), NOTIFICATION_SETTINGS_LEGACY),
+      available_notification_sounds: AVAILABLE_SOUNDS,
+    };
   },
 };
 
@@ -62,7 +85,11 @@ export const realmUserSettingsDefaultsState: StateBlock = {
   fetch(ctx) {
     const { timezone: _timezone, ...defaults } = settingsOf(ctx.realm.user_settings_defaults);
     return {
-      realm_user_settings_defaults: { ...defaults, available_notification_sounds: AVAILABLE_SOUNDS, emojiset_choices: EMOJISET_CHOICES },
+      realm_user_settings_defaults: {
+        ...defaults,
+        available_notification_sounds: AVAILABLE_SOUNDS,
+        emojiset_choices: EMOJISET_CHOICES,
+      },
     };
   },
 };

@@ -21,11 +21,16 @@ type Params = OperationParams<'settings.update'>;
 export async function checkPasswordChange(params: Params, ctx: UserContext): Promise<string | null> {
   if (params.new_password === undefined) return null;
   if (params.old_password === undefined) {
-    throw new ApiError('REQUEST_VARIABLE_MISSING', "Missing 'old_password' argument", { extra: { var_name: 'old_password' } });
+    throw new ApiError('REQUEST_VARIABLE_MISSING', "Missing 'old_password' argument", {
+      extra: { var_name: 'old_password' },
+    });
   }
-  if (!ctx.config.passwordAuthEnabled) throw new ApiError('BAD_REQUEST', 'Password authentication is disabled in this organization');
-  if (!(await verifyPassword(params.old_password, ctx.user.password_hash))) throw new ApiError('BAD_REQUEST', 'Wrong password!');
-  if (!(await isStrongPassword(params.new_password, ctx.config))) throw new ApiError('BAD_REQUEST', 'New password is too weak!');
+  if (!ctx.config.passwordAuthEnabled)
+    throw new ApiError('BAD_REQUEST', 'Password authentication is disabled in this organization');
+  if (!(await verifyPassword(params.old_password, ctx.user.password_hash)))
+    throw new ApiError('BAD_REQUEST', 'Wrong password!');
+  if (!(await isStrongPassword(params.new_password, ctx.config)))
+    throw new ApiError('BAD_REQUEST', 'New password is too weak!');
   return hashPassword(params.new_password, ctx.random);
 }
 
@@ -68,12 +73,18 @@ export function updateSettings(params: Params, ctx: UserContext & { prepared: st
   }
   if (Object.keys(changes).length === 0) return {};
   const before = ctx.db.get('users', user.id) ?? user;
-  const after = ctx.db.patch('users', user.id, { settings: { ...before.settings, ...(changes as Partial<UserSettings>) } });
+  const after = ctx.db.patch('users', user.id, {
+    settings: { ...before.settings, ...(changes as Partial<UserSettings>) },
+  });
   for (const [name, value] of Object.entries(changes)) {
     emitSettingChange(ctx, user, name as UserSettingName, value);
     if (name === 'timezone') {
       // The real do_change_user_setting: the API address, the ID and the zone.
-      emit(ctx, activeUserIds(ctx), { type: 'realm_user', op: 'update', person: { email: apiEmail(after, ctx.config.realmUrl), user_id: user.id, timezone: value } });
+      emit(ctx, activeUserIds(ctx), {
+        type: 'realm_user',
+        op: 'update',
+        person: { email: apiEmail(after, ctx.config.realmUrl), user_id: user.id, timezone: value },
+      });
     }
     if (name === 'email_address_visibility') emitEmailChanges(ctx, before, after);
     if (name === 'allow_private_data_export') {
@@ -83,4 +94,3 @@ export function updateSettings(params: Params, ctx: UserContext & { prepared: st
   }
   return {};
 }
-

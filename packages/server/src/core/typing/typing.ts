@@ -85,12 +85,19 @@ export function setTypingStatus(params: OperationParams<'typing.setStatus'>, ctx
  */
 export function setEditTypingStatus(params: OperationParams<'typing.setEditStatus'>, ctx: UserContext) {
   const message = accessMessage(ctx, ctx.user, params.message_id);
-  const audience = message.stream_id !== null ? activeSubscriberIds(ctx, message.stream_id) : participantsOf(ctx, message);
+  const audience =
+    message.stream_id !== null ? activeSubscriberIds(ctx, message.stream_id) : participantsOf(ctx, message);
   if (message.stream_id !== null && audience.length > MAX_CHANNEL_SIZE_FOR_TYPING) return {};
   const recipient =
     message.stream_id !== null
       ? { type: 'channel', channel_id: message.stream_id, topic: message.topic }
       : { type: 'direct', user_ids: participantsOf(ctx, message) };
-  emit(ctx, receivers(ctx, audience), { type: 'typing_edit_message', op: params.op, sender_id: ctx.user.id, message_id: message.id, recipient });
+  emit(ctx, receivers(ctx, audience), {
+    type: 'typing_edit_message',
+    op: params.op,
+    sender_id: ctx.user.id,
+    message_id: message.id,
+    recipient,
+  });
   return {};
 }

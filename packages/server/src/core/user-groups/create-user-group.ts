@@ -25,10 +25,17 @@ export function createUserGroup(params: OperationParams<'userGroups.create'>, ct
   const settings: Partial<UserGroupRecord['groups']> = {};
   for (const setting of USER_GROUP_SETTINGS) {
     const given = params[setting];
-    if (given !== undefined) settings[setting] = parseGroupSettingValue(ctx, setting, given, USER_GROUP_SETTING_CONFIGS[setting]);
+    if (given !== undefined)
+      settings[setting] = parseGroupSettingValue(ctx, setting, given, USER_GROUP_SETTING_CONFIGS[setting]);
   }
   checkUserGroupNameAvailable(ctx, name);
-  const group = insertUserGroup(ctx, { name, description: params.description, members, creatorId: ctx.user.id, settings });
+  const group = insertUserGroup(ctx, {
+    name,
+    description: params.description,
+    members,
+    creatorId: ctx.user.id,
+    settings,
+  });
   emitGroupAdded(ctx, group);
   if (params.subgroups !== undefined && params.subgroups.length > 0) {
     // A new group has no supergroups, so no subgroup can close a cycle.

@@ -20,7 +20,9 @@ export function deactivateUserGroup(params: OperationParams<'userGroups.deactiva
   const group = accessUserGroupForUpdate(ctx, params.user_group_id, 'can_manage_group');
   const objections = groupObjections(ctx, group);
   if (objections.length > 0) {
-    throw new ApiError('CANNOT_DEACTIVATE_GROUP_IN_USE', 'Cannot deactivate user group in use.', { extra: { objections } });
+    throw new ApiError('CANNOT_DEACTIVATE_GROUP_IN_USE', 'Cannot deactivate user group in use.', {
+      extra: { objections },
+    });
   }
   const deactivated = ctx.db.patch('user_groups', group.id, { deactivated: true });
   emitGroupUpdated(ctx, deactivated, { deactivated: true });

@@ -16,10 +16,12 @@ const ascending = (a: number, b: number) => a - b;
 export function directMemberIds(ctx: GroupReadContext, group: UserGroupRecord): number[] {
   const options = { realm: ctx.realm, now: ctx.now() };
   if (!group.is_system_group) {
-    return group.members.filter((id) => {
-      const user = ctx.db.get('users', id);
-      return user !== undefined && isDirectMember(user, group, options);
-    }).sort(ascending);
+    return group.members
+      .filter((id) => {
+        const user = ctx.db.get('users', id);
+        return user !== undefined && isDirectMember(user, group, options);
+      })
+      .sort(ascending);
   }
   const ids: number[] = [];
   for (const user of ctx.db.all('users')) if (isDirectMember(user, group, options)) ids.push(user.id);

@@ -19,22 +19,58 @@ async function organization() {
     const used = insertUserGroup(ctx, { name: 'used', description: '', members: [], creatorId: null });
     const channel = (id: number, isArchived: boolean): ChannelRecord => {
       const groups = Object.fromEntries(
-        Object.entries(CHANNEL_GROUP_SETTING_CONFIGS).map(([setting, config]) => [setting, defaultGroupSettingValue({ db }, config, null)]),
+        Object.entries(CHANNEL_GROUP_SETTING_CONFIGS).map(([setting, config]) => [
+          setting,
+          defaultGroupSettingValue({ db }, config, null),
+        ]),
       ) as ChannelRecord['groups'];
       return db.put('channels', {
-        id, name: `c${id}`, description: '', rendered_description: '', date_created: 0, creator_id: null, invite_only: false,
-        is_web_public: false, history_public_to_subscribers: true, message_retention_days: null, topics_policy: 'inherit',
-        first_message_id: null, folder_id: null, is_archived: isArchived, is_default: false, recipient_id: 100 + id,
-        groups: { ...groups, can_send_message_group: used.id, can_resolve_topics_group: { direct_members: [], direct_subgroups: [used.id, 1] } },
+        id,
+        name: `c${id}`,
+        description: '',
+        rendered_description: '',
+        date_created: 0,
+        creator_id: null,
+        invite_only: false,
+        is_web_public: false,
+        history_public_to_subscribers: true,
+        message_retention_days: null,
+        topics_policy: 'inherit',
+        first_message_id: null,
+        folder_id: null,
+        is_archived: isArchived,
+        is_default: false,
+        recipient_id: 100 + id,
+        groups: {
+          ...groups,
+          can_send_message_group: used.id,
+          can_resolve_topics_group: { direct_members: [], direct_subgroups: [used.id, 1] },
+        },
       });
     };
     channel(1, false);
     channel(2, true);
-    const active = insertUserGroup(ctx, { name: 'active', description: '', members: [], subgroupIds: [used.id], creatorId: null, settings: { can_mention_group: used.id } });
-    const gone = insertUserGroup(ctx, { name: 'gone', description: '', members: [], subgroupIds: [used.id], creatorId: null, settings: { can_mention_group: used.id } });
+    const active = insertUserGroup(ctx, {
+      name: 'active',
+      description: '',
+      members: [],
+      subgroupIds: [used.id],
+      creatorId: null,
+      settings: { can_mention_group: used.id },
+    });
+    const gone = insertUserGroup(ctx, {
+      name: 'gone',
+      description: '',
+      members: [],
+      subgroupIds: [used.id],
+      creatorId: null,
+      settings: { can_mention_group: used.id },
+    });
     db.patch('user_groups', gone.id, { deactivated: true });
     const realm = db.get('realm', 1) as RealmRecord;
-    const updated = db.patch('realm', 1, { groups: { ...realm.groups, can_create_groups: { direct_members: [], direct_subgroups: [used.id, 2] } } });
+    const updated = db.patch('realm', 1, {
+      groups: { ...realm.groups, can_create_groups: { direct_members: [], direct_subgroups: [used.id, 2] } },
+    });
     return { db, realm: updated, used, active };
   });
 }

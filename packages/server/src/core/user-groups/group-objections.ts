@@ -15,7 +15,11 @@ function usesGroup(value: GroupSettingValue, groupId: number): boolean {
   return typeof value === 'number' ? value === groupId : value.direct_subgroups.includes(groupId);
 }
 
-function settingsUsing<T extends string>(names: readonly T[], values: Record<T, GroupSettingValue>, groupId: number): string[] {
+function settingsUsing<T extends string>(
+  names: readonly T[],
+  values: Record<T, GroupSettingValue>,
+  groupId: number,
+): string[] {
   return names.filter((name) => usesGroup(values[name], groupId));
 }
 
@@ -28,7 +32,9 @@ function settingsUsing<T extends string>(names: readonly T[], values: Record<T, 
 export function groupObjections(ctx: Pick<Context, 'db' | 'realm'>, group: UserGroupRecord): GroupObjection[] {
   const objections: GroupObjection[] = [];
   const groups = [...ctx.db.all('user_groups')].sort((a, b) => a.id - b.id);
-  const supergroupIds = groups.filter((g) => !g.deactivated && g.direct_subgroup_ids.includes(group.id)).map((g) => g.id);
+  const supergroupIds = groups
+    .filter((g) => !g.deactivated && g.direct_subgroup_ids.includes(group.id))
+    .map((g) => g.id);
   if (supergroupIds.length > 0) objections.push({ type: 'subgroup', supergroup_ids: supergroupIds });
   for (const channel of [...ctx.db.all('channels')].sort((a, b) => a.id - b.id)) {
     if (channel.is_archived) continue;

@@ -58,6 +58,13 @@ describe('subgroup lists', () => {
     const { ctx } = await groups();
     const internet = ctx.db.get('user_groups', systemGroupId(ctx, 'role:internet')) as UserGroupRecord;
     const names = recursiveSubgroupIds(ctx, internet).map((id) => ctx.db.get('user_groups', id)?.name);
-    expect(names.sort()).toEqual(['role:administrators', 'role:everyone', 'role:fullmembers', 'role:members', 'role:moderators', 'role:owners']);
+    expect(names.sort()).toEqual([
+      'role:administrators',
+      'role:everyone',
+      'role:fullmembers',
+      'role:members',
+      'role:moderators',
+      'role:owners',
+    ]);
   });
 });

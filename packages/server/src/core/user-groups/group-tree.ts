@@ -47,6 +47,10 @@ export function recursiveMemberIds(ctx: GroupReadContext, group: UserGroupRecord
  * Whether adding `candidates` as subgroups of `groupId` would close a cycle: true when the
  * group is one of them or among their subgroups, direct or indirect.
  */
-export function wouldCreateCycle(ctx: Pick<GroupReadContext, 'db'>, groupId: number, candidates: Iterable<number>): boolean {
+export function wouldCreateCycle(
+  ctx: Pick<GroupReadContext, 'db'>,
+  groupId: number,
+  candidates: Iterable<number>,
+): boolean {
   return subgroupClosure(ctx, candidates).has(groupId);
 }

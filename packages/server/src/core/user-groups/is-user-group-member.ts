@@ -22,6 +22,8 @@ export function isUserGroupMember(params: OperationParams<'userGroups.isMember'>
   const group = getUserGroup(ctx, params.user_group_id);
   const user = accessUserForRead(ctx, params.user_id);
   const options = { realm: ctx.realm, now: ctx.now() };
-  const member = params.direct_member_only ? isDirectMember(user, group, options) : isUserInGroupSetting(ctx.db, user, group.id, options);
+  const member = params.direct_member_only
+    ? isDirectMember(user, group, options)
+    : isUserInGroupSetting(ctx.db, user, group.id, options);
   return { is_user_group_member: member };
 }

@@ -10,6 +10,8 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  */
 export function listUserGroupSubgroups(params: OperationParams<'userGroups.listSubgroups'>, ctx: UserContext) {
   const group = getUserGroup(ctx, params.user_group_id);
-  const subgroups = params.direct_subgroup_only ? [...group.direct_subgroup_ids].sort((a, b) => a - b) : recursiveSubgroupIds(ctx, group);
+  const subgroups = params.direct_subgroup_only
+    ? [...group.direct_subgroup_ids].sort((a, b) => a - b)
+    : recursiveSubgroupIds(ctx, group);
   return { subgroups };
 }

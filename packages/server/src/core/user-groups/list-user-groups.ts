@@ -9,7 +9,7 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  * @see https://zulip.com/api/get-user-groups
  */
 export function listUserGroups(params: OperationParams<'userGroups.list'>, ctx: UserContext) {
-  return ({
-  user_groups: userGroupsForApi(ctx, params.include_deactivated_groups),
-});
+  return {
+    user_groups: userGroupsForApi(ctx, params.include_deactivated_groups),
+  };
 }

@@ -15,7 +15,10 @@ import { emitGroupMembers } from './user-group-events.js';
  *   `User N is already a member of this group`
  */
 export function addMembers(ctx: UserContext<'hooks' | 'jobs'>, groupId: number, userIds: readonly number[]): void {
-  const group = accessUserGroupForMembership(ctx, groupId, userIds, { self: 'can_join_group', anyone: 'can_add_members_group' });
+  const group = accessUserGroupForMembership(ctx, groupId, userIds, {
+    self: 'can_join_group',
+    anyone: 'can_add_members_group',
+  });
   const users = activeUsersByIds(ctx, userIds);
   // Stored memberships of deactivated users count too, as on the real server (they cannot be
   // passed here anyway: they are refused as invalid above).
@@ -37,7 +40,10 @@ export function addMembers(ctx: UserContext<'hooks' | 'jobs'>, groupId: number, 
  */
 export function removeMembers(ctx: UserContext<'hooks' | 'jobs'>, groupId: number, userIds: readonly number[]): void {
   const users = activeUsersByIds(ctx, userIds);
-  const group = accessUserGroupForMembership(ctx, groupId, userIds, { self: 'can_leave_group', anyone: 'can_remove_members_group' });
+  const group = accessUserGroupForMembership(ctx, groupId, userIds, {
+    self: 'can_leave_group',
+    anyone: 'can_remove_members_group',
+  });
   const current = new Set(directMemberIds(ctx, group));
   const missing = userIds.find((id) => !current.has(id));
   if (missing !== undefined) throw new ApiError('BAD_REQUEST', `There is no member '${missing}' in this user group`);

@@ -11,9 +11,17 @@ import { postDirectMessage } from '../messages/post-message.js';
  *
  * @see https://zulip.com/api/update-user-group-members
  */
-export function notifyMembershipChange(ctx: UserContext<'hooks' | 'jobs'>, group: UserGroupRecord, userIds: readonly number[], change: 'added' | 'removed'): void {
+export function notifyMembershipChange(
+  ctx: UserContext<'hooks' | 'jobs'>,
+  group: UserGroupRecord,
+  userIds: readonly number[],
+  change: 'added' | 'removed',
+): void {
   const actor = silentMention(ctx.user);
-  const content = change === 'added' ? `${actor} added you to the group @_*${group.name}*.` : `${actor} removed you from the group @_*${group.name}*.`;
+  const content =
+    change === 'added'
+      ? `${actor} added you to the group @_*${group.name}*.`
+      : `${actor} removed you from the group @_*${group.name}*.`;
   let bot: UserRecord | undefined;
   for (const id of [...new Set(userIds)].sort((a, b) => a - b)) {
     const user = ctx.db.get('users', id);

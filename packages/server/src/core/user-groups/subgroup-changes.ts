@@ -23,7 +23,9 @@ export function addSubgroups(ctx: UserContext, groupId: number, subgroupIds: rea
   if (wouldCreateCycle(ctx, group.id, ids)) {
     throw new ApiError('BAD_REQUEST', `User group ${group.id} is already a subgroup of one of the passed subgroups.`);
   }
-  ctx.db.patch('user_groups', group.id, { direct_subgroup_ids: [...group.direct_subgroup_ids, ...ids].sort((a, b) => a - b) });
+  ctx.db.patch('user_groups', group.id, {
+    direct_subgroup_ids: [...group.direct_subgroup_ids, ...ids].sort((a, b) => a - b),
+  });
   emitGroupSubgroups(ctx, 'add_subgroups', group.id, ids);
 }
 
@@ -40,6 +42,8 @@ export function removeSubgroups(ctx: UserContext, groupId: number, subgroupIds: 
   const stranger = subgroups.find((subgroup) => !group.direct_subgroup_ids.includes(subgroup.id));
   if (stranger) throw new ApiError('BAD_REQUEST', `User group ${stranger.id} is not a subgroup of this group.`);
   const removed = new Set(subgroups.map((subgroup) => subgroup.id));
-  ctx.db.patch('user_groups', group.id, { direct_subgroup_ids: group.direct_subgroup_ids.filter((id) => !removed.has(id)) });
+  ctx.db.patch('user_groups', group.id, {
+    direct_subgroup_ids: group.direct_subgroup_ids.filter((id) => !removed.has(id)),
+  });
   emitGroupSubgroups(ctx, 'remove_subgroups', group.id, [...removed]);
 }

@@ -14,10 +14,22 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  *
  * @see https://zulip.com/api/update-user-group-members
  */
-export function updateUserGroupMembers(params: OperationParams<'userGroups.updateMembers'>, ctx: UserContext<'hooks' | 'jobs'>) {
-  const { user_group_id: id, add = [], delete: remove = [], add_subgroups: addGroups = [], delete_subgroups: removeGroups = [] } = params;
+export function updateUserGroupMembers(
+  params: OperationParams<'userGroups.updateMembers'>,
+  ctx: UserContext<'hooks' | 'jobs'>,
+) {
+  const {
+    user_group_id: id,
+    add = [],
+    delete: remove = [],
+    add_subgroups: addGroups = [],
+    delete_subgroups: removeGroups = [],
+  } = params;
   if (add.length === 0 && remove.length === 0 && addGroups.length === 0 && removeGroups.length === 0) {
-    throw new ApiError('BAD_REQUEST', 'Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".');
+    throw new ApiError(
+      'BAD_REQUEST',
+      'Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".',
+    );
   }
   if (add.length > 0) addMembers(ctx, id, add);
   if (remove.length > 0) removeMembers(ctx, id, remove);

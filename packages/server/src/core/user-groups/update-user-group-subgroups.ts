@@ -10,7 +10,8 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  */
 export function updateUserGroupSubgroups(params: OperationParams<'userGroups.updateSubgroups'>, ctx: UserContext) {
   const { user_group_id: id, add = [], delete: remove = [] } = params;
-  if (add.length === 0 && remove.length === 0) throw new ApiError('BAD_REQUEST', 'Nothing to do. Specify at least one of "add" or "delete".');
+  if (add.length === 0 && remove.length === 0)
+    throw new ApiError('BAD_REQUEST', 'Nothing to do. Specify at least one of "add" or "delete".');
   if (add.length > 0) addSubgroups(ctx, id, add);
   if (remove.length > 0) removeSubgroups(ctx, id, remove);
   return {};

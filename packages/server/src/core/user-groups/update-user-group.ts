@@ -21,7 +21,12 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  */
 export function updateUserGroup(params: OperationParams<'userGroups.update'>, ctx: UserContext) {
   const settingsGiven = USER_GROUP_SETTINGS.some((setting) => params[setting] !== undefined);
-  if (params.name === undefined && params.description === undefined && params.deactivated === undefined && !settingsGiven) {
+  if (
+    params.name === undefined &&
+    params.description === undefined &&
+    params.deactivated === undefined &&
+    !settingsGiven
+  ) {
     throw new ApiError('BAD_REQUEST', 'No new data supplied');
   }
   let group = accessUserGroupForUpdate(ctx, params.user_group_id, 'can_manage_group', { allowDeactivated: true });
@@ -44,7 +49,10 @@ export function updateUserGroup(params: OperationParams<'userGroups.update'>, ct
   for (const setting of USER_GROUP_SETTINGS) {
     const update = params[setting];
     if (update === undefined) continue;
-    const next = resolveGroupSettingUpdate(ctx, setting, update, { config: USER_GROUP_SETTING_CONFIGS[setting], current: group.groups[setting] });
+    const next = resolveGroupSettingUpdate(ctx, setting, update, {
+      config: USER_GROUP_SETTING_CONFIGS[setting],
+      current: group.groups[setting],
+    });
     if (next === null) continue;
     group = ctx.db.patch('user_groups', group.id, { groups: { ...group.groups, [setting]: next } });
     emitGroupUpdated(ctx, group, { [setting]: formatGroupSettingValue(ctx, next) });

@@ -47,11 +47,21 @@ export function emitGroupRemoved(ctx: EventContext, groupId: number): void {
 }
 
 /** `op: add_members` / `remove_members`. */
-export function emitGroupMembers(ctx: EventContext, op: 'add_members' | 'remove_members', groupId: number, userIds: readonly number[]): void {
+export function emitGroupMembers(
+  ctx: EventContext,
+  op: 'add_members' | 'remove_members',
+  groupId: number,
+  userIds: readonly number[],
+): void {
   send(ctx, { op, group_id: groupId, user_ids: [...userIds].sort((a, b) => a - b) });
 }
 
 /** `op: add_subgroups` / `remove_subgroups`. */
-export function emitGroupSubgroups(ctx: EventContext, op: 'add_subgroups' | 'remove_subgroups', groupId: number, subgroupIds: readonly number[]): void {
+export function emitGroupSubgroups(
+  ctx: EventContext,
+  op: 'add_subgroups' | 'remove_subgroups',
+  groupId: number,
+  subgroupIds: readonly number[],
+): void {
   send(ctx, { op, group_id: groupId, direct_subgroup_ids: [...subgroupIds].sort((a, b) => a - b) });
 }

@@ -33,6 +33,7 @@ export function checkUserGroupName(name: string): string {
  */
 export function checkUserGroupNameAvailable(ctx: Pick<Context, 'db'>, name: string, exceptId?: number): void {
   for (const group of ctx.db.all('user_groups')) {
-    if (group.name === name && group.id !== exceptId) throw new ApiError('BAD_REQUEST', `User group '${name}' already exists.`);
+    if (group.name === name && group.id !== exceptId)
+      throw new ApiError('BAD_REQUEST', `User group '${name}' already exists.`);
   }
 }

@@ -39,7 +39,6 @@ export const userStatusState: StateBlock = {
   },
 };
 
-
 interface StatusChange {
   status_text?: string | undefined;
   emoji_name?: string | undefined;
@@ -56,7 +55,13 @@ function changeStatus(ctx: UserContext, user: UserRecord, params: StatusChange, 
   if (away === undefined && text === undefined && params.emoji_name === undefined) {
     throw new ApiError('BAD_REQUEST', 'Client did not pass any new values.');
   }
-  const previous = ctx.db.get('user_status', user.id) ?? { id: user.id, status_text: '', emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' as const };
+  const previous = ctx.db.get('user_status', user.id) ?? {
+    id: user.id,
+    status_text: '',
+    emoji_name: '',
+    emoji_code: '',
+    reaction_type: 'unicode_emoji' as const,
+  };
   const next: UserStatusRecord = { ...previous };
   // One event with every field the call set, in the real do_update_user_status's order.
   const changes: Record<string, unknown> = away === undefined ? {} : { away };
@@ -68,10 +73,18 @@ function changeStatus(ctx: UserContext, user: UserRecord, params: StatusChange, 
     if (params.emoji_name === '') {
       Object.assign(next, { emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' });
     } else {
-      const emoji = resolveEmoji(ctx, { emoji_name: params.emoji_name, emoji_code: params.emoji_code, reaction_type: params.reaction_type });
+      const emoji = resolveEmoji(ctx, {
+        emoji_name: params.emoji_name,
+        emoji_code: params.emoji_code,
+        reaction_type: params.reaction_type,
+      });
       Object.assign(next, { emoji_name: params.emoji_name, emoji_code: emoji.code, reaction_type: emoji.type });
     }
-    Object.assign(changes, { emoji_name: next.emoji_name, emoji_code: next.emoji_code, reaction_type: next.reaction_type });
+    Object.assign(changes, {
+      emoji_name: next.emoji_name,
+      emoji_code: next.emoji_code,
+      reaction_type: next.reaction_type,
+    });
   }
   if (away !== undefined && user.settings.presence_enabled !== !away) {
     ctx.db.patch('users', user.id, { settings: { ...user.settings, presence_enabled: !away } });
@@ -101,6 +114,10 @@ export function updateStatusOf(params: OperationParams<'users.updateStatusOf'>, 
 
 /** GET /users/{user_id}/status: a user's status (FL 262), `{}` when they set none. */
 export function getUserStatus(params: OperationParams<'users.getStatus'>, ctx: UserContext) {
-  const user = accessUserById(ctx, ctx.user, params.user_id, { forAdmin: false, allowBots: true, allowDeactivated: true });
+  const user = accessUserById(ctx, ctx.user, params.user_id, {
+    forAdmin: false,
+    allowBots: true,
+    allowDeactivated: true,
+  });
   return { status: formatStatus(user, ctx.db.get('user_status', user.id)) };
 }

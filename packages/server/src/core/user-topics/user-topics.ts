@@ -25,7 +25,15 @@ function mutedTopicsOf(ctx: Ctx, userId: number, emptyTopicName: boolean): [stri
     .filter((row) => row.visibility_policy === 1)
     .flatMap((row) => {
       const channel = ctx.db.get('channels', row.stream_id);
-      return channel ? [[channel.name, shownTopic(ctx, row.topic_name, emptyTopicName), row.last_updated] as [string, string, number]] : [];
+      return channel
+        ? [
+            [channel.name, shownTopic(ctx, row.topic_name, emptyTopicName), row.last_updated] as [
+              string,
+              string,
+              number,
+            ],
+          ]
+        : [];
     });
 }
 
@@ -53,7 +61,9 @@ export const mutedTopicsState: StateBlock = {
   eventTypes: ['muted_topics'],
   // `want` of a type nobody names is true only when the client asked for everything.
   selected: (want) => want('muted_topics') && (want('\u0000every type') || !want('user_topic')),
-  fetch: (ctx, _params, capabilities) => ({ muted_topics: mutedTopicsOf(ctx, ctx.user.id, capabilities['empty_topic_name'] === true) }),
+  fetch: (ctx, _params, capabilities) => ({
+    muted_topics: mutedTopicsOf(ctx, ctx.user.id, capabilities['empty_topic_name'] === true),
+  }),
 };
 
 /**
@@ -63,7 +73,9 @@ export const mutedTopicsState: StateBlock = {
  */
 function setPolicy(ctx: UserContext, streamId: number, topic: string, policy: 0 | 1 | 2 | 3): void {
   const key = topic.toLowerCase();
-  const existing = [...ctx.db.all('user_topics')].find((row) => row.user_id === ctx.user.id && row.stream_id === streamId && row.topic_name.toLowerCase() === key);
+  const existing = [...ctx.db.all('user_topics')].find(
+    (row) => row.user_id === ctx.user.id && row.stream_id === streamId && row.topic_name.toLowerCase() === key,
+  );
   const now = Math.floor(ctx.now() / 1000);
   if (existing && existing.visibility_policy === policy) return;
   if (policy === 0) {
@@ -71,7 +83,14 @@ function setPolicy(ctx: UserContext, streamId: number, topic: string, policy: 0 
   } else if (existing) {
     ctx.db.patch('user_topics', existing.id, { visibility_policy: policy, last_updated: now, topic_name: topic });
   } else {
-    ctx.db.put('user_topics', { id: ctx.db.nextId('user_topics'), user_id: ctx.user.id, stream_id: streamId, topic_name: topic, visibility_policy: policy, last_updated: now });
+    ctx.db.put('user_topics', {
+      id: ctx.db.nextId('user_topics'),
+      user_id: ctx.user.id,
+      stream_id: streamId,
+      topic_name: topic,
+      visibility_policy: policy,
+      last_updated: now,
+    });
   }
   emit(ctx, [ctx.user.id], (queue) => ({
     type: 'user_topic',
@@ -89,7 +108,8 @@ function setPolicy(ctx: UserContext, streamId: number, topic: string, policy: 0 
 
 function checkTopic(topic: string): string {
   const trimmed = topic.trim();
-  if ([...trimmed].length > MAX_TOPIC_LENGTH) throw new ApiError('BAD_REQUEST', `topic is too long (limit: ${MAX_TOPIC_LENGTH} characters)`);
+  if ([...trimmed].length > MAX_TOPIC_LENGTH)
+    throw new ApiError('BAD_REQUEST', `topic is too long (limit: ${MAX_TOPIC_LENGTH} characters)`);
   return trimmed;
 }
 
@@ -116,13 +136,20 @@ export function muteTopic(params: OperationParams<'userTopics.muteTopic'>, ctx: 
   let streamId = params.stream_id;
   if (params.stream !== undefined) {
     const id = ctx.indexes.channelsByName.get(params.stream.toLowerCase());
-    if (id === undefined) throw new ApiError('STREAM_DOES_NOT_EXIST', `Channel '${params.stream}' does not exist`, { extra: { stream: params.stream } });
+    if (id === undefined)
+      throw new ApiError('STREAM_DOES_NOT_EXIST', `Channel '${params.stream}' does not exist`, {
+        extra: { stream: params.stream },
+      });
     streamId = id;
   }
   const channel = accessChannelById(ctx, ctx.user, streamId as number, { allowArchived: true });
   const topic = checkTopic(params.topic);
   const muted = [...ctx.db.all('user_topics')].some(
-    (row) => row.user_id === ctx.user.id && row.stream_id === channel.id && row.topic_name.toLowerCase() === topic.toLowerCase() && row.visibility_policy === 1,
+    (row) =>
+      row.user_id === ctx.user.id &&
+      row.stream_id === channel.id &&
+      row.topic_name.toLowerCase() === topic.toLowerCase() &&
+      row.visibility_policy === 1,
   );
   if (params.op === 'add' && muted) throw new ApiError('BAD_REQUEST', 'Topic already muted');
   if (params.op === 'remove' && !muted) throw new ApiError('BAD_REQUEST', 'Topic is not muted');

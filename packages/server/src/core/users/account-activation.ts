@@ -10,7 +10,9 @@ type Ctx = Pick<Context, 'db' | 'events' | 'realm' | 'now' | 'indexes'>;
 
 /** `subscription peer_add` / `peer_remove` for every channel `user` is subscribed to, to those who see it. */
 function emitPeerChanges(ctx: Ctx, user: UserRecord, op: 'peer_add' | 'peer_remove'): void {
-  const subscriptions = [...(ctx.indexes.subscriptionsByUser.get(user.id)?.values() ?? [])].sort((a, b) => a.stream_id - b.stream_id);
+  const subscriptions = [...(ctx.indexes.subscriptionsByUser.get(user.id)?.values() ?? [])].sort(
+    (a, b) => a.stream_id - b.stream_id,
+  );
   for (const sub of subscriptions) {
     const channel = ctx.db.get('channels', sub.stream_id);
     if (channel) emitPeerEvent(ctx, channel, op, [user.id]);
@@ -32,7 +34,11 @@ function emitPeerChanges(ctx: Ctx, user: UserRecord, op: 'peer_add' | 'peer_remo
  *
  * @see https://zulip.com/api/deactivate-user
  */
-export function deactivateAccount(ctx: Ctx, user: UserRecord, options: { cascade: boolean } = { cascade: true }): UserRecord {
+export function deactivateAccount(
+  ctx: Ctx,
+  user: UserRecord,
+  options: { cascade: boolean } = { cascade: true },
+): UserRecord {
   if (options.cascade && !user.is_bot) {
     for (const bot of [...ctx.db.all('users')]) {
       if (bot.is_bot && bot.is_active && bot.bot_owner_id === user.id) deactivateAccount(ctx, bot, { cascade: false });
@@ -42,7 +48,12 @@ export function deactivateAccount(ctx: Ctx, user: UserRecord, options: { cascade
   // Its web sessions end, as the real server's `delete_user_sessions`: reactivation brings none back.
   endSessionsOf(ctx.db, user.id);
   emit(ctx, activeUserIds(ctx), { type: 'realm_user', op: 'update', person: { user_id: user.id, is_active: false } });
-  if (user.is_bot) emit(ctx, botAdministratorIds(ctx, user), { type: 'realm_bot', op: 'update', bot: { user_id: user.id, is_active: false } });
+  if (user.is_bot)
+    emit(ctx, botAdministratorIds(ctx, user), {
+      type: 'realm_bot',
+      op: 'update',
+      bot: { user_id: user.id, is_active: false },
+    });
   emitPeerChanges(ctx, updated, 'peer_remove');
   ctx.db.onCommit(() => ctx.events.deleteAllOf(user.id));
   return updated;
@@ -61,9 +72,15 @@ export function reactivateAccount(ctx: Ctx, user: UserRecord): UserRecord {
   // Member lists leave deactivated users out (FL 303): the account is back in its groups.
   const options = { realm: ctx.realm, now: ctx.now() };
   for (const group of ctx.db.all('user_groups')) {
-    if (isDirectMember(updated, group, options)) emit(ctx, others, { type: 'user_group', op: 'add_members', group_id: group.id, user_ids: [user.id] });
+    if (isDirectMember(updated, group, options))
+      emit(ctx, others, { type: 'user_group', op: 'add_members', group_id: group.id, user_ids: [user.id] });
   }
-  if (user.is_bot) emit(ctx, botAdministratorIds(ctx, user), { type: 'realm_bot', op: 'update', bot: { user_id: user.id, is_active: true } });
+  if (user.is_bot)
+    emit(ctx, botAdministratorIds(ctx, user), {
+      type: 'realm_bot',
+      op: 'update',
+      bot: { user_id: user.id, is_active: true },
+    });
   emitPeerChanges(ctx, updated, 'peer_add');
   return updated;
 }

@@ -12,7 +12,11 @@ import { emitSystemGroupChanges } from './role-change.js';
 
 /** Tells every active user about a new account: `realm_user add` (see `announceUserTo`). */
 export function announceNewUser(ctx: Pick<UserContext, 'db' | 'events' | 'config'>, user: UserRecord): void {
-  announceUserTo(ctx, user, [...ctx.db.all('users')].filter((viewer) => viewer.is_active).map((viewer) => viewer.id));
+  announceUserTo(
+    ctx,
+    user,
+    [...ctx.db.all('users')].filter((viewer) => viewer.is_active).map((viewer) => viewer.id),
+  );
 }
 
 /**
@@ -30,7 +34,8 @@ export function addUser(params: OperationParams<'users.create'>, ctx: UserContex
   const fullName = checkFullName(ctx, params.full_name, null);
   const email = params.email.trim();
   if (!isEmailAddress(email)) throw new ApiError('BAD_REQUEST', 'Bad name or username');
-  if (ctx.indexes.usersByEmail.has(email.toLowerCase())) throw new ApiError('BAD_REQUEST', `Email '${email}' already in use`);
+  if (ctx.indexes.usersByEmail.has(email.toLowerCase()))
+    throw new ApiError('BAD_REQUEST', `Email '${email}' already in use`);
   if (ctx.prepared.hash === null) throw new ApiError('BAD_REQUEST', 'The password is too weak.');
   const user = createUser(ctx, { email, fullName, role: 400, passwordHash: ctx.prepared.hash });
   announceNewUser(ctx, user);
@@ -49,11 +54,17 @@ export interface PreparedPassword {
  * Judging a password and hashing it take tens of milliseconds: it happens before the write
  * lock, and only for a password the policy accepts.
  */
-async function preparePassword(password: string, ctx: Pick<UserContext, 'config' | 'random'>): Promise<PreparedPassword> {
+async function preparePassword(
+  password: string,
+  ctx: Pick<UserContext, 'config' | 'random'>,
+): Promise<PreparedPassword> {
   return { hash: (await isStrongPassword(password, ctx.config)) ? await hashPassword(password, ctx.random) : null };
 }
 
 /** The prepare step of POST /users: only for callers who may create users. */
-export async function prepareAddUser(params: OperationParams<'users.create'>, ctx: UserContext): Promise<PreparedPassword> {
+export async function prepareAddUser(
+  params: OperationParams<'users.create'>,
+  ctx: UserContext,
+): Promise<PreparedPassword> {
   return ctx.user.can_create_users ? preparePassword(params.password, ctx) : { hash: null };
 }

@@ -46,9 +46,9 @@ export function customProfileFields(ctx: Pick<Context, 'db'>): CustomProfileFiel
  * @see https://zulip.com/api/get-custom-profile-fields
  */
 export function listCustomProfileFields(_params: OperationParams<'users.listCustomProfileFields'>, ctx: UserContext) {
-  return ({
-  custom_fields: customProfileFields(ctx).map(formatCustomProfileField),
-});
+  return {
+    custom_fields: customProfileFields(ctx).map(formatCustomProfileField),
+  };
 }
 
 /** The `custom_profile_fields` block of POST /register: the fields and the field types. */

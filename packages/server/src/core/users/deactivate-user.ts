@@ -16,12 +16,18 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  */
 export function deactivateUser(params: OperationParams<'users.deactivate'>, ctx: UserContext) {
   const target = accessUserById(ctx, ctx.user, params.user_id, { forAdmin: true });
-  if (isOwner(target) && !isOwner(ctx.user)) throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
+  if (isOwner(target) && !isOwner(ctx.user))
+    throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
   if (isLastOwner(ctx, target)) throw new ApiError('BAD_REQUEST', 'Cannot deactivate the only organization owner');
   deactivateAccount(ctx, target);
   const comment = params.deactivation_notification_comment;
   if (comment !== undefined && comment !== null) {
-    ctx.db.onCommit(() => ctx.log.info('account deactivated; no notification email is sent by this server', { user_id: target.id, comment: comment.trim() }));
+    ctx.db.onCommit(() =>
+      ctx.log.info('account deactivated; no notification email is sent by this server', {
+        user_id: target.id,
+        comment: comment.trim(),
+      }),
+    );
   }
   return {};
 }
@@ -34,7 +40,11 @@ export function deactivateUser(params: OperationParams<'users.deactivate'>, ctx:
  * @see https://zulip.com/api/reactivate-user
  */
 export function reactivateUser(params: OperationParams<'users.reactivate'>, ctx: UserContext) {
-  const target = accessUserById(ctx, ctx.user, params.user_id, { allowDeactivated: true, allowBots: true, forAdmin: true });
+  const target = accessUserById(ctx, ctx.user, params.user_id, {
+    allowDeactivated: true,
+    allowBots: true,
+    forAdmin: true,
+  });
   if (target.is_active) return {};
   if (target.is_bot) {
     if (isNameOfActiveUser(ctx, target.full_name.trim())) {
@@ -59,7 +69,9 @@ export function deactivateOwnUser(_params: OperationParams<'users.deactivateOwn'
   // The server's own bots are no users of the organization.
   const active = [...ctx.db.all('users')].filter((user) => user.is_active && !user.is_system_bot).length;
   if (active === 1) {
-    throw new ApiError('CANNOT_DEACTIVATE_LAST_USER', 'Cannot deactivate the only user.', { extra: { is_last_owner: false, entity: 'user' } });
+    throw new ApiError('CANNOT_DEACTIVATE_LAST_USER', 'Cannot deactivate the only user.', {
+      extra: { is_last_owner: false, entity: 'user' },
+    });
   }
   if (isLastOwner(ctx, ctx.user)) {
     throw new ApiError('CANNOT_DEACTIVATE_LAST_USER', 'Cannot deactivate the only organization owner.', {

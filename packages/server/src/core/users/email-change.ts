@@ -42,7 +42,8 @@ export function requestEmailChange(ctx: Context, user: UserRecord, email: string
   }
   const address = checkNewEmail(ctx, email, user.id);
   for (const change of ctx.db.all('email_changes')) {
-    if (change.user_id === user.id && change.status === 'pending') ctx.db.patch('email_changes', change.id, { status: 'superseded' });
+    if (change.user_id === user.id && change.status === 'pending')
+      ctx.db.patch('email_changes', change.id, { status: 'superseded' });
   }
   const record = ctx.db.put('email_changes', {
     id: ctx.db.nextId('email_changes'),
@@ -76,13 +77,17 @@ export function requestEmailChange(ctx: Context, user: UserRecord, email: string
  * events of {@link changeDeliveryEmail} (new `delivery_email` to those who see it, new API
  * address and avatar to everyone when they change); the old address is told by email.
  */
-export function confirmEmailChange(ctx: Pick<Context, 'db' | 'events' | 'now' | 'indexes' | 'config' | 'log' | 'realm' | 'journal'>, key: string): UserRecord {
+export function confirmEmailChange(
+  ctx: Pick<Context, 'db' | 'events' | 'now' | 'indexes' | 'config' | 'log' | 'realm' | 'journal'>,
+  key: string,
+): UserRecord {
   const change = [...ctx.db.all('email_changes')].find((c) => c.key === key);
   if (!change || change.status !== 'pending' || ctx.now() - change.created_at > CONFIRMATION_VALID_MS) {
     throw new ApiError('BAD_REQUEST', 'Whoops. The confirmation link has expired or been deactivated.');
   }
   const user = ctx.db.get('users', change.user_id);
-  if (!user || !user.is_active) throw new ApiError('BAD_REQUEST', 'Whoops. The confirmation link has expired or been deactivated.');
+  if (!user || !user.is_active)
+    throw new ApiError('BAD_REQUEST', 'Whoops. The confirmation link has expired or been deactivated.');
   checkNewEmail(ctx, change.new_email, user.id);
   ctx.db.patch('email_changes', change.id, { status: 'confirmed' });
   sendEmail(ctx, {

@@ -32,14 +32,22 @@ export function emitEmailChanges(ctx: Ctx, before: UserRecord, after: UserRecord
     if (saw === sees) continue;
     (sees === null ? hidden : shown).push(viewer.id);
   }
-  if (shown.length > 0) emit(ctx, shown, { type: 'realm_user', op: 'update', person: { user_id: after.id, delivery_email: after.email } });
-  if (hidden.length > 0) emit(ctx, hidden, { type: 'realm_user', op: 'update', person: { user_id: after.id, delivery_email: null } });
+  if (shown.length > 0)
+    emit(ctx, shown, { type: 'realm_user', op: 'update', person: { user_id: after.id, delivery_email: after.email } });
+  if (hidden.length > 0)
+    emit(ctx, hidden, { type: 'realm_user', op: 'update', person: { user_id: after.id, delivery_email: null } });
   const everyone = activeUserIds(ctx);
   const apiChanged = apiEmail(before, realmUrl) !== apiEmail(after, realmUrl);
   const avatar = () => {
-    if (after.avatar_source === 'G') emit(ctx, everyone, { type: 'realm_user', op: 'update', person: avatarChangePerson(after, realmUrl) });
+    if (after.avatar_source === 'G')
+      emit(ctx, everyone, { type: 'realm_user', op: 'update', person: avatarChangePerson(after, realmUrl) });
   };
-  const newEmail = () => emit(ctx, everyone, { type: 'realm_user', op: 'update', person: { user_id: after.id, new_email: apiEmail(after, realmUrl) } });
+  const newEmail = () =>
+    emit(ctx, everyone, {
+      type: 'realm_user',
+      op: 'update',
+      person: { user_id: after.id, new_email: apiEmail(after, realmUrl) },
+    });
   if (addressChanged) {
     avatar();
     if (apiChanged) newEmail();

@@ -45,7 +45,16 @@ export function isNameOfActiveUser(ctx: Pick<Context, 'db'>, name: string): bool
  */
 export function changeFullName(ctx: Pick<Context, 'db' | 'events'>, user: UserRecord, fullName: string): UserRecord {
   const updated = ctx.db.patch('users', user.id, { full_name: fullName });
-  emit(ctx, activeUserIds(ctx), { type: 'realm_user', op: 'update', person: { user_id: user.id, full_name: fullName } });
-  if (user.is_bot) emit(ctx, botAdministratorIds(ctx, user), { type: 'realm_bot', op: 'update', bot: { user_id: user.id, full_name: fullName } });
+  emit(ctx, activeUserIds(ctx), {
+    type: 'realm_user',
+    op: 'update',
+    person: { user_id: user.id, full_name: fullName },
+  });
+  if (user.is_bot)
+    emit(ctx, botAdministratorIds(ctx, user), {
+      type: 'realm_bot',
+      op: 'update',
+      bot: { user_id: user.id, full_name: fullName },
+    });
   return updated;
 }

@@ -7,7 +7,11 @@ import { receivedIds } from '../model/message-flags.js';
 export function getOwnUser(_params: OperationParams<'users.me'>, ctx: UserContext) {
   const received = receivedIds(ctx, ctx.user.id);
   const maxMessageId = received[received.length - 1] ?? -1;
-  const { bot_type: botType, ...user } = formatUser(ctx.user, { viewer: ctx.user, realmUrl: ctx.config.realmUrl, clientExtavatar: false });
+  const { bot_type: botType, ...user } = formatUser(ctx.user, {
+    viewer: ctx.user,
+    realmUrl: ctx.config.realmUrl,
+    clientExtavatar: false,
+  });
   return {
     ...user,
     // As the real `format_user_row`: only bots carry `bot_type` (the documented response has none).

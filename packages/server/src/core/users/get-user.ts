@@ -6,7 +6,11 @@ import { accessUserByEmail, accessUserById } from '../model/user-access.js';
 
 const READ = { allowDeactivated: true, allowBots: true, forAdmin: false } as const;
 
-function answer(ctx: UserContext, target: UserRecord, params: { client_extavatar: boolean; include_custom_profile_fields: boolean }) {
+function answer(
+  ctx: UserContext,
+  target: UserRecord,
+  params: { client_extavatar: boolean; include_custom_profile_fields: boolean },
+) {
   return {
     user: formatUser(target, {
       viewer: ctx.user,

@@ -8,7 +8,8 @@ async function seeded() {
   const { core, accounts } = await createMemoryServer({ seed: 3 });
   const store = core.services.store;
   const owner = store.get('users', accounts.find((a) => a.role === 'owner')?.userId ?? 0) as UserRecord;
-  const field = (name: string) => [...store.all('custom_profile_fields')].find((f) => f.name === name) as CustomProfileFieldRecord;
+  const field = (name: string) =>
+    [...store.all('custom_profile_fields')].find((f) => f.name === name) as CustomProfileFieldRecord;
   return { ctx: { db: store.begin() }, owner, field };
 }
 
@@ -16,9 +17,14 @@ describe('profile data', () => {
   it('renders text values when they are written, and reads them back as stored', async () => {
     const { ctx, owner, field } = await seeded();
     const bio = String(field('Biography').id);
-    expect(owner.profile_data_rendered?.[bio]).toBe('<p>Founded <strong>Teamchat Demo</strong>; ask me about the roadmap.</p>');
+    expect(owner.profile_data_rendered?.[bio]).toBe(
+      '<p>Founded <strong>Teamchat Demo</strong>; ask me about the roadmap.</p>',
+    );
     expect(owner.profile_data_rendered?.[String(field('Favorite editor').id)]).toBeUndefined();
-    expect(profileDataOf(ctx, owner)[bio]).toEqual({ value: owner.profile_data[bio], rendered_value: owner.profile_data_rendered?.[bio] });
+    expect(profileDataOf(ctx, owner)[bio]).toEqual({
+      value: owner.profile_data[bio],
+      rendered_value: owner.profile_data_rendered?.[bio],
+    });
   });
 
   it('renders the values of records written before values were rendered on write, with the same result', async () => {

@@ -24,7 +24,10 @@ export function storedProfileValue(field: CustomProfileFieldRecord, value: strin
 }
 
 /** The profile data of `user` (`profile_data`, `profile_data_rendered`) with `values` set in order. */
-export function withProfileValues(user: UserRecord, values: Iterable<StoredProfileValue>): Pick<UserRecord, 'profile_data' | 'profile_data_rendered'> {
+export function withProfileValues(
+  user: UserRecord,
+  values: Iterable<StoredProfileValue>,
+): Pick<UserRecord, 'profile_data' | 'profile_data_rendered'> {
   const data = { ...user.profile_data };
   const rendered = { ...user.profile_data_rendered };
   for (const { fieldId, value, rendered: html } of values) {
@@ -43,7 +46,10 @@ export function withProfileValues(user: UserRecord, values: Iterable<StoredProfi
  *
  * @see https://zulip.com/api/get-custom-profile-fields
  */
-export function profileDataOf(ctx: Pick<Context, 'db'>, user: UserRecord): Record<string, { value: string; rendered_value?: string }> {
+export function profileDataOf(
+  ctx: Pick<Context, 'db'>,
+  user: UserRecord,
+): Record<string, { value: string; rendered_value?: string }> {
   const data: Record<string, { value: string; rendered_value?: string }> = {};
   for (const [fieldId, value] of Object.entries(user.profile_data)) {
     const field = ctx.db.get('custom_profile_fields', Number(fieldId));

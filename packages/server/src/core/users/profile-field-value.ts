@@ -43,7 +43,12 @@ export function isLinkUrl(text: string): boolean {
   }
   if (!URL_SCHEMES.has(url.protocol)) return false;
   const host = url.hostname;
-  return host === 'localhost' || /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('[') || /^([a-z0-9-]+\.)+[a-z][a-z0-9-]{1,62}\.?$/i.test(host);
+  return (
+    host === 'localhost' ||
+    /^\d{1,3}(\.\d{1,3}){3}$/.test(host) ||
+    host.startsWith('[') ||
+    /^([a-z0-9-]+\.)+[a-z][a-z0-9-]{1,62}\.?$/i.test(host)
+  );
 }
 
 function checkUserIds(ctx: Pick<Context, 'db'>, value: unknown): string {
@@ -86,7 +91,11 @@ function checkChoice(field: CustomProfileFieldRecord, value: unknown): string {
  * @throws {ApiError} `BAD_REQUEST` naming the field.
  * @see https://zulip.com/api/get-custom-profile-fields
  */
-export function checkProfileFieldValue(ctx: Pick<Context, 'db'>, field: CustomProfileFieldRecord, value: unknown): string {
+export function checkProfileFieldValue(
+  ctx: Pick<Context, 'db'>,
+  field: CustomProfileFieldRecord,
+  value: unknown,
+): string {
   switch (field.type) {
     case 1:
     case 7:

@@ -26,7 +26,8 @@ export function emitSystemGroupChanges(ctx: Ctx, before: UserRecord | null, afte
     const was = before !== null && isDirectMember(before, group, options);
     const is = isDirectMember(after, group, options);
     if (was === is) continue;
-    if (group.name === 'role:fullmembers') fullMembers.push({ id: group.id, op: is ? 'add_members' : 'remove_members' });
+    if (group.name === 'role:fullmembers')
+      fullMembers.push({ id: group.id, op: is ? 'add_members' : 'remove_members' });
     else (is ? added : removed).push(group.id);
   }
   const recipients = activeUserIds(ctx);

@@ -17,12 +17,16 @@ function fieldFor(ctx: Pick<Context, 'db'>, caller: UserRecord, id: number): Cus
   const field = ctx.db.get('custom_profile_fields', id);
   if (!field) throw new ApiError('BAD_REQUEST', `Field id ${id} not found.`);
   if (!isAdmin(caller) && !field.editable_by_user) {
-    throw new ApiError('BAD_REQUEST', 'You are not allowed to change this field. Contact an administrator to update it.');
+    throw new ApiError(
+      'BAD_REQUEST',
+      'You are not allowed to change this field. Contact an administrator to update it.',
+    );
   }
   return field;
 }
 
-const isEmpty = (value: ProfileDataUpdate['value']) => value === null || value === '' || (Array.isArray(value) && value.length === 0);
+const isEmpty = (value: ProfileDataUpdate['value']) =>
+  value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 /**
  * Validates `profile_data` of a user update in the real server's order (removals — an empty or
@@ -61,14 +65,22 @@ export function planProfileDataUpdate(
  * `realm_user update` with `custom_profile_field` `{ id, value }` (`rendered_value` for text
  * fields; `value` null for a removed value).
  */
-export function applyProfileDataChanges(ctx: Pick<Context, 'db' | 'events'>, target: UserRecord, changes: readonly ProfileDataChange[]): UserRecord {
+export function applyProfileDataChanges(
+  ctx: Pick<Context, 'db' | 'events'>,
+  target: UserRecord,
+  changes: readonly ProfileDataChange[],
+): UserRecord {
   if (changes.length === 0) return target;
   const stored = changes.map(({ field, value }) => storedProfileValue(field, value));
   const updated = ctx.db.patch('users', target.id, withProfileValues(target, stored));
   const recipients = activeUserIds(ctx);
   for (const { fieldId: id, value, rendered } of stored) {
     const payload = rendered === undefined ? { id, value } : { id, value, rendered_value: rendered };
-    emit(ctx, recipients, { type: 'realm_user', op: 'update', person: { user_id: target.id, custom_profile_field: payload } });
+    emit(ctx, recipients, {
+      type: 'realm_user',
+      op: 'update',
+      person: { user_id: target.id, custom_profile_field: payload },
+    });
   }
   return updated;
 }

@@ -14,7 +14,8 @@ type Params = Omit<OperationParams<'users.update'>, 'user_id'>;
 const TARGET = { allowDeactivated: true, allowBots: true, forAdmin: true } as const;
 
 function checkRoleChange(ctx: UserContext, target: UserRecord, role: UserRecord['role']): void {
-  if ((role === 100 || target.role === 100) && !isOwner(ctx.user)) throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
+  if ((role === 100 || target.role === 100) && !isOwner(ctx.user))
+    throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
   if (!isAdmin(ctx.user)) throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
   if (isLastOwner(ctx, target)) {
     throw new ApiError('BAD_REQUEST', 'The owner permission cannot be removed from the only organization owner.');
@@ -69,7 +70,10 @@ function updateUser(ctx: UserContext, target: UserRecord, params: Params): Recor
     }
   }
   const profileChanges = params.profile_data ? planProfileDataUpdate(ctx, ctx.user, target, params.profile_data) : [];
-  const newEmail = params.new_email !== undefined && params.new_email.trim() !== target.email ? checkEmailChange(ctx, target, params.new_email) : null;
+  const newEmail =
+    params.new_email !== undefined && params.new_email.trim() !== target.email
+      ? checkEmailChange(ctx, target, params.new_email)
+      : null;
 
   let current = target;
   if (roleChange !== null) current = changeRole(ctx, current, roleChange);

@@ -46,7 +46,10 @@ export function ownPermissions(ctx: Pick<Context, 'db' | 'realm' | 'now'>, user:
   };
   return {
     ...permissions,
-    can_create_streams: permissions.can_create_private_streams || permissions.can_create_public_streams || permissions.can_create_web_public_streams,
+    can_create_streams:
+      permissions.can_create_private_streams ||
+      permissions.can_create_public_streams ||
+      permissions.can_create_web_public_streams,
   };
 }
 
@@ -72,7 +75,8 @@ export const realmUserState: StateBlock = {
     const seen = (user: UserRecord) => visible === null || user.is_bot || visible.has(user.id);
     const incomplete = capabilities['user_list_incomplete'] === true;
     const users = usersById(ctx).filter((user) => seen(user) || !incomplete);
-    const shown = (user: UserRecord) => (seen(user) ? formatUser(user, options) : inaccessibleUser(user.id, ctx.config.realmUrl));
+    const shown = (user: UserRecord) =>
+      seen(user) ? formatUser(user, options) : inaccessibleUser(user.id, ctx.config.realmUrl);
     return {
       realm_users: users.filter((user) => user.is_active || !seen(user)).map(shown),
       realm_non_active_users: users.filter((user) => !user.is_active && seen(user)).map(shown),

@@ -5,7 +5,10 @@ import { isAdmin } from '../model/roles.js';
 import { systemBot } from '../messages/notification-bot.js';
 import { postDirectMessage } from '../messages/post-message.js';
 
-type WelcomeContext = Pick<Context<'hooks' | 'jobs'>, 'db' | 'indexes' | 'realm' | 'config' | 'now' | 'random' | 'events' | 'hooks' | 'jobs' | 'log'>;
+type WelcomeContext = Pick<
+  Context<'hooks' | 'jobs'>,
+  'db' | 'indexes' | 'realm' | 'config' | 'now' | 'random' | 'events' | 'hooks' | 'jobs' | 'log'
+>;
 
 /** The organization's default custom text (`welcome_message_custom_text`; empty: none). */
 function realmWelcomeText(ctx: Pick<Context, 'realm'>): string {
@@ -30,8 +33,14 @@ function welcomeBotMessage(ctx: WelcomeContext, user: UserRecord, content: strin
  * invitation set one (`""`: none), else the organization's `welcome_message_custom_text`.
  */
 export function sendWelcomeMessages(ctx: WelcomeContext, user: UserRecord, customText: string | null): void {
-  const setup = isAdmin(user) ? ' We also have a guide for [moving your organization to Zulip](/help/moving-to-zulip).' : '';
-  welcomeBotMessage(ctx, user, `Hello, and welcome to Zulip!👋\n\nTo learn more, check out our [getting started guide](/help/getting-started-with-zulip)!${setup}`);
+  const setup = isAdmin(user)
+    ? ' We also have a guide for [moving your organization to Zulip](/help/moving-to-zulip).'
+    : '';
+  welcomeBotMessage(
+    ctx,
+    user,
+    `Hello, and welcome to Zulip!👋\n\nTo learn more, check out our [getting started guide](/help/getting-started-with-zulip)!${setup}`,
+  );
   const text = customText ?? realmWelcomeText(ctx);
   if (text !== '') welcomeBotMessage(ctx, user, text);
 }
@@ -40,7 +49,10 @@ export function sendWelcomeMessages(ctx: WelcomeContext, user: UserRecord, custo
  * POST /realm/test_welcome_bot_custom_message: the Welcome Bot sends the acting administrator
  * the custom text as new users would get it (`Message must not be empty` for an empty one).
  */
-export function testWelcomeBotCustomMessage(params: OperationParams<'realm.testWelcomeBotCustomMessage'>, ctx: UserContext<'hooks' | 'jobs'>): { message_id: number } {
+export function testWelcomeBotCustomMessage(
+  params: OperationParams<'realm.testWelcomeBotCustomMessage'>,
+  ctx: UserContext<'hooks' | 'jobs'>,
+): { message_id: number } {
   if (params.welcome_message_custom_text.length === 0) throw new ApiError('BAD_REQUEST', 'Message must not be empty');
   return { message_id: welcomeBotMessage(ctx, ctx.user, params.welcome_message_custom_text) };
 }

@@ -70,7 +70,11 @@ export interface BackupChannel {
  * Why not the store's own files: a copy of them misses what the journal holds or races a
  * compaction; why not the API port: it may face the internet, and serves other users.
  */
-export async function openBackupChannel(dataFile: string, snapshot: () => Promise<{ document: StoreDocument; pausedMs: number }>, log: { warn(message: string): void }): Promise<BackupChannel> {
+export async function openBackupChannel(
+  dataFile: string,
+  snapshot: () => Promise<{ document: StoreDocument; pausedMs: number }>,
+  log: { warn(message: string): void },
+): Promise<BackupChannel> {
   const key = randomBytes(32).toString('hex');
   const expected = Buffer.from(key);
   const operations = new Map<string, ChannelOperation>();
@@ -97,7 +101,9 @@ export async function openBackupChannel(dataFile: string, snapshot: () => Promis
     }
     const given = Buffer.from(typeof parsed.key === 'string' ? parsed.key : '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      socket.end(`${JSON.stringify({ ok: false, error: `wrong key: read it from ${controlFileOf(dataFile)}` } satisfies ChannelAnswer)}\n`);
+      socket.end(
+        `${JSON.stringify({ ok: false, error: `wrong key: read it from ${controlFileOf(dataFile)}` } satisfies ChannelAnswer)}\n`,
+      );
       return;
     }
     const operation = typeof parsed.op === 'string' ? operations.get(parsed.op) : undefined;
@@ -111,7 +117,9 @@ export async function openBackupChannel(dataFile: string, snapshot: () => Promis
     }
     if (parsed.op !== 'backup') {
       const served = ['backup', ...operations.keys()].map((op) => `"${op}"`).join(', ');
-      socket.end(`${JSON.stringify({ ok: false, error: `unknown operation (the channel serves ${served})` } satisfies ChannelAnswer)}\n`);
+      socket.end(
+        `${JSON.stringify({ ok: false, error: `unknown operation (the channel serves ${served})` } satisfies ChannelAnswer)}\n`,
+      );
       return;
     }
     try {
@@ -120,7 +128,8 @@ export async function openBackupChannel(dataFile: string, snapshot: () => Promis
       for (const chunk of documentChunks(document)) await send(socket, chunk);
       socket.end();
     } catch (error) {
-      if (!socket.destroyed) socket.end(`${JSON.stringify({ ok: false, error: errorMessage(error) } satisfies ChannelAnswer)}\n`);
+      if (!socket.destroyed)
+        socket.end(`${JSON.stringify({ ok: false, error: errorMessage(error) } satisfies ChannelAnswer)}\n`);
     }
   };
   await new Promise<void>((resolve, reject) => {

@@ -32,7 +32,8 @@ export async function backupStore(dataFile: string, out: string): Promise<Backup
   const files = diskFiles(await realDataPath(dataFile));
   const target = resolve(out);
   const own = new Set(Object.values(files));
-  if (own.has(target) || own.has(await realDataPath(target))) throw new Error(`[teamchat-server] ${out} is a file of the store itself: back it up to another file`);
+  if (own.has(target) || own.has(await realDataPath(target)))
+    throw new Error(`[teamchat-server] ${out} is a file of the store itself: back it up to another file`);
   const control = await readControl(controlFileOf(files.data));
   if (control) {
     const online = await fromServer(control, target).catch((error: unknown) => {

@@ -37,7 +37,9 @@ export function checkDocument(value: unknown, file: string): StoreDocument {
       const record: unknown = records[i];
       const id = isObject(record) ? record.id : undefined;
       if (typeof id !== 'number' && typeof id !== 'string') {
-        throw refuse(`has an invalid record collections.${name}[${i}] (expected an object with a numeric or string "id")`);
+        throw refuse(
+          `has an invalid record collections.${name}[${i}] (expected an object with a numeric or string "id")`,
+        );
       }
     }
   }

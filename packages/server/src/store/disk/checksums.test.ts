@@ -58,7 +58,8 @@ function damage(file: string, find: string, replace: string): { line: number; by
 
 function contents(dataFile: string): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const file of [dataFile, `${dataFile}.journal`]) if (existsSync(file)) files[file] = readFileSync(file, 'latin1');
+  for (const file of [dataFile, `${dataFile}.journal`])
+    if (existsSync(file)) files[file] = readFileSync(file, 'latin1');
   return files;
 }
 
@@ -91,7 +92,9 @@ describe('line checksums', () => {
     const dataFile = await crashImage(3, 0);
     const at = damage(dataFile, 'hello world 2', 'hello wOrld 2');
     const before = contents(dataFile);
-    await expect(openDiskStore<Db>(dataFile, { log })).rejects.toThrow(`${dataFile} is damaged at record ${at.line} (byte ${at.byte}): its checksum does not match its bytes`);
+    await expect(openDiskStore<Db>(dataFile, { log })).rejects.toThrow(
+      `${dataFile} is damaged at record ${at.line} (byte ${at.byte}): its checksum does not match its bytes`,
+    );
     expect(contents(dataFile)).toEqual(before);
   });
 
@@ -114,7 +117,9 @@ describe('line checksums', () => {
     const index = lines.findIndex((line) => line.includes('hello world 2'));
     lines.splice(index, 1);
     writeFileSync(dataFile, lines.join('\n'));
-    await expect(openDiskStore<Db>(dataFile, { log })).rejects.toThrow(/is damaged at record \d+ \(byte \d+\): "messages" has 2 records where the header lists 3/);
+    await expect(openDiskStore<Db>(dataFile, { log })).rejects.toThrow(
+      /is damaged at record \d+ \(byte \d+\): "messages" has 2 records where the header lists 3/,
+    );
   });
 
   it('drop a damaged last journal record as a torn write, with a warning, and keep the rest', async () => {
@@ -122,22 +127,43 @@ describe('line checksums', () => {
     const at = damage(`${dataFile}.journal`, 'hello world 4', 'hello world!4');
     expect(at.line).toBe(3);
     const disk = await openDiskStore<Db>(dataFile, { log });
-    expect(Array.from(disk.store.all('messages'), (m) => m.content)).toEqual(['hello world 1', 'hello world 2', 'hello world 3']);
-    expect(warnings).toEqual([expect.stringContaining(`ignored the torn record 3 (byte ${at.byte}): its checksum does not match its bytes of ${dataFile}.journal`)]);
+    expect(Array.from(disk.store.all('messages'), (m) => m.content)).toEqual([
+      'hello world 1',
+      'hello world 2',
+      'hello world 3',
+    ]);
+    expect(warnings).toEqual([
+      expect.stringContaining(
+        `ignored the torn record 3 (byte ${at.byte}): its checksum does not match its bytes of ${dataFile}.journal`,
+      ),
+    ]);
     await disk.store.close();
   });
 
   it('read a store of format 2 (no checksums) and convert it on the next snapshot', async () => {
     const dataFile = join(dir, 'data.json');
-    const old = { format: 2, seq: 1, counters: { messages: 1 }, collections: { messages: [{ id: 1, content: 'old' }] }, user_messages: {} };
+    const old = {
+      format: 2,
+      seq: 1,
+      counters: { messages: 1 },
+      collections: { messages: [{ id: 1, content: 'old' }] },
+      user_messages: {},
+    };
     writeFileSync(dataFile, [...documentChunks(old)].join(''));
-    writeFileSync(`${dataFile}.journal`, `${JSON.stringify({ seq: 2, ops: [['put', 'messages', { id: 2, content: 'older journal' }]] })}\n`);
+    writeFileSync(
+      `${dataFile}.journal`,
+      `${JSON.stringify({ seq: 2, ops: [['put', 'messages', { id: 2, content: 'older journal' }]] })}\n`,
+    );
     const disk = await openDiskStore<Db>(dataFile, { log });
     expect(Array.from(disk.store.all('messages'), (m) => m.content)).toEqual(['old', 'older journal']);
     await disk.store.close();
     const lines = readFileSync(dataFile, 'utf8').split('\n');
-    expect(lines[0]).toMatch(/^\{"format":3,"seq":2,.*"layout":\{"messages":2\},"rows":0,"~crc":"[0-9a-f]{8}","collections":\{$/);
-    expect(lines.filter((line) => line.startsWith('{"id"')).every((line) => /,"~crc":"[0-9a-f]{8}"\},?$/.test(line))).toBe(true);
+    expect(lines[0]).toMatch(
+      /^\{"format":3,"seq":2,.*"layout":\{"messages":2\},"rows":0,"~crc":"[0-9a-f]{8}","collections":\{$/,
+    );
+    expect(
+      lines.filter((line) => line.startsWith('{"id"')).every((line) => /,"~crc":"[0-9a-f]{8}"\},?$/.test(line)),
+    ).toBe(true);
   });
 });
 
@@ -150,7 +176,9 @@ describe('verify and recover', () => {
     const verified = await verifyStore(dataFile);
     expect(verified.ok).toBe(false);
     expect(formatVerification(verified)).toContain(`${dataFile}.journal (journal, 1 records, `);
-    expect(formatVerification(verified)).toContain(`: damaged at record 2 (byte ${at.byte}): its checksum does not match its bytes, and records follow it\n`);
+    expect(formatVerification(verified)).toContain(
+      `: damaged at record 2 (byte ${at.byte}): its checksum does not match its bytes, and records follow it\n`,
+    );
 
     const recovery = await recoverStore(dataFile, { toRecord: 1 });
     expect(recovery.dataFile).toBe(join(dir, 'crash', 'data.recovered.json'));
@@ -183,13 +211,21 @@ describe('verify and recover', () => {
     expect(formatVerification(await verifyStore(dataFile))).toContain(`${dataFile} (snapshot, 0 records, `);
 
     const recovery = await recoverStore(dataFile);
-    expect(recovery.lost[0]).toBe(`${dataFile}: line ${at.line} (byte ${at.byte}), a record of "messages" (id 2, if that part is intact): its checksum does not match its bytes`);
+    expect(recovery.lost[0]).toBe(
+      `${dataFile}: line ${at.line} (byte ${at.byte}), a record of "messages" (id 2, if that part is intact): its checksum does not match its bytes`,
+    );
     expect(recovery.lost.slice(1)).toEqual([
-      expect.stringMatching(/journal: record 2 \(byte \d+\), seq 5: patch messages\/2, from record 2 on: it no longer applies \(patch of missing record messages\/2\)/),
+      expect.stringMatching(
+        /journal: record 2 \(byte \d+\), seq 5: patch messages\/2, from record 2 on: it no longer applies \(patch of missing record messages\/2\)/,
+      ),
       expect.stringMatching(/journal: record 3 \(byte \d+\), seq 6: put messages\/6, from record 2 on/),
     ]);
     const repaired = await openDiskStore<Db>(recovery.dataFile, { log });
-    expect(Array.from(repaired.store.all('messages'), (m) => m.content)).toEqual(['hello world 1', 'hello world 3', 'after']);
+    expect(Array.from(repaired.store.all('messages'), (m) => m.content)).toEqual([
+      'hello world 1',
+      'hello world 3',
+      'after',
+    ]);
     expect(repaired.store.lastSeq).toBe(4);
     await repaired.store.close();
   });

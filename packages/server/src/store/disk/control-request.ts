@@ -13,7 +13,11 @@ const MAX_ANSWER = 1024 * 1024;
  *
  * @throws {Error} the server's refusal, one line.
  */
-export async function requestRunningServer(dataFile: string, op: string, args: unknown): Promise<{ result: unknown } | null> {
+export async function requestRunningServer(
+  dataFile: string,
+  op: string,
+  args: unknown,
+): Promise<{ result: unknown } | null> {
   const files = diskFiles(await realDataPath(dataFile));
   const control = await readControl(controlFileOf(files.data));
   if (!control) return null;
@@ -33,7 +37,8 @@ export async function requestRunningServer(dataFile: string, op: string, args: u
     throw error;
   }
   const newline = text.indexOf('\n');
-  if (newline === -1) throw new Error('[teamchat-server] the running server closed its control channel without an answer');
+  if (newline === -1)
+    throw new Error('[teamchat-server] the running server closed its control channel without an answer');
   const answer = JSON.parse(text.slice(0, newline)) as OperationAnswer;
   if (!answer.ok) throw new Error(answer.error);
   return { result: answer.result };

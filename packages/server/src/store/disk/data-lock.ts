@@ -60,7 +60,12 @@ const GARBLED_WAIT_MS = 100;
  */
 export async function acquireDataLock(options: AcquireDataLockOptions): Promise<DataLock> {
   const { lockFile, dataFile } = options;
-  const owner: LockOwner = { pid: process.pid, startedAt: new Date().toISOString(), host: hostname(), token: randomBytes(12).toString('hex') };
+  const owner: LockOwner = {
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+    host: hostname(),
+    token: randomBytes(12).toString('hex'),
+  };
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     const created = await tryCreate(lockFile, owner);
     if (created) return heldLock(lockFile, owner, created);
@@ -78,7 +83,12 @@ export async function acquireDataLock(options: AcquireDataLockOptions): Promise<
           `stop it first or use another --data file`,
       );
     }
-    const who = holder === 'garbled' ? 'it is unreadable' : isAlive(holder) ? `pid ${holder.pid} does not hold the store` : `pid ${holder.pid} is not running`;
+    const who =
+      holder === 'garbled'
+        ? 'it is unreadable'
+        : isAlive(holder)
+          ? `pid ${holder.pid} does not hold the store`
+          : `pid ${holder.pid} is not running`;
     options.onStale?.(`[teamchat-server] taking over the stale lock ${lockFile} (${who})`);
     await unlink(lockFile).catch((error: unknown) => {
       if (errorCode(error) !== 'ENOENT') throw error;
@@ -94,7 +104,9 @@ async function tryCreate(lockFile: string, owner: LockOwner): Promise<FileHandle
     handle = await open(lockFile, 'wx+');
   } catch (error) {
     if (errorCode(error) === 'EEXIST') return null;
-    throw new Error(`[teamchat-server] cannot create the lock file ${lockFile} (${errorMessage(error)}); check the directory's permissions`);
+    throw new Error(
+      `[teamchat-server] cannot create the lock file ${lockFile} (${errorMessage(error)}); check the directory's permissions`,
+    );
   }
   try {
     await handle.writeFile(`${JSON.stringify(owner)}\n`);
@@ -117,7 +129,12 @@ async function readOwner(lockFile: string): Promise<LockOwner | 'missing' | 'gar
   try {
     const value = JSON.parse(text) as Partial<LockOwner> | null;
     if (value && Number.isInteger(value.pid) && typeof value.host === 'string') {
-      return { pid: value.pid as number, host: value.host, startedAt: String(value.startedAt), token: String(value.token) };
+      return {
+        pid: value.pid as number,
+        host: value.host,
+        startedAt: String(value.startedAt),
+        token: String(value.token),
+      };
     }
   } catch {
     // fall through: garbled

@@ -96,7 +96,8 @@ export class DiskPersister implements Persister {
       await this.compacting;
       await this.parts.journal.flush();
       // The store is closed and its writes are done: a plain snapshot is consistent.
-      if (!this.parts.claim.lost) await this.runCompaction((leftover) => this.takeSnapshot(() => store.snapshot(), leftover));
+      if (!this.parts.claim.lost)
+        await this.runCompaction((leftover) => this.takeSnapshot(() => store.snapshot(), leftover));
     } finally {
       await this.parts.journal.close().catch((error: unknown) => this.parts.log.error(errorMessage(error)));
       await this.parts.claim.release();
@@ -104,12 +105,14 @@ export class DiskPersister implements Persister {
   }
 
   private track(run: Promise<void>): void {
-    const tracked: Promise<void> = run.then(
-      () => {},
-      () => {},
-    ).then(() => {
-      if (this.compacting === tracked) this.compacting = null;
-    });
+    const tracked: Promise<void> = run
+      .then(
+        () => {},
+        () => {},
+      )
+      .then(() => {
+        if (this.compacting === tracked) this.compacting = null;
+      });
     this.compacting = tracked;
   }
 
@@ -128,7 +131,8 @@ export class DiskPersister implements Persister {
         this.retryAtBytes = bytes + compactAfterBytes;
         // A compaction refused because the store closed meanwhile is replaced by the final one;
         // one refused because the claim was lost was reported when it was lost.
-        if (!this.closing && !this.parts.claim.lost) this.parts.log.error(`[teamchat-server] compaction failed, will retry later: ${errorMessage(error)}`);
+        if (!this.closing && !this.parts.claim.lost)
+          this.parts.log.error(`[teamchat-server] compaction failed, will retry later: ${errorMessage(error)}`);
       },
     );
   }
@@ -169,7 +173,9 @@ export class DiskPersister implements Persister {
     });
     this.compactions += 1;
     const records = Object.values(document.collections).reduce((sum, list) => sum + list.length, 0);
-    log.info(`[teamchat-server] wrote snapshot ${files.data} (seq ${document.seq}, ${records} records) in ${Math.round(performance.now() - started)} ms`);
+    log.info(
+      `[teamchat-server] wrote snapshot ${files.data} (seq ${document.seq}, ${records} records) in ${Math.round(performance.now() - started)} ms`,
+    );
   }
 }
 

@@ -11,7 +11,8 @@ import { errorMessage, syncDirectory, writeAll } from './durable-io.js';
  * slow to pick up adds to the time writers wait.
  */
 const SYNCED_WRITES = constants.O_DSYNC !== undefined && process.platform !== 'win32';
-const JOURNAL_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (SYNCED_WRITES ? constants.O_DSYNC : 0);
+const JOURNAL_FLAGS =
+  constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (SYNCED_WRITES ? constants.O_DSYNC : 0);
 
 /** Counters of a {@link JournalWriter}, for monitoring and tests. */
 export interface JournalStats {
@@ -193,7 +194,9 @@ export class JournalWriter {
       this.stats.fsyncs += 1;
     } catch (error) {
       this.stats.failures += 1;
-      this.failure = new Error(`[teamchat-server] cannot write the journal ${this.file} (${errorMessage(error)})`, { cause: error });
+      this.failure = new Error(`[teamchat-server] cannot write the journal ${this.file} (${errorMessage(error)})`, {
+        cause: error,
+      });
       batch.reject(this.failure);
       return;
     }
@@ -243,7 +246,11 @@ export class JournalWriter {
       await syncDirectory(dirname(this.file));
       rotation.resolve();
     } catch (error) {
-      rotation.reject(new Error(`[teamchat-server] cannot rotate the journal ${this.file} (${errorMessage(error)})`, { cause: error }));
+      rotation.reject(
+        new Error(`[teamchat-server] cannot rotate the journal ${this.file} (${errorMessage(error)})`, {
+          cause: error,
+        }),
+      );
     }
   }
 }

@@ -58,8 +58,12 @@ export async function takeKernelClaim(realDataFile: string, holder: ClaimHolder)
       throw new Error(`[teamchat-server] cannot claim ${realDataFile} (${errorMessage(error)})`, { cause: error });
     }
     const other = await askHolder(name);
-    const who = other ? `pid ${other.pid}${other.host === holder.host ? '' : ` on host ${other.host}`}` : 'a process that did not say its pid';
-    throw new Error(`[teamchat-server] ${realDataFile} is in use by another teamchat-server (${who}); stop it first or use another --data file`);
+    const who = other
+      ? `pid ${other.pid}${other.host === holder.host ? '' : ` on host ${other.host}`}`
+      : 'a process that did not say its pid';
+    throw new Error(
+      `[teamchat-server] ${realDataFile} is in use by another teamchat-server (${who}); stop it first or use another --data file`,
+    );
   }
   // The claim must not keep the process alive on its own.
   server.unref();

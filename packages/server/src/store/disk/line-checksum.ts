@@ -62,7 +62,12 @@ export const HEADER_TAIL = ',"collections":{';
  * Self-contained, with its constants inline: its source also runs in the worker of
  * {@link verifyLinesInWorker}.
  */
-export function checkLineWith(crc: ((data: Uint8Array) => number) | null, buffer: Uint8Array, start: number, end: number): number {
+export function checkLineWith(
+  crc: ((data: Uint8Array) => number) | null,
+  buffer: Uint8Array,
+  start: number,
+  end: number,
+): number {
   const last = buffer[end - 1];
   let tail = 0;
   if (last === 0x7d /* } */) tail = 1;
@@ -132,7 +137,8 @@ function verifierMain(check: typeof checkLineWith): void {
         let newline = buffer.indexOf(0x0a, start);
         if (newline === -1 || newline >= end) newline = end;
         line += 1;
-        if (newline > start && check(crc, buffer, start, newline) === -2) failed = { record: line, byte: consumed + start };
+        if (newline > start && check(crc, buffer, start, newline) === -2)
+          failed = { record: line, byte: consumed + start };
         start = newline + 1;
       }
       if (failed !== null || read === 0) break;
@@ -153,7 +159,10 @@ function verifierMain(check: typeof checkLineWith): void {
  * the start-up's CPU).
  */
 export function verifyLinesInWorker(file: string): { result: Promise<FailedLine | null>; stop(): Promise<void> } {
-  const worker = new Worker(`(${verifierMain.toString()})(${checkLineWith.toString()})`, { eval: true, workerData: { file } });
+  const worker = new Worker(`(${verifierMain.toString()})(${checkLineWith.toString()})`, {
+    eval: true,
+    workerData: { file },
+  });
   const result = new Promise<FailedLine | null>((resolve, reject) => {
     worker.once('message', (failed: FailedLine | null) => resolve(failed));
     worker.once('error', reject);

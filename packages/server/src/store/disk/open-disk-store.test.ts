@@ -1,5 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -33,7 +43,10 @@ afterEach(async () => {
 });
 
 async function open(options: DiskStoreOptions<TestDb> = {}): Promise<DiskStore<TestDb>> {
-  const disk = await openDiskStore<TestDb>(dataFile, { log: { warn: (m) => warnings.push(m), error: (m) => warnings.push(m) }, ...options });
+  const disk = await openDiskStore<TestDb>(dataFile, {
+    log: { warn: (m) => warnings.push(m), error: (m) => warnings.push(m) },
+    ...options,
+  });
   opened.push(disk);
   return disk;
 }
@@ -44,7 +57,8 @@ async function open(options: DiskStoreOptions<TestDb> = {}): Promise<DiskStore<T
  */
 async function crash(disk: DiskStore<TestDb>): Promise<void> {
   opened.splice(opened.indexOf(disk), 1);
-  const { parts } = (disk.store as unknown as { persister: { parts: { journal: JournalWriter; claim: StoreClaim } } }).persister;
+  const { parts } = (disk.store as unknown as { persister: { parts: { journal: JournalWriter; claim: StoreClaim } } })
+    .persister;
   await parts.journal.close();
   await parts.claim.abandon();
   unlinkSync(disk.lockFile);
@@ -56,7 +70,9 @@ function deadPid(): number {
 }
 
 function addItem(store: Store<TestDb>, n: number, text?: string): Promise<number> {
-  return store.write((tx) => tx.put('items', { id: tx.nextId('items'), n, ...(text === undefined ? {} : { text }) }).id);
+  return store.write(
+    (tx) => tx.put('items', { id: tx.nextId('items'), n, ...(text === undefined ? {} : { text }) }).id,
+  );
 }
 
 function items(store: Store<TestDb>): number[] {
@@ -116,7 +132,11 @@ describe('openDiskStore', () => {
   it('keeps per-user rows and bulk flag changes across a crash (journal) and a close (snapshot)', async () => {
     const first = await open();
     await first.store.write((tx) => {
-      for (const id of range(10, 1)) tx.setRows(id, [[3, 0], [4, 1]]);
+      for (const id of range(10, 1))
+        tx.setRows(id, [
+          [3, 0],
+          [4, 1],
+        ]);
     });
     await first.store.write((tx) => tx.changeFlags(3, [2, 3, 4, 9], { set: 1, create: null }));
     await first.store.write((tx) => tx.changeFlags(4, [5, 20], { set: 2, clear: 1, create: 129 }));
@@ -134,15 +154,43 @@ describe('openDiskStore', () => {
   });
 
   it('converts a store of format 1: rows out of the messages, from the snapshot and from the journal', async () => {
-    const message = (id: number, flags: Record<string, number>) => ({ id, type: 'stream', topic: 't', edit_history: [], reactions: [], submessages: [], user_flags: flags });
-    writeFileSync(dataFile, JSON.stringify({ format: 1, seq: 1, counters: { messages: 1 }, collections: { messages: [message(1, { '3': 0, '4': 1 })] } }));
-    appendFileSync(`${dataFile}.journal`, `${JSON.stringify({ seq: 2, ops: [['put', 'messages', message(2, { '3': 2 })], ['patch', 'messages', 1, { user_flags: { '3': 1 } }]] })}\n`);
+    const message = (id: number, flags: Record<string, number>) => ({
+      id,
+      type: 'stream',
+      topic: 't',
+      edit_history: [],
+      reactions: [],
+      submessages: [],
+      user_flags: flags,
+    });
+    writeFileSync(
+      dataFile,
+      JSON.stringify({
+        format: 1,
+        seq: 1,
+        counters: { messages: 1 },
+        collections: { messages: [message(1, { '3': 0, '4': 1 })] },
+      }),
+    );
+    appendFileSync(
+      `${dataFile}.journal`,
+      `${JSON.stringify({
+        seq: 2,
+        ops: [
+          ['put', 'messages', message(2, { '3': 2 })],
+          ['patch', 'messages', 1, { user_flags: { '3': 1 } }],
+        ],
+      })}\n`,
+    );
     const disk = await openDiskStore<{ messages: { id: number } }>(dataFile, {});
     const rows = disk.store.userMessages;
     expect([rows.get(3, 1), rows.get(4, 1), rows.get(3, 2)]).toEqual([1, undefined, 2]);
     expect('user_flags' in (disk.store.get('messages', 1) as object)).toBe(false);
     await disk.store.close();
-    expect(await new SnapshotFile(dataFile).read()).toMatchObject({ format: STORE_FORMAT, user_messages: { '3': { ids: [1, 2], bits: [1, 1, 2, 1] } } });
+    expect(await new SnapshotFile(dataFile).read()).toMatchObject({
+      format: STORE_FORMAT,
+      user_messages: { '3': { ids: [1, 2], bits: [1, 1, 2, 1] } },
+    });
   });
 
   it('replays the journal when the store was not closed (a crash)', async () => {
@@ -176,7 +224,9 @@ describe('openDiskStore', () => {
     expect(second.store.get('people', 1)).toEqual({ id: 1, name: 'Ada L.', settings: changed });
     // Replacing most of the keys journals the whole object, as before.
     await second.store.write((tx) => void tx.patch('people', 1, { settings: { only: 1 } }));
-    expect((JSON.parse(readFileSync(second.journalFile, 'utf8').trim().split('\n').at(-1)!) as { ops: unknown[] }).ops).toEqual([['patch', 'people', 1, { settings: { only: 1 } }]]);
+    expect(
+      (JSON.parse(readFileSync(second.journalFile, 'utf8').trim().split('\n').at(-1)!) as { ops: unknown[] }).ops,
+    ).toEqual([['patch', 'people', 1, { settings: { only: 1 } }]]);
   });
 
   it('ignores a torn last journal line, folds the good lines into a snapshot and starts a new journal', async () => {
@@ -226,7 +276,9 @@ describe('openDiskStore', () => {
   it('refuses a snapshot of an unknown format and leaves its bytes alone', async () => {
     const content = JSON.stringify({ format: 99, seq: 0, counters: {}, collections: {} });
     writeFileSync(dataFile, content);
-    await expect(open()).rejects.toThrow(`[teamchat-server] ${dataFile} has data format 99, but this teamchat-server reads formats 1 to ${STORE_FORMAT}`);
+    await expect(open()).rejects.toThrow(
+      `[teamchat-server] ${dataFile} has data format 99, but this teamchat-server reads formats 1 to ${STORE_FORMAT}`,
+    );
     expect(readFileSync(dataFile, 'utf8')).toBe(content);
   });
 
@@ -287,7 +339,8 @@ describe('openDiskStore', () => {
   it('loses no write made during a compaction', async () => {
     const disk = await open({ compactAfterBytes: 1 << 30 });
     await disk.store.write((tx) => {
-      for (const n of range(20_000)) tx.put('items', { id: tx.nextId('items'), n, text: 'some text to make records bigger' });
+      for (const n of range(20_000))
+        tx.put('items', { id: tx.nextId('items'), n, text: 'some text to make records bigger' });
     });
     const compaction = disk.compact();
     let done = false;
@@ -317,7 +370,10 @@ describe('openDiskStore', () => {
     await crash(first);
     // As if a compaction had rotated the journal and crashed before its snapshot was renamed.
     renameSync(first.journalFile, `${dataFile}.journal.compacting`);
-    writeFileSync(first.journalFile, `${sealObject(JSON.stringify({ seq: 6, ops: [['put', 'items', { id: 6, n: 5 }]] }))}\n`);
+    writeFileSync(
+      first.journalFile,
+      `${sealObject(JSON.stringify({ seq: 6, ops: [['put', 'items', { id: 6, n: 5 }]] }))}\n`,
+    );
 
     const second = await open();
     expect(items(second.store)).toEqual(range(6));

@@ -122,7 +122,9 @@ export async function openDiskStore<T extends CollectionMap>(
     const store = created ? await createStore(files, db, options.seed) : await loadStore<T>(files, db.data, db, log);
     db.data = emptyDocument();
     const journal = await JournalWriter.open(files.journal, files.compacting, () => claim.check());
-    const channel = options.backupChannel ? await openBackupChannel(files.data, () => store.durableSnapshot(), log) : null;
+    const channel = options.backupChannel
+      ? await openBackupChannel(files.data, () => store.durableSnapshot(), log)
+      : null;
     const persister = new DiskPersister({
       files,
       store,
@@ -137,7 +139,10 @@ export async function openDiskStore<T extends CollectionMap>(
     claim.onLost((error) => store.fail(error));
     // One line when writes start failing (a full disk, an I/O error), one when they succeed again.
     store.onAvailability((error) => {
-      if (error) log.error(`${error.message}: refusing writes (503) until it can be written again, tried at the next write; reads go on`);
+      if (error)
+        log.error(
+          `${error.message}: refusing writes (503) until it can be written again, tried at the next write; reads go on`,
+        );
       else log.info(`[teamchat-server] the journal ${files.journal} can be written again: accepting writes`);
     });
     return {
@@ -214,7 +219,10 @@ async function loadStore<T extends CollectionMap>(
   const compacting = await readJournal(files.compacting, replay, options);
   const journal = await readJournal(files.journal, replay, options);
   if (compacting?.torn) log.warn(`[teamchat-server] ignored the torn ${compacting.torn} of ${files.compacting}`);
-  if (journal?.torn) log.warn(`[teamchat-server] ignored the torn ${journal.torn} of ${files.journal} (a write cut by a crash, never acknowledged)`);
+  if (journal?.torn)
+    log.warn(
+      `[teamchat-server] ignored the torn ${journal.torn} of ${files.journal} (a write cut by a crash, never acknowledged)`,
+    );
 
   if (compacting || (journal && journal.bytes > 0)) {
     // A crash (or an interrupted compaction) left entries in the journals: fold them into a

@@ -2,7 +2,15 @@ import { open, stat } from 'node:fs/promises';
 import type { StoredRecord, StoreDocument } from '../types.js';
 import type { EncodedRows } from '../user-messages.js';
 import { SEALED_FORMAT } from './document-chunks.js';
-import { checkLine, checkLineWith, DAMAGED, HEADER_TAIL, MEMBER_LENGTH, UNSEALED, verifyLinesInWorker } from './line-checksum.js';
+import {
+  checkLine,
+  checkLineWith,
+  DAMAGED,
+  HEADER_TAIL,
+  MEMBER_LENGTH,
+  UNSEALED,
+  verifyLinesInWorker,
+} from './line-checksum.js';
 import { StoreDamageError } from './store-damage.js';
 
 const NEWLINE = 0x0a;
@@ -119,14 +127,19 @@ class LineParser {
         if (name !== undefined) {
           const collection = parse(name) as string;
           const expected = this.layout?.collections[this.collectionIndex];
-          if (this.layout && expected?.[0] !== collection) throw this.damage(`collection ${name} where the header lists ${expected ? JSON.stringify(expected[0]) : 'no more'}`);
+          if (this.layout && expected?.[0] !== collection)
+            throw this.damage(
+              `collection ${name} where the header lists ${expected ? JSON.stringify(expected[0]) : 'no more'}`,
+            );
           this.records = [];
           this.collection = collection;
           (this.document as StoreDocument).collections[collection] = this.records;
           this.state = 'records';
         } else if (text === '},' || text === '}}') {
-          if (this.layout && this.collectionIndex !== this.layout.collections.length) throw this.damage('fewer collections than the header lists');
-          if (this.layout && (this.layout.rows !== null) !== (text === '},')) throw this.damage('user rows where the header lists none, or none where it lists some');
+          if (this.layout && this.collectionIndex !== this.layout.collections.length)
+            throw this.damage('fewer collections than the header lists');
+          if (this.layout && (this.layout.rows !== null) !== (text === '},'))
+            throw this.damage('user rows where the header lists none, or none where it lists some');
           this.state = text === '},' ? 'after-collections' : 'done';
         } else {
           throw this.layout ? this.damage('not a collection') : new NotLines();
@@ -137,7 +150,10 @@ class LineParser {
         if (text === ']' || text === '],') {
           if (this.layout) {
             const [name, count] = this.layout.collections[this.collectionIndex] as [string, number];
-            if (this.records.length !== count && !this.tolerant) throw this.damage(`${JSON.stringify(name)} has ${this.records.length} records where the header lists ${count}`);
+            if (this.records.length !== count && !this.tolerant)
+              throw this.damage(
+                `${JSON.stringify(name)} has ${this.records.length} records where the header lists ${count}`,
+              );
             this.collectionIndex += 1;
           }
           this.state = 'collections';
@@ -147,22 +163,28 @@ class LineParser {
         }
         return;
       case 'after-collections':
-        if (text !== '"user_messages":{') throw this.layout ? this.damage('not the start of the user rows') : new NotLines();
+        if (text !== '"user_messages":{')
+          throw this.layout ? this.damage('not the start of the user rows') : new NotLines();
         (this.document as StoreDocument).user_messages = {};
         this.state = 'rows';
         this.collection = USER_ROWS_SECTION;
         return;
       case 'rows': {
         if (text === '}}') {
-          if (this.layout && this.rowCount !== this.layout.rows && !this.tolerant) throw this.damage(`${this.rowCount} users' rows where the header lists ${String(this.layout.rows)}`);
+          if (this.layout && this.rowCount !== this.layout.rows && !this.tolerant)
+            throw this.damage(`${this.rowCount} users' rows where the header lists ${String(this.layout.rows)}`);
           this.state = 'done';
           this.collection = null;
           return;
         }
         if (this.layout && !sealed) throw this.damage("a user's rows without their checksum");
-        const match = USER_ROWS.exec(this.layout ? `${text.slice(0, text.length - (text.endsWith(',') ? 1 : 0) - MEMBER_LENGTH - 2)}}` : text);
+        const match = USER_ROWS.exec(
+          this.layout ? `${text.slice(0, text.length - (text.endsWith(',') ? 1 : 0) - MEMBER_LENGTH - 2)}}` : text,
+        );
         if (!match) throw this.layout ? this.damage("not a user's rows") : new NotLines();
-        ((this.document as StoreDocument).user_messages as Record<string, EncodedRows>)[parse(match[1] as string) as string] = parse(match[2] as string) as EncodedRows;
+        ((this.document as StoreDocument).user_messages as Record<string, EncodedRows>)[
+          parse(match[1] as string) as string
+        ] = parse(match[2] as string) as EncodedRows;
         this.rowCount += 1;
         return;
       }
@@ -175,16 +197,28 @@ class LineParser {
     if (!HEADER.test(text)) throw new NotLines();
     if (sealed) {
       // `{"format":3,…,"rows":N,` + checksum member + `,"collections":{`.
-      const head = parse(`${text.slice(0, text.length - HEADER_TAIL.length - MEMBER_LENGTH - 1)}}`) as StoreDocument & { layout?: unknown; rows?: unknown };
+      const head = parse(`${text.slice(0, text.length - HEADER_TAIL.length - MEMBER_LENGTH - 1)}}`) as StoreDocument & {
+        layout?: unknown;
+        rows?: unknown;
+      };
       const layout = head.layout;
-      if (typeof layout !== 'object' || layout === null || Array.isArray(layout) || (head.rows !== undefined && !Number.isInteger(head.rows))) {
+      if (
+        typeof layout !== 'object' ||
+        layout === null ||
+        Array.isArray(layout) ||
+        (head.rows !== undefined && !Number.isInteger(head.rows))
+      ) {
         throw this.damage('a header without the layout of its collections');
       }
-      this.layout = { collections: Object.entries(layout as Record<string, number>), rows: (head.rows as number | undefined) ?? null };
+      this.layout = {
+        collections: Object.entries(layout as Record<string, number>),
+        rows: (head.rows as number | undefined) ?? null,
+      };
       this.document = { format: head.format, seq: head.seq, counters: head.counters, collections: {} };
     } else {
       const head = parse(`${text}}}`) as StoreDocument;
-      if (typeof head.format === 'number' && head.format >= SEALED_FORMAT) throw this.damage(`a header of data format ${head.format} without its checksum`);
+      if (typeof head.format === 'number' && head.format >= SEALED_FORMAT)
+        throw this.damage(`a header of data format ${head.format} without its checksum`);
       this.document = { format: head.format, seq: head.seq, counters: head.counters, collections: {} };
     }
     this.state = 'collections';
@@ -239,7 +273,6 @@ function describeLine(text: string, section: string | null): string {
   return `a record of ${JSON.stringify(section)}${id === undefined ? '' : ` (id ${id}, if that part is intact)`}`;
 }
 
-
 /**
  * Reads a snapshot written one entry per line (see `documentChunks`) without ever holding the
  * file as one string: chunks of bytes are decoded up to their last line break and each line is
@@ -258,7 +291,8 @@ export async function readDocumentLines(file: string, options: ReadLinesOptions 
     (s) => s.size,
     () => 0,
   );
-  if (onDamage || (options.checksums ?? (size >= WORKER_FROM_BYTES ? 'worker' : 'inline')) === 'inline') return readLines(file, onDamage, checkLine);
+  if (onDamage || (options.checksums ?? (size >= WORKER_FROM_BYTES ? 'worker' : 'inline')) === 'inline')
+    return readLines(file, onDamage, checkLine);
   const worker = verifyLinesInWorker(file);
   try {
     const document = await readLines(file, undefined, (buffer, start, end) => checkLineWith(null, buffer, start, end));
@@ -269,7 +303,8 @@ export async function readDocumentLines(file: string, options: ReadLinesOptions 
     // Damage can also break the layout or the JSON of its line, seen here first: the checksum names the line.
     if (error instanceof StoreDamageError && error.problem !== CHECKSUM_MISMATCH) {
       const failed = await worker.result.catch(() => null);
-      if (failed && failed.record <= error.record) throw new StoreDamageError(file, failed.record, failed.byte, CHECKSUM_MISMATCH);
+      if (failed && failed.record <= error.record)
+        throw new StoreDamageError(file, failed.record, failed.byte, CHECKSUM_MISMATCH);
     }
     throw error;
   } finally {
@@ -278,7 +313,11 @@ export async function readDocumentLines(file: string, options: ReadLinesOptions 
 }
 
 /** The body of {@link readDocumentLines}, with `check` checking (or only finding) each line's checksum. */
-async function readLines(file: string, onDamage: ReadLinesOptions['onDamage'], check: (buffer: Buffer, start: number, end: number) => number): Promise<StoreDocument | null> {
+async function readLines(
+  file: string,
+  onDamage: ReadLinesOptions['onDamage'],
+  check: (buffer: Buffer, start: number, end: number) => number,
+): Promise<StoreDocument | null> {
   const handle = await open(file, 'r');
   try {
     const parser = new LineParser(onDamage !== undefined);
@@ -322,7 +361,8 @@ async function readLines(file: string, onDamage: ReadLinesOptions['onDamage'], c
           starts[count] = start;
           const seal = newline > start ? check(buffer, start, newline) : UNSEALED;
           // A file older than checksums never has a checksum member to fail.
-          if (seal === DAMAGED && !onDamage) throw new StoreDamageError(file, lineNumber + count + 1, consumed + start, CHECKSUM_MISMATCH);
+          if (seal === DAMAGED && !onDamage)
+            throw new StoreDamageError(file, lineNumber + count + 1, consumed + start, CHECKSUM_MISMATCH);
           seals[count] = seal === DAMAGED ? 2 : seal === UNSEALED ? 0 : 1;
           start = newline + 1;
         }
@@ -335,7 +375,10 @@ async function readLines(file: string, onDamage: ReadLinesOptions['onDamage'], c
             if (newline === -1) newline = text.length;
             if (seals[line] === 2) {
               const number = lineNumber + line + 1;
-              onDamage?.(new StoreDamageError(file, number, consumed + (starts[line] ?? 0), CHECKSUM_MISMATCH), describeLine(text.slice(start, newline), parser.collection));
+              onDamage?.(
+                new StoreDamageError(file, number, consumed + (starts[line] ?? 0), CHECKSUM_MISMATCH),
+                describeLine(text.slice(start, newline), parser.collection),
+              );
             } else {
               parser.take(text, start, newline, seals[line] === 1, lineNumber + line + 1);
             }
@@ -344,7 +387,8 @@ async function readLines(file: string, onDamage: ReadLinesOptions['onDamage'], c
           parser.flush();
         } catch (error) {
           if (error instanceof LayoutDamage) fail(error.line ?? lineNumber + line + 1, error.problem);
-          if (error instanceof NotLines && parser.sealed) fail(lineNumber + line + 1, 'a line that is not in the layout of the snapshot');
+          if (error instanceof NotLines && parser.sealed)
+            fail(lineNumber + line + 1, 'a line that is not in the layout of the snapshot');
           throw error;
         }
         lineNumber += count;
@@ -355,7 +399,13 @@ async function readLines(file: string, onDamage: ReadLinesOptions['onDamage'], c
       if (bytesRead === 0) break;
     }
     if (parser.finished) return parser.document;
-    if (parser.sealed) throw new StoreDamageError(file, lineNumber, consumed, 'the file ends before the end of the document (cut short)');
+    if (parser.sealed)
+      throw new StoreDamageError(
+        file,
+        lineNumber,
+        consumed,
+        'the file ends before the end of the document (cut short)',
+      );
     return null;
   } catch (error) {
     if (error instanceof NotLines) return null;

@@ -57,7 +57,9 @@ describe('readJournal', () => {
   });
 
   it('refuses a line that is JSON but not a journal entry, before the last line', async () => {
-    await expect(read(`${line(1)}${sealObject('{"seq":2,"ops":[["drop","items",1]]}')}\n${line(3)}`)).rejects.toThrow(/record 2 \(byte \d+\): invalid operation/);
+    await expect(read(`${line(1)}${sealObject('{"seq":2,"ops":[["drop","items",1]]}')}\n${line(3)}`)).rejects.toThrow(
+      /record 2 \(byte \d+\): invalid operation/,
+    );
   });
 
   it('skips blank lines', async () => {

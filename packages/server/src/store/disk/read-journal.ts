@@ -79,7 +79,8 @@ export async function readJournal(
     else if (seal === UNSEALED && requireChecksums) parsed = 'no checksum';
     else parsed = parseEntry(buffer.toString('utf8', lineStart, end));
     // Numbers only grow (a write that failed leaves a gap: its number is not used again).
-    if (typeof parsed !== 'string' && parsed.seq <= previousSeq) parsed = `seq ${parsed.seq} follows seq ${previousSeq} (out of order)`;
+    if (typeof parsed !== 'string' && parsed.seq <= previousSeq)
+      parsed = `seq ${parsed.seq} follows seq ${previousSeq} (out of order)`;
     if (typeof parsed === 'string') {
       if (isBlank(buffer, next, buffer.length)) {
         scan.torn = `record ${lineNumber} (byte ${lineStart}): ${parsed}`;
@@ -122,7 +123,8 @@ function parseEntry(text: string): JournalEntry | string {
   if (typeof entry !== 'object' || entry === null) return 'not a journal entry';
   if (typeof entry.seq !== 'number' || !Number.isInteger(entry.seq) || entry.seq < 1) return 'invalid "seq"';
   if (!Array.isArray(entry.ops)) return 'invalid "ops"';
-  for (const op of entry.ops as unknown[]) if (!isOp(op)) return `invalid operation ${String(JSON.stringify(op)).slice(0, 80)}`;
+  for (const op of entry.ops as unknown[])
+    if (!isOp(op)) return `invalid operation ${String(JSON.stringify(op)).slice(0, 80)}`;
   return entry as JournalEntry;
 }
 
@@ -147,13 +149,27 @@ function isOp(op: unknown): op is StoreOp {
     case 'patch':
       return op.length === 4 && isKey(op[2]) && isRecordObject(op[3]);
     case 'merge':
-      return op.length === 6 && isKey(op[2]) && typeof op[3] === 'string' && isRecordObject(op[4]) && Array.isArray(op[5]) && op[5].every((key) => typeof key === 'string');
+      return (
+        op.length === 6 &&
+        isKey(op[2]) &&
+        typeof op[3] === 'string' &&
+        isRecordObject(op[4]) &&
+        Array.isArray(op[5]) &&
+        op[5].every((key) => typeof key === 'string')
+      );
     case 'del':
       return op.length === 3 && isKey(op[2]);
     case 'rows':
       return op.length === 3 && Number.isInteger(op[1]) && isIntegers(op[2]) && (op[2] as unknown[]).length % 2 === 0;
     case 'flags':
-      return op.length === 6 && Number.isInteger(op[1]) && Number.isInteger(op[2]) && Number.isInteger(op[3]) && isIntegers(op[4]) && Number.isInteger(op[5]);
+      return (
+        op.length === 6 &&
+        Number.isInteger(op[1]) &&
+        Number.isInteger(op[2]) &&
+        Number.isInteger(op[3]) &&
+        isIntegers(op[4]) &&
+        Number.isInteger(op[5])
+      );
     default:
       return false;
   }

@@ -50,10 +50,15 @@ export async function recoverStore(dataFile: string, options: RecoverOptions = {
   const base = files.data.replace(/\.json$/, '');
   const recovered = { dataFile: `${base}.recovered.json`, reportFile: `${base}.recovered.txt` };
   for (const file of Object.values(recovered)) {
-    if (await exists(file)) throw new Error(`[teamchat-server] ${file} exists (an earlier recovery?); move it away first — it was not modified`);
+    if (await exists(file))
+      throw new Error(
+        `[teamchat-server] ${file} exists (an earlier recovery?); move it away first — it was not modified`,
+      );
   }
   // `--to-record` counts the records of the damaged journal, or of the journal when none is.
-  const damaged = (await verifyStore(files.data)).files.find((file) => file.kind === 'journal' && file.problem !== null)?.file ?? files.journal;
+  const damaged =
+    (await verifyStore(files.data)).files.find((file) => file.kind === 'journal' && file.problem !== null)?.file ??
+    files.journal;
   const lost: string[] = [];
   const document = await readSnapshot(files.data, lost);
   const store = new Store<CollectionMap>(document);
@@ -78,7 +83,10 @@ export async function recoverStore(dataFile: string, options: RecoverOptions = {
           try {
             replayEntry(store, entry);
           } catch (error) {
-            failure = { ...at, why: `it no longer applies (${errorMessage(error).replace(/^\[teamchat-server\] /, '')})` };
+            failure = {
+              ...at,
+              why: `it no longer applies (${errorMessage(error).replace(/^\[teamchat-server\] /, '')})`,
+            };
           }
         },
         { requireChecksums: document.format >= SEALED_FORMAT },
@@ -109,14 +117,17 @@ export async function recoverStore(dataFile: string, options: RecoverOptions = {
 
 /** The snapshot, read past lines that fail their checksum (each one added to `lost`). */
 async function readSnapshot(file: string, lost: string[]): Promise<StoreDocument> {
-  const onDamage = (damage: StoreDamageError, looksLike: string) => lost.push(`${file}: line ${damage.record} (byte ${damage.byte}), ${looksLike}: ${damage.problem}`);
+  const onDamage = (damage: StoreDamageError, looksLike: string) =>
+    lost.push(`${file}: line ${damage.record} (byte ${damage.byte}), ${looksLike}: ${damage.problem}`);
   let document: StoreDocument | null;
   try {
     document = await readDocumentLines(file, { onDamage });
     // An older snapshot not in the line layout has no checksums to fail: read as a start reads it.
     document ??= await new SnapshotFile(file).read();
   } catch (error) {
-    throw new Error(`[teamchat-server] cannot recover ${file}: ${errorMessage(error).replace(/^\[teamchat-server\] /, '')}`);
+    throw new Error(
+      `[teamchat-server] cannot recover ${file}: ${errorMessage(error).replace(/^\[teamchat-server\] /, '')}`,
+    );
   }
   if (!document) throw new Error(`[teamchat-server] no data file at ${file}`);
   return document;
@@ -157,7 +168,11 @@ async function describeRecords(file: string, from: number, first: number, why: s
 function summarise(text: string): string {
   try {
     const entry = JSON.parse(text) as Partial<JournalEntry>;
-    const ops = (entry.ops ?? []).map((op) => (op[0] === 'rows' || op[0] === 'flags' ? `${op[0]} ${String(op[1])}` : `${op[0]} ${op[1]}/${String(op[2] && typeof op[2] === 'object' ? op[2].id : op[2])}`));
+    const ops = (entry.ops ?? []).map((op) =>
+      op[0] === 'rows' || op[0] === 'flags'
+        ? `${op[0]} ${String(op[1])}`
+        : `${op[0]} ${op[1]}/${String(op[2] && typeof op[2] === 'object' ? op[2].id : op[2])}`,
+    );
     return `seq ${String(entry.seq)}: ${ops.join(', ') || 'no operations'}`;
   } catch {
     return `${text.length} characters that are not JSON`;

@@ -18,7 +18,10 @@ const document: StoreDocument = {
   format: 2,
   seq: 7,
   counters: { items: 300 },
-  collections: { items: Array.from({ length: 300 }, (_, i) => ({ id: i + 1, text: `item ${i}` })), keyed: [{ id: 'x' }] },
+  collections: {
+    items: Array.from({ length: 300 }, (_, i) => ({ id: i + 1, text: `item ${i}` })),
+    keyed: [{ id: 'x' }],
+  },
 };
 
 /** Expects reading `content` to fail with `message`, and the file to be left exactly as it was. */
@@ -47,7 +50,10 @@ describe('SnapshotFile', () => {
   });
 
   it('reads the per-user rows back', async () => {
-    const withRows: StoreDocument = { ...document, user_messages: { '3': { ids: [1, 5], bits: [0, 2, 1, 3] }, '10': { ids: [], bits: [] } } };
+    const withRows: StoreDocument = {
+      ...document,
+      user_messages: { '3': { ids: [1, 5], bits: [0, 2, 1, 3] }, '10': { ids: [], bits: [] } },
+    };
     await new SnapshotFile(file).write(withRows);
     expect(await new SnapshotFile(file).read()).toEqual(withRows);
   });
@@ -66,7 +72,10 @@ describe('SnapshotFile', () => {
   it('refuses a snapshot whose record line is cut, as invalid JSON', async () => {
     await new SnapshotFile(file).write(document);
     const text = readFileSync(file, 'utf8');
-    await expectRefused(text.replace('{"id":42,"text":"item 41"},', '{"id":42,"text":"item 41"'), / is not valid JSON \(/);
+    await expectRefused(
+      text.replace('{"id":42,"text":"item 41"},', '{"id":42,"text":"item 41"'),
+      / is not valid JSON \(/,
+    );
   });
 
   it('replaces an existing snapshot', async () => {
@@ -78,7 +87,9 @@ describe('SnapshotFile', () => {
   it('refuses a file that is not valid JSON, naming the file and the position', async () => {
     await expectRefused(
       '{"format":1,"seq":1,"counters":{},"collections":{"items":[{"id":1},',
-      new RegExp(`^\\[teamchat-server\\] ${file.replace(/[.]/g, '\\.')} is not valid JSON \\(.+\\); fix or move the file away — it was not modified$`),
+      new RegExp(
+        `^\\[teamchat-server\\] ${file.replace(/[.]/g, '\\.')} is not valid JSON \\(.+\\); fix or move the file away — it was not modified$`,
+      ),
     );
   });
 
@@ -92,7 +103,10 @@ describe('SnapshotFile', () => {
   it('refuses JSON that is not a store document', async () => {
     await expectRefused('[1,2,3]', /is not a teamchat data file/);
     await expectRefused('{"format":1,"seq":0,"counters":{},"collections":{"items":{}}}', /invalid collections\.items/);
-    await expectRefused('{"format":1,"seq":0,"counters":{},"collections":{"items":[{"name":"x"}]}}', /collections\.items\[0\]/);
+    await expectRefused(
+      '{"format":1,"seq":0,"counters":{},"collections":{"items":[{"name":"x"}]}}',
+      /collections\.items\[0\]/,
+    );
     await expectRefused('{"format":1,"seq":-1,"counters":{},"collections":{}}', /invalid "seq"/);
   });
 });

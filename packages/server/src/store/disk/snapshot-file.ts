@@ -113,7 +113,9 @@ export class SnapshotFile implements Adapter<StoreDocument> {
     } catch (error) {
       await handle.close().catch(() => {});
       await unlink(this.tmpFile).catch(() => {});
-      throw new Error(`[teamchat-server] cannot write the snapshot ${this.tmpFile} (${errorMessage(error)})`, { cause: error });
+      throw new Error(`[teamchat-server] cannot write the snapshot ${this.tmpFile} (${errorMessage(error)})`, {
+        cause: error,
+      });
     }
     await handle.close();
     try {

@@ -25,7 +25,11 @@ afterEach(async () => {
 });
 
 async function open(file = dataFile, options: DiskStoreOptions<TestDb> = {}): Promise<DiskStore<TestDb>> {
-  const disk = await openDiskStore<TestDb>(file, { log: { warn: (m) => log.warn.push(m), error: (m) => log.error.push(m) }, claimCheckMs: 0, ...options });
+  const disk = await openDiskStore<TestDb>(file, {
+    log: { warn: (m) => log.warn.push(m), error: (m) => log.error.push(m) },
+    claimCheckMs: 0,
+    ...options,
+  });
   opened.push(disk);
   return disk;
 }
@@ -43,7 +47,9 @@ describe.runIf(kernelClaimSupported())('the kernel-held claim', () => {
     const first = await open();
     await add(first.store, 'first');
     unlinkSync(first.lockFile);
-    await expect(open()).rejects.toThrow(`[teamchat-server] ${dataFile} is in use by another teamchat-server (pid ${process.pid}); stop it first or use another --data file`);
+    await expect(open()).rejects.toThrow(
+      `[teamchat-server] ${dataFile} is in use by another teamchat-server (pid ${process.pid}); stop it first or use another --data file`,
+    );
     // The first store still owns the files: its writes go on, and the lock file is back.
     await add(first.store, 'first');
     expect(JSON.parse(readFileSync(first.lockFile, 'utf8'))).toMatchObject({ pid: process.pid });

@@ -65,7 +65,12 @@ export async function claimStore(files: DiskFiles, options: ClaimOptions): Promi
   const kernel: KernelClaim | null = options.kernelClaim === false ? null : await takeKernelClaim(files.data, holder);
   let lock: DataLock;
   try {
-    lock = await acquireDataLock({ lockFile: files.lock, dataFile: files.data, onStale: log.warn, claimHeld: kernel !== null });
+    lock = await acquireDataLock({
+      lockFile: files.lock,
+      dataFile: files.data,
+      onStale: log.warn,
+      claimHeld: kernel !== null,
+    });
   } catch (error) {
     await kernel?.release();
     throw error;
@@ -89,12 +94,16 @@ export async function claimStore(files: DiskFiles, options: ClaimOptions): Promi
     if (state === 'held') return;
     if (state === 'missing' && kernel) {
       if (await lock.recreate()) {
-        log.warn(`[teamchat-server] the lock file ${files.lock} was deleted while this server holds ${files.data}; wrote it again`);
+        log.warn(
+          `[teamchat-server] the lock file ${files.lock} was deleted while this server holds ${files.data}; wrote it again`,
+        );
         return;
       }
       throw loseClaim('was deleted, and another process created it again');
     }
-    throw loseClaim(state === 'missing' ? 'was deleted (and this platform has no kernel-held claim)' : 'was replaced by another');
+    throw loseClaim(
+      state === 'missing' ? 'was deleted (and this platform has no kernel-held claim)' : 'was replaced by another',
+    );
   };
   const check = (): Promise<void> => {
     if (lost) return Promise.reject(lost);
@@ -108,9 +117,11 @@ export async function claimStore(files: DiskFiles, options: ClaimOptions): Promi
   const timer =
     watchMs > 0
       ? setInterval(() => {
-          if (!lost) check().catch((error: unknown) => {
-            if (!(error instanceof ClaimLostError)) log.warn(`[teamchat-server] cannot check the lock file ${files.lock}: ${errorMessage(error)}`);
-          });
+          if (!lost)
+            check().catch((error: unknown) => {
+              if (!(error instanceof ClaimLostError))
+                log.warn(`[teamchat-server] cannot check the lock file ${files.lock}: ${errorMessage(error)}`);
+            });
         }, watchMs).unref()
       : null;
 

@@ -16,7 +16,9 @@ export class StoreDamageError extends Error {
     /** What is wrong with it. */
     readonly problem: string,
   ) {
-    super(`[teamchat-server] ${file} is damaged at record ${record} (byte ${byte}): ${problem}; nothing was modified. ${advice(file, record)}`);
+    super(
+      `[teamchat-server] ${file} is damaged at record ${record} (byte ${byte}): ${problem}; nothing was modified. ${advice(file, record)}`,
+    );
   }
 }
 

@@ -41,7 +41,14 @@ export async function verifyStore(dataFile: string): Promise<StoreVerification> 
   const files = diskFiles(dataFile);
   const result: StoreVerification = { ok: true, seq: null, format: null, files: [] };
   let document: StoreDocument | null = null;
-  const snapshot: VerifiedFile = { file: files.data, kind: 'snapshot', records: 0, bytes: await sizeOf(files.data), problem: null, torn: null };
+  const snapshot: VerifiedFile = {
+    file: files.data,
+    kind: 'snapshot',
+    records: 0,
+    bytes: await sizeOf(files.data),
+    problem: null,
+    torn: null,
+  };
   result.files.push(snapshot);
   try {
     document = await new SnapshotFile(files.data).read();
@@ -84,7 +91,9 @@ export async function verifyStore(dataFile: string): Promise<StoreVerification> 
 export function formatVerification(verification: StoreVerification): string {
   const lines = verification.files.map((file) => {
     const what = file.kind === 'snapshot' ? `snapshot, ${file.records} records` : `journal, ${file.records} records`;
-    const state = file.problem ?? (file.torn ? `ok; its torn last ${file.torn} was never acknowledged and is dropped at the next start` : 'ok');
+    const state =
+      file.problem ??
+      (file.torn ? `ok; its torn last ${file.torn} was never acknowledged and is dropped at the next start` : 'ok');
     return `${file.file} (${what}, ${file.bytes} bytes): ${state}`;
   });
   lines.push(

@@ -10,7 +10,9 @@ function byStreamId(a: Entry, b: Entry): number {
 
 /** Whether the state's subscription lists carry subscriber IDs (`include_subscribers`). */
 function withSubscribers(state: State): boolean {
-  return ['subscriptions', 'unsubscribed', 'never_subscribed'].some((key) => listOf(state, key)?.some((sub) => 'subscribers' in sub || 'partial_subscribers' in sub));
+  return ['subscriptions', 'unsubscribed', 'never_subscribed'].some((key) =>
+    listOf(state, key)?.some((sub) => 'subscribers' in sub || 'partial_subscribers' in sub),
+  );
 }
 
 /** `stream` events: channels created (or made visible), deleted (or hidden), changed. */
@@ -20,7 +22,12 @@ export function applyStream(state: State, event: EventOf<'stream'>): void {
     for (const channel of event.streams as Entry[]) {
       const id = channel['stream_id'];
       const known = (key: string) => listOf(state, key)?.some((entry) => entry['stream_id'] === id) === true;
-      if (listOf(state, 'never_subscribed') && !known('subscriptions') && !known('unsubscribed') && !known('never_subscribed')) {
+      if (
+        listOf(state, 'never_subscribed') &&
+        !known('subscriptions') &&
+        !known('unsubscribed') &&
+        !known('never_subscribed')
+      ) {
         listOf(state, 'never_subscribed')?.push(subscribers ? { ...copy(channel), subscribers: [] } : copy(channel));
       }
       if (listOf(state, 'streams') && !known('streams')) listOf(state, 'streams')?.push(copy(channel));
@@ -43,8 +50,14 @@ export function applyStream(state: State, event: EventOf<'stream'>): void {
       if (entry['stream_id'] !== event.stream_id) continue;
       if (key === 'streams' && !(property in entry)) continue;
       entry[property] = copy(event.value);
-      if (property === 'description' && event.rendered_description !== undefined) entry['rendered_description'] = event.rendered_description;
-      for (const extra of ['history_public_to_subscribers', 'is_web_public', 'stream_post_policy', 'is_announcement_only']) {
+      if (property === 'description' && event.rendered_description !== undefined)
+        entry['rendered_description'] = event.rendered_description;
+      for (const extra of [
+        'history_public_to_subscribers',
+        'is_web_public',
+        'stream_post_policy',
+        'is_announcement_only',
+      ]) {
         if (event[extra] !== undefined && event[extra] !== null) entry[extra] = event[extra];
       }
     }
@@ -82,8 +95,13 @@ export function applySubscription(state: State, event: EventOf<'subscription'>, 
     case 'remove': {
       const ids = new Set<unknown>(event.subscriptions.map((sub) => sub.stream_id));
       const left = subscriptions.filter((sub) => ids.has(sub['stream_id']));
-      for (const sub of left) if (Array.isArray(sub['subscribers'])) sub['subscribers'] = (sub['subscribers'] as number[]).filter((id) => id !== me);
-      for (const entry of [...left, ...(listOf(state, 'streams') ?? []).filter((channel) => ids.has(channel['stream_id']))]) {
+      for (const sub of left)
+        if (Array.isArray(sub['subscribers']))
+          sub['subscribers'] = (sub['subscribers'] as number[]).filter((id) => id !== me);
+      for (const entry of [
+        ...left,
+        ...(listOf(state, 'streams') ?? []).filter((channel) => ids.has(channel['stream_id'])),
+      ]) {
         if (typeof entry['subscriber_count'] === 'number') entry['subscriber_count'] = entry['subscriber_count'] - 1;
       }
       state['subscriptions'] = subscriptions.filter((sub) => !ids.has(sub['stream_id']));
@@ -109,7 +127,9 @@ export function applySubscription(state: State, event: EventOf<'subscription'>, 
           for (const field of ['subscribers', 'partial_subscribers']) {
             if (!Array.isArray(sub[field])) continue;
             const set = new Set(sub[field] as number[]);
-            for (const id of users) if (event.op === 'peer_add') set.add(id); else set.delete(id);
+            for (const id of users)
+              if (event.op === 'peer_add') set.add(id);
+              else set.delete(id);
             sub[field] = [...set].sort((a, b) => a - b);
           }
         }

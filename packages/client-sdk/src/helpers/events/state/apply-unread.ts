@@ -22,7 +22,9 @@ function isMutedTopic(state: State, streamId: number, topic: string): boolean {
   // Without `user_topics`, the legacy `muted_topics` list ([channel name, topic, time]) tells.
   const legacy = state['muted_topics'];
   if (policy === undefined && Array.isArray(legacy) && subscription) {
-    const muted = (legacy as unknown[][]).some((row) => row[0] === subscription['name'] && String(row[1]).toLowerCase() === topic.toLowerCase());
+    const muted = (legacy as unknown[][]).some(
+      (row) => row[0] === subscription['name'] && String(row[1]).toLowerCase() === topic.toLowerCase(),
+    );
     if (muted) policy = 1;
   }
   const channelMuted = subscription?.['is_muted'] === true;
@@ -35,7 +37,8 @@ export function recountUnread(state: State): void {
   const unread = unreadOf(state);
   if (!unread) return;
   let count = 0;
-  for (const key of ['pms', 'huddles']) for (const bucket of (unread[key] as Entry[]) ?? []) count += idsOf(bucket).length;
+  for (const key of ['pms', 'huddles'])
+    for (const bucket of (unread[key] as Entry[]) ?? []) count += idsOf(bucket).length;
   for (const bucket of (unread['streams'] as Entry[]) ?? []) {
     if (!isMutedTopic(state, bucket['stream_id'] as number, String(bucket['topic']))) count += idsOf(bucket).length;
   }
@@ -66,7 +69,12 @@ function compareStreamBuckets(a: Entry, b: Entry): number {
 export function addUnread(state: State, id: number, place: UnreadPlace, me: number | undefined): void {
   const unread = unreadOf(state);
   if (!unread) return;
-  const add = (key: string, match: (bucket: Entry) => boolean, make: () => Entry, compare: (a: Entry, b: Entry) => number) => {
+  const add = (
+    key: string,
+    match: (bucket: Entry) => boolean,
+    make: () => Entry,
+    compare: (a: Entry, b: Entry) => number,
+  ) => {
     const buckets = (unread[key] as Entry[]) ?? [];
     let bucket = buckets.find(match);
     if (!bucket) {
@@ -88,10 +96,20 @@ export function addUnread(state: State, id: number, place: UnreadPlace, me: numb
     );
   } else if (place.others.length <= 1) {
     const other = place.others[0] ?? me ?? 0;
-    add('pms', (b) => b['other_user_id'] === other, () => ({ other_user_id: other, sender_id: other, unread_message_ids: [] }), (a, b) => (a['other_user_id'] as number) - (b['other_user_id'] as number));
+    add(
+      'pms',
+      (b) => b['other_user_id'] === other,
+      () => ({ other_user_id: other, sender_id: other, unread_message_ids: [] }),
+      (a, b) => (a['other_user_id'] as number) - (b['other_user_id'] as number),
+    );
   } else {
     const key = ascending([...place.others, ...(me === undefined ? [] : [me])]).join(',');
-    add('huddles', (b) => b['user_ids_string'] === key, () => ({ user_ids_string: key, unread_message_ids: [] }), (a, b) => (String(a['user_ids_string']) < String(b['user_ids_string']) ? -1 : 1));
+    add(
+      'huddles',
+      (b) => b['user_ids_string'] === key,
+      () => ({ user_ids_string: key, unread_message_ids: [] }),
+      (a, b) => (String(a['user_ids_string']) < String(b['user_ids_string']) ? -1 : 1),
+    );
   }
   if (place.mentioned || (place.wildcard && !muted)) {
     const mentions = (unread['mentions'] as number[]) ?? [];
@@ -108,10 +126,20 @@ export function addUnread(state: State, id: number, place: UnreadPlace, me: numb
 export function updateUnreadMention(state: State, id: number, flags: readonly string[]): void {
   const unread = unreadOf(state);
   if (!unread) return;
-  const buckets = [...((unread['streams'] as Entry[]) ?? []), ...((unread['pms'] as Entry[]) ?? []), ...((unread['huddles'] as Entry[]) ?? [])];
+  const buckets = [
+    ...((unread['streams'] as Entry[]) ?? []),
+    ...((unread['pms'] as Entry[]) ?? []),
+    ...((unread['huddles'] as Entry[]) ?? []),
+  ];
   if (!buckets.some((bucket) => idsOf(bucket).includes(id))) return;
   const mentions = ((unread['mentions'] as number[]) ?? []).filter((m) => m !== id);
-  const mentioned = flags.some((flag) => flag === 'mentioned' || flag === 'stream_wildcard_mentioned' || flag === 'topic_wildcard_mentioned' || flag === 'wildcard_mentioned');
+  const mentioned = flags.some(
+    (flag) =>
+      flag === 'mentioned' ||
+      flag === 'stream_wildcard_mentioned' ||
+      flag === 'topic_wildcard_mentioned' ||
+      flag === 'wildcard_mentioned',
+  );
   unread['mentions'] = mentioned ? [...mentions, id].sort((a, b) => a - b) : mentions;
 }
 
@@ -122,12 +150,27 @@ export function moveUnread(state: State, ids: number[], streamId: number | undef
   const moved = new Set(ids);
   const places: { id: number; stream_id: number; topic: string }[] = [];
   for (const bucket of (unread['streams'] as Entry[]) ?? []) {
-    for (const id of idsOf(bucket)) if (moved.has(id)) places.push({ id, stream_id: bucket['stream_id'] as number, topic: String(bucket['topic']) });
+    for (const id of idsOf(bucket))
+      if (moved.has(id)) places.push({ id, stream_id: bucket['stream_id'] as number, topic: String(bucket['topic']) });
   }
   const mentions = new Set((unread['mentions'] as number[]) ?? []);
-  removeUnread(state, places.map((place) => place.id));
+  removeUnread(
+    state,
+    places.map((place) => place.id),
+  );
   for (const place of places) {
-    addUnread(state, place.id, { type: 'stream', stream_id: streamId ?? place.stream_id, topic: topic ?? place.topic, mentioned: mentions.has(place.id), wildcard: false }, undefined);
+    addUnread(
+      state,
+      place.id,
+      {
+        type: 'stream',
+        stream_id: streamId ?? place.stream_id,
+        topic: topic ?? place.topic,
+        mentioned: mentions.has(place.id),
+        wildcard: false,
+      },
+      undefined,
+    );
   }
 }
 
@@ -135,6 +178,8 @@ export function moveUnread(state: State, ids: number[], streamId: number | undef
 export function dropUnreadOfChannels(state: State, streamIds: Set<number>): void {
   const unread = unreadOf(state);
   if (!unread) return;
-  const ids = ((unread['streams'] as Entry[]) ?? []).filter((bucket) => streamIds.has(bucket['stream_id'] as number)).flatMap(idsOf);
+  const ids = ((unread['streams'] as Entry[]) ?? [])
+    .filter((bucket) => streamIds.has(bucket['stream_id'] as number))
+    .flatMap(idsOf);
   if (ids.length > 0) removeUnread(state, ids);
 }

@@ -4,7 +4,10 @@ import { copy, listOf, type Entry, type State } from './state-types.js';
 
 /** The user entry `userId` in `realm_users` or `realm_non_active_users`. */
 function findUser(state: State, userId: number): Entry | undefined {
-  return listOf(state, 'realm_users')?.find((u) => u['user_id'] === userId) ?? listOf(state, 'realm_non_active_users')?.find((u) => u['user_id'] === userId);
+  return (
+    listOf(state, 'realm_users')?.find((u) => u['user_id'] === userId) ??
+    listOf(state, 'realm_non_active_users')?.find((u) => u['user_id'] === userId)
+  );
 }
 
 function sortByUserId(list: Entry[]): void {
@@ -43,14 +46,19 @@ export function applyRealmUser(state: State, event: EventOf<'realm_user'>, me: n
   }
   const user = findUser(state, userId);
   if (user) {
-    for (const [key, value] of Object.entries(person)) if (key in user && key !== 'custom_profile_field') user[key] = value;
+    for (const [key, value] of Object.entries(person))
+      if (key in user && key !== 'custom_profile_field') user[key] = value;
     if (typeof person['role'] === 'number') Object.assign(user, ROLE_FLAGS(person['role']));
     if (typeof person['new_email'] === 'string') user['email'] = person['new_email'];
     const field = person['custom_profile_field'] as Entry | undefined;
     if (field && user['profile_data'] && typeof user['profile_data'] === 'object') {
       const data = user['profile_data'] as Entry;
       if (field['value'] === null) delete data[String(field['id'])];
-      else data[String(field['id'])] = 'rendered_value' in field ? { value: field['value'], rendered_value: field['rendered_value'] } : { value: field['value'] };
+      else
+        data[String(field['id'])] =
+          'rendered_value' in field
+            ? { value: field['value'], rendered_value: field['rendered_value'] }
+            : { value: field['value'] };
     }
     if (typeof person['is_active'] === 'boolean') setActive(state, user, person['is_active']);
   }
@@ -77,12 +85,16 @@ function dropDeactivatedUser(state: State, userId: number): void {
     }
   }
   for (const group of listOf(state, 'realm_user_groups') ?? []) {
-    if (Array.isArray(group['members'])) group['members'] = (group['members'] as number[]).filter((id) => id !== userId);
+    if (Array.isArray(group['members']))
+      group['members'] = (group['members'] as number[]).filter((id) => id !== userId);
   }
   const dropFrom = (holder: Entry) => {
     for (const [key, value] of Object.entries(holder)) {
       if (value !== null && typeof value === 'object' && Array.isArray((value as Entry)['direct_members'])) {
-        holder[key] = { ...(value as Entry), direct_members: ((value as Entry)['direct_members'] as number[]).filter((id) => id !== userId) };
+        holder[key] = {
+          ...(value as Entry),
+          direct_members: ((value as Entry)['direct_members'] as number[]).filter((id) => id !== userId),
+        };
       }
     }
   };
@@ -98,7 +110,9 @@ export function applyUserGroup(state: State, event: EventOf<'user_group'>): void
   const change = (field: string, ids: readonly number[], add: boolean) => {
     if (!group) return;
     const set = new Set(group[field] as number[]);
-    for (const id of ids) if (add) set.add(id); else set.delete(id);
+    for (const id of ids)
+      if (add) set.add(id);
+      else set.delete(id);
     group[field] = [...set].sort((a, b) => a - b);
   };
   switch (event.op) {

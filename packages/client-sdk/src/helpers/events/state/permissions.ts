@@ -34,7 +34,10 @@ export function recomputePermissions(state: State, role?: number): void {
   state['can_create_private_streams'] = check('can_create_private_channel_group');
   state['can_create_public_streams'] = check('can_create_public_channel_group');
   state['can_create_web_public_streams'] = check('can_create_web_public_channel_group');
-  state['can_create_streams'] = state['can_create_private_streams'] === true || state['can_create_public_streams'] === true || state['can_create_web_public_streams'] === true;
+  state['can_create_streams'] =
+    state['can_create_private_streams'] === true ||
+    state['can_create_public_streams'] === true ||
+    state['can_create_web_public_streams'] === true;
   state['can_subscribe_other_users'] = check('can_add_subscribers_group');
   state['can_invite_others_to_realm'] = check('can_invite_users_group');
 }

@@ -55,13 +55,15 @@ export type StoredFlag = keyof typeof FLAG_BITS;
  * The mention bits (personal, channel-wide, topic): what `is:mentioned` matches, and what
  * rendering decides (cleared and recomputed when content is edited).
  */
-export const MENTION_MASK = FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned;
+export const MENTION_MASK =
+  FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned;
 
 /** The flag lists of the 256 possible bit sets, worked out once. */
 const FLAG_NAMES: readonly (readonly string[])[] = Array.from({ length: 256 }, (_, bits) => {
   const names: string[] = [];
   for (const [name, bit] of Object.entries(FLAG_BITS)) if (bits & bit) names.push(name);
-  if (bits & (FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned)) names.push('wildcard_mentioned');
+  if (bits & (FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned))
+    names.push('wildcard_mentioned');
   return names;
 });
 
