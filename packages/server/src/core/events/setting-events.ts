@@ -1,4 +1,4 @@
-import { LANGUAGE_CODES, type UserSettingName } from '@teamchat/schema';
+import { LANGUAGE_CODES, type UserSettingName, type UserSettings } from '@teamchat/schema';
 import type { Context } from '../runtime/context.js';
 import type { UserRecord } from '../model/records/users.js';
 import { activeUserIds, emit } from './emit.js';
@@ -36,8 +36,8 @@ export function emitUserStatus(
   emit(ctx, activeUserIds(ctx), { type: 'user_status', user_id: user.id, ...changes });
 }
 
-/** Settings the legacy `update_display_settings` event carries (the real server's `display_settings_legacy` and `timezone`). */
-const DISPLAY_SETTINGS = new Set<string>([
+/** The real server's `display_settings_legacy`: top-level keys of the legacy display block of `POST /register`. */
+export const DISPLAY_SETTINGS_LEGACY = [
   'color_scheme',
   'default_language',
   'web_home_view',
@@ -51,8 +51,10 @@ const DISPLAY_SETTINGS = new Set<string>([
   'starred_message_counts',
   'translate_emoticons',
   'twenty_four_hour_time',
-  'timezone',
-]);
+] as const satisfies readonly (keyof UserSettings)[];
+
+/** Settings the legacy `update_display_settings` event carries (`display_settings_legacy` and `timezone`). */
+const DISPLAY_SETTINGS = new Set<string>([...DISPLAY_SETTINGS_LEGACY, 'timezone']);
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', de: 'Deutsch', fr: 'français', es: 'español' };
 

@@ -1,6 +1,6 @@
 import { initialUserSettings, NOTIFICATION_SOUNDS, type UserSettings } from '@teamchat/schema';
 import type { StateBlock } from '../events/state-block.js';
-import { NOTIFICATION_SETTINGS_LEGACY } from '../events/setting-events.js';
+import { DISPLAY_SETTINGS_LEGACY, NOTIFICATION_SETTINGS_LEGACY } from '../events/setting-events.js';
 
 const EMOJISET_CHOICES = [
   { key: 'set_a', text: 'Modern' },
@@ -9,23 +9,6 @@ const EMOJISET_CHOICES = [
 ];
 
 const AVAILABLE_SOUNDS = NOTIFICATION_SOUNDS.filter((sound) => sound !== 'none');
-
-/** The real server's `display_settings_legacy`: top-level keys of the legacy display block. */
-const DISPLAY_SETTINGS_LEGACY = [
-  'color_scheme',
-  'default_language',
-  'web_home_view',
-  'demote_inactive_streams',
-  'emojiset',
-  'enable_drafts_synchronization',
-  'enter_sends',
-  'fluid_layout_width',
-  'high_contrast_mode',
-  'left_side_userlist',
-  'starred_message_counts',
-  'translate_emoticons',
-  'twenty_four_hour_time',
-] as const satisfies readonly (keyof UserSettings)[];
 
 /** A user's settings, with the defaults of settings added after the record was written. */
 function settingsOf(settings: UserSettings): UserSettings {
