@@ -14,7 +14,10 @@ const unhandled: string[] = [];
 beforeAll(async () => {
   mock = await createMock({ baseUrl: 'http://chat.test' });
   server = setupServer(...mock.handlers);
-  server.listen({ onUnhandledRequest: (request) => void unhandled.push(new URL(request.url).pathname) });
+  // The life-cycle event, not a listen() option: MSW 3 renamed onUnhandledRequest to
+  // onUnhandledFrame, and the event reads the same in MSW 2 and 3.
+  server.events.on('request:unhandled', ({ request }) => void unhandled.push(new URL(request.url).pathname));
+  server.listen({ onUnhandledRequest: 'bypass' });
 });
 afterAll(() => server.close());
 
