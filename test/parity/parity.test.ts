@@ -28,6 +28,7 @@ import { serverScenarios } from './scenarios/server/index.js';
 import { clockJumpScenarios } from './scenarios/server/clock-jumps.js';
 import { operatorScenarios } from './scenarios/server/operator.js';
 import { settingsBasicScenarios } from './scenarios/settings/basics.js';
+import { avatarScenarios } from './scenarios/settings/avatar.js';
 import { settingsScenarios } from './scenarios/settings/index.js';
 import { userGroupScenarios } from './scenarios/user-groups/index.js';
 import { userBasicScenarios } from './scenarios/users/basics.js';
@@ -72,6 +73,7 @@ const scenarios: Scenario[] = [
   ...fidelityEventScenarios,
   ...settingsBasicScenarios,
   ...settingsScenarios,
+  ...avatarScenarios,
   ...channelBasicScenarios,
   ...channelScenarios,
   ...subscriptionScenarios,

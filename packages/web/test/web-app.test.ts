@@ -193,6 +193,43 @@ describe.skipIf(availability.skip !== undefined)('the web app in Chromium', { ti
     expect([...owner.errors, ...member.errors]).toEqual([]);
   });
 
+  it('uploads an avatar in personal settings: others see it on their messages and in the people list, until they go back to the default', async () => {
+    await callApi(web, web.account('member'), 'POST', '/messages', {
+      type: 'stream',
+      to: 'general',
+      topic: 'faces',
+      content: 'my new face',
+    });
+    await narrow(owner.page, `#narrow/channel/${channels.general}-general/topic/faces`);
+    const row = owner.page.locator('.message-row', { hasText: 'my new face' });
+    const person = owner.page.locator('.user-button', { hasText: 'Mike Member' });
+    await row.locator('.avatar-initials').waitFor();
+    expect(await person.locator('.avatar-initials').count()).toBe(1);
+
+    const { page } = member;
+    await page.evaluate(() => (location.hash = '#settings'));
+    await page.locator('#settings-title').waitFor();
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page.setInputFiles('#settings-avatar-file', { name: 'face.png', mimeType: 'image/png', buffer: png });
+    await page.locator('.form-ok', { hasText: 'Avatar uploaded.' }).waitFor();
+    // The image is served by this server and shows, in their own settings and in the owner's page.
+    const loaded = (img: HTMLImageElement) => img.complete && img.naturalWidth === 1 && new URL(img.src).pathname;
+    const path = /^\/user_avatars\/\d+\/\d+\.png$/;
+    await expect.poll(() => page.locator('.page img.avatar').evaluate(loaded)).toMatch(path);
+    await expect.poll(() => row.locator('img.avatar').evaluate(loaded)).toMatch(path);
+    await expect.poll(() => person.locator('img.avatar').evaluate(loaded)).toMatch(path);
+
+    await page.locator('button', { hasText: 'Use the default avatar' }).click();
+    await page.locator('.form-ok', { hasText: 'Back to the default avatar.' }).waitFor();
+    await row.locator('.avatar-initials').waitFor();
+    await person.locator('.avatar-initials').waitFor();
+    expect(await page.locator('button', { hasText: 'Use the default avatar' }).count()).toBe(0);
+    expect([...owner.errors, ...member.errors]).toEqual([]);
+  });
+
   it('on a narrow screen, keeps the channels one button away: the sidebar opens over the messages and closes on a pick', async () => {
     const { page } = member;
     await page.setViewportSize({ width: 700, height: 820 });

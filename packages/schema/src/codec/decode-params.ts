@@ -3,7 +3,7 @@ import type { Endpoint } from '../define-endpoint.js';
 import { ApiError } from '../errors/api-error.js';
 import { validationError } from './validation-error.js';
 import { tryParseJson } from './wire-endpoint.js';
-import { isFileParam, wireKindOf, type WireKind } from './wire-kind.js';
+import { fileCountError, isFileParam, wireKindOf, type WireKind } from './wire-kind.js';
 
 /** Where the parameters of one request arrived. */
 export interface WireParams {
@@ -58,6 +58,8 @@ interface ParamPlan {
   name: string;
   schema: z.ZodType;
   file: boolean;
+  /** A file parameter's error for not exactly one file, when it has its own. */
+  fileCountError: string | undefined;
   /** Read from the path rather than the body or query. */
   inPath: boolean;
   /** The wire names: the parameter's own, then its aliases. */
@@ -81,6 +83,7 @@ function planOf(endpoint: Endpoint): readonly ParamPlan[] {
     name,
     schema,
     file: isFileParam(schema),
+    fileCountError: fileCountError(schema),
     inPath: endpoint.pathParams.includes(name),
     wireNames: [name, ...(aliasesOf.get(name) ?? [])],
     optional: schema.safeParse(undefined).success,
@@ -128,6 +131,8 @@ export function decodeParams<E extends Endpoint>(
     const { name } = param;
     if (unsupported?.has(name)) continue;
     if (param.file) {
+      if (param.fileCountError !== undefined && source.files?.length !== 1)
+        throw new ApiError('BAD_REQUEST', param.fileCountError);
       const file = oneFile(source.files ?? []);
       if (file !== undefined) values[name] = file;
       else if (!param.optional) throw new ApiError('BAD_REQUEST', 'You must specify a file to upload');

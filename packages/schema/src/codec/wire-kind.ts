@@ -21,6 +21,8 @@ export type WireKind = 'raw' | 'json' | 'raw-or-json' | 'file';
 
 interface WireMeta {
   wire?: WireKind;
+  /** A file parameter's own error for a request without exactly one file ({@link exactlyOneFile}). */
+  fileCountError?: string;
 }
 
 type AnySchema = z.core.$ZodType;
@@ -111,6 +113,20 @@ export const FileParam = z.instanceof(Blob).meta({ wire: 'file' });
 /** Whether `schema` is a file parameter. */
 export function isFileParam(schema: AnySchema): boolean {
   return metaWire(schema) === 'file';
+}
+
+/**
+ * A file parameter of an endpoint that refuses a request without exactly one file with its
+ * own `message` (POST /users/me/avatar: `You must upload exactly one avatar.`), rather than the
+ * generic upload errors.
+ */
+export function exactlyOneFile(message: string) {
+  return z.instanceof(Blob).meta({ wire: 'file', fileCountError: message });
+}
+
+/** The error a file parameter made by {@link exactlyOneFile} answers when there is not exactly one file. */
+export function fileCountError(schema: AnySchema): string | undefined {
+  return (z.globalRegistry.get(schema) as WireMeta | undefined)?.fileCountError;
 }
 
 const JSON_TYPES: readonly JsonType[] = ['string', 'number', 'boolean', 'null', 'array', 'object'];

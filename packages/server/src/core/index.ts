@@ -48,6 +48,7 @@ export { MIB, maxUploadBytes } from './attachments/upload-limit.js';
 export { confirmEmailChangePage } from './pages/confirm-email-change.js';
 export { serveUploadPage } from './pages/serve-upload.js';
 export { serveEmojiPage } from './pages/serve-emoji.js';
+export { serveAvatarPage } from './pages/serve-avatar.js';
 export { serveTemporaryUploadPage } from './pages/serve-temporary-upload.js';
 export { serveExportPage } from './pages/serve-export.js';
 export { joinBigBlueButtonPage } from './pages/join-big-blue-button.js';

@@ -5,6 +5,7 @@ import {
   outboxEmails,
   registerPage,
   serveEmojiPage,
+  serveAvatarPage,
   serveExportPage,
   serveTemporaryUploadPage,
   serveUploadPage,
@@ -27,6 +28,8 @@ const GET_HEAD: readonly SiteMethod[] = ['GET', 'HEAD'];
 const KEY = /^[A-Za-z0-9]+$/;
 const HEX = /^[0-9A-Fa-f]+$/;
 const DIGITS = /^\d+$/;
+/** An avatar's file name: the user's ID, `-medium` for the large size, `.png`. */
+const AVATAR_FILE = /^(\d{1,15})(?:-medium)?\.png$/;
 
 /** A URL-encoded path segment, decoded (left as it is when it is not valid encoding). */
 function decodePathSegment(segment: string): string {
@@ -115,6 +118,19 @@ export function pageTable(parts: PageTableParts): PageRoute[] {
       page: serveEmojiPage,
       params: (route) =>
         DIGITS.test(segment(route, 'realm')) ? { file: segment(route, 'file'), with_bytes: withBytes(route) } : null,
+      reply: async (run) => uploadResponse(await run()),
+    }),
+    pageRoute(core, {
+      methods: GET_HEAD,
+      pattern: '/user_avatars/:realm/:file',
+      page: serveAvatarPage,
+      // `<user>.png` and `<user>-medium.png` (core/model/avatar.ts): the same image.
+      params: (route) => {
+        const user = AVATAR_FILE.exec(segment(route, 'file'))?.[1];
+        return DIGITS.test(segment(route, 'realm')) && user !== undefined
+          ? { user_id: Number(user), with_bytes: withBytes(route) }
+          : null;
+      },
       reply: async (run) => uploadResponse(await run()),
     }),
     // The join link of a BigBlueButton call.

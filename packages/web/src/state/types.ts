@@ -112,6 +112,8 @@ export interface AppState {
   is_admin: boolean;
   is_owner: boolean;
   avatar_url: string | null;
+  /** `U` an uploaded avatar, `G` the default one. */
+  avatar_source: 'G' | 'U';
   realm_name: string;
   realm_users: User[];
   realm_non_active_users?: User[];

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { client, errorText } from '../api/client.js';
 import { current } from '../state/store.js';
 import { Avatar } from './avatar.js';
@@ -29,7 +29,12 @@ export function SettingsView() {
   const state = current();
   const [name, setName] = useState(state.full_name);
   const nameStatus = useStatus();
+  const avatarStatus = useStatus();
   const themeStatus = useStatus();
+  const avatarInput = useRef<HTMLInputElement>(null);
+  // The new avatar shows when the server's `realm_user` event comes back (as everywhere else).
+  const uploadAvatar = (file: File) =>
+    void avatarStatus.run(() => client.settings.uploadAvatar({ file }), 'Avatar uploaded.');
   return (
     <main class="page" aria-labelledby="settings-title">
       <h1 id="settings-title">Personal settings</h1>
@@ -58,7 +63,36 @@ export function SettingsView() {
         <div class="form-row">
           <span class="label">Avatar</span>
           <Avatar userId={state.user_id} name={state.full_name} url={state.avatar_url} size={56} />
+          <input
+            ref={avatarInput}
+            id="settings-avatar-file"
+            type="file"
+            accept="image/png,image/gif,image/jpeg,image/webp"
+            class="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0];
+              e.currentTarget.value = '';
+              if (file) uploadAvatar(file);
+            }}
+          />
+          <button type="button" class="button" onClick={() => avatarInput.current?.click()}>
+            Upload new avatar
+          </button>
+          {state.avatar_source === 'U' && (
+            <button
+              type="button"
+              class="button"
+              onClick={() =>
+                void avatarStatus.run(() => client.settings.deleteAvatar({}), 'Back to the default avatar.')
+              }
+            >
+              Use the default avatar
+            </button>
+          )}
         </div>
+        {avatarStatus.line}
         <p class="hint">Email: {state.email}</p>
       </section>
       <section class="card" aria-labelledby="theme-title">

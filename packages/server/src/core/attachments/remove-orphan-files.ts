@@ -1,7 +1,7 @@
 import type { Services } from '../runtime/services.js';
 
 /**
- * Removes stored files no attachment record (nor custom emoji) names: files written for uploads whose commit
+ * Removes stored files no attachment record (nor custom emoji, avatar or export) names: files written for uploads whose commit
  * never happened (a crash between the file and the record), and files whose deletion after a
  * committed record deletion did not finish. Run it at start-up, before serving requests: an
  * upload in progress has its file before its record. Names are compared in Unicode NFC, as
@@ -18,6 +18,9 @@ export async function removeOrphanFiles(
   // Custom emoji images live in the same file store.
   for (const emoji of services.store.all('realm_emoji'))
     if (emoji.file_path) known.add(emoji.file_path.normalize('NFC'));
+  // So do uploaded avatars.
+  for (const user of services.store.all('users'))
+    if (user.avatar_file) known.add(user.avatar_file.path.normalize('NFC'));
   // So do the files of data exports.
   for (const exported of services.store.all('realm_exports'))
     if (exported.export_path) known.add(exported.export_path.normalize('NFC'));

@@ -1,6 +1,7 @@
 import { confirmEmailChangeHandler } from './confirm-email-change.js';
 import { serveUploadHandler } from './serve-upload.js';
 import { serveEmojiHandler } from './serve-emoji.js';
+import { serveAvatarHandler } from './serve-avatar.js';
 import { serveTemporaryUploadHandler } from './serve-temporary-upload.js';
 import { serveExportHandler } from './serve-export.js';
 import { joinBigBlueButtonHandler } from './join-big-blue-button.js';
@@ -17,6 +18,7 @@ export const pages = [
   serveUploadHandler,
   confirmEmailChangeHandler,
   serveEmojiHandler,
+  serveAvatarHandler,
   serveTemporaryUploadHandler,
   serveExportHandler,
   joinBigBlueButtonHandler,

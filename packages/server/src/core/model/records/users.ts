@@ -22,6 +22,11 @@ export interface UserRecord {
   /** `G` third-party hashed avatar, `U` uploaded. */
   avatar_source: 'G' | 'U';
   avatar_version: number;
+  /**
+   * The uploaded avatar (POST /users/me/avatar): its file in the file store and its type;
+   * null or missing on the default avatar.
+   */
+  avatar_file?: { path: string; content_type: string } | null;
   /** The user's personal recipient (`recipient_id` of direct messages). */
   recipient_id: number;
   settings: UserSettings;
