@@ -121,7 +121,12 @@ export async function loadOlder(): Promise<void> {
     });
     if (list.value?.key !== current.key) return;
     const older = remember(answer.messages).filter((id) => id < (list.value?.ids[0] ?? Infinity));
-    update({ ids: [...older, ...(list.value?.ids ?? [])], foundOldest: answer.found_oldest, loading: null });
+    update({
+      ids: [...older, ...(list.value?.ids ?? [])],
+      foundOldest: answer.found_oldest,
+      loading: null,
+      error: null,
+    });
   } catch (error) {
     if (list.value?.key === current.key) update({ loading: null, error: errorText(error) });
   }
@@ -142,7 +147,7 @@ export async function loadNewer(): Promise<void> {
     if (list.value?.key !== current.key) return;
     const last = list.value.ids.at(-1) ?? 0;
     const newer = remember(answer.messages).filter((id) => id > last);
-    update({ ids: [...list.value.ids, ...newer], foundNewest: answer.found_newest, loading: null });
+    update({ ids: [...list.value.ids, ...newer], foundNewest: answer.found_newest, loading: null, error: null });
   } catch (error) {
     if (list.value?.key === current.key) update({ loading: null, error: errorText(error) });
   }

@@ -13,6 +13,8 @@ import { conversationKey, MessageRow } from './message-row.js';
 const MAX_ROWS = 240;
 /** Rows added to the window at a time. */
 const STEP = 40;
+/** Rows between the window and the oldest (newest) fetched message below which the next batch is fetched. */
+const PREFETCH_ROWS = 150;
 /** How close to an edge of the window (px) a scroll moves the window or fetches more. */
 const EDGE_PX = 800;
 /** The Performance API mark of the first message list painted (bench/web-app.mjs reads it). */
@@ -66,6 +68,8 @@ export function MessageList() {
   });
   const anchorRef = useRef<{ id: string; offset: number } | null>(null);
   const stickToBottom = useRef(true);
+  /** The key of the list last shown (its first render scrolls to its anchor). */
+  const firstRender = useRef<string>('');
   const ids = current?.ids ?? [];
 
   // A new list (or its first answer): the window around its anchor (the first unread message).
@@ -85,6 +89,13 @@ export function MessageList() {
     anchorRef.current = null;
   }, [key]);
 
+  // The row at the top of the screen, read before this render changes the DOM: the layout
+  // effect below puts it back where it was, whatever changed above it (rows the window took in
+  // or dropped, older messages fetched, a row that grew). At the bottom, the list stays there instead.
+  const element = scroller.current;
+  anchorRef.current =
+    element && current && firstRender.current === current.key && !stickToBottom.current ? topAnchor(element) : null;
+
   let start = 0;
   let end = 0;
   if (range && current && range.key === current.key && ids.length > 0) {
@@ -98,7 +109,6 @@ export function MessageList() {
 
   // After each render: keep the row that was at the top in place (rows were added or removed
   // above it), or stay at the bottom; on the first render of a list, show its anchor.
-  const firstRender = useRef<string>('');
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element || !current || start === end) return;
@@ -117,8 +127,8 @@ export function MessageList() {
     anchorRef.current = null;
     if (anchor) {
       const row = element.querySelector<HTMLElement>(`.message-block[data-message-id="${anchor.id}"]`);
-      if (row)
-        element.scrollTop += row.getBoundingClientRect().top - element.getBoundingClientRect().top - anchor.offset;
+      const moved = row ? row.getBoundingClientRect().top - element.getBoundingClientRect().top - anchor.offset : 0;
+      if (Math.abs(moved) >= 1) element.scrollTop += moved;
     } else if (stickToBottom.current) {
       element.scrollTop = element.scrollHeight;
     }
@@ -180,19 +190,14 @@ export function MessageList() {
     stickToBottom.current = fromBottom < 4 && end === ids.length && current.foundNewest;
     if (element.scrollTop < EDGE_PX) {
       if (start > 0) {
-        anchorRef.current = topAnchor(element);
         const newStart = Math.max(0, start - STEP);
         const newEnd = Math.min(end, newStart + MAX_ROWS);
         setRange(windowOf(newStart, newEnd));
       } else if (!current.foundOldest && !current.loading) {
-        anchorRef.current = topAnchor(element);
-        void loadOlder().then(() => {
-          anchorRef.current = anchorRef.current ?? topAnchor(element);
-        });
+        void loadOlder();
       }
     } else if (fromBottom < EDGE_PX) {
       if (end < ids.length) {
-        anchorRef.current = topAnchor(element);
         const newEnd = Math.min(ids.length, end + STEP);
         const newStart = Math.max(start, newEnd - MAX_ROWS);
         setRange(windowOf(newStart, newEnd));
@@ -203,12 +208,19 @@ export function MessageList() {
     visibleUnread();
   };
 
+  // Fetch ahead: while the window is near the oldest (or newest) message fetched so far, the next
+  // batch is fetched by anchor, so scrolling reaches rows that are already there.
+  useEffect(() => {
+    if (!current || current.loading || current.error || !range || ids.length === 0) return;
+    if (start < PREFETCH_ROWS && !current.foundOldest) void loadOlder();
+    else if (ids.length - end < PREFETCH_ROWS && !current.foundNewest) void loadNewer();
+  });
+
   // Older messages arrived above the window's first row: extend the window up to them (kept in place by the anchor).
   const firstId = ids[0];
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element || !current || !range || start === 0 || element.scrollTop >= EDGE_PX) return;
-    anchorRef.current = anchorRef.current ?? topAnchor(element);
     const newStart = Math.max(0, start - STEP);
     setRange(windowOf(newStart, Math.min(end, newStart + MAX_ROWS)));
   }, [firstId]);
