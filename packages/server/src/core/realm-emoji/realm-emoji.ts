@@ -4,18 +4,12 @@ import { emojiByName } from '../markdown/emoji-data.js';
 import type { Context, OperationParams, UserContext } from '../runtime/context.js';
 import { hasPermission } from '../model/has-permission.js';
 import { isAdmin } from '../model/roles.js';
-import { bareMediaType, uploadedMediaType } from '../internal/media-types.js';
+import { uploadedImage } from '../model/uploaded-image.js';
 import { randomAlphanumeric } from '../internal/random.js';
 import { realmEmojiById } from '../realm/realm-emoji-state.js';
 
 /** The largest custom emoji image, in MiB (the real server's `MAX_EMOJI_FILE_SIZE_MIB`). */
 const MAX_EMOJI_FILE_SIZE_MIB = 5;
-const IMAGE_TYPES: Record<string, string> = {
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/jpeg': 'jpeg',
-  'image/webp': 'webp',
-};
 const NAME = /^[0-9a-z_-]+(?<![_-])$/;
 
 function announce(ctx: Pick<Context, 'db' | 'events'>): void {
@@ -57,17 +51,7 @@ export async function uploadRealmEmoji(
   if ((emojiByName(name) || name === 'zulip') && !isAdmin(ctx.user))
     throw new ApiError('BAD_REQUEST', 'Only administrators can override default emoji.');
   const file = params.file;
-  if (file.size > MAX_EMOJI_FILE_SIZE_MIB * 1024 * 1024) {
-    throw new ApiError(
-      'BAD_REQUEST',
-      `Uploaded file is larger than the allowed limit of ${MAX_EMOJI_FILE_SIZE_MIB} MiB`,
-    );
-  }
-  // A part without a type (or with application/octet-stream) is typed by its name, as the
-  // real server's get_file_info does: python-zulip-api sends emoji files that way.
-  const type = bareMediaType(uploadedMediaType(file.type, file instanceof File ? file.name : ''));
-  const extension = IMAGE_TYPES[type];
-  if (extension === undefined) throw new ApiError('BAD_REQUEST', 'Invalid image format');
+  const { type, extension } = uploadedImage(file, MAX_EMOJI_FILE_SIZE_MIB);
   const bytes = new Uint8Array(await file.arrayBuffer());
   // The bytes are durable before the record points at them, as for uploads.
   const filePath = `emoji/${ctx.realm.id}/${randomAlphanumeric(24, ctx.random)}.${extension}`;

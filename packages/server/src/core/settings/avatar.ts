@@ -1,23 +1,16 @@
 import { ApiError } from '@teamchat/schema';
 import { activeUserIds, emit } from '../events/emit.js';
-import { bareMediaType, uploadedMediaType } from '../internal/media-types.js';
 import { randomAlphanumeric } from '../internal/random.js';
 import { avatarChangePerson, avatarUrl } from '../model/avatar.js';
 import type { UserRecord } from '../model/records/users.js';
 import { isAdmin } from '../model/roles.js';
+import { IMAGE_EXTENSIONS, uploadedImage } from '../model/uploaded-image.js';
 import { emitBotUpdate } from '../bots/bot-events.js';
 import type { Context, OperationParams, UserContext } from '../runtime/context.js';
 import { SERVER_REALM_SETTINGS } from '../realm/server-values.js';
 
 /** The largest avatar image, in MiB (the real server's `MAX_AVATAR_FILE_SIZE_MIB`, `max_avatar_file_size_mib`). */
-export const MAX_AVATAR_FILE_SIZE_MIB = 5;
-/** The image types the real server makes avatars of, and the extension each is stored with. */
-const IMAGE_TYPES: Record<string, string> = {
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/jpeg': 'jpeg',
-  'image/webp': 'webp',
-};
+const MAX_AVATAR_FILE_SIZE_MIB = 5;
 
 /** The real server's refusal when the organization disabled avatar changes and the caller is no administrator. */
 function checkAvatarChangesAllowed(ctx: Pick<Context, 'realm'>, user: UserRecord): void {
@@ -73,14 +66,7 @@ export async function uploadAvatar(
 ) {
   checkAvatarChangesAllowed(ctx, ctx.user);
   const file = params.file;
-  if (file.size > MAX_AVATAR_FILE_SIZE_MIB * 1024 * 1024)
-    throw new ApiError(
-      'BAD_REQUEST',
-      `Uploaded file is larger than the allowed limit of ${MAX_AVATAR_FILE_SIZE_MIB} MiB`,
-    );
-  const type = bareMediaType(uploadedMediaType(file.type, file instanceof File ? file.name : ''));
-  const extension = IMAGE_TYPES[type];
-  if (extension === undefined) throw new ApiError('BAD_REQUEST', 'Invalid image format');
+  const { type, extension } = uploadedImage(file, MAX_AVATAR_FILE_SIZE_MIB);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const path = `avatars/${ctx.realm.id}/${ctx.user.id}/${randomAlphanumeric(24, ctx.random)}.${extension}`;
   await ctx.files.put(path, bytes);
@@ -111,7 +97,7 @@ export async function readAvatarImage(ctx: Pick<Context<'files'>, 'db' | 'files'
   if (!file || !bytes) return { status: 'not-found' as const };
   return {
     status: 'file' as const,
-    file_name: `avatar.${IMAGE_TYPES[file.content_type] ?? 'png'}`,
+    file_name: `avatar.${IMAGE_EXTENSIONS[file.content_type] ?? 'png'}`,
     content_type: file.content_type,
     size: bytes.length,
     inline: true,
