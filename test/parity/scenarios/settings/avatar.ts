@@ -76,6 +76,19 @@ export const avatarScenarios: Scenario[] = [
   ),
 
   scenario(
+    'settings: a bot uploads its own avatar; those who administer it get realm_bot update with the new avatar_url',
+    async (t) => {
+      const queue = await t.client('owner').events.register({ event_types: ['realm_bot'] });
+      const { avatar_url } = await t.client('bot').settings.uploadAvatar({ file: image('bot.png') });
+      const events = await drain(t, 'owner', queue.queue_id ?? '');
+      expect(events).toEqual([
+        { type: 'realm_bot', op: 'update', bot: { user_id: t.accounts.bot.userId, avatar_url } },
+      ]);
+      return { avatar_url: local(avatar_url), events: events.length };
+    },
+  ),
+
+  scenario(
     'settings: avatar uploads are refused without exactly one image, too large, or when the organization disabled changes',
     async (t) => {
       const member = t.client('member');
