@@ -87,10 +87,14 @@ export class RenderCache<T> {
     const size = content.length + value.html.length;
     this.entries.set(content, { value, lookups, size });
     this.size += size;
-    for (const [oldest, old] of this.entries) {
-      if (this.size <= this.budget) break;
-      this.entries.delete(oldest);
-      this.size -= old.size;
+    // Only over budget: a walk from the front of a map whose hits move entries to its end
+    // steps over the holes they leave, on every rendering.
+    if (this.size > this.budget) {
+      for (const [oldest, old] of this.entries) {
+        if (this.size <= this.budget) break;
+        this.entries.delete(oldest);
+        this.size -= old.size;
+      }
     }
     return value;
   }
