@@ -110,7 +110,8 @@ describe('teamchat-server populate: generated organizations', () => {
       '/user_uploads/',
     ])
       expect(contents).toContain(kind);
-  });
+    // Three runs of the CLI, each loading the whole server: longer than the default on a busy machine.
+  }, 60_000);
 
   it('refuses a size that is not one', () => {
     const run = populate(['--size', 'huge', '--out', join(dir, 'x.json')]);

@@ -322,6 +322,9 @@ export async function populateOrganization(options: PopulateOptions): Promise<Po
     people: PEOPLE.map(([name]) => name),
     groups: groupNames,
     channels: channels.filter((c) => c.name !== 'leadership' && c.name !== 'security').map((c) => c.name),
+    // Topic links name topics that no longer get messages (moved or resolved ones, once there
+    // are some): a link's rendering names the topic's newest message, so a link to a busy topic
+    // would be rendered again at each use, where one to a finished topic is rendered once.
     topics: Array.from({ length: 12 }, (_, i) => topicName(i)),
     customEmoji,
     uploads,
@@ -330,23 +333,28 @@ export async function populateOrganization(options: PopulateOptions): Promise<Po
   const readerMarks = people.map((person) => Math.floor(person.reads * total));
   const readEvery = Math.max(50, Math.floor(total / 40));
   const sentIds: number[] = [];
+  const finishedTopics: string[] = [];
   for (let i = 0; i < total; i += 1) {
     tick(random.exponential(1 / step));
     const direct = random.chance(0.12);
     let sent: { id?: number } | null;
     let senderId: number;
+    /** Who reacts and stars: people who received the message (others could not see it). */
+    let audience: readonly number[];
     if (direct) {
       senderId = humans[random.skewed(humans.length, 1.5)] as number;
       const others = humans.filter((id) => id !== senderId);
-      const to = random.chance(0.7) ? [random.pick(others)] : [random.pick(others), random.pick(others)];
+      const to = [...new Set(random.chance(0.7) ? [random.pick(others)] : [random.pick(others), random.pick(others)])];
+      audience = [senderId, ...to];
       sent = await api.attempt(senderId, 'messages.send', {
         type: 'direct',
-        to: [...new Set(to)],
+        to,
         content: messageContent(random, content),
       });
     } else {
       const channel = channels[random.skewed(channels.length, 1.7)] as (typeof channels)[number];
       senderId = channel.subscribers[random.skewed(channel.subscribers.length, 1.5)] as number;
+      audience = channel.subscribers;
       // A long tail of topics: new ones appear as the history goes on, a few stay busy.
       if (random.chance(0.01)) channel.topics += 1;
       const topic = topicName(random.skewed(channel.topics, 2.2));
@@ -362,7 +370,7 @@ export async function populateOrganization(options: PopulateOptions): Promise<Po
       sentIds.push(id);
       if (random.chance(0.2)) {
         for (let n = random.int(3) + 1; n > 0; n -= 1)
-          await api.attempt(random.pick(humans), 'messages.addReaction', {
+          await api.attempt(random.pick(audience), 'messages.addReaction', {
             message_id: id,
             emoji_name: random.chance(0.1) ? random.pick(customEmoji) : reactionEmoji(random),
           });
@@ -375,7 +383,11 @@ export async function populateOrganization(options: PopulateOptions): Promise<Po
         });
       }
       if (random.chance(0.02))
-        await api.attempt(random.pick(humans), 'messages.updateFlags', { messages: [id], op: 'add', flag: 'starred' });
+        await api.attempt(random.pick(audience), 'messages.updateFlags', {
+          messages: [id],
+          op: 'add',
+          flag: 'starred',
+        });
     }
     // Now and then a topic is moved or resolved by an administrator.
     if (i % 997 === 996 && sentIds.length > 0) {
@@ -393,13 +405,18 @@ export async function populateOrganization(options: PopulateOptions): Promise<Po
       })) as { messages?: { id: number }[] } | null;
       const target = messages?.messages?.[0]?.id;
       if (target !== undefined) {
-        await api.attempt(owner, 'messages.update', {
+        const finished = resolve ? `✔ ${topic}` : `${topic} (moved)`;
+        const moved = await api.attempt(owner, 'messages.update', {
           message_id: target,
-          topic: resolve ? `✔ ${topic}` : `${topic} (moved)`,
+          topic: finished,
           propagate_mode: 'change_all',
           send_notification_to_old_thread: false,
           send_notification_to_new_thread: !resolve,
         });
+        if (moved !== null && !finishedTopics.includes(finished)) {
+          finishedTopics.push(finished);
+          content.topics = finishedTopics;
+        }
       }
     }
     // People read as they go: each up to their share of the history.

@@ -22,7 +22,14 @@ function linkableUploads(ctx: Ctx, pathIds: readonly string[], sender: UserRecor
 }
 
 function setLinks(ctx: Ctx, attachment: AttachmentRecord, messageIds: number[]): AttachmentRecord {
-  return ctx.db.patch('attachments', attachment.id, { message_ids: messageIds.sort((a, b) => a - b) });
+  return ctx.db.patch('attachments', attachment.id, { message_ids: ascending(messageIds) });
+}
+
+/** `ids` in ascending order (sorted in place unless they already are: a new message's ID comes last). */
+function ascending(ids: number[]): number[] {
+  for (let i = 1; i < ids.length; i += 1)
+    if ((ids[i] as number) < (ids[i - 1] as number)) return ids.sort((a, b) => a - b);
+  return ids;
 }
 
 /**

@@ -12,6 +12,8 @@ interface Entry<T> {
   value: T;
   lookups: readonly Lookup[];
   size: number;
+  /** When it was last used, on the cache's own count of renderings. */
+  used: number;
 }
 
 // Every method of the resolver (the compiler checks the list is whole).
@@ -40,13 +42,16 @@ const MAX_CACHED_CONTENT = 2_000;
  * result only if every answer is the same: the same record (records are replaced, never
  * changed in place, so an identical record is an unchanged one) or the same value. It
  * therefore needs no invalidation beyond the organization's URL and linkifiers, which are part
- * of the key. Bounded by the characters it holds, the oldest used entry going first.
+ * of the key. Bounded by the characters it holds: once over, the least recently used entries go
+ * until a quarter of the budget is free (a hit only stamps its entry, so that the map is not
+ * reordered on every rendering).
  */
 export class RenderCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private linkifiers: readonly CompiledLinkifier[] | null = null;
   private realmUrl: string | null = null;
   private size = 0;
+  private clock = 0;
 
   /** @param budget characters of content and HTML held at most */
   constructor(private readonly budget = 4_000_000) {}
@@ -74,10 +79,10 @@ export class RenderCache<T> {
       this.realmUrl = key.realmUrl;
     }
     const entry = this.entries.get(content);
+    this.clock += 1;
     if (entry) {
-      this.entries.delete(content);
       if (answersAgain(entry.lookups, resolver)) {
-        this.entries.set(content, entry);
+        entry.used = this.clock;
         return entry.value;
       }
       this.size -= entry.size;
@@ -85,14 +90,20 @@ export class RenderCache<T> {
     const lookups: Lookup[] = [];
     const value = render(recording(resolver, lookups));
     const size = content.length + value.html.length;
-    this.entries.set(content, { value, lookups, size });
+    this.entries.set(content, { value, lookups, size, used: this.clock });
     this.size += size;
-    for (const [oldest, old] of this.entries) {
-      if (this.size <= this.budget) break;
-      this.entries.delete(oldest);
-      this.size -= old.size;
-    }
+    if (this.size > this.budget) this.evict();
     return value;
+  }
+
+  /** Drops the least recently used entries until a quarter of the budget is free. */
+  private evict(): void {
+    const byUse = [...this.entries].sort(([, a], [, b]) => a.used - b.used);
+    for (const [content, entry] of byUse) {
+      if (this.size <= (this.budget * 3) / 4) break;
+      this.entries.delete(content);
+      this.size -= entry.size;
+    }
   }
 }
 

@@ -64,6 +64,9 @@ export function resolveEmoji(
 }
 
 function emitReaction(ctx: UserContext, message: MessageRecord, op: 'add' | 'remove', reaction: ReactionRecord): void {
+  // Nobody listens (a generated organization, a server before its first register): `emit`
+  // would drop the event, so its recipients and body are not worked out.
+  if (!ctx.events.listening) return;
   const user = ctx.user;
   emit(ctx, messageUserIds(ctx, message.id), {
     type: 'reaction',

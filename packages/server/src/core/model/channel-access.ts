@@ -118,23 +118,21 @@ export function usersWithMetadataAccess(ctx: Ctx, channel: ChannelRecord): UserR
  * lists, `subscriber_count` and the wildcard-mention threshold. Deactivated users keep their
  * subscriptions (they come back on reactivation) but are not subscribers meanwhile.
  */
-function* activeSubscribers(
-  ctx: Pick<ModelContext, 'db' | 'indexes'>,
-  channelId: number,
-): Generator<number, void, undefined> {
+function activeSubscribers(ctx: Pick<ModelContext, 'db' | 'indexes'>, channelId: number): number[] {
+  // A plain loop into an array: every channel message asks.
+  const ids: number[] = [];
   for (const userId of ctx.indexes.subscribersByChannel.get(channelId) ?? []) {
-    if (ctx.db.get('users', userId)?.is_active === true) yield userId;
+    if (ctx.db.get('users', userId)?.is_active === true) ids.push(userId);
   }
+  return ids;
 }
 
 /** IDs of the active users subscribed to the channel `channelId`, ascending. */
 export function activeSubscriberIds(ctx: Pick<ModelContext, 'db' | 'indexes'>, channelId: number): number[] {
-  return [...activeSubscribers(ctx, channelId)].sort((a, b) => a - b);
+  return activeSubscribers(ctx, channelId).sort((a, b) => a - b);
 }
 
 /** Number of active users subscribed to the channel `channelId` (see {@link activeSubscriberIds}). */
 export function activeSubscriberCount(ctx: Pick<ModelContext, 'db' | 'indexes'>, channelId: number): number {
-  let count = 0;
-  for (const _userId of activeSubscribers(ctx, channelId)) count += 1;
-  return count;
+  return activeSubscribers(ctx, channelId).length;
 }
