@@ -130,3 +130,32 @@ describe('GET /server_settings kept between requests', () => {
     expect(ignored['realm_name']).toBe(valid['realm_name']);
   });
 });
+
+describe('GET /messages/{id} kept with the message', () => {
+  it('shows an edit, a flag, a reaction, a move and a deletion at once, each viewer their own flags', async () => {
+    const { id } = (await request('POST', '/messages', 'member', {
+      type: 'stream',
+      to: 'general',
+      topic: 'kept answers',
+      content: 'first **text**',
+    })) as { id: number };
+    const one = async (role = 'owner') =>
+      (await request('GET', `/messages/${id}`, role)) as { message: Record<string, unknown>; raw_content: string };
+    expect((await one()).raw_content).toBe('first **text**');
+    expect(await one()).toEqual(await one());
+    await request('PATCH', `/messages/${id}`, 'member', { content: 'second text' });
+    const edited = await one();
+    expect(edited.raw_content).toBe('second text');
+    expect(edited.message['content']).toBe('<p>second text</p>');
+    await request('POST', '/messages/flags', 'owner', { messages: JSON.stringify([id]), op: 'add', flag: 'starred' });
+    expect((await one()).message['flags']).toContain('starred');
+    expect((await one('member')).message['flags']).not.toContain('starred');
+    await request('POST', `/messages/${id}/reactions`, 'owner', { emoji_name: 'octopus' });
+    expect((await one()).message['reactions']).toHaveLength(1);
+    await request('PATCH', `/messages/${id}`, 'owner', { topic: 'kept elsewhere' });
+    expect((await one()).message['subject']).toBe('kept elsewhere');
+    await request('DELETE', `/messages/${id}`, 'owner');
+    const gone = await fetch(`${running.url}/api/v1/messages/${id}`, { headers: { authorization: authOf('owner') } });
+    expect(gone.status).toBe(400);
+  });
+});
