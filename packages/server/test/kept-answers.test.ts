@@ -96,6 +96,20 @@ describe('GET /users kept between requests', () => {
     );
   });
 
+  it('gives a guest who no longer sees everyone the others as "Unknown user", and everyone again after', async () => {
+    const everyone = await users('guest');
+    expect(everyone.some((m) => m['full_name'] === 'Unknown user')).toBe(false);
+    const groups = (await request('GET', '/user_groups', 'owner'))['user_groups'] as Record<string, unknown>[];
+    const members = groups.find((g) => g['name'] === 'role:members')!['id'] as number;
+    const all = groups.find((g) => g['name'] === 'role:everyone')!['id'] as number;
+    await request('PATCH', '/realm', 'owner', { can_access_all_users_group: JSON.stringify({ new: members }) });
+    const restricted = await users('guest');
+    expect(restricted.some((m) => m['full_name'] === 'Unknown user')).toBe(true);
+    expect(restricted).toHaveLength(everyone.length);
+    await request('PATCH', '/realm', 'owner', { can_access_all_users_group: JSON.stringify({ new: all }) });
+    expect(await users('guest')).toEqual(everyone);
+  });
+
   it('answers spectators once the organization allows them, and refuses them once it does not', async () => {
     await request('PATCH', '/realm', 'owner', { enable_spectator_access: 'true' });
     const seen = memberOf(await users(null), 'guest');

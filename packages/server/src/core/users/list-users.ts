@@ -6,6 +6,7 @@ import { isWebPublicAccessEnabled } from '../model/web-public-access.js';
 import { formatUser } from '../model/format-user.js';
 import { profileDataOf } from './profile-data.js';
 import { withJsonText } from '../model/json-text.js';
+import { inaccessibleUser, seesEveryone, visibleUserIds } from '../channels/user-sight.js';
 
 /** The users of the organization, by ID (the server's system bots are not among them). */
 export function usersById(ctx: Pick<Context, 'db'>): UserRecord[] {
@@ -21,11 +22,17 @@ export function systemBots(ctx: Pick<Context, 'db'>): UserRecord[] {
  * GET /users: every user, bots and deactivated users included; anonymous callers only in
  * organizations that allow public access (FL 387): the organization's
  * `enable_spectator_access` on a server with web-public channels enabled. Anonymous callers
- * see no real address.
+ * see no real address. A caller who does not see everyone (`can_access_all_users_group`) gets
+ * the others as "Unknown user".
  */
 export function listUsers(params: OperationParams<'users.list'>, ctx: Context) {
   if (!ctx.user && !isWebPublicAccessEnabled(ctx)) throw new ApiError('UNAUTHORIZED', NOT_LOGGED_IN);
-  if (!params.user_ids && !params.include_custom_profile_fields) return wholeList(ctx, params.client_extavatar);
+  // Who the caller sees also depends on subscriptions and conversations: only a list of
+  // everyone, as everyone sees it, is kept.
+  const seesAll = !ctx.user || seesEveryone(ctx, ctx.user);
+  if (seesAll && !params.user_ids && !params.include_custom_profile_fields) {
+    return wholeList(ctx, params.client_extavatar);
+  }
   let users = usersById(ctx);
   if (params.user_ids) {
     for (const id of params.user_ids) {
@@ -40,11 +47,20 @@ export function listUsers(params: OperationParams<'users.list'>, ctx: Context) {
     clientExtavatar: params.client_extavatar,
     profileData: params.include_custom_profile_fields ? (user: UserRecord) => profileDataOf(ctx, user) : null,
   };
-  return { members: users.map((user) => formatUser(user, options)) };
+  // Restricted user access: the users the caller does not see come as "Unknown user" (the
+  // real get_users_for_api, which GET /users calls without user_list_incomplete).
+  const visible = ctx.user && !seesAll ? visibleUserIds(ctx, ctx.user) : null;
+  return {
+    members: users.map((user) =>
+      visible === null || user.is_bot || visible.has(user.id)
+        ? formatUser(user, options)
+        : inaccessibleUser(user.id, ctx.config.realmUrl),
+    ),
+  };
 }
 
 /**
- * The list of every user as one viewer saw it last, with its JSON text: what it was made from
+ * The list of every user as one viewer who sees everyone saw it last, with its JSON text: what it was made from
  * (records are replaced, never changed, when they change), so it holds while the user records
  * are the same objects in the same order, and the viewer record and the organization's URL are
  * the same. Checking that is a pass over the records; formatting and serialising the list again
@@ -70,7 +86,7 @@ function sameRecords(kept: readonly UserRecord[], ctx: Pick<Context, 'db'>): boo
   return i === kept.length;
 }
 
-/** GET /users of every user without profile data, kept between requests (see {@link KeptList}). */
+/** GET /users of every user without profile data, for a caller who sees everyone, kept between requests (see {@link KeptList}). */
 function wholeList(ctx: Context, clientExtavatar: boolean): { members: ReturnType<typeof formatUser>[] } {
   let byViewer = keptLists.get(ctx.indexes);
   if (!byViewer) {
