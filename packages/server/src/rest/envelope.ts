@@ -35,17 +35,53 @@ function joinedBytes(pieces: readonly (string | Uint8Array)[]): Uint8Array {
   return bytes.subarray(0, length);
 }
 
+const ENVELOPE_HEAD = '{"result":"success","msg":""';
+
+/**
+ * Envelopes of answers whose whole JSON text the handler keeps (`withJsonText` on the result):
+ * the same text object comes back while the answer holds, so its envelope's UTF-8 bytes are
+ * made once and written as they are. Bounded: cleared when full.
+ */
+const envelopes = new Map<string, Uint8Array>();
+const MAX_ENVELOPES = 256;
+/** Larger answers are encoded per request: a few large lists must not pin megabytes. */
+const MAX_KEPT_ENVELOPE = 256 * 1024;
+
+/** The success envelope of a result whose whole JSON text (`{…}`) was made ahead. */
+function wholeReply(fields: object, whole: string, ignored: readonly string[], check: boolean): RestReply {
+  if (check && whole !== JSON.stringify(fields)) {
+    throw new Error('[teamchat-server] the JSON text made ahead for the answer differs from its value');
+  }
+  if (ignored.length === 0) {
+    let body = envelopes.get(whole);
+    if (body === undefined) {
+      body = encoder.encode(whole === '{}' ? `${ENVELOPE_HEAD}}` : `${ENVELOPE_HEAD},${whole.slice(1)}`);
+      if (whole.length <= MAX_KEPT_ENVELOPE) {
+        if (envelopes.size >= MAX_ENVELOPES) envelopes.clear();
+        envelopes.set(whole, body);
+      }
+    }
+    return { status: 200, headers: { 'content-type': JSON_TYPE }, body };
+  }
+  const inner = whole.slice(1, -1);
+  const text = `${ENVELOPE_HEAD}${inner === '' ? '' : `,${inner}`},"ignored_parameters_unsupported":${JSON.stringify(ignored)}}`;
+  return { status: 200, headers: { 'content-type': JSON_TYPE }, body: text };
+}
+
 /**
  * The success envelope: `{ result: "success", msg: "", ...fields }` (+ ignored parameters,
- * sorted), serialised once: the fields' JSON is spliced after the envelope's own keys rather
+ * sorted), serialised once: a result whose whole text the handler made ahead is spliced as it
+ * is (its envelope kept as bytes); otherwise the fields' JSON is spliced after the envelope's own keys rather
  * than copied into a new object first, and a field whose JSON the handler made ahead
  * (`withJsonText`) is spliced as it is; made-ahead bytes make the body bytes, copied once.
  * `check` verifies such texts against the values (tests and the mock run with it).
  */
 export function successReply(fields: object, ignored: readonly string[], check = false): RestReply {
+  const whole = jsonTextOf(fields);
+  if (typeof whole === 'string') return wholeReply(fields, whole, ignored, check);
   const values = fields as Record<string, unknown>;
   const keys = Object.keys(values);
-  let text = '{"result":"success","msg":""';
+  let text = ENVELOPE_HEAD;
   if (keys.some((key) => jsonTextOf(values[key]) !== undefined)) {
     // Strings are gathered into `text` until a field made ahead as bytes ends them.
     const pieces: (string | Uint8Array)[] = [];

@@ -132,7 +132,12 @@ interface Fetched {
   message: Message;
   json: string | null;
   bytes: Uint8Array | null;
+  /** GET /messages/{id}'s answer of it, with its whole JSON text ({@link fetchedMessageAnswer}). */
+  answer: MessageAnswer | null;
 }
+
+/** GET /messages/{message_id}'s answer: the message and its Markdown source. */
+export type MessageAnswer = Readonly<{ message: Message; raw_content: string }>;
 
 function jsonOf(fetched: Fetched): string {
   return (fetched.json ??= JSON.stringify(fetched.message));
@@ -239,7 +244,7 @@ function flagsKey(bits: number | undefined, viewer: UserRecord | null): number {
 }
 
 function fetchedOf(message: Message): Fetched {
-  return { message: Object.freeze(message), json: null, bytes: null };
+  return { message: Object.freeze(message), json: null, bytes: null, answer: null };
 }
 
 /** A message as a fetch shows it, flags included (`flags` last, as the real server has it). */
@@ -289,13 +294,22 @@ export function formatFetchedMessages(
   return withJsonText(formatted, { chunks });
 }
 
-/** One message as {@link formatFetchedMessages} shows it, with its JSON text recorded. */
-export function formatFetchedMessage(
+/**
+ * GET /messages/{message_id}'s answer: one message as {@link formatFetchedMessages} shows it,
+ * and its Markdown source, with the answer's whole JSON text recorded. A channel message's
+ * answer is kept with its shared form (the form holds the record the source comes from), so
+ * asking again costs a lookup.
+ */
+export function fetchedMessageAnswer(
   ctx: Ctx,
   message: MessageRecord,
   viewer: UserRecord | null,
   options: Omit<FormatOptions, 'includeFlags'>,
-): Message {
+): MessageAnswer {
   const fetched = fetchedMessage(ctx, message, viewer, { ...options, includeFlags: true });
-  return withJsonText(fetched.message, jsonOf(fetched));
+  if (fetched.answer) return fetched.answer;
+  const answer: MessageAnswer = Object.freeze({ message: fetched.message, raw_content: message.content });
+  withJsonText(answer, `{"message":${jsonOf(fetched)},"raw_content":${JSON.stringify(message.content)}}`);
+  fetched.answer = answer;
+  return answer;
 }

@@ -1,4 +1,4 @@
-import { formatFetchedMessage } from './format-message.js';
+import { fetchedMessageAnswer } from './format-message.js';
 import { accessMessage } from '../model/message-access.js';
 import type { OperationParams, UserContext } from '../runtime/context.js';
 
@@ -11,12 +11,9 @@ import type { OperationParams, UserContext } from '../runtime/context.js';
  */
 export function getMessage(params: OperationParams<'messages.get'>, ctx: UserContext) {
   const message = accessMessage(ctx, ctx.user, params.message_id);
-  return {
-    message: formatFetchedMessage(ctx, message, ctx.user, {
-      applyMarkdown: params.apply_markdown,
-      clientExtavatar: false,
-      allowEmptyTopicName: params.allow_empty_topic_name,
-    }),
-    raw_content: message.content,
-  };
+  return fetchedMessageAnswer(ctx, message, ctx.user, {
+    applyMarkdown: params.apply_markdown,
+    clientExtavatar: false,
+    allowEmptyTopicName: params.allow_empty_topic_name,
+  });
 }

@@ -1,6 +1,8 @@
 import { zulipVersionAt } from '@teamchat/schema';
 import { renderMarkdown } from '../markdown/render-markdown.js';
 import type { Context, OperationParams } from '../runtime/context.js';
+import type { RealmRecord } from '../model/records/realm.js';
+import { withJsonText } from '../model/json-text.js';
 
 let lastDescription: { source: string; html: string } | null = null;
 
@@ -33,26 +35,71 @@ function authenticationMethods(password: boolean, dev: boolean): Record<string, 
   };
 }
 
+/** What the server settings are made of: the organization record (replaced when it changes) and four settings. */
+interface SettingsSource {
+  realm: RealmRecord;
+  passwordAuthEnabled: boolean;
+  devMode: boolean;
+  featureLevel: number;
+  realmUrl: string;
+}
+
+/** The answer last made for each `is_incompatible`, with its JSON text and what it was made from. */
+const keptSettings: [
+  { source: SettingsSource; answer: object } | null,
+  { source: SettingsSource; answer: object } | null,
+] = [null, null];
+
+function sameSource(a: SettingsSource, b: SettingsSource): boolean {
+  return (
+    a.realm === b.realm &&
+    a.passwordAuthEnabled === b.passwordAuthEnabled &&
+    a.devMode === b.devMode &&
+    a.featureLevel === b.featureLevel &&
+    a.realmUrl === b.realmUrl
+  );
+}
+
 /**
  * GET /server_settings: what a client needs before logging in. No authentication; every
- * field real clients require is present (both `realm_uri` and `realm_url`).
+ * field real clients require is present (both `realm_uri` and `realm_url`). Every anonymous
+ * client asks for it: the answer and its JSON text are kept while what they are made of holds.
  */
 export function getServerSettings(_params: OperationParams<'server.getSettings'>, ctx: Context) {
+  const { config } = ctx;
+  const source: SettingsSource = {
+    realm: ctx.realm,
+    passwordAuthEnabled: config.passwordAuthEnabled,
+    devMode: config.devMode,
+    featureLevel: config.featureLevel,
+    realmUrl: config.realmUrl,
+  };
+  const incompatible = ctx.request.userAgent.startsWith('ZulipInvalid');
+  const kept = keptSettings[incompatible ? 1 : 0];
+  if (kept && sameSource(kept.source, source)) return kept.answer as ReturnType<typeof serverSettings>;
+  const answer = Object.freeze(serverSettings(source, incompatible));
+  withJsonText(answer, JSON.stringify(answer));
+  keptSettings[incompatible ? 1 : 0] = { source, answer };
+  return answer;
+}
+
+function serverSettings(source: SettingsSource, incompatible: boolean) {
+  const { realm, realmUrl } = source;
   return {
-    authentication_methods: authenticationMethods(ctx.config.passwordAuthEnabled, ctx.config.devMode),
+    authentication_methods: authenticationMethods(source.passwordAuthEnabled, source.devMode),
     external_authentication_methods: [],
-    zulip_feature_level: ctx.config.featureLevel,
-    zulip_version: zulipVersionAt(ctx.config.featureLevel),
-    zulip_merge_base: zulipVersionAt(ctx.config.featureLevel),
+    zulip_feature_level: source.featureLevel,
+    zulip_version: zulipVersionAt(source.featureLevel),
+    zulip_merge_base: zulipVersionAt(source.featureLevel),
     push_notifications_enabled: false,
-    is_incompatible: ctx.request.userAgent.startsWith('ZulipInvalid'),
-    email_auth_enabled: ctx.config.passwordAuthEnabled,
+    is_incompatible: incompatible,
+    email_auth_enabled: source.passwordAuthEnabled,
     require_email_format_usernames: true,
-    realm_uri: ctx.config.realmUrl,
-    realm_url: ctx.config.realmUrl,
-    realm_name: ctx.realm.name,
-    realm_icon: `${ctx.config.realmUrl}/static/images/logo/teamchat-icon.png`,
-    realm_description: descriptionHtml(ctx.realm.description),
-    realm_web_public_access_enabled: ctx.realm.enable_spectator_access,
+    realm_uri: realmUrl,
+    realm_url: realmUrl,
+    realm_name: realm.name,
+    realm_icon: `${realmUrl}/static/images/logo/teamchat-icon.png`,
+    realm_description: descriptionHtml(realm.description),
+    realm_web_public_access_enabled: realm.enable_spectator_access,
   };
 }
