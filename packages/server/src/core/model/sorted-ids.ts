@@ -63,14 +63,6 @@ export class SortedIds {
     this.data = grown;
   }
 
-  /** Appends `id`, which must be above every ID held (the caller checks: see {@link last}). */
-  push(id: number): void {
-    this.reserve(1);
-    this.data[this.count] = id;
-    this.count += 1;
-    this.cached = null;
-  }
-
   /** Adds `id` (nothing when present). */
   add(id: number): void {
     const at = this.position(id);
