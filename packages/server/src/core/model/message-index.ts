@@ -184,8 +184,21 @@ export class MessageIndex implements RowObserver {
   rowsChanged(userId: number, ids: ArrayLike<number>, before: ArrayLike<number>, after: ArrayLike<number>): void {
     const unread = listOf(this.unreadByUser, userId);
     const starred = listOf(this.starredByUser, userId);
-    // Added and removed IDs are merged in one pass each at the end (IDs above the last one held,
-    // as at start-up and for new messages, are appended, the list growing once).
+    // IDs above the last one held are appended at once (new messages, start-up: the lists grow
+    // once, to their size); the others are merged in one pass at the end.
+    if (ids.length > 1) {
+      let unreadMore = 0;
+      let starredMore = 0;
+      for (let i = 0; i < ids.length; i += 1) {
+        const old = before[i] as number;
+        const bits = after[i] as number;
+        if (bits < 0 || old === bits) continue;
+        if ((bits & FLAG_BITS.read) === 0 && (old < 0 || (old & FLAG_BITS.read) !== 0)) unreadMore += 1;
+        if ((bits & FLAG_BITS.starred) !== 0 && (old < 0 || (old & FLAG_BITS.starred) === 0)) starredMore += 1;
+      }
+      unread.reserve(unreadMore);
+      starred.reserve(starredMore);
+    }
     const unreadAdd: number[] = [];
     const unreadRemove: number[] = [];
     const starredAdd: number[] = [];
@@ -198,14 +211,16 @@ export class MessageIndex implements RowObserver {
       const wasUnread = old >= 0 && (old & FLAG_BITS.read) === 0;
       const isUnread = bits >= 0 && (bits & FLAG_BITS.read) === 0;
       if (isUnread && !wasUnread) {
-        unreadAdd.push(id);
+        if (unreadAdd.length === 0 && (unread.last ?? 0) < id) unread.push(id);
+        else unreadAdd.push(id);
       } else if (wasUnread && !isUnread) {
         unreadRemove.push(id);
       }
       const wasStarred = old >= 0 && (old & FLAG_BITS.starred) !== 0;
       const isStarred = bits >= 0 && (bits & FLAG_BITS.starred) !== 0;
       if (isStarred && !wasStarred) {
-        starredAdd.push(id);
+        if (starredAdd.length === 0 && (starred.last ?? 0) < id) starred.push(id);
+        else starredAdd.push(id);
       } else if (wasStarred && !isStarred) {
         starredRemove.push(id);
       }

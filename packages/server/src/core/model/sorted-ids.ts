@@ -55,12 +55,24 @@ export class SortedIds {
     return lo;
   }
 
-  private reserve(extra: number): void {
+  /**
+   * Makes room for `extra` more IDs: the list grows by half (appends stay O(1) on average), or
+   * to the exact size for a bulk addition larger than that (a list filled at start-up).
+   */
+  reserve(extra: number): void {
     const needed = this.count + extra;
     if (needed <= this.data.length) return;
     const grown = new Int32Array(Math.max(needed, 8, Math.floor(this.data.length * 1.5)));
     grown.set(this.data.subarray(0, this.count));
     this.data = grown;
+  }
+
+  /** Appends `id`, which must be above every ID held (the caller checks: see {@link last}). */
+  push(id: number): void {
+    this.reserve(1);
+    this.data[this.count] = id;
+    this.count += 1;
+    this.cached = null;
   }
 
   /** Adds `id` (nothing when present). */
