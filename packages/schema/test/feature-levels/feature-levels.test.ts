@@ -84,8 +84,12 @@ export const VERSION_LEVELS: readonly (readonly [number, number])[] = ${JSON.str
 `;
 }
 
+// Read only where the description is: a describe block's body runs even when it is skipped.
+const extracted = REFERENCE
+  ? extractLevels(parse(readFileSync(REFERENCE, 'utf8')) as Record<string, unknown>)
+  : ({ operations: {}, events: {}, versions: {} } satisfies ExtractedLevels);
+
 describe.skipIf(!REFERENCE)("the feature-level table agrees with the real server's description", () => {
-  const extracted = extractLevels(parse(readFileSync(REFERENCE as string, 'utf8')) as Record<string, unknown>);
   const table = expectedTable(extracted);
 
   it('records the level of every parameter, success field and event the description dates', () => {

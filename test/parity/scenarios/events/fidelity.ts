@@ -114,6 +114,15 @@ export const fidelityEventScenarios: Scenario[] = [
         hidden.includes(user.user_id),
       );
       expect(unknown.map((user) => user.full_name)).toEqual(hidden.map(() => 'Unknown user'));
+      // GET /users lists them the same way (the real get_users_for_api without user_list_incomplete).
+      const { members: listedByGetUsers } = await guest.users.list();
+      const stubs = listedByGetUsers.filter((user) => hidden.includes(user.user_id));
+      expect(stubs.map((user) => [user.full_name, user.email.startsWith(`user${user.user_id}@`)])).toEqual(
+        hidden.map(() => ['Unknown user', true]),
+      );
+      expect(listedByGetUsers.find((user) => user.user_id === t.accounts.guest.userId)?.full_name).not.toBe(
+        'Unknown user',
+      );
       // Joining a channel with the moderator: it sees the moderator again, as a realm_user/add.
       let added: Record<string, unknown>[] = [];
       seen['join'] = await expectConsistent(t, 'guest', async () => {
@@ -134,7 +143,7 @@ export const fidelityEventScenarios: Scenario[] = [
       ]);
       expect(seen['leave']).toContain('realm_user:remove');
       expect(seen['join']).toContain('realm_user:add');
-      return { removed, listed, added, pairs, seen };
+      return { removed, listed, added, pairs, seen, stubs };
     },
   ),
 ];

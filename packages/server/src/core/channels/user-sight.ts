@@ -1,5 +1,7 @@
+import type { User } from '@teamchat/schema';
 import { emit } from '../events/emit.js';
 import { formatUser } from '../model/format-user.js';
+import { dummyEmail } from '../model/email-visibility.js';
 import { activeSubscriberIds } from '../model/channel-access.js';
 import type { Context } from '../runtime/context.js';
 import type { UserRecord } from '../model/records/users.js';
@@ -47,6 +49,28 @@ export function visibleUserIds(ctx: Pick<Context, 'db' | 'indexes'>, user: UserR
   for (const id of dmPeersOf(ctx, user.id)) visible.add(id);
   visible.add(user.id);
   return visible;
+}
+
+/** A user the viewer cannot see, as the real `get_data_for_inaccessible_user` shows it. */
+export function inaccessibleUser(userId: number, realmUrl: string): User {
+  return {
+    email: dummyEmail(userId, realmUrl),
+    user_id: userId,
+    avatar_version: 1,
+    is_admin: false,
+    is_owner: false,
+    is_guest: false,
+    is_bot: false,
+    bot_type: null,
+    role: 400,
+    is_active: true,
+    full_name: INACCESSIBLE_USER_NAME,
+    timezone: '',
+    date_joined: '1970-01-01T00:00:00+00:00',
+    delivery_email: null,
+    avatar_url: `${realmUrl}/static/images/unknown-user-avatar.png`,
+    profile_data: {},
+  };
 }
 
 function removed(userId: number) {

@@ -5,6 +5,7 @@ import type { UserRecord } from '../model/records/users.js';
 import { isWebPublicAccessEnabled } from '../model/web-public-access.js';
 import { formatUser } from '../model/format-user.js';
 import { profileDataOf } from './profile-data.js';
+import { inaccessibleUser, seesEveryone, visibleUserIds } from '../channels/user-sight.js';
 
 /** The users of the organization, by ID (the server's system bots are not among them). */
 export function usersById(ctx: Pick<Context, 'db'>): UserRecord[] {
@@ -20,7 +21,8 @@ export function systemBots(ctx: Pick<Context, 'db'>): UserRecord[] {
  * GET /users: every user, bots and deactivated users included; anonymous callers only in
  * organizations that allow public access (FL 387): the organization's
  * `enable_spectator_access` on a server with web-public channels enabled. Anonymous callers
- * see no real address.
+ * see no real address. A caller who does not see everyone (`can_access_all_users_group`) gets
+ * the others as "Unknown user".
  */
 export function listUsers(params: OperationParams<'users.list'>, ctx: Context) {
   if (!ctx.user && !isWebPublicAccessEnabled(ctx)) throw new ApiError('UNAUTHORIZED', NOT_LOGGED_IN);
@@ -38,5 +40,14 @@ export function listUsers(params: OperationParams<'users.list'>, ctx: Context) {
     clientExtavatar: params.client_extavatar,
     profileData: params.include_custom_profile_fields ? (user: UserRecord) => profileDataOf(ctx, user) : null,
   };
-  return { members: users.map((user) => formatUser(user, options)) };
+  // Restricted user access: the users the caller does not see come as "Unknown user" (the
+  // real get_users_for_api, which GET /users calls without user_list_incomplete).
+  const visible = ctx.user && !seesEveryone(ctx, ctx.user) ? visibleUserIds(ctx, ctx.user) : null;
+  return {
+    members: users.map((user) =>
+      visible === null || user.is_bot || visible.has(user.id)
+        ? formatUser(user, options)
+        : inaccessibleUser(user.id, ctx.config.realmUrl),
+    ),
+  };
 }

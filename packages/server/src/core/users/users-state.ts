@@ -6,30 +6,7 @@ import { hasPermission } from '../model/has-permission.js';
 import { formatUser } from '../model/format-user.js';
 import { systemBots, usersById } from './list-users.js';
 import { profileDataOf } from './profile-data.js';
-import { INACCESSIBLE_USER_NAME, seesEveryone, visibleUserIds } from '../channels/user-sight.js';
-import { dummyEmail } from '../model/email-visibility.js';
-
-/** A user the viewer cannot see, as the real `get_data_for_inaccessible_user` shows it. */
-function inaccessibleUser(userId: number, realmUrl: string): Record<string, unknown> {
-  return {
-    email: dummyEmail(userId, realmUrl),
-    user_id: userId,
-    avatar_version: 1,
-    is_admin: false,
-    is_owner: false,
-    is_guest: false,
-    is_bot: false,
-    bot_type: null,
-    role: 400,
-    is_active: true,
-    full_name: INACCESSIBLE_USER_NAME,
-    timezone: '',
-    date_joined: '1970-01-01T00:00:00+00:00',
-    delivery_email: null,
-    avatar_url: `${realmUrl}/static/images/unknown-user-avatar.png`,
-    profile_data: {},
-  };
-}
+import { inaccessibleUser, seesEveryone, visibleUserIds } from '../channels/user-sight.js';
 
 /**
  * What the current user may do, as POST /register (and the consistency of `realm_user`
