@@ -1,6 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { parse, stringify } from 'yaml';
 
 /** A fixture file that cannot be read or parsed: the message is one line naming the file. */
 export class FixtureFileError extends Error {
@@ -8,6 +7,9 @@ export class FixtureFileError extends Error {
 }
 
 const isYaml = (path: string) => /^\.ya?ml$/i.test(extname(path));
+
+/** The YAML library, loaded on first use: a server that reads no YAML fixture starts without it. */
+const yaml = () => import('yaml');
 
 /**
  * Reads an organization fixture file: YAML for `.yaml`/`.yml`, JSON otherwise. Returns the
@@ -24,8 +26,9 @@ export async function readFixtureFile(path: string): Promise<unknown> {
       `cannot read the fixture ${path} (${error instanceof Error ? error.message : String(error)})`,
     );
   }
+  const parse: (text: string) => unknown = isYaml(path) ? (await yaml()).parse : JSON.parse;
   try {
-    return isYaml(path) ? (parse(text) as unknown) : (JSON.parse(text) as unknown);
+    return parse(text);
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
     throw new FixtureFileError(`the fixture ${path} is not valid ${isYaml(path) ? 'YAML' : 'JSON'}: ${reason}`);
@@ -37,7 +40,9 @@ export async function readFixtureFile(path: string): Promise<unknown> {
  * only: it holds API keys and password hashes.
  */
 export async function writeFixtureFile(path: string, fixture: unknown): Promise<void> {
-  const text = isYaml(path) ? stringify(fixture, { lineWidth: 0 }) : `${JSON.stringify(fixture, null, 2)}\n`;
+  const text = isYaml(path)
+    ? (await yaml()).stringify(fixture, { lineWidth: 0 })
+    : `${JSON.stringify(fixture, null, 2)}\n`;
   try {
     await writeFile(path, text, { mode: 0o600 });
   } catch (error) {

@@ -8,6 +8,9 @@ const SHARED_TEXT = ['type', 'topic', 'client'] as const;
 const MAX_SHARED_LENGTH = 200;
 const shared = new Map<string, string>();
 
+/** The last kept text of each of {@link SHARED_TEXT}: messages come in runs of one topic. */
+const recent: (string | undefined)[] = [];
+
 function intern(text: string): string {
   const known = shared.get(text);
   if (known !== undefined) return known;
@@ -26,9 +29,18 @@ export function compactMessage(record: StoredRecord): void {
     const list = fields[name];
     if (Array.isArray(list) && list.length === 0 && (list as unknown) !== EMPTY) fields[name] = EMPTY;
   }
-  for (const name of SHARED_TEXT) {
-    const text = fields[name];
-    if (typeof text === 'string' && text.length <= MAX_SHARED_LENGTH) fields[name] = intern(text);
+  for (let i = 0; i < SHARED_TEXT.length; i += 1) {
+    const text = fields[SHARED_TEXT[i] as string];
+    if (typeof text !== 'string' || text.length > MAX_SHARED_LENGTH) continue;
+    // Compared by value (a fresh string from the snapshot), without hashing it for the map.
+    const last = recent[i] as string | undefined;
+    if (last === text) {
+      fields[SHARED_TEXT[i] as string] = last;
+    } else {
+      const kept = intern(text);
+      recent[i] = kept;
+      fields[SHARED_TEXT[i] as string] = kept;
+    }
   }
 }
 

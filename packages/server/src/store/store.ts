@@ -136,7 +136,7 @@ export class Store<T extends CollectionMap> {
     const list = this.observers.get(c) ?? [];
     list.push(observer as unknown as IndexObserver<StoredRecord>);
     this.observers.set(c, list);
-    for (const record of this.collection(c).values()) observer.put(record as T[C], undefined);
+    this.collection(c).forEach((record) => observer.put(record as T[C], undefined));
   }
 
   /**

@@ -300,9 +300,12 @@ export class UserMessages {
   /** Keeps `observer` in step; it is fed every row already held. */
   observe(observer: RowObserver): void {
     this.observers.push(observer);
+    // One "no row before" array for every user (a million rows each at start-up).
+    let longest = 0;
+    for (const rows of this.users.values()) longest = Math.max(longest, rows.length);
+    const none = new Int16Array(longest).fill(-1);
     for (const [userId, rows] of this.users) {
-      const ids = rows.ids();
-      observer.rowsChanged(userId, ids, new Int16Array(ids.length).fill(-1), rows.bitArray.subarray(0, rows.length));
+      observer.rowsChanged(userId, rows.ids(), none.subarray(0, rows.length), rows.bitArray.subarray(0, rows.length));
     }
   }
 

@@ -37,6 +37,21 @@ export class MessageIndex implements RowObserver {
   /** Per topic key: user ID → how many of the topic's messages they sent or reacted to (one per reaction). */
   private readonly participantsByTopic = new Map<string, Map<number, number>>();
 
+  /** The key of the last {@link keyOf} (messages come in runs of one topic: start-up, a conversation). */
+  private lastStreamId = -1;
+  private lastTopic = '';
+  private lastKey = topicKey(-1, '');
+
+  /** {@link topicKey}, the last one reused. */
+  private keyOf(streamId: number, topic: string): string {
+    if (streamId !== this.lastStreamId || topic !== this.lastTopic) {
+      this.lastKey = topicKey(streamId, topic);
+      this.lastStreamId = streamId;
+      this.lastTopic = topic;
+    }
+    return this.lastKey;
+  }
+
   /** Every message ID, ascending. */
   all(): Int32Array {
     return this.every.view();
@@ -91,7 +106,7 @@ export class MessageIndex implements RowObserver {
   private placeAdd(m: MessageRecord): void {
     if (m.stream_id !== null) {
       listOf(this.byChannel, m.stream_id).add(m.id);
-      const key = topicKey(m.stream_id, m.topic);
+      const key = this.keyOf(m.stream_id, m.topic);
       listOf(this.byTopic, key).add(m.id);
       let keys = this.topicsByChannel.get(m.stream_id);
       if (!keys) {
@@ -107,7 +122,7 @@ export class MessageIndex implements RowObserver {
   private placeRemove(m: MessageRecord): void {
     if (m.stream_id !== null) {
       this.byChannel.get(m.stream_id)?.delete(m.id);
-      const key = topicKey(m.stream_id, m.topic);
+      const key = this.keyOf(m.stream_id, m.topic);
       const topicIds = this.byTopic.get(key);
       if (topicIds) {
         topicIds.delete(m.id);
@@ -124,19 +139,14 @@ export class MessageIndex implements RowObserver {
   /** Counts (`by` 1) or uncounts (-1) the sender and reactions of a channel message among its topic's participants. */
   private participate(m: MessageRecord, by: 1 | -1): void {
     if (m.stream_id === null) return;
-    const key = topicKey(m.stream_id, m.topic);
+    const key = this.keyOf(m.stream_id, m.topic);
     let counts = this.participantsByTopic.get(key);
     if (!counts) {
       counts = new Map();
       this.participantsByTopic.set(key, counts);
     }
-    const count = (userId: number) => {
-      const next = (counts.get(userId) ?? 0) + by;
-      if (next > 0) counts.set(userId, next);
-      else counts.delete(userId);
-    };
-    count(m.sender_id);
-    for (const reaction of m.reactions) count(reaction.user_id);
+    countIn(counts, m.sender_id, by);
+    for (const reaction of m.reactions) countIn(counts, reaction.user_id, by);
     if (counts.size === 0) this.participantsByTopic.delete(key);
   }
 
@@ -174,8 +184,21 @@ export class MessageIndex implements RowObserver {
   rowsChanged(userId: number, ids: ArrayLike<number>, before: ArrayLike<number>, after: ArrayLike<number>): void {
     const unread = listOf(this.unreadByUser, userId);
     const starred = listOf(this.starredByUser, userId);
-    // IDs above the last one held are appended at once (new messages, start-up); the others
-    // are merged in one pass at the end.
+    // IDs above the last one held are appended at once (new messages, start-up: the lists grow
+    // once, to their size); the others are merged in one pass at the end.
+    if (ids.length > 1) {
+      let unreadMore = 0;
+      let starredMore = 0;
+      for (let i = 0; i < ids.length; i += 1) {
+        const old = before[i] as number;
+        const bits = after[i] as number;
+        if (bits < 0 || old === bits) continue;
+        if ((bits & FLAG_BITS.read) === 0 && (old < 0 || (old & FLAG_BITS.read) !== 0)) unreadMore += 1;
+        if ((bits & FLAG_BITS.starred) !== 0 && (old < 0 || (old & FLAG_BITS.starred) === 0)) starredMore += 1;
+      }
+      unread.reserve(unreadMore);
+      starred.reserve(starredMore);
+    }
     const unreadAdd: number[] = [];
     const unreadRemove: number[] = [];
     const starredAdd: number[] = [];
@@ -207,6 +230,13 @@ export class MessageIndex implements RowObserver {
     starred.removeMany(starredRemove);
     starred.addMany(starredAdd);
   }
+}
+
+/** Adds `by` to the count of `userId` in `counts`, removing it at zero. */
+function countIn(counts: Map<number, number>, userId: number, by: number): void {
+  const next = (counts.get(userId) ?? 0) + by;
+  if (next > 0) counts.set(userId, next);
+  else counts.delete(userId);
 }
 
 /** Builds the message index of `store` and keeps it current. */

@@ -55,7 +55,11 @@ export class SortedIds {
     return lo;
   }
 
-  private reserve(extra: number): void {
+  /**
+   * Makes room for `extra` more IDs: the list grows by half (appends stay O(1) on average), or
+   * to the exact size for a bulk addition larger than that (a list filled at start-up).
+   */
+  reserve(extra: number): void {
     const needed = this.count + extra;
     if (needed <= this.data.length) return;
     const grown = new Int32Array(Math.max(needed, 8, Math.floor(this.data.length * 1.5)));

@@ -111,6 +111,38 @@ describe('line checksums', () => {
     await expect(readDocumentLines(dataFile, { checksums: 'worker' })).rejects.toThrow(expected);
   });
 
+  it('read runs of sealed record lines as they were written, whatever their text looks like, without the checksum member', async () => {
+    // Contents that look like a checksum member, a line's end or a record's start, and enough
+    // records to span several chunks of the reader (1 MiB) and runs of record lines.
+    const tricky = ['x,"~crc":"00000000"}', '},\n{"id":1}', ' ', '"~crc"', 'é€😀'.repeat(50)];
+    const messages = Array.from({ length: 6000 }, (_, i) => ({
+      id: i + 1,
+      content: `${tricky[i % tricky.length] as string} ${'y'.repeat(i % 300)}`,
+      reactions: [],
+    }));
+    const document = {
+      format: 3,
+      seq: 1,
+      counters: { messages: 6000 },
+      collections: { users: [{ id: 1, name: 'u' }], messages, empty: [] },
+      user_messages: { '1': { ids: [1, 6000], bits: [0, 6000] } },
+    };
+    const dataFile = join(dir, 'data.json');
+    writeFileSync(dataFile, [...documentChunks(document)].join(''));
+    expect(readFileSync(dataFile).length).toBeGreaterThan(1.5 * 1024 * 1024);
+    for (const checksums of ['inline', 'worker'] as const) {
+      const read = await readDocumentLines(dataFile, { checksums });
+      expect(read).toEqual(document);
+      expect(read?.collections.messages?.filter((record) => Object.hasOwn(record, '~crc'))).toEqual([]);
+    }
+    // A sealed line holding two records is not the layout, even with a checksum that matches.
+    const lines = readFileSync(dataFile, 'utf8').split('\n');
+    const index = lines.findIndex((line) => line.startsWith('{"id":2,'));
+    lines.splice(index, 2, sealObject(`${JSON.stringify(messages[1])},${JSON.stringify(messages[2])}`) + ',');
+    writeFileSync(dataFile, lines.join('\n'));
+    await expect(readDocumentLines(dataFile, { checksums: 'inline' })).rejects.toThrow(/is damaged at record \d+/);
+  });
+
   it('refuse a snapshot that lost a whole record line (its header counts the records)', async () => {
     const dataFile = await crashImage(3, 0);
     const lines = readFileSync(dataFile, 'utf8').split('\n');

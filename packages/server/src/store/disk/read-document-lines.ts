@@ -1,4 +1,5 @@
 import { open, stat } from 'node:fs/promises';
+import { compactMessage } from '../compact-records.js';
 import type { StoredRecord, StoreDocument } from '../types.js';
 import type { EncodedRows } from '../user-messages.js';
 import { SEALED_FORMAT } from './document-chunks.js';
@@ -44,8 +45,15 @@ class LineParser {
   private layout: Layout | null = null;
   private collectionIndex = 0;
   private rowCount = 0;
-  /** Record lines waiting to be parsed together (sealed: without their checksum member and closing brace). */
-  private batch: string[] = [];
+  /**
+   * Record lines waiting to be parsed together: `batchText[batchStart, batchEnd)`, consecutive
+   * lines of one chunk (a sealed line's checksum member already blanked out, see `blankMember`),
+   * the last one without its comma; `batchLines` of them, the first numbered `batchLine`.
+   */
+  private batchText = '';
+  private batchStart = 0;
+  private batchEnd = 0;
+  private batchLines = 0;
   private batchLine = 0;
   /** The collection whose records are being read, {@link USER_ROWS_SECTION} in the user rows, null elsewhere. */
   collection: string | null = null;
@@ -66,19 +74,19 @@ class LineParser {
   /**
    * Takes the line `text[start, end)`, number `line`, whose checksum matched (`sealed`) or which
    * has none. Consecutive record lines are parsed together, as one JSON array, when the batch
-   * ends ({@link flush}).
+   * ends ({@link flush}): a sealed record line reaches here with its checksum member blanked
+   * out (spaces), so a run of them is JSON as it stands, and is never cut into lines.
    */
   take(text: string, start: number, end: number, sealed: boolean, line: number): void {
     if (this.state === 'records' && text.charCodeAt(start) === 0x7b /* { */) {
-      const comma = text.charCodeAt(end - 1) === 0x2c /* , */ ? 1 : 0;
-      if (this.layout) {
-        if (!sealed) throw this.damage('a record without its checksum');
-        // `{…,"~crc":"xxxxxxxx"}` without the comma before the checksum member and what follows.
-        this.batch.push(text.slice(start, end - comma - MEMBER_LENGTH - 2));
-      } else {
-        this.batch.push(text.slice(start, end - comma));
+      if (this.layout && !sealed) throw this.damage('a record without its checksum');
+      if (this.batchLines === 0) {
+        this.batchText = text;
+        this.batchStart = start;
+        this.batchLine = line;
       }
-      if (this.batch.length === 1) this.batchLine = line;
+      this.batchEnd = text.charCodeAt(end - 1) === 0x2c /* , */ ? end - 1 : end;
+      this.batchLines += 1;
       return;
     }
     this.flush();
@@ -87,8 +95,8 @@ class LineParser {
 
   /** Parses the waiting record lines. */
   flush(): void {
-    if (this.batch.length === 0) return;
-    const json = this.layout ? `[${this.batch.join('},')}}]` : `[${this.batch.join(',')}]`;
+    if (this.batchLines === 0) return;
+    const json = `[${this.batchText.slice(this.batchStart, this.batchEnd)}]`;
     let parsed: StoredRecord[];
     try {
       parsed = parse(json) as StoredRecord[];
@@ -96,9 +104,10 @@ class LineParser {
       // A sealed line whose checksum was checked is as it was written: only one checked on a
       // worker (or an older snapshot) gets here. Name the first line that is not JSON.
       if (this.layout) {
-        const bad = this.batch.findIndex((record) => {
+        const lines = this.batchText.slice(this.batchStart, this.batchEnd).split('\n');
+        const bad = lines.findIndex((record) => {
           try {
-            JSON.parse(`${record}}`);
+            JSON.parse(record.endsWith(',') ? record.slice(0, -1) : record);
             return false;
           } catch {
             return true;
@@ -108,8 +117,19 @@ class LineParser {
       }
       throw error;
     }
-    for (let i = 0; i < parsed.length; i += 1) this.records.push(parsed[i] as StoredRecord);
-    this.batch = [];
+    // One line, one record: a line holding two (or none) is not the layout.
+    if (this.layout && parsed.length !== this.batchLines) throw this.damage('not one record per line');
+    // Messages are compacted as soon as they are parsed: the lists and texts they then share
+    // die young, rather than outliving a few collections of the young generation while the
+    // rest of a large snapshot is read (a million messages: ~200 MB copied, then garbage).
+    const compact = this.collection === 'messages';
+    for (let i = 0; i < parsed.length; i += 1) {
+      const record = parsed[i] as StoredRecord;
+      if (compact) compactMessage(record);
+      this.records.push(record);
+    }
+    this.batchLines = 0;
+    this.batchText = '';
   }
 
   /** Thrown for a line that breaks the layout of a sealed snapshot; the reader adds the file and position. */
@@ -312,6 +332,20 @@ export async function readDocumentLines(file: string, options: ReadLinesOptions 
   }
 }
 
+/**
+ * Blanks out (with spaces) the checksum member of the record line `buffer[start, end)`, which
+ * starts at `member` and was checked (or will be, on a worker: from the file, not this buffer),
+ * with the comma before it: `{…,"~crc":"xxxxxxxx"},` becomes `{…                  },`, the
+ * record as it was sealed. Runs of record lines can then be parsed as they stand, never cut
+ * into lines and joined again. Other lines (the header, a user's rows) are left as they are.
+ */
+function blankMember(buffer: Buffer, start: number, end: number, member: number): void {
+  if (buffer[start] !== 0x7b /* { */ || buffer[member - 1] !== 0x2c /* , */) return;
+  const tail = buffer[end - 1] === 0x2c /* , */ ? 2 : 1;
+  if (member + MEMBER_LENGTH !== end - tail) return;
+  buffer.fill(0x20, member - 1, member + MEMBER_LENGTH);
+}
+
 /** The body of {@link readDocumentLines}, with `check` checking (or only finding) each line's checksum. */
 async function readLines(
   file: string,
@@ -364,6 +398,7 @@ async function readLines(
           if (seal === DAMAGED && !onDamage)
             throw new StoreDamageError(file, lineNumber + count + 1, consumed + start, CHECKSUM_MISMATCH);
           seals[count] = seal === DAMAGED ? 2 : seal === UNSEALED ? 0 : 1;
+          if (seal >= 0) blankMember(buffer, start, newline, seal);
           start = newline + 1;
         }
         // The lines, on the text.
@@ -374,6 +409,7 @@ async function readLines(
             let newline = text.indexOf('\n', start);
             if (newline === -1) newline = text.length;
             if (seals[line] === 2) {
+              parser.flush();
               const number = lineNumber + line + 1;
               onDamage?.(
                 new StoreDamageError(file, number, consumed + (starts[line] ?? 0), CHECKSUM_MISMATCH),
