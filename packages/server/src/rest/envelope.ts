@@ -37,6 +37,14 @@ function joinedBytes(pieces: readonly (string | Uint8Array)[]): Uint8Array {
 
 const ENVELOPE_HEAD = '{"result":"success","msg":""';
 
+/** The success envelope's text around `inner`, the fields' JSON without its braces. */
+function envelopeText(inner: string, ignored: readonly string[]): string {
+  let text = ENVELOPE_HEAD;
+  if (inner.length > 0) text += `,${inner}`;
+  if (ignored.length > 0) text += `,"ignored_parameters_unsupported":${JSON.stringify(ignored)}`;
+  return `${text}}`;
+}
+
 /**
  * Envelopes of answers whose whole JSON text the handler keeps (`withJsonText` on the result):
  * the same text object comes back while the answer holds, so its envelope's UTF-8 bytes are
@@ -55,7 +63,7 @@ function wholeReply(fields: object, whole: string, ignored: readonly string[], c
   if (ignored.length === 0) {
     let body = envelopes.get(whole);
     if (body === undefined) {
-      body = encoder.encode(whole === '{}' ? `${ENVELOPE_HEAD}}` : `${ENVELOPE_HEAD},${whole.slice(1)}`);
+      body = encoder.encode(envelopeText(whole.slice(1, -1), ignored));
       if (whole.length <= MAX_KEPT_ENVELOPE) {
         if (envelopes.size >= MAX_ENVELOPES) envelopes.clear();
         envelopes.set(whole, body);
@@ -63,9 +71,7 @@ function wholeReply(fields: object, whole: string, ignored: readonly string[], c
     }
     return { status: 200, headers: { 'content-type': JSON_TYPE }, body };
   }
-  const inner = whole.slice(1, -1);
-  const text = `${ENVELOPE_HEAD}${inner === '' ? '' : `,${inner}`},"ignored_parameters_unsupported":${JSON.stringify(ignored)}}`;
-  return { status: 200, headers: { 'content-type': JSON_TYPE }, body: text };
+  return { status: 200, headers: { 'content-type': JSON_TYPE }, body: envelopeText(whole.slice(1, -1), ignored) };
 }
 
 /**
@@ -109,10 +115,11 @@ export function successReply(fields: object, ignored: readonly string[], check =
     const body = pieces.length === 1 ? (pieces[0] as string) : joinedBytes(pieces);
     return { status: 200, headers: { 'content-type': JSON_TYPE }, body };
   }
-  const json = JSON.stringify(fields).slice(1, -1);
-  if (json.length > 0) text += `,${json}`;
-  if (ignored.length > 0) text += `,"ignored_parameters_unsupported":${JSON.stringify(ignored)}`;
-  return { status: 200, headers: { 'content-type': JSON_TYPE }, body: `${text}}` };
+  return {
+    status: 200,
+    headers: { 'content-type': JSON_TYPE },
+    body: envelopeText(JSON.stringify(fields).slice(1, -1), ignored),
+  };
 }
 
 /**
