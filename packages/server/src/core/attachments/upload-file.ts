@@ -1,6 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import type { AttachmentRecord } from '../model/records/attachments.js';
 import { emitAttachmentEvent } from './attachment-events.js';
+import { writeWithStoredFile } from './stored-file.js';
 import { checkUploadQuota, checkUploadSize } from './upload-limit.js';
 import { newPathId } from './upload-path.js';
 import { uploadedMediaType } from '../internal/media-types.js';
@@ -24,29 +25,22 @@ export async function uploadFile(params: OperationParams<'uploads.upload'>, ctx:
   const name = (file instanceof File ? file.name : 'blob').replace(/\0/g, '');
   const bytes = new Uint8Array(await file.arrayBuffer());
   const pathId = newPathId(ctx.realm.id, name, ctx.random);
-  await ctx.files.put(pathId, bytes);
-  try {
-    await ctx.store.write((db) => {
-      if (!db.get('users', ctx.user.id)?.is_active) throw new ApiError('UNAUTHORIZED', 'Account is deactivated');
-      checkUploadQuota(ctx, bytes.length);
-      const record: AttachmentRecord = {
-        id: db.nextId('attachments'),
-        owner_id: ctx.user.id,
-        name,
-        path_id: pathId,
-        content_type: uploadedMediaType(file.type, name),
-        size: bytes.length,
-        create_time: ctx.now(),
-        message_ids: [],
-      };
-      db.put('attachments', record);
-      emitAttachmentEvent({ ...ctx, db }, 'add', record);
-    });
-  } catch (error) {
-    // A commit that failed on the disk may still be in the journal: the start-up removes the file if not.
-    if (!ctx.store.failed && !ctx.store.unavailable) await ctx.files.delete(pathId).catch(() => undefined);
-    throw error;
-  }
+  await writeWithStoredFile(ctx, pathId, bytes, (db) => {
+    if (!db.get('users', ctx.user.id)?.is_active) throw new ApiError('UNAUTHORIZED', 'Account is deactivated');
+    checkUploadQuota(ctx, bytes.length);
+    const record: AttachmentRecord = {
+      id: db.nextId('attachments'),
+      owner_id: ctx.user.id,
+      name,
+      path_id: pathId,
+      content_type: uploadedMediaType(file.type, name),
+      size: bytes.length,
+      create_time: ctx.now(),
+      message_ids: [],
+    };
+    db.put('attachments', record);
+    emitAttachmentEvent({ ...ctx, db }, 'add', record);
+  });
   const url = `/user_uploads/${pathId}`;
   return { uri: url, url, filename: name };
 }

@@ -6,6 +6,7 @@ import { hasPermission } from '../model/has-permission.js';
 import { isAdmin } from '../model/roles.js';
 import { uploadedImage } from '../model/uploaded-image.js';
 import { randomAlphanumeric } from '../internal/random.js';
+import { writeWithStoredFile } from '../attachments/stored-file.js';
 import { realmEmojiById } from '../realm/realm-emoji-state.js';
 
 /** The largest custom emoji image, in MiB (the real server's `MAX_EMOJI_FILE_SIZE_MIB`). */
@@ -55,27 +56,20 @@ export async function uploadRealmEmoji(
   const bytes = new Uint8Array(await file.arrayBuffer());
   // The bytes are durable before the record points at them, as for uploads.
   const filePath = `emoji/${ctx.realm.id}/${randomAlphanumeric(24, ctx.random)}.${extension}`;
-  await ctx.files.put(filePath, bytes);
-  try {
-    await ctx.store.write((db) => {
-      if (activeEmoji({ db }, name)) throw new ApiError('BAD_REQUEST', 'A custom emoji with this name already exists.');
-      const id = db.nextId('realm_emoji');
-      db.put('realm_emoji', {
-        id,
-        name,
-        source_url: `/user_avatars/${ctx.realm.id}/emoji/images/${id}.${extension}`,
-        author_id: ctx.user.id,
-        deactivated: false,
-        file_path: filePath,
-        content_type: type,
-      });
-      announce({ ...ctx, db });
+  await writeWithStoredFile(ctx, filePath, bytes, (db) => {
+    if (activeEmoji({ db }, name)) throw new ApiError('BAD_REQUEST', 'A custom emoji with this name already exists.');
+    const id = db.nextId('realm_emoji');
+    db.put('realm_emoji', {
+      id,
+      name,
+      source_url: `/user_avatars/${ctx.realm.id}/emoji/images/${id}.${extension}`,
+      author_id: ctx.user.id,
+      deactivated: false,
+      file_path: filePath,
+      content_type: type,
     });
-  } catch (error) {
-    // A commit that failed on the disk may still be in the journal: the start-up removes the file if not.
-    if (!ctx.store.failed && !ctx.store.unavailable) await ctx.files.delete(filePath).catch(() => undefined);
-    throw error;
-  }
+    announce({ ...ctx, db });
+  });
   return {};
 }
 

@@ -1,6 +1,7 @@
 import { ApiError } from '@teamchat/schema';
 import { activeUserIds, emit } from '../events/emit.js';
 import { randomAlphanumeric } from '../internal/random.js';
+import { writeWithStoredFile } from '../attachments/stored-file.js';
 import { avatarChangePerson, avatarUrl } from '../model/avatar.js';
 import type { UserRecord } from '../model/records/users.js';
 import { isAdmin } from '../model/roles.js';
@@ -69,15 +70,10 @@ export async function uploadAvatar(
   const { type, extension } = uploadedImage(file, MAX_AVATAR_FILE_SIZE_MIB);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const path = `avatars/${ctx.realm.id}/${ctx.user.id}/${randomAlphanumeric(24, ctx.random)}.${extension}`;
-  await ctx.files.put(path, bytes);
-  try {
-    const user = await ctx.store.write((db) => changeAvatar({ ...ctx, db }, ctx.user.id, { path, content_type: type }));
-    return { avatar_url: avatarUrl(user, ctx.config.realmUrl) };
-  } catch (error) {
-    // A commit that failed on the disk may still be in the journal: the start-up removes the file if not.
-    if (!ctx.store.failed && !ctx.store.unavailable) await ctx.files.delete(path).catch(() => undefined);
-    throw error;
-  }
+  const user = await writeWithStoredFile(ctx, path, bytes, (db) =>
+    changeAvatar({ ...ctx, db }, ctx.user.id, { path, content_type: type }),
+  );
+  return { avatar_url: avatarUrl(user, ctx.config.realmUrl) };
 }
 
 /** DELETE /users/me/avatar: back to the default (hashed) avatar; the uploaded image goes. Answers its `avatar_url`. */
