@@ -416,6 +416,9 @@ export class Store<T extends CollectionMap> {
     if (document.user_messages) this.userMessages.load(document.user_messages);
     for (const [name, records] of Object.entries(document.collections)) {
       const map = this.collection(name);
+      // Records come in ascending key order: the last key is the highest (a guess otherwise).
+      const last = records[records.length - 1]?.id;
+      if (typeof last === 'number' && last <= records.length + 1_000_000) map.reserve(last);
       if (name !== 'messages') {
         for (const record of records) map.set(record.id, record);
         continue;

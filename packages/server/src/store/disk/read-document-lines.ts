@@ -25,6 +25,8 @@ const CHUNK_BYTES = 1024 * 1024;
  * messages: 0.3 s of the start-up's CPU, most of it in the kernel).
  */
 const PIECE_BYTES = 48 * 1024;
+/** The shortest sealed record line: `{"id":0,"~crc":"xxxxxxxx"}` and its line break. */
+const SHORTEST_RECORD_LINE = 27;
 const HEADER = /^\{"format":.*"collections":\{$/;
 const COLLECTION = /^("(?:[^"\\]|\\.)*"):\[$/;
 const USER_ROWS = /^("\d+"):(\{.*\}),?$/;
@@ -49,7 +51,13 @@ interface Layout {
  */
 class LineParser {
   private state: 'header' | 'collections' | 'records' | 'after-collections' | 'rows' | 'done' = 'header';
+  /**
+   * The records of the collection being read: sized once to the header's count when a sealed
+   * snapshot gives it (a million messages: no array grown and copied twenty times, each copy
+   * garbage in the large-object space), `filled` of them so far.
+   */
   private records: StoredRecord[] = [];
+  private filled = 0;
   document: StoreDocument | null = null;
   private layout: Layout | null = null;
   private collectionIndex = 0;
@@ -67,8 +75,16 @@ class LineParser {
   /** The collection whose records are being read, {@link USER_ROWS_SECTION} in the user rows, null elsewhere. */
   collection: string | null = null;
 
-  /** `tolerant`: damaged lines were left out (recovery), so the header's counts are not checked. */
-  constructor(private readonly tolerant = false) {}
+  /**
+   * `tolerant`: damaged lines were left out (recovery), so the header's counts are not checked.
+   * `maxRecords`: the most record lines the file can hold (its size over the shortest sealed
+   * record line), so that a header's count (its checksum perhaps still being checked on a
+   * worker) never sizes an array beyond what the file could fill.
+   */
+  constructor(
+    private readonly tolerant = false,
+    private readonly maxRecords = Infinity,
+  ) {}
 
   /** Whether the whole layout was read (the last line closed the document). */
   get finished(): boolean {
@@ -135,7 +151,7 @@ class LineParser {
     for (let i = 0; i < parsed.length; i += 1) {
       const record = parsed[i] as StoredRecord;
       if (compact) compactMessage(record);
-      this.records.push(record);
+      this.records[this.filled++] = record;
     }
     this.batchLines = 0;
     this.batchText = '';
@@ -160,7 +176,9 @@ class LineParser {
             throw this.damage(
               `collection ${name} where the header lists ${expected ? JSON.stringify(expected[0]) : 'no more'}`,
             );
-          this.records = [];
+          const size = this.layout && expected ? Math.min(expected[1], this.maxRecords) : 0;
+          this.records = size > 0 ? new Array<StoredRecord>(size) : [];
+          this.filled = 0;
           this.collection = collection;
           (this.document as StoreDocument).collections[collection] = this.records;
           this.state = 'records';
@@ -177,6 +195,8 @@ class LineParser {
       }
       case 'records':
         if (text === ']' || text === '],') {
+          // Fewer records than the header lists (damage, or lines left out in recovery): no holes.
+          if (this.filled < this.records.length) this.records.length = this.filled;
           if (this.layout) {
             const [name, count] = this.layout.collections[this.collectionIndex] as [string, number];
             if (this.records.length !== count && !this.tolerant)
@@ -363,7 +383,8 @@ async function readLines(
 ): Promise<StoreDocument | null> {
   const handle = await open(file, 'r');
   try {
-    const parser = new LineParser(onDamage !== undefined);
+    const { size } = await handle.stat();
+    const parser = new LineParser(onDamage !== undefined, Math.floor(size / SHORTEST_RECORD_LINE));
     let buffer = Buffer.allocUnsafe(CHUNK_BYTES);
     let filled = 0;
     /** Bytes of the file before `buffer[0]`, and lines before its first line. */
