@@ -60,6 +60,12 @@ interface Rotation extends Deferred {
  * durable `write` (or `write` and `fdatasync`), and lines appended meanwhile wait for the next round. Lines reach the
  * file in the order of the `append` calls.
  *
+ * Each batch is durable, then checked (the guard: the store's claim), then acknowledged. The
+ * check of one batch runs while the next batch is written (pipelined), so a claim check no
+ * longer stretches every round; a batch's check starts only once its bytes are durable and the
+ * check of the batch before it has passed, and batches are settled in file order (a batch is
+ * never acknowledged when the check of an earlier one failed).
+ *
  * `rotate()` queues a rotation at the current point: lines appended before it go to the current
  * file, which is renamed to `rotatedFile`; lines appended after it go to a new, empty journal.
  */
@@ -78,6 +84,11 @@ export class JournalWriter {
   private lost = false;
   private readonly queue: (Batch | Rotation)[] = [];
   private draining: Promise<void> | null = null;
+  /**
+   * The settling of the batches written so far (their checks, then their acknowledgements, in
+   * file order); never rejects. Null once they are all settled.
+   */
+  private settling: Promise<void> | null = null;
   /** A failed write may have left part of a batch in the file; cut it before writing again. */
   private dirty = false;
   private closed = false;
@@ -145,9 +156,13 @@ export class JournalWriter {
     this.failure = null;
   }
 
-  /** Resolves once everything queued so far has been written (or has failed). */
+  /** Resolves once everything queued so far has been written and acknowledged (or has failed). */
   async flush(): Promise<void> {
-    while (this.draining) await this.draining;
+    // Written, then settled (checked and acknowledged, or refused).
+    while (this.draining || this.settling) {
+      if (this.draining) await this.draining;
+      await this.settled();
+    }
   }
 
   /** Flushes and closes the file; later appends are rejected. */
@@ -170,9 +185,32 @@ export class JournalWriter {
         this.draining = null;
         return;
       }
-      if (item.kind === 'lines') await this.writeBatch(item);
-      else await this.rotateNow(item);
+      if (item.kind === 'lines') {
+        await this.writeBatch(item);
+      } else {
+        // A rotation follows the checks of the lines before it (a failed one refuses it).
+        await this.settled();
+        await this.rotateNow(item);
+      }
     }
+  }
+
+  /** Resolves once every batch written so far is settled. */
+  private async settled(): Promise<void> {
+    while (this.settling) {
+      const settling = this.settling;
+      await settling;
+      if (this.settling === settling) this.settling = null;
+    }
+  }
+
+  /** Settles `batch` after every batch before it: `settle` runs once those are settled. */
+  private settleInOrder(settle: () => Promise<void> | void): void {
+    const previous = this.settling;
+    this.settling = (async () => {
+      if (previous) await previous;
+      await settle();
+    })().catch(() => {});
   }
 
   private async writeBatch(batch: Batch): Promise<void> {
@@ -181,7 +219,8 @@ export class JournalWriter {
     // After a failed write nothing more may reach the file: later entries could depend on the
     // lost ones, and replaying them without those would not rebuild the same state.
     if (this.failure) {
-      batch.reject(this.failure);
+      const failure = this.failure;
+      this.settleInOrder(() => batch.reject(this.lost ? (this.failure as Error) : failure));
       return;
     }
     try {
@@ -194,23 +233,32 @@ export class JournalWriter {
       this.stats.fsyncs += 1;
     } catch (error) {
       this.stats.failures += 1;
-      this.failure = new Error(`[teamchat-server] cannot write the journal ${this.file} (${errorMessage(error)})`, {
+      const failure = new Error(`[teamchat-server] cannot write the journal ${this.file} (${errorMessage(error)})`, {
         cause: error,
       });
-      batch.reject(this.failure);
+      this.failure = failure;
+      this.settleInOrder(() => batch.reject(this.lost ? (this.failure as Error) : failure));
       return;
     }
-    try {
-      await this.guard();
-    } catch (error) {
-      // Durable but not acknowledged: the files may belong to another process now.
-      this.failure = error instanceof Error ? error : new Error(String(error));
-      this.lost = true;
-      batch.reject(this.failure);
-      return;
-    }
-    this.stats.entries += batch.lines.length;
-    batch.resolve();
+    // Durable; checked once the batches before it are (their check started before these bytes
+    // were durable, so it cannot vouch for them), while the loop writes the next batch.
+    this.settleInOrder(async () => {
+      if (this.lost) {
+        batch.reject(this.failure);
+        return;
+      }
+      try {
+        await this.guard();
+      } catch (error) {
+        // Durable but not acknowledged: the files may belong to another process now.
+        this.failure = error instanceof Error ? error : new Error(String(error));
+        this.lost = true;
+        batch.reject(this.failure);
+        return;
+      }
+      this.stats.entries += batch.lines.length;
+      batch.resolve();
+    });
   }
 
   /** Cuts what a failed write may have left after the last durable line (a full disk can still shrink a file). */
