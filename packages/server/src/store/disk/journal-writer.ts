@@ -60,11 +60,11 @@ interface Rotation extends Deferred {
  * durable `write` (or `write` and `fdatasync`), and lines appended meanwhile wait for the next round. Lines reach the
  * file in the order of the `append` calls.
  *
- * Each batch is durable, then checked (the guard: the store's claim), then acknowledged. The
- * check of one batch runs while the next batch is written (pipelined), so a claim check no
- * longer stretches every round; a batch's check starts only once its bytes are durable and the
- * check of the batch before it has passed, and batches are settled in file order (a batch is
- * never acknowledged when the check of an earlier one failed).
+ * Each batch is durable, then checked (the guard: the store's claim), then acknowledged. Checks
+ * run beside the writes (pipelined): while one check runs, the next batches are written; the
+ * next check starts once it ends and vouches for every batch durable by then, so a check never
+ * covers bytes that were not durable when it started, and one check serves several batches
+ * under load. Batches are settled in file order, and none is acknowledged after a failed check.
  *
  * `rotate()` queues a rotation at the current point: lines appended before it go to the current
  * file, which is renamed to `rotatedFile`; lines appended after it go to a new, empty journal.
@@ -85,10 +85,14 @@ export class JournalWriter {
   private readonly queue: (Batch | Rotation)[] = [];
   private draining: Promise<void> | null = null;
   /**
-   * The settling of the batches written so far (their checks, then their acknowledgements, in
-   * file order); never rejects. Null once they are all settled.
+   * Batches written (or refused) and not yet settled, in file order: each waits for a check
+   * that starts after it is durable; a refused one carries its error.
    */
+  private readonly unsettled: { batch: Batch; error: Error | null }[] = [];
+  /** The loop that checks and settles {@link unsettled} (never rejects), or null. */
   private settling: Promise<void> | null = null;
+  /** A failed check: the claim is lost. */
+  private lostError: Error | null = null;
   /** A failed write may have left part of a batch in the file; cut it before writing again. */
   private dirty = false;
   private closed = false;
@@ -197,20 +201,53 @@ export class JournalWriter {
 
   /** Resolves once every batch written so far is settled. */
   private async settled(): Promise<void> {
-    while (this.settling) {
-      const settling = this.settling;
-      await settling;
-      if (this.settling === settling) this.settling = null;
-    }
+    while (this.settling) await this.settling;
   }
 
-  /** Settles `batch` after every batch before it: `settle` runs once those are settled. */
-  private settleInOrder(settle: () => Promise<void> | void): void {
-    const previous = this.settling;
-    this.settling = (async () => {
-      if (previous) await previous;
-      await settle();
-    })().catch(() => {});
+  /** Queues `batch` for settling after the batches before it (`error`: refused with it). */
+  private settleInOrder(batch: Batch, error: Error | null): void {
+    this.unsettled.push({ batch, error });
+    this.startSettling();
+  }
+
+  private startSettling(): void {
+    if (this.settling) return;
+    this.settling = this.settle().then(() => {
+      this.settling = null;
+      // Queued after the loop's last look.
+      if (this.unsettled.length > 0) this.startSettling();
+    });
+  }
+
+  /**
+   * Checks and settles the queued batches, in rounds: each round takes every batch queued so
+   * far (all durable already), runs one check, then acknowledges them in order (a refused one
+   * is rejected with its error; all are rejected when the check failed).
+   */
+  private async settle(): Promise<void> {
+    while (this.unsettled.length > 0) {
+      const round = this.unsettled.splice(0);
+      if (!this.lostError && round.some((entry) => entry.error === null)) {
+        try {
+          await this.guard();
+        } catch (error) {
+          // Durable but not acknowledged: the files may belong to another process now.
+          this.lostError = error instanceof Error ? error : new Error(String(error));
+          this.failure = this.lostError;
+          this.lost = true;
+        }
+      }
+      for (const { batch, error } of round) {
+        if (this.lostError) {
+          batch.reject(this.lostError);
+        } else if (error) {
+          batch.reject(error);
+        } else {
+          this.stats.entries += batch.lines.length;
+          batch.resolve();
+        }
+      }
+    }
   }
 
   private async writeBatch(batch: Batch): Promise<void> {
@@ -219,8 +256,7 @@ export class JournalWriter {
     // After a failed write nothing more may reach the file: later entries could depend on the
     // lost ones, and replaying them without those would not rebuild the same state.
     if (this.failure) {
-      const failure = this.failure;
-      this.settleInOrder(() => batch.reject(this.lost ? (this.failure as Error) : failure));
+      this.settleInOrder(batch, this.failure);
       return;
     }
     try {
@@ -233,32 +269,14 @@ export class JournalWriter {
       this.stats.fsyncs += 1;
     } catch (error) {
       this.stats.failures += 1;
-      const failure = new Error(`[teamchat-server] cannot write the journal ${this.file} (${errorMessage(error)})`, {
+      this.failure = new Error(`[teamchat-server] cannot write the journal ${this.file} (${errorMessage(error)})`, {
         cause: error,
       });
-      this.failure = failure;
-      this.settleInOrder(() => batch.reject(this.lost ? (this.failure as Error) : failure));
+      this.settleInOrder(batch, this.failure);
       return;
     }
-    // Durable; checked once the batches before it are (their check started before these bytes
-    // were durable, so it cannot vouch for them), while the loop writes the next batch.
-    this.settleInOrder(async () => {
-      if (this.lost) {
-        batch.reject(this.failure);
-        return;
-      }
-      try {
-        await this.guard();
-      } catch (error) {
-        // Durable but not acknowledged: the files may belong to another process now.
-        this.failure = error instanceof Error ? error : new Error(String(error));
-        this.lost = true;
-        batch.reject(this.failure);
-        return;
-      }
-      this.stats.entries += batch.lines.length;
-      batch.resolve();
-    });
+    // Durable: checked by the next check to start, while the loop writes the next batch.
+    this.settleInOrder(batch, null);
   }
 
   /** Cuts what a failed write may have left after the last durable line (a full disk can still shrink a file). */
