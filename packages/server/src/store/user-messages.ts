@@ -260,7 +260,11 @@ class UserRows implements UserRowsView {
   }
 }
 
-function lowerBoundFrom(ids: Int32Array, from: number, length: number, id: number): number {
+/**
+ * Index of the first element >= `id` in the ascending `ids[from, length)`, searched from `from`
+ * upwards by doubling steps, then by halving: O(log d) for an answer d places away.
+ */
+export function lowerBoundFrom(ids: Int32Array, from: number, length: number, id: number): number {
   // Gallop: most bulk changes touch neighbouring rows.
   let step = 1;
   let lo = from;

@@ -1,3 +1,5 @@
+import { lowerBoundFrom } from '../../store/user-messages.js';
+
 /** Index of the first element >= `id` in ascending `ids`. */
 export function lowerBound(ids: ArrayLike<number>, id: number): number {
   let lo = 0;
@@ -112,7 +114,7 @@ export class SortedIds {
     let at = 0;
     for (let i = 0; i < ids.length; i += 1) {
       const id = ids[i] as number;
-      at = gallopUp(this.data, at, this.count, id);
+      at = lowerBoundFrom(this.data, at, this.count, id);
       if (at >= this.count || this.data[at] !== id) fresh.push(id);
     }
     if (fresh.length === 0) return;
@@ -157,31 +159,6 @@ export class SortedIds {
       this.cached = null;
     }
   }
-}
-
-/**
- * Position of the first element >= `id` in the ascending `data[from, length)`, searched from
- * `from` upwards by doubling steps, then by halving: O(log d) for an answer d places away.
- */
-function gallopUp(data: Int32Array, from: number, length: number, id: number): number {
-  if (from >= length || (data[from] as number) >= id) return from;
-  let lo = from;
-  let step = 1;
-  let hi = from + 1;
-  while (hi < length && (data[hi] as number) < id) {
-    lo = hi;
-    step *= 2;
-    hi = from + step;
-  }
-  hi = Math.min(hi, length);
-  // data[lo] < id; the answer is in (lo, hi].
-  lo += 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((data[mid] as number) < id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**
