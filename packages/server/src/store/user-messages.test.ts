@@ -60,4 +60,26 @@ describe('per-user message rows', () => {
     const store = new Store<Db>();
     await expect(store.write((tx) => tx.changeFlags(7, [3, 1], { set: 1, create: null }))).rejects.toThrow(/ascending/);
   });
+
+  it('reads the right row in any order while rows come and go (reads in ID order start from the last row found)', async () => {
+    const store = new Store<Db>();
+    const reference = new Map<number, number>();
+    let state = 5;
+    const next = () => (state = (state * 1103515245 + 12345) % 2147483648);
+    for (let round = 0; round < 40; round += 1) {
+      await store.write((tx) => {
+        for (let k = 0; k < 20; k += 1) {
+          const id = 1 + (next() % 300);
+          const bits = next() % 4 === 0 ? -1 : next() % 256;
+          tx.setRows(id, [[7, bits]]);
+          if (bits < 0) reference.delete(id);
+          else reference.set(id, bits);
+        }
+      });
+      const ascending = Array.from({ length: 310 }, (_, i) => i);
+      for (const order of [ascending, [...ascending].reverse(), ascending.map(() => next() % 310)]) {
+        for (const id of order) expect(store.userMessages.get(7, id)).toBe(reference.get(id));
+      }
+    }
+  });
 });

@@ -85,6 +85,8 @@ class UserRows implements UserRowsView {
   idArray: Int32Array<ArrayBuffer> = new Int32Array(16);
   bitArray: Uint8Array<ArrayBuffer> = new Uint8Array(16);
   length = 0;
+  /** Where the last {@link get} found its row (any position: it is checked before use). */
+  private hint = 0;
 
   ids(): Int32Array {
     return this.idArray.subarray(0, this.length);
@@ -97,8 +99,23 @@ class UserRows implements UserRowsView {
   }
 
   get(messageId: number): number | undefined {
+    // Reads walk IDs in order (a narrow's window, a flags change): the row after or before the
+    // last one found comes first.
+    const hint = this.hint;
+    if (hint + 1 < this.length && this.idArray[hint + 1] === messageId) {
+      this.hint = hint + 1;
+      return this.bitArray[hint + 1];
+    }
+    if (hint > 0 && hint - 1 < this.length && this.idArray[hint - 1] === messageId) {
+      this.hint = hint - 1;
+      return this.bitArray[hint - 1];
+    }
     const at = this.lowerBound(messageId);
-    return at < this.length && this.idArray[at] === messageId ? this.bitArray[at] : undefined;
+    if (at < this.length && this.idArray[at] === messageId) {
+      this.hint = at;
+      return this.bitArray[at];
+    }
+    return undefined;
   }
 
   bitsAt(position: number): number {
@@ -243,7 +260,11 @@ class UserRows implements UserRowsView {
   }
 }
 
-function lowerBoundFrom(ids: Int32Array, from: number, length: number, id: number): number {
+/**
+ * Index of the first element >= `id` in the ascending `ids[from, length)`, searched from `from`
+ * upwards by doubling steps, then by halving: O(log d) for an answer d places away.
+ */
+export function lowerBoundFrom(ids: Int32Array, from: number, length: number, id: number): number {
   // Gallop: most bulk changes touch neighbouring rows.
   let step = 1;
   let lo = from;

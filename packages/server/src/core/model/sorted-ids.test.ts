@@ -37,4 +37,22 @@ describe('SortedIds', () => {
     expect(view.slice(-3)).toEqual([9990, 9995, 10_000]);
     expect(list.size).toBe(1005);
   });
+
+  it('addMany of long runs, some IDs present, some in gaps far apart, keeps the set ascending', () => {
+    const next = numbers(11);
+    const list = new SortedIds();
+    const reference = new Set<number>();
+    for (let round = 0; round < 60; round += 1) {
+      let id = next() % 5000;
+      const batch = Array.from({ length: next() % 1500 }, () => (id += 1 + (next() % 3)));
+      list.addMany(batch);
+      for (const id of batch) reference.add(id);
+      if (round % 4 === 3) {
+        const gone = [...reference].filter(() => next() % 3 === 0).sort((a, b) => a - b);
+        list.removeMany(gone);
+        for (const id of gone) reference.delete(id);
+      }
+      expect([...list.view()]).toEqual([...reference].sort((a, b) => a - b));
+    }
+  });
 });

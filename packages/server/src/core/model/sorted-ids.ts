@@ -1,3 +1,5 @@
+import { lowerBoundFrom } from '../../store/user-messages.js';
+
 /** Index of the first element >= `id` in ascending `ids`. */
 export function lowerBound(ids: ArrayLike<number>, id: number): number {
   let lo = 0;
@@ -106,8 +108,15 @@ export class SortedIds {
       this.cached = null;
       return;
     }
+    // Which IDs are new: one walk up the list, each search starting where the last one ended
+    // (the IDs of a topic marked unread sit in one gap: a step or two each).
     const fresh: number[] = [];
-    for (let i = 0; i < ids.length; i += 1) if (!this.has(ids[i] as number)) fresh.push(ids[i] as number);
+    let at = 0;
+    for (let i = 0; i < ids.length; i += 1) {
+      const id = ids[i] as number;
+      at = lowerBoundFrom(this.data, at, this.count, id);
+      if (at >= this.count || this.data[at] !== id) fresh.push(id);
+    }
     if (fresh.length === 0) return;
     this.reserve(fresh.length);
     // Merge from the end, in place: each run of old IDs above the next new one moves in one
@@ -116,13 +125,7 @@ export class SortedIds {
     let write = this.count + fresh.length;
     for (let i = fresh.length - 1; i >= 0; i -= 1) {
       const id = fresh[i] as number;
-      let lo = 0;
-      let hi = read;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if ((this.data[mid] as number) < id) lo = mid + 1;
-        else hi = mid;
-      }
+      const lo = gallopDown(this.data, read, id);
       const moved = read - lo;
       if (moved > 0) {
         this.data.copyWithin(write - moved, lo, read);
@@ -156,4 +159,29 @@ export class SortedIds {
       this.cached = null;
     }
   }
+}
+
+/**
+ * Position of the first element >= `id` in the ascending `data[0, to)`, searched from `to`
+ * downwards by doubling steps, then by halving: O(log d) for an answer d places below `to`.
+ */
+function gallopDown(data: Int32Array, to: number, id: number): number {
+  if (to === 0 || (data[to - 1] as number) < id) return to;
+  // data[hi] >= id from here on (hi < to).
+  let hi = to - 1;
+  let step = 1;
+  let lo = hi - 1;
+  while (lo >= 0 && (data[lo] as number) >= id) {
+    hi = lo;
+    step *= 2;
+    lo = to - 1 - step;
+  }
+  // data[lo] < id (or lo < 0); the answer is in (lo, hi].
+  lo = Math.max(lo + 1, 0);
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((data[mid] as number) < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -86,12 +86,7 @@ export function fetchMessageWindow(
   const parsedAnchor = checkWindowRequest(request);
   const candidates = selectCandidates(ctx, parsed);
   const inNarrow = narrowFilter(ctx, parsed);
-  const found = new Map<number, MessageRecord>();
-  const accept = (id: number) => {
-    const message = inNarrow(id);
-    if (message) found.set(id, message);
-    return message !== null;
-  };
+  const accept = (id: number) => inNarrow(id) !== null;
   const anchor = parsedAnchor ?? firstUnreadAnchor(ctx, parsed, candidates, inNarrow);
   const lists = candidates.lists;
   const { numBefore, includeAnchor } = request;
@@ -126,7 +121,8 @@ export function fetchMessageWindow(
   if (numAfter > 0) after = after.slice(0, numAfter);
   const ids = [...before, ...anchorRows, ...after];
   return {
-    messages: ids.map((id) => found.get(id) as MessageRecord),
+    // Each ID was accepted: its message exists.
+    messages: ids.map((id) => ctx.db.get('messages', id) as MessageRecord),
     anchor,
     foundAnchor: anchorRows.length === 1,
     foundOldest: anchoredLeft || before.length < numBefore,

@@ -8,7 +8,8 @@ import { selectCandidates } from './select-candidates.js';
 import { createNarrowFixture, type NarrowFixture } from '../../../test/helpers/narrow-fixture.js';
 
 let f: NarrowFixture;
-let visited: number;
+/** The message IDs the engine looked up (each counted once). */
+let visited: Set<number>;
 
 beforeAll(async () => {
   f = await createNarrowFixture();
@@ -25,9 +26,9 @@ beforeAll(async () => {
   });
   const store = f.store;
   const get = store.get.bind(store);
-  visited = 0;
+  visited = new Set();
   store.get = ((collection: string, id: number) => {
-    if (collection === 'messages') visited += 1;
+    if (collection === 'messages') visited.add(id);
     return get(collection as 'messages', id);
   }) as typeof store.get;
 });
@@ -41,14 +42,14 @@ function candidates(narrow: NarrowElement[], role: DemoRole = 'member') {
 function lookups(narrow: NarrowElement[], count = 5, role: DemoRole = 'member'): { found: number; visited: number } {
   const ctx = f.ctx();
   const user = f.users[role];
-  visited = 0;
+  visited = new Set();
   const result = fetchMessageWindow(ctx, user, parseNarrow(ctx, user, narrow), {
     anchor: 'newest',
     numBefore: count,
     numAfter: 0,
     includeAnchor: true,
   });
-  return { found: result.messages.length, visited };
+  return { found: result.messages.length, visited: visited.size };
 }
 
 describe('selectCandidates', () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -87,4 +87,106 @@ describe('JournalWriter', () => {
     await expect(journal.append('depends on the lost one\n')).rejects.toThrow(/cannot write the journal/);
     expect(readFileSync(file, 'utf8')).toBe('ok\n');
   });
+
+  it('writes the next batch while the check of the one before runs, and acknowledges each only after a check that started once it was durable', async () => {
+    const events: string[] = [];
+    const checks: { release: (ok: boolean) => void; size: number }[] = [];
+    // Each check waits until the test lets it end; it records the file's size when it starts.
+    const guard = () =>
+      new Promise<void>((resolve, reject) => {
+        const size = statSync(file).size;
+        events.push(`check from ${size}`);
+        checks.push({ release: (ok) => (ok ? resolve() : reject(new Error('claim lost'))), size });
+      });
+    const journal = await JournalWriter.open(file, rotated, guard);
+    const first = journal.append('1\n').then(() => events.push('ack 1'));
+    await until(() => checks.length === 1);
+    // The first batch is durable and its check is running: the next batch is written meanwhile.
+    const second = journal.append('2\n').then(() => events.push('ack 2'));
+    await until(() => readFileSync(file, 'utf8') === '1\n2\n');
+    // …but its check waits for the first one (which started before its bytes were durable).
+    expect(checks).toHaveLength(1);
+    expect(events).toEqual(['check from 2']);
+    checks[0]?.release(true);
+    await first;
+    await until(() => checks.length === 2);
+    expect(events.slice(0, 2)).toEqual(['check from 2', 'check from 4']);
+    expect(events).toContain('ack 1');
+    expect(events).not.toContain('ack 2');
+    checks[1]?.release(true);
+    await second;
+    expect(events.at(-1)).toBe('ack 2');
+    expect(journal.stats).toMatchObject({ entries: 2, fsyncs: 2 });
+    await journal.close();
+  });
+
+  it('lets one check vouch for every batch written while the check before it ran', async () => {
+    const checks: { release: () => void; size: number }[] = [];
+    const guard = () => new Promise<void>((resolve) => checks.push({ release: resolve, size: statSync(file).size }));
+    const journal = await JournalWriter.open(file, rotated, guard);
+    const first = journal.append('1\n');
+    await until(() => checks.length === 1);
+    const second = journal.append('2\n');
+    await until(() => statSync(file).size === 4);
+    const third = journal.append('3\n');
+    await until(() => statSync(file).size === 6);
+    checks[0]?.release();
+    await first;
+    await until(() => checks.length === 2);
+    // The second check started with both later batches durable.
+    expect(checks[1]?.size).toBe(6);
+    checks[1]?.release();
+    await Promise.all([second, third]);
+    expect(checks).toHaveLength(2);
+    expect(journal.stats).toMatchObject({ entries: 3, fsyncs: 3 });
+    await journal.close();
+  });
+
+  it('acknowledges no batch written behind one whose check failed', async () => {
+    const checks: ((ok: boolean) => void)[] = [];
+    const guard = () =>
+      new Promise<void>((resolve, reject) => checks.push((ok) => (ok ? resolve() : reject(new Error('claim lost')))));
+    const journal = await JournalWriter.open(file, rotated, guard);
+    const first = journal.append('1\n');
+    await until(() => checks.length === 1);
+    const second = journal.append('2\n');
+    await until(() => readFileSync(file, 'utf8') === '1\n2\n');
+    checks[0]?.(false);
+    await expect(first).rejects.toThrow('claim lost');
+    await expect(second).rejects.toThrow('claim lost');
+    // The failed check is the only one: the second batch is refused without a check of its own.
+    expect(checks).toHaveLength(1);
+    await expect(journal.append('3\n')).rejects.toThrow('claim lost');
+    expect(journal.stats.entries).toBe(0);
+    await expect(journal.rotate()).rejects.toThrow('claim lost');
+    expect(readFileSync(file, 'utf8')).toBe('1\n2\n');
+  });
+
+  it('rotates only after the checks of the lines before the rotation passed', async () => {
+    const checks: (() => void)[] = [];
+    const guard = () => new Promise<void>((resolve) => checks.push(resolve));
+    const journal = await JournalWriter.open(file, rotated, guard);
+    const before = journal.append('1\n');
+    const rotation = journal.rotate();
+    await until(() => checks.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(existsSync(rotated)).toBe(false);
+    checks[0]?.();
+    await before;
+    // The rotation's own check.
+    await until(() => checks.length === 2);
+    checks[1]?.();
+    await rotation;
+    expect(readFileSync(rotated, 'utf8')).toBe('1\n');
+    await journal.close();
+  });
 });
+
+/** Resolves once `condition` holds (polled every few milliseconds; fails the test after 5 s). */
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for a condition');
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}

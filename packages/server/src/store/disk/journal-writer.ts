@@ -60,6 +60,12 @@ interface Rotation extends Deferred {
  * durable `write` (or `write` and `fdatasync`), and lines appended meanwhile wait for the next round. Lines reach the
  * file in the order of the `append` calls.
  *
+ * Each batch is durable, then checked (the guard: the store's claim), then acknowledged. Checks
+ * run beside the writes (pipelined): while one check runs, the next batches are written; the
+ * next check starts once it ends and vouches for every batch durable by then, so a check never
+ * covers bytes that were not durable when it started, and one check serves several batches
+ * under load. Batches are settled in file order, and none is acknowledged after a failed check.
+ *
  * `rotate()` queues a rotation at the current point: lines appended before it go to the current
  * file, which is renamed to `rotatedFile`; lines appended after it go to a new, empty journal.
  */
@@ -78,6 +84,15 @@ export class JournalWriter {
   private lost = false;
   private readonly queue: (Batch | Rotation)[] = [];
   private draining: Promise<void> | null = null;
+  /**
+   * Batches written (or refused) and not yet settled, in file order: each waits for a check
+   * that starts after it is durable; a refused one carries its error.
+   */
+  private readonly unsettled: { batch: Batch; error: Error | null }[] = [];
+  /** The loop that checks and settles {@link unsettled} (never rejects), or null. */
+  private settling: Promise<void> | null = null;
+  /** A failed check: the claim is lost. */
+  private lostError: Error | null = null;
   /** A failed write may have left part of a batch in the file; cut it before writing again. */
   private dirty = false;
   private closed = false;
@@ -145,9 +160,13 @@ export class JournalWriter {
     this.failure = null;
   }
 
-  /** Resolves once everything queued so far has been written (or has failed). */
+  /** Resolves once everything queued so far has been written and acknowledged (or has failed). */
   async flush(): Promise<void> {
-    while (this.draining) await this.draining;
+    // Written, then settled (checked and acknowledged, or refused).
+    while (this.draining || this.settling) {
+      if (this.draining) await this.draining;
+      await this.settled();
+    }
   }
 
   /** Flushes and closes the file; later appends are rejected. */
@@ -170,8 +189,64 @@ export class JournalWriter {
         this.draining = null;
         return;
       }
-      if (item.kind === 'lines') await this.writeBatch(item);
-      else await this.rotateNow(item);
+      if (item.kind === 'lines') {
+        await this.writeBatch(item);
+      } else {
+        // A rotation follows the checks of the lines before it (a failed one refuses it).
+        await this.settled();
+        await this.rotateNow(item);
+      }
+    }
+  }
+
+  /** Resolves once every batch written so far is settled. */
+  private async settled(): Promise<void> {
+    while (this.settling) await this.settling;
+  }
+
+  /** Queues `batch` for settling after the batches before it (`error`: refused with it). */
+  private settleInOrder(batch: Batch, error: Error | null): void {
+    this.unsettled.push({ batch, error });
+    this.startSettling();
+  }
+
+  private startSettling(): void {
+    if (this.settling) return;
+    this.settling = this.settle().then(() => {
+      this.settling = null;
+      // Queued after the loop's last look.
+      if (this.unsettled.length > 0) this.startSettling();
+    });
+  }
+
+  /**
+   * Checks and settles the queued batches, in rounds: each round takes every batch queued so
+   * far (all durable already), runs one check, then acknowledges them in order (a refused one
+   * is rejected with its error; all are rejected when the check failed).
+   */
+  private async settle(): Promise<void> {
+    while (this.unsettled.length > 0) {
+      const round = this.unsettled.splice(0);
+      if (!this.lostError && round.some((entry) => entry.error === null)) {
+        try {
+          await this.guard();
+        } catch (error) {
+          // Durable but not acknowledged: the files may belong to another process now.
+          this.lostError = error instanceof Error ? error : new Error(String(error));
+          this.failure = this.lostError;
+          this.lost = true;
+        }
+      }
+      for (const { batch, error } of round) {
+        if (this.lostError) {
+          batch.reject(this.lostError);
+        } else if (error) {
+          batch.reject(error);
+        } else {
+          this.stats.entries += batch.lines.length;
+          batch.resolve();
+        }
+      }
     }
   }
 
@@ -181,7 +256,7 @@ export class JournalWriter {
     // After a failed write nothing more may reach the file: later entries could depend on the
     // lost ones, and replaying them without those would not rebuild the same state.
     if (this.failure) {
-      batch.reject(this.failure);
+      this.settleInOrder(batch, this.failure);
       return;
     }
     try {
@@ -197,20 +272,11 @@ export class JournalWriter {
       this.failure = new Error(`[teamchat-server] cannot write the journal ${this.file} (${errorMessage(error)})`, {
         cause: error,
       });
-      batch.reject(this.failure);
+      this.settleInOrder(batch, this.failure);
       return;
     }
-    try {
-      await this.guard();
-    } catch (error) {
-      // Durable but not acknowledged: the files may belong to another process now.
-      this.failure = error instanceof Error ? error : new Error(String(error));
-      this.lost = true;
-      batch.reject(this.failure);
-      return;
-    }
-    this.stats.entries += batch.lines.length;
-    batch.resolve();
+    // Durable: checked by the next check to start, while the loop writes the next batch.
+    this.settleInOrder(batch, null);
   }
 
   /** Cuts what a failed write may have left after the last durable line (a full disk can still shrink a file). */

@@ -40,7 +40,8 @@ export interface StoreClaim {
   /**
    * Resolves while this process owns the store; rejects with {@link ClaimLostError} (for good)
    * once its lock file was replaced, or deleted without a kernel claim to vouch for it. A lock
-   * file deleted while the kernel claim is held is written again.
+   * file deleted while the kernel claim is held is written again. The answer comes from a look
+   * at the lock file that starts after the call (a call during a check waits for the next one).
    */
   check(): Promise<void>;
   /** Calls `listener` once when the claim is lost (by a check before a write, or by the periodic one). */
@@ -105,12 +106,25 @@ export async function claimStore(files: DiskFiles, options: ClaimOptions): Promi
       state === 'missing' ? 'was deleted (and this platform has no kernel-held claim)' : 'was replaced by another',
     );
   };
+  /** A check queued behind the running one, shared by the callers that came while it ran. */
+  let queued: Promise<void> | null = null;
   const check = (): Promise<void> => {
     if (lost) return Promise.reject(lost);
-    checking ??= runCheck().finally(() => {
-      checking = null;
-    });
-    return checking;
+    if (!checking) {
+      checking = runCheck().finally(() => {
+        checking = null;
+      });
+      return checking;
+    }
+    // The running check may have looked before what this caller needs vouched for (a journal
+    // write that just became durable): a fresh one starts once it ends.
+    queued ??= checking
+      .catch(() => {})
+      .then(() => {
+        queued = null;
+        return check();
+      });
+    return queued;
   };
 
   const watchMs = options.watchMs ?? 2000;
