@@ -26,6 +26,7 @@ import { UploadSlots } from './runtime/upload-slots.js';
 import { Journal } from './runtime/journal.js';
 import type { ContractHandler } from './dispatch/handler.js';
 import { admit, runHandler } from './dispatch/run-handler.js';
+import { limitRequest } from './auth/rate-limits.js';
 import { contractHandlers } from './handlers/index.js';
 import { pages } from './pages/index.js';
 import { createIndexes } from './model/indexes.js';
@@ -90,6 +91,18 @@ export interface Core {
    * are answered before a body is read), then runs the handler.
    */
   serve(contract: Endpoint, request: RequestInfo, readParams: () => Promise<unknown>): Promise<unknown>;
+  /**
+   * Whether the handler of `contract` answers from the store, the settings, the caller and the
+   * request's URL alone (`HandlerOptions.keptAnswer`): a transport may keep its answer while
+   * the store's `version` and the settings are unchanged and the operation read no clock.
+   */
+  keepsAnswer(contract: Endpoint): boolean;
+  /**
+   * Counts a request answered from a kept answer against the rate limits, as `admit` would
+   * (its caller `userId`, or null: anonymous): records the status in `request.rateLimit`,
+   * throws `RATE_LIMIT_HIT` past the limit.
+   */
+  countRequest(request: RequestInfo, userId: number | null): void;
   /**
    * Runs what an operator asks (`teamchat-server deactivate-organization`, `change-user-role`,
    * …), as one transaction: the binary's commands reach it over the running server's control
@@ -173,6 +186,10 @@ export function createCore(options: CoreOptions): Core {
         readParams,
         validateResponse: config.validateResponses,
       });
+    },
+    keepsAnswer: (contract) => byName.get(contract.name)?.keptAnswer === true,
+    countRequest(request, userId) {
+      limitRequest(services, request, userId === null ? null : (services.store.get('users', userId) ?? null));
     },
     operator: createOperator(services),
   };
