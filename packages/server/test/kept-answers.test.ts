@@ -251,15 +251,15 @@ describe('GET /users/me kept between requests', () => {
     expect((await me())['is_admin']).toBe(false);
     await request('PATCH', `/users/${account('member').userId}`, 'owner', { role: '400' });
     expect((await me())['role']).toBe(400);
-    // The server's settings changed while it runs (the mock's `configure`): the reply follows.
+    // The server's settings changed while it runs (the mock's `configure`): the replies follow.
     const { realmUrl } = server.core.services.config;
     expect((await request('GET', '/server_settings', null))['realm_url']).toBe(realmUrl);
     expect((await request('GET', '/server_settings', null))['realm_url']).toBe(realmUrl);
-    server.core.services.config.realmUrl = 'https://kept.example';
+    server.core.configure({ realmUrl: 'https://kept.example' });
     try {
       expect((await request('GET', '/server_settings', null))['realm_url']).toBe('https://kept.example');
     } finally {
-      server.core.services.config.realmUrl = realmUrl;
+      server.core.configure({ realmUrl });
     }
     expect((await request('GET', '/server_settings', null))['realm_url']).toBe(realmUrl);
   });

@@ -194,7 +194,7 @@ export async function serve(values: ServeValues): Promise<void> {
   setInterval(() => void core.services.runDueJobs(), JOB_INTERVAL_MS).unref();
   // Outbox retries that wait (outgoing webhooks, push) become due on the clock: look every second.
   setInterval(() => core.services.jobs.kick(), OUTBOX_INTERVAL_MS).unref();
-  core.services.config.realmUrl = running.url;
+  core.configure({ realmUrl: running.url });
   const out = process.stdout;
   out.write(`teamchat-server listening on ${running.url} (API at ${running.url}${API_PREFIX})\n`);
   out.write(memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);

@@ -4,6 +4,7 @@ import { createMemoryFileStore, type FileStore } from './runtime/file-store.js';
 import { createUnclaimedSweep } from './attachments/sweep-unclaimed.js';
 import { secureRandomBytes, type RandomBytes } from './internal/random.js';
 import { defaultServerConfig, type ServerConfig } from './config/server-config.js';
+import { changeConfig } from './config/config-changes.js';
 import { silentLogger, type Logger } from './runtime/logger.js';
 import type { HttpSender } from './runtime/outbound.js';
 import type { RequestInfo } from './runtime/context.js';
@@ -104,6 +105,11 @@ export interface Core {
    */
   countRequest(request: RequestInfo, userId: number | null): void;
   /**
+   * Changes settings while the server runs (the mock's `configure`): assigned to
+   * `services.config`, and noticed by what keeps answers made with the settings before.
+   */
+  configure(changes: Partial<ServerConfig>): void;
+  /**
    * Runs what an operator asks (`teamchat-server deactivate-organization`, `change-user-role`,
    * …), as one transaction: the binary's commands reach it over the running server's control
    * channel, or open the store themselves when no server runs.
@@ -191,6 +197,7 @@ export function createCore(options: CoreOptions): Core {
     countRequest(request, userId) {
       limitRequest(services, request, userId === null ? null : (services.store.get('users', userId) ?? null));
     },
+    configure: (changes) => changeConfig(config, changes),
     operator: createOperator(services),
   };
 }

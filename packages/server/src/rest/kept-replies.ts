@@ -1,4 +1,4 @@
-import type { Core } from '../core/index.js';
+import { configVersion, type Core } from '../core/index.js';
 
 /** A reply kept: its bytes and who asked for it. */
 interface KeptReply {
@@ -20,8 +20,8 @@ const encoder = new TextEncoder();
  * settings, the caller and the request's URL alone (`HandlerOptions.keptAnswer`): the bytes of
  * a success are kept by the request's path and query, `Authorization` and `User-Agent`, and
  * given again while nothing they are made of changed: the store's `version` (every change to
- * its records in memory, undos included), and every value of the settings. One change to
- * either drops them all. A reply whose operation read a clock is never kept (its answer may
+ * its records in memory, undos included), and the settings (changed with `Core.configure`).
+ * One change to either drops them all. A reply whose operation read a clock is never kept (its answer may
  * change with time alone), nor one made while the store changed.
  *
  * What only the request itself does still runs for a kept reply: the due jobs (when some are
@@ -34,9 +34,8 @@ export class KeptReplies {
   private bytes = 0;
   /** The store's version the replies were made at. */
   private version = -1;
-  /** The settings the replies were made with: their keys, and the value of each. */
-  private configKeys: string[] = [];
-  private configValues: unknown[] = [];
+  /** The settings' version the replies were made with (`Core.configure` changes it). */
+  private configVersion = -1;
 
   constructor(private readonly core: Core) {}
 
@@ -77,19 +76,13 @@ export class KeptReplies {
 
   /** Whether the store and the settings are as the kept replies were made. */
   private current(): boolean {
-    if (this.core.services.store.version !== this.version) return false;
-    const config = this.core.services.config as unknown as Record<string, unknown>;
-    const keys = this.configKeys;
-    const values = this.configValues;
-    for (let i = 0; i < keys.length; i += 1) if (config[keys[i] as string] !== values[i]) return false;
-    return true;
+    const { store, config } = this.core.services;
+    return store.version === this.version && configVersion(config) === this.configVersion;
   }
 
   private remember(version: number): void {
-    const config = this.core.services.config as unknown as Record<string, unknown>;
     this.version = version;
-    this.configKeys = Object.keys(config);
-    this.configValues = this.configKeys.map((key) => config[key]);
+    this.configVersion = configVersion(this.core.services.config);
   }
 
   private clear(): void {
