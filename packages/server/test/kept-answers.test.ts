@@ -310,113 +310,105 @@ describe('GET /messages kept between requests', () => {
   });
 });
 
+/**
+ * A server of its own on a clock the test moves (`clock.now`), over HTTP: `call` sends one
+ * request as a demo role, parameters in the query of a GET and in a form body otherwise.
+ */
+async function timedServer(seed: number, start: number) {
+  const clock = { now: start };
+  const timed = await createMemoryServer({ seed, now: () => clock.now, monotonic: () => clock.now });
+  const http = await listen({ handler: timed.handler });
+  const call = async (role: string, method: string, path: string, params: Record<string, string> = {}) => {
+    const found = timed.accounts.find((a) => a.role === role)!;
+    const headers: Record<string, string> = { authorization: `Basic ${btoa(`${found.email}:${found.apiKey}`)}` };
+    const form = new URLSearchParams(params).toString();
+    const get = method === 'GET';
+    if (!get) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const response = await fetch(`${http.url}/api/v1${path}${get && form ? `?${form}` : ''}`, {
+      method,
+      headers,
+      ...(get ? {} : { body: form }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  /** `call`, expecting a success: its body. */
+  const ok = async (role: string, method: string, path: string, params: Record<string, string> = {}) => {
+    const { status, body } = await call(role, method, path, params);
+    expect(status, JSON.stringify(body)).toBe(200);
+    return body;
+  };
+  return { clock, call, ok, close: () => http.close() };
+}
+
 describe('kept replies and the clock', () => {
   it('sends a scheduled message when it is due, though the narrow was kept before', async () => {
-    let now = Date.UTC(2026, 0, 5, 9);
-    const timed = await createMemoryServer({ seed: 12, now: () => now, monotonic: () => now });
-    const timedServer = await listen({ handler: timed.handler });
+    const timed = await timedServer(12, Date.UTC(2026, 0, 5, 9));
     try {
-      const member = timed.accounts.find((a) => a.role === 'member')!;
-      const auth = `Basic ${btoa(`${member.email}:${member.apiKey}`)}`;
-      const call = async (method: string, path: string, params: Record<string, string>) => {
-        const form = new URLSearchParams(params).toString();
-        const response = await fetch(
-          `${timedServer.url}/api/v1${path}${method === 'GET' ? `?${form}` : ''}`,
-          method === 'GET'
-            ? { headers: { authorization: auth } }
-            : {
-                method,
-                headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },
-                body: form,
-              },
-        );
-        const body = (await response.json()) as Record<string, unknown>;
-        expect(response.status, JSON.stringify(body)).toBe(200);
-        return body;
-      };
       const narrow = JSON.stringify([{ operator: 'topic', operand: 'kept later' }]);
       const list = async () =>
         (
-          (await call('GET', '/messages', { anchor: 'newest', num_before: '5', num_after: '0', narrow }))[
-            'messages'
-          ] as Record<string, unknown>[]
+          (
+            await timed.ok('member', 'GET', '/messages', {
+              anchor: 'newest',
+              num_before: '5',
+              num_after: '0',
+              narrow,
+            })
+          )['messages'] as Record<string, unknown>[]
         ).map((m) => m['content']);
-      const general = (await call('GET', '/get_stream_id', { stream: 'general' }))['stream_id'] as number;
-      await call('POST', '/scheduled_messages', {
+      const general = (await timed.ok('member', 'GET', '/get_stream_id', { stream: 'general' }))['stream_id'];
+      await timed.ok('member', 'POST', '/scheduled_messages', {
         type: 'stream',
         to: String(general),
         topic: 'kept later',
         content: 'scheduled',
-        scheduled_delivery_timestamp: String(Math.floor(now / 1000) + 120),
+        scheduled_delivery_timestamp: String(Math.floor(timed.clock.now / 1000) + 120),
       });
       expect(await list()).toEqual([]);
-      now += 60_000;
+      timed.clock.now += 60_000;
       expect(await list()).toEqual([]);
-      now += 61_000;
+      timed.clock.now += 61_000;
       expect(await list()).toEqual(['<p>scheduled</p>']);
     } finally {
-      await timedServer.close();
+      await timed.close();
     }
   });
-});
 
-describe('kept replies and permissions that follow the clock', () => {
   it('never keeps an answer that read the clock (a full member, by the waiting period)', async () => {
     const joined = Date.UTC(2026, 0, 5, 9);
-    let now = joined;
-    const timed = await createMemoryServer({ seed: 13, now: () => now, monotonic: () => now });
-    const timedServer = await listen({ handler: timed.handler });
+    const timed = await timedServer(13, joined);
     try {
-      const authAs = (role: string) => {
-        const found = timed.accounts.find((a) => a.role === role)!;
-        return `Basic ${btoa(`${found.email}:${found.apiKey}`)}`;
-      };
-      const call = async (role: string, method: string, path: string, params: Record<string, string> = {}) => {
-        const form = new URLSearchParams(params).toString();
-        const response = await fetch(
-          `${timedServer.url}/api/v1${path}${method === 'GET' && form ? `?${form}` : ''}`,
-          method === 'GET'
-            ? { headers: { authorization: authAs(role) } }
-            : {
-                method,
-                headers: { authorization: authAs(role), 'content-type': 'application/x-www-form-urlencoded' },
-                body: form,
-              },
-        );
-        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-      };
-      const groups = (await call('owner', 'GET', '/user_groups')).body['user_groups'] as Record<string, unknown>[];
+      const groups = (await timed.ok('owner', 'GET', '/user_groups'))['user_groups'] as Record<string, unknown>[];
       const fullMembers = groups.find((g) => g['name'] === 'role:fullmembers')!['id'] as number;
-      const realm = await call('owner', 'PATCH', '/realm', {
+      await timed.ok('owner', 'PATCH', '/realm', {
         waiting_period_threshold: '1',
         can_access_all_users_group: JSON.stringify({ new: fullMembers }),
       });
-      expect(realm.status, JSON.stringify(realm.body)).toBe(200);
       // A user the member shares no channel with: seen only by those who see everyone.
-      const stranger = await call('owner', 'POST', '/users', {
+      const stranger = await timed.ok('owner', 'POST', '/users', {
         email: 'kept-stranger@teamchat.example',
         password: 'a long enough password',
         full_name: 'Kept Stranger',
       });
-      const strangerId = stranger.body['user_id'] as number;
-      const channels = (await call('owner', 'GET', '/streams')).body['streams'] as Record<string, unknown>[];
-      const left = await call('owner', 'DELETE', '/users/me/subscriptions', {
+      const strangerId = stranger['user_id'] as number;
+      const channels = (await timed.ok('owner', 'GET', '/streams'))['streams'] as Record<string, unknown>[];
+      await timed.ok('owner', 'DELETE', '/users/me/subscriptions', {
         subscriptions: JSON.stringify(channels.map((c) => c['name'])),
         principals: JSON.stringify([strangerId]),
       });
-      expect(left.status, JSON.stringify(left.body)).toBe(200);
       const seen = async () =>
-        ((await call('member', 'GET', '/users')).body['members'] as Record<string, unknown>[]).find(
+        ((await timed.ok('member', 'GET', '/users'))['members'] as Record<string, unknown>[]).find(
           (m) => m['user_id'] === strangerId,
         )?.['full_name'];
-      now = joined + 3600_000;
+      timed.clock.now = joined + 3600_000;
       expect(await seen()).toBe('Unknown user');
       expect(await seen()).toBe('Unknown user');
       // A day later the member is a full member: they see everyone, though the store is as it was.
-      now = joined + 2 * 86_400_000;
+      timed.clock.now = joined + 2 * 86_400_000;
       expect(await seen()).toBe('Kept Stranger');
+      expect((await timed.call('member', 'GET', '/users/999999')).status).toBe(400);
     } finally {
-      await timedServer.close();
+      await timed.close();
     }
   });
 });
