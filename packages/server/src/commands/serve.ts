@@ -30,6 +30,12 @@ import { messagesOf, populateOrganization } from '../populate/populate-organizat
 const JOB_INTERVAL_MS = 60 * 60 * 1000;
 /** How often the server looks for outbox jobs whose retry has become due. */
 const OUTBOX_INTERVAL_MS = 1000;
+/**
+ * How long after listening the server builds the indexes built on first use (a million
+ * messages: ~0.2 s), unless a request needed them first: the first answers (a health check,
+ * the login page, server settings) do not wait for them.
+ */
+const INDEXES_AFTER_MS = 100;
 
 /** The options that exclude each other, or need another: usage errors before anything starts. */
 function checkCombinations(values: ServeValues): void {
@@ -195,6 +201,9 @@ export async function serve(values: ServeValues): Promise<void> {
   // Outbox retries that wait (outgoing webhooks, push) become due on the clock: look every second.
   setInterval(() => core.services.jobs.kick(), OUTBOX_INTERVAL_MS).unref();
   core.configure({ realmUrl: running.url });
+  // The message index is built on first use; build it once the server answers (a request that
+  // needs it before then builds it, and waits for it).
+  setTimeout(() => core.services.indexes.complete(), INDEXES_AFTER_MS).unref();
   const out = process.stdout;
   out.write(`teamchat-server listening on ${running.url} (API at ${running.url}${API_PREFIX})\n`);
   out.write(memory ? 'Data: in memory only\n' : `Data: ${dataFile}\n`);

@@ -2,46 +2,57 @@ import type { StoredRecord } from './types.js';
 
 /** One shared, frozen empty list for the empty lists of messages (most have no reactions, edits, widgets). */
 const EMPTY: readonly never[] = Object.freeze([]);
-const EMPTY_LISTS = ['edit_history', 'reactions', 'submessages'] as const;
-/** Short, often repeated text fields of messages, kept once per distinct value. */
-const SHARED_TEXT = ['type', 'topic', 'client'] as const;
+/** Short, often repeated text fields of messages (`type`, `topic`, `client`), kept once per distinct value. */
 const MAX_SHARED_LENGTH = 200;
 const shared = new Map<string, string>();
 
-/** The last kept text of each of {@link SHARED_TEXT}: messages come in runs of one topic. */
-const recent: (string | undefined)[] = [];
+/** The last kept text of each shared field, by slot: messages come in runs of one topic. */
+const recent: (string | undefined)[] = [undefined, undefined, undefined];
 
-function intern(text: string): string {
-  const known = shared.get(text);
-  if (known !== undefined) return known;
-  shared.set(text, text);
-  return text;
+/** The fields {@link compactMessage} touches, as they may be (it runs before any check). */
+interface Compactable {
+  type?: unknown;
+  topic?: unknown;
+  client?: unknown;
+  edit_history?: unknown;
+  reactions?: unknown;
+  submessages?: unknown;
+}
+
+/** `text`, or the kept string of the same value (`slot`: which field, for the last-kept shortcut). */
+function share(slot: number, text: string): string {
+  if (text.length > MAX_SHARED_LENGTH) return text;
+  // Compared by value (a fresh string from the snapshot), without hashing it for the map.
+  const last = recent[slot];
+  if (last === text) return last;
+  let kept = shared.get(text);
+  if (kept === undefined) {
+    shared.set(text, text);
+    kept = text;
+  }
+  recent[slot] = kept;
+  return kept;
+}
+
+function isEmptyList(value: unknown): boolean {
+  return value !== EMPTY && Array.isArray(value) && value.length === 0;
 }
 
 /**
  * Makes a message record as small as it can be before it is stored (and before anyone else
  * sees it): empty lists shared, topics and client names kept once per distinct value. A
- * million messages then cost their content and little else.
+ * million messages then cost their content and little else. Each field is read by name (a
+ * million calls at start-up: a loop over field names made every access a keyed lookup), and
+ * only a field that is there is written.
  */
 export function compactMessage(record: StoredRecord): void {
-  const fields = record as unknown as Record<string, unknown>;
-  for (const name of EMPTY_LISTS) {
-    const list = fields[name];
-    if (Array.isArray(list) && list.length === 0 && (list as unknown) !== EMPTY) fields[name] = EMPTY;
-  }
-  for (let i = 0; i < SHARED_TEXT.length; i += 1) {
-    const text = fields[SHARED_TEXT[i] as string];
-    if (typeof text !== 'string' || text.length > MAX_SHARED_LENGTH) continue;
-    // Compared by value (a fresh string from the snapshot), without hashing it for the map.
-    const last = recent[i] as string | undefined;
-    if (last === text) {
-      fields[SHARED_TEXT[i] as string] = last;
-    } else {
-      const kept = intern(text);
-      recent[i] = kept;
-      fields[SHARED_TEXT[i] as string] = kept;
-    }
-  }
+  const m = record as unknown as Compactable;
+  if (isEmptyList(m.edit_history)) m.edit_history = EMPTY;
+  if (isEmptyList(m.reactions)) m.reactions = EMPTY;
+  if (isEmptyList(m.submessages)) m.submessages = EMPTY;
+  if (typeof m.type === 'string') m.type = share(0, m.type);
+  if (typeof m.topic === 'string') m.topic = share(1, m.topic);
+  if (typeof m.client === 'string') m.client = share(2, m.client);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { RecordKey, StoredRecord } from './types.js';
 /**
  * The records of one collection by key, in insertion order: a `Map`, except while every key
  * is a positive integer inserted in ascending order (IDs from counters: messages, users, …).
- * Then the records sit in an array indexed by ID, which is several times smaller and faster
+ * Then the records sit in an array indexed by ID (ID 1 at 0), which is several times smaller and faster
  * than a `Map` of a million entries, and its ID order is the insertion order. The first key
  * that breaks that order turns it into a `Map` for good.
  */
@@ -11,6 +11,8 @@ export class RecordMap {
   private slots: (StoredRecord | undefined)[] | null = [];
   private map: Map<RecordKey, StoredRecord> | null = null;
   private count = 0;
+  /** The highest key inserted so far (while in the array). */
+  private top = 0;
 
   get size(): number {
     return this.map ? this.map.size : this.count;
@@ -18,7 +20,7 @@ export class RecordMap {
 
   get(key: RecordKey): StoredRecord | undefined {
     if (this.map) return this.map.get(key);
-    return typeof key === 'number' ? (this.slots as (StoredRecord | undefined)[])[key] : undefined;
+    return typeof key === 'number' && key > 0 ? (this.slots as (StoredRecord | undefined)[])[key - 1] : undefined;
   }
 
   set(key: RecordKey, record: StoredRecord): void {
@@ -28,14 +30,20 @@ export class RecordMap {
     }
     const slots = this.slots as (StoredRecord | undefined)[];
     if (typeof key === 'number' && Number.isInteger(key) && key > 0 && key <= 0x7fffffff) {
-      if (slots[key] !== undefined) {
-        slots[key] = record;
+      const at = key - 1;
+      if (slots[at] !== undefined) {
+        slots[at] = record;
         return;
       }
       // A new key must come after every key so far (and not leave a huge gap).
-      if (key >= slots.length && key - slots.length < 1_000_000) {
-        while (slots.length < key) slots.push(undefined);
-        slots.push(record);
+      if (key > this.top && at - slots.length < 1_000_000) {
+        if (at < slots.length) {
+          slots[at] = record; // within the room made by `reserve`
+        } else {
+          while (slots.length < at) slots.push(undefined);
+          slots.push(record);
+        }
+        this.top = key;
         this.count += 1;
         return;
       }
@@ -43,11 +51,37 @@ export class RecordMap {
     this.toMap().set(key, record);
   }
 
+  /**
+   * Makes room, once, for keys up to `highest` before the first record is set (loading a
+   * snapshot whose records come in ascending key order): the array is then allocated at its
+   * size rather than grown and copied about twenty times for a million records, each copy
+   * left as garbage. Nothing happens once records are held, or in a `Map`.
+   */
+  reserve(highest: number): void {
+    if (this.map || this.count > 0 || !Number.isInteger(highest) || highest < 1 || highest > 0x7fffffff) return;
+    this.slots = new Array<StoredRecord | undefined>(highest);
+  }
+
+  /**
+   * Takes `records` (of IDs 1, 2, 3, … in that order, as a snapshot of a collection without
+   * deletions holds them) as its array, without a copy, when nothing is held yet: a million
+   * messages are then stored without touching them. Returns false, changing nothing, for any
+   * other list. The caller gives the list up: the map changes it from then on.
+   */
+  adopt(records: StoredRecord[]): boolean {
+    if (this.map || this.count > 0 || records.length === 0) return false;
+    for (let i = 0; i < records.length; i += 1) if (records[i]?.id !== i + 1) return false;
+    this.slots = records;
+    this.top = records.length;
+    this.count = records.length;
+    return true;
+  }
+
   delete(key: RecordKey): boolean {
     if (this.map) return this.map.delete(key);
     const slots = this.slots as (StoredRecord | undefined)[];
-    if (typeof key !== 'number' || slots[key] === undefined) return false;
-    slots[key] = undefined;
+    if (typeof key !== 'number' || key < 1 || slots[key - 1] === undefined) return false;
+    slots[key - 1] = undefined;
     this.count -= 1;
     return true;
   }

@@ -85,8 +85,12 @@ export class Store<T extends CollectionMap> {
   reportError: (error: unknown) => void = (error) => console.error('[teamchat-server] error after a commit:', error);
   private writeQueue: Promise<void> = Promise.resolve();
 
-  constructor(document?: StoreDocument) {
-    if (document) this.load(document);
+  /**
+   * `adopt`: the store takes the record lists of `document` as its own, without copying them
+   * (a document just read from disk, which nobody else holds); by default it copies them.
+   */
+  constructor(document?: StoreDocument, options: { adopt?: boolean } = {}) {
+    if (document) this.load(document, options.adopt === true);
   }
 
   /** Sends committed transactions to `persister` (the disk journal). */
@@ -423,7 +427,7 @@ export class Store<T extends CollectionMap> {
     this.seq = Math.max(this.seq, entry.seq);
   }
 
-  private load(document: StoreDocument): void {
+  private load(document: StoreDocument, adopt: boolean): void {
     if (document.format < OLDEST_STORE_FORMAT || document.format > STORE_FORMAT) {
       throw new Error(
         `unknown data format ${String(document.format)} (this server reads formats ${OLDEST_STORE_FORMAT} to ${STORE_FORMAT})`,
@@ -434,8 +438,14 @@ export class Store<T extends CollectionMap> {
     if (document.user_messages) this.userMessages.load(document.user_messages);
     for (const [name, records] of Object.entries(document.collections)) {
       const map = this.collection(name);
+      const adopted = adopt && map.adopt(records);
+      if (!adopted) {
+        // Records come in ascending key order: the last key is the highest (a guess otherwise).
+        const last = records[records.length - 1]?.id;
+        if (typeof last === 'number' && last <= records.length + 1_000_000) map.reserve(last);
+      }
       if (name !== 'messages') {
-        for (const record of records) map.set(record.id, record);
+        if (!adopted) for (const record of records) map.set(record.id, record);
         continue;
       }
       for (let record of records) {
@@ -443,9 +453,10 @@ export class Store<T extends CollectionMap> {
         if (rows) {
           record = rows.record;
           this.userMessages.setRows(record.id as number, rows.pairs);
+          if (adopted) map.set(record.id, record);
         }
         compactMessage(record);
-        map.set(record.id, record);
+        if (!adopted) map.set(record.id, record);
       }
     }
   }

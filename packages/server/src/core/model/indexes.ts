@@ -20,13 +20,22 @@ export interface Indexes {
   subscribersByChannel: Map<number, Set<number>>;
   /** Lowercased channel name → channel ID. */
   channelsByName: Map<string, number>;
-  messages: MessageIndex;
+  /**
+   * The message index: built on first use (a million messages take a few hundred milliseconds),
+   * from the store as it is then, and kept current from there on; see {@link Indexes.complete}.
+   */
+  readonly messages: MessageIndex;
   /** Participants key (`"3,7,9"`) → direct-message group. */
   directMessageGroups: Map<string, DirectMessageGroupRecord>;
   /** Recipient ID → direct-message group. */
   directMessageGroupsByRecipient: Map<number, DirectMessageGroupRecord>;
   /** The uploads by path and by the messages that link them, and their total size. */
   attachments: AttachmentIndex;
+  /**
+   * Builds what is built on first use (the message index) now: a server calls it once it
+   * answers, so that the first request that needs it does not wait for it.
+   */
+  complete(): void;
 }
 
 function nested<K, V>(map: Map<K, V>, key: K, make: () => V): V {
@@ -38,18 +47,29 @@ function nested<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   return value;
 }
 
-/** Builds the indexes of `store` and keeps them current. */
+/**
+ * Builds the indexes of `store` and keeps them current. The message index is built on first
+ * use: it derives from the messages and rows as they are whenever it is built (the store feeds
+ * a new observer every record it holds, uncommitted writes included, and their undoing later),
+ * so a later build equals one kept current since the start.
+ */
 export function createIndexes(store: DbStore): Indexes {
+  let messages: MessageIndex | null = null;
   const indexes: Indexes = {
     usersByEmail: new Map(),
     subscriptionsByUser: new Map(),
     allSubscriptionsByUser: new Map(),
     subscribersByChannel: new Map(),
     channelsByName: new Map(),
-    messages: createMessageIndex(store),
+    get messages() {
+      return (messages ??= createMessageIndex(store));
+    },
     directMessageGroups: new Map(),
     directMessageGroupsByRecipient: new Map(),
     attachments: createAttachmentIndex(store),
+    complete() {
+      messages ??= createMessageIndex(store);
+    },
   };
   store.observe('direct_message_groups', {
     put(group) {

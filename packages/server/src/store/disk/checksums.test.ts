@@ -143,6 +143,28 @@ describe('line checksums', () => {
     await expect(readDocumentLines(dataFile, { checksums: 'inline' })).rejects.toThrow(/is damaged at record \d+/);
   });
 
+  it('name a damaged line far into a large snapshot (past the first chunk and piece) by its number and byte, and read past it in recovery', async () => {
+    const messages = Array.from({ length: 5000 }, (_, i) => ({
+      id: i + 1,
+      content: `message ${i + 1} ${'z'.repeat(i % 400)}`,
+    }));
+    const document = { format: 3, seq: 1, counters: { messages: 5000 }, collections: { messages } };
+    const dataFile = join(dir, 'data.json');
+    writeFileSync(dataFile, [...documentChunks(document)].join(''));
+    expect(readFileSync(dataFile).length).toBeGreaterThan(1024 * 1024);
+    const at = damage(dataFile, '"message 4321 ', '"massage 4321 ');
+    expect(at.byte).toBeGreaterThan(1024 * 1024);
+    const expected = `${dataFile} is damaged at record ${at.line} (byte ${at.byte}): its checksum does not match its bytes`;
+    await expect(readDocumentLines(dataFile, { checksums: 'inline' })).rejects.toThrow(expected);
+    await expect(readDocumentLines(dataFile, { checksums: 'worker' })).rejects.toThrow(expected);
+    const damaged: string[] = [];
+    const recovered = await readDocumentLines(dataFile, {
+      onDamage: (error, looksLike) => damaged.push(`${error.record} ${error.byte} ${looksLike}`),
+    });
+    expect(damaged).toEqual([`${at.line} ${at.byte} a record of "messages" (id 4321, if that part is intact)`]);
+    expect(recovered?.collections.messages).toEqual(messages.filter((message) => message.id !== 4321));
+  });
+
   it('refuse a snapshot that lost a whole record line (its header counts the records)', async () => {
     const dataFile = await crashImage(3, 0);
     const lines = readFileSync(dataFile, 'utf8').split('\n');

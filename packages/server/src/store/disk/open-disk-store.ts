@@ -209,7 +209,8 @@ async function loadStore<T extends CollectionMap>(
   db: Low<StoreDocument>,
   log: DiskStoreLog,
 ): Promise<Store<T>> {
-  const store = new Store<T>(document);
+  // The document was just read from the file, and is dropped once loaded.
+  const store = new Store<T>(document, { adopt: true });
   // Entries already in the snapshot (seq not above it) are skipped: after a crash during a
   // compaction, `.compacting` and even the journal may overlap the snapshot.
   const replay = (entry: JournalEntry) => {
