@@ -3,7 +3,7 @@
 import { authHeaders, encodeForm } from './api.mjs';
 import { LatencyHistogram } from './latency.mjs';
 import { measure } from './measure.mjs';
-import { memoryOf } from './processes.mjs';
+import { cpuMicrosOf, memoryOf } from './processes.mjs';
 
 /**
  * The autocannon request of a scenario for one target. A `body` function gets its own
@@ -45,8 +45,12 @@ function summarize({ runs, histogram }) {
   for (const run of runs)
     for (const [code, count] of Object.entries(run.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
   const seconds = sum('seconds');
+  const cpu = runs.every((run) => run.cpuMicros !== null) ? sum('cpuMicros') : null;
   return {
     rps: seconds > 0 ? sum('requests') / seconds : 0,
+    // CPU time the process used per request answered (µs): what a request costs, whatever the
+    // machine's other load does to the requests per second.
+    cpuPerRequest: cpu === null || sum('requests') === 0 ? null : cpu / sum('requests'),
     p50: histogram.percentile(50),
     p99: histogram.percentile(99),
     mean: histogram.mean(),
@@ -105,7 +109,10 @@ export async function compareScenario(scenario, { server, baseline, api, setting
 
   const run = async (target, seconds, histogram) => {
     if (target.process.exited) throw new Error(`the ${target.label} process is gone:\n${target.process.output()}`);
-    return measure({ origin: target.origin, request: target.request, settings, seconds, histogram });
+    const before = cpuMicrosOf(target.process.pid);
+    const result = await measure({ origin: target.origin, request: target.request, settings, seconds, histogram });
+    const after = cpuMicrosOf(target.process.pid);
+    return { ...result, cpuMicros: before === null || after === null ? null : after - before };
   };
   log(`warm-up ${settings.warmup} s each`);
   await run(targets.baseline, settings.warmup, null);
@@ -141,6 +148,7 @@ export async function compareScenario(scenario, { server, baseline, api, setting
       rps: rpsRatio,
       p50: ratio(results.server.p50, results.baseline.p50),
       p99: ratio(results.server.p99, results.baseline.p99),
+      cpu: ratio(results.server.cpuPerRequest, results.baseline.cpuPerRequest),
     },
     serverMemory: memoryOf(server.process.pid),
     problems: [...problemsOf('server', results.server), ...problemsOf('baseline', results.baseline)],

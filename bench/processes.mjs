@@ -109,6 +109,19 @@ export function runNode({ label, script, args = [], onStarted = () => {} }) {
 }
 
 /**
+ * CPU time a process has used so far (user + system, all its threads), in microseconds, from
+ * /proc/<pid>/stat (clock ticks of `getconf CLK_TCK`, 100 on Linux); null elsewhere or when it is gone.
+ */
+export function cpuMicrosOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Resident memory of a process in MiB: `{ rss, peak }` from /proc/<pid>/status (VmRSS,
  * VmHWM) on Linux; elsewhere `ps` gives the RSS only (peak null). Null if it is gone.
  */

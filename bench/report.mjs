@@ -6,6 +6,7 @@ const number = (value, digits = 0) =>
     : value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const ms = (value) => (value === null || value === undefined ? '—' : `${number(value, value < 10 ? 3 : 1)} ms`);
 const times = (value) => (value === null || value === undefined ? '—' : `${number(value, 2)}×`);
+const micros = (value) => (value === null || value === undefined ? '—' : `${number(value, 1)} µs`);
 const mib = (value) => (value === null || value === undefined ? '—' : `${number(value, 1)} MiB`);
 
 function table(header, rows) {
@@ -88,7 +89,7 @@ export function formatReport(report) {
   ];
   const rows = report.scenarios.map((s) =>
     s.error
-      ? [`${s.name} !`, 'failed', ...Array(12).fill('')]
+      ? [`${s.name} !`, 'failed', ...Array(15).fill('')]
       : [
           `${s.name}${s.problems.length ? ' !' : ''}`,
           number(s.server.rps),
@@ -100,6 +101,9 @@ export function formatReport(report) {
           ms(s.server.p99),
           ms(s.baseline.p99),
           times(s.ratios.p99),
+          micros(s.server.cpuPerRequest),
+          micros(s.baseline.cpuPerRequest),
+          times(s.ratios.cpu),
           number(s.responseBytes),
           mib(s.serverMemory?.rss),
           targetText(s.target),
@@ -125,6 +129,9 @@ export function formatReport(report) {
           'server p99',
           'base p99',
           'p99 ratio',
+          'server CPU/req',
+          'base CPU/req',
+          'CPU ratio',
           'resp bytes',
           'server RSS',
           'target',
@@ -136,6 +143,7 @@ export function formatReport(report) {
     lines.push(
       '',
       'ratios are server / baseline: rps ratio below 1 and latency ratios above 1 mean the server is slower than bare node:http.',
+      'CPU/req: CPU time (user + system) the process used per request answered; it holds on a loaded machine, where requests per second do not.',
     );
     const { server, baseline } = report.memory;
     lines.push(

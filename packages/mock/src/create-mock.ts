@@ -415,7 +415,7 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
     clock,
     faults: createFaults(baseUrl, state.core.endpoints.values()),
     configure(config) {
-      Object.assign(state.core.services.config, config);
+      state.core.configure(config);
     },
     expireEventQueues(queueId) {
       state.core.services.events.expire(queueId);

@@ -200,7 +200,7 @@ export async function serve(values: ServeValues): Promise<void> {
   setInterval(() => void core.services.runDueJobs(), JOB_INTERVAL_MS).unref();
   // Outbox retries that wait (outgoing webhooks, push) become due on the clock: look every second.
   setInterval(() => core.services.jobs.kick(), OUTBOX_INTERVAL_MS).unref();
-  core.services.config.realmUrl = running.url;
+  core.configure({ realmUrl: running.url });
   // The message index is built on first use; build it once the server answers (a request that
   // needs it before then builds it, and waits for it).
   setTimeout(() => core.services.indexes.complete(), INDEXES_AFTER_MS).unref();

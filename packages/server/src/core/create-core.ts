@@ -4,6 +4,7 @@ import { createMemoryFileStore, type FileStore } from './runtime/file-store.js';
 import { createUnclaimedSweep } from './attachments/sweep-unclaimed.js';
 import { secureRandomBytes, type RandomBytes } from './internal/random.js';
 import { defaultServerConfig, type ServerConfig } from './config/server-config.js';
+import { changeConfig } from './config/config-changes.js';
 import { silentLogger, type Logger } from './runtime/logger.js';
 import type { HttpSender } from './runtime/outbound.js';
 import type { RequestInfo } from './runtime/context.js';
@@ -26,6 +27,7 @@ import { UploadSlots } from './runtime/upload-slots.js';
 import { Journal } from './runtime/journal.js';
 import type { ContractHandler } from './dispatch/handler.js';
 import { admit, runHandler } from './dispatch/run-handler.js';
+import { limitRequest } from './auth/rate-limits.js';
 import { contractHandlers } from './handlers/index.js';
 import { pages } from './pages/index.js';
 import { createIndexes } from './model/indexes.js';
@@ -90,6 +92,23 @@ export interface Core {
    * are answered before a body is read), then runs the handler.
    */
   serve(contract: Endpoint, request: RequestInfo, readParams: () => Promise<unknown>): Promise<unknown>;
+  /**
+   * Whether the handler of `contract` answers from the store, the settings, the caller and the
+   * request's URL alone (`HandlerOptions.keptAnswer`): a transport may keep its answer while
+   * the store's `version` and the settings are unchanged and the operation read no clock.
+   */
+  keepsAnswer(contract: Endpoint): boolean;
+  /**
+   * Counts a request answered from a kept answer against the rate limits, as `admit` would
+   * (its caller `userId`, or null: anonymous): records the status in `request.rateLimit`,
+   * throws `RATE_LIMIT_HIT` past the limit.
+   */
+  countRequest(request: RequestInfo, userId: number | null): void;
+  /**
+   * Changes settings while the server runs (the mock's `configure`): assigned to
+   * `services.config`, and noticed by what keeps answers made with the settings before.
+   */
+  configure(changes: Partial<ServerConfig>): void;
   /**
    * Runs what an operator asks (`teamchat-server deactivate-organization`, `change-user-role`,
    * …), as one transaction: the binary's commands reach it over the running server's control
@@ -174,6 +193,11 @@ export function createCore(options: CoreOptions): Core {
         validateResponse: config.validateResponses,
       });
     },
+    keepsAnswer: (contract) => byName.get(contract.name)?.keptAnswer === true,
+    countRequest(request, userId) {
+      limitRequest(services, request, userId === null ? null : (services.store.get('users', userId) ?? null));
+    },
+    configure: (changes) => changeConfig(config, changes),
     operator: createOperator(services),
   };
 }

@@ -13,6 +13,7 @@ export type { OperatorRole } from './users/operator-roles.js';
 
 // Services and records
 export { DEV_PASSWORD_POLICY, defaultServerConfig } from './config/server-config.js';
+export { configVersion } from './config/config-changes.js';
 export { silentLogger } from './runtime/logger.js';
 export { jsonTextOf } from './model/json-text.js';
 export type { Context, RequestInfo } from './runtime/context.js';

@@ -24,6 +24,7 @@ import { webAppRoutes, type StaticFiles } from './web-app.js';
 import { checkCsrf, csrfCookie, CSRF_COOKIE, needsCsrfCheck, sessionRoutes, useSession } from './web-session.js';
 import { readCookie } from './cookies.js';
 import { journaled, journalRequest } from './journal-request.js';
+import { KeptReplies } from './kept-replies.js';
 
 /** Options of {@link createRestHandler}. */
 export interface RestHandlerOptions {
@@ -86,6 +87,7 @@ class RestRequestInfo implements RouteInfo {
   readonly userAgent: string;
   readonly clientAddress: string | undefined;
   rateLimit: RequestInfo['rateLimit'] = undefined;
+  clockRead: boolean | undefined = undefined;
 
   constructor(private readonly request: RestRequest) {
     this.authorization = request.header('authorization');
@@ -248,8 +250,48 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     return reply ?? jsonReply({ result: 'error', msg: `Not found: ${request.path}`, code: 'BAD_REQUEST' }, 404);
   }
 
+  const keptReplies = new KeptReplies(core);
+  /** The contracts whose answers are kept (`HandlerOptions.keptAnswer`). */
+  const keptEndpoints = new Set([...core.endpoints.values()].filter((e) => core.keepsAnswer(e)).map((e) => e.name));
+  const API_PATHS = `${API_PREFIX}/`;
+
+  /**
+   * The kept reply of a GET request to the API (see {@link KeptReplies}), or null: the request
+   * takes the ordinary path. Due jobs that start running send it that way too (it waits for
+   * them); the rate limits count it as any other.
+   */
+  function keptReply(key: string, request: RestRequest, authorization: string | null, userAgent: string) {
+    const kept = keptReplies.get(key);
+    if (!kept || core.services.runDueJobs() !== null) return null;
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (config.rateLimits) {
+      const info: RequestInfo = { authorization, userAgent, clientAddress: request.clientAddress };
+      try {
+        core.countRequest(info, kept.userId);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        const refused = errorReply(error);
+        Object.assign(refused.headers, rateLimitHeaders(info));
+        return refused;
+      }
+      Object.assign(headers, rateLimitHeaders(info));
+    }
+    return { status: 200, headers, body: kept.body };
+  }
+
   async function serveRequest(request: RestRequest): Promise<RestReply> {
     const path = request.path;
+    // A GET of the API may have its reply kept: given again at once, or kept once made.
+    let keptKey: string | null = null;
+    let version = 0;
+    if (request.method === 'GET' && path.startsWith(API_PATHS) && !journal.recording) {
+      const authorization = request.header('authorization');
+      const userAgent = request.header('user-agent') ?? '';
+      keptKey = KeptReplies.key(path, request.query, authorization, userAgent);
+      const kept = keptReply(keptKey, request, authorization, userAgent);
+      if (kept) return kept;
+      version = core.services.store.version;
+    }
     const info = new RestRequestInfo(request);
     const api = path.startsWith(`${API_PREFIX}/`) || path.startsWith(`${JSON_PREFIX}/`);
     // While the journal records, the request gets its id now: what it causes names it.
@@ -285,6 +327,17 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
       reply.cookies = [csrfCookie(core)];
     }
     if (timing) journalRequest(core, request, info, reply, timing);
+    if (
+      keptKey !== null &&
+      reply.status === 200 &&
+      reply.body !== null &&
+      info.endpointName !== undefined &&
+      keptEndpoints.has(info.endpointName) &&
+      !info.clockRead
+    ) {
+      const bytes = keptReplies.keep(keptKey, reply.body, version, info.callerId ?? null);
+      if (bytes) reply.body = bytes;
+    }
     return reply;
   }
   const serve =

@@ -59,6 +59,8 @@ export class Store<T extends CollectionMap> {
   /** The per-user message rows and their flags (the real server's UserMessage). */
   readonly userMessages = new UserMessages();
   private seq = 0;
+  /** Bumped by every change to the records in memory, undos included (see {@link version}). */
+  private changes = 0;
   private persister: Persister | null = null;
   private closed = false;
   /** Set when the store lost its claim on its files: it then refuses every write, for good. */
@@ -99,6 +101,22 @@ export class Store<T extends CollectionMap> {
   /** Number of the last committed transaction. */
   get lastSeq(): number {
     return this.seq;
+  }
+
+  /**
+   * A number that changes with every change to the records in memory: each write as it is
+   * made (before its commit), and each undo (a transaction rolled back, a commit that could
+   * not be made durable). While it stays the same, every read answers the same: what an
+   * answer is kept by (the REST layer's kept answers).
+   */
+  get version(): number {
+    return this.changes;
+  }
+
+  /** Undoes writes (`undos`, newest first), as one change of {@link version}. */
+  undo(undos: readonly Undo[]): void {
+    this.changes += 1;
+    for (let u = undos.length - 1; u >= 0; u -= 1) undos[u]?.();
   }
 
   private collection(name: string): RecordMap {
@@ -256,6 +274,7 @@ export class Store<T extends CollectionMap> {
    * journal replay.
    */
   apply(op: StoreOp): Undo {
+    this.changes += 1;
     const kind = op[0];
     if (kind === 'rows') return this.userMessages.setRows(op[1], op[2]);
     if (kind === 'flags') return this.userMessages.changeFlags(op[1], expandRuns(op[4]), op[2], op[3], op[5]);
@@ -381,8 +400,7 @@ export class Store<T extends CollectionMap> {
         // Appends still in flight were refused with this one (the journal refuses what follows a failed write).
         await Promise.allSettled([...this.inflight]);
         for (let i = this.pending.length - 1; i >= 0; i -= 1) {
-          const { undos } = this.pending[i] as { undos: readonly Undo[] };
-          for (let u = undos.length - 1; u >= 0; u -= 1) undos[u]?.();
+          this.undo((this.pending[i] as { undos: readonly Undo[] }).undos);
         }
         this.pending.length = 0;
       } finally {
@@ -631,7 +649,7 @@ export class Transaction<T extends CollectionMap> {
   rollback(): void {
     if (this.done) return;
     this.done = true;
-    for (let i = this.undos.length - 1; i >= 0; i -= 1) this.undos[i]?.();
+    this.store.undo(this.undos);
   }
 }
 

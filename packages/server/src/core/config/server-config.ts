@@ -1,7 +1,11 @@
 import { FEATURE_LEVEL } from '@teamchat/schema';
 import type { RateLimitRules } from './rate-limit-rules.js';
 
-/** Settings of a server instance (not of the organization, which lives in the store). */
+/**
+ * Settings of a server instance (not of the organization, which lives in the store). Change
+ * them while the server runs with `Core.configure`, never by assigning to the object: answers
+ * made with the settings before are kept until then.
+ */
 export interface ServerConfig {
   /** The organization's URL, e.g. `http://127.0.0.1:9991`; its host makes dummy emails. */
   realmUrl: string;

@@ -44,6 +44,13 @@ export interface HandlerOptions {
    */
   readonly writes?: boolean;
   /**
+   * True for a query whose answer is made of the store, the server's settings, the caller and
+   * the request's URL and `User-Agent` alone (no event queues, no other header, no randomness): the REST layer
+   * may then keep its whole answer and give it again while the store and the settings are
+   * unchanged (`rest/kept-replies.ts`), unless the operation read a clock while making it.
+   */
+  readonly keptAnswer?: boolean;
+  /**
    * The ports (`runtime/ports.ts`) the operation's context carries: those its area declares
    * ({@link areaHandlers}), or a page's own (`pageHandler`).
    */

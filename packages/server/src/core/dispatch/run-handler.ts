@@ -169,8 +169,15 @@ class RunContext implements Context {
     this.indexes = services.indexes;
     this.events = services.events;
     this.config = services.config;
-    this.now = services.now;
-    this.monotonic = services.monotonic;
+    // A read of either clock marks the request: its answer may change with time alone.
+    this.now = () => {
+      request.clockRead = true;
+      return services.now();
+    };
+    this.monotonic = () => {
+      request.clockRead = true;
+      return services.monotonic();
+    };
     this.random = services.random;
     this.log = services.log;
     this.journal = services.journal;

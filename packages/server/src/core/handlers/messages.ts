@@ -24,9 +24,9 @@ export const messagesHandlers = areaHandlers(
   {
     'messages.addReaction': { operation: addReaction },
     'messages.delete': { operation: deleteMessage },
-    'messages.get': { operation: getMessage },
+    'messages.get': { operation: getMessage, keptAnswer: true },
     'messages.history': { operation: getMessageHistory },
-    'messages.list': { operation: listMessages },
+    'messages.list': { operation: listMessages, keptAnswer: true },
     'messages.matchesNarrow': { operation: matchesNarrow },
     'messages.readReceipts': { operation: getReadReceipts },
     'messages.removeReaction': { operation: removeReaction },

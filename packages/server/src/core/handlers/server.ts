@@ -14,6 +14,6 @@ export const serverHandlers = areaHandlers(
     'server.devFetchApiKey': { operation: devFetchApiKey, readOnly: true },
     'server.devListUsers': { operation: devListUsers },
     'server.fetchApiKey': { operation: fetchApiKey, readOnly: true },
-    'server.getSettings': { operation: getServerSettings },
+    'server.getSettings': { operation: getServerSettings, keptAnswer: true },
   },
 );

@@ -20,8 +20,11 @@ export interface MembershipOptions {
   allowEveryone?: boolean;
   /** The organization, for the full-member waiting period. */
   realm: Pick<RealmRecord, 'waiting_period_threshold'>;
-  /** The clock, in milliseconds. */
-  now: number;
+  /**
+   * The clock, in milliseconds; or the clock itself, read only when a full-member check needs
+   * it (an answer made without reading it does not change with time: see `RequestInfo.clockRead`).
+   */
+  now: number | (() => number);
 }
 
 const DAY_MS = 86_400_000;
@@ -37,7 +40,8 @@ function belongsToOrganizationGroups(user: UserRecord): boolean {
 
 /** Whether a role-400 account has waited the organization's waiting period (a "full member"). */
 export function isPastWaitingPeriod(user: UserRecord, options: Pick<MembershipOptions, 'realm' | 'now'>): boolean {
-  return options.now - user.date_joined >= options.realm.waiting_period_threshold * DAY_MS;
+  const now = typeof options.now === 'number' ? options.now : options.now();
+  return now - user.date_joined >= options.realm.waiting_period_threshold * DAY_MS;
 }
 
 /**

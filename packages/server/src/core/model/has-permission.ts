@@ -53,7 +53,7 @@ export function hasPermission(ctx: Ctx, user: UserRecord | null, holder: Permiss
   const { value, config } = settingOf(ctx, holder, setting);
   return isUserInGroupSetting(ctx.db, user, value, {
     realm: ctx.realm,
-    now: ctx.now(),
+    now: ctx.now,
     allowEveryone: config.allowEveryone,
   });
 }

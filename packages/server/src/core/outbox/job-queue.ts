@@ -59,12 +59,23 @@ export function createJobQueue(
     return deadline;
   };
 
+  // The pending jobs, oldest first, kept in step with the store: every request looks at these
+  // alone, not at the finished ones the outbox keeps (`outboxHistory`).
+  const pending = new Set<number>();
+  services.store.observe('outbox', {
+    put: (job) => (job.status === 'pending' ? pending.add(job.id) : pending.delete(job.id)),
+    delete: (job) => pending.delete(job.id),
+  });
+
   const dueJobs = (): OutboxRecord[] => {
+    const due: OutboxRecord[] = [];
+    if (pending.size === 0) return due;
     const wall = services.now();
     const now = services.monotonic();
-    const due: OutboxRecord[] = [];
-    for (const job of services.store.all('outbox'))
-      if (job.status === 'pending' && dueAt(job, wall, now) <= now) due.push(job);
+    for (const id of pending) {
+      const job = services.store.get('outbox', id);
+      if (job?.status === 'pending' && dueAt(job, wall, now) <= now) due.push(job);
+    }
     return due;
   };
 

@@ -28,6 +28,11 @@ export interface RequestInfo {
   journalId?: number | undefined;
   /** Set by the core: the authenticated caller's ID (null: anonymous), for the journal. */
   callerId?: number | null | undefined;
+  /**
+   * Set by the core when the operation read a clock (`now`, `monotonic`): its answer may
+   * change with time alone, so the transport does not keep it (see `HandlerOptions.keptAnswer`).
+   */
+  clockRead?: boolean | undefined;
 }
 
 /** The web session a request came with (see `findSession`). */

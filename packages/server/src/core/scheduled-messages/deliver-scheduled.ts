@@ -18,10 +18,18 @@ import { markScheduledFailed, markScheduledSent } from './scheduled-messages.js'
  */
 export function createScheduledDelivery(services: Services): () => Promise<void> | null {
   let running: Promise<void> | null = null;
+  // The messages still to send (not failed), kept in step with the store: every request looks
+  // at these alone, not at every scheduled message.
+  const waiting = new Set<number>();
+  services.store.observe('scheduled_messages', {
+    put: (message) => (message.failed ? waiting.delete(message.id) : waiting.add(message.id)),
+    delete: (message) => waiting.delete(message.id),
+  });
   const dueIds = (now: number): number[] => {
     const ids: number[] = [];
-    for (const message of services.store.all('scheduled_messages')) {
-      if (!message.failed && message.scheduled_delivery_timestamp <= now) ids.push(message.id);
+    for (const id of waiting) {
+      const message = services.store.get('scheduled_messages', id);
+      if (message && !message.failed && message.scheduled_delivery_timestamp <= now) ids.push(id);
     }
     return ids;
   };
