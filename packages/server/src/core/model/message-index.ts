@@ -106,14 +106,7 @@ export class MessageIndex implements RowObserver {
   private placeAdd(m: MessageRecord): void {
     if (m.stream_id !== null) {
       listOf(this.byChannel, m.stream_id).add(m.id);
-      const key = this.keyOf(m.stream_id, m.topic);
-      listOf(this.byTopic, key).add(m.id);
-      let keys = this.topicsByChannel.get(m.stream_id);
-      if (!keys) {
-        keys = new Set();
-        this.topicsByChannel.set(m.stream_id, keys);
-      }
-      keys.add(key);
+      this.topicAdd(m);
     } else {
       listOf(this.byConversation, m.recipient_id).add(m.id);
     }
@@ -122,17 +115,35 @@ export class MessageIndex implements RowObserver {
   private placeRemove(m: MessageRecord): void {
     if (m.stream_id !== null) {
       this.byChannel.get(m.stream_id)?.delete(m.id);
-      const key = this.keyOf(m.stream_id, m.topic);
-      const topicIds = this.byTopic.get(key);
-      if (topicIds) {
-        topicIds.delete(m.id);
-        if (topicIds.size === 0) {
-          this.byTopic.delete(key);
-          this.topicsByChannel.get(m.stream_id)?.delete(key);
-        }
-      }
+      this.topicRemove(m);
     } else {
       this.byConversation.get(m.recipient_id)?.delete(m.id);
+    }
+  }
+
+  /** Adds a channel message to its topic's list. */
+  private topicAdd(m: MessageRecord): void {
+    if (m.stream_id === null) return;
+    const key = this.keyOf(m.stream_id, m.topic);
+    listOf(this.byTopic, key).add(m.id);
+    let keys = this.topicsByChannel.get(m.stream_id);
+    if (!keys) {
+      keys = new Set();
+      this.topicsByChannel.set(m.stream_id, keys);
+    }
+    keys.add(key);
+  }
+
+  /** Removes a channel message from its topic's list (and the topic, once empty). */
+  private topicRemove(m: MessageRecord): void {
+    if (m.stream_id === null) return;
+    const key = this.keyOf(m.stream_id, m.topic);
+    const topicIds = this.byTopic.get(key);
+    if (!topicIds) return;
+    topicIds.delete(m.id);
+    if (topicIds.size === 0) {
+      this.byTopic.delete(key);
+      this.topicsByChannel.get(m.stream_id)?.delete(key);
     }
   }
 
@@ -154,13 +165,14 @@ export class MessageIndex implements RowObserver {
     if (!previous) {
       this.every.add(m.id);
       this.placeAdd(m);
-    } else if (
-      previous.stream_id !== m.stream_id ||
-      previous.topic !== m.topic ||
-      previous.recipient_id !== m.recipient_id
-    ) {
+    } else if (previous.stream_id !== m.stream_id || previous.recipient_id !== m.recipient_id) {
       this.placeRemove(previous);
       this.placeAdd(m);
+    } else if (previous.topic !== m.topic) {
+      // A topic renamed within its channel: the channel's list stays as it is (a move of a
+      // topic of k messages in a channel of n would otherwise shift the channel's list 2k times).
+      this.topicRemove(previous);
+      this.topicAdd(m);
     }
     // Participation changes with the topic, the sender or the reactions (not with an edit of the content).
     if (
