@@ -20,7 +20,6 @@ import {
   type ServerConfig,
 } from '../core/index.js';
 import { Store } from '../store/store.js';
-import type { StoreDocument } from '../store/types.js';
 import { OrganizationDriver } from './organization-driver.js';
 
 /** Named sizes of a generated organization, in messages. */
@@ -47,9 +46,13 @@ export interface PopulateOptions {
   progress?: (sent: number, total: number) => void;
 }
 
-/** A generated organization: the store's document, and every active human account with its credentials. */
+/**
+ * A generated organization: its memory store (no core observes it any more: a server takes it
+ * as it is, `store.snapshot()` gives its document), and every active human account with its
+ * credentials.
+ */
 export interface PopulatedOrganization {
-  document: StoreDocument;
+  store: Store<Db>;
   accounts: DemoAccount[];
 }
 
@@ -116,7 +119,7 @@ interface Person {
  * nothing is written around them.
  *
  * @example
- * const { document, accounts } = await populateOrganization({ size: 'small', randomSeed: 7 });
+ * const { store, accounts } = await populateOrganization({ size: 'small', randomSeed: 7 });
  */
 export async function populateOrganization(options: PopulateOptions): Promise<PopulatedOrganization> {
   const total = messagesOf(options.size);
@@ -506,5 +509,7 @@ export async function populateOrganization(options: PopulateOptions): Promise<Po
         ]
       : [];
   });
-  return { document: store.snapshot(), accounts };
+  // The generating core's indexes let go of the store: the server's core builds its own.
+  store.releaseObservers();
+  return { store, accounts };
 }

@@ -309,6 +309,11 @@ export class UserMessages {
     }
   }
 
+  /** Stops feeding every observer (see `Store.releaseObservers`). */
+  releaseObservers(): void {
+    this.observers.length = 0;
+  }
+
   private rows(userId: number): UserRows {
     let rows = this.users.get(userId);
     if (!rows) {
