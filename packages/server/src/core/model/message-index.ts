@@ -194,6 +194,10 @@ export class MessageIndex implements RowObserver {
   }
 
   rowsChanged(userId: number, ids: ArrayLike<number>, before: ArrayLike<number>, after: ArrayLike<number>): void {
+    if (ids.length === 1) {
+      this.rowChanged(userId, ids[0] as number, before[0] as number, after[0] as number);
+      return;
+    }
     const unread = listOf(this.unreadByUser, userId);
     const starred = listOf(this.starredByUser, userId);
     // IDs above the last one held are appended at once (new messages, start-up: the lists grow
@@ -241,6 +245,30 @@ export class MessageIndex implements RowObserver {
     unread.addMany(unreadAdd);
     starred.removeMany(starredRemove);
     starred.addMany(starredAdd);
+  }
+
+  /**
+   * {@link rowsChanged} for one row (a message sent: one call per recipient), without the
+   * batch's arrays: the unread or starred list gains or loses `id`.
+   */
+  private rowChanged(userId: number, id: number, old: number, bits: number): void {
+    if (old === bits) return;
+    const wasUnread = old >= 0 && (old & FLAG_BITS.read) === 0;
+    const isUnread = bits >= 0 && (bits & FLAG_BITS.read) === 0;
+    if (isUnread !== wasUnread) {
+      const unread = listOf(this.unreadByUser, userId);
+      if (!isUnread) unread.delete(id);
+      else if ((unread.last ?? 0) < id) unread.push(id);
+      else unread.add(id);
+    }
+    const wasStarred = old >= 0 && (old & FLAG_BITS.starred) !== 0;
+    const isStarred = bits >= 0 && (bits & FLAG_BITS.starred) !== 0;
+    if (isStarred !== wasStarred) {
+      const starred = listOf(this.starredByUser, userId);
+      if (!isStarred) starred.delete(id);
+      else if ((starred.last ?? 0) < id) starred.push(id);
+      else starred.add(id);
+    }
   }
 }
 
