@@ -3,27 +3,22 @@
  * password and out, a message live in a second user's page with its unread count, reading
  * it, a reaction, an edit, a delete and an upload, a search narrow and a DM.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chromiumForTests, launchChromium } from '../../../test-support/browser.js';
-import { assertFreshBuilds } from '../../../test-support/fresh-build.js';
 import {
   callApi,
   logIn,
   narrow,
   openPage,
   sidebarCount,
-  startWebServer,
   type OpenPage,
+  useServerAndBrowser,
   type WebServer,
 } from './web-test-kit.js';
 
 const availability = chromiumForTests('the web app in Chromium');
 
-let dir: string;
 let web: WebServer;
 let browser: Browser;
 let owner: OpenPage;
@@ -31,22 +26,17 @@ let member: OpenPage;
 let channels: { general: number; engineering: number };
 
 describe.skipIf(availability.skip !== undefined)('the web app in Chromium', { timeout: 60_000 }, () => {
-  beforeAll(async () => {
-    assertFreshBuilds();
-    dir = mkdtempSync(join(tmpdir(), 'teamchat-web-'));
-    web = await startWebServer(dir);
-    browser = await launchChromium(availability.executable ?? '');
-    const streams = (await callApi(web, web.account('owner'), 'GET', '/streams')) as {
-      streams: { stream_id: number; name: string }[];
-    };
-    const id = (name: string) => streams.streams.find((s) => s.name === name)?.stream_id ?? 0;
-    channels = { general: id('general'), engineering: id('engineering') };
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await web?.server.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+  useServerAndBrowser('web', {
+    launch: () => launchChromium(availability.executable ?? ''),
+    async ready(server, launched) {
+      web = server;
+      browser = launched;
+      const streams = (await callApi(web, web.account('owner'), 'GET', '/streams')) as {
+        streams: { stream_id: number; name: string }[];
+      };
+      const id = (name: string) => streams.streams.find((s) => s.name === name)?.stream_id ?? 0;
+      channels = { general: id('general'), engineering: id('engineering') };
+    },
   });
 
   it('sends a visitor to the login page, logs in with the owner password the server printed, keeps no secret in storage, and logs out', async () => {

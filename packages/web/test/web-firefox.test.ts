@@ -3,13 +3,11 @@
  * BiDi by puppeteer-core: log in, see the organization, send a message and see it arrive
  * from the event queue. Skips, saying so, without a Firefox (`TEAMCHAT_FIREFOX=/path` names one).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertFreshBuilds } from '../../../test-support/fresh-build.js';
-import { startWebServer, type WebServer } from './web-test-kit.js';
+import { describe, expect, it } from 'vitest';
+import { useServerAndBrowser, type WebServer } from './web-test-kit.js';
 
 const FIREFOX = [process.env['TEAMCHAT_FIREFOX'], '/usr/bin/firefox-esr', '/usr/bin/firefox'].find(
   (path) => path && existsSync(path),
@@ -19,27 +17,22 @@ if (!FIREFOX)
     '\n[browser tests] SKIPPED the web app in Firefox: no Firefox at /usr/bin/firefox-esr or /usr/bin/firefox (apt-get install firefox-esr, or set TEAMCHAT_FIREFOX).\n',
   );
 
-let dir: string;
 let web: WebServer;
 let browser: Browser;
 
 describe.skipIf(!FIREFOX)('the web app in Firefox (WebDriver BiDi)', { timeout: 60_000 }, () => {
-  beforeAll(async () => {
-    assertFreshBuilds();
-    dir = mkdtempSync(join(tmpdir(), 'teamchat-web-firefox-'));
-    web = await startWebServer(dir);
-    browser = await puppeteer.launch({
-      browser: 'firefox',
-      executablePath: FIREFOX ?? '',
-      headless: true,
-      userDataDir: join(dir, 'profile'),
-    });
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await web?.server.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+  useServerAndBrowser('web-firefox', {
+    launch: (dir) =>
+      puppeteer.launch({
+        browser: 'firefox',
+        executablePath: FIREFOX ?? '',
+        headless: true,
+        userDataDir: join(dir, 'profile'),
+      }),
+    ready(server, launched) {
+      web = server;
+      browser = launched;
+    },
   });
 
   it('logs in, shows the channels, and sends a message that comes back as an event', async () => {

@@ -4,14 +4,10 @@
  * network failure (a retry banner, not a blank page), and the inspector showing a request a
  * test made and the event it caused, with no secret on the page.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chromiumForTests, launchChromium } from '../../../test-support/browser.js';
-import { assertFreshBuilds } from '../../../test-support/fresh-build.js';
-import { callApi, logIn, narrow, openPage, startWebServer, type WebServer } from './web-test-kit.js';
+import { callApi, logIn, narrow, openPage, useServerAndBrowser, type WebServer } from './web-test-kit.js';
 
 /** Pauses the live view and opens every entry. */
 async function setPausedAndOpenAll(page: Page): Promise<void> {
@@ -25,7 +21,6 @@ async function setPausedAndOpenAll(page: Page): Promise<void> {
 
 const availability = chromiumForTests('the web app when things go wrong, and the inspector');
 
-let dir: string;
 let web: WebServer;
 let browser: Browser;
 let general: number;
@@ -34,21 +29,16 @@ describe.skipIf(availability.skip !== undefined)(
   'the web app when things go wrong, and the inspector',
   { timeout: 60_000 },
   () => {
-    beforeAll(async () => {
-      assertFreshBuilds();
-      dir = mkdtempSync(join(tmpdir(), 'teamchat-web-resilience-'));
-      web = await startWebServer(dir);
-      browser = await launchChromium(availability.executable ?? '');
-      const { stream_id } = (await callApi(web, web.account('owner'), 'GET', '/get_stream_id', {
-        stream: 'general',
-      })) as { stream_id: number };
-      general = stream_id;
-    }, 120_000);
-
-    afterAll(async () => {
-      await browser?.close();
-      await web?.server.stop();
-      if (dir) rmSync(dir, { recursive: true, force: true });
+    useServerAndBrowser('web-resilience', {
+      launch: () => launchChromium(availability.executable ?? ''),
+      async ready(server, launched) {
+        web = server;
+        browser = launched;
+        const { stream_id } = (await callApi(web, web.account('owner'), 'GET', '/get_stream_id', {
+          stream: 'general',
+        })) as { stream_id: number };
+        general = stream_id;
+      },
     });
 
     it('shows the request a client made and the event it caused in the inspector, without secrets', async () => {

@@ -5,21 +5,16 @@
  * critical violation on the main pages (light and dark), and every control is reachable
  * from the keyboard, with the real web app's keys.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chromiumForTests, launchChromium } from '../../../test-support/browser.js';
-import { assertFreshBuilds } from '../../../test-support/fresh-build.js';
-import { callApi, logIn, narrow, openPage, startWebServer, type WebServer } from './web-test-kit.js';
+import { callApi, logIn, narrow, openPage, useServerAndBrowser, type WebServer } from './web-test-kit.js';
 
 const availability = chromiumForTests('the web app against hostile content, and its accessibility');
 /** axe-core's own source, evaluated in each page. */
 const AXE_SOURCE = axe.source;
 
-let dir: string;
 let web: WebServer;
 let browser: Browser;
 let general: number;
@@ -55,21 +50,16 @@ describe.skipIf(availability.skip !== undefined)(
   'the web app against hostile content, and its accessibility',
   { timeout: 60_000 },
   () => {
-    beforeAll(async () => {
-      assertFreshBuilds();
-      dir = mkdtempSync(join(tmpdir(), 'teamchat-web-safety-'));
-      web = await startWebServer(dir);
-      browser = await launchChromium(availability.executable ?? '');
-      const { stream_id } = (await callApi(web, web.account('owner'), 'GET', '/get_stream_id', {
-        stream: 'general',
-      })) as { stream_id: number };
-      general = stream_id;
-    }, 120_000);
-
-    afterAll(async () => {
-      await browser?.close();
-      await web?.server.stop();
-      if (dir) rmSync(dir, { recursive: true, force: true });
+    useServerAndBrowser('web-safety', {
+      launch: () => launchChromium(availability.executable ?? ''),
+      async ready(server, launched) {
+        web = server;
+        browser = launched;
+        const { stream_id } = (await callApi(web, web.account('owner'), 'GET', '/get_stream_id', {
+          stream: 'general',
+        })) as { stream_id: number };
+        general = stream_id;
+      },
     });
 
     it('never runs script from message HTML: the server escapes it, the page drops it, the CSP forbids it', async () => {

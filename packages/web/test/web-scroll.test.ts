@@ -4,21 +4,16 @@
  * window of rows in the DOM, shows every message on the way, and reaches the oldest one.
  * A behaviour test; how smooth it is, is measured by `node bench/web-app.mjs`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chromiumForTests, launchChromium } from '../../../test-support/browser.js';
-import { assertFreshBuilds } from '../../../test-support/fresh-build.js';
-import { callApi, logIn, openPage, startWebServer, type WebServer } from './web-test-kit.js';
+import { callApi, logIn, openPage, useServerAndBrowser, type WebServer } from './web-test-kit.js';
 
 /** Rows the list keeps in the DOM at most (`MAX_ROWS` of ui/message-list.tsx). */
 const MAX_ROWS = 240;
 
 const availability = chromiumForTests('scrolling back through a long narrow in Chromium');
 
-let dir: string;
 let web: WebServer;
 let browser: Browser;
 
@@ -26,17 +21,13 @@ describe.skipIf(availability.skip !== undefined)(
   'scrolling back through a long narrow in Chromium',
   { timeout: 240_000 },
   () => {
-    beforeAll(async () => {
-      assertFreshBuilds();
-      dir = mkdtempSync(join(tmpdir(), 'teamchat-web-scroll-'));
-      web = await startWebServer(dir, ['--populate', '3000']);
-      browser = await launchChromium(availability.executable ?? '');
-    }, 120_000);
-
-    afterAll(async () => {
-      await browser?.close();
-      await web?.server.stop();
-      if (dir) rmSync(dir, { recursive: true, force: true });
+    useServerAndBrowser('web-scroll', {
+      args: ['--populate', '3000'],
+      launch: () => launchChromium(availability.executable ?? ''),
+      ready(server, launched) {
+        web = server;
+        browser = launched;
+      },
     });
 
     it('keeps at most a window of rows, shows every message on the way back, and reaches the oldest', async () => {

@@ -3,10 +3,13 @@
  * serving the app, its demo accounts with their printed passwords and keys, Chromium with
  * one context per user, logging in through the login page, and API calls as a user.
  */
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { assertFreshBuilds } from '../../../test-support/fresh-build.js';
+import { freePort } from '../../../test-support/processes.js';
 import { startServer, type RunningServer } from '../../../test-support/start-server.js';
 
 export type Role = 'owner' | 'administrator' | 'moderator' | 'member' | 'guest';
@@ -28,19 +31,6 @@ export interface WebServer {
   restart(): Promise<void>;
 }
 
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** The accounts of the demo organization as the server printed them (`owner  olivia@…  key …  password …`). */
 function printedPasswords(output: string): Map<string, string> {
   const found = new Map<string, string>();
@@ -50,7 +40,7 @@ function printedPasswords(output: string): Map<string, string> {
 }
 
 /** Starts `teamchat-server` on `dir/data.json` and a fixed free port. */
-export async function startWebServer(dir: string, args: readonly string[] = []): Promise<WebServer> {
+async function startWebServer(dir: string, args: readonly string[] = []): Promise<WebServer> {
   const port = await freePort();
   const options = { args: ['--port', String(port), ...args] };
   const web: WebServer = {
@@ -77,6 +67,37 @@ export async function startWebServer(dir: string, args: readonly string[] = []):
     passwords = printedPasswords(web.server.output());
   }
   return web;
+}
+
+/**
+ * Registers, in the calling `describe`, what every browser test file needs: before its tests,
+ * the built server on a fresh data directory (`teamchat-<name>-…`, with `args`) and a browser
+ * (`launch` gets the directory), handed to `ready`; after them, both closed and the directory
+ * removed, whatever failed on the way.
+ */
+export function useServerAndBrowser<B extends { close(): Promise<void> }>(
+  name: string,
+  options: {
+    args?: readonly string[];
+    launch: (dir: string) => Promise<B>;
+    ready: (web: WebServer, browser: B) => void | Promise<void>;
+  },
+): void {
+  let dir: string | undefined;
+  let web: WebServer | undefined;
+  let browser: B | undefined;
+  beforeAll(async () => {
+    assertFreshBuilds();
+    dir = mkdtempSync(join(tmpdir(), `teamchat-${name}-`));
+    web = await startWebServer(dir, options.args);
+    browser = await options.launch(dir);
+    await options.ready(web, browser);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await web?.server.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
 }
 
 /** Calls the API as an account (Basic auth), as another client would; fails the test on an error envelope. */
