@@ -313,12 +313,13 @@ export async function createMock(options: MockOptions = {}): Promise<TeamchatMoc
     if (fixture === undefined && options.populate !== undefined) {
       const { size, randomSeed } =
         typeof options.populate === 'object' ? options.populate : { size: options.populate, randomSeed: undefined };
-      return populateOrganization({
+      const { store, accounts } = await populateOrganization({
         size,
         ...(randomSeed === undefined ? {} : { randomSeed }),
         end: clock.now(),
         config: { realmUrl: baseUrl },
       });
+      return { document: store.snapshot(), accounts };
     }
     const seedStore = new Store<Db>();
     const seeded = await assembleServer({

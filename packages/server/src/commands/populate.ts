@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
 import { defineCommand } from '../command-line/command-spec.js';
-import { exportOrganization, type Db } from '../core/index.js';
+import { exportOrganization } from '../core/index.js';
 import { writeFixtureFile } from '../node/fixture-files.js';
 import { populateOrganization, POPULATE_END } from '../populate/populate-organization.js';
-import { Store } from '../store/store.js';
 import { populateSizeValue, randomSeedValue } from './serve-options.js';
 
 /**
@@ -35,12 +34,12 @@ export const populateCommand = defineCommand({
   ],
   async run(values) {
     const started = performance.now();
-    const { document } = await populateOrganization({
+    const { store } = await populateOrganization({
       size: values.size,
       randomSeed: values.randomSeed,
       end: POPULATE_END,
     });
-    const fixture = exportOrganization(new Store<Db>(document));
+    const fixture = exportOrganization(store);
     const out = resolve(values.out);
     await writeFixtureFile(out, fixture);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -98,7 +98,7 @@ export async function serve(values: ServeValues): Promise<void> {
   const seedFile = values.seed === undefined ? undefined : resolve(values.seed);
   const generate = async () => {
     const started = performance.now();
-    const generated = await populateOrganization({
+    const { store: generated, accounts } = await populateOrganization({
       size: populate ?? 0,
       randomSeed: values.randomSeed,
       end: now(),
@@ -107,14 +107,14 @@ export async function serve(values: ServeValues): Promise<void> {
     process.stdout.write(
       `Generated the organization (${messagesOf(populate ?? 0)} messages) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
     );
-    return generated;
+    // The generated store itself becomes the server's (no document copied and loaded again).
+    return { seed: generated, accounts };
   };
-  const seeded =
-    seedFile !== undefined
-      ? await seedFromFixtureFile(seedFile, { config, now, random, log })
-      : populate !== undefined
-        ? await generate()
-        : null;
+  const fromFile = async (path: string) => {
+    const { document, accounts } = await seedFromFixtureFile(path, { config, now, random, log });
+    return { seed: document, accounts };
+  };
+  const seeded = seedFile !== undefined ? await fromFile(seedFile) : populate !== undefined ? await generate() : null;
 
   let bouncer: RunningPushBouncer | null = null;
   if (values.pushBouncer) {
@@ -135,14 +135,14 @@ export async function serve(values: ServeValues): Promise<void> {
   let store: Store<Db>;
   let disk: DiskStore<Db> | null = null;
   if (memory) {
-    store = new Store<Db>(seeded?.document);
+    store = seeded?.seed instanceof Store ? seeded.seed : new Store<Db>(seeded?.seed);
   } else {
     await mkdir(dirname(dataFile), { recursive: true });
     // The store's real path: a link to a data file and the file itself are one store.
     disk = await openDiskStore<Db>(dataFile, {
       log,
       backupChannel: true,
-      ...(seeded ? { seed: seeded.document } : {}),
+      ...(seeded ? { seed: seeded.seed } : {}),
     });
     ({ store, dataFile } = disk);
   }

@@ -20,7 +20,6 @@ import {
   type ServerConfig,
 } from '../core/index.js';
 import { Store } from '../store/store.js';
-import type { StoreDocument } from '../store/types.js';
 import { OrganizationDriver } from './organization-driver.js';
 
 /** Named sizes of a generated organization, in messages. */
@@ -47,9 +46,13 @@ export interface PopulateOptions {
   progress?: (sent: number, total: number) => void;
 }
 
-/** A generated organization: the store's document, and every active human account with its credentials. */
+/**
+ * A generated organization: its memory store (no core observes it any more: a server takes it
+ * as it is, `store.snapshot()` gives its document), and every active human account with its
+ * credentials.
+ */
 export interface PopulatedOrganization {
-  document: StoreDocument;
+  store: Store<Db>;
   accounts: DemoAccount[];
 }
 
@@ -81,6 +84,19 @@ const PNG = Uint8Array.from(
   (c) => c.charCodeAt(0),
 );
 const DAY = 86_400_000;
+/** The kinds of uploaded files (name, extension, type). */
+const UPLOADS = [
+  ['screenshot', 'png', 'image/png'],
+  ['diagram', 'png', 'image/png'],
+  ['notes', 'txt', 'text/plain'],
+  ['report', 'csv', 'text/csv'],
+] as const;
+/**
+ * Messages between two uploads: each file is linked from a few dozen messages, as files are,
+ * not from a twentieth of the whole history (an attachment's record lists the messages that
+ * link it, and each new link copies that list).
+ */
+const UPLOAD_EVERY = 2_000;
 
 interface Person {
   id: number;
@@ -103,7 +119,7 @@ interface Person {
  * nothing is written around them.
  *
  * @example
- * const { document, accounts } = await populateOrganization({ size: 'small', randomSeed: 7 });
+ * const { store, accounts } = await populateOrganization({ size: 'small', randomSeed: 7 });
  */
 export async function populateOrganization(options: PopulateOptions): Promise<PopulatedOrganization> {
   const total = messagesOf(options.size);
@@ -303,19 +319,21 @@ export async function populateOrganization(options: PopulateOptions): Promise<Po
     url_template: 'https://www.cve.org/CVERecord?id=CVE-{id}',
   });
   const uploads: ContentContext['uploads'][number][] = [];
-  for (const [name, type] of [
-    ['screenshot.png', 'image/png'],
-    ['diagram.png', 'image/png'],
-    ['notes.txt', 'text/plain'],
-    ['report.csv', 'text/csv'],
-  ] as const) {
+  let uploaded = 0;
+  /** Someone uploads the next file; it replaces the oldest of the four that messages link. */
+  const uploadNext = async () => {
+    const [stem, extension, type] = UPLOADS[uploaded % UPLOADS.length] as (typeof UPLOADS)[number];
+    const name = uploaded < UPLOADS.length ? `${stem}.${extension}` : `${stem}-${uploaded}.${extension}`;
+    uploaded += 1;
     const bytes =
       type === 'image/png' ? PNG : new TextEncoder().encode(`${name}: generated for the populated organization\n`);
     const { url } = (await api.call(random.pick(humans), 'uploads.upload', {
       file: new File([bytes], name, { type }),
     })) as { url: string };
+    if (uploads.length === UPLOADS.length) uploads.shift();
     uploads.push({ name, url, image: type === 'image/png' });
-  }
+  };
+  for (let n = 0; n < UPLOADS.length; n += 1) await uploadNext();
 
   // Months of messages.
   const content: ContentContext = {
@@ -419,6 +437,7 @@ export async function populateOrganization(options: PopulateOptions): Promise<Po
         }
       }
     }
+    if (i % UPLOAD_EVERY === UPLOAD_EVERY - 1) await uploadNext();
     // People read as they go: each up to their share of the history.
     if (i % readEvery === readEvery - 1) {
       for (const [p, person] of people.entries())
@@ -490,5 +509,7 @@ export async function populateOrganization(options: PopulateOptions): Promise<Po
         ]
       : [];
   });
-  return { document: store.snapshot(), accounts };
+  // The generating core's indexes let go of the store: the server's core builds its own.
+  store.releaseObservers();
+  return { store, accounts };
 }

@@ -162,6 +162,16 @@ export class Store<T extends CollectionMap> {
   }
 
   /**
+   * Stops feeding every index observer (of the collections and of the per-user rows): the
+   * store, built by one core in memory (a generated organization), can then go to another core
+   * (the server's), which observes it afresh, with no copy of its records.
+   */
+  releaseObservers(): void {
+    this.observers.clear();
+    this.userMessages.releaseObservers();
+  }
+
+  /**
    * Whether the store refuses transactions: closed, or a commit could not be made durable
    * (that commit may still be in the journal and come back at the next start).
    */

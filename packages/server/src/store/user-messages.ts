@@ -10,7 +10,8 @@
 export interface RowObserver {
   /**
    * Rows of `userId` changed: for each `ids[i]` (ascending), its bits went from `before[i]`
-   * to `after[i]`; -1 is "no row" (a row created or removed).
+   * to `after[i]`; -1 is "no row" (a row created or removed). The arrays are valid during the
+   * call only (the table reuses them).
    */
   rowsChanged(userId: number, ids: ArrayLike<number>, before: ArrayLike<number>, after: ArrayLike<number>): void;
 }
@@ -330,6 +331,11 @@ export class UserMessages {
     }
   }
 
+  /** Stops feeding every observer (see `Store.releaseObservers`). */
+  releaseObservers(): void {
+    this.observers.length = 0;
+  }
+
   private rows(userId: number): UserRows {
     let rows = this.users.get(userId);
     if (!rows) {
@@ -343,6 +349,17 @@ export class UserMessages {
     for (const observer of this.observers) observer.rowsChanged(userId, ids, before, after);
   }
 
+  /** One row's change for {@link notify}, in arrays kept for it (a message sent: one per recipient). */
+  private readonly one = { ids: new Int32Array(1), before: new Int16Array(1), after: new Int16Array(1) };
+
+  private notifyOne(userId: number, messageId: number, before: number, after: number): void {
+    const { one } = this;
+    one.ids[0] = messageId;
+    one.before[0] = before;
+    one.after[0] = after;
+    this.notify(userId, one.ids, one.before, one.after);
+  }
+
   /**
    * Sets the rows of one message: `pairs` is `[userId, bits, userId, bits, ...]`, bits -1
    * removing the row. Returns the undo.
@@ -354,14 +371,14 @@ export class UserMessages {
       const bits = pairs[i + 1] as number;
       const old = this.rows(userId).set(messageId, bits);
       previous.push(userId, old);
-      if (old !== bits) this.notify(userId, [messageId], [old], [bits]);
+      if (old !== bits) this.notifyOne(userId, messageId, old, bits);
     }
     return () => {
       for (let i = previous.length - 2; i >= 0; i -= 2) {
         const userId = previous[i] as number;
         const bits = previous[i + 1] as number;
         const now = this.rows(userId).set(messageId, bits);
-        if (now !== bits) this.notify(userId, [messageId], [now], [bits]);
+        if (now !== bits) this.notifyOne(userId, messageId, now, bits);
       }
     };
   }

@@ -12,6 +12,20 @@ function unreadMessages(ctx: UserContext, keep: (message: MessageRecord) => bool
   return unread.map((id) => ctx.db.get('messages', id)).filter((m): m is MessageRecord => m !== undefined && keep(m));
 }
 
+/**
+ * The caller's `limit` oldest unread messages: one batch of POST /mark_all_as_read, read off the
+ * front of the unread index (a backlog of 100,000 is not copied for each batch of 1000).
+ */
+function oldestUnread(ctx: UserContext, limit: number): MessageRecord[] {
+  const ids = unreadIds(ctx, ctx.user.id);
+  const messages: MessageRecord[] = [];
+  for (let i = 0; i < ids.length && messages.length < limit; i += 1) {
+    const message = ctx.db.get('messages', ids[i] as number);
+    if (message !== undefined) messages.push(message);
+  }
+  return messages;
+}
+
 /** Marks the selected unread messages read, in batches (one `update_message_flags` event each), as the real server. */
 function markRead(ctx: UserContext<'hooks' | 'jobs'>, keep: (message: MessageRecord) => boolean): void {
   const messages = unreadMessages(ctx, keep);
@@ -32,7 +46,7 @@ export function markAllAsRead(
 ) {
   const size = ctx.config.markReadBatchSize;
   return inBatches(ctx, ctx.config.markAllAsReadBudgetMs, (tx) => {
-    const batch = unreadMessages(tx, () => true).slice(0, size);
+    const batch = oldestUnread(tx, size);
     changeFlag(tx, tx.user, batch, 'read', 'add');
     return batch.length === size;
   });

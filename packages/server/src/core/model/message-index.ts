@@ -106,14 +106,7 @@ export class MessageIndex implements RowObserver {
   private placeAdd(m: MessageRecord): void {
     if (m.stream_id !== null) {
       listOf(this.byChannel, m.stream_id).add(m.id);
-      const key = this.keyOf(m.stream_id, m.topic);
-      listOf(this.byTopic, key).add(m.id);
-      let keys = this.topicsByChannel.get(m.stream_id);
-      if (!keys) {
-        keys = new Set();
-        this.topicsByChannel.set(m.stream_id, keys);
-      }
-      keys.add(key);
+      this.topicAdd(m);
     } else {
       listOf(this.byConversation, m.recipient_id).add(m.id);
     }
@@ -122,17 +115,35 @@ export class MessageIndex implements RowObserver {
   private placeRemove(m: MessageRecord): void {
     if (m.stream_id !== null) {
       this.byChannel.get(m.stream_id)?.delete(m.id);
-      const key = this.keyOf(m.stream_id, m.topic);
-      const topicIds = this.byTopic.get(key);
-      if (topicIds) {
-        topicIds.delete(m.id);
-        if (topicIds.size === 0) {
-          this.byTopic.delete(key);
-          this.topicsByChannel.get(m.stream_id)?.delete(key);
-        }
-      }
+      this.topicRemove(m);
     } else {
       this.byConversation.get(m.recipient_id)?.delete(m.id);
+    }
+  }
+
+  /** Adds a channel message to its topic's list. */
+  private topicAdd(m: MessageRecord): void {
+    if (m.stream_id === null) return;
+    const key = this.keyOf(m.stream_id, m.topic);
+    listOf(this.byTopic, key).add(m.id);
+    let keys = this.topicsByChannel.get(m.stream_id);
+    if (!keys) {
+      keys = new Set();
+      this.topicsByChannel.set(m.stream_id, keys);
+    }
+    keys.add(key);
+  }
+
+  /** Removes a channel message from its topic's list (and the topic, once empty). */
+  private topicRemove(m: MessageRecord): void {
+    if (m.stream_id === null) return;
+    const key = this.keyOf(m.stream_id, m.topic);
+    const topicIds = this.byTopic.get(key);
+    if (!topicIds) return;
+    topicIds.delete(m.id);
+    if (topicIds.size === 0) {
+      this.byTopic.delete(key);
+      this.topicsByChannel.get(m.stream_id)?.delete(key);
     }
   }
 
@@ -154,13 +165,14 @@ export class MessageIndex implements RowObserver {
     if (!previous) {
       this.every.add(m.id);
       this.placeAdd(m);
-    } else if (
-      previous.stream_id !== m.stream_id ||
-      previous.topic !== m.topic ||
-      previous.recipient_id !== m.recipient_id
-    ) {
+    } else if (previous.stream_id !== m.stream_id || previous.recipient_id !== m.recipient_id) {
       this.placeRemove(previous);
       this.placeAdd(m);
+    } else if (previous.topic !== m.topic) {
+      // A topic renamed within its channel: the channel's list stays as it is (a move of a
+      // topic of k messages in a channel of n would otherwise shift the channel's list 2k times).
+      this.topicRemove(previous);
+      this.topicAdd(m);
     }
     // Participation changes with the topic, the sender or the reactions (not with an edit of the content).
     if (
@@ -182,6 +194,10 @@ export class MessageIndex implements RowObserver {
   }
 
   rowsChanged(userId: number, ids: ArrayLike<number>, before: ArrayLike<number>, after: ArrayLike<number>): void {
+    if (ids.length === 1) {
+      this.rowChanged(userId, ids[0] as number, before[0] as number, after[0] as number);
+      return;
+    }
     const unread = listOf(this.unreadByUser, userId);
     const starred = listOf(this.starredByUser, userId);
     // IDs above the last one held are appended at once (new messages, start-up: the lists grow
@@ -229,6 +245,30 @@ export class MessageIndex implements RowObserver {
     unread.addMany(unreadAdd);
     starred.removeMany(starredRemove);
     starred.addMany(starredAdd);
+  }
+
+  /**
+   * {@link rowsChanged} for one row (a message sent: one call per recipient), without the
+   * batch's arrays: the unread or starred list gains or loses `id`.
+   */
+  private rowChanged(userId: number, id: number, old: number, bits: number): void {
+    if (old === bits) return;
+    const wasUnread = old >= 0 && (old & FLAG_BITS.read) === 0;
+    const isUnread = bits >= 0 && (bits & FLAG_BITS.read) === 0;
+    if (isUnread !== wasUnread) {
+      const unread = listOf(this.unreadByUser, userId);
+      if (!isUnread) unread.delete(id);
+      else if ((unread.last ?? 0) < id) unread.push(id);
+      else unread.add(id);
+    }
+    const wasStarred = old >= 0 && (old & FLAG_BITS.starred) !== 0;
+    const isStarred = bits >= 0 && (bits & FLAG_BITS.starred) !== 0;
+    if (isStarred !== wasStarred) {
+      const starred = listOf(this.starredByUser, userId);
+      if (!isStarred) starred.delete(id);
+      else if ((starred.last ?? 0) < id) starred.push(id);
+      else starred.add(id);
+    }
   }
 }
 

@@ -55,4 +55,29 @@ describe('SortedIds', () => {
       expect([...list.view()]).toEqual([...reference].sort((a, b) => a - b));
     }
   });
+
+  it('delete and add, one ID at a time, keep the list equal to the set, whichever side of the list moves', () => {
+    const next = numbers(11);
+    const list = new SortedIds();
+    const reference = new Set<number>();
+    for (let round = 0; round < 3000; round += 1) {
+      const id = next() % 500;
+      // Deletes of the oldest ID too (a topic moved away, oldest first), then adds after them.
+      const oldest = [...reference].sort((a, b) => a - b)[0];
+      if (round % 4 === 1 && oldest !== undefined) {
+        list.delete(oldest);
+        reference.delete(oldest);
+      } else if (round % 4 === 2) {
+        list.delete(id);
+        reference.delete(id);
+      } else {
+        list.add(id);
+        reference.add(id);
+      }
+      expect(list.size).toBe(reference.size);
+      if (round % 50 === 0) expect([...list.view()]).toEqual([...reference].sort((a, b) => a - b));
+    }
+    expect([...list.view()]).toEqual([...reference].sort((a, b) => a - b));
+    expect(list.last).toBe(Math.max(...reference));
+  });
 });

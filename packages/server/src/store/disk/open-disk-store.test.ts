@@ -13,7 +13,7 @@ import {
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../store.js';
+import { Store } from '../store.js';
 import { STORE_FORMAT, type StoreDocument } from '../types.js';
 import type { JournalWriter } from './journal-writer.js';
 import { sealObject } from './line-checksum.js';
@@ -97,6 +97,21 @@ describe('openDiskStore', () => {
     expect(disk.created).toBe(true);
     expect(await new SnapshotFile(dataFile).read()).toEqual({ ...seed, format: STORE_FORMAT, user_messages: {} });
     expect(items(disk.store)).toEqual([100]);
+  });
+
+  it('takes a seed store as it is (no observer of its old owner fed), writes it durably, and journals what follows', async () => {
+    const seed = new Store<TestDb>();
+    await addItem(seed, 7);
+    const fed: number[] = [];
+    seed.observe('items', { put: (item) => fed.push(item.n), delete: () => {} });
+    seed.releaseObservers();
+    const disk = await open({ seed });
+    expect(disk.store).toBe(seed);
+    await addItem(disk.store, 8);
+    expect(fed).toEqual([7]);
+    await crash(disk);
+    const reopened = await open();
+    expect(items(reopened.store)).toEqual([7, 8]);
   });
 
   it('creates the data file with a seed function, and does not seed an existing file', async () => {

@@ -15,11 +15,12 @@ import { claimStore } from './store-claim.js';
 /** Options of {@link openDiskStore}. */
 export interface DiskStoreOptions<T extends CollectionMap> {
   /**
-   * The initial contents when the data file does not exist yet: a document, or a function that
-   * fills the empty store (its `store.write` calls complete at once). The result is written as the
-   * first snapshot before `openDiskStore` resolves.
+   * The initial contents when the data file does not exist yet: a document, a memory store
+   * (taken as it is: no persister, no observers; see `Store.releaseObservers`), or a function
+   * that fills the empty store (its `store.write` calls complete at once). The result is written
+   * as the first snapshot before `openDiskStore` resolves.
    */
-  seed?: StoreDocument | ((store: Store<T>) => void | Promise<void>);
+  seed?: StoreDocument | Store<T> | ((store: Store<T>) => void | Promise<void>);
   /** Journal size (bytes) past which a new snapshot is written. Default 64 MiB. */
   compactAfterBytes?: number;
   /** Where warnings (torn journal line, stale lock), errors and compaction notes go. Default: warnings and errors to the console. */
@@ -195,7 +196,12 @@ async function createStore<T extends CollectionMap>(
   }
   // Seeded in memory (no persister yet): a crash before the snapshot below leaves no data file,
   // and the next start seeds again.
-  const store = typeof seed === 'function' || seed === undefined ? new Store<T>() : new Store<T>(seed);
+  const store =
+    seed instanceof Store
+      ? seed
+      : typeof seed === 'function' || seed === undefined
+        ? new Store<T>()
+        : new Store<T>(seed);
   if (typeof seed === 'function') await seed(store);
   db.data = store.snapshot();
   await db.write();
