@@ -117,10 +117,13 @@ export async function openDiskStore<T extends CollectionMap>(
   try {
     // lowdb keeps its default data when the file does not exist: that identity means "create".
     const missing = emptyDocument();
-    const db = new Low<StoreDocument>(new SnapshotFile(files.data, { beforeReplace: () => claim.check() }), missing);
+    const snapshotFile = new SnapshotFile(files.data, { beforeReplace: () => claim.check() });
+    const db = new Low<StoreDocument>(snapshotFile, missing);
     await db.read();
     const created = db.data === missing;
-    const store = created ? await createStore(files, db, options.seed) : await loadStore<T>(files, db.data, db, log);
+    const store = created
+      ? await createStore(files, snapshotFile, options.seed)
+      : await loadStore<T>(files, db.data, db, log);
     db.data = emptyDocument();
     const journal = await JournalWriter.open(files.journal, files.compacting, () => claim.check());
     const channel = options.backupChannel
@@ -175,7 +178,7 @@ export async function openDiskStore<T extends CollectionMap>(
 /** A new store from the seed, written as the first snapshot before any journal exists. */
 async function createStore<T extends CollectionMap>(
   files: DiskFiles,
-  db: Low<StoreDocument>,
+  snapshotFile: SnapshotFile,
   seed: DiskStoreOptions<T>['seed'],
 ): Promise<Store<T>> {
   // A journal without its snapshot is not ours to replay onto a new store, nor to delete.
@@ -203,8 +206,7 @@ async function createStore<T extends CollectionMap>(
         ? new Store<T>()
         : new Store<T>(seed);
   if (typeof seed === 'function') await seed(store);
-  db.data = store.snapshot();
-  await db.write();
+  await snapshotFile.writeFirst(store.snapshot());
   return store;
 }
 
