@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumForTests, launchChromium } from '../../../test-support/browser.js';
-import { callApi, logIn, narrow, openPage, useServerAndBrowser, type WebServer } from './web-test-kit.js';
+import { callApi, channelId, logIn, narrow, openPage, useServerAndBrowser, type WebServer } from './web-test-kit.js';
 
 /** Pauses the live view and opens every entry. */
 async function setPausedAndOpenAll(page: Page): Promise<void> {
@@ -34,10 +34,7 @@ describe.skipIf(availability.skip !== undefined)(
       async ready(server, launched) {
         web = server;
         browser = launched;
-        const { stream_id } = (await callApi(web, web.account('owner'), 'GET', '/get_stream_id', {
-          stream: 'general',
-        })) as { stream_id: number };
-        general = stream_id;
+        general = await channelId(web, 'general');
       },
     });
 

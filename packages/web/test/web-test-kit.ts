@@ -122,6 +122,14 @@ export async function callApi(
   return body;
 }
 
+/** The ID of the channel named `name`, as the owner asks for it. */
+export async function channelId(web: WebServer, name: string): Promise<number> {
+  const { stream_id } = (await callApi(web, web.account('owner'), 'GET', '/get_stream_id', { stream: name })) as {
+    stream_id: number;
+  };
+  return stream_id;
+}
+
 /** A page whose console errors and uncaught exceptions are collected. */
 export interface OpenPage {
   readonly page: Page;
