@@ -2,7 +2,7 @@ import { defineEndpoint } from '@teamchat/schema';
 import { z } from 'zod';
 import { pageHandler } from '../dispatch/handler.js';
 import { readAvatarImage } from '../settings/avatar.js';
-import { ServedFile } from './serve-upload.js';
+import { ServedFileOrNotFound } from './serve-upload.js';
 
 /**
  * GET and HEAD `/user_avatars/<realm>/<user>.png` and `<user>-medium.png` (below the site, not
@@ -15,7 +15,7 @@ export const serveAvatarPage = defineEndpoint({
   access: 'public',
   summary: "A user's uploaded avatar.",
   params: z.object({ user_id: z.number().int(), with_bytes: z.boolean() }),
-  response: z.discriminatedUnion('status', [z.object({ status: z.literal('not-found') }), ServedFile]),
+  response: ServedFileOrNotFound,
   errors: [],
 });
 

@@ -2,7 +2,7 @@ import { defineEndpoint } from '@teamchat/schema';
 import { z } from 'zod';
 import { pageHandler } from '../dispatch/handler.js';
 import { readEmojiImage } from '../realm-emoji/realm-emoji.js';
-import { ServedFile } from './serve-upload.js';
+import { ServedFileOrNotFound } from './serve-upload.js';
 
 /**
  * GET and HEAD `/user_avatars/<realm>/emoji/images/<file>` (below the site, not `/api/v1`): a
@@ -15,7 +15,7 @@ export const serveEmojiPage = defineEndpoint({
   access: 'public',
   summary: "A custom emoji's image.",
   params: z.object({ file: z.string(), with_bytes: z.boolean() }),
-  response: z.discriminatedUnion('status', [z.object({ status: z.literal('not-found') }), ServedFile]),
+  response: ServedFileOrNotFound,
   errors: [],
 });
 

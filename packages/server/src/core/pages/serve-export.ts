@@ -2,7 +2,7 @@ import { defineEndpoint } from '@teamchat/schema';
 import { z } from 'zod';
 import { readExportFile } from '../exports/realm-exports.js';
 import { pageHandler } from '../dispatch/handler.js';
-import { ServedFile } from './serve-upload.js';
+import { ServedFileOrNotFound } from './serve-upload.js';
 
 /**
  * GET and HEAD `/user_avatars/exports/<realm>/<random>/<name>.json`: the file of a finished
@@ -16,7 +16,7 @@ export const serveExportPage = defineEndpoint({
   access: 'public',
   summary: "A data export's file.",
   params: z.object({ path: z.string(), with_bytes: z.boolean() }),
-  response: z.discriminatedUnion('status', [z.object({ status: z.literal('not-found') }), ServedFile]),
+  response: ServedFileOrNotFound,
   errors: [],
 });
 

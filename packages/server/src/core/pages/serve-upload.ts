@@ -13,6 +13,12 @@ export const ServedFile = z.object({
   bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array).nullable(),
 });
 
+/** Not found. */
+const NotFound = z.object({ status: z.literal('not-found') });
+
+/** The answer of a public file page: the file, or not found. */
+export const ServedFileOrNotFound = z.discriminatedUnion('status', [NotFound, ServedFile]);
+
 /**
  * GET and HEAD `/user_uploads/<path_id>` (below the site, not `/api/v1`): an uploaded file.
  * Answered with data; the REST layer turns it into the file or the real server's 404/403 page.
@@ -24,11 +30,7 @@ export const serveUploadPage = defineEndpoint({
   access: 'optional',
   summary: 'An uploaded file, to whoever may read a message linking it.',
   params: z.object({ path_id: z.string(), with_bytes: z.boolean() }),
-  response: z.discriminatedUnion('status', [
-    z.object({ status: z.literal('not-found') }),
-    z.object({ status: z.literal('forbidden') }),
-    ServedFile,
-  ]),
+  response: z.discriminatedUnion('status', [NotFound, z.object({ status: z.literal('forbidden') }), ServedFile]),
   errors: ['UNAUTHORIZED'],
 });
 
