@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { read as fsRead, stat as fsStat, type Stats } from 'node:fs';
+import { fstatSync, readSync, statSync } from 'node:fs';
 import { open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { errorCode, errorMessage } from './durable-io.js';
@@ -23,9 +23,13 @@ export interface DataLock {
   readonly owner: LockOwner;
   /**
    * Whether the lock file at its path is still this one (the same file, kept open so its inode
-   * cannot be reused), gone, or another file (another owner's, or written by hand).
+   * cannot be reused), gone, or another file (another owner's, or written by hand). The look
+   * (a `stat` of the path, a read of the open file) is made during the call, on the calling
+   * thread: a check before every acknowledged journal write runs it, and sending two system
+   * calls of a few microseconds each to the thread pool cost far more than the calls themselves
+   * (both threads' CPU, and the hand-offs). Throws on an I/O error other than a missing file.
    */
-  verify(): Promise<LockState>;
+  verify(): LockState;
   /** Writes the lock file again after it was deleted; false when another file is there by then. */
   recreate(): Promise<boolean>;
   /** Removes the lock file if it is still ours, and closes it. */
@@ -143,23 +147,6 @@ async function readOwner(lockFile: string): Promise<LockOwner | 'missing' | 'gar
   return 'garbled';
 }
 
-/**
- * `stat` of a path through the callback API: a check before every acknowledged journal write
- * runs it, and the promise API's `FileHandle` machinery cost about twice the CPU.
- */
-function statPath(path: string): Promise<Stats> {
-  return new Promise((resolve, reject) => {
-    fsStat(path, (error, stats) => (error ? reject(error) : resolve(stats)));
-  });
-}
-
-/** Reads the start of the file `fd` into `buffer` (callback API, as {@link statPath}); resolves with the bytes read. */
-function readAt(fd: number, buffer: Buffer): Promise<number> {
-  return new Promise((resolve, reject) => {
-    fsRead(fd, buffer, 0, buffer.length, 0, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead)));
-  });
-}
-
 /** Whether the lock's owner may still be running. A process on another host cannot be checked, so it counts as alive. */
 function isAlive(holder: LockOwner): boolean {
   if (holder.host !== hostname()) return true;
@@ -177,31 +164,22 @@ function heldLock(file: string, owner: LockOwner, created: FileHandle): DataLock
   // The lock file stays open: its inode cannot be reused while it is, so comparing inodes tells
   // this file from any later one.
   let handle: FileHandle | null = created;
-  let identity: Promise<{ dev: number; ino: number }> = created.stat();
+  let identity = fstatSync(created.fd);
   let released = false;
-  // One buffer for the checks (one at a time: see `StoreClaim.check`); a second read meanwhile
-  // (`release`) gets its own.
+  // One buffer for every check: each reads it and is done with it before it returns.
   const readBuffer = Buffer.alloc(LOCK_READ_BYTES);
-  let reading = false;
-  const verify = async (): Promise<LockState> => {
+  const token = Buffer.from(owner.token, 'utf8');
+  const verify = (): LockState => {
     if (!handle) return 'replaced';
-    const ours = await identity;
-    try {
-      const now = await statPath(file);
-      if (now.dev !== ours.dev || now.ino !== ours.ino) return 'replaced';
-    } catch (error) {
-      if (errorCode(error) === 'ENOENT') return 'missing';
-      throw error;
-    }
+    const now = statSync(file, { throwIfNoEntry: false });
+    if (!now) return 'missing';
+    if (now.dev !== identity.dev || now.ino !== identity.ino) return 'replaced';
     // The same file, unless it was rewritten in place: it must still name this owner.
-    const buffer = reading ? Buffer.alloc(LOCK_READ_BYTES) : readBuffer;
-    reading ||= buffer === readBuffer;
-    try {
-      const bytesRead = await readAt(handle.fd, buffer);
-      return buffer.toString('utf8', 0, bytesRead).includes(owner.token) ? 'held' : 'replaced';
-    } finally {
-      if (buffer === readBuffer) reading = false;
-    }
+    const bytesRead = readSync(handle.fd, readBuffer, 0, readBuffer.length, 0);
+    // The first occurrence of the token, if any, must lie within the bytes just read (what
+    // follows them is left from an earlier, longer read).
+    const at = readBuffer.indexOf(token);
+    return at >= 0 && at + token.length <= bytesRead ? 'held' : 'replaced';
   };
   return {
     file,
@@ -209,17 +187,23 @@ function heldLock(file: string, owner: LockOwner, created: FileHandle): DataLock
     verify,
     async recreate() {
       const fresh = await tryCreate(file, owner);
-      if (!fresh) return (await verify()) === 'held';
+      if (!fresh) return verify() === 'held';
       await handle?.close().catch(() => {});
       handle = fresh;
-      identity = fresh.stat();
+      identity = fstatSync(fresh.fd);
       return true;
     },
     async release() {
       if (released) return;
       released = true;
       // Only remove the file if it is still ours: another owner may have taken the store.
-      if ((await verify().catch(() => 'replaced')) === 'held') await unlink(file).catch(() => {});
+      let state: LockState = 'replaced';
+      try {
+        state = verify();
+      } catch {
+        // unreadable: left alone
+      }
+      if (state === 'held') await unlink(file).catch(() => {});
       await handle?.close().catch(() => {});
       handle = null;
     },

@@ -1,8 +1,11 @@
 import { hostname } from 'node:os';
-import { acquireDataLock, type DataLock, type LockOwner } from './data-lock.js';
+import { acquireDataLock, type DataLock, type LockOwner, type LockState } from './data-lock.js';
 import type { DiskFiles } from './disk-files.js';
 import { errorMessage } from './durable-io.js';
 import { takeKernelClaim, type KernelClaim } from './kernel-claim.js';
+
+/** The answer of a check that found the lock file held. */
+const HELD: Promise<void> = Promise.resolve();
 
 /** Thrown by every write of a store whose claim was lost: another process may own the files now. */
 export class ClaimLostError extends Error {
@@ -41,7 +44,8 @@ export interface StoreClaim {
    * Resolves while this process owns the store; rejects with {@link ClaimLostError} (for good)
    * once its lock file was replaced, or deleted without a kernel claim to vouch for it. A lock
    * file deleted while the kernel claim is held is written again. The answer comes from a look
-   * at the lock file that starts after the call (a call during a check waits for the next one).
+   * at the lock file made during the call (a call while a lock file is being written again
+   * waits for the next look).
    */
   check(): Promise<void>;
   /** Calls `listener` once when the claim is lost (by a check before a write, or by the periodic one). */
@@ -77,7 +81,6 @@ export async function claimStore(files: DiskFiles, options: ClaimOptions): Promi
     throw error;
   }
   let lost: ClaimLostError | null = null;
-  let checking: Promise<void> | null = null;
   const listeners: ((error: ClaimLostError) => void)[] = [];
 
   const loseClaim = (what: string): ClaimLostError => {
@@ -90,9 +93,8 @@ export async function claimStore(files: DiskFiles, options: ClaimOptions): Promi
     for (const listener of listeners) listener(lost);
     return lost;
   };
-  const runCheck = async (): Promise<void> => {
-    const state = await lock.verify();
-    if (state === 'held') return;
+  /** What follows a look that did not find the lock file held: write it again, or lose the claim. */
+  const afterLook = async (state: Exclude<LockState, 'held'>): Promise<void> => {
     if (state === 'missing' && kernel) {
       if (await lock.recreate()) {
         log.warn(
@@ -106,18 +108,29 @@ export async function claimStore(files: DiskFiles, options: ClaimOptions): Promi
       state === 'missing' ? 'was deleted (and this platform has no kernel-held claim)' : 'was replaced by another',
     );
   };
+  /** A check whose look found something else than a held lock file and has not ended yet. */
+  let checking: Promise<void> | null = null;
   /** A check queued behind the running one, shared by the callers that came while it ran. */
   let queued: Promise<void> | null = null;
   const check = (): Promise<void> => {
     if (lost) return Promise.reject(lost);
     if (!checking) {
-      checking = runCheck().finally(() => {
+      // The look is made now, during the call (`DataLock.verify`): after everything the caller
+      // made durable before calling. A held lock file, the usual answer, settles it at once.
+      let state: LockState;
+      try {
+        state = lock.verify();
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      if (state === 'held') return HELD;
+      checking = afterLook(state).finally(() => {
         checking = null;
       });
       return checking;
     }
-    // The running check may have looked before what this caller needs vouched for (a journal
-    // write that just became durable): a fresh one starts once it ends.
+    // The running check (writing the lock file again) looked before this call: a fresh look
+    // is made once it ends.
     queued ??= checking
       .catch(() => {})
       .then(() => {
