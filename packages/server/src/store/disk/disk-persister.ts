@@ -1,4 +1,4 @@
-import { access, unlink } from 'node:fs/promises';
+import { access, stat, unlink } from 'node:fs/promises';
 import type { Low } from 'lowdb';
 import type { JournalEntry, Persister, StoreDocument } from '../types.js';
 import type { DiskFiles } from './disk-files.js';
@@ -29,7 +29,10 @@ export interface DiskPersisterParts {
   db: Low<StoreDocument>;
   /** This process's ownership of the files: checked before any file is replaced or removed. */
   claim: StoreClaim;
+  /** The least journal size (bytes) that starts a compaction; see {@link DiskPersister}. */
   compactAfterBytes: number;
+  /** Size of the data file when the store was opened, in bytes. */
+  snapshotBytes: number;
   log: DiskStoreLog;
   /** Runs first when the store closes (the backup channel stops). */
   beforeClose?: () => Promise<void>;
@@ -37,8 +40,12 @@ export interface DiskPersisterParts {
 
 /**
  * The {@link Persister} of a disk store: journals committed transactions with group commit and
- * folds the journal into a new snapshot (compaction) when it grows past `compactAfterBytes` and
- * at close. One compaction runs at a time.
+ * folds the journal into a new snapshot (compaction) at close, and when the journal has grown
+ * to `compactAfterBytes` or to the size of the last snapshot, whichever is larger. A compaction
+ * rewrites the whole snapshot, so tying it to the snapshot's size keeps its cost in proportion
+ * to the writes it folds in (a 500 MB snapshot is not rewritten for every 64 MiB of journal),
+ * while start-up still replays at most about a snapshot's worth of journal. One compaction
+ * runs at a time.
  *
  * A compaction takes a snapshot by reference under the store's write lock and, at that same
  * point, queues a journal rotation: earlier transactions stay in the old journal (renamed to
@@ -53,9 +60,18 @@ export class DiskPersister implements Persister {
   private compacting: Promise<void> | null = null;
   /** After a failed compaction, wait until the journal grows this large before trying again. */
   private retryAtBytes = 0;
+  /** Size of the last snapshot written (or read at open), in bytes. */
+  private snapshotBytes: number;
   private closing = false;
 
-  constructor(private readonly parts: DiskPersisterParts) {}
+  constructor(private readonly parts: DiskPersisterParts) {
+    this.snapshotBytes = parts.snapshotBytes;
+  }
+
+  /** The journal size, in bytes, at which the next compaction starts. */
+  get compactAtBytes(): number {
+    return Math.max(this.parts.compactAfterBytes, this.snapshotBytes, this.retryAtBytes);
+  }
 
   /** Appends `entry` to the journal, with its checksum; resolves once it is durable. */
   append(entry: JournalEntry): Promise<void> {
@@ -120,7 +136,7 @@ export class DiskPersister implements Persister {
     if (this.compacting || this.closing) return;
     const { journal, compactAfterBytes } = this.parts;
     const bytes = journal.size + journal.pendingChars;
-    if (bytes < Math.max(compactAfterBytes, this.retryAtBytes)) return;
+    if (bytes < this.compactAtBytes) return;
     const run = this.runCompaction((leftover) => this.snapshotUnderLock(leftover));
     this.track(run);
     run.then(
@@ -171,6 +187,7 @@ export class DiskPersister implements Persister {
     await unlink(files.compacting).catch((error: unknown) => {
       if (errorCode(error) !== 'ENOENT') throw error;
     });
+    this.snapshotBytes = (await stat(files.data)).size;
     this.compactions += 1;
     const records = Object.values(document.collections).reduce((sum, list) => sum + list.length, 0);
     log.info(

@@ -103,7 +103,10 @@ describe('JournalWriter', () => {
     await until(() => checks.length === 1);
     // The first batch is durable and its check is running: the next batch is written meanwhile.
     const second = journal.append('2\n').then(() => events.push('ack 2'));
-    await until(() => readFileSync(file, 'utf8') === '1\n2\n');
+    // Durable, not only written (the file shows the bytes before the write returns): the second
+    // check can then start as soon as the first ends.
+    await until(() => journal.stats.fsyncs === 2);
+    expect(readFileSync(file, 'utf8')).toBe('1\n2\n');
     // …but its check waits for the first one (which started before its bytes were durable).
     expect(checks).toHaveLength(1);
     expect(events).toEqual(['check from 2']);

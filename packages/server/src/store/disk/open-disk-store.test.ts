@@ -12,7 +12,7 @@ import {
 } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Store } from '../store.js';
 import { STORE_FORMAT, type StoreDocument } from '../types.js';
 import type { JournalWriter } from './journal-writer.js';
@@ -341,7 +341,8 @@ describe('openDiskStore', () => {
     for (const n of range(300)) await addItem(disk.store, n, 'x'.repeat(50));
     await disk.compact(); // wait for a compaction that may be running
     expect(disk.stats().compactions).toBeGreaterThan(1);
-    expect(statSync(disk.journalFile).size).toBeLessThan(4096 + 200);
+    // The journal is folded in at 4,096 bytes or at the snapshot's size, whichever is larger.
+    expect(statSync(disk.journalFile).size).toBeLessThan(Math.max(4096, statSync(dataFile).size) + 200);
     expect(existsSync(`${dataFile}.journal.compacting`)).toBe(false);
     const snapshot = JSON.parse(readFileSync(dataFile, 'utf8')) as StoreDocument;
     expect(snapshot.collections.items).toHaveLength(300);
@@ -349,6 +350,37 @@ describe('openDiskStore', () => {
     await crash(disk);
     const reopened = await open();
     expect(items(reopened.store)).toEqual(range(300));
+  });
+
+  it('lets the journal grow to the size of a larger snapshot before rewriting it', async () => {
+    const disk = await open({ compactAfterBytes: 4096 });
+    await disk.store.write((tx) => {
+      for (const n of range(500)) tx.put('items', { id: tx.nextId('items'), n, text: 'y'.repeat(100) });
+    });
+    await disk.compact();
+    const snapshotBytes = statSync(dataFile).size;
+    const compactions = disk.stats().compactions;
+    expect(snapshotBytes).toBeGreaterThan(10 * 4096);
+
+    // Past compactAfterBytes, up to the snapshot's size: no compaction.
+    let n = 500;
+    while (disk.stats().journalBytes < snapshotBytes - 300) {
+      await addItem(disk.store, n, 'z'.repeat(50));
+      n += 1;
+      expect(disk.stats().compactions).toBe(compactions);
+    }
+    expect(disk.stats().journalBytes).toBeGreaterThan(8 * 4096);
+    // At the snapshot's size: one compaction, and the journal starts again.
+    while (disk.stats().journalBytes >= snapshotBytes - 300) {
+      await addItem(disk.store, n, 'z'.repeat(50));
+      n += 1;
+    }
+    await vi.waitFor(() => expect(disk.stats().compactions).toBe(compactions + 1), { timeout: 10_000 });
+    expect(disk.stats().journalBytes).toBeLessThan(4096);
+
+    await crash(disk);
+    const reopened = await open();
+    expect(items(reopened.store)).toEqual(range(n));
   });
 
   it('loses no write made during a compaction', async () => {

@@ -21,7 +21,11 @@ export interface DiskStoreOptions<T extends CollectionMap> {
    * as the first snapshot before `openDiskStore` resolves.
    */
   seed?: StoreDocument | Store<T> | ((store: Store<T>) => void | Promise<void>);
-  /** Journal size (bytes) past which a new snapshot is written. Default 64 MiB. */
+  /**
+   * Journal size (bytes) past which a new snapshot is written, unless the last snapshot is
+   * larger: the journal then grows to the snapshot's size first (see `DiskPersister`).
+   * Default 64 MiB.
+   */
   compactAfterBytes?: number;
   /** Where warnings (torn journal line, stale lock), errors and compaction notes go. Default: warnings and errors to the console. */
   log?: Partial<DiskStoreLog>;
@@ -136,6 +140,7 @@ export async function openDiskStore<T extends CollectionMap>(
       db,
       claim,
       compactAfterBytes: options.compactAfterBytes ?? DEFAULT_COMPACT_AFTER_BYTES,
+      snapshotBytes: (await stat(files.data)).size,
       log,
       ...(channel ? { beforeClose: () => channel.close() } : {}),
     });
