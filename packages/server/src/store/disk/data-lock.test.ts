@@ -59,6 +59,19 @@ describe('acquireDataLock', () => {
     await lock.release();
   });
 
+  it('tells a lock file rewritten in place, shorter and without its token, from its own (no stale bytes of an earlier look count)', async () => {
+    const lock = await acquireDataLock({ lockFile, dataFile });
+    expect(lock.verify()).toBe('held');
+    // Same inode (written in place), shorter than the owner line the last look read.
+    writeFileSync(lockFile, '{"pid":1}\n');
+    expect(lock.verify()).toBe('replaced');
+    writeFileSync(lockFile, `${JSON.stringify(lock.owner)}\n`);
+    expect(lock.verify()).toBe('held');
+    rmSync(lockFile);
+    expect(lock.verify()).toBe('missing');
+    await lock.release();
+  });
+
   it('does not remove a lock that another owner has taken meanwhile', async () => {
     const lock = await acquireDataLock({ lockFile, dataFile });
     writeFileSync(lockFile, JSON.stringify({ pid: process.pid, startedAt: 'later', host: hostname() }));
