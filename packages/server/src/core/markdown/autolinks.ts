@@ -45,6 +45,26 @@ export function urlMatches(linkify: Linkify, text: string, atStart: boolean): Ur
   });
 }
 
+/** linkify-it's patterns: its `src_*` entries are sources (strings), not the regular expressions its types say. */
+type LinkifyPatterns = Record<string, RegExp | string | undefined>;
+
+/**
+ * linkify-it's validator of `http:`, `https:` and `ftp:` links, with its expression, run
+ * once: linkify-it's own runs it twice (a test, then a match), and this expression, with its
+ * Unicode classes, is the costliest step of finding a URL.
+ */
+function validateHttp(text: string, pos: number, self: Linkify): number {
+  const re = self.re as unknown as LinkifyPatterns;
+  let http = re['teamchat_http'];
+  if (!(http instanceof RegExp)) {
+    // Built lazily from the current patterns, as linkify-it does (they change with the TLDs).
+    const source = ['src_auth', 'src_host_port_strict', 'src_path'].map((name) => String(re[name])).join('');
+    http = new RegExp(`^\\/\\/${source}`, 'i');
+    re['teamchat_http'] = http;
+  }
+  return http.exec(text.slice(pos))?.[0].length ?? 0;
+}
+
 /**
  * markdown-it plugin: bare URLs, domains (`example.com`) and email addresses become links,
  * found with markdown-it's linkify-it and filtered by {@link urlMatches}.
@@ -52,6 +72,8 @@ export function urlMatches(linkify: Linkify, text: string, atStart: boolean): Ur
 export function autolinks(md: MarkdownIt): void {
   // `//host` is no link on the real server (`javascript://foo.com` stays text).
   md.linkify.add('//', null);
+  // `https:` and `ftp:` are aliases of `http:`, and follow it.
+  md.linkify.add('http:', { validate: validateHttp });
   md.core.ruler.push('autolinks', (state: StateCore) => {
     replaceInText(state, (text, { atStart }) => {
       const found: TextReplacement[] = [];

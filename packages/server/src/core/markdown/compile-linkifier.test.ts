@@ -142,3 +142,19 @@ describe('linkifierMatches', () => {
     ]);
   });
 });
+
+describe('linkifierMatches: texts without what every match contains', () => {
+  const rows: [string, string, string, string, string[]][] = [
+    ['a literal start', 'CVE-(?P<id>[0-9]{4}-[0-9]+)', 'CVE-', 'see CVE-2024-1, CVE 2', ['CVE-2024-1']],
+    ['an optional first character', 'x#?(?P<id>[0-9]+)', 'x', 'see x1 and 2', ['x1']],
+    ['an optional character beyond the BMP', '😀?(?P<id>[0-9]+)', '', 'see 1', ['1']],
+    ['alternatives', 'a(?P<id>[0-9]+)|b', '', 'see b', ['b']],
+    ['case ignored', '(?i)zz-(?P<id>[0-9]+)', '', 'see ZZ-1', ['ZZ-1']],
+    ['a group first', '(?P<id>[0-9]+)!', '', 'see 1!', ['1!']],
+  ];
+  test.each(rows)('are searched only when a match is possible: %s', (_name, pattern, required, text, found) => {
+    const linkifier = compileLinkifier(pattern, 'https://x/{id}');
+    expect(linkifier.required).toBe(required);
+    expect(linkifierMatches(linkifier, text).map((match) => match.text)).toEqual(found);
+  });
+});

@@ -16,6 +16,8 @@ export interface CompiledLinkifier {
   /** The wrapped pattern, flags `gu` (stateful: reset `lastIndex` before use). */
   regex: RegExp;
   template: Template;
+  /** Text every match contains (maybe ''): a text without it is not searched. */
+  required: string;
 }
 
 /** Which field a linkifier validation error is about (the `errors` key of the real server's answer). */
@@ -43,6 +45,24 @@ export function isLinkifierError(error: unknown): error is LinkifierError {
 function regexErrorDetail(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return /\/[dgimsuyv]*: (.*)$/s.exec(message)?.[1] ?? message;
+}
+
+// Characters with a meaning in a pattern (JavaScript's `u` mode); the others stand for themselves.
+const PATTERN_SYNTAX = new Set([...'^$\\.*+?()[]{}|/']);
+const QUANTIFIERS = new Set([...'?*+{']);
+
+/**
+ * The literal characters every match of `pattern` starts with: none when it may have
+ * alternatives or ignores case; the last one goes when a quantifier follows it (`#?`).
+ */
+function requiredPrefix(pattern: JsPattern): string {
+  const { source } = pattern;
+  if (pattern.flags.includes('i') || source.includes('|')) return '';
+  let end = 0;
+  while (end < source.length && !PATTERN_SYNTAX.has(source[end] ?? '')) end += 1;
+  const literal = [...source.slice(0, end)];
+  if (QUANTIFIERS.has(source[end] ?? '')) literal.pop();
+  return literal.join('');
 }
 
 /**
@@ -97,7 +117,7 @@ export function compileLinkifier(pattern: string, urlTemplate: string): Compiled
       `Group '${missingInTemplate}' in linkifier pattern is not present in URL template.`,
     );
   }
-  return { pattern, urlTemplate, regex, template: parseTemplate(urlTemplate) };
+  return { pattern, urlTemplate, regex, template: parseTemplate(urlTemplate), required: requiredPrefix(converted) };
 }
 
 /** One match of a linkifier in a text. */
@@ -119,6 +139,7 @@ export interface LinkifierMatch {
 export function linkifierMatches(linkifier: CompiledLinkifier, text: string, atStart = true): LinkifierMatch[] {
   const { regex } = linkifier;
   const matches: LinkifierMatch[] = [];
+  if (!text.includes(linkifier.required)) return matches;
   regex.lastIndex = 0;
   for (let found = regex.exec(text); found !== null; found = regex.exec(text)) {
     const before = found.groups?.[LINKIFIER_GROUPS.before] ?? '';

@@ -8,6 +8,14 @@ import type { UserMentionMeta } from './user-mentions.js';
 const PREVIEW_LIMIT = 24;
 const IMAGE_EXTENSIONS = ['.bmp', '.gif', '.jpe', '.jpeg', '.jpg', '.png', '.webp'];
 const UPLOADS = '/user_uploads/';
+/**
+ * What a link must contain for its parsed URL to matter: an upload's path or an image's
+ * extension. Parsing keeps the letters of a path (it only drops tabs and newlines, and
+ * resolves dot segments and backslashes between whole segments), so a link without either is
+ * neither, and is not parsed (parsing is costly).
+ */
+const MAY_MATTER = /user_uploads|\.(?:bmp|gif|jpe|jpg|png|webp)/i;
+const TABS_AND_NEWLINES = /[\t\n\r]/g;
 
 /** Empty facts, to pass as `env.facts`. */
 export function emptyFacts(): MessageFacts {
@@ -31,13 +39,17 @@ function parseHref(href: string, base: string): URL | undefined {
   }
 }
 
-/** The base URL and host of the organization's links, worked out once per organization URL (URL parsing is costly). */
-let realmBase = { realmUrl: '', base: '', host: undefined as string | undefined };
+/**
+ * The base URL and host of the organization's links, worked out once per organization URL
+ * (URL parsing is costly); `parseAll` when the base itself may give a relative link an
+ * upload's path.
+ */
+let realmBase = { realmUrl: '', base: '', host: undefined as string | undefined, parseAll: false };
 
 function realmBaseOf(realmUrl: string): typeof realmBase {
   if (realmBase.realmUrl !== realmUrl || realmBase.base === '') {
     const base = `${realmUrl.replace(/\/+$/, '')}/`;
-    realmBase = { realmUrl, base, host: parseHref('/', base)?.host };
+    realmBase = { realmUrl, base, host: parseHref('/', base)?.host, parseAll: MAY_MATTER.test(base) };
   }
   return realmBase;
 }
@@ -45,10 +57,13 @@ function realmBaseOf(realmUrl: string): typeof realmBase {
 function recordLinks(facts: MessageFacts, links: { href: string; quoted: boolean }[], realmUrl: string): void {
   facts.hasLink = links.length > 0;
   if (links.length === 0) return;
-  const { base, host: realmHost } = realmBaseOf(realmUrl);
-  // Each distinct link is parsed once, for both questions.
+  const { base, host: realmHost, parseAll } = realmBaseOf(realmUrl);
+  // Each distinct link that may matter is parsed once, for both questions.
   const parsed = new Map<string, URL | undefined>();
-  for (const { href } of links) if (!parsed.has(href)) parsed.set(href, parseHref(href, base));
+  for (const { href } of links) {
+    if (parsed.has(href) || !(parseAll || MAY_MATTER.test(href.replace(TABS_AND_NEWLINES, '')))) continue;
+    parsed.set(href, parseHref(href, base));
+  }
   for (const url of parsed.values()) {
     if (url !== undefined && url.host === realmHost && url.pathname.startsWith(UPLOADS))
       facts.uploadPathIds.push(url.pathname.slice(UPLOADS.length));

@@ -29,6 +29,8 @@ const METHODS = Object.keys({
 
 /** Content longer than this is rendered every time: it is rarely sent twice, and would crowd the cache. */
 const MAX_CACHED_CONTENT = 2_000;
+/** Content rendered once is remembered (not its rendering) among this many at most. */
+const MAX_SEEN = 10_000;
 
 /**
  * Renderings of message content, reused when the same content is rendered again and the
@@ -45,9 +47,15 @@ const MAX_CACHED_CONTENT = 2_000;
  * of the key. Bounded by the characters it holds: once over, the least recently used entries go
  * until a quarter of the budget is free (a hit only stamps its entry, so that the map is not
  * reordered on every rendering).
+ *
+ * A rendering is kept from the second time its content is rendered: most content is sent once,
+ * and keeping each of those renderings (with its questions) only to drop it later costs more
+ * than the cache saves. Content seen once is remembered among the last {@link MAX_SEEN}.
  */
 export class RenderCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
+  /** Content rendered once and not kept. */
+  private readonly seen = new Set<string>();
   private linkifiers: readonly CompiledLinkifier[] | null = null;
   private realmUrl: string | null = null;
   private size = 0;
@@ -74,6 +82,7 @@ export class RenderCache<T> {
     if (content.length > MAX_CACHED_CONTENT) return render(resolver);
     if (key.linkifiers !== this.linkifiers || key.realmUrl !== this.realmUrl) {
       this.entries.clear();
+      this.seen.clear();
       this.size = 0;
       this.linkifiers = key.linkifiers;
       this.realmUrl = key.realmUrl;
@@ -86,6 +95,12 @@ export class RenderCache<T> {
         return entry.value;
       }
       this.size -= entry.size;
+    } else if (!this.seen.has(content)) {
+      if (this.seen.size >= MAX_SEEN) this.seen.clear();
+      this.seen.add(content);
+      return render(resolver);
+    } else {
+      this.seen.delete(content);
     }
     const lookups: Lookup[] = [];
     const value = render(recording(resolver, lookups));

@@ -433,6 +433,18 @@ describe('renderMessage: what the message contains', () => {
       'https://other.org/user_uploads/2/cd/x.pdf',
       { hasLink: true, hasImage: false, uploads: [] },
     ],
+    // Only links that name an upload or an image are parsed: these name one once parsed.
+    [
+      'an upload with a tab in its address (URL parsing drops it)',
+      '[x](<http://127.0.0.1:9991/user_\tuploads/2/ab/x.p\tng>)',
+      { hasLink: true, hasImage: true, uploads: ['2/ab/x.png'] },
+    ],
+    [
+      'an upload behind a dot segment and backslashes',
+      '[x](http://127.0.0.1:9991/a/..\\user_uploads\\2\\ab\\x.gif)',
+      { hasLink: true, hasImage: true, uploads: ['2/ab/x.gif'] },
+    ],
+    ['an encoded dot is no extension', 'https://x.org/cat%2Epng', { hasLink: true, hasImage: false, uploads: [] }],
   ];
   test.each(cases)('reports links, images and uploads for %s', (_name, input, expected) => {
     const rendered = render(input);

@@ -24,23 +24,27 @@ export interface TextReplacement {
  */
 export function replaceInText(state: StateCore, find: (text: string, context: TextContext) => TextReplacement[]): void {
   for (const block of state.tokens) {
-    if (block.type !== 'inline' || !block.children) continue;
-    const children: Token[] = [];
+    const tokens = block.children;
+    if (block.type !== 'inline' || !tokens) continue;
+    // The new list of children, made at the first replacement (most texts have none).
+    let children: Token[] | null = null;
     let linkDepth = 0;
-    for (const token of block.children) {
+    for (let i = 0; i < tokens.length; i += 1) {
+      const token = tokens[i] as Token;
       if (token.type === 'link_open') linkDepth += 1;
       if (token.type === 'link_close') linkDepth -= 1;
       if (token.type !== 'text' || linkDepth > 0 || token.content === '') {
-        children.push(token);
+        children?.push(token);
         continue;
       }
-      const previous = children[children.length - 1];
+      const previous = children ? children[children.length - 1] : tokens[i - 1];
       const atStart = previous === undefined || previous.type === 'softbreak' || previous.type === 'hardbreak';
       const replacements = find(token.content, { atStart });
       if (replacements.length === 0) {
-        children.push(token);
+        children?.push(token);
         continue;
       }
+      children ??= tokens.slice(0, i);
       let last = 0;
       for (const replacement of replacements) {
         if (replacement.start > last) children.push(textToken(state, token.content.slice(last, replacement.start)));
@@ -49,7 +53,7 @@ export function replaceInText(state: StateCore, find: (text: string, context: Te
       }
       if (last < token.content.length) children.push(textToken(state, token.content.slice(last)));
     }
-    block.children = children;
+    if (children) block.children = children;
   }
 }
 
