@@ -77,9 +77,30 @@ describe('per-user message rows', () => {
         }
       });
       const ascending = Array.from({ length: 310 }, (_, i) => i);
-      for (const order of [ascending, [...ascending].reverse(), ascending.map(() => next() % 310)]) {
+      const strides = [7, 31].map((stride) => ascending.filter((id) => id % stride === round % stride));
+      for (const order of [ascending, [...ascending].reverse(), ascending.map(() => next() % 310), ...strides]) {
         for (const id of order) expect(store.userMessages.get(7, id)).toBe(reference.get(id));
       }
+    }
+  });
+
+  it('lists the users with a row for a message in ascending order, users coming in any order', async () => {
+    const store = new Store<Db>();
+    const users = [9, 3, 12, 1, 7];
+    const reference = new Map<number, number[]>();
+    for (const [k, userId] of users.entries()) {
+      await store.write((tx) => {
+        for (let id = 1; id <= 60; id += 1) if (id % (k + 2) === 0) tx.setRows(id, [[userId, 0]]);
+      });
+      for (let id = 1; id <= 60; id += 1)
+        reference.set(
+          id,
+          users
+            .slice(0, k + 1)
+            .filter((_, j) => id % (j + 2) === 0)
+            .sort((a, b) => a - b),
+        );
+      for (let id = 0; id <= 61; id += 1) expect(store.userMessages.usersOf(id)).toEqual(reference.get(id) ?? []);
     }
   });
 });

@@ -111,7 +111,11 @@ class UserRows implements UserRowsView {
       this.hint = hint - 1;
       return this.bitArray[hint - 1];
     }
-    const at = this.lowerBound(messageId);
+    // Further up (the next message of a topic, among the user's others): a gallop from there.
+    const at =
+      hint < this.length && (this.idArray[hint] as number) < messageId
+        ? lowerBoundFrom(this.idArray, hint, this.length, messageId)
+        : this.lowerBound(messageId);
     if (at < this.length && this.idArray[at] === messageId) {
       this.hint = at;
       return this.bitArray[at];
@@ -310,8 +314,16 @@ export class UserMessages {
   /** IDs of the users with a row for `messageId`, ascending. */
   usersOf(messageId: number): number[] {
     const found: number[] = [];
-    for (const [userId, rows] of this.users) if (rows.get(messageId) !== undefined) found.push(userId);
-    return found.sort((a, b) => a - b);
+    for (const [userId, rows] of this.usersInOrder()) if (rows.get(messageId) !== undefined) found.push(userId);
+    return found;
+  }
+
+  /** {@link users} by ascending user ID, kept until a user is added (for {@link usersOf}: a topic moved asks for each of its messages). */
+  private inOrder: [number, UserRows][] | null = null;
+
+  private usersInOrder(): [number, UserRows][] {
+    this.inOrder ??= [...this.users].sort((a, b) => a[0] - b[0]);
+    return this.inOrder;
   }
 
   /** The users that have (or had) rows. */
@@ -341,6 +353,7 @@ export class UserMessages {
     if (!rows) {
       rows = new UserRows();
       this.users.set(userId, rows);
+      this.inOrder = null;
     }
     return rows;
   }
@@ -414,5 +427,6 @@ export class UserMessages {
       }
       this.users.set(userId, UserRows.decode(value));
     }
+    this.inOrder = null;
   }
 }

@@ -15,6 +15,8 @@ export function normalizeContent(raw: string): string {
   const content = raw.replace(/^\n+/, '').trimEnd();
   if (content === '') throw new ApiError('BAD_REQUEST', 'Message must not be empty');
   if (content.includes('\u0000')) throw new ApiError('BAD_REQUEST', 'Message must not contain null bytes');
+  // A string's code points are never more than its UTF-16 units: most need no counting.
+  if (content.length <= MAX_MESSAGE_LENGTH) return content;
   const chars = [...content];
   if (chars.length <= MAX_MESSAGE_LENGTH) return content;
   return chars.slice(0, MAX_MESSAGE_LENGTH - [...TRUNCATED].length).join('') + TRUNCATED;
@@ -27,9 +29,13 @@ export function normalizeContent(raw: string): string {
 export function normalizeTopic(ctx: Pick<Context, 'realm'>, raw: string): string {
   const topic = raw.trim();
   if (topic === '(no topic)' || topic === ctx.realm.empty_topic_display_name) return '';
+  // One test of the whole topic; its characters are walked only to name a bad one's position.
+  if (INVALID_TOPIC_CHARACTER.test(topic)) {
+    const at = [...topic].findIndex((char) => INVALID_TOPIC_CHARACTER.test(char));
+    throw new ApiError('BAD_REQUEST', `Invalid character in topic, at position ${at + 1}!`);
+  }
+  if (topic.length <= MAX_TOPIC_LENGTH) return topic;
   const chars = [...topic];
-  const at = chars.findIndex((char) => INVALID_TOPIC_CHARACTER.test(char));
-  if (at >= 0) throw new ApiError('BAD_REQUEST', `Invalid character in topic, at position ${at + 1}!`);
   return chars.length <= MAX_TOPIC_LENGTH ? topic : `${chars.slice(0, MAX_TOPIC_LENGTH - 3).join('')}...`;
 }
 

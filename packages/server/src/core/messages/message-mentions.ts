@@ -34,6 +34,15 @@ export function recipientMentionBits(
   recipientIds: Iterable<number>,
   scope: MentionScope,
 ): Map<number, number> {
+  const { mentions } = rendered;
+  // Most messages mention no one: no recipient to look at.
+  if (
+    mentions.userIds.size === 0 &&
+    mentions.groupIds.size === 0 &&
+    !mentions.streamWildcard &&
+    !mentions.topicWildcard
+  )
+    return new Map();
   if (scope.kind === 'direct')
     return mentionFlags(ctx, { ...rendered.mentions, streamWildcard: false, topicWildcard: false }, { recipientIds });
   return mentionFlags(ctx, rendered.mentions, {

@@ -13,9 +13,11 @@ export function usersWithAlertWords(
   content: string,
   userIds: Iterable<number>,
 ): Set<number> {
-  const wanted = new Set(userIds);
+  // Made at the first alert word: most organizations have none, and every message asks.
+  let wanted: Set<number> | null = null;
   const found = new Set<number>();
   for (const row of ctx.db.all('alert_words')) {
+    wanted ??= new Set(userIds);
     if (!wanted.has(row.user_id) || found.has(row.user_id)) continue;
     const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escape(row.word)}(?![\\p{L}\\p{N}])`, 'iu');
     if (pattern.test(content)) found.add(row.user_id);

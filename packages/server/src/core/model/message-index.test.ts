@@ -88,4 +88,32 @@ describe('the message index built on first use', () => {
     expect(answers(lazy)).toEqual(answers(eager));
     expect(answers(lazy).unread[1]).toContain(31);
   });
+
+  it('keeps one list per topic whatever its case, and lists a topic emptied and used again', async () => {
+    const store = new Store<Db>();
+    const index = createIndexes(store).messages;
+    await store.write((tx) => {
+      tx.put('messages', message(1, 1, 'Release'));
+      tx.put('messages', message(2, 1, 'release'));
+      tx.put('messages', message(3, 1, 'RELEASE', 2));
+      tx.put('messages', message(4, 2, 'Release'));
+    });
+    expect([...index.topic(1, 'rElEaSe')]).toEqual([1, 2, 3]);
+    expect([...index.topic(2, 'release')]).toEqual([4]);
+    expect([...index.topicParticipants(1, 'release')].sort()).toEqual([1, 2]);
+    // Moved away one by one, the topic is gone; a message to it again brings it back.
+    await store.write((tx) => {
+      for (const id of [1, 2, 3]) tx.put('messages', { ...message(id, 1, 'Elsewhere'), sender_id: 1 });
+    });
+    expect([...index.topic(1, 'release')]).toEqual([]);
+    expect([...index.topics(1)].map((ids) => [...ids])).toEqual([[1, 2, 3]]);
+    await store.write((tx) => {
+      tx.put('messages', message(5, 1, 'Release'));
+    });
+    expect([...index.topic(1, 'RELEASE')]).toEqual([5]);
+    expect([...index.topics(1)].map((ids) => [...ids]).sort((x, y) => (x[0] ?? 0) - (y[0] ?? 0))).toEqual([
+      [1, 2, 3],
+      [5],
+    ]);
+  });
 });

@@ -42,10 +42,27 @@ export class MessageIndex implements RowObserver {
   private lastTopic = '';
   private lastKey = topicKey(-1, '');
 
-  /** {@link topicKey}, the last one reused. */
+  /**
+   * Per channel: each topic as stored (its string kept once by the store, its hash computed
+   * once) → its {@link topicKey}. Without it each message made its key again: a lower-cased
+   * copy, a concatenation, and a hash of the new string for each map it was looked up in.
+   */
+  private readonly keysByChannel = new Map<number, Map<string, string>>();
+
+  /** {@link topicKey}, the last one reused, and each one kept per channel and topic. */
   private keyOf(streamId: number, topic: string): string {
     if (streamId !== this.lastStreamId || topic !== this.lastTopic) {
-      this.lastKey = topicKey(streamId, topic);
+      let keys = this.keysByChannel.get(streamId);
+      if (!keys) {
+        keys = new Map();
+        this.keysByChannel.set(streamId, keys);
+      }
+      let key = keys.get(topic);
+      if (key === undefined) {
+        key = topicKey(streamId, topic);
+        keys.set(topic, key);
+      }
+      this.lastKey = key;
       this.lastStreamId = streamId;
       this.lastTopic = topic;
     }
@@ -125,13 +142,19 @@ export class MessageIndex implements RowObserver {
   private topicAdd(m: MessageRecord): void {
     if (m.stream_id === null) return;
     const key = this.keyOf(m.stream_id, m.topic);
-    listOf(this.byTopic, key).add(m.id);
-    let keys = this.topicsByChannel.get(m.stream_id);
-    if (!keys) {
-      keys = new Set();
-      this.topicsByChannel.set(m.stream_id, keys);
+    let ids = this.byTopic.get(key);
+    if (!ids) {
+      // A new topic of the channel (its key leaves the channel's set with its last message).
+      ids = new SortedIds();
+      this.byTopic.set(key, ids);
+      let keys = this.topicsByChannel.get(m.stream_id);
+      if (!keys) {
+        keys = new Set();
+        this.topicsByChannel.set(m.stream_id, keys);
+      }
+      keys.add(key);
     }
-    keys.add(key);
+    ids.add(m.id);
   }
 
   /** Removes a channel message from its topic's list (and the topic, once empty). */
@@ -144,6 +167,7 @@ export class MessageIndex implements RowObserver {
     if (topicIds.size === 0) {
       this.byTopic.delete(key);
       this.topicsByChannel.get(m.stream_id)?.delete(key);
+      this.keysByChannel.get(m.stream_id)?.delete(m.topic);
     }
   }
 

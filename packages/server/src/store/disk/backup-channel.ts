@@ -167,7 +167,7 @@ export async function openBackupChannel(
 }
 
 /** Writes `data` to `socket`, waiting while its buffer is full. */
-function send(socket: Socket, data: string): Promise<void> {
+function send(socket: Socket, data: string | Uint8Array): Promise<void> {
   if (socket.destroyed) return Promise.reject(new Error('the client went away'));
   if (socket.write(data)) return Promise.resolve();
   return new Promise((resolve, reject) => {

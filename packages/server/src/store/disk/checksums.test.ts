@@ -128,7 +128,7 @@ describe('line checksums', () => {
       user_messages: { '1': { ids: [1, 6000], bits: [0, 6000] } },
     };
     const dataFile = join(dir, 'data.json');
-    writeFileSync(dataFile, [...documentChunks(document)].join(''));
+    writeFileSync(dataFile, Buffer.concat([...documentChunks(document)]));
     expect(readFileSync(dataFile).length).toBeGreaterThan(1.5 * 1024 * 1024);
     for (const checksums of ['inline', 'worker'] as const) {
       const read = await readDocumentLines(dataFile, { checksums });
@@ -150,7 +150,7 @@ describe('line checksums', () => {
     }));
     const document = { format: 3, seq: 1, counters: { messages: 5000 }, collections: { messages } };
     const dataFile = join(dir, 'data.json');
-    writeFileSync(dataFile, [...documentChunks(document)].join(''));
+    writeFileSync(dataFile, Buffer.concat([...documentChunks(document)]));
     expect(readFileSync(dataFile).length).toBeGreaterThan(1024 * 1024);
     const at = damage(dataFile, '"message 4321 ', '"massage 4321 ');
     expect(at.byte).toBeGreaterThan(1024 * 1024);
@@ -203,7 +203,7 @@ describe('line checksums', () => {
       collections: { messages: [{ id: 1, content: 'old' }] },
       user_messages: {},
     };
-    writeFileSync(dataFile, [...documentChunks(old)].join(''));
+    writeFileSync(dataFile, Buffer.concat([...documentChunks(old)]));
     writeFileSync(
       `${dataFile}.journal`,
       `${JSON.stringify({ seq: 2, ops: [['put', 'messages', { id: 2, content: 'older journal' }]] })}\n`,

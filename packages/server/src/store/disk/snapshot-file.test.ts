@@ -40,7 +40,7 @@ describe('SnapshotFile', () => {
   });
 
   it('writes JSON, one record per line, in chunks through lowdb and reads it back', async () => {
-    const db = new Low<StoreDocument>(new SnapshotFile(file, { chunkChars: 100 }), document);
+    const db = new Low<StoreDocument>(new SnapshotFile(file, { chunkBytes: 100 }), document);
     await db.write();
     const text = readFileSync(file, 'utf8');
     expect(JSON.parse(text)).toEqual(document);

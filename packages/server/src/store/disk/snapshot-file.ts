@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { Adapter } from 'lowdb';
 import type { StoreDocument } from '../types.js';
 import { checkDocument } from './check-document.js';
-import { DEFAULT_CHUNK_CHARS, documentChunks, SEALED_FORMAT } from './document-chunks.js';
+import { DEFAULT_CHUNK_BYTES, documentChunks, SEALED_FORMAT } from './document-chunks.js';
 import { readDocumentLines } from './read-document-lines.js';
 import { isStoreDamage } from './store-damage.js';
 import { errorCode, errorMessage, syncDirectory, writeAll } from './durable-io.js';
@@ -19,7 +19,7 @@ export const SYNC_EVERY_BYTES = 1 << 20;
 /** Options of {@link SnapshotFile}. */
 export interface SnapshotFileOptions {
   /** Size of the pieces the document is written in; small values make tests exercise the chunking. */
-  chunkChars?: number;
+  chunkBytes?: number;
   /**
    * Flush what was written to disk (`fdatasync`) each time this many more bytes were written
    * (default {@link SYNC_EVERY_BYTES}), not only at the end.
@@ -40,7 +40,7 @@ export interface SnapshotFileOptions {
  */
 export class SnapshotFile implements Adapter<StoreDocument> {
   readonly tmpFile: string;
-  private readonly chunkChars: number;
+  private readonly chunkBytes: number;
   private readonly syncEveryBytes: number;
   private readonly beforeReplace: () => Promise<void>;
 
@@ -49,7 +49,7 @@ export class SnapshotFile implements Adapter<StoreDocument> {
     options: SnapshotFileOptions = {},
   ) {
     this.tmpFile = `${file}.tmp`;
-    this.chunkChars = options.chunkChars ?? DEFAULT_CHUNK_CHARS;
+    this.chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
     this.syncEveryBytes = options.syncEveryBytes ?? SYNC_EVERY_BYTES;
     this.beforeReplace = options.beforeReplace ?? (async () => {});
   }
@@ -110,20 +110,27 @@ export class SnapshotFile implements Adapter<StoreDocument> {
 
   private async writeFlushingEvery(document: StoreDocument, syncEveryBytes: number): Promise<void> {
     const handle = await open(this.tmpFile, 'w', DATA_FILE_MODE);
+    // One chunk is written while the next is encoded.
+    let writing: Promise<number> | null = null;
     try {
       // Each chunk is awaited: the event loop keeps serving requests while a large snapshot is
       // written. Flushed as it goes, the snapshot never leaves tens of megabytes for one final
       // fsync, which would hold up the journal's own fsyncs (and every write waiting on them).
       let unsynced = 0;
-      for (const chunk of documentChunks(document, this.chunkChars)) {
-        unsynced += await writeAll(handle, chunk);
+      for (const chunk of documentChunks(document, this.chunkBytes)) {
+        if (writing) unsynced += await writing;
+        writing = null;
         if (unsynced >= syncEveryBytes) {
           await handle.datasync();
           unsynced = 0;
         }
+        writing = writeAll(handle, chunk);
       }
+      if (writing) await writing;
       await handle.sync();
     } catch (error) {
+      // A chunk still being written when the next one could not be made.
+      await writing?.catch(() => {});
       await handle.close().catch(() => {});
       await unlink(this.tmpFile).catch(() => {});
       throw new Error(`[teamchat-server] cannot write the snapshot ${this.tmpFile} (${errorMessage(error)})`, {
