@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClientFromZuliprc } from '@teamchat/client-sdk/node';
 import type { Client } from '@teamchat/client-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import zulip from 'zulip-js';
 import { assertFreshBuilds, REPO_ROOT } from '../../../test-support/fresh-build.js';
 import { startServer, type RunningServer } from '../../../test-support/start-server.js';
@@ -142,7 +142,9 @@ describe('teamchat-server populate: generated organizations', () => {
     }, 120_000);
     afterAll(() => server.stop());
 
-    it('starts from a data file that passes the store validation (one snapshot, written before the port opened)', () => {
+    it('starts from a data file that passes the store validation (one snapshot, written while the server answers)', async () => {
+      // Reads are answered at once; the first snapshot follows (writes wait for it).
+      await vi.waitFor(() => expect(existsSync(join(home, 'data.json'))).toBe(true), { timeout: 30_000 });
       const document = checkDocument(JSON.parse(readFileSync(join(home, 'data.json'), 'utf8')), 'data.json');
       const messages = document.collections['messages'] as unknown[];
       expect(messages.length).toBeGreaterThan(1900);

@@ -143,6 +143,9 @@ export async function serve(values: ServeValues): Promise<void> {
       log,
       backupChannel: true,
       ...(seeded ? { seed: seeded.seed } : {}),
+      // A generated organization's first snapshot takes seconds (1,000,000 messages: ~7 s):
+      // reads are answered meanwhile, and writes wait until it is durable.
+      answerBeforeFirstSnapshot: populate !== undefined,
     });
     ({ store, dataFile } = disk);
   }

@@ -514,6 +514,20 @@ export class Store<T extends CollectionMap> {
   }
 
   /**
+   * Holds every transaction until `ready` settles (reads go on): a disk store answers while its
+   * first snapshot is written, and attaches its persister before any write can commit.
+   */
+  holdWritesUntil(ready: Promise<unknown>): void {
+    const previous = this.writeQueue;
+    this.writeQueue = previous.then(() =>
+      ready.then(
+        () => {},
+        () => {},
+      ),
+    );
+  }
+
+  /**
    * Refuses further transactions, lets the one in progress finish (and be journaled), then
    * writes a final snapshot (disk stores).
    */

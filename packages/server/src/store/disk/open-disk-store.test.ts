@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import {
   appendFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   renameSync,
@@ -112,6 +113,46 @@ describe('openDiskStore', () => {
     await crash(disk);
     const reopened = await open();
     expect(items(reopened.store)).toEqual([7, 8]);
+  });
+
+  it('answers before the first snapshot with answerBeforeFirstSnapshot: reads at once, writes once it is durable', async () => {
+    const seed = new Store<TestDb>();
+    for (const n of range(2000)) await addItem(seed, n, 'x'.repeat(200));
+    const disk = await open({ seed, answerBeforeFirstSnapshot: true });
+    // Resolved with the snapshot still to write: nothing of it, nor a journal, is on disk yet.
+    expect(existsSync(dataFile)).toBe(false);
+    expect(existsSync(disk.journalFile)).toBe(false);
+    expect(items(disk.store)).toHaveLength(2000);
+    expect(disk.stats().fsyncs).toBe(0);
+    // A write made now waits: once acknowledged, the snapshot under it is durable and it is journaled.
+    const written = addItem(disk.store, 5000);
+    await written;
+    expect(existsSync(dataFile)).toBe(true);
+    expect(disk.stats().entries).toBe(1);
+    await crash(disk);
+    const reopened = await open();
+    expect(reopened.created).toBe(false);
+    expect(items(reopened.store)).toEqual([...range(2000), 5000]);
+  });
+
+  it('fails the store, refusing writes, when the first snapshot written while answering cannot be written', async () => {
+    const seed = new Store<TestDb>();
+    await addItem(seed, 1);
+    // The snapshot's temporary file cannot be created: a directory is in its place.
+    mkdirSync(`${dataFile}.tmp`);
+    const failures: string[] = [];
+    seed.onFailure((error) => failures.push(error.message));
+    const disk = await open({ seed, answerBeforeFirstSnapshot: true });
+    expect(items(disk.store)).toEqual([1]);
+    await expect(addItem(disk.store, 2)).rejects.toThrow(/could not be written \(EISDIR/);
+    expect(failures).toEqual([expect.stringMatching(/data\.json could not be written \(EISDIR/)]);
+    expect(items(disk.store)).toEqual([1]);
+    expect(existsSync(dataFile)).toBe(false);
+    expect(existsSync(disk.journalFile)).toBe(false);
+    // The files are given up: another store can take them.
+    rmSync(`${dataFile}.tmp`, { recursive: true });
+    const next = await open({ seed: (store) => void addItem(store, 3) });
+    expect(items(next.store)).toEqual([3]);
   });
 
   it('creates the data file with a seed function, and does not seed an existing file', async () => {

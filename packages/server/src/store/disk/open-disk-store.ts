@@ -6,7 +6,7 @@ import { openBackupChannel, type ChannelOperation } from './backup-channel.js';
 import { diskFiles, realDataPath, type DiskFiles } from './disk-files.js';
 import { SEALED_FORMAT } from './document-chunks.js';
 import { DiskPersister, type DiskStoreLog } from './disk-persister.js';
-import { errorCode } from './durable-io.js';
+import { errorCode, errorMessage } from './durable-io.js';
 import { JournalWriter } from './journal-writer.js';
 import { readJournal } from './read-journal.js';
 import { SnapshotFile } from './snapshot-file.js';
@@ -41,6 +41,16 @@ export interface DiskStoreOptions<T extends CollectionMap> {
    * `<data>.control` (see `openBackupChannel`). Default false.
    */
   backupChannel?: boolean;
+  /**
+   * For a new store: resolve as soon as the seed is in memory, and write the first snapshot
+   * while the store answers reads; every transaction waits until that snapshot is durable and
+   * the journal is open (so no write is acknowledged before it could be replayed), and
+   * `compact`, `stats` and the control channel start then. A failure to write it fails the
+   * store (see `Store.onFailure`). For a large generated organization (`--populate`), whose
+   * first snapshot takes seconds. Default false: the first snapshot is written before
+   * `openDiskStore` resolves.
+   */
+  answerBeforeFirstSnapshot?: boolean;
 }
 
 /** Counters of an open disk store. */
@@ -125,26 +135,50 @@ export async function openDiskStore<T extends CollectionMap>(
     const db = new Low<StoreDocument>(snapshotFile, missing);
     await db.read();
     const created = db.data === missing;
-    const store = created
-      ? await createStore(files, snapshotFile, options.seed)
-      : await loadStore<T>(files, db.data, db, log);
+    const background = created && options.answerBeforeFirstSnapshot === true;
+    const store = created ? await createStore(files, options.seed) : await loadStore<T>(files, db.data, db, log);
     db.data = emptyDocument();
-    const journal = await JournalWriter.open(files.journal, files.compacting, () => claim.check());
-    const channel = options.backupChannel
-      ? await openBackupChannel(files.data, () => store.durableSnapshot(), log)
-      : null;
-    const persister = new DiskPersister({
-      files,
-      store,
-      journal,
-      db,
-      claim,
-      compactAfterBytes: options.compactAfterBytes ?? DEFAULT_COMPACT_AFTER_BYTES,
-      snapshotBytes: (await stat(files.data)).size,
-      log,
-      ...(channel ? { beforeClose: () => channel.close() } : {}),
+    /** The journal, the persister and the control channel, once the data file exists. */
+    const attach = async () => {
+      if (created) await snapshotFile.writeFirst(store.snapshot());
+      const journal = await JournalWriter.open(files.journal, files.compacting, () => claim.check());
+      const channel = options.backupChannel
+        ? await openBackupChannel(files.data, () => store.durableSnapshot(), log)
+        : null;
+      const persister = new DiskPersister({
+        files,
+        store,
+        journal,
+        db,
+        claim,
+        compactAfterBytes: options.compactAfterBytes ?? DEFAULT_COMPACT_AFTER_BYTES,
+        snapshotBytes: (await stat(files.data)).size,
+        log,
+        ...(channel ? { beforeClose: () => channel.close() } : {}),
+      });
+      store.attach(persister);
+      return { journal, channel, persister };
+    };
+    let attached: Awaited<ReturnType<typeof attach>> | null = null;
+    const attaching = attach().then((parts) => {
+      attached = parts;
+      return parts;
     });
-    store.attach(persister);
+    if (background) {
+      // Writes wait for the persister; a failure fails the store (reads go on) and gives the files up.
+      store.holdWritesUntil(attaching);
+      attaching.catch(async (error: unknown) => {
+        store.fail(
+          new Error(
+            `[teamchat-server] the new store ${files.data} could not be written (${errorMessage(error)}): it refuses writes`,
+            { cause: error },
+          ),
+        );
+        await claim.release();
+      });
+    } else {
+      await attaching;
+    }
     claim.onLost((error) => store.fail(error));
     // One line when writes start failing (a full disk, an I/O error), one when they succeed again.
     store.onAvailability((error) => {
@@ -160,18 +194,23 @@ export async function openDiskStore<T extends CollectionMap>(
       dataFile: files.data,
       journalFile: files.journal,
       lockFile: files.lock,
-      compact: () => persister.compact(),
+      compact: () => attaching.then(({ persister }) => persister.compact()),
       onClaimLost(listener) {
         claim.onLost(listener);
       },
       serveControl(op, operation) {
-        channel?.serve(op, operation);
+        if (attached) attached.channel?.serve(op, operation);
+        else
+          void attaching.then(
+            ({ channel }) => channel?.serve(op, operation),
+            () => {},
+          );
       },
       stats: () => ({
-        entries: journal.stats.entries,
-        fsyncs: journal.stats.fsyncs,
-        compactions: persister.compactions,
-        journalBytes: journal.size,
+        entries: attached?.journal.stats.entries ?? 0,
+        fsyncs: attached?.journal.stats.fsyncs ?? 0,
+        compactions: attached?.persister.compactions ?? 0,
+        journalBytes: attached?.journal.size ?? 0,
       }),
     };
   } catch (error) {
@@ -180,10 +219,9 @@ export async function openDiskStore<T extends CollectionMap>(
   }
 }
 
-/** A new store from the seed, written as the first snapshot before any journal exists. */
+/** A new store from the seed, in memory: the caller writes it as the first snapshot before any journal exists. */
 async function createStore<T extends CollectionMap>(
   files: DiskFiles,
-  snapshotFile: SnapshotFile,
   seed: DiskStoreOptions<T>['seed'],
 ): Promise<Store<T>> {
   // A journal without its snapshot is not ours to replay onto a new store, nor to delete.
@@ -211,7 +249,6 @@ async function createStore<T extends CollectionMap>(
         ? new Store<T>()
         : new Store<T>(seed);
   if (typeof seed === 'function') await seed(store);
-  await snapshotFile.writeFirst(store.snapshot());
   return store;
 }
 
