@@ -165,17 +165,19 @@ export async function openDiskStore<T extends CollectionMap>(
       return parts;
     });
     if (background) {
-      // Writes wait for the persister; a failure fails the store (reads go on) and gives the files up.
-      store.holdWritesUntil(attaching);
-      attaching.catch(async (error: unknown) => {
-        store.fail(
-          new Error(
-            `[teamchat-server] the new store ${files.data} could not be written (${errorMessage(error)}): it refuses writes`,
-            { cause: error },
-          ),
-        );
-        await claim.release();
-      });
+      // Writes wait for the persister. A failure fails the store (reads go on) and gives the
+      // files up before any waiting write runs, so none runs without a persister.
+      store.holdWritesUntil(
+        attaching.catch(async (error: unknown) => {
+          store.fail(
+            new Error(
+              `[teamchat-server] the new store ${files.data} could not be written (${errorMessage(error)}): it refuses writes`,
+              { cause: error },
+            ),
+          );
+          await claim.release();
+        }),
+      );
     } else {
       await attaching;
     }
