@@ -44,8 +44,8 @@ export function recipientMentionBits(
   )
     return new Map();
   if (scope.kind === 'direct')
-    return mentionFlags(ctx, { ...rendered.mentions, streamWildcard: false, topicWildcard: false }, { recipientIds });
-  return mentionFlags(ctx, rendered.mentions, {
+    return mentionFlags(ctx, { ...mentions, streamWildcard: false, topicWildcard: false }, { recipientIds });
+  return mentionFlags(ctx, mentions, {
     recipientIds,
     ...(scope.topicParticipants ? { topicParticipantIds: scope.topicParticipants } : {}),
   });

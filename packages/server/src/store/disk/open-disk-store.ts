@@ -18,7 +18,7 @@ export interface DiskStoreOptions<T extends CollectionMap> {
    * The initial contents when the data file does not exist yet: a document, a memory store
    * (taken as it is: no persister, no observers; see `Store.releaseObservers`), or a function
    * that fills the empty store (its `store.write` calls complete at once). The result is written
-   * as the first snapshot before `openDiskStore` resolves.
+   * as the first snapshot before `openDiskStore` resolves (see {@link answerBeforeFirstSnapshot}).
    */
   seed?: StoreDocument | Store<T> | ((store: Store<T>) => void | Promise<void>);
   /**
@@ -201,12 +201,11 @@ export async function openDiskStore<T extends CollectionMap>(
         claim.onLost(listener);
       },
       serveControl(op, operation) {
-        if (attached) attached.channel?.serve(op, operation);
-        else
-          void attaching.then(
-            ({ channel }) => channel?.serve(op, operation),
-            () => {},
-          );
+        // The channel opens with the journal (later, while a first snapshot is written in the background).
+        void attaching.then(
+          ({ channel }) => channel?.serve(op, operation),
+          () => {},
+        );
       },
       stats: () => ({
         entries: attached?.journal.stats.entries ?? 0,
