@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Store } from './store.js';
-import { expandRuns, idRuns, type RowObserver } from './user-messages.js';
+import { expandRuns, idRuns, type RowObserver, UserMessages } from './user-messages.js';
 
 type Db = { messages: { id: number } };
 
@@ -102,5 +102,32 @@ describe('per-user message rows', () => {
         );
       for (let id = 0; id <= 61; id += 1) expect(store.userMessages.usersOf(id)).toEqual(reference.get(id) ?? []);
     }
+  });
+
+  it('keeps one ID array for users loaded with the same rows, and gives a user its own before its IDs change', () => {
+    const table = new UserMessages();
+    const ids = (userId: number) => Array.from(table.of(userId).ids());
+    // Users 1 and 2 received messages 1–5, user 3 messages 1–4.
+    table.load({
+      '1': { ids: [1, 5], bits: [0, 5] },
+      '2': { ids: [1, 5], bits: [1, 5] },
+      '3': { ids: [1, 4], bits: [0, 4] },
+    });
+    expect(table.of(1).ids().buffer).toBe(table.of(2).ids().buffer);
+    expect(table.of(3).ids().buffer).not.toBe(table.of(1).ids().buffer);
+    const viewOfTwo = table.of(2).ids();
+
+    // A row removed (moved down in place) and one added (into the room that leaves).
+    table.setRows(3, [1, -1]);
+    expect(ids(1)).toEqual([1, 2, 4, 5]);
+    expect(ids(2)).toEqual([1, 2, 3, 4, 5]);
+    expect(Array.from(viewOfTwo)).toEqual([1, 2, 3, 4, 5]);
+    table.changeFlags(1, new Int32Array([3]), 0, 0, 0);
+    expect(ids(1)).toEqual([1, 2, 3, 4, 5]);
+    table.setRows(2, [2, -1]);
+    expect(ids(2)).toEqual([1, 3, 4, 5]);
+    expect(ids(1)).toEqual([1, 2, 3, 4, 5]);
+    // Bits were never shared.
+    expect([table.get(1, 1), table.get(2, 1)]).toEqual([0, 1]);
   });
 });

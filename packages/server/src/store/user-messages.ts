@@ -86,6 +86,11 @@ class UserRows implements UserRowsView {
   idArray: Int32Array<ArrayBuffer> = new Int32Array(16);
   bitArray: Uint8Array<ArrayBuffer> = new Uint8Array(16);
   length = 0;
+  /**
+   * Whether `idArray` is also another user's (users who received the same messages, loaded
+   * from a snapshot: see {@link UserMessages.load}): it is then copied before its IDs change.
+   */
+  private idsShared = false;
   /** Where the last {@link get} found its row (any position: it is checked before use). */
   private hint = 0;
 
@@ -127,9 +132,16 @@ class UserRows implements UserRowsView {
     return this.bitArray[position] as number;
   }
 
+  /** Makes `idArray` this user's own before its IDs change. */
+  private ownIds(): void {
+    if (!this.idsShared) return;
+    this.idArray = this.idArray.slice();
+    this.idsShared = false;
+  }
+
   private reserve(extra: number): void {
     const needed = this.length + extra;
-    if (needed <= this.idArray.length) return;
+    if (needed <= this.idArray.length) return this.ownIds();
     const size = Math.max(needed, this.idArray.length * 2);
     const ids = new Int32Array(size);
     ids.set(this.idArray.subarray(0, this.length));
@@ -137,6 +149,7 @@ class UserRows implements UserRowsView {
     bits.set(this.bitArray.subarray(0, this.length));
     this.idArray = ids;
     this.bitArray = bits;
+    this.idsShared = false;
   }
 
   /** Sets the row of `messageId` (-1 removes it); returns the previous bits (-1 for none). */
@@ -146,6 +159,7 @@ class UserRows implements UserRowsView {
     const previous = exists ? (this.bitArray[at] as number) : -1;
     if (bits < 0) {
       if (!exists) return previous;
+      this.ownIds();
       this.idArray.copyWithin(at, at + 1, this.length);
       this.bitArray.copyWithin(at, at + 1, this.length);
       this.length -= 1;
@@ -236,9 +250,23 @@ class UserRows implements UserRowsView {
     return { ids: idRuns(this.idArray, this.length), bits };
   }
 
-  static decode(encoded: EncodedRows): UserRows {
+  /**
+   * The rows of `encoded`. `decoded` holds the rows decoded so far by their ID runs: a user
+   * who received exactly the same messages as an earlier one (everyone in the same channels)
+   * shares that user's ID array until either's IDs change, rather than holding four more
+   * bytes a row.
+   */
+  static decode(encoded: EncodedRows, decoded?: Map<string, UserRows>): UserRows {
     const rows = new UserRows();
-    const ids = expandRuns(encoded.ids);
+    const key = decoded ? JSON.stringify(encoded.ids) : '';
+    const same = decoded?.get(key);
+    const ids = same ? same.idArray : expandRuns(encoded.ids);
+    if (same) {
+      same.idsShared = true;
+      rows.idsShared = true;
+    } else if (ids.length > 0) {
+      decoded?.set(key, rows);
+    }
     const bits = new Uint8Array(ids.length) as Uint8Array<ArrayBuffer>;
     let at = 0;
     for (let i = 0; i + 1 < encoded.bits.length; i += 2) {
@@ -420,12 +448,14 @@ export class UserMessages {
 
   /** Replaces the rows of the users in `encoded` (loading a snapshot, before any observer). */
   load(encoded: Record<string, EncodedRows>): void {
+    // The rows decoded, by their ID runs as JSON (each checked by `expandRuns` when first seen).
+    const decoded = new Map<string, UserRows>();
     for (const [key, value] of Object.entries(encoded)) {
       const userId = Number(key);
       if (!Number.isInteger(userId) || !Array.isArray(value?.ids) || !Array.isArray(value?.bits)) {
         throw new Error(`[teamchat-server] invalid rows of user '${key}'`);
       }
-      this.users.set(userId, UserRows.decode(value));
+      this.users.set(userId, UserRows.decode(value, decoded));
     }
     this.inOrder = null;
   }

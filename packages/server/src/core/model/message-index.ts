@@ -115,6 +115,13 @@ export class MessageIndex implements RowObserver {
     return this.starredByUser.get(userId)?.view() ?? NONE;
   }
 
+  /** Gives back the room the lists keep for more IDs (once built at start-up: see {@link SortedIds.trim}). */
+  trim(): void {
+    this.every.trim();
+    for (const lists of [this.byChannel, this.byTopic, this.byConversation, this.unreadByUser, this.starredByUser])
+      for (const ids of lists.values()) ids.trim();
+  }
+
   /** The newest message ID, or undefined. */
   get maxId(): number | undefined {
     return this.every.last;
@@ -308,5 +315,6 @@ export function createMessageIndex(store: DbStore): MessageIndex {
   const index = new MessageIndex();
   store.observe('messages', index);
   store.userMessages.observe(index);
+  index.trim();
   return index;
 }

@@ -80,4 +80,19 @@ describe('SortedIds', () => {
     expect([...list.view()]).toEqual([...reference].sort((a, b) => a - b));
     expect(list.last).toBe(Math.max(...reference));
   });
+
+  it('gives back the room kept for more IDs, and grows again after', () => {
+    const list = new SortedIds();
+    for (let id = 1; id <= 700; id += 1) list.push(id);
+    const capacity = (): number => (list as unknown as { data: Int32Array }).data.length;
+    expect(capacity()).toBeGreaterThan(700 + capacity() / 8);
+    list.trim();
+    expect(capacity()).toBe(700);
+    expect([...list.view()]).toEqual(Array.from({ length: 700 }, (_, i) => i + 1));
+    list.push(701);
+    list.add(0);
+    expect(list.size).toBe(702);
+    expect(list.view()[0]).toBe(0);
+    expect(list.last).toBe(701);
+  });
 });
