@@ -1,4 +1,3 @@
-import { Worker } from 'node:worker_threads';
 import { crc32 } from 'node:zlib';
 
 /**
@@ -91,7 +90,7 @@ export const HEADER_TAIL = ',"collections":{';
  * only the member's shape is checked (its checksum is then checked elsewhere, in a worker).
  *
  * Self-contained, with its constants inline: its source also runs in the worker of
- * {@link verifyLinesInWorker}.
+ * `workerLineChunks` (line-chunks.ts).
  */
 export function checkLineWith(
   crc: ((data: Uint8Array) => number) | null,
@@ -130,81 +129,4 @@ export function checkLineWith(
 /** {@link checkLineWith} with node:zlib's CRC-32. */
 export function checkLine(buffer: Buffer, start: number, end: number): number {
   return checkLineWith(crc32, buffer, start, end);
-}
-
-/** The first line of a file that fails its checksum: its number (from 1) and byte offset. */
-export interface FailedLine {
-  record: number;
-  byte: number;
-}
-
-/**
- * The body of the worker of {@link verifyLinesInWorker}: reads `file` in chunks and checks the
- * checksum of every line that has one. Self-contained (its source is the worker's script);
- * `check` is {@link checkLineWith}.
- */
-function verifierMain(check: typeof checkLineWith): void {
-  const { parentPort, workerData } = process.getBuiltinModule('node:worker_threads');
-  const { crc32: crc } = process.getBuiltinModule('node:zlib');
-  const fs = process.getBuiltinModule('node:fs');
-  const fd = fs.openSync((workerData as { file: string }).file, 'r');
-  let failed: FailedLine | null = null;
-  try {
-    let buffer = Buffer.allocUnsafe(4 << 20);
-    let filled = 0;
-    let consumed = 0;
-    let line = 0;
-    for (;;) {
-      if (filled === buffer.length) {
-        const larger = Buffer.allocUnsafe(buffer.length * 2);
-        buffer.copy(larger, 0, 0, filled);
-        buffer = larger;
-      }
-      const read = fs.readSync(fd, buffer, filled, buffer.length - filled, null);
-      filled += read;
-      const end = read === 0 ? filled : buffer.lastIndexOf(0x0a, filled - 1) + 1;
-      let start = 0;
-      while (start < end && failed === null) {
-        let newline = buffer.indexOf(0x0a, start);
-        if (newline === -1 || newline >= end) newline = end;
-        line += 1;
-        if (newline > start && check(crc, buffer, start, newline) === -2)
-          failed = { record: line, byte: consumed + start };
-        start = newline + 1;
-      }
-      if (failed !== null || read === 0) break;
-      buffer.copy(buffer, 0, end, filled);
-      filled -= end;
-      consumed += end;
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-  parentPort?.postMessage(failed);
-}
-
-/**
- * Checks the checksum of every line of `file` on a worker thread (another core), while the
- * caller reads the file: resolves with the first line that fails, or null. At start-up this
- * takes the checksums off the time to the first answer (measured on a million messages: 8 % of
- * the start-up's CPU).
- */
-export function verifyLinesInWorker(file: string): { result: Promise<FailedLine | null>; stop(): Promise<void> } {
-  const worker = new Worker(`(${verifierMain.toString()})(${checkLineWith.toString()})`, {
-    eval: true,
-    workerData: { file },
-  });
-  const result = new Promise<FailedLine | null>((resolve, reject) => {
-    worker.once('message', (failed: FailedLine | null) => resolve(failed));
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the checksum worker stopped (exit code ${code})`)));
-  });
-  // Settled by whoever awaits it; a stopped worker's rejection must not go unhandled.
-  result.catch(() => {});
-  return {
-    result,
-    async stop() {
-      await worker.terminate();
-    },
-  };
 }

@@ -1,22 +1,13 @@
-import { open, stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+import { crc32 } from 'node:zlib';
 import { compactMessage } from '../compact-records.js';
 import type { StoredRecord, StoreDocument } from '../types.js';
 import type { EncodedRows } from '../user-messages.js';
 import { SEALED_FORMAT } from './document-chunks.js';
-import {
-  checkLine,
-  checkLineWith,
-  DAMAGED,
-  HEADER_TAIL,
-  MEMBER_LENGTH,
-  UNSEALED,
-  verifyLinesInWorker,
-} from './line-checksum.js';
+import { HEADER_TAIL, MEMBER_LENGTH } from './line-checksum.js';
+import { CHUNK_BYTES, DAMAGED_SEAL, fileLineChunks, type LineChunks, SEALED, workerLineChunks } from './line-chunks.js';
 import { StoreDamageError } from './store-damage.js';
 
-const NEWLINE = 0x0a;
-/** The file is read in chunks of this size. */
-const CHUNK_BYTES = 1024 * 1024;
 /**
  * A chunk's lines are decoded and parsed in pieces of about this size (whole lines; a longer
  * line alone). Each piece's text, and the array text its records are parsed from, are then
@@ -302,15 +293,16 @@ export interface ReadLinesOptions {
    */
   onDamage?: (damage: StoreDamageError, looksLike: string) => void;
   /**
-   * Where the checksums are computed: on this thread (`inline`), or on a worker thread while
-   * this one parses (`worker`). Default: a worker for files of {@link WORKER_FROM_BYTES} and more.
+   * Where the file is read and its checksums computed: on this thread (`inline`), or on a
+   * worker thread while this one parses (`worker`). Default: a worker for files of
+   * {@link WORKER_FROM_BYTES} and more.
    */
   checksums?: 'inline' | 'worker';
 }
 
 /**
- * From this size on, a snapshot's checksums are checked on a worker thread (its start costs
- * some milliseconds). A million messages: 8 % of the start-up's CPU, taken off its time.
+ * From this size on, a snapshot is read and its checksums are checked on a worker thread (its
+ * start costs some milliseconds).
  */
 const WORKER_FROM_BYTES = 32 * 1024 * 1024;
 
@@ -336,101 +328,41 @@ function describeLine(text: string, section: string | null): string {
  */
 export async function readDocumentLines(file: string, options: ReadLinesOptions = {}): Promise<StoreDocument | null> {
   const { onDamage } = options;
-  const size = await stat(file).then(
-    (s) => s.size,
-    () => 0,
-  );
-  if (onDamage || (options.checksums ?? (size >= WORKER_FROM_BYTES ? 'worker' : 'inline')) === 'inline')
-    return readLines(file, onDamage, checkLine);
-  const worker = verifyLinesInWorker(file);
-  try {
-    const document = await readLines(file, undefined, (buffer, start, end) => checkLineWith(null, buffer, start, end));
-    const failed = await worker.result;
-    if (failed) throw new StoreDamageError(file, failed.record, failed.byte, CHECKSUM_MISMATCH);
-    return document;
-  } catch (error) {
-    // Damage can also break the layout or the JSON of its line, seen here first: the checksum names the line.
-    if (error instanceof StoreDamageError && error.problem !== CHECKSUM_MISMATCH) {
-      const failed = await worker.result.catch(() => null);
-      if (failed && failed.record <= error.record)
-        throw new StoreDamageError(file, failed.record, failed.byte, CHECKSUM_MISMATCH);
-    }
-    throw error;
-  } finally {
-    await worker.stop();
-  }
-}
-
-/**
- * Blanks out (with spaces) the checksum member of the record line `buffer[start, end)`, which
- * starts at `member` and was checked (or will be, on a worker: from the file, not this buffer),
- * with the comma before it: `{…,"~crc":"xxxxxxxx"},` becomes `{…                  },`, the
- * record as it was sealed. Runs of record lines can then be parsed as they stand, never cut
- * into lines and joined again. Other lines (the header, a user's rows) are left as they are.
- */
-function blankMember(buffer: Buffer, start: number, end: number, member: number): void {
-  if (buffer[start] !== 0x7b /* { */ || buffer[member - 1] !== 0x2c /* , */) return;
-  const tail = buffer[end - 1] === 0x2c /* , */ ? 2 : 1;
-  if (member + MEMBER_LENGTH !== end - tail) return;
-  buffer.fill(0x20, member - 1, member + MEMBER_LENGTH);
-}
-
-/** The body of {@link readDocumentLines}, with `check` checking (or only finding) each line's checksum. */
-async function readLines(
-  file: string,
-  onDamage: ReadLinesOptions['onDamage'],
-  check: (buffer: Buffer, start: number, end: number) => number,
-): Promise<StoreDocument | null> {
   const handle = await open(file, 'r');
   try {
     const { size } = await handle.stat();
+    const onWorker = !onDamage && (options.checksums ?? (size >= WORKER_FROM_BYTES ? 'worker' : 'inline')) === 'worker';
+    return await readLines(file, size, onDamage, onWorker ? workerLineChunks(handle) : fileLineChunks(handle, crc32));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The body of {@link readDocumentLines}: the lines of `chunks` (of a file of `size` bytes) parsed into the document. */
+async function readLines(
+  file: string,
+  size: number,
+  onDamage: ReadLinesOptions['onDamage'],
+  chunks: LineChunks,
+): Promise<StoreDocument | null> {
+  try {
     const parser = new LineParser(onDamage !== undefined, Math.floor(size / SHORTEST_RECORD_LINE));
-    let buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-    let filled = 0;
-    /** Bytes of the file before `buffer[0]`, and lines before its first line. */
+    /** Bytes of the file before the chunk, and lines before its first line. */
     let consumed = 0;
     let lineNumber = 0;
-    /** Per line of the chunk: its start in the chunk, and whether its checksum matched. */
-    let starts = new Float64Array(1024);
-    let seals = new Uint8Array(1024);
-    const fail = (line: number, problem: string): never => {
-      const index = line - lineNumber - 1;
-      throw new StoreDamageError(file, line, consumed + (starts[index] ?? 0), problem);
-    };
     for (;;) {
-      if (filled === buffer.length) {
-        // One line longer than the buffer: only a record with very large content.
-        const larger = Buffer.allocUnsafe(buffer.length * 2);
-        buffer.copy(larger, 0, 0, filled);
-        buffer = larger;
-      }
-      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, null);
-      filled += bytesRead;
-      const end = bytesRead === 0 ? filled : buffer.lastIndexOf(NEWLINE, filled - 1) + 1;
-      if (end === 0 && parser.document === null && filled >= CHUNK_BYTES) return null; // a first line of megabytes: not this layout
+      const chunk = await chunks.next();
+      const { buffer, end, count, starts, seals } = chunk;
+      const fail = (line: number, problem: string): never => {
+        throw new StoreDamageError(file, line, consumed + (starts[line - lineNumber - 1] ?? 0), problem);
+      };
+      if (end === 0 && parser.document === null && chunk.filled >= CHUNK_BYTES) return null; // a first line of megabytes: not this layout
+      // A damaged line is named before any line of its chunk is parsed: damage can also break
+      // the layout or the JSON of its line, and its checksum names it best.
+      if (!onDamage)
+        for (let line = 0; line < count; line += 1)
+          if (seals[line] === DAMAGED_SEAL) fail(lineNumber + line + 1, CHECKSUM_MISMATCH);
       if (end > 0) {
-        // The checksums, on the bytes.
-        let count = 0;
-        for (let start = 0; start < end; count += 1) {
-          let newline = buffer.indexOf(NEWLINE, start);
-          if (newline === -1 || newline >= end) newline = end;
-          if (count === starts.length) {
-            const grownStarts = new Float64Array(count * 2);
-            grownStarts.set(starts);
-            starts = grownStarts;
-            const grownSeals = new Uint8Array(count * 2);
-            grownSeals.set(seals);
-            seals = grownSeals;
-          }
-          starts[count] = start;
-          const seal = newline > start ? check(buffer, start, newline) : UNSEALED;
-          // A file older than checksums never has a checksum member to fail.
-          if (seal === DAMAGED && !onDamage)
-            throw new StoreDamageError(file, lineNumber + count + 1, consumed + start, CHECKSUM_MISMATCH);
-          seals[count] = seal === DAMAGED ? 2 : seal === UNSEALED ? 0 : 1;
-          if (seal >= 0) blankMember(buffer, start, newline, seal);
-          start = newline + 1;
-        }
         // The lines, on the text: decoded in pieces of whole lines of about PIECE_BYTES.
         let line = 0;
         try {
@@ -442,7 +374,7 @@ async function readLines(
             for (let start = 0; start < text.length; line += 1) {
               let newline = text.indexOf('\n', start);
               if (newline === -1) newline = text.length;
-              if (seals[line] === 2) {
+              if (seals[line] === DAMAGED_SEAL) {
                 parser.flush();
                 const number = lineNumber + line + 1;
                 onDamage?.(
@@ -450,7 +382,7 @@ async function readLines(
                   describeLine(text.slice(start, newline), parser.collection),
                 );
               } else {
-                parser.take(text, start, newline, seals[line] === 1, lineNumber + line + 1);
+                parser.take(text, start, newline, seals[line] === SEALED, lineNumber + line + 1);
               }
               start = newline + 1;
             }
@@ -464,11 +396,10 @@ async function readLines(
           throw error;
         }
         lineNumber += count;
-        buffer.copy(buffer, 0, end, filled);
-        filled -= end;
         consumed += end;
       }
-      if (bytesRead === 0) break;
+      chunks.release(chunk);
+      if (chunk.last) break;
     }
     if (parser.finished) return parser.document;
     if (parser.sealed)
@@ -483,6 +414,6 @@ async function readLines(
     if (error instanceof NotLines) return null;
     throw error;
   } finally {
-    await handle.close();
+    await chunks.close();
   }
 }
