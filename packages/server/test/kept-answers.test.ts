@@ -215,6 +215,33 @@ describe('whole replies kept while the store is unchanged', () => {
     expect((await serve('/users/me', 'member')).body).toBe(after.body);
   });
 
+  it('gives kept bytes while the request journal records, each request journaled as the first was', async () => {
+    const journal = server.core.services.journal;
+    // An administrator's web session turns recording on (the mock's journal always records).
+    journal.watch();
+    expect(journal.recording).toBe(true);
+    const first = await serve('/users/me?bogus=3', 'moderator');
+    const again = await serve('/users/me?bogus=3', 'moderator');
+    expect(again.body).toBe(first.body);
+    const entries = journal
+      .all()
+      .filter((entry) => entry.kind === 'request' && entry.path === '/api/v1/users/me')
+      .slice(-2)
+      .map((entry) => {
+        const { id, seq, time, latency_ms: latency, ...rest } = entry as typeof entry & { latency_ms: number };
+        return { ...rest, numbers: [id, seq, time, latency].map(Number.isFinite) };
+      });
+    expect(entries).toHaveLength(2);
+    expect(entries[1]).toEqual(entries[0]);
+    expect(entries[0]).toMatchObject({
+      method: 'GET',
+      endpoint: 'users.me',
+      user_id: account('moderator').userId,
+      status: 200,
+      response: { user_id: account('moderator').userId, ignored_parameters_unsupported: ['bogus'] },
+    });
+  });
+
   it('never keeps what changes without a write: the events of a queue', async () => {
     const queue = await request('POST', '/register', 'member', { event_types: JSON.stringify(['typing']) });
     const poll = async () =>

@@ -1,10 +1,13 @@
 import { configVersion, type Core } from '../core/index.js';
 
-/** A reply kept: its bytes and who asked for it. */
-interface KeptReply {
+/** A reply kept: its bytes, who asked for it, and what the request journal records of it. */
+export interface KeptReply {
   readonly body: Uint8Array;
   /** The caller (null: anonymous), counted against the rate limits when the reply is given again. */
   readonly userId: number | null;
+  /** The endpoint, and the parameters as the journal records them (the same request asks the same). */
+  readonly endpoint: string;
+  readonly params: unknown;
 }
 
 /** Most replies kept, and most bytes in all: past either, the oldest half goes. */
@@ -25,9 +28,8 @@ const encoder = new TextEncoder();
  * change with time alone), nor one made while the store changed.
  *
  * What only the request itself does still runs for a kept reply: the due jobs (when some are
- * running, the request takes the ordinary path and waits for them), the rate limits. The
- * caller of the `RestHandler` does not journal kept replies: it takes the ordinary path while
- * the journal records.
+ * running, the request takes the ordinary path and waits for them), the rate limits, and its
+ * entry in the request journal when it records (the mock's always does).
  */
 export class KeptReplies {
   private readonly replies = new Map<string, KeptReply>();
@@ -59,7 +61,7 @@ export class KeptReplies {
    * ran): only if the store is still there, so no write went between. Returns the body as bytes
    * (a string body is encoded once, here), or null when it is not kept.
    */
-  keep(key: string, body: string | Uint8Array, version: number, userId: number | null): Uint8Array | null {
+  keep(key: string, body: string | Uint8Array, version: number, asked: Omit<KeptReply, 'body'>): Uint8Array | null {
     const store = this.core.services.store;
     if (store.version !== version) return null;
     if (!this.current()) this.clear();
@@ -69,7 +71,7 @@ export class KeptReplies {
     if (this.replies.size >= MAX_REPLIES || this.bytes + bytes.length > MAX_BYTES) this.dropOlderHalf();
     const previous = this.replies.get(key);
     if (previous) this.bytes -= previous.body.length;
-    this.replies.set(key, { body: bytes, userId });
+    this.replies.set(key, { ...asked, body: bytes });
     this.bytes += bytes.length;
     return bytes;
   }

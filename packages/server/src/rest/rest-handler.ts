@@ -24,7 +24,7 @@ import { webAppRoutes, type StaticFiles } from './web-app.js';
 import { checkCsrf, csrfCookie, CSRF_COOKIE, needsCsrfCheck, sessionRoutes, useSession } from './web-session.js';
 import { readCookie } from './cookies.js';
 import { journaled, journalRequest } from './journal-request.js';
-import { KeptReplies } from './kept-replies.js';
+import { type KeptReply, KeptReplies } from './kept-replies.js';
 
 /** Options of {@link createRestHandler}. */
 export interface RestHandlerOptions {
@@ -263,6 +263,25 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
   function keptReply(key: string, request: RestRequest, authorization: string | null, userAgent: string) {
     const kept = keptReplies.get(key);
     if (!kept || core.services.runDueJobs() !== null) return null;
+    const reply = keptReplyOf(kept, request, authorization, userAgent);
+    if (journal.recording) {
+      const info = new RestRequestInfo(request);
+      info.journalId = journal.reserve();
+      info.callerId = kept.userId;
+      info.endpointName = kept.endpoint;
+      info.journalParams = kept.params;
+      journalRequest(core, request, info, reply, { time: core.services.now(), started: performance.now() });
+    }
+    return reply;
+  }
+
+  /** The reply of `kept` to this request: the kept bytes once its rate limits allow it. */
+  function keptReplyOf(
+    kept: KeptReply,
+    request: RestRequest,
+    authorization: string | null,
+    userAgent: string,
+  ): RestReply {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (config.rateLimits) {
       const info: RequestInfo = { authorization, userAgent, clientAddress: request.clientAddress };
@@ -284,7 +303,7 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
     // A GET of the API may have its reply kept: given again at once, or kept once made.
     let keptKey: string | null = null;
     let version = 0;
-    if (request.method === 'GET' && path.startsWith(API_PATHS) && !journal.recording) {
+    if (request.method === 'GET' && path.startsWith(API_PATHS)) {
       const authorization = request.header('authorization');
       const userAgent = request.header('user-agent') ?? '';
       keptKey = KeptReplies.key(path, request.query, authorization, userAgent);
@@ -335,7 +354,11 @@ export function createRestHandler(core: Core, options: RestHandlerOptions = {}):
       keptEndpoints.has(info.endpointName) &&
       !info.clockRead
     ) {
-      const bytes = keptReplies.keep(keptKey, reply.body, version, info.callerId ?? null);
+      const bytes = keptReplies.keep(keptKey, reply.body, version, {
+        userId: info.callerId ?? null,
+        endpoint: info.endpointName,
+        params: info.journalParams,
+      });
       if (bytes) reply.body = bytes;
     }
     return reply;

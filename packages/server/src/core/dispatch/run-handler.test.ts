@@ -204,3 +204,38 @@ describe('event queues and commits', () => {
     });
   });
 });
+
+describe('the response check', () => {
+  it('refuses an answer outside the contract, and checks an answer again only when its JSON changed', async () => {
+    const { services, user } = await setup();
+    let parses = 0;
+    const response = z.object({ n: z.number().int() });
+    const contract = defineEndpoint({
+      name: 'test.checked',
+      method: 'GET',
+      path: '/checked',
+      access: 'user',
+      summary: 't',
+      params: z.object({}),
+      response: response.transform((value) => {
+        parses += 1;
+        return value;
+      }),
+      errors: [],
+    });
+    let answer: unknown = { n: 1 };
+    const handler = pageHandler(contract, () => answer as { n: number });
+    const run = () => runHandler(services, handler, {}, { request, user: user('member'), validateResponse: true });
+    expect(await run()).toEqual({ n: 1 });
+    expect(await run()).toEqual({ n: 1 });
+    expect(parses).toBe(1);
+    answer = { n: 2 };
+    expect(await run()).toEqual({ n: 2 });
+    expect(parses).toBe(2);
+    answer = { n: 2.5 };
+    await expect(run()).rejects.toThrow(/test\.checked answered outside its contract: n: /);
+    // The answer that passed last is still remembered; a wrong one is never.
+    answer = { n: 2.5 };
+    await expect(run()).rejects.toThrow(/outside its contract/);
+  });
+});

@@ -69,8 +69,8 @@ class LineParser {
   /**
    * `tolerant`: damaged lines were left out (recovery), so the header's counts are not checked.
    * `maxRecords`: the most record lines the file can hold (its size over the shortest sealed
-   * record line), so that a header's count (its checksum perhaps still being checked on a
-   * worker) never sizes an array beyond what the file could fill.
+   * record line), so that a header's count never sizes an array beyond what the file could
+   * fill, whatever it says.
    */
   constructor(
     private readonly tolerant = false,
@@ -117,8 +117,8 @@ class LineParser {
     try {
       parsed = parse(json) as StoredRecord[];
     } catch (error) {
-      // A sealed line whose checksum was checked is as it was written: only one checked on a
-      // worker (or an older snapshot) gets here. Name the first line that is not JSON.
+      // A sealed line whose checksum matched is as it was written: only damage the checksum
+      // missed (or an older snapshot) gets here. Name the first line that is not JSON.
       if (this.layout) {
         const lines = this.batchText.slice(this.batchStart, this.batchEnd).split('\n');
         const bad = lines.findIndex((record) => {
