@@ -15,7 +15,7 @@ export type { OperatorRole } from './users/operator-roles.js';
 export { DEV_PASSWORD_POLICY, defaultServerConfig } from './config/server-config.js';
 export { configVersion } from './config/config-changes.js';
 export { silentLogger } from './runtime/logger.js';
-export { isStringifiedText, jsonTextOf } from './model/json-text.js';
+export { jsonTextOf } from './model/json-text.js';
 export type { Context, RequestInfo } from './runtime/context.js';
 export type { HttpSender, OutboundRequest, OutboundResult } from './runtime/outbound.js';
 export type { Logger } from './runtime/logger.js';

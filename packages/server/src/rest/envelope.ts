@@ -1,5 +1,5 @@
 import type { ApiError } from '@teamchat/schema';
-import { isStringifiedText, jsonTextOf } from '../core/index.js';
+import { jsonTextOf } from '../core/index.js';
 import { toResponse, type RestReply } from './rest-request.js';
 
 const JSON_TYPE = 'application/json';
@@ -57,13 +57,10 @@ const MAX_KEPT_ENVELOPE = 256 * 1024;
 
 /** The success envelope of a result whose whole JSON text (`{…}`) was made ahead. */
 function wholeReply(fields: object, whole: string, ignored: readonly string[], check: boolean): RestReply {
-  // A text made from the value by the response check (`jsonTextFrom`) equals its JSON, and is
-  // new each time: its envelope is not kept.
-  const stringified = isStringifiedText(fields);
-  if (check && !stringified && whole !== JSON.stringify(fields)) {
+  if (check && whole !== JSON.stringify(fields)) {
     throw new Error('[teamchat-server] the JSON text made ahead for the answer differs from its value');
   }
-  if (ignored.length === 0 && !stringified) {
+  if (ignored.length === 0) {
     let body = envelopes.get(whole);
     if (body === undefined) {
       body = encoder.encode(envelopeText(whole.slice(1, -1), ignored));

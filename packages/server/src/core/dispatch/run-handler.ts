@@ -7,7 +7,7 @@ import { checkAccess } from '../auth/authenticate.js';
 import { authenticateRequest, limitRequest } from '../auth/rate-limits.js';
 import type { ContractHandler } from './handler.js';
 import { journalingSender } from '../runtime/journaling-sender.js';
-import { jsonTextFrom, jsonTextOf } from '../model/json-text.js';
+import { jsonTextOf } from '../model/json-text.js';
 
 const readViews = new WeakMap<Services['store'], Context['db']>();
 
@@ -359,7 +359,7 @@ const lastChecked = new WeakMap<object, string>();
  * Checks `result` against the contract's response schema. An answer whose JSON text is that of
  * the last answer of the same contract that passed is the same answer and passes without being
  * checked again: a mock answering one call in a loop (the check took a third of a `users.me()`
- * through the mock). The text is kept for the envelope, which then does not make it again.
+ * through the mock).
  */
 function checkResponse(contract: ContractHandler['contract'], result: unknown): void {
   const text = typeof result === 'object' && result !== null ? textToRemember(result) : undefined;
@@ -374,13 +374,13 @@ function checkResponse(contract: ContractHandler['contract'], result: unknown): 
 }
 
 /**
- * The JSON text of an answer, to remember it by: the one made ahead for it, or made now and
- * recorded for the envelope. None for an answer with a field whose text was made ahead: the
- * envelope splices and checks that field's text itself.
+ * The JSON text of an answer, to remember it by: the one made ahead for it, or `JSON.stringify`'s.
+ * None for an answer made ahead as bytes, or with a field whose text was made ahead (message
+ * lists: large, and rarely asked twice the same).
  */
 function textToRemember(result: object): string | undefined {
   const recorded = jsonTextOf(result);
   if (recorded !== undefined) return typeof recorded === 'string' ? recorded : undefined;
   for (const value of Object.values(result)) if (jsonTextOf(value) !== undefined) return undefined;
-  return jsonTextFrom(result) as string;
+  return JSON.stringify(result);
 }

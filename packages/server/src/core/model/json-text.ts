@@ -24,28 +24,6 @@ export function withJsonText<T extends object>(value: T, text: JsonText): T {
   return value;
 }
 
-/** Values whose recorded text {@link jsonTextFrom} made with `JSON.stringify`: equal to their JSON by construction. */
-const madeByStringify = new WeakSet<object>();
-
-/**
- * The JSON text of `value` (an object the operation will not change again): the one recorded
- * for it, or `JSON.stringify(value)`, then recorded. Whoever checks a recorded text against its
- * value can skip one made here ({@link isStringifiedText}).
- */
-export function jsonTextFrom(value: object): JsonText {
-  const recorded = texts.get(value);
-  if (recorded !== undefined) return recorded;
-  const text = JSON.stringify(value) as string;
-  texts.set(value, text);
-  madeByStringify.add(value);
-  return text;
-}
-
-/** Whether the text recorded for `value` was made from it by {@link jsonTextFrom}. */
-export function isStringifiedText(value: object): boolean {
-  return madeByStringify.has(value);
-}
-
 /** The JSON text recorded for `value`, if any. */
 export function jsonTextOf(value: unknown): JsonText | undefined {
   return typeof value === 'object' && value !== null ? texts.get(value) : undefined;
