@@ -1,6 +1,9 @@
 import type MarkdownIt from 'markdown-it';
 import type { StateCore } from 'markdown-it';
+import { linkifyFor, type Linkify, type LinkifyPatterns } from './ascii-linkify.js';
 import { replaceInText, linkTokens, type TextReplacement } from './text-tokens.js';
+
+export type { Linkify } from './ascii-linkify.js';
 
 // File extensions the real server leaves out of its top-level-domain list (`readme.md`).
 const EXCLUDED_TLDS = new Set(['java', 'md', 'mov', 'py', 'zip']);
@@ -13,9 +16,6 @@ function hostOf(raw: string): string {
   const host = raw.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#:]/)[0] ?? '';
   return host.slice(host.lastIndexOf('@') + 1);
 }
-
-/** The linkify-it instance of a markdown-it instance. */
-export type Linkify = MarkdownIt['linkify'];
 
 /** A bare URL, domain or email address found in text. */
 export interface UrlMatch {
@@ -36,17 +36,15 @@ export interface UrlMatch {
  * excludes (`.md`, `.py`, `.java`, `.mov`, `.zip`).
  */
 export function urlMatches(linkify: Linkify, text: string, atStart: boolean): UrlMatch[] {
-  if (!linkify.pretest(text)) return [];
-  return (linkify.match(text) ?? []).filter((match) => {
+  const view = linkifyFor(linkify, text);
+  if (!view.pretest(text)) return [];
+  return (view.match(text) ?? []).filter((match) => {
     const before = text[match.index - 1];
     if (before === undefined ? !atStart : !BEFORE_URL.test(before)) return false;
     if (!AFTER_URL.test(text.slice(match.lastIndex))) return false;
     return match.schema !== '' || !EXCLUDED_TLDS.has(hostOf(match.raw).split('.').pop()?.toLowerCase() ?? '');
   });
 }
-
-/** linkify-it's patterns: its `src_*` entries are sources (strings), not the regular expressions its types say. */
-type LinkifyPatterns = Record<string, RegExp | string | undefined>;
 
 /**
  * linkify-it's validator of `http:`, `https:` and `ftp:` links, with its expression, run
