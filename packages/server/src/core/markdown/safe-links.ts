@@ -34,6 +34,12 @@ const ALLOWED_SCHEMES = new Set([
 // Schemes whose URLs keep their `//` when put back together (Python's `uses_netloc`).
 const USES_NETLOC = new Set(['', 'ftp', 'http', 'https', 'file', 'mms', 'nntp']);
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
+/**
+ * The commonest link, which splitting and putting back together gives back unchanged: a
+ * lowercase `http`, `https` or `ftp` scheme, a host, a path or none, and no space, query or
+ * fragment (an empty `?` or `#` would be dropped).
+ */
+const PLAIN_URL = /^(?:https?|ftp):\/\/[^\s/?#]+(?:\/[^\s?#]*)?$/;
 
 interface UrlParts {
   scheme: string;
@@ -94,6 +100,14 @@ function joinUrl({ scheme, netloc, path, query, fragment }: UrlParts): string {
  * @example sanitizeUrl('example.com') // 'http://example.com'
  */
 export function sanitizeUrl(url: string): string | null {
+  return PLAIN_URL.test(url) ? url : sanitizeSplitUrl(url);
+}
+
+/**
+ * {@link sanitizeUrl} the long way, for any URL: split as Python's `urlsplit` does, checked and
+ * put back together.
+ */
+export function sanitizeSplitUrl(url: string): string | null {
   const parts = splitUrl(url.replaceAll(' ', '%20'));
   const { netloc, path, query, fragment } = parts;
   let { scheme } = parts;
@@ -104,7 +118,7 @@ export function sanitizeUrl(url: string): string | null {
   } else if (scheme === '' && netloc === '' && path === '' && query === '' && fragment !== '') {
     return joinUrl({ scheme: '', netloc: '', path: '', query: '', fragment });
   }
-  if (scheme === '') return sanitizeUrl(`http://${url}`);
+  if (scheme === '') return sanitizeSplitUrl(`http://${url}`);
   if (!ALLOWED_SCHEMES.has(scheme)) return null;
   return joinUrl({ scheme, netloc, path, query, fragment });
 }
@@ -115,9 +129,20 @@ export function sanitizeUrl(url: string): string | null {
  */
 export function relativeLocalLink(href: string, realmUrl: string | undefined): string {
   if (realmUrl === undefined) return href;
-  const prefix = `${realmUrl.replace(/\/+$/, '')}/`;
-  if (href.startsWith(`${prefix}#`) || href.startsWith(`${prefix}user_uploads/`)) return href.slice(prefix.length);
+  const { prefix, narrows, uploads } = localPrefixesOf(realmUrl);
+  if (href.startsWith(narrows) || href.startsWith(uploads)) return href.slice(prefix.length);
   return href;
+}
+
+/** The beginnings of links into the organization, worked out once per organization URL. */
+let localPrefixes = { realmUrl: '', prefix: '', narrows: '', uploads: '' };
+
+function localPrefixesOf(realmUrl: string): typeof localPrefixes {
+  if (localPrefixes.realmUrl !== realmUrl || localPrefixes.prefix === '') {
+    const prefix = `${realmUrl.replace(/\/+$/, '')}/`;
+    localPrefixes = { realmUrl, prefix, narrows: `${prefix}#`, uploads: `${prefix}user_uploads/` };
+  }
+  return localPrefixes;
 }
 
 function finishLinks(state: StateCore): void {
