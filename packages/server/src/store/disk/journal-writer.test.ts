@@ -34,6 +34,20 @@ describe('JournalWriter', () => {
     await journal.close();
   });
 
+  it('writes the lines appended in one turn of the event loop with one write, the first line too', async () => {
+    const journal = await JournalWriter.open(file, rotated);
+    const first = journal.append('first\n');
+    // Appended by callbacks of the same turn (as requests read in one poll of the event loop).
+    const others = await new Promise<Promise<void>[]>((resolve) =>
+      queueMicrotask(() => resolve(Array.from({ length: 49 }, (_, i) => journal.append(`${i}\n`)))),
+    );
+    await Promise.all([first, ...others]);
+    expect(journal.stats).toEqual({ entries: 50, fsyncs: 1, failures: 0 });
+    await journal.append('later\n');
+    expect(journal.stats.fsyncs).toBe(2);
+    await journal.close();
+  });
+
   it('appends to an existing journal and counts its size', async () => {
     const first = await JournalWriter.open(file, rotated);
     await first.append('a\n');

@@ -30,6 +30,11 @@ interface Deferred {
   reject: (error: unknown) => void;
 }
 
+/** Resolves after the event loop's current turn (its I/O callbacks, and the microtasks they queue). */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 function deferred(): Deferred {
   let resolve!: () => void;
   let reject!: (error: unknown) => void;
@@ -182,6 +187,11 @@ export class JournalWriter {
 
   private async drain(): Promise<void> {
     for (;;) {
+      // One turn of the event loop first: the requests already read append their lines to the
+      // same batch, so they share its write. Under 50 writers, batches grow and the journal
+      // makes fewer writes and fsyncs, whose system time each send shared (POST /messages:
+      // CPU per send −4 %, 11.7k → 12.3k sends/s, 6 runs each, alternated).
+      await nextTurn();
       const item = this.queue.shift();
       if (!item) {
         // Cleared in the same synchronous step as the emptiness check, so an append never finds
