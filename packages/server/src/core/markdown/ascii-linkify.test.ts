@@ -94,6 +94,19 @@ describe('the ASCII view of linkify-it', () => {
     );
   });
 
+  test('finds nothing in text without a `:`, `.` or `@` (which urlMatches does not search)', () => {
+    const { linkify } = createBaseMarkdown();
+    const withoutThem = fc
+      .array(fc.constantFrom(...PIECES, 'é', '。', '＠', '：'), { maxLength: 14 })
+      .map((pieces) => pieces.join('').replace(/[.:@]/g, ''));
+    fc.assert(
+      fc.property(withoutThem, (input) => {
+        expect(linkify.pretest(input) && linkify.match(input)).toBeFalsy();
+      }),
+      { numRuns: 4000 },
+    );
+  });
+
   test('is not used for text beyond ASCII', () => {
     const { linkify } = createBaseMarkdown();
     expect(linkifyFor(linkify, 'see https://example.com/é')).toBe(linkify);

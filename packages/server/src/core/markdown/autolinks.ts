@@ -11,6 +11,8 @@ const EXCLUDED_TLDS = new Set(['java', 'md', 'mov', 'py', 'zip']);
 const BEFORE_URL = /[\s'"(,:<]/u;
 // …and is followed by optional punctuation, then whitespace or the end of the text.
 const AFTER_URL = /^[!:;?),.'">]*(?:$|\s)/u;
+// What every link linkify-it finds holds: a scheme's `:`, a host's `.` or an address's `@`.
+const MAY_LINK = /[.:@]/;
 
 function hostOf(raw: string): string {
   const host = raw.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#:]/)[0] ?? '';
@@ -36,6 +38,7 @@ export interface UrlMatch {
  * excludes (`.md`, `.py`, `.java`, `.mov`, `.zip`).
  */
 export function urlMatches(linkify: Linkify, text: string, atStart: boolean): UrlMatch[] {
+  if (!MAY_LINK.test(text)) return [];
   const view = linkifyFor(linkify, text);
   if (!view.pretest(text)) return [];
   return (view.match(text) ?? []).filter((match) => {
