@@ -64,6 +64,8 @@ function recordLinks(facts: MessageFacts, links: { href: string; quoted: boolean
     if (parsed.has(href) || !(parseAll || MAY_MATTER.test(href.replace(TABS_AND_NEWLINES, '')))) continue;
     parsed.set(href, parseHref(href, base));
   }
+  // No link is an upload or an image (most messages): nothing more to find out.
+  if (parsed.size === 0) return;
   for (const url of parsed.values()) {
     if (url !== undefined && url.host === realmHost && url.pathname.startsWith(UPLOADS))
       facts.uploadPathIds.push(url.pathname.slice(UPLOADS.length));
