@@ -3,8 +3,6 @@ import type { StateCore } from 'markdown-it';
 import { linkifyFor, type Linkify, type LinkifyPatterns } from './ascii-linkify.js';
 import { replaceInText, linkTokens, type TextReplacement } from './text-tokens.js';
 
-export type { Linkify } from './ascii-linkify.js';
-
 // File extensions the real server leaves out of its top-level-domain list (`readme.md`).
 const EXCLUDED_TLDS = new Set(['java', 'md', 'mov', 'py', 'zip']);
 // A bare URL starts the text or follows whitespace or one of these.

@@ -2,6 +2,7 @@ import type MarkdownIt from 'markdown-it';
 import type { StateCore } from 'markdown-it';
 import type { GroupMentionMeta } from './group-mentions.js';
 import { envOf, type MessageFacts } from './markdown-env.js';
+import { parseHref, realmBaseOf } from './realm-base.js';
 import type { UserMentionMeta } from './user-mentions.js';
 
 // The real server previews at most this many URLs per message (and none above it).
@@ -31,33 +32,12 @@ export function emptyFacts(): MessageFacts {
   };
 }
 
-function parseHref(href: string, base: string): URL | undefined {
-  try {
-    return new URL(href, base);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The base URL and host of the organization's links, worked out once per organization URL
- * (URL parsing is costly); `parseAll` when the base itself may give a relative link an
- * upload's path.
- */
-let realmBase = { realmUrl: '', base: '', host: undefined as string | undefined, parseAll: false };
-
-function realmBaseOf(realmUrl: string): typeof realmBase {
-  if (realmBase.realmUrl !== realmUrl || realmBase.base === '') {
-    const base = `${realmUrl.replace(/\/+$/, '')}/`;
-    realmBase = { realmUrl, base, host: parseHref('/', base)?.host, parseAll: MAY_MATTER.test(base) };
-  }
-  return realmBase;
-}
-
 function recordLinks(facts: MessageFacts, links: { href: string; quoted: boolean }[], realmUrl: string): void {
   facts.hasLink = links.length > 0;
   if (links.length === 0) return;
-  const { base, host: realmHost, parseAll } = realmBaseOf(realmUrl);
+  const { base, host: realmHost } = realmBaseOf(realmUrl);
+  // The base itself may give a relative link an upload's path.
+  const parseAll = MAY_MATTER.test(base);
   // Each distinct link that may matter is parsed once, for both questions.
   const parsed = new Map<string, URL | undefined>();
   for (const { href } of links) {

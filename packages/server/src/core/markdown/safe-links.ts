@@ -1,6 +1,7 @@
 import type MarkdownIt from 'markdown-it';
 import type { StateCore } from 'markdown-it';
 import { envOf } from './markdown-env.js';
+import { realmBaseOf } from './realm-base.js';
 import { textToken } from './text-tokens.js';
 
 // https://html.spec.whatwg.org/multipage/system-state.html#safelisted-scheme, as the real server lists it.
@@ -129,20 +130,9 @@ export function sanitizeSplitUrl(url: string): string | null {
  */
 export function relativeLocalLink(href: string, realmUrl: string | undefined): string {
   if (realmUrl === undefined) return href;
-  const { prefix, narrows, uploads } = localPrefixesOf(realmUrl);
-  if (href.startsWith(narrows) || href.startsWith(uploads)) return href.slice(prefix.length);
+  const { base, narrows, uploads } = realmBaseOf(realmUrl);
+  if (href.startsWith(narrows) || href.startsWith(uploads)) return href.slice(base.length);
   return href;
-}
-
-/** The beginnings of links into the organization, worked out once per organization URL. */
-let localPrefixes = { realmUrl: '', prefix: '', narrows: '', uploads: '' };
-
-function localPrefixesOf(realmUrl: string): typeof localPrefixes {
-  if (localPrefixes.realmUrl !== realmUrl || localPrefixes.prefix === '') {
-    const prefix = `${realmUrl.replace(/\/+$/, '')}/`;
-    localPrefixes = { realmUrl, prefix, narrows: `${prefix}#`, uploads: `${prefix}user_uploads/` };
-  }
-  return localPrefixes;
 }
 
 function finishLinks(state: StateCore): void {
